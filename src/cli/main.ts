@@ -1,0 +1,39 @@
+import { scenarios } from '../../scenarios/index.ts';
+import { ParamError } from '../sim/params.ts';
+import { SimError, simulate } from '../sim/simulate.ts';
+import { toMermaid } from '../sim/trace/mermaid.ts';
+import { summarize } from '../sim/trace/summary.ts';
+import { toText } from '../sim/trace/text.ts';
+import { parseArgs, UsageError } from './args.ts';
+
+/** `npm run -s sim -- <id> ...`: one document on stdout, exit 0; bad input: one line on stderr, exit 2. */
+export function run(argv: string[]): { code: number; out: string; err: string } {
+  try {
+    const a = parseArgs(argv, scenarios);
+    const trace = simulate(a.scenario, {
+      ...(a.seed !== undefined ? { seed: a.seed } : {}),
+      ...(a.nodes !== undefined ? { nodes: a.nodes } : {}),
+      ...(a.durationMs !== undefined ? { durationMs: a.durationMs } : {}),
+      params: a.params,
+    });
+    const out =
+      a.format === 'json'
+        ? `${JSON.stringify(summarize(trace, a.scenario), null, 2)}\n`
+        : a.format === 'text'
+          ? toText(trace, a.scenario, { omitTypes: a.omitTypes })
+          : toMermaid(trace, a.scenario, { omitTypes: a.omitTypes });
+    return { code: 0, out, err: '' };
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof ParamError || e instanceof SimError)
+      return { code: 2, out: '', err: `sim: ${e.message.split('\n')[0]}\n` };
+    throw e;
+  }
+}
+
+const isMain = process.argv[1]?.replace(/\\/g, '/').endsWith('src/cli/main.ts');
+if (isMain) {
+  const r = run(process.argv.slice(2));
+  process.stdout.write(r.out);
+  process.stderr.write(r.err);
+  process.exitCode = r.code;
+}

@@ -1,0 +1,24 @@
+import type { TraceEvent, Violation } from '../trace/events.ts';
+
+/**
+ * A checker observes every trace event as the simulation appends it and returns the safety
+ * violations that event reveals. One concern per checker, as in simulation-tested databases.
+ */
+export interface Checker {
+  observe(e: TraceEvent): Violation[];
+}
+
+/** Who believes they lead right now (crash ends a belief; a pause does not). Shared by checkers. */
+export class LeaderBeliefs {
+  readonly leaders = new Map<string, { since: number; token?: number; term?: number }>();
+
+  observe(e: TraceEvent): void {
+    if (e.k === 'role') {
+      if (e.role === 'leader') {
+        const cur = this.leaders.get(e.node);
+        if (!cur || cur.token !== e.token || cur.term !== e.term)
+          this.leaders.set(e.node, { since: e.t, token: e.token, term: e.term });
+      } else this.leaders.delete(e.node);
+    } else if (e.k === 'fault' && e.fault.kind === 'crash') this.leaders.delete(e.fault.node);
+  }
+}

@@ -1,0 +1,27 @@
+import type { TraceEvent, Violation } from '../trace/events.ts';
+import type { Checker } from './checker.ts';
+
+/**
+ * A resource accepted a write whose fencing token is lower than one it had already accepted: the
+ * lost update that fencing tokens exist to prevent (Kleppmann 2016, "How to do distributed locking").
+ */
+export function staleWriteChecker(): Checker {
+  const highest = new Map<string, number>();
+  return {
+    observe(e: TraceEvent): Violation[] {
+      if (e.k !== 'write' || e.status !== 'accepted' || e.token === null) return [];
+      const hi = highest.get(e.resource);
+      if (hi === undefined || e.token >= hi) {
+        highest.set(e.resource, e.token);
+        return [];
+      }
+      return [
+        {
+          kind: 'stale-write-accepted',
+          nodes: [e.node],
+          detail: `${e.resource} accepted token ${e.token} from ${e.node} after token ${hi}`,
+        },
+      ];
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { TraceEvent, Violation } from '../trace/events.ts';
+import type { Checker } from './checker.ts';
+
+/** Election safety (Raft, Ongaro & Ousterhout 2014, fig. 3): at most one leader per term. */
+export function termLeadersChecker(): Checker {
+  const leaderOf = new Map<number, string>();
+  return {
+    observe(e: TraceEvent): Violation[] {
+      if (e.k !== 'role' || e.role !== 'leader' || e.term === undefined) return [];
+      const prev = leaderOf.get(e.term);
+      if (prev === undefined) leaderOf.set(e.term, e.node);
+      if (prev === undefined || prev === e.node) return [];
+      return [
+        {
+          kind: 'two-leaders-in-term',
+          nodes: [prev, e.node].sort(),
+          detail: `${prev} and ${e.node} both lead term ${e.term}`,
+        },
+      ];
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import type { Rng } from '../../lib/rng.ts';
+import { type ClockGate, queueClock, type XClock } from '../kernel/clock.ts';
+import type { EventQueue } from '../kernel/queue.ts';
+import type { Role, TraceEvent } from '../trace/events.ts';
+
+type WithoutT<E> = E extends unknown ? Omit<E, 't'> : never;
+/** A trace event without its time (the host stamps it). */
+export type Recorded = WithoutT<TraceEvent>;
+import type { Message, Primitive } from './message.ts';
+
+export type HostKind = 'node' | 'store' | 'resource' | 'proxy' | 'client';
+
+/** What a process (an XState actor, the store, the resource) sees of the world. */
+export interface ProcessEnv {
+  readonly id: string;
+  /** Local clock in ms: virtual time scaled by this node's drift. */
+  now(): number;
+  send(to: string, type: string, body?: Record<string, unknown>): void;
+  readonly clock: XClock;
+  /** A random stream private to this node and purpose. */
+  rng(purpose: string): Rng;
+  /** Reports the role the process believes it has (nodes only). */
+  reportRole(role: Role, info?: { token?: number; term?: number }): void;
+  /** A named moment in the algorithm, for narration and metrics. */
+  mark(name: string, data?: Record<string, Primitive>): void;
+  /** Appends a trace event at the current time (store changes, writes). */
+  record(e: Recorded): void;
+}
+
+export interface Process {
+  receive(msg: Message): void;
+  stop(): void;
+}
+
+export type ProcessFactory = (env: ProcessEnv) => Process;
+
+export interface HostServices {
+  queue: EventQueue;
+  envFor(host: Host): ProcessEnv;
+}
+
+/**
+ * A node's life: up or crashed, running or paused (GC), and its local clock rate. A crash drops the
+ * process and its timers (in-memory state is lost); a restart builds a fresh process. While paused
+ * nothing runs: deliveries and due timers wait in a backlog and run, in order, on resume.
+ */
+export class Host implements ClockGate {
+  up = true;
+  paused = false;
+  incarnation = 0;
+  rate = 1;
+  private backlog: Array<() => void> = [];
+  private process: Process | null = null;
+  private localBase = 0;
+  private realBase = 0;
+  readonly env: ProcessEnv;
+
+  constructor(
+    readonly id: string,
+    readonly kind: HostKind,
+    private readonly factory: ProcessFactory,
+    private readonly services: HostServices,
+  ) {
+    this.env = services.envFor(this);
+  }
+
+  get clock(): XClock {
+    return queueClock(this.services.queue, this);
+  }
+
+  start(): void {
+    this.process = this.factory(this.env);
+  }
+
+  localNow(): number {
+    return Math.floor(this.localBase + (this.services.queue.now - this.realBase) * this.rate);
+  }
+
+  realDelay(localMs: number): number {
+    return Math.ceil(Math.max(0, localMs) / this.rate);
+  }
+
+  fire(incarnation: number, fn: () => void): void {
+    if (incarnation !== this.incarnation || !this.up) return;
+    if (this.paused) this.backlog.push(fn);
+    else fn();
+  }
+
+  /** Hands a delivered message to the process (or its backlog while paused). False if down. */
+  deliver(msg: Message): boolean {
+    if (!this.up) return false;
+    const inc = this.incarnation;
+    this.fire(inc, () => this.process?.receive(msg));
+    return true;
+  }
+
+  crash(): void {
+    if (!this.up) return;
+    this.up = false;
+    this.paused = false;
+    this.backlog = [];
+    this.incarnation++;
+    const p = this.process;
+    this.process = null;
+    p?.stop();
+  }
+
+  restart(): void {
+    if (this.up) return;
+    this.up = true;
+    this.incarnation++;
+    this.start();
+  }
+
+  pause(): void {
+    if (this.up) this.paused = true;
+  }
+
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    const work = this.backlog;
+    this.backlog = [];
+    for (const fn of work) {
+      if (this.paused || !this.up) {
+        this.backlog.push(fn);
+        continue;
+      }
+      fn();
+    }
+  }
+
+  setRate(rate: number): void {
+    if (!(rate > 0)) throw new Error(`clock rate must be > 0, got ${rate}`);
+    this.localBase = this.localNow();
+    this.realBase = this.services.queue.now;
+    this.rate = rate;
+  }
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { EventQueue } from '../kernel/queue.ts';
+import { RngStreams } from '../kernel/rngs.ts';
+import type { TraceEvent } from '../trace/events.ts';
+import { Host, type HostKind, type Process, type ProcessEnv } from './host.ts';
+import type { Message } from './message.ts';
+import { Network } from './network.ts';
+
+/** A tiny world: hosts whose processes log what they receive and can set timers. */
+function world(cfg = { latencyMinMs: 10, latencyMaxMs: 10, dropRate: 0 }) {
+  const queue = new EventQueue();
+  const events: TraceEvent[] = [];
+  const net = new Network(queue, new RngStreams(1).stream('net'), (e) => events.push(e), cfg);
+  const got: Record<string, Array<[number, string]>> = {};
+  const procs: Record<string, { env: ProcessEnv; memory: string[] }> = {};
+  const add = (id: string, kind: HostKind = 'node') => {
+    const envFor = (h: Host): ProcessEnv => ({
+      id: h.id,
+      now: () => h.localNow(),
+      send: (to, type, body) => net.send(h.id, to, type, body),
+      get clock() {
+        return h.clock;
+      },
+      rng: () => new RngStreams(1).stream(h.id),
+      reportRole: () => {},
+      mark: () => {},
+      record: () => {},
+    });
+    const h = new Host(
+      id,
+      kind,
+      (env): Process => {
+        const memory: string[] = [];
+        procs[id] = { env, memory };
+        return {
+          receive: (m: Message) => {
+            memory.push(m.type);
+            (got[id] ??= []).push([queue.now, m.type]);
+          },
+          stop: () => {},
+        };
+      },
+      { queue, envFor },
+    );
+    net.add(h);
+    h.start();
+    return h;
+  };
+  return { queue, net, events, got, procs, add };
+}
+
+describe('Network', () => {
+  it('delivers after the latency and records send and deliver', () => {
+    const w = world();
+    w.add('a');
+    w.add('b');
+    w.net.send('a', 'b', 'PING', { n: 1 });
+    w.queue.runUntil(100);
+    expect(w.got.b).toEqual([[10, 'PING']]);
+    expect(w.events.map((e) => e.k)).toEqual(['send', 'deliver']);
+    expect(w.events[0]).toMatchObject({ k: 'send', from: 'a', to: 'b', deliverAt: 10, data: { n: 1 } });
+  });
+
+  it('drops messages across a partition, also when it starts mid-flight, and heals', () => {
+    const w = world();
+    for (const id of ['a', 'b', 'c']) w.add(id);
+    w.net.partition([['a'], ['b', 'c']]);
+    w.net.send('a', 'b', 'X');
+    w.net.send('b', 'c', 'Y');
+    w.queue.runUntil(20);
+    w.net.heal();
+    w.net.send('a', 'b', 'Z');
+    w.queue.at(25, () => w.net.partition([['a'], ['b']]));
+    w.queue.runUntil(100);
+    expect(w.got.b).toBeUndefined();
+    expect(w.got.c).toEqual([[10, 'Y']]);
+    const drops = w.events.filter((e) => e.k === 'drop');
+    expect(drops.map((d) => (d as { reason: string }).reason)).toEqual(['partition', 'partition']);
+  });
+
+  it('isolating a node from the store only keeps its peer links', () => {
+    const w = world();
+    w.add('a');
+    w.add('b');
+    w.add('etcd', 'store');
+    w.net.isolate('a', 'store');
+    expect(w.net.blocked('a', 'etcd')).toBe('isolated');
+    expect(w.net.blocked('etcd', 'a')).toBe('isolated');
+    expect(w.net.blocked('a', 'b')).toBeNull();
+    w.net.isolate('a', 'all');
+    expect(w.net.blocked('a', 'b')).toBe('isolated');
+  });
+
+  it('loses about dropRate of messages, reproducibly', () => {
+    const run = () => {
+      const w = world({ latencyMinMs: 1, latencyMaxMs: 5, dropRate: 0.3 });
+      w.add('a');
+      w.add('b');
+      for (let i = 0; i < 1000; i++) w.net.send('a', 'b', 'M');
+      w.queue.runUntil(100);
+      return w.events.filter((e) => e.k === 'drop').length;
+    };
+    const n = run();
+    expect(n).toBeGreaterThan(240);
+    expect(n).toBeLessThan(360);
+    expect(run()).toBe(n);
+  });
+});
+
+describe('Host faults', () => {
+  it('a paused node handles nothing until it resumes, then its backlog in order; timers fire late', () => {
+    const w = world();
+    const b = w.add('b');
+    w.add('a');
+    const fired: number[] = [];
+    w.procs.b?.env.clock.setTimeout(() => fired.push(w.queue.now), 15);
+    w.queue.at(5, () => b.pause());
+    w.net.send('a', 'b', 'ONE');
+    w.queue.at(12, () => w.net.send('a', 'b', 'TWO'));
+    w.queue.at(40, () => b.resume());
+    w.queue.runUntil(100);
+    expect(w.got.b).toEqual([
+      [40, 'ONE'],
+      [40, 'TWO'],
+    ]);
+    expect(fired).toEqual([40]);
+  });
+
+  it('a crash loses in-memory state and timers; a restart starts fresh; messages to a down node drop', () => {
+    const w = world();
+    const b = w.add('b');
+    w.add('a');
+    const fired: number[] = [];
+    w.net.send('a', 'b', 'BEFORE');
+    w.queue.runUntil(20);
+    w.procs.b?.env.clock.setTimeout(() => fired.push(w.queue.now), 10);
+    b.crash();
+    w.net.send('a', 'b', 'WHILE_DOWN');
+    w.queue.runUntil(40);
+    b.restart();
+    expect(w.procs.b?.memory).toEqual([]);
+    w.net.send('a', 'b', 'AFTER');
+    w.queue.runUntil(100);
+    expect(fired).toEqual([]);
+    expect(w.procs.b?.memory).toEqual(['AFTER']);
+    expect(w.events.some((e) => e.k === 'drop' && e.reason === 'node-down')).toBe(true);
+  });
+
+  it('clock drift stretches timers and the local clock', () => {
+    const w = world();
+    const b = w.add('b');
+    b.setRate(0.5); // a slow clock: 100 local ms take 200 real ms
+    const fired: number[] = [];
+    w.procs.b?.env.clock.setTimeout(() => fired.push(w.queue.now), 100);
+    w.queue.runUntil(300);
+    expect(fired).toEqual([200]);
+    expect(b.localNow()).toBe(150);
+  });
+});

@@ -1,0 +1,37 @@
+import { type AnyStateMachine, createActor, type InputFrom } from 'xstate';
+import type { Process, ProcessEnv, ProcessFactory } from '../net/host.ts';
+import type { Role } from '../trace/events.ts';
+
+/**
+ * Hosts an XState machine as a simulated process: timers run on the sim clock, a delivered message
+ * becomes the event `{ type, from, ...body }`, and the role is read from state tags ('leader',
+ * 'candidate'; anything else is a follower) and `context.token` / `context.term`.
+ */
+export function machineProcess<M extends AnyStateMachine>(
+  machine: M,
+  input: (env: ProcessEnv) => InputFrom<M>,
+  opts: { reportsRole?: boolean } = {},
+): ProcessFactory {
+  const reportsRole = opts.reportsRole ?? true;
+  return (env: ProcessEnv): Process => {
+    const actor = createActor(machine, { clock: env.clock, input: input(env) });
+    let last = '';
+    if (reportsRole) {
+      actor.subscribe((snap) => {
+        const role: Role = snap.hasTag('leader') ? 'leader' : snap.hasTag('candidate') ? 'candidate' : 'follower';
+        const ctx = (snap.context ?? {}) as { token?: unknown; term?: unknown };
+        const token = role === 'leader' && typeof ctx.token === 'number' ? ctx.token : undefined;
+        const term = typeof ctx.term === 'number' ? ctx.term : undefined;
+        const key = `${role}|${token}|${term}`;
+        if (key === last) return;
+        last = key;
+        env.reportRole(role, { ...(token !== undefined ? { token } : {}), ...(term !== undefined ? { term } : {}) });
+      });
+    }
+    actor.start();
+    return {
+      receive: (msg) => actor.send({ ...msg.body, type: msg.type, from: msg.from }),
+      stop: () => actor.stop(),
+    };
+  };
+}

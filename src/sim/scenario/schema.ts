@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/** The schema every file in scenarios/ must satisfy. Errors name the path and the rule broken. */
+
+const nodeId = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a host id like "node-3" or "pg-1"');
+const ms = z.number().int().min(0);
+
+export const faultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('crash'), node: nodeId }),
+  z.object({ kind: z.literal('restart'), node: nodeId }),
+  z.object({ kind: z.literal('pause'), node: nodeId, durationMs: ms.min(1) }),
+  z.object({ kind: z.literal('resume'), node: nodeId }),
+  z.object({ kind: z.literal('partition'), groups: z.array(z.array(nodeId).min(1)).min(2) }),
+  z.object({ kind: z.literal('heal') }),
+  z.object({ kind: z.literal('isolate'), node: nodeId, from: z.enum(['all', 'store']).optional() }),
+  z.object({ kind: z.literal('rejoin'), node: nodeId }),
+  z.object({ kind: z.literal('cut-link'), a: nodeId, b: nodeId }),
+  z.object({ kind: z.literal('restore-link'), a: nodeId, b: nodeId }),
+  z.object({ kind: z.literal('delay-link'), a: nodeId, b: nodeId, extraMs: ms }),
+  z.object({ kind: z.literal('clock-drift'), node: nodeId, rate: z.number().positive().max(100) }),
+]);
+
+export const timedFaultSchema = z.object({ atMs: ms, fault: faultSchema });
+
+/** Which trace event a narration step is anchored to (the first match after the previous step). */
+export const anchorSchema = z.object({
+  k: z.enum(['start', 'send', 'deliver', 'drop', 'role', 'fault', 'store', 'write', 'violation', 'mark', 'end']),
+  node: nodeId.optional(),
+  from: nodeId.optional(),
+  to: nodeId.optional(),
+  role: z.enum(['leader', 'follower', 'candidate']).optional(),
+  /** Message type (send/deliver), fault kind, mark name, store change kind or violation kind. */
+  type: z.string().optional(),
+  status: z.enum(['accepted', 'rejected']).optional(),
+  /** Take the n-th match (1-based). */
+  nth: z.number().int().min(1).optional(),
+  /** Shift the step's time after the event (e.g. to let a message land). */
+  offsetMs: z.number().int().optional(),
+});
+
+export const algorithmIds = ['bully', 'heartbeat', 'lease', 'patroni'] as const;
+
+export const scenarioSchema = z.object({
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a lowercase id like "etcd-lease"'),
+  title: z.string().min(1),
+  summary: z.string().min(1),
+  algorithm: z.enum(algorithmIds),
+  nodes: z.number().int().min(1).max(200),
+  seed: z.number().int().min(0).max(2 ** 32 - 1),
+  durationMs: ms.min(1),
+  /** Virtual ms per wall-clock ms at speed 1x, chosen so the story is watchable. */
+  timeScale: z.number().positive(),
+  params: z.record(z.string(), z.union([z.number(), z.boolean()])),
+  faults: z.array(timedFaultSchema),
+  steps: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[a-z0-9-]+$/, 'a step id like "node-1-crashes"'),
+        anchor: anchorSchema,
+        /** English caption; {node} {token} {term} {type} {from} {to} {t} and {param} are filled in. */
+        caption: z.string().min(1),
+      }),
+    )
+    .min(1),
+  /** ADR-001 sections this scenario demonstrates (ids from the ADR panel). */
+  adr: z.array(z.string()),
+  expect: z.object({
+    finalLeader: z.union([nodeId, z.null()]).optional(),
+    leadersInOrder: z.array(nodeId).optional(),
+    tokens: z.array(z.number().int()).optional(),
+    rejectedWrites: z.array(z.object({ node: nodeId, token: z.number().int() })).optional(),
+    violations: z.array(z.string()).optional(),
+    noViolations: z.array(z.string()).optional(),
+  }),
+});
+
+export type Scenario = z.infer<typeof scenarioSchema>;
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+export type Anchor = z.infer<typeof anchorSchema>;
+export type TimedFault = z.infer<typeof timedFaultSchema>;
+
+/** Validates unknown data as a scenario; the error lists every issue as "path: rule". */
+export function parseScenario(data: unknown, where = 'scenario'): Scenario {
+  const r = scenarioSchema.safeParse(data);
+  if (r.success) return r.data;
+  const lines = r.error.issues.map((i) => `${where}${i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}: ${i.message}`);
+  throw new ScenarioError(lines.join('\n'));
+}
+
+export class ScenarioError extends Error {}

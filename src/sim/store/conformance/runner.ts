@@ -1,0 +1,552 @@
+/**
+ * Test-only: run an operation script against a backend (the EtcdStore model with a virtual clock, or a
+ * real etcd through its JSON gateway) and normalise every answer so the two can be compared:
+ * revisions become deltas from the revision at the script's start, lease ids become the alias of the
+ * grant step (`lease:A`), lease ids embedded in keys as hex (Election.Campaign style) become `{A}`.
+ */
+import { type CompareResult, type CompareTarget, EtcdStore, prefixEnd, StoreError } from '../etcd.ts';
+import type { Script, ScriptCompare, ScriptOp, Step } from './scripts.ts';
+
+// ------------------------------------------------------------------ raw backend interface
+// Lease ids travel as decimal strings: real etcd ids exceed Number.MAX_SAFE_INTEGER.
+
+export interface RawKv {
+  key: string;
+  value: string;
+  createRevision: number;
+  modRevision: number;
+  version: number;
+  lease: string;
+}
+export type RawOp =
+  | { put: { key: string; value: string; lease?: string } }
+  | { range: { key: string; rangeEnd?: string } }
+  | { deleteRange: { key: string; rangeEnd?: string } };
+export interface RawCompare {
+  key: string;
+  rangeEnd?: string;
+  target: CompareTarget;
+  result: CompareResult;
+  /** VALUE: the value; other targets: a decimal integer. */
+  value: string;
+}
+export type RawResp =
+  | { put: { revision: number } }
+  | { range: { kvs: RawKv[]; count: number } }
+  | { deleteRange: { deleted: number } };
+
+export class BackendError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface Backend {
+  readonly name: string;
+  revision(): Promise<number>;
+  grant(ttl: number, id?: string): Promise<{ id: string; ttl: number }>;
+  keepAlive(id: string): Promise<{ id: string; ttl: number }>;
+  revoke(id: string): Promise<{ revision: number }>;
+  timeToLive(
+    id: string,
+    keys: boolean,
+  ): Promise<{ id: string; ttl: number; grantedTtl: number; keys: string[] }>;
+  put(key: string, value: string, lease?: string): Promise<{ revision: number }>;
+  range(key: string, rangeEnd?: string): Promise<{ revision: number; count: number; kvs: RawKv[] }>;
+  deleteRange(key: string, rangeEnd?: string): Promise<{ revision: number; deleted: number }>;
+  txn(
+    compare: RawCompare[],
+    success: RawOp[],
+    failure: RawOp[],
+  ): Promise<{ succeeded: boolean; revision: number; responses: RawResp[] }>;
+  wait(ms: number): Promise<void>;
+}
+
+// ------------------------------------------------------------------ model backend
+
+/**
+ * The model behind the Backend interface, on a virtual clock: every call takes 1 ms (a real call takes
+ * a few ms, and etcd's TimeToLive truncates, so "0 ms elapsed" would read one second more than etcd
+ * does) and `wait(ms)` advances the clock by exactly ms.
+ */
+export class ModelBackend implements Backend {
+  readonly name = 'model';
+  readonly store: EtcdStore;
+  nowMs = 0;
+
+  constructor(store = new EtcdStore()) {
+    this.store = store;
+  }
+
+  private step<T>(f: (now: number) => T): Promise<T> {
+    this.nowMs += 1;
+    try {
+      return Promise.resolve(f(this.nowMs));
+    } catch (e) {
+      if (e instanceof StoreError) return Promise.reject(new BackendError(e.message, e.grpcCode));
+      return Promise.reject(e);
+    }
+  }
+
+  revision() {
+    return this.step((now) => this.store.range('\0', '\0', now).revision);
+  }
+  grant(ttl: number, id?: string) {
+    return this.step((now) => {
+      const r = this.store.grant(ttl, now, id === undefined ? undefined : Number(id));
+      return { id: String(r.id), ttl: r.ttl };
+    });
+  }
+  keepAlive(id: string) {
+    return this.step((now) => {
+      const r = this.store.keepAlive(Number(id), now);
+      return { id: String(r.id), ttl: r.ttl };
+    });
+  }
+  revoke(id: string) {
+    return this.step((now) => this.store.revoke(Number(id), now));
+  }
+  timeToLive(id: string, keys: boolean) {
+    return this.step((now) => {
+      const r = this.store.timeToLive(Number(id), now, keys);
+      return { ...r, id: String(r.id) };
+    });
+  }
+  put(key: string, value: string, lease?: string) {
+    return this.step((now) =>
+      this.store.put(key, value, lease === undefined ? undefined : { lease: Number(lease) }, now),
+    );
+  }
+  range(key: string, rangeEnd?: string) {
+    return this.step((now) => {
+      const r = this.store.range(key, rangeEnd, now);
+      return {
+        revision: r.revision,
+        count: r.count,
+        kvs: r.kvs.map((kv) => ({ ...kv, lease: String(kv.lease) })),
+      };
+    });
+  }
+  deleteRange(key: string, rangeEnd?: string) {
+    return this.step((now) => this.store.deleteRange(key, rangeEnd, now));
+  }
+  txn(compare: RawCompare[], success: RawOp[], failure: RawOp[]) {
+    const op = (o: RawOp) =>
+      'put' in o ? { put: { key: o.put.key, value: o.put.value, lease: Number(o.put.lease ?? 0) } } : o;
+    return this.step((now) => {
+      const r = this.store.txn(
+        {
+          compare: compare.map((c) => ({ ...c, value: c.target === 'VALUE' ? c.value : Number(c.value) })),
+          success: success.map(op),
+          failure: failure.map(op),
+        },
+        now,
+      );
+      const responses: RawResp[] = r.responses.map((x) =>
+        'range' in x
+          ? {
+              range: {
+                count: x.range.count,
+                kvs: x.range.kvs.map((kv) => ({ ...kv, lease: String(kv.lease) })),
+              },
+            }
+          : x,
+      );
+      return { succeeded: r.succeeded, revision: r.revision, responses };
+    });
+  }
+  wait(ms: number) {
+    this.nowMs += ms;
+    return Promise.resolve();
+  }
+}
+
+// ------------------------------------------------------------------ real etcd backend (JSON gateway)
+
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+const unb64 = (s: string | undefined) => Buffer.from(s ?? '', 'base64').toString('utf8');
+/** int64 fields come back as strings and are omitted when zero. */
+const int = (s: string | number | undefined) => Number(s ?? 0);
+
+interface GwKv {
+  key?: string;
+  value?: string;
+  create_revision?: string;
+  mod_revision?: string;
+  version?: string;
+  lease?: string;
+}
+interface GwHeader {
+  header?: { revision?: string };
+}
+
+const COMPARE_FIELD: Record<CompareTarget, string> = {
+  CREATE: 'create_revision',
+  MOD: 'mod_revision',
+  VERSION: 'version',
+  VALUE: 'value',
+  LEASE: 'lease',
+};
+
+export class EtcdBackend implements Backend {
+  readonly name = 'etcd';
+  constructor(readonly url: string) {}
+
+  private async post<T>(path: string, body: unknown): Promise<T> {
+    const res = await fetch(`${this.url}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    // keepalive is a stream: one JSON object per line, wrapped in {"result": ...}.
+    const text = (await res.text()).trim().split('\n')[0] ?? '';
+    const json = JSON.parse(text === '' ? '{}' : text) as {
+      error?: string | { message?: string; grpc_code?: number; http_code?: number };
+      message?: string;
+      code?: number;
+      result?: unknown;
+    };
+    if (json.error !== undefined) {
+      if (typeof json.error === 'string') throw new BackendError(json.message ?? json.error, int(json.code));
+      throw new BackendError(json.error.message ?? 'unknown error', int(json.error.grpc_code));
+    }
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}: ${text}`);
+    return (json.result ?? json) as T;
+  }
+
+  private static kv(k: GwKv): RawKv {
+    return {
+      key: unb64(k.key),
+      value: unb64(k.value),
+      createRevision: int(k.create_revision),
+      modRevision: int(k.mod_revision),
+      version: int(k.version),
+      lease: k.lease ?? '0',
+    };
+  }
+
+  private static op(o: RawOp): unknown {
+    if ('put' in o) {
+      return {
+        request_put: {
+          key: b64(o.put.key),
+          value: b64(o.put.value),
+          ...(o.put.lease ? { lease: o.put.lease } : {}),
+        },
+      };
+    }
+    const [name, r] = 'range' in o ? ['request_range', o.range] : ['request_delete_range', o.deleteRange];
+    return { [name]: { key: b64(r.key), ...(r.rangeEnd ? { range_end: b64(r.rangeEnd) } : {}) } };
+  }
+
+  async revision() {
+    const r = await this.post<GwHeader>('/v3/kv/range', {
+      key: b64('\0'),
+      range_end: b64('\0'),
+      count_only: true,
+    });
+    return int(r.header?.revision);
+  }
+  async grant(ttl: number, id?: string) {
+    const r = await this.post<{ ID?: string; TTL?: string }>('/v3/lease/grant', { TTL: ttl, ID: id ?? '0' });
+    return { id: r.ID ?? '0', ttl: int(r.TTL) };
+  }
+  async keepAlive(id: string) {
+    const r = await this.post<{ ID?: string; TTL?: string }>('/v3/lease/keepalive', { ID: id });
+    return { id: r.ID ?? '0', ttl: int(r.TTL) };
+  }
+  async revoke(id: string) {
+    const r = await this.post<GwHeader>('/v3/lease/revoke', { ID: id });
+    return { revision: int(r.header?.revision) };
+  }
+  async timeToLive(id: string, keys: boolean) {
+    const r = await this.post<{ ID?: string; TTL?: string; grantedTTL?: string; keys?: string[] }>(
+      '/v3/lease/timetolive',
+      { ID: id, keys },
+    );
+    return {
+      id: r.ID ?? '0',
+      ttl: int(r.TTL),
+      grantedTtl: int(r.grantedTTL),
+      keys: (r.keys ?? []).map(unb64),
+    };
+  }
+  async put(key: string, value: string, lease?: string) {
+    const r = await this.post<GwHeader>('/v3/kv/put', {
+      key: b64(key),
+      value: b64(value),
+      ...(lease ? { lease } : {}),
+    });
+    return { revision: int(r.header?.revision) };
+  }
+  async range(key: string, rangeEnd?: string) {
+    const r = await this.post<GwHeader & { kvs?: GwKv[]; count?: string }>('/v3/kv/range', {
+      key: b64(key),
+      ...(rangeEnd ? { range_end: b64(rangeEnd) } : {}),
+    });
+    return { revision: int(r.header?.revision), count: int(r.count), kvs: (r.kvs ?? []).map(EtcdBackend.kv) };
+  }
+  async deleteRange(key: string, rangeEnd?: string) {
+    const r = await this.post<GwHeader & { deleted?: string }>('/v3/kv/deleterange', {
+      key: b64(key),
+      ...(rangeEnd ? { range_end: b64(rangeEnd) } : {}),
+    });
+    return { revision: int(r.header?.revision), deleted: int(r.deleted) };
+  }
+  async txn(compare: RawCompare[], success: RawOp[], failure: RawOp[]) {
+    type GwResp = {
+      response_put?: GwHeader;
+      response_range?: { kvs?: GwKv[]; count?: string };
+      response_delete_range?: { deleted?: string };
+    };
+    const r = await this.post<GwHeader & { succeeded?: boolean; responses?: GwResp[] }>('/v3/kv/txn', {
+      compare: compare.map((c) => ({
+        key: b64(c.key),
+        ...(c.rangeEnd ? { range_end: b64(c.rangeEnd) } : {}),
+        target: c.target,
+        result: c.result,
+        [COMPARE_FIELD[c.target]]: c.target === 'VALUE' ? b64(c.value) : c.value,
+      })),
+      success: success.map(EtcdBackend.op),
+      failure: failure.map(EtcdBackend.op),
+    });
+    const revision = int(r.header?.revision);
+    const responses = (r.responses ?? []).map((x): RawResp => {
+      if (x.response_put) return { put: { revision: int(x.response_put.header?.revision) } };
+      if (x.response_range) {
+        return {
+          range: {
+            kvs: (x.response_range.kvs ?? []).map(EtcdBackend.kv),
+            count: int(x.response_range.count),
+          },
+        };
+      }
+      if (x.response_delete_range) return { deleteRange: { deleted: int(x.response_delete_range.deleted) } };
+      throw new Error(`unexpected txn response ${JSON.stringify(x)}`);
+    });
+    return { succeeded: r.succeeded ?? false, revision, responses };
+  }
+  wait(ms: number) {
+    return new Promise<void>((resolve) => setTimeout(resolve, ms));
+  }
+}
+
+// ------------------------------------------------------------------ script execution
+
+let explicitIdCounter = 0x5ca1_0000;
+
+export interface StepResult {
+  step: Step;
+  result: unknown;
+}
+
+export interface RunOutcome {
+  results: StepResult[];
+  /** Every lease id granted (for cleanup on a shared server). */
+  leaseIds: string[];
+}
+
+/**
+ * Run a script and return the normalised result of every step. Errors of a step are results
+ * ({ error, code }), not failures; anything else thrown (network, bug) propagates.
+ */
+export async function runScript(script: Script, backend: Backend): Promise<RunOutcome> {
+  const aliases = new Map<string, string>(); // alias -> lease id (decimal string)
+  const base = await backend.revision();
+
+  const leaseId = (ref: string | { id: number } | undefined): string | undefined => {
+    if (ref === undefined) return undefined;
+    if (typeof ref !== 'string') return String(ref.id);
+    const id = aliases.get(ref);
+    if (id === undefined) throw new Error(`script ${script.name}: lease alias ${ref} used before its grant`);
+    return id;
+  };
+  const hex = (id: string) => BigInt(id).toString(16);
+  /** `{A}` in a key -> hex id of lease A (as concurrency.Election.Campaign names its key). */
+  const key = (k: string) => k.replace(/\{(\w+)\}/g, (_, a: string) => hex(leaseId(a) ?? '0'));
+  const span = (r: { key: string; rangeEnd?: string; prefix?: boolean }) => ({
+    key: key(r.key),
+    rangeEnd: r.prefix ? prefixEnd(key(r.key)) : r.rangeEnd === undefined ? undefined : key(r.rangeEnd),
+  });
+
+  // Normalisation of answers.
+  const rev = (r: number) => r - base;
+  const leaseName = (id: string | number) => {
+    const s = String(id);
+    if (s === '0') return 0;
+    for (const [alias, v] of aliases) if (v === s) return `lease:${alias}`;
+    return `lease:#${s}`;
+  };
+  const unkey = (k: string) => {
+    let out = k;
+    for (const [alias, v] of aliases) out = out.split(hex(v)).join(`{${alias}}`);
+    return out;
+  };
+  const nkv = (kv: RawKv) => ({
+    key: unkey(kv.key),
+    value: kv.value,
+    createRevision: rev(kv.createRevision),
+    modRevision: rev(kv.modRevision),
+    version: kv.version,
+    lease: leaseName(kv.lease),
+  });
+
+  const rawOp = (o: ScriptOp): RawOp => {
+    if ('put' in o) {
+      const lease = leaseId(o.put.lease);
+      return { put: { key: key(o.put.key), value: o.put.value, ...(lease === undefined ? {} : { lease }) } };
+    }
+    if ('range' in o) return { range: span(o.range) };
+    return { deleteRange: span(o.deleteRange) };
+  };
+  const rawCompare = (c: ScriptCompare): RawCompare => {
+    const v = c.value;
+    const value =
+      typeof v === 'string'
+        ? v
+        : typeof v === 'number'
+          ? String(v)
+          : 'rel' in v
+            ? String(base + v.rel)
+            : (leaseId(v.lease) ?? '0');
+    return {
+      key: key(c.key),
+      ...(c.rangeEnd === undefined ? {} : { rangeEnd: key(c.rangeEnd) }),
+      target: c.target,
+      result: c.result,
+      value,
+    };
+  };
+
+  const exec = async (step: Step): Promise<unknown> => {
+    switch (step.op) {
+      case 'grant': {
+        let id: string | undefined;
+        if (step.explicitId === true) id = String(explicitIdCounter++);
+        else if (typeof step.explicitId === 'string') id = leaseId(step.explicitId);
+        const r = await backend.grant(step.ttl, id);
+        if (!aliases.has(step.as)) aliases.set(step.as, r.id);
+        return { id: leaseName(r.id), ttl: r.ttl };
+      }
+      case 'keepalive': {
+        const r = await backend.keepAlive(leaseId(step.lease) ?? '0');
+        return { id: leaseName(r.id), ttl: r.ttl };
+      }
+      case 'revoke':
+        return { revision: rev((await backend.revoke(leaseId(step.lease) ?? '0')).revision) };
+      case 'timetolive': {
+        const r = await backend.timeToLive(leaseId(step.lease) ?? '0', step.keys ?? false);
+        // etcd lists a lease's keys in map order: sort them.
+        return { id: leaseName(r.id), ttl: r.ttl, grantedTtl: r.grantedTtl, keys: r.keys.map(unkey).sort() };
+      }
+      case 'put':
+        return {
+          revision: rev((await backend.put(key(step.key), step.value, leaseId(step.lease))).revision),
+        };
+      case 'range': {
+        const s = span(step);
+        const r = await backend.range(s.key, s.rangeEnd);
+        return { revision: rev(r.revision), count: r.count, kvs: r.kvs.map(nkv) };
+      }
+      case 'delete': {
+        const s = span(step);
+        const r = await backend.deleteRange(s.key, s.rangeEnd);
+        return { revision: rev(r.revision), deleted: r.deleted };
+      }
+      case 'txn': {
+        const r = await backend.txn(
+          step.compare.map(rawCompare),
+          step.success.map(rawOp),
+          step.failure.map(rawOp),
+        );
+        return {
+          succeeded: r.succeeded,
+          revision: rev(r.revision),
+          responses: r.responses.map((x) => {
+            if ('put' in x) return { put: { revision: rev(x.put.revision) } };
+            if ('range' in x) return { range: { count: x.range.count, kvs: x.range.kvs.map(nkv) } };
+            return x;
+          }),
+        };
+      }
+      case 'wait':
+        await backend.wait(step.ms);
+        return { waited: step.ms };
+    }
+  };
+
+  const results: StepResult[] = [];
+  for (const step of script.steps) {
+    let result: unknown;
+    try {
+      result = await exec(step);
+    } catch (e) {
+      if (!(e instanceof BackendError)) throw e;
+      result = { error: e.message, code: e.code };
+    }
+    results.push({ step, result });
+  }
+  return { results, leaseIds: [...aliases.values()] };
+}
+
+// ------------------------------------------------------------------ comparison and diff
+
+function paths(a: unknown, b: unknown, at: string, out: string[]): void {
+  if (Object.is(a, b)) return;
+  if (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null) {
+    if (Array.isArray(a) !== Array.isArray(b)) {
+      out.push(`${at || '(root)'}: model ${JSON.stringify(a)}, etcd ${JSON.stringify(b)}`);
+      return;
+    }
+    const ka = Object.keys(a as object);
+    const kb = Object.keys(b as object);
+    for (const k of new Set([...ka, ...kb])) {
+      const p = Array.isArray(a) ? `${at}[${k}]` : at ? `${at}.${k}` : k;
+      paths((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], p, out);
+    }
+    return;
+  }
+  out.push(`${at || '(root)'}: model ${JSON.stringify(a)}, etcd ${JSON.stringify(b)}`);
+}
+
+/** Where two normalised answers differ, as "path: model X, etcd Y" lines. */
+export function diffPaths(model: unknown, etcd: unknown): string[] {
+  const out: string[] = [];
+  paths(model, etcd, '', out);
+  return out;
+}
+
+const show = (v: unknown) => JSON.stringify(v, (_k, x) => (x === '\0' ? '\\0' : x));
+
+/** A readable report of every step whose answers differ, or undefined if they all agree. */
+export function conformanceReport(
+  script: Script,
+  model: StepResult[],
+  etcd: StepResult[],
+): string | undefined {
+  const lines: string[] = [];
+  let bad = 0;
+  for (let i = 0; i < Math.max(model.length, etcd.length); i++) {
+    const m = model[i]?.result;
+    const e = etcd[i]?.result;
+    const diffs = diffPaths(m, e);
+    if (diffs.length === 0) continue;
+    bad++;
+    if (bad > 6) continue;
+    lines.push(
+      `  step ${i} ${show(script.steps[i])}`,
+      `    model: ${show(m)}`,
+      `    etcd:  ${show(e)}`,
+      ...diffs.map((d) => `    - ${d}`),
+    );
+  }
+  if (bad === 0) return undefined;
+  return [
+    `etcd conformance mismatch in script "${script.name}" (${script.description}):`,
+    `${bad} of ${script.steps.length} steps differ${bad > 6 ? ' (first 6 shown)' : ''}`,
+    ...lines,
+  ].join('\n');
+}

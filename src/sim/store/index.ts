@@ -1,0 +1,26 @@
+export type {
+  Compare,
+  CompareResult,
+  CompareTarget,
+  EtcdStoreOptions,
+  KeyValue,
+  LeaseView,
+  RequestOp,
+  ResponseOp,
+  StoreChange,
+  StoreErrorCode,
+  StoreView,
+  TxnRequest,
+  TxnResponse,
+} from './etcd.ts';
+export {
+  compareBytes,
+  DEFAULT_FIRST_LEASE_ID,
+  DEFAULT_MAX_TXN_OPS,
+  DEFAULT_MIN_TTL_SEC,
+  EtcdStore,
+  GRPC_STATUS,
+  MAX_LEASE_TTL_SEC,
+  prefixEnd,
+  StoreError,
+} from './etcd.ts';

@@ -1,0 +1,106 @@
+import type { Process, ProcessEnv, ProcessFactory } from '../net/host.ts';
+import type { Message } from '../net/message.ts';
+import { type Compare, EtcdStore, type RequestOp, StoreError } from './etcd.ts';
+
+/**
+ * The coordination store as a host on the network: requests arrive as messages, answers go back as
+ * messages (which a partition can lose), and leases expire on the store's own clock. Message types:
+ * LEASE_GRANT -> LEASE_GRANTED, KEEPALIVE -> KEEPALIVE_ACK (ttl 0 = lease gone), LEASE_REVOKE ->
+ * LEASE_REVOKED, TXN -> TXN_RESULT, RANGE -> RANGE_RESULT, PUT -> PUT_RESULT. `reqId` is echoed.
+ */
+export function storeProcess(opts: { startRevision?: number; minTtlSec?: number } = {}): ProcessFactory {
+  return (env: ProcessEnv): Process => {
+    const store = new EtcdStore(opts);
+    let expiryTimer: unknown = null;
+
+    const flush = () => {
+      for (const change of store.drainChanges()) env.record({ k: 'store', change });
+    };
+    const scheduleExpiry = () => {
+      if (expiryTimer !== null) env.clock.clearTimeout(expiryTimer as never);
+      expiryTimer = null;
+      const next = store.nextExpiryMs();
+      if (next === undefined) return;
+      expiryTimer = env.clock.setTimeout(
+        () => {
+          expiryTimer = null;
+          store.expire(env.now());
+          flush();
+          scheduleExpiry();
+        },
+        Math.max(0, next - env.now()),
+      );
+    };
+
+    const handle = (m: Message): [string, Record<string, unknown>] => {
+      const b = m.body;
+      const now = env.now();
+      const reqId = b.reqId ?? null;
+      try {
+        switch (m.type) {
+          case 'LEASE_GRANT': {
+            const r = store.grant(Number(b.ttl), now);
+            return ['LEASE_GRANTED', { reqId, lease: r.id, ttl: r.ttl }];
+          }
+          case 'KEEPALIVE': {
+            const r = store.keepAlive(Number(b.lease), now);
+            return ['KEEPALIVE_ACK', { reqId, lease: r.id, ttl: r.ttl }];
+          }
+          case 'LEASE_REVOKE': {
+            store.revoke(Number(b.lease), now);
+            return ['LEASE_REVOKED', { reqId, lease: b.lease, ok: true }];
+          }
+          case 'TXN': {
+            const r = store.txn(
+              {
+                compare: (b.compare ?? []) as Compare[],
+                success: (b.success ?? []) as RequestOp[],
+                failure: (b.failure ?? []) as RequestOp[],
+              },
+              now,
+            );
+            return [
+              'TXN_RESULT',
+              {
+                reqId,
+                succeeded: r.succeeded,
+                revision: r.revision,
+                responses: r.responses,
+                key: b.key ?? null,
+              },
+            ];
+          }
+          case 'RANGE': {
+            const r = store.range(String(b.key), b.rangeEnd === undefined ? undefined : String(b.rangeEnd));
+            return [
+              'RANGE_RESULT',
+              { reqId, kvs: r.kvs, count: r.count, revision: r.revision, key: b.key ?? null },
+            ];
+          }
+          case 'PUT': {
+            const lease = b.lease === undefined ? undefined : Number(b.lease);
+            const r = store.put(String(b.key), String(b.value), lease ? { lease } : undefined, now);
+            return ['PUT_RESULT', { reqId, revision: r.revision }];
+          }
+          default:
+            return ['ERROR', { reqId, error: `unknown request ${m.type}` }];
+        }
+      } catch (e) {
+        if (e instanceof StoreError) return [`${m.type}_ERROR`, { reqId, error: e.message }];
+        throw e;
+      }
+    };
+
+    return {
+      receive(m) {
+        const [type, body] = handle(m);
+        flush();
+        scheduleExpiry();
+        env.send(m.from, type, body);
+      },
+      stop() {
+        if (expiryTimer !== null) env.clock.clearTimeout(expiryTimer as never);
+      },
+    };
+  };
+}

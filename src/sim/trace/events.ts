@@ -1,0 +1,69 @@
+/**
+ * Trace event types: the immutable record of a run and the single source of truth for every view,
+ * the CLI and the checkers. Every event has a virtual time `t` (integer ms); events are appended in
+ * (t, scheduling order), so the array is sorted by t.
+ */
+import type { KeyValue, StoreChange } from '../store/etcd.ts';
+
+export type Role = 'leader' | 'follower' | 'candidate';
+/** What the views show: a believed role, or a fault that overrides it. */
+export type DisplayRole = Role | 'down' | 'paused' | 'isolated';
+
+export type Fault =
+  | { kind: 'crash'; node: string }
+  | { kind: 'restart'; node: string }
+  | { kind: 'pause'; node: string; durationMs: number }
+  | { kind: 'resume'; node: string }
+  | { kind: 'partition'; groups: string[][] }
+  | { kind: 'heal' }
+  | { kind: 'isolate'; node: string; from?: 'all' | 'store' }
+  | { kind: 'rejoin'; node: string }
+  | { kind: 'cut-link'; a: string; b: string }
+  | { kind: 'restore-link'; a: string; b: string }
+  | { kind: 'delay-link'; a: string; b: string; extraMs: number }
+  | { kind: 'clock-drift'; node: string; rate: number };
+
+export type DropReason = 'partition' | 'loss' | 'link-cut' | 'node-down' | 'isolated';
+
+export type Violation = {
+  kind: 'split-brain' | 'stale-write-accepted' | 'two-lease-holders' | 'leaderless' | 'two-leaders-in-term';
+  nodes: string[];
+  detail: string;
+};
+
+export type TraceEvent =
+  | {
+      k: 'send';
+      t: number;
+      id: number;
+      from: string;
+      to: string;
+      type: string;
+      deliverAt: number;
+      /** Small, JSON-safe summary of the message body (token, term, key...). */
+      data?: Record<string, string | number | boolean | null>;
+    }
+  | { k: 'deliver'; t: number; id: number }
+  | { k: 'drop'; t: number; id: number; reason: DropReason }
+  | { k: 'role'; t: number; node: string; role: Role; token?: number; term?: number }
+  | { k: 'fault'; t: number; fault: Fault; source: 'scenario' | 'intervention' }
+  | { k: 'store'; t: number; change: StoreChange }
+  | {
+      k: 'write';
+      t: number;
+      node: string;
+      resource: string;
+      token: number | null;
+      status: 'accepted' | 'rejected';
+      code: 200 | 409 | 503;
+      reason?: string;
+      /** Highest token the resource had seen before this write. */
+      seen: number | null;
+      value?: string;
+    }
+  | { k: 'violation'; t: number; violation: Violation }
+  /** A named moment in a node's algorithm (campaign won, stepped down, promoted...), for narration. */
+  | { k: 'mark'; t: number; node: string; name: string; data?: Record<string, string | number | boolean | null> };
+
+export type TraceEventKind = TraceEvent['k'];
+export type { KeyValue };

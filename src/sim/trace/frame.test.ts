@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { TraceEvent } from './events.ts';
+import { TraceIndex } from './frame.ts';
+import type { Trace } from './trace.ts';
+
+/** A synthetic trace: many heartbeats, a leader change, a crash, store keys with a lease, writes. */
+function synthetic(n = 5000): Trace {
+  const events: TraceEvent[] = [];
+  let id = 1;
+  events.push({ k: 'role', t: 0, node: 'a', role: 'leader', token: 1 });
+  events.push({ k: 'store', t: 0, change: { kind: 'lease-grant', lease: 7, ttlSec: 10, deadlineMs: 10_000 } });
+  events.push({
+    k: 'store',
+    t: 0,
+    change: { kind: 'put', kv: { key: '/leader', value: 'a', createRevision: 2, modRevision: 2, version: 1, lease: 7 } },
+  });
+  for (let i = 0; i < n; i++) {
+    const t = i * 10;
+    events.push({ k: 'send', t, id, from: 'a', to: 'b', type: 'HEARTBEAT', deliverAt: t + 25 });
+    events.push({ k: 'deliver', t: t + 25, id: id - 2 >= 1 ? id - 2 : id });
+    id++;
+    if (i === 1000) events.push({ k: 'fault', t, fault: { kind: 'crash', node: 'a' }, source: 'scenario' });
+    if (i === 1500) events.push({ k: 'role', t, node: 'b', role: 'leader', token: 2 });
+    if (i === 1600)
+      events.push({ k: 'write', t, node: 'b', resource: 's', token: 2, status: 'accepted', code: 200, seen: null });
+    if (i === 1700)
+      events.push({
+        k: 'write',
+        t,
+        node: 'a',
+        resource: 's',
+        token: 1,
+        status: 'rejected',
+        code: 409,
+        reason: 'STALE TOKEN',
+        seen: 2,
+      });
+  }
+  events.sort((x, y) => x.t - y.t);
+  return {
+    version: 1,
+    scenario: 'synthetic',
+    algorithm: 'lease',
+    seed: 1,
+    params: {},
+    hosts: [
+      { id: 'a', kind: 'node' },
+      { id: 'b', kind: 'node' },
+      { id: 'etcd', kind: 'store' },
+      { id: 's', kind: 'resource' },
+    ],
+    durationMs: n * 10 + 100,
+    interventions: [],
+    events,
+    steps: [
+      { id: 's1', atMs: 0, eventIndex: 0, vars: {} },
+      { id: 's2', atMs: 15_000, eventIndex: -1, vars: {} },
+    ],
+  };
+}
+
+/** Reference: replay every event from the start (what the index must agree with). */
+function naiveRoles(trace: Trace, t: number) {
+  const roles: Record<string, string> = { a: 'follower', b: 'follower' };
+  for (const e of trace.events) {
+    if (e.t > t) break;
+    if (e.k === 'role') roles[e.node] = e.role;
+    if (e.k === 'fault' && e.fault.kind === 'crash') roles[e.fault.node] = 'down';
+  }
+  return roles;
+}
+
+describe('TraceIndex.frameAt', () => {
+  const trace = synthetic();
+  const index = new TraceIndex(trace);
+
+  it('agrees with a full replay at many instants (snapshots + replay)', () => {
+    for (let t = 0; t <= trace.durationMs; t += 997) {
+      const f = index.frameAt(t);
+      const roles = Object.fromEntries(f.nodes.filter((n) => n.kind === 'node').map((n) => [n.id, n.role]));
+      expect(roles).toEqual(naiveRoles(trace, t));
+    }
+  });
+
+  it('shows messages in flight with their progress', () => {
+    const f = index.frameAt(1005);
+    // sends at 990 and 1000 are in flight (25 ms), 980 arrived at 1005.
+    expect(f.messages.map((m) => m.sendAt)).toEqual([990, 1000]);
+    expect(f.messages[0]?.progress).toBeCloseTo(15 / 25);
+  });
+
+  it('counts lease time down and keeps the store keys', () => {
+    const f = index.frameAt(4000);
+    expect(f.store?.keys.map((k) => k.key)).toEqual(['/leader']);
+    expect(f.store?.leases[0]?.remainingMs).toBe(6000);
+    expect(f.store?.revision).toBe(2);
+  });
+
+  it('shows the resource log up to t, with the 409', () => {
+    expect(index.frameAt(15_500).resources).toEqual([]);
+    const f = index.frameAt(17_000);
+    expect(f.resources[0]).toMatchObject({ id: 's', highest: 2, accepted: 1, rejected: 1 });
+    expect(f.resources[0]?.recent.at(-1)).toMatchObject({ code: 409, reason: 'STALE TOKEN', token: 1 });
+  });
+
+  it('reports the current narration step and crash time', () => {
+    expect(index.frameAt(14_999).stepIndex).toBe(0);
+    expect(index.frameAt(15_000).stepIndex).toBe(1);
+    expect(index.frameAt(10_500).nodes.find((n) => n.id === 'a')).toMatchObject({ role: 'down', crashedAt: 10_000 });
+  });
+
+  it('returns identical frames for the same t, whatever was asked before (step back = same frame)', () => {
+    const a = JSON.stringify(index.frameAt(12_345));
+    index.frameAt(40_000);
+    index.frameAt(3);
+    expect(JSON.stringify(index.frameAt(12_345))).toBe(a);
+  });
+});

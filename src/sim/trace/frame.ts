@@ -1,0 +1,390 @@
+import { upperBound } from '../../lib/search.ts';
+import type { HostKind } from '../net/host.ts';
+import type { KeyValue } from '../store/etcd.ts';
+import type { DisplayRole, DropReason, Role, TraceEvent, Violation } from './events.ts';
+import type { Trace } from './trace.ts';
+
+/** What the views draw at one instant. Derived from the trace only; views never ask the simulator. */
+export interface NodeView {
+  id: string;
+  kind: HostKind;
+  /** What the picture shows: a fault overrides the believed role. */
+  role: DisplayRole;
+  /** The role the process believes it has (null when down). */
+  believed: Role | null;
+  token?: number;
+  term?: number;
+  up: boolean;
+  paused: boolean;
+  isolated: 'all' | 'store' | null;
+  /** Partition group index, or null when not partitioned. */
+  group: number | null;
+  crashedAt?: number;
+  restartedAt?: number;
+  drift: number;
+}
+
+export interface MessageView {
+  id: number;
+  from: string;
+  to: string;
+  type: string;
+  sendAt: number;
+  deliverAt: number;
+  /** 0 at send, 1 at arrival. */
+  progress: number;
+  fate: 'delivered' | 'dropped';
+  dropReason?: DropReason;
+  data?: Record<string, string | number | boolean | null>;
+}
+
+export interface LeaseView {
+  id: number;
+  ttlSec: number;
+  deadlineMs: number;
+  remainingMs: number;
+}
+
+export interface StoreView {
+  revision: number;
+  keys: KeyValue[];
+  leases: LeaseView[];
+}
+
+export type WriteEvent = Extract<TraceEvent, { k: 'write' }>;
+
+export interface ResourceView {
+  id: string;
+  highest: number | null;
+  accepted: number;
+  rejected: number;
+  /** The latest writes up to t, oldest first. */
+  recent: WriteEvent[];
+}
+
+export interface Frame {
+  t: number;
+  nodes: NodeView[];
+  messages: MessageView[];
+  store: StoreView | null;
+  resources: ResourceView[];
+  partition: string[][] | null;
+  cuts: Array<[string, string]>;
+  violations: Array<Violation & { t: number }>;
+  /** Index of the current narration step (-1 before the first). */
+  stepIndex: number;
+  /** Number of trace events at or before t. */
+  eventCount: number;
+}
+
+interface NodeState {
+  believed: Role | null;
+  token?: number;
+  term?: number;
+  up: boolean;
+  paused: boolean;
+  isolated: 'all' | 'store' | null;
+  crashedAt?: number;
+  restartedAt?: number;
+  drift: number;
+}
+
+interface State {
+  nodes: Map<string, NodeState>;
+  revision: number;
+  keys: Map<string, KeyValue>;
+  leases: Map<number, { ttlSec: number; deadlineMs: number }>;
+  partition: string[][] | null;
+  cuts: Map<string, [string, string]>;
+  resources: Map<string, { highest: number | null; accepted: number; rejected: number }>;
+}
+
+interface MessageRecord {
+  id: number;
+  from: string;
+  to: string;
+  type: string;
+  sendAt: number;
+  deliverAt: number;
+  fate: 'delivered' | 'dropped';
+  dropReason?: DropReason;
+  data?: Record<string, string | number | boolean | null>;
+}
+
+const SNAPSHOT_EVERY = 128;
+const RECENT_WRITES = 8;
+
+function cloneState(s: State): State {
+  const nodes = new Map<string, NodeState>();
+  for (const [k, v] of s.nodes) nodes.set(k, { ...v });
+  return {
+    nodes,
+    revision: s.revision,
+    keys: new Map(s.keys),
+    leases: new Map(s.leases),
+    partition: s.partition,
+    cuts: new Map(s.cuts),
+    resources: new Map([...s.resources].map(([k, v]) => [k, { ...v }])),
+  };
+}
+
+function apply(s: State, e: TraceEvent): void {
+  switch (e.k) {
+    case 'role': {
+      const n = s.nodes.get(e.node);
+      if (!n) return;
+      n.believed = e.role;
+      n.token = e.token;
+      n.term = e.term;
+      return;
+    }
+    case 'fault': {
+      const f = e.fault;
+      const n = 'node' in f ? s.nodes.get(f.node) : undefined;
+      switch (f.kind) {
+        case 'crash':
+          if (n) Object.assign(n, { up: false, paused: false, believed: null, token: undefined, crashedAt: e.t });
+          return;
+        case 'restart':
+          if (n) Object.assign(n, { up: true, restartedAt: e.t });
+          return;
+        case 'pause':
+          if (n) n.paused = true;
+          return;
+        case 'resume':
+          if (n) n.paused = false;
+          return;
+        case 'isolate':
+          if (n) n.isolated = f.from ?? 'all';
+          return;
+        case 'rejoin':
+          if (n) n.isolated = null;
+          return;
+        case 'clock-drift':
+          if (n) n.drift = f.rate;
+          return;
+        case 'partition':
+          s.partition = f.groups;
+          return;
+        case 'heal':
+          s.partition = null;
+          s.cuts = new Map();
+          for (const x of s.nodes.values()) x.isolated = null;
+          return;
+        case 'cut-link':
+          s.cuts.set(`${f.a}|${f.b}`, [f.a, f.b]);
+          return;
+        case 'restore-link':
+          s.cuts.delete(`${f.a}|${f.b}`);
+          s.cuts.delete(`${f.b}|${f.a}`);
+          return;
+        case 'delay-link':
+          return;
+      }
+      return;
+    }
+    case 'store': {
+      const c = e.change;
+      switch (c.kind) {
+        case 'put':
+          s.keys.set(c.kv.key, c.kv);
+          s.revision = Math.max(s.revision, c.kv.modRevision);
+          return;
+        case 'delete':
+          s.keys.delete(c.key);
+          s.revision = Math.max(s.revision, c.revision);
+          return;
+        case 'lease-grant':
+        case 'lease-keepalive':
+          s.leases.set(c.lease, { ttlSec: c.ttlSec, deadlineMs: c.deadlineMs });
+          return;
+        case 'lease-revoke':
+        case 'lease-expire':
+          s.leases.delete(c.lease);
+          s.revision = Math.max(s.revision, c.revision);
+          return;
+      }
+      return;
+    }
+    case 'write': {
+      let r = s.resources.get(e.resource);
+      if (!r) {
+        r = { highest: null, accepted: 0, rejected: 0 };
+        s.resources.set(e.resource, r);
+      }
+      if (e.status === 'accepted') {
+        r.accepted++;
+        if (e.token !== null && (r.highest === null || e.token > r.highest)) r.highest = e.token;
+      } else r.rejected++;
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/**
+ * Seekable index over a trace. frameAt(t) costs O(log n) to find the snapshot before t plus at most
+ * SNAPSHOT_EVERY event applications, plus the messages in flight (found by binary search on send
+ * time within the longest flight seen), so scrubbing a 24 h trace is as cheap as a 5 s one.
+ */
+export class TraceIndex {
+  readonly messages: MessageRecord[] = [];
+  readonly writes: WriteEvent[] = [];
+  readonly violations: Array<Violation & { t: number }> = [];
+  readonly faults: Array<Extract<TraceEvent, { k: 'fault' }>> = [];
+  private maxFlight = 0;
+  private snapshots: Array<{ count: number; state: State }> = [];
+  private kinds = new Map<string, HostKind>();
+  private hasStore: boolean;
+
+  constructor(readonly trace: Trace) {
+    const byId = new Map<number, MessageRecord>();
+    for (const h of trace.hosts) this.kinds.set(h.id, h.kind);
+    this.hasStore = trace.hosts.some((h) => h.kind === 'store');
+    let state = this.initial();
+    const events = trace.events;
+    for (let i = 0; i < events.length; i++) {
+      if (i % SNAPSHOT_EVERY === 0) this.snapshots.push({ count: i, state: cloneState(state) });
+      const e = events[i] as TraceEvent;
+      apply(state, e);
+      if (e.k === 'send') {
+        const m: MessageRecord = {
+          id: e.id,
+          from: e.from,
+          to: e.to,
+          type: e.type,
+          sendAt: e.t,
+          deliverAt: e.deliverAt,
+          fate: 'delivered',
+          ...(e.data ? { data: e.data } : {}),
+        };
+        this.messages.push(m);
+        byId.set(e.id, m);
+        this.maxFlight = Math.max(this.maxFlight, e.deliverAt - e.t);
+      } else if (e.k === 'drop') {
+        const m = byId.get(e.id);
+        if (m) {
+          m.fate = 'dropped';
+          m.dropReason = e.reason;
+        }
+      } else if (e.k === 'write') this.writes.push(e);
+      else if (e.k === 'violation') this.violations.push({ ...e.violation, t: e.t });
+      else if (e.k === 'fault') this.faults.push(e);
+    }
+    state = this.initial();
+  }
+
+  private initial(): State {
+    const nodes = new Map<string, NodeState>();
+    for (const h of this.trace.hosts)
+      nodes.set(h.id, { believed: null, up: true, paused: false, isolated: null, drift: 1 });
+    return {
+      nodes,
+      revision: 1,
+      keys: new Map(),
+      leases: new Map(),
+      partition: null,
+      cuts: new Map(),
+      resources: new Map(),
+    };
+  }
+
+  /** Number of events with time <= t. */
+  countAt(t: number): number {
+    const ev = this.trace.events;
+    return upperBound(ev.length, (i) => (ev[i] as TraceEvent).t, t);
+  }
+
+  frameAt(tRaw: number): Frame {
+    const t = Math.max(0, Math.min(this.trace.durationMs, tRaw));
+    const count = this.countAt(t);
+    const snap = this.snapshots[Math.floor(count / SNAPSHOT_EVERY)] ?? this.snapshots[this.snapshots.length - 1];
+    const state = snap ? cloneState(snap.state) : this.initial();
+    const events = this.trace.events;
+    for (let i = snap?.count ?? 0; i < count; i++) apply(state, events[i] as TraceEvent);
+
+    const groupOf = new Map<string, number>();
+    state.partition?.forEach((g, i) => {
+      for (const id of g) groupOf.set(id, i);
+    });
+    const nodes: NodeView[] = [];
+    for (const [id, n] of state.nodes) {
+      const role: DisplayRole = !n.up
+        ? 'down'
+        : n.paused
+          ? 'paused'
+          : n.isolated === 'all'
+            ? 'isolated'
+            : (n.believed ?? 'follower');
+      nodes.push({
+        id,
+        kind: this.kinds.get(id) ?? 'node',
+        role,
+        believed: n.up ? n.believed : null,
+        ...(n.token !== undefined && n.believed === 'leader' ? { token: n.token } : {}),
+        ...(n.term !== undefined ? { term: n.term } : {}),
+        up: n.up,
+        paused: n.paused,
+        isolated: n.isolated,
+        group: groupOf.get(id) ?? null,
+        ...(n.crashedAt !== undefined ? { crashedAt: n.crashedAt } : {}),
+        ...(n.restartedAt !== undefined ? { restartedAt: n.restartedAt } : {}),
+        drift: n.drift,
+      });
+    }
+
+    const store: StoreView | null = this.hasStore
+      ? {
+          revision: state.revision,
+          keys: [...state.keys.values()].sort((a, b) => (a.key < b.key ? -1 : 1)),
+          leases: [...state.leases].map(([id, l]) => ({
+            id,
+            ttlSec: l.ttlSec,
+            deadlineMs: l.deadlineMs,
+            remainingMs: Math.max(0, l.deadlineMs - t),
+          })),
+        }
+      : null;
+
+    const wEnd = upperBound(this.writes.length, (i) => (this.writes[i] as WriteEvent).t, t);
+    const resources: ResourceView[] = [];
+    for (const [id, r] of state.resources) {
+      const recent: WriteEvent[] = [];
+      for (let i = wEnd - 1; i >= 0 && recent.length < RECENT_WRITES; i--) {
+        const w = this.writes[i] as WriteEvent;
+        if (w.resource === id) recent.unshift(w);
+      }
+      resources.push({ id, ...r, recent });
+    }
+
+    const steps = this.trace.steps;
+    return {
+      t,
+      nodes,
+      messages: this.inFlight(t),
+      store,
+      resources,
+      partition: state.partition,
+      cuts: [...state.cuts.values()],
+      violations: this.violations.slice(0, upperBound(this.violations.length, (i) => this.violations[i]?.t ?? 0, t)),
+      stepIndex: upperBound(steps.length, (i) => steps[i]?.atMs ?? 0, t) - 1,
+      eventCount: count,
+    };
+  }
+
+  /** Messages with sendAt <= t < deliverAt. */
+  inFlight(t: number): MessageView[] {
+    const ms = this.messages;
+    const end = upperBound(ms.length, (i) => (ms[i] as MessageRecord).sendAt, t);
+    const out: MessageView[] = [];
+    for (let i = end - 1; i >= 0; i--) {
+      const m = ms[i] as MessageRecord;
+      if (m.sendAt < t - this.maxFlight) break;
+      if (t >= m.deliverAt) continue;
+      const span = Math.max(1, m.deliverAt - m.sendAt);
+      out.push({ ...m, progress: (t - m.sendAt) / span });
+    }
+    return out.reverse();
+  }
+}

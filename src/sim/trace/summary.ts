@@ -1,0 +1,121 @@
+import type { Params } from '../params.ts';
+import type { Scenario } from '../scenario/schema.ts';
+import type { TraceEvent, Violation } from './events.ts';
+import { fillCaption } from './narrate.ts';
+import type { Trace } from './trace.ts';
+
+export interface LeaderInterval {
+  node: string;
+  fromMs: number;
+  toMs: number;
+  /** True when the node still believed it led at the end of the run. */
+  ongoing: boolean;
+  token: number | null;
+  term: number | null;
+}
+
+export interface Summary {
+  scenario: string;
+  algorithm: string;
+  seed: number;
+  nodes: number;
+  params: Params;
+  durationMs: number;
+  messages: { total: number; byType: Record<string, number>; dropped: number };
+  leaders: LeaderInterval[];
+  writes: Array<{
+    atMs: number;
+    node: string;
+    resource: string;
+    token: number | null;
+    status: 'accepted' | 'rejected';
+    code: number;
+    reason?: string;
+  }>;
+  violations: Array<{ kind: Violation['kind']; atMs: number; nodes: string[]; detail: string }>;
+  steps: Array<{ atMs: number; id: string; caption: string }>;
+  final: { leader: string | null; leaders: string[] };
+}
+
+/**
+ * Leadership as each node believes it (its own view): an interval opens when a node reports
+ * 'leader' and closes when it reports anything else or crashes. A pause does not close it: a paused
+ * leader still believes it leads, which is the whole point of fencing.
+ */
+export function leaderIntervals(trace: Trace): LeaderInterval[] {
+  const open = new Map<string, LeaderInterval>();
+  const out: LeaderInterval[] = [];
+  const close = (node: string, t: number) => {
+    const iv = open.get(node);
+    if (!iv) return;
+    iv.toMs = t;
+    iv.ongoing = false;
+    out.push(iv);
+    open.delete(node);
+  };
+  for (const e of trace.events) {
+    if (e.k === 'role') {
+      const cur = open.get(e.node);
+      if (e.role === 'leader' && cur && cur.token === (e.token ?? null) && cur.term === (e.term ?? null)) continue;
+      close(e.node, e.t);
+      if (e.role === 'leader')
+        open.set(e.node, {
+          node: e.node,
+          fromMs: e.t,
+          toMs: trace.durationMs,
+          ongoing: true,
+          token: e.token ?? null,
+          term: e.term ?? null,
+        });
+    } else if (e.k === 'fault' && e.fault.kind === 'crash') close(e.fault.node, e.t);
+  }
+  out.push(...open.values());
+  return out.sort((a, b) => a.fromMs - b.fromMs || (a.node < b.node ? -1 : 1));
+}
+
+export function captionOf(scenario: Scenario | undefined, step: Trace['steps'][number], params: Params): string {
+  const tpl = scenario?.steps.find((s) => s.id === step.id)?.caption ?? step.id;
+  return fillCaption(tpl, step.vars, params);
+}
+
+/** The CLI's json document (DESIGN.md, CLI contract). */
+export function summarize(trace: Trace, scenario?: Scenario): Summary {
+  const byType: Record<string, number> = {};
+  let total = 0;
+  let dropped = 0;
+  const writes: Summary['writes'] = [];
+  const violations: Summary['violations'] = [];
+  for (const e of trace.events as TraceEvent[]) {
+    if (e.k === 'send') {
+      total++;
+      byType[e.type] = (byType[e.type] ?? 0) + 1;
+    } else if (e.k === 'drop') dropped++;
+    else if (e.k === 'write')
+      writes.push({
+        atMs: e.t,
+        node: e.node,
+        resource: e.resource,
+        token: e.token,
+        status: e.status,
+        code: e.code,
+        ...(e.reason ? { reason: e.reason } : {}),
+      });
+    else if (e.k === 'violation') violations.push({ kind: e.violation.kind, atMs: e.t, ...e.violation });
+  }
+  const leaders = leaderIntervals(trace);
+  const finalLeaders = leaders.filter((l) => l.ongoing).map((l) => l.node);
+  return {
+    scenario: trace.scenario,
+    algorithm: trace.algorithm,
+    seed: trace.seed,
+    nodes: trace.hosts.filter((h) => h.kind === 'node').length,
+    params: trace.params,
+    durationMs: trace.durationMs,
+    messages: { total, byType: Object.fromEntries(Object.entries(byType).sort()), dropped },
+    leaders,
+    writes,
+    violations,
+    steps: trace.steps.map((s) => ({ atMs: s.atMs, id: s.id, caption: captionOf(scenario, s, trace.params) })),
+    final: { leader: finalLeaders.length === 1 ? (finalLeaders[0] as string) : null, leaders: finalLeaders },
+  };
+}

@@ -1,0 +1,93 @@
+import type { Scenario } from '../scenario/schema.ts';
+import type { TraceEvent } from './events.ts';
+import { captionOf, summarize } from './summary.ts';
+import type { Trace } from './trace.ts';
+
+const sec = (ms: number) => `${(ms / 1000).toFixed(3).padStart(9)}s`;
+
+function describe(e: TraceEvent, sends: Map<number, Extract<TraceEvent, { k: 'send' }>>): string | null {
+  switch (e.k) {
+    case 'send': {
+      const d = e.data
+        ? Object.entries(e.data)
+            .filter(([k]) => k !== 'reqId')
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' ')
+        : '';
+      return `${e.from} -> ${e.to}  ${e.type}${d ? `  ${d}` : ''}`;
+    }
+    case 'drop': {
+      const s = sends.get(e.id);
+      return s ? `LOST ${s.type} ${s.from} -> ${s.to} (${e.reason})` : null;
+    }
+    case 'role':
+      return `${e.node} is ${e.role}${e.token !== undefined ? ` (token ${e.token})` : ''}${e.term !== undefined ? ` [term ${e.term}]` : ''}`;
+    case 'fault': {
+      const f = e.fault;
+      const rest = Object.entries(f)
+        .filter(([k]) => k !== 'kind')
+        .map(([k, v]) => `${k}=${Array.isArray(v) ? JSON.stringify(v) : v}`)
+        .join(' ');
+      return `FAULT ${f.kind}${rest ? ` ${rest}` : ''}`;
+    }
+    case 'store': {
+      const c = e.change;
+      if (c.kind === 'put') return `etcd put ${c.kv.key}=${c.kv.value} rev=${c.kv.modRevision} lease=${c.kv.lease}`;
+      if (c.kind === 'delete') return `etcd delete ${c.key} rev=${c.revision} (${c.cause})`;
+      if (c.kind === 'lease-grant') return `etcd lease ${c.lease} granted ttl=${c.ttlSec}s`;
+      if (c.kind === 'lease-keepalive') return null;
+      return `etcd lease ${c.lease} ${c.kind === 'lease-expire' ? 'expired' : 'revoked'} rev=${c.revision}`;
+    }
+    case 'write':
+      return `${e.resource} ${e.status === 'accepted' ? 'ACCEPTS' : 'REJECTS'} write from ${e.node} token=${e.token ?? '-'}${e.status === 'rejected' ? ` -> ${e.code} ${e.reason ?? ''}` : ''}`;
+    case 'violation':
+      return `!! ${e.violation.kind.toUpperCase()}: ${e.violation.detail}`;
+    case 'mark':
+      return null;
+    case 'deliver':
+      return null;
+  }
+}
+
+/**
+ * A readable timeline: narration steps as headlines, then what happened. Keepalive chatter can be
+ * hidden with omitTypes.
+ */
+export function toText(trace: Trace, scenario?: Scenario, opts: { omitTypes?: string[] } = {}): string {
+  const omit = new Set(opts.omitTypes ?? []);
+  const sends = new Map<number, Extract<TraceEvent, { k: 'send' }>>();
+  const out: string[] = [];
+  const sum = summarize(trace, scenario);
+  out.push(
+    `${scenario?.title ?? trace.scenario} — seed ${trace.seed}, ${sum.nodes} nodes, ${(trace.durationMs / 1000).toFixed(1)} s`,
+  );
+  const params = Object.entries(trace.params)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+  out.push(`params: ${params}`, '');
+  let s = 0;
+  const steps = trace.steps;
+  const flushSteps = (t: number) => {
+    while (s < steps.length && (steps[s]?.atMs ?? 0) <= t) {
+      const st = steps[s++] as Trace['steps'][number];
+      out.push(`${sec(st.atMs)}  == ${captionOf(scenario, st, trace.params)}`);
+    }
+  };
+  for (const e of trace.events) {
+    if (e.k === 'send') sends.set(e.id, e);
+    flushSteps(e.t);
+    const type = e.k === 'send' ? e.type : e.k === 'drop' ? sends.get(e.id)?.type : undefined;
+    if (type && omit.has(type)) continue;
+    const line = describe(e, sends);
+    if (line) out.push(`${sec(e.t)}  ${line}`);
+  }
+  flushSteps(Number.POSITIVE_INFINITY);
+  out.push('');
+  out.push(`messages: ${sum.messages.total} (${Object.entries(sum.messages.byType).map(([k, v]) => `${k} ${v}`).join(', ')})`);
+  out.push(
+    `leaders: ${sum.leaders.map((l) => `${l.node}${l.token !== null ? `#${l.token}` : ''} ${(l.fromMs / 1000).toFixed(2)}-${l.ongoing ? 'end' : (l.toMs / 1000).toFixed(2)}s`).join(', ') || 'none'}`,
+  );
+  out.push(`violations: ${sum.violations.map((v) => `${v.kind}@${(v.atMs / 1000).toFixed(2)}s`).join(', ') || 'none'}`);
+  out.push(`final leader: ${sum.final.leader ?? (sum.final.leaders.length ? sum.final.leaders.join(' AND ') : 'none')}`);
+  return `${out.join('\n')}\n`;
+}
