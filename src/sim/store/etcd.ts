@@ -70,6 +70,11 @@ export interface TxnResponse {
   responses: ResponseOp[];
 }
 
+/**
+ * One recorded change, for the trace. Writes carry the revision they took. A revoke or expiry is
+ * recorded as `lease-revoke`/`lease-expire` first, then one `delete` per attached key (sorted by key),
+ * all with the same revision; a lease without keys records its event with the unchanged revision.
+ */
 export type StoreChange =
   | { kind: 'put'; kv: KeyValue }
   | {

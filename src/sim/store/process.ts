@@ -8,7 +8,14 @@ import { type Compare, EtcdStore, type RequestOp, StoreError } from './etcd.ts';
  * LEASE_GRANT -> LEASE_GRANTED, KEEPALIVE -> KEEPALIVE_ACK (ttl 0 = lease gone), LEASE_REVOKE ->
  * LEASE_REVOKED, TXN -> TXN_RESULT, RANGE -> RANGE_RESULT, PUT -> PUT_RESULT. `reqId` is echoed.
  */
-export function storeProcess(opts: { startRevision?: number; minTtlSec?: number } = {}): ProcessFactory {
+export function storeProcess(
+  opts: {
+    startRevision?: number;
+    minTtlSec?: number;
+    /** Keys put (without a lease) when the store starts, one revision each, recorded at t=0. */
+    initial?: Array<{ key: string; value: string }>;
+  } = {},
+): ProcessFactory {
   return (env: ProcessEnv): Process => {
     const store = new EtcdStore(opts);
     let expiryTimer: unknown = null;
@@ -16,6 +23,8 @@ export function storeProcess(opts: { startRevision?: number; minTtlSec?: number 
     const flush = () => {
       for (const change of store.drainChanges()) env.record({ k: 'store', change });
     };
+    for (const { key, value } of opts.initial ?? []) store.put(key, value, undefined, env.now());
+    flush();
     const scheduleExpiry = () => {
       if (expiryTimer !== null) env.clock.clearTimeout(expiryTimer as never);
       expiryTimer = null;
@@ -71,7 +80,7 @@ export function storeProcess(opts: { startRevision?: number; minTtlSec?: number 
             ];
           }
           case 'RANGE': {
-            const r = store.range(String(b.key), b.rangeEnd === undefined ? undefined : String(b.rangeEnd));
+            const r = store.range(String(b.key), b.rangeEnd === undefined ? undefined : String(b.rangeEnd), now);
             return [
               'RANGE_RESULT',
               { reqId, kvs: r.kvs, count: r.count, revision: r.revision, key: b.key ?? null },

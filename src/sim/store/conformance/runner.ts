@@ -519,7 +519,7 @@ export function diffPaths(model: unknown, etcd: unknown): string[] {
   return out;
 }
 
-const show = (v: unknown) => JSON.stringify(v, (_k, x) => (x === '\0' ? '\\0' : x));
+const show = (v: unknown) => (JSON.stringify(v) ?? 'undefined').replaceAll('\\u0000', '\\0');
 
 /** A readable report of every step whose answers differ, or undefined if they all agree. */
 export function conformanceReport(

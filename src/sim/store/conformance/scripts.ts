@@ -355,7 +355,7 @@ export const scripts: Script[] = [
       casTxn(cmp('/c', 'MOD', 'GREATER', { rel: 2 })),
       casTxn(cmp('/c', 'MOD', 'LESS', { rel: 5 })),
       casTxn(cmp('/c', 'VERSION', 'EQUAL', 4)),
-      casTxn(cmp('/c', 'VERSION', 'EQUAL', 3)),
+      casTxn(cmp('/c', 'VERSION', 'EQUAL', 5)),
       casTxn(cmp('/c', 'VERSION', 'GREATER', 5)),
       casTxn(cmp('/c', 'VERSION', 'LESS', 6)),
       casTxn(cmp('/c', 'VERSION', 'NOT_EQUAL', 6)),
