@@ -1,5 +1,5 @@
 import { algorithmFor } from '../sim/nodes/registry.ts';
-import { netParams, type Params, ParamError, parseParamValue } from '../sim/params.ts';
+import { netParams, ParamError, type Params, parseParamValue } from '../sim/params.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 
 export type Format = 'json' | 'text' | 'mermaid';
@@ -34,7 +34,10 @@ export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
   const sets: Array<[string, string]> = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
-    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const [flag, inline] =
+      a.startsWith('--') && a.includes('=')
+        ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
+        : [a, undefined];
     const value = () => inline ?? argv[++i];
     switch (flag) {
       case '--seed':
@@ -77,7 +80,9 @@ export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
       out.params[k] = parseParamValue(k, raw, specs[k]);
     } catch (e) {
       if (e instanceof ParamError)
-        throw new UsageError(`--set ${k}: ${e.message}${specs[k] ? '' : ` (known: ${Object.keys(specs).join(', ')})`}`);
+        throw new UsageError(
+          `--set ${k}: ${e.message}${specs[k] ? '' : ` (known: ${Object.keys(specs).join(', ')})`}`,
+        );
       throw e;
     }
   }

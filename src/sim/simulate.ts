@@ -1,4 +1,10 @@
-import { type Checker, leaseHoldersChecker, splitBrainChecker, staleWriteChecker, termLeadersChecker } from './check/index.ts';
+import {
+  type Checker,
+  leaseHoldersChecker,
+  splitBrainChecker,
+  staleWriteChecker,
+  termLeadersChecker,
+} from './check/index.ts';
 import { leaderlessChecker } from './check/leaderless.ts';
 import { EventQueue } from './kernel/queue.ts';
 import { RngStreams } from './kernel/rngs.ts';
@@ -6,6 +12,7 @@ import { Host, type HostKind, type ProcessEnv, type ProcessFactory } from './net
 import { Network } from './net/network.ts';
 import { algorithmFor } from './nodes/registry.ts';
 import { netParams, netRules, type Params, resolveParams } from './params.ts';
+import { clusterVars, resolveFaults, resolveScenarioAliases } from './scenario/aliases.ts';
 import type { Scenario, TimedFault } from './scenario/schema.ts';
 import type { Fault, TraceEvent } from './trace/events.ts';
 import { resolveSteps } from './trace/narrate.ts';
@@ -39,7 +46,12 @@ export function canonicalFaults(faults: TimedFault[]): TimedFault[] {
 /** All knobs of a scenario's algorithm, resolved (defaults < scenario < overrides) and validated. */
 export function scenarioParams(scenario: Scenario, overrides?: Partial<Params>): Params {
   const alg = algorithmFor(scenario.algorithm);
-  return resolveParams({ ...netParams, ...alg.params }, [...netRules, ...alg.rules], scenario.params, overrides);
+  return resolveParams(
+    { ...netParams, ...alg.params },
+    [...netRules, ...alg.rules],
+    scenario.params,
+    overrides,
+  );
 }
 
 /**
@@ -58,12 +70,18 @@ export function simulate(scenario: Scenario, opts: SimOptions = {}): Trace {
   const queue = new EventQueue();
   const rngs = new RngStreams(seed);
   const events: TraceEvent[] = [];
-  const checkers: Checker[] = [splitBrainChecker(), staleWriteChecker(), leaseHoldersChecker(), termLeadersChecker()];
+  const checkers: Checker[] = [
+    splitBrainChecker(),
+    staleWriteChecker(),
+    leaseHoldersChecker(),
+    termLeadersChecker(),
+  ];
   if (opts.leaderlessBoundMs !== undefined) checkers.push(leaderlessChecker(opts.leaderlessBoundMs));
 
   const emit = (e: TraceEvent): void => {
     events.push(e);
-    for (const c of checkers) for (const violation of c.observe(e)) events.push({ k: 'violation', t: e.t, violation });
+    for (const c of checkers)
+      for (const violation of c.observe(e)) events.push({ k: 'violation', t: e.t, violation });
   };
 
   const net = new Network(queue, rngs.stream('net'), emit, {
@@ -101,8 +119,9 @@ export function simulate(scenario: Scenario, opts: SimOptions = {}): Trace {
     },
   });
 
-  const faults = canonicalFaults([...(opts.withoutScript ? [] : scenario.faults), ...(opts.interventions ?? [])]);
-  const source = new Set(opts.withoutScript ? [] : scenario.faults);
+  const script = opts.withoutScript ? [] : resolveFaults(scenario.faults, nodeIds);
+  const faults = canonicalFaults([...script, ...(opts.interventions ?? [])]);
+  const source = new Set(script);
   for (const tf of faults) checkFault(tf, net);
   for (const tf of faults) {
     queue.at(tf.atMs, () => applyFault(tf.fault, source.has(tf) ? 'scenario' : 'intervention'));
@@ -168,7 +187,7 @@ export function simulate(scenario: Scenario, opts: SimOptions = {}): Trace {
     durationMs,
     interventions: canonicalFaults(opts.interventions ?? []),
     events,
-    steps: resolveSteps(scenario, events, durationMs),
+    steps: resolveSteps(resolveScenarioAliases(scenario, nodeIds), events, durationMs, clusterVars(nodeIds)),
   };
 }
 
@@ -180,5 +199,7 @@ function checkFault(tf: TimedFault, net: Network): void {
   if (f.kind === 'partition') names.push(...f.groups.flat());
   for (const id of names)
     if (!net.hosts.has(id))
-      throw new SimError(`${f.kind} at ${tf.atMs} ms names unknown host "${id}" (hosts: ${[...net.hosts.keys()].join(', ')})`);
+      throw new SimError(
+        `${f.kind} at ${tf.atMs} ms names unknown host "${id}" (hosts: ${[...net.hosts.keys()].join(', ')})`,
+      );
 }

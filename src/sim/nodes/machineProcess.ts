@@ -1,4 +1,4 @@
-import { type AnyStateMachine, createActor, type InputFrom } from 'xstate';
+import { type AnyMachineSnapshot, type AnyStateMachine, createActor, type InputFrom } from 'xstate';
 import type { Process, ProcessEnv, ProcessFactory } from '../net/host.ts';
 import type { Role } from '../trace/events.ts';
 
@@ -17,20 +17,29 @@ export function machineProcess<M extends AnyStateMachine>(
     const actor = createActor(machine, { clock: env.clock, input: input(env) });
     let last = '';
     if (reportsRole) {
-      actor.subscribe((snap) => {
-        const role: Role = snap.hasTag('leader') ? 'leader' : snap.hasTag('candidate') ? 'candidate' : 'follower';
+      actor.subscribe((s) => {
+        const snap = s as AnyMachineSnapshot;
+        const role: Role = snap.hasTag('leader')
+          ? 'leader'
+          : snap.hasTag('candidate')
+            ? 'candidate'
+            : 'follower';
         const ctx = (snap.context ?? {}) as { token?: unknown; term?: unknown };
         const token = role === 'leader' && typeof ctx.token === 'number' ? ctx.token : undefined;
         const term = typeof ctx.term === 'number' ? ctx.term : undefined;
         const key = `${role}|${token}|${term}`;
         if (key === last) return;
         last = key;
-        env.reportRole(role, { ...(token !== undefined ? { token } : {}), ...(term !== undefined ? { term } : {}) });
+        env.reportRole(role, {
+          ...(token !== undefined ? { token } : {}),
+          ...(term !== undefined ? { term } : {}),
+        });
       });
     }
     actor.start();
     return {
-      receive: (msg) => actor.send({ ...msg.body, type: msg.type, from: msg.from }),
+      // Messages are the machine's events; unknown types are ignored by XState like any unhandled event.
+      receive: (msg) => actor.send({ ...msg.body, type: msg.type, from: msg.from } as never),
       stop: () => actor.stop(),
     };
   };

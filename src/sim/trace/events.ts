@@ -63,7 +63,13 @@ export type TraceEvent =
     }
   | { k: 'violation'; t: number; violation: Violation }
   /** A named moment in a node's algorithm (campaign won, stepped down, promoted...), for narration. */
-  | { k: 'mark'; t: number; node: string; name: string; data?: Record<string, string | number | boolean | null> };
+  | {
+      k: 'mark';
+      t: number;
+      node: string;
+      name: string;
+      data?: Record<string, string | number | boolean | null>;
+    };
 
 export type TraceEventKind = TraceEvent['k'];
 export type { KeyValue };

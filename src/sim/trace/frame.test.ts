@@ -8,11 +8,18 @@ function synthetic(n = 5000): Trace {
   const events: TraceEvent[] = [];
   let id = 1;
   events.push({ k: 'role', t: 0, node: 'a', role: 'leader', token: 1 });
-  events.push({ k: 'store', t: 0, change: { kind: 'lease-grant', lease: 7, ttlSec: 10, deadlineMs: 10_000 } });
   events.push({
     k: 'store',
     t: 0,
-    change: { kind: 'put', kv: { key: '/leader', value: 'a', createRevision: 2, modRevision: 2, version: 1, lease: 7 } },
+    change: { kind: 'lease-grant', lease: 7, ttlSec: 10, deadlineMs: 10_000 },
+  });
+  events.push({
+    k: 'store',
+    t: 0,
+    change: {
+      kind: 'put',
+      kv: { key: '/leader', value: 'a', createRevision: 2, modRevision: 2, version: 1, lease: 7 },
+    },
   });
   for (let i = 0; i < n; i++) {
     const t = i * 10;
@@ -22,7 +29,16 @@ function synthetic(n = 5000): Trace {
     if (i === 1000) events.push({ k: 'fault', t, fault: { kind: 'crash', node: 'a' }, source: 'scenario' });
     if (i === 1500) events.push({ k: 'role', t, node: 'b', role: 'leader', token: 2 });
     if (i === 1600)
-      events.push({ k: 'write', t, node: 'b', resource: 's', token: 2, status: 'accepted', code: 200, seen: null });
+      events.push({
+        k: 'write',
+        t,
+        node: 'b',
+        resource: 's',
+        token: 2,
+        status: 'accepted',
+        code: 200,
+        seen: null,
+      });
     if (i === 1700)
       events.push({
         k: 'write',
@@ -106,7 +122,10 @@ describe('TraceIndex.frameAt', () => {
   it('reports the current narration step and crash time', () => {
     expect(index.frameAt(14_999).stepIndex).toBe(0);
     expect(index.frameAt(15_000).stepIndex).toBe(1);
-    expect(index.frameAt(10_500).nodes.find((n) => n.id === 'a')).toMatchObject({ role: 'down', crashedAt: 10_000 });
+    expect(index.frameAt(10_500).nodes.find((n) => n.id === 'a')).toMatchObject({
+      role: 'down',
+      crashedAt: 10_000,
+    });
   });
 
   it('returns identical frames for the same t, whatever was asked before (step back = same frame)', () => {

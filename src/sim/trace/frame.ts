@@ -143,7 +143,8 @@ function apply(s: State, e: TraceEvent): void {
       const n = 'node' in f ? s.nodes.get(f.node) : undefined;
       switch (f.kind) {
         case 'crash':
-          if (n) Object.assign(n, { up: false, paused: false, believed: null, token: undefined, crashedAt: e.t });
+          if (n)
+            Object.assign(n, { up: false, paused: false, believed: null, token: undefined, crashedAt: e.t });
           return;
         case 'restart':
           if (n) Object.assign(n, { up: true, restartedAt: e.t });
@@ -299,7 +300,8 @@ export class TraceIndex {
   frameAt(tRaw: number): Frame {
     const t = Math.max(0, Math.min(this.trace.durationMs, tRaw));
     const count = this.countAt(t);
-    const snap = this.snapshots[Math.floor(count / SNAPSHOT_EVERY)] ?? this.snapshots[this.snapshots.length - 1];
+    const snap =
+      this.snapshots[Math.floor(count / SNAPSHOT_EVERY)] ?? this.snapshots[this.snapshots.length - 1];
     const state = snap ? cloneState(snap.state) : this.initial();
     const events = this.trace.events;
     for (let i = snap?.count ?? 0; i < count; i++) apply(state, events[i] as TraceEvent);
@@ -367,7 +369,10 @@ export class TraceIndex {
       resources,
       partition: state.partition,
       cuts: [...state.cuts.values()],
-      violations: this.violations.slice(0, upperBound(this.violations.length, (i) => this.violations[i]?.t ?? 0, t)),
+      violations: this.violations.slice(
+        0,
+        upperBound(this.violations.length, (i) => this.violations[i]?.t ?? 0, t),
+      ),
       stepIndex: upperBound(steps.length, (i) => steps[i]?.atMs ?? 0, t) - 1,
       eventCount: count,
     };

@@ -6,12 +6,18 @@ import type { Trace } from './trace.ts';
 /** Mermaid-safe participant alias (letters, digits, underscore). */
 const alias = (id: string) => id.replace(/[^A-Za-z0-9]/g, '_');
 /** Message text: no characters Mermaid treats as syntax in a sequence diagram. */
-const text = (s: string) => s.replace(/[;#:<>{}]/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (s: string) =>
+  s
+    .replace(/[;#:<>{}]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function details(data: Record<string, unknown> | undefined): string {
   if (!data) return '';
   const keep = ['token', 'term', 'ttl', 'lease', 'succeeded', 'code', 'lsn', 'timeline'];
-  const parts = keep.filter((k) => data[k] !== undefined && data[k] !== null).map((k) => `${k}=${String(data[k])}`);
+  const parts = keep
+    .filter((k) => data[k] !== undefined && data[k] !== null)
+    .map((k) => `${k}=${String(data[k])}`);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
@@ -34,7 +40,9 @@ export function toMermaid(trace: Trace, scenario?: Scenario, opts: { omitTypes?:
     stepAt.set(key, [...(stepAt.get(key) ?? []), s]);
   }
   const note = (s: Trace['steps'][number]) =>
-    lines.push(`  Note over ${first},${last}: ${text(`${(s.atMs / 1000).toFixed(2)}s ${captionOf(scenario, s, trace.params)}`)}`);
+    lines.push(
+      `  Note over ${first},${last}: ${text(`${(s.atMs / 1000).toFixed(2)}s ${captionOf(scenario, s, trace.params)}`)}`,
+    );
   for (const s of stepAt.get(-1) ?? []) if (s.atMs === 0) note(s);
   trace.events.forEach((e: TraceEvent, i) => {
     switch (e.k) {
@@ -49,24 +57,32 @@ export function toMermaid(trace: Trace, scenario?: Scenario, opts: { omitTypes?:
       }
       case 'role':
         if (e.role === 'leader')
-          lines.push(`  Note over ${alias(e.node)}: ${text(`leader${e.token !== undefined ? ` token ${e.token}` : ''}`)}`);
+          lines.push(
+            `  Note over ${alias(e.node)}: ${text(`leader${e.token !== undefined ? ` token ${e.token}` : ''}`)}`,
+          );
         break;
       case 'fault': {
         const f = e.fault;
         if ('node' in f) lines.push(`  Note over ${alias(f.node)}: ${text(f.kind)}`);
         else if (f.kind === 'partition')
-          lines.push(`  Note over ${first},${last}: ${text(`partition ${f.groups.map((g) => g.join(' ')).join(' | ')}`)}`);
+          lines.push(
+            `  Note over ${first},${last}: ${text(`partition ${f.groups.map((g) => g.join(' ')).join(' | ')}`)}`,
+          );
         else lines.push(`  Note over ${first},${last}: ${text(f.kind)}`);
         break;
       }
       case 'write':
         if (e.status === 'rejected')
-          lines.push(`  Note over ${alias(e.resource)}: ${text(`${e.code} ${e.reason ?? ''} token ${e.token ?? '-'}`)}`);
+          lines.push(
+            `  Note over ${alias(e.resource)}: ${text(`${e.code} ${e.reason ?? ''} token ${e.token ?? '-'}`)}`,
+          );
         break;
       case 'violation': {
         const ns = e.violation.nodes.length ? e.violation.nodes.map(alias) : [first, last];
         const span = ns.length > 1 ? `${ns[0]},${ns[ns.length - 1]}` : ns[0];
-        lines.push(`  Note over ${span}: ${text(e.violation.kind === 'split-brain' ? 'BOTH WRITE' : e.violation.kind)}`);
+        lines.push(
+          `  Note over ${span}: ${text(e.violation.kind === 'split-brain' ? 'BOTH WRITE' : e.violation.kind)}`,
+        );
         break;
       }
     }

@@ -83,7 +83,12 @@ function varsOf(e: TraceEvent, send: Extract<TraceEvent, { k: 'send' }> | undefi
  * captions follow the simulation when parameters change. A step whose event never happens is left
  * out (e.g. "the minority elects a leader" when quorum is on).
  */
-export function resolveSteps(scenario: Scenario, events: TraceEvent[], durationMs: number): ResolvedStep[] {
+export function resolveSteps(
+  scenario: Scenario,
+  events: TraceEvent[],
+  durationMs: number,
+  baseVars: ResolvedStep['vars'] = {},
+): ResolvedStep[] {
   const sends = new Map<number, Extract<TraceEvent, { k: 'send' }>>();
   for (const e of events) if (e.k === 'send') sends.set(e.id, e);
   const out: ResolvedStep[] = [];
@@ -92,7 +97,12 @@ export function resolveSteps(scenario: Scenario, events: TraceEvent[], durationM
     const a = step.anchor;
     if (a.k === 'start' || a.k === 'end') {
       const atMs = a.k === 'start' ? 0 : durationMs;
-      out.push({ id: step.id, atMs: Math.max(0, atMs + (a.offsetMs ?? 0)), eventIndex: -1, vars: { t: atMs } });
+      out.push({
+        id: step.id,
+        atMs: Math.max(0, atMs + (a.offsetMs ?? 0)),
+        eventIndex: -1,
+        vars: { ...baseVars, t: atMs },
+      });
       continue;
     }
     let seen = 0;
@@ -100,12 +110,15 @@ export function resolveSteps(scenario: Scenario, events: TraceEvent[], durationM
       const e = events[i] as TraceEvent;
       if (!matches(a, e)) continue;
       const send = e.k === 'send' ? e : e.k === 'deliver' || e.k === 'drop' ? sends.get(e.id) : undefined;
-      if (send && ((a.type && a.type !== send.type) || (a.from && a.from !== send.from) || (a.to && a.to !== send.to)))
+      if (
+        send &&
+        ((a.type && a.type !== send.type) || (a.from && a.from !== send.from) || (a.to && a.to !== send.to))
+      )
         continue;
       if (send && a.node && a.node !== send.from) continue;
       if (++seen < (a.nth ?? 1)) continue;
       const atMs = Math.min(durationMs, Math.max(0, e.t + (a.offsetMs ?? 0)));
-      out.push({ id: step.id, atMs, eventIndex: i, vars: varsOf(e, send) });
+      out.push({ id: step.id, atMs, eventIndex: i, vars: { ...baseVars, ...varsOf(e, send) } });
       from = i + 1;
       break;
     }

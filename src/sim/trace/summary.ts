@@ -56,7 +56,8 @@ export function leaderIntervals(trace: Trace): LeaderInterval[] {
   for (const e of trace.events) {
     if (e.k === 'role') {
       const cur = open.get(e.node);
-      if (e.role === 'leader' && cur && cur.token === (e.token ?? null) && cur.term === (e.term ?? null)) continue;
+      if (e.role === 'leader' && cur && cur.token === (e.token ?? null) && cur.term === (e.term ?? null))
+        continue;
       close(e.node, e.t);
       if (e.role === 'leader')
         open.set(e.node, {
@@ -73,7 +74,11 @@ export function leaderIntervals(trace: Trace): LeaderInterval[] {
   return out.sort((a, b) => a.fromMs - b.fromMs || (a.node < b.node ? -1 : 1));
 }
 
-export function captionOf(scenario: Scenario | undefined, step: Trace['steps'][number], params: Params): string {
+export function captionOf(
+  scenario: Scenario | undefined,
+  step: Trace['steps'][number],
+  params: Params,
+): string {
   const tpl = scenario?.steps.find((s) => s.id === step.id)?.caption ?? step.id;
   return fillCaption(tpl, step.vars, params);
 }
@@ -100,7 +105,7 @@ export function summarize(trace: Trace, scenario?: Scenario): Summary {
         code: e.code,
         ...(e.reason ? { reason: e.reason } : {}),
       });
-    else if (e.k === 'violation') violations.push({ kind: e.violation.kind, atMs: e.t, ...e.violation });
+    else if (e.k === 'violation') violations.push({ ...e.violation, atMs: e.t });
   }
   const leaders = leaderIntervals(trace);
   const finalLeaders = leaders.filter((l) => l.ongoing).map((l) => l.node);
@@ -115,7 +120,11 @@ export function summarize(trace: Trace, scenario?: Scenario): Summary {
     leaders,
     writes,
     violations,
-    steps: trace.steps.map((s) => ({ atMs: s.atMs, id: s.id, caption: captionOf(scenario, s, trace.params) })),
+    steps: trace.steps.map((s) => ({
+      atMs: s.atMs,
+      id: s.id,
+      caption: captionOf(scenario, s, trace.params),
+    })),
     final: { leader: finalLeaders.length === 1 ? (finalLeaders[0] as string) : null, leaders: finalLeaders },
   };
 }

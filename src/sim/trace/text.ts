@@ -5,7 +5,7 @@ import type { Trace } from './trace.ts';
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(3).padStart(9)}s`;
 
-function describe(e: TraceEvent, sends: Map<number, Extract<TraceEvent, { k: 'send' }>>): string | null {
+function describeEvent(e: TraceEvent, sends: Map<number, Extract<TraceEvent, { k: 'send' }>>): string | null {
   switch (e.k) {
     case 'send': {
       const d = e.data
@@ -32,7 +32,8 @@ function describe(e: TraceEvent, sends: Map<number, Extract<TraceEvent, { k: 'se
     }
     case 'store': {
       const c = e.change;
-      if (c.kind === 'put') return `etcd put ${c.kv.key}=${c.kv.value} rev=${c.kv.modRevision} lease=${c.kv.lease}`;
+      if (c.kind === 'put')
+        return `etcd put ${c.kv.key}=${c.kv.value} rev=${c.kv.modRevision} lease=${c.kv.lease}`;
       if (c.kind === 'delete') return `etcd delete ${c.key} rev=${c.revision} (${c.cause})`;
       if (c.kind === 'lease-grant') return `etcd lease ${c.lease} granted ttl=${c.ttlSec}s`;
       if (c.kind === 'lease-keepalive') return null;
@@ -78,16 +79,24 @@ export function toText(trace: Trace, scenario?: Scenario, opts: { omitTypes?: st
     flushSteps(e.t);
     const type = e.k === 'send' ? e.type : e.k === 'drop' ? sends.get(e.id)?.type : undefined;
     if (type && omit.has(type)) continue;
-    const line = describe(e, sends);
+    const line = describeEvent(e, sends);
     if (line) out.push(`${sec(e.t)}  ${line}`);
   }
   flushSteps(Number.POSITIVE_INFINITY);
   out.push('');
-  out.push(`messages: ${sum.messages.total} (${Object.entries(sum.messages.byType).map(([k, v]) => `${k} ${v}`).join(', ')})`);
+  out.push(
+    `messages: ${sum.messages.total} (${Object.entries(sum.messages.byType)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')})`,
+  );
   out.push(
     `leaders: ${sum.leaders.map((l) => `${l.node}${l.token !== null ? `#${l.token}` : ''} ${(l.fromMs / 1000).toFixed(2)}-${l.ongoing ? 'end' : (l.toMs / 1000).toFixed(2)}s`).join(', ') || 'none'}`,
   );
-  out.push(`violations: ${sum.violations.map((v) => `${v.kind}@${(v.atMs / 1000).toFixed(2)}s`).join(', ') || 'none'}`);
-  out.push(`final leader: ${sum.final.leader ?? (sum.final.leaders.length ? sum.final.leaders.join(' AND ') : 'none')}`);
+  out.push(
+    `violations: ${sum.violations.map((v) => `${v.kind}@${(v.atMs / 1000).toFixed(2)}s`).join(', ') || 'none'}`,
+  );
+  out.push(
+    `final leader: ${sum.final.leader ?? (sum.final.leaders.length ? sum.final.leaders.join(' AND ') : 'none')}`,
+  );
   return `${out.join('\n')}\n`;
 }

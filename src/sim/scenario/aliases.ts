@@ -1,0 +1,53 @@
+import type { Fault } from '../trace/events.ts';
+import type { Scenario, TimedFault } from './schema.ts';
+
+/**
+ * Scenario files may name nodes by rank so a story scales with --nodes: `node-last` is the highest id,
+ * `node-last-1` the one below it (same for any prefix, e.g. `pg-last`). Concrete ids pass through.
+ */
+export function resolveAlias(id: string, nodeIds: string[]): string {
+  const m = /^(.*)-last(?:-(\d+))?$/.exec(id);
+  if (!m) return id;
+  const k = Number(m[2] ?? 0);
+  const target = nodeIds[nodeIds.length - 1 - k];
+  return target?.startsWith(`${m[1]}-`) ? target : id;
+}
+
+function resolveFault(f: Fault, ids: string[]): Fault {
+  const r = (x: string) => resolveAlias(x, ids);
+  if (f.kind === 'partition') return { ...f, groups: f.groups.map((g) => g.map(r)) };
+  if ('a' in f) return { ...f, a: r(f.a), b: r(f.b) };
+  if ('node' in f) return { ...f, node: r(f.node) };
+  return f;
+}
+
+export function resolveFaults(faults: TimedFault[], nodeIds: string[]): TimedFault[] {
+  return faults.map((tf) => ({ atMs: tf.atMs, fault: resolveFault(tf.fault, nodeIds) }));
+}
+
+/** The scenario with aliases in its faults and step anchors replaced by this cluster's ids. */
+export function resolveScenarioAliases(s: Scenario, nodeIds: string[]): Scenario {
+  const r = (x: string | undefined) => (x === undefined ? undefined : resolveAlias(x, nodeIds));
+  return {
+    ...s,
+    faults: resolveFaults(s.faults, nodeIds),
+    steps: s.steps.map((st) => ({
+      ...st,
+      anchor: {
+        ...st.anchor,
+        ...(st.anchor.node ? { node: r(st.anchor.node) } : {}),
+        ...(st.anchor.from ? { from: r(st.anchor.from) } : {}),
+        ...(st.anchor.to ? { to: r(st.anchor.to) } : {}),
+      },
+    })),
+  };
+}
+
+/** Caption variables every step gets: the cluster size and the highest ids. */
+export function clusterVars(nodeIds: string[]): Record<string, string | number> {
+  return {
+    n: nodeIds.length,
+    last: nodeIds[nodeIds.length - 1] ?? '',
+    secondLast: nodeIds[nodeIds.length - 2] ?? '',
+  };
+}
