@@ -17,7 +17,9 @@ export function leaderlessChecker(boundMs: number): Checker {
       since ??= e.t;
       if (raised || e.t - since <= boundMs) return [];
       raised = true;
-      return [{ kind: 'leaderless', nodes: [], detail: `no leader for ${e.t - since} ms (bound ${boundMs} ms)` }];
+      return [
+        { kind: 'leaderless', nodes: [], detail: `no leader for ${e.t - since} ms (bound ${boundMs} ms)` },
+      ];
     },
   };
 }

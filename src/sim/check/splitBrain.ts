@@ -2,14 +2,14 @@ import type { TraceEvent, Violation } from '../trace/events.ts';
 import { type Checker, LeaderBeliefs } from './checker.ts';
 
 /**
- * Split-brain ("BOTH WRITE"): two nodes that both believe they lead both get writes accepted during
- * the same leadership, so the data diverge. Two believers alone are not enough (a paused old leader
- * whose writes are fenced off is safe); the divergence is.
+ * Split-brain ("BOTH WRITE"): two nodes that both believe they lead both get writes accepted while
+ * both believe it, so the data diverge. Two believers alone are not enough (a paused old leader whose
+ * writes are fenced off is safe), nor is an old leader's write from before the new one existed.
  */
 export function splitBrainChecker(): Checker {
   const beliefs = new LeaderBeliefs();
-  // node -> leadership start of its latest accepted write
-  const wroteIn = new Map<string, number>();
+  // node -> its latest accepted write: when, and in which leadership (its start time)
+  const lastWrite = new Map<string, { at: number; since: number }>();
   const reported = new Set<string>();
   return {
     observe(e: TraceEvent): Violation[] {
@@ -17,10 +17,12 @@ export function splitBrainChecker(): Checker {
       if (e.k !== 'write' || e.status !== 'accepted') return [];
       const mine = beliefs.leaders.get(e.node);
       if (!mine) return [];
-      wroteIn.set(e.node, mine.since);
+      lastWrite.set(e.node, { at: e.t, since: mine.since });
       const out: Violation[] = [];
       for (const [other, b] of beliefs.leaders) {
-        if (other === e.node || wroteIn.get(other) !== b.since) continue;
+        const w = lastWrite.get(other);
+        // the other's write must belong to its current leadership and come after mine began
+        if (other === e.node || !w || w.since !== b.since || w.at < mine.since) continue;
         const pair = [e.node, other].sort();
         const key = `${pair.join('+')}@${Math.max(mine.since, b.since)}`;
         if (reported.has(key)) continue;

@@ -80,7 +80,11 @@ export function storeProcess(
             ];
           }
           case 'RANGE': {
-            const r = store.range(String(b.key), b.rangeEnd === undefined ? undefined : String(b.rangeEnd), now);
+            const r = store.range(
+              String(b.key),
+              b.rangeEnd === undefined ? undefined : String(b.rangeEnd),
+              now,
+            );
             return [
               'RANGE_RESULT',
               { reqId, kvs: r.kvs, count: r.count, revision: r.revision, key: b.key ?? null },

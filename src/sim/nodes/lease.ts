@@ -1,0 +1,698 @@
+/**
+ * The etcd lease candidate: leadership is one key in etcd, taken by compare-and-swap and attached to
+ * a lease the holder keeps alive, the pattern of Kubernetes, Patroni and etcd's concurrency package
+ * (DOMAIN.md "etcd v3", "Kubernetes client-go leaderelection", "Patroni").
+ *
+ * Life of a candidate:
+ * 1. grant a lease (LEASE_GRANT ttl), its "session" (clientv3/concurrency NewSession), kept alive
+ *    every renewS for as long as the node lives, whether it leads or not;
+ * 2. read the election keys (RANGE), then campaign with one TXN: "if create_revision(leader) == 0 and
+ *    the token counter is as I read it, put leader = me (with my lease) and counter + 1; else read
+ *    both" (Election.Campaign's create_revision compare, plus the ru brief's
+ *    `token = token + 1 WHERE token = $current`);
+ * 3. lost: follow, and retry the same TXN every retryMs (client-go RetryPeriod polls the same way);
+ * 4. won: lead, with the fencing token the TXN produced, and do the job (WRITE to `storage` with the
+ *    token) on a schedule; step down when a keepalive answer says TTL 0, when the lease's local
+ *    deadline passes, or when the storage fences a write off.
+ */
+import { assign, setup } from 'xstate';
+import type { ProcessEnv } from '../net/host.ts';
+import type { ParamRule, ParamSpecs, Params } from '../params.ts';
+import { resourceProcess } from '../resource/resource.ts';
+import { type KeyValue, prefixEnd, type ResponseOp } from '../store/etcd.ts';
+import { storeProcess } from '../store/process.ts';
+import { type Algorithm, numberedIds } from './algorithm.ts';
+import { machineProcess } from './machineProcess.ts';
+
+/** The election's keys in etcd: the leader key (value = holder id, attached to its lease) and the token counter. */
+export const ELECTION_PREFIX = '/election/';
+export const LEADER_KEY = `${ELECTION_PREFIX}leader`;
+export const TOKEN_KEY = `${ELECTION_PREFIX}token`;
+/** Host ids this algorithm adds beside the nodes. */
+export const STORE_HOST = 'etcd';
+export const STORAGE_HOST = 'storage';
+
+export interface LeaseConfig {
+  ttlS: number;
+  renewS: number;
+  retryMs: number;
+  requestTimeoutMs: number;
+  driftMarginRatio: number;
+  checkLeaseBeforeAct: boolean;
+  tokenFromRevision: boolean;
+  writeIntervalMs: number;
+  workMs: number;
+}
+
+export interface LeaseInput {
+  env: ProcessEnv;
+  /** 0-based position of the node in the cluster's id order: fixes its retry slot. */
+  rank: number;
+  clusterSize: number;
+  cfg: LeaseConfig;
+}
+
+interface Counter {
+  value: number;
+  /** mod_revision of the counter key (0 = absent), the value the campaign's compare checks. */
+  mod: number;
+}
+
+export interface LeaseContext {
+  env: ProcessEnv;
+  cfg: LeaseConfig;
+  rank: number;
+  clusterSize: number;
+  /** Last request id used (echoed by the store as reqId). */
+  seq: number;
+  /** The session lease, or null while none is granted. */
+  lease: number | null;
+  /** TTL the store granted (it raises requests under its minimum), in ms. */
+  ttlMs: number;
+  /** Local time until which this node trusts its lease (see `trustedUntil`). */
+  deadline: number;
+  grantReq: { reqId: number; sentAt: number } | null;
+  /** Keepalives in flight: their local send times give the conservative deadline. */
+  kaSent: Array<{ reqId: number; sentAt: number }>;
+  /** The campaign TXN in flight: the lease it used and the token it would give. */
+  campaignReq: { reqId: number; lease: number; token: number } | null;
+  /** Token counter as last read (null until read; unused with tokenFromRevision). */
+  counter: Counter | null;
+  /** Holder of the leader key as last seen. */
+  leader: string | null;
+  /** Fencing token while leading (machineProcess reports it with the role). */
+  token: number | undefined;
+  /** Writes sent so far (names the values). */
+  writes: number;
+}
+
+type FromStore = { from: string; reqId?: number | null };
+export type LeaseEvent =
+  | (FromStore & { type: 'LEASE_GRANTED'; lease: number; ttl: number })
+  | (FromStore & { type: 'KEEPALIVE_ACK'; lease: number; ttl: number })
+  | (FromStore & { type: 'RANGE_RESULT'; kvs: KeyValue[]; count: number; revision: number })
+  | (FromStore & { type: 'TXN_RESULT'; succeeded: boolean; revision: number; responses: ResponseOp[] })
+  | (FromStore & { type: 'TXN_ERROR'; error: string })
+  | (FromStore & { type: 'WRITE_OK'; token: number | null })
+  | (FromStore & {
+      type: 'WRITE_REJECTED';
+      token: number | null;
+      code: number;
+      reason: string;
+      seen: number | null;
+    });
+
+type Ev<T extends LeaseEvent['type']> = Extract<LeaseEvent, { type: T }>;
+
+/**
+ * The conservative deadline, on the node's own clock. The store starts the TTL when the request
+ * ARRIVES, so counting from when it was SENT can only end earlier. That covers network delay but not
+ * a clock that runs slow: a node whose clock runs at rate r measures the TTL as ttl / r of real time,
+ * so it also gives up `driftMarginRatio` of the TTL early, enough for any rate >= 1 - driftMarginRatio.
+ * Same idea as client-go's RenewDeadline (10 s) inside LeaseDuration (15 s), and Redlock's drift
+ * allowance ("validity = TTL - elapsed - drift").
+ */
+export function trustedUntil(sentAt: number, ttlMs: number, driftMarginRatio: number): number {
+  return sentAt + Math.floor(ttlMs * (1 - driftMarginRatio));
+}
+
+/**
+ * Retry slots. Every candidate retries once per retryMs, node k (rank k-1) at local times
+ * (k-1) * floor(retryMs / n) past each multiple of retryMs. Real clients use random jitter
+ * (client-go JitterUntil) to spread retries; fixed ordered slots spread them just as well and make
+ * the winner after an expiry predictable: the first live node whose slot comes after the expiry.
+ * In the etcd-lease story the old leader's lease expires a little after a multiple of retryMs (its
+ * keepalives run every renewS from its grant in node-1's slot at 0 ms, and renewS and the TTL are
+ * multiples of retryMs), so node-2's slot is the next one; with other timings (ttlS 10, renewS 3)
+ * another node's slot may come first. A node's first attempt also waits for its slot, in id order.
+ */
+export function slotOffsetMs(rank: number, clusterSize: number, retryMs: number): number {
+  return rank * Math.floor(retryMs / Math.max(1, clusterSize));
+}
+
+/** Local ms from `now` to the node's next retry slot (always > 0). */
+export function msToNextSlot(now: number, rank: number, clusterSize: number, retryMs: number): number {
+  const phase = (((now - slotOffsetMs(rank, clusterSize, retryMs)) % retryMs) + retryMs) % retryMs;
+  return retryMs - phase;
+}
+
+/** Local ms to the next multiple of `everyMs`: the leader's job runs on a schedule, like a cron job. */
+export function msToNextTick(now: number, everyMs: number): number {
+  return everyMs - (((now % everyMs) + everyMs) % everyMs);
+}
+
+function rangeKv(op: ResponseOp | undefined): KeyValue | undefined {
+  return op && 'range' in op ? op.range.kvs[0] : undefined;
+}
+
+function counterOf(kv: KeyValue | undefined): Counter {
+  return kv ? { value: Number(kv.value), mod: kv.modRevision } : { value: 0, mod: 0 };
+}
+
+type Outcome =
+  | { kind: 'won'; token: number }
+  | { kind: 'open'; counter: Counter | null }
+  | { kind: 'lost'; leader: string; counter: Counter | null };
+
+/** What a campaign TXN's answer means for this node. Failure answers carry fresh copies of both keys. */
+function campaignOutcome(ctx: LeaseContext, e: Ev<'TXN_RESULT'>): Outcome | null {
+  const req = ctx.campaignReq;
+  if (!req || e.reqId !== req.reqId || req.lease !== ctx.lease) return null;
+  if (e.succeeded) return { kind: 'won', token: ctx.cfg.tokenFromRevision ? e.revision : req.token };
+  const leaderKv = rangeKv(e.responses[0]);
+  const counter = ctx.cfg.tokenFromRevision ? null : counterOf(rangeKv(e.responses[1]));
+  if (!leaderKv) return { kind: 'open', counter }; // the key is free but the counter moved: retry now
+  if (leaderKv.lease === ctx.lease) {
+    // Our own key (an earlier answer was lost): we already lead, with the token that TXN set.
+    return {
+      kind: 'won',
+      token: ctx.cfg.tokenFromRevision ? leaderKv.createRevision : (counter?.value ?? 0),
+    };
+  }
+  return { kind: 'lost', leader: leaderKv.value, counter };
+}
+
+/** A keepalive answer with TTL 0 for our lease: etcd no longer knows it (expired or revoked). */
+const leaseGone = (ctx: LeaseContext, e: LeaseEvent) =>
+  e.type === 'KEEPALIVE_ACK' && e.lease === ctx.lease && e.ttl <= 0;
+
+const outcomeIs = (kind: Outcome['kind']) => (ctx: LeaseContext, e: LeaseEvent) =>
+  e.type === 'TXN_RESULT' && campaignOutcome(ctx, e)?.kind === kind;
+
+/** The lease's local deadline has passed: resign (best effort) and start over with a new lease. */
+const stepDownAtDeadline = {
+  guard: 'deadlinePassed',
+  target: '#lease.granting',
+  actions: [
+    'markDeadlinePassed',
+    { type: 'markStepDown', params: { reason: 'deadline' } },
+    'revokeLease',
+    'dropLease',
+  ],
+} as const;
+
+export const leaseMachine = setup({
+  types: {
+    context: {} as LeaseContext,
+    input: {} as LeaseInput,
+    events: {} as LeaseEvent,
+  },
+  guards: {
+    isOurGrant: ({ context, event }) =>
+      event.type === 'LEASE_GRANTED' && event.reqId === context.grantReq?.reqId,
+    isOurLease: ({ context, event }) => 'lease' in event && event.lease === context.lease,
+    leaseGone: ({ context, event }) => leaseGone(context, event),
+    /** A token is set exactly while leading (takeLeadership .. dropLease). */
+    leaseGoneWhileLeading: ({ context, event }) => context.token !== undefined && leaseGone(context, event),
+    isOurCampaign: ({ context, event }) => event.reqId != null && event.reqId === context.campaignReq?.reqId,
+    campaignWon: ({ context, event }) => outcomeIs('won')(context, event),
+    campaignOpen: ({ context, event }) => outcomeIs('open')(context, event),
+    campaignLost: ({ context, event }) => outcomeIs('lost')(context, event),
+    needsRead: ({ context }) => !context.cfg.tokenFromRevision && context.counter === null,
+    notChecking: ({ context }) => !context.cfg.checkLeaseBeforeAct,
+    deadlinePassed: ({ context }) => context.cfg.checkLeaseBeforeAct && context.env.now() >= context.deadline,
+    /** The lease must outlast the work: the write leaves workMs after this check. */
+    leaseTooShortToAct: ({ context }) =>
+      context.cfg.checkLeaseBeforeAct && context.env.now() + context.cfg.workMs >= context.deadline,
+  },
+  actions: {
+    prepareGrant: assign(({ context }) => ({
+      seq: context.seq + 1,
+      grantReq: { reqId: context.seq + 1, sentAt: context.env.now() },
+    })),
+    sendGrant: ({ context }) =>
+      context.env.send(STORE_HOST, 'LEASE_GRANT', { ttl: context.cfg.ttlS, reqId: context.grantReq?.reqId }),
+    takeLease: assign(({ context, event }) => {
+      const e = event as Ev<'LEASE_GRANTED'>;
+      const ttlMs = e.ttl * 1000;
+      const sentAt = context.grantReq?.sentAt ?? context.env.now();
+      return {
+        lease: e.lease,
+        ttlMs,
+        deadline: trustedUntil(sentAt, ttlMs, context.cfg.driftMarginRatio),
+        grantReq: null,
+        kaSent: [],
+      };
+    }),
+    markLeaseGranted: ({ context }) =>
+      context.env.mark('lease-granted', { lease: context.lease, ttlS: context.ttlMs / 1000 }),
+    /** A grant answered after we asked again (or after we lost it): give the spare lease back. */
+    revokeStrayLease: ({ context, event }) => {
+      if (event.type === 'LEASE_GRANTED' && event.lease !== context.lease)
+        context.env.send(STORE_HOST, 'LEASE_REVOKE', { lease: event.lease });
+    },
+
+    prepareKeepalive: assign(({ context }) => {
+      const now = context.env.now();
+      const reqId = context.seq + 1;
+      // Older keepalives can no longer extend the deadline once their whole TTL has gone by.
+      const kaSent = context.kaSent.filter((k) => k.sentAt + context.ttlMs > now);
+      return { seq: reqId, kaSent: [...kaSent, { reqId, sentAt: now }] };
+    }),
+    sendKeepalive: ({ context }) =>
+      context.env.send(STORE_HOST, 'KEEPALIVE', { lease: context.lease, reqId: context.seq }),
+    extendDeadline: assign(({ context, event }) => {
+      const e = event as Ev<'KEEPALIVE_ACK'>;
+      const sent = context.kaSent.find((k) => k.reqId === e.reqId);
+      if (!sent || e.ttl <= 0) return {};
+      const ttlMs = e.ttl * 1000;
+      return {
+        ttlMs,
+        deadline: Math.max(context.deadline, trustedUntil(sent.sentAt, ttlMs, context.cfg.driftMarginRatio)),
+        kaSent: context.kaSent.filter((k) => k.reqId !== e.reqId),
+      };
+    }),
+    markTtlZero: ({ context }) => context.env.mark('keepalive-ttl-0', { lease: context.lease }),
+
+    prepareRead: assign(({ context }) => ({ seq: context.seq + 1 })),
+    sendRead: ({ context }) =>
+      context.env.send(STORE_HOST, 'RANGE', {
+        key: ELECTION_PREFIX,
+        rangeEnd: prefixEnd(ELECTION_PREFIX),
+        reqId: context.seq,
+      }),
+    learnFromRead: assign(({ event }) => {
+      const e = event as Ev<'RANGE_RESULT'>;
+      return { counter: counterOf(e.kvs.find((kv) => kv.key === TOKEN_KEY)) };
+    }),
+
+    prepareCampaign: assign(({ context }) => ({
+      seq: context.seq + 1,
+      campaignReq: {
+        reqId: context.seq + 1,
+        lease: context.lease ?? 0,
+        // With tokenFromRevision the token is the TXN's revision instead, known from the answer.
+        token: (context.counter?.value ?? 0) + 1,
+      },
+    })),
+    sendCampaign: ({ context }) => {
+      const { env, cfg } = context;
+      const req = context.campaignReq;
+      if (!req) return;
+      // create_revision == 0: nobody holds the key (Election.Campaign). The counter compare makes the
+      // token a strict +1 per leadership: without it, a candidate that read 42 long ago could win
+      // after a later leader and write 43 again. MOD (mod_revision) rather than VALUE also covers a
+      // missing counter (0) and an ABA change.
+      const takeKey = { put: { key: LEADER_KEY, value: env.id, lease: req.lease } };
+      const body = cfg.tokenFromRevision
+        ? {
+            compare: [{ key: LEADER_KEY, target: 'CREATE', result: 'EQUAL', value: 0 }],
+            success: [takeKey],
+            failure: [{ range: { key: LEADER_KEY } }],
+          }
+        : {
+            compare: [
+              { key: LEADER_KEY, target: 'CREATE', result: 'EQUAL', value: 0 },
+              { key: TOKEN_KEY, target: 'MOD', result: 'EQUAL', value: context.counter?.mod ?? 0 },
+            ],
+            success: [takeKey, { put: { key: TOKEN_KEY, value: String(req.token) } }],
+            failure: [{ range: { key: LEADER_KEY } }, { range: { key: TOKEN_KEY } }],
+          };
+      env.send(STORE_HOST, 'TXN', { ...body, key: LEADER_KEY, reqId: req.reqId });
+    },
+    takeLeadership: assign(({ context, event }) => {
+      const o = campaignOutcome(context, event as Ev<'TXN_RESULT'>);
+      return { token: o?.kind === 'won' ? o.token : undefined, leader: context.env.id, campaignReq: null };
+    }),
+    markCampaignWon: ({ context }) =>
+      context.env.mark('campaign-won', { token: context.token ?? null, lease: context.lease }),
+    learnFromCampaign: assign(({ context, event }) => {
+      const o = campaignOutcome(context, event as Ev<'TXN_RESULT'>);
+      if (!o || o.kind === 'won') return {};
+      return {
+        campaignReq: null,
+        counter: o.counter ?? context.counter,
+        leader: o.kind === 'lost' ? o.leader : null,
+      };
+    }),
+    /** Marked when the answer names a holder this node did not know of (not at every retry). */
+    markCampaignLost: ({ context, event }) => {
+      const o = campaignOutcome(context, event as Ev<'TXN_RESULT'>);
+      if (o?.kind === 'lost' && o.leader !== context.leader)
+        context.env.mark('campaign-lost', { leader: o.leader });
+    },
+
+    prepareWrite: assign(({ context }) => ({ writes: context.writes + 1 })),
+    markLeaseChecked: ({ context }) =>
+      context.env.mark('lease-checked', { remainingMs: context.deadline - context.env.now() }),
+    markWriteSkipped: ({ context }) =>
+      context.env.mark('write-skipped', { remainingMs: context.deadline - context.env.now() }),
+    sendWrite: ({ context }) => {
+      const token = context.token ?? null;
+      context.env.send(STORAGE_HOST, 'WRITE', { token, value: `${context.env.id}#${context.writes}` });
+      context.env.mark('write-sent', { token });
+    },
+
+    markDeadlinePassed: ({ context }) =>
+      context.env.mark('deadline-passed', { lateMs: context.env.now() - context.deadline }),
+    markStepDown: ({ context }, params: { reason: 'deadline' | 'ttl-0' | 'fenced' }) =>
+      context.env.mark('step-down', { reason: params.reason, token: context.token ?? null }),
+    /** etcd's Resign: delete our key now rather than let the lease run out (best effort). */
+    revokeLease: ({ context }) => {
+      if (context.lease !== null) context.env.send(STORE_HOST, 'LEASE_REVOKE', { lease: context.lease });
+    },
+    dropLease: assign({
+      lease: null,
+      token: undefined,
+      campaignReq: null,
+      kaSent: [],
+      deadline: 0,
+    }),
+  },
+  delays: {
+    startDelay: ({ context }) => slotOffsetMs(context.rank, context.clusterSize, context.cfg.retryMs),
+    requestTimeout: ({ context }) => context.cfg.requestTimeoutMs,
+    nextSlot: ({ context }) =>
+      msToNextSlot(context.env.now(), context.rank, context.clusterSize, context.cfg.retryMs),
+    renewDelay: ({ context }) => context.cfg.renewS * 1000,
+    untilNextWrite: ({ context }) => msToNextTick(context.env.now(), context.cfg.writeIntervalMs),
+    workDelay: ({ context }) => context.cfg.workMs,
+    untilDeadline: ({ context }) => Math.max(0, context.deadline - context.env.now()),
+  },
+}).createMachine({
+  id: 'lease',
+  context: ({ input }) => ({
+    env: input.env,
+    cfg: input.cfg,
+    rank: input.rank,
+    clusterSize: input.clusterSize,
+    seq: 0,
+    lease: null,
+    ttlMs: input.cfg.ttlS * 1000,
+    deadline: 0,
+    grantReq: null,
+    kaSent: [],
+    campaignReq: null,
+    counter: null,
+    leader: null,
+    token: undefined,
+    writes: 0,
+  }),
+  initial: 'starting',
+  states: {
+    /** Each node starts in its retry slot, so first attempts are in id order. */
+    starting: { after: { startDelay: 'granting' } },
+
+    granting: {
+      entry: ['prepareGrant', 'sendGrant'],
+      on: {
+        LEASE_GRANTED: [
+          { guard: 'isOurGrant', target: 'session', actions: ['takeLease', 'markLeaseGranted'] },
+          { actions: 'revokeStrayLease' },
+        ],
+      },
+      // No answer (store unreachable, message lost): ask again.
+      after: { requestTimeout: { target: 'granting', reenter: true } },
+    },
+
+    /** Holding a lease: keep it alive (every role), and campaign, follow or lead with it. */
+    session: {
+      type: 'parallel',
+      on: {
+        KEEPALIVE_ACK: [
+          {
+            guard: 'leaseGoneWhileLeading',
+            target: 'granting',
+            actions: ['markTtlZero', { type: 'markStepDown', params: { reason: 'ttl-0' } }, 'dropLease'],
+          },
+          { guard: 'leaseGone', target: 'granting', actions: ['markTtlZero', 'dropLease'] },
+          { guard: 'isOurLease', actions: 'extendDeadline' },
+        ],
+        // A TXN fails outright when its lease is unknown: the lease expired before the campaign.
+        TXN_ERROR: { guard: 'isOurCampaign', target: 'granting', actions: 'dropLease' },
+        LEASE_GRANTED: { actions: 'revokeStrayLease' },
+      },
+      states: {
+        keepalive: {
+          initial: 'ticking',
+          states: {
+            ticking: {
+              after: {
+                renewDelay: {
+                  target: 'ticking',
+                  reenter: true,
+                  actions: ['prepareKeepalive', 'sendKeepalive'],
+                },
+              },
+            },
+          },
+        },
+        role: {
+          initial: 'reading',
+          on: {
+            TXN_RESULT: [
+              { guard: 'campaignWon', target: '.leading', actions: ['takeLeadership', 'markCampaignWon'] },
+              { guard: 'campaignOpen', target: '.campaigning', reenter: true, actions: 'learnFromCampaign' },
+              {
+                guard: 'campaignLost',
+                target: '.following',
+                actions: ['markCampaignLost', 'learnFromCampaign'],
+              },
+            ],
+          },
+          states: {
+            reading: {
+              tags: ['candidate'],
+              entry: ['prepareRead', 'sendRead'],
+              on: { RANGE_RESULT: { target: 'campaigning', actions: 'learnFromRead' } },
+              after: { requestTimeout: 'following' },
+            },
+            campaigning: {
+              tags: ['candidate'],
+              entry: ['prepareCampaign', 'sendCampaign'],
+              // No answer: follow and try again in the next slot (a late answer is still handled above).
+              after: { requestTimeout: 'following' },
+            },
+            /**
+             * A follower polls with the campaign TXN itself, in its slot: if the key is free it wins at
+             * once. Polls do not count as candidacy (no tag), so the picture does not flicker.
+             */
+            following: {
+              initial: 'waiting',
+              states: {
+                waiting: {
+                  after: {
+                    nextSlot: [
+                      { guard: 'needsRead', target: '#lease.session.role.reading' },
+                      { target: 'polling' },
+                    ],
+                  },
+                },
+                polling: {
+                  entry: ['prepareCampaign', 'sendCampaign'],
+                  after: { requestTimeout: 'waiting' },
+                },
+              },
+            },
+            leading: {
+              tags: ['leader'],
+              type: 'parallel',
+              on: {
+                WRITE_REJECTED: {
+                  target: '#lease.granting',
+                  actions: [
+                    { type: 'markStepDown', params: { reason: 'fenced' } },
+                    'revokeLease',
+                    'dropLease',
+                  ],
+                },
+              },
+              states: {
+                work: {
+                  initial: 'idle',
+                  states: {
+                    idle: {
+                      after: {
+                        untilNextWrite: [
+                          stepDownAtDeadline,
+                          {
+                            guard: 'leaseTooShortToAct',
+                            target: 'idle',
+                            reenter: true,
+                            actions: 'markWriteSkipped',
+                          },
+                          { target: 'preparing', actions: 'markLeaseChecked' },
+                        ],
+                      },
+                    },
+                    // Kleppmann's gap: the lease was checked, the write leaves workMs later. A pause in
+                    // here sends it late, with the token of a lease that may be long gone.
+                    preparing: {
+                      after: { workDelay: { target: 'idle', actions: ['prepareWrite', 'sendWrite'] } },
+                    },
+                  },
+                },
+                watch: {
+                  initial: 'armed',
+                  states: {
+                    armed: {
+                      always: { guard: 'notChecking', target: 'off' },
+                      after: {
+                        untilDeadline: [
+                          stepDownAtDeadline,
+                          // A keepalive moved the deadline since this timer was set.
+                          { target: 'armed', reenter: true },
+                        ],
+                      },
+                    },
+                    /** checkLeaseBeforeAct off: believe until the store says TTL 0 (the anti-pattern). */
+                    off: {},
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+// ---------------------------------------------------------------- the algorithm
+
+const params: ParamSpecs = {
+  ttlS: {
+    default: 30,
+    min: 1,
+    max: 3600,
+    integer: true,
+    unit: 's',
+    doc: 'lease TTL the candidates ask for; etcd raises anything under 2 s to 2 s, and nodes use the TTL granted',
+    source: 'brief (TTL 30 s); etcd lease/lessor.go minLeaseTTL (2 s)',
+  },
+  renewS: {
+    default: 10,
+    min: 0.1,
+    max: 3600,
+    unit: 's',
+    doc: 'keepalive interval of every candidate’s lease',
+    source: 'brief (renews every 10 s); etcd clientv3 keeps a lease alive every TTL/3; Patroni loop_wait 10',
+  },
+  retryMs: {
+    default: 2000,
+    min: 1,
+    max: 600_000,
+    integer: true,
+    unit: 'ms',
+    doc: 'how often a follower retries the campaign (each node in its own slot of the period)',
+    source: 'client-go leaderelection RetryPeriod 2 s',
+  },
+  requestTimeoutMs: {
+    default: 1000,
+    min: 1,
+    max: 600_000,
+    integer: true,
+    unit: 'ms',
+    doc: 'how long a node waits for etcd to answer before it gives up on a request (a late answer still counts)',
+    source:
+      'model choice: etcd clients give each request a deadline (Patroni bounds its DCS retries by retry_timeout 10 s)',
+  },
+  driftMarginRatio: {
+    default: 0.2,
+    min: 0,
+    max: 0.9,
+    unit: 'ratio',
+    doc: 'share of the TTL a node gives up early, so a clock running up to this much slow still steps down before the store expires the lease',
+    source: 'client-go RenewDeadline 10 s inside LeaseDuration 15 s; Redlock clock drift allowance',
+  },
+  checkLeaseBeforeAct: {
+    default: true,
+    unit: '',
+    doc: 'the leader checks its lease deadline before each write and steps down when it passes; off = believe you lead until the store answers TTL 0',
+    source: 'brief pt: "verificar antes de agir"; ru anti-pattern "heartbeat без timeout backoff"',
+  },
+  tokenFromRevision: {
+    default: false,
+    unit: '',
+    doc: 'use the leader key’s create_revision as the fencing token (jumps by 2 or more per handover) instead of a counter bumped in the campaign txn (+1)',
+    source:
+      'etcd api.md revisions; ru brief "token = token + 1 WHERE token = $current"; client-go leaseTransitions',
+  },
+  tokenStart: {
+    default: 41,
+    min: 0,
+    max: 1_000_000_000,
+    integer: true,
+    unit: '',
+    doc: 'token counter value seeded into the store at start (the first leader gets tokenStart + 1)',
+    source: 'brief: node-1 leads with token 42',
+  },
+  fencing: {
+    default: true,
+    unit: '',
+    doc: 'the storage rejects writes whose token is lower than one it accepted (409 STALE TOKEN)',
+    source: 'Kleppmann, How to do distributed locking (2016)',
+  },
+  writeIntervalMs: {
+    default: 5000,
+    min: 1,
+    max: 3_600_000,
+    integer: true,
+    unit: 'ms',
+    doc: 'the leader’s job runs at every multiple of this on its local clock and writes to storage',
+    source: 'model choice (the brief’s scheduled job)',
+  },
+  workMs: {
+    default: 300,
+    min: 0,
+    max: 600_000,
+    integer: true,
+    unit: 'ms',
+    doc: 'time between checking the lease and the write leaving (preparing the job’s write)',
+    source: 'Kleppmann 2016: the gap between checking a lease and using it',
+  },
+};
+
+const rules: ParamRule[] = [
+  {
+    ok: (p) => Number(p.renewS) < Number(p.ttlS),
+    message: 'renew interval must be shorter than the TTL (renewS < ttlS)',
+    source: 'etcd clientv3 renews every TTL/3; client-go requires LeaseDuration > RenewDeadline',
+  },
+  {
+    ok: (p) => Number(p.renewS) < Number(p.ttlS) * (1 - Number(p.driftMarginRatio)),
+    message:
+      'renew interval must be shorter than the part of the TTL the leader trusts (renewS < ttlS × (1 − driftMarginRatio)), or the leader steps down between two keepalives',
+    source: 'client-go requires RenewDeadline > RetryPeriod × JitterFactor',
+  },
+];
+
+export function leaseConfig(p: Params): LeaseConfig {
+  return {
+    ttlS: Number(p.ttlS),
+    renewS: Number(p.renewS),
+    retryMs: Number(p.retryMs),
+    requestTimeoutMs: Number(p.requestTimeoutMs),
+    driftMarginRatio: Number(p.driftMarginRatio),
+    checkLeaseBeforeAct: Boolean(p.checkLeaseBeforeAct),
+    tokenFromRevision: Boolean(p.tokenFromRevision),
+    writeIntervalMs: Number(p.writeIntervalMs),
+    workMs: Number(p.workMs),
+  };
+}
+
+export const lease: Algorithm = {
+  id: 'lease',
+  params,
+  rules,
+  nodeIds: numberedIds('node'),
+  minNodes: 1,
+  maxNodes: 50,
+  build(ctx) {
+    const cfg = leaseConfig(ctx.params);
+    ctx.addHost(
+      STORE_HOST,
+      'store',
+      storeProcess({ initial: [{ key: TOKEN_KEY, value: String(ctx.params.tokenStart) }] }),
+    );
+    ctx.addHost(STORAGE_HOST, 'resource', resourceProcess({ fencing: Boolean(ctx.params.fencing) }));
+    const n = ctx.nodeIds.length;
+    ctx.nodeIds.forEach((id, rank) => {
+      ctx.addHost(
+        id,
+        'node',
+        machineProcess(leaseMachine, (env) => ({ env, rank, clusterSize: n, cfg })),
+      );
+    });
+  },
+};
