@@ -24,7 +24,14 @@ export interface ParamRule {
 
 /** Network knobs every algorithm has. */
 export const netParams: ParamSpecs = {
-  latencyMinMs: { default: 20, min: 0, max: 60_000, integer: true, unit: 'ms', doc: 'minimum one-way latency' },
+  latencyMinMs: {
+    default: 20,
+    min: 0,
+    max: 60_000,
+    integer: true,
+    unit: 'ms',
+    doc: 'minimum one-way latency',
+  },
   latencyMaxMs: {
     default: 60,
     min: 0,
@@ -55,7 +62,8 @@ export function parseParamValue(name: string, raw: string, spec: ParamSpec | und
     throw new ParamError(`${name} expects on/off (true/false), got "${raw}"`);
   }
   const v = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(v)) throw new ParamError(`${name} expects a number, got "${raw}"`);
+  if (raw.trim() === '' || !Number.isFinite(v))
+    throw new ParamError(`${name} expects a number, got "${raw}"`);
   return v;
 }
 

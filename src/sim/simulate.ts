@@ -73,7 +73,7 @@ export function simulate(scenario: Scenario, opts: SimOptions = {}): Trace {
   const checkers: Checker[] = [
     splitBrainChecker(),
     staleWriteChecker(),
-    leaseHoldersChecker(),
+    leaseHoldersChecker(alg.lockKeys ?? []),
     termLeadersChecker(),
   ];
   if (opts.leaderlessBoundMs !== undefined) checkers.push(leaderlessChecker(opts.leaderlessBoundMs));

@@ -15,15 +15,22 @@ export function splitBrainChecker(): Checker {
     observe(e: TraceEvent): Violation[] {
       beliefs.observe(e);
       if (e.k !== 'write' || e.status !== 'accepted') return [];
-      const mine = beliefs.leaders.get(e.node);
-      if (!mine) return [];
-      lastWrite.set(e.node, { at: e.t, since: mine.since });
+      // The writer is the believed leader behind the write: the sender (a leader writing to storage) or,
+      // when a client's write lands on a database, the database host (Patroni's primary).
+      const writer = beliefs.leaders.has(e.node)
+        ? e.node
+        : beliefs.leaders.has(e.resource)
+          ? e.resource
+          : null;
+      const mine = writer === null ? undefined : beliefs.leaders.get(writer);
+      if (writer === null || !mine) return [];
+      lastWrite.set(writer, { at: e.t, since: mine.since });
       const out: Violation[] = [];
       for (const [other, b] of beliefs.leaders) {
         const w = lastWrite.get(other);
         // the other's write must belong to its current leadership and come after mine began
-        if (other === e.node || !w || w.since !== b.since || w.at < mine.since) continue;
-        const pair = [e.node, other].sort();
+        if (other === writer || !w || w.since !== b.since || w.at < mine.since) continue;
+        const pair = [writer, other].sort();
         const key = `${pair.join('+')}@${Math.max(mine.since, b.since)}`;
         if (reported.has(key)) continue;
         reported.add(key);

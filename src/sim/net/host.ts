@@ -6,6 +6,7 @@ import type { Role, TraceEvent } from '../trace/events.ts';
 type WithoutT<E> = E extends unknown ? Omit<E, 't'> : never;
 /** A trace event without its time (the host stamps it). */
 export type Recorded = WithoutT<TraceEvent>;
+
 import type { Message, Primitive } from './message.ts';
 
 export type HostKind = 'node' | 'store' | 'resource' | 'proxy' | 'client';

@@ -35,7 +35,8 @@ function world(cfg = { latencyMinMs: 10, latencyMaxMs: 10, dropRate: 0 }) {
         return {
           receive: (m: Message) => {
             memory.push(m.type);
-            (got[id] ??= []).push([queue.now, m.type]);
+            got[id] ??= [];
+            got[id].push([queue.now, m.type]);
           },
           stop: () => {},
         };

@@ -113,7 +113,10 @@ export class Network {
   groups(): string[][] | null {
     if (!this.groupOf) return null;
     const out: string[][] = [];
-    for (const [id, g] of this.groupOf) (out[g] ??= []).push(id);
+    for (const [id, g] of this.groupOf) {
+      out[g] ??= [];
+      out[g].push(id);
+    }
     return out;
   }
 }

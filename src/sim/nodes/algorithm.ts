@@ -17,6 +17,8 @@ export interface Algorithm {
   /** Host ids of the election participants for a cluster of n. */
   nodeIds(n: number): string[];
   minNodes: number;
+  /** Store keys that act as a lock (at most one holder at a time), for the lease-holders checker. */
+  lockKeys?: string[];
   maxNodes: number;
   build(ctx: BuildContext): void;
 }

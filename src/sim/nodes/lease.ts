@@ -678,6 +678,7 @@ export const lease: Algorithm = {
   nodeIds: numberedIds('node'),
   minNodes: 1,
   maxNodes: 50,
+  lockKeys: [LEADER_KEY],
   build(ctx) {
     const cfg = leaseConfig(ctx.params);
     ctx.addHost(

@@ -24,7 +24,19 @@ export const timedFaultSchema = z.object({ atMs: ms, fault: faultSchema });
 
 /** Which trace event a narration step is anchored to (the first match after the previous step). */
 export const anchorSchema = z.object({
-  k: z.enum(['start', 'send', 'deliver', 'drop', 'role', 'fault', 'store', 'write', 'violation', 'mark', 'end']),
+  k: z.enum([
+    'start',
+    'send',
+    'deliver',
+    'drop',
+    'role',
+    'fault',
+    'store',
+    'write',
+    'violation',
+    'mark',
+    'end',
+  ]),
   node: nodeId.optional(),
   from: nodeId.optional(),
   to: nodeId.optional(),
@@ -46,7 +58,11 @@ export const scenarioSchema = z.object({
   summary: z.string().min(1),
   algorithm: z.enum(algorithmIds),
   nodes: z.number().int().min(1).max(200),
-  seed: z.number().int().min(0).max(2 ** 32 - 1),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1),
   durationMs: ms.min(1),
   /** Virtual ms per wall-clock ms at speed 1x, chosen so the story is watchable. */
   timeScale: z.number().positive(),
@@ -83,7 +99,10 @@ export type TimedFault = z.infer<typeof timedFaultSchema>;
 export function parseScenario(data: unknown, where = 'scenario'): Scenario {
   const r = scenarioSchema.safeParse(data);
   if (r.success) return r.data;
-  const lines = r.error.issues.map((i) => `${where}${i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}: ${i.message}`);
+  const lines = r.error.issues.map(
+    (i) =>
+      `${where}${i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}: ${i.message}`,
+  );
   throw new ScenarioError(lines.join('\n'));
 }
 

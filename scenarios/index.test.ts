@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario, ScenarioError } from '../src/sim/scenario/schema.ts';
+import { simulate } from '../src/sim/simulate.ts';
+import { leaderIntervals } from '../src/sim/trace/summary.ts';
+import bully from './bully.ts';
+import { scenarioIds, scenarios } from './index.ts';
+
+describe('scenarios', () => {
+  it('are the five of the brief, in order', () => {
+    expect(scenarioIds).toEqual(['bully', 'etcd-lease', 'split-brain', 'fencing-token', 'patroni']);
+  });
+
+  it.each(scenarios.map((s) => [s.id, s] as const))(
+    '%s: every narration step resolves, in order',
+    (_id, s) => {
+      const trace = simulate(s);
+      expect(trace.steps.map((x) => x.id)).toEqual(s.steps.map((x) => x.id));
+      for (let i = 1; i < trace.steps.length; i++)
+        expect(trace.steps[i]?.atMs).toBeGreaterThanOrEqual(trace.steps[i - 1]?.atMs ?? 0);
+    },
+  );
+
+  it.each(scenarios.map((s) => [s.id, s] as const))('%s: meets its expectations', (_id, s) => {
+    const trace = simulate(s);
+    const leaders = leaderIntervals(trace);
+    const kinds = trace.events.flatMap((e) => (e.k === 'violation' ? [e.violation.kind] : []));
+    if (s.expect.finalLeader !== undefined)
+      expect(leaders.filter((l) => l.ongoing).map((l) => l.node)).toEqual(
+        s.expect.finalLeader === null ? [] : [s.expect.finalLeader],
+      );
+    if (s.expect.leadersInOrder) {
+      const order = leaders.map((l) => l.node).filter((n, i, a) => n !== a[i - 1]);
+      expect(order).toEqual(s.expect.leadersInOrder);
+    }
+    if (s.expect.tokens) expect(leaders.map((l) => l.token)).toEqual(s.expect.tokens);
+    for (const w of s.expect.rejectedWrites ?? [])
+      expect(
+        trace.events.some(
+          (e) => e.k === 'write' && e.status === 'rejected' && e.node === w.node && e.token === w.token,
+        ),
+      ).toBe(true);
+    for (const k of s.expect.violations ?? []) expect(kinds).toContain(k);
+    for (const k of s.expect.noViolations ?? []) expect(kinds).not.toContain(k);
+  });
+});
+
+describe('scenario schema', () => {
+  it('reports every broken rule with its path', () => {
+    const broken = {
+      ...bully,
+      nodes: 0,
+      timeScale: -1,
+      faults: [{ atMs: -5, fault: { kind: 'explode', node: 'node-1' } }],
+      steps: [{ id: 'Bad Id', anchor: { k: 'send' }, caption: '' }],
+    };
+    let message = '';
+    try {
+      parseScenario(broken, 'scenarios/broken.ts');
+    } catch (e) {
+      expect(e).toBeInstanceOf(ScenarioError);
+      message = (e as Error).message;
+    }
+    expect(message).toContain('scenarios/broken.ts.nodes:');
+    expect(message).toContain('scenarios/broken.ts.timeScale:');
+    expect(message).toContain('scenarios/broken.ts.faults[0].atMs:');
+    expect(message).toContain('scenarios/broken.ts.faults[0].fault.kind:');
+    expect(message).toContain('scenarios/broken.ts.steps[0].id:');
+    expect(message).toContain('scenarios/broken.ts.steps[0].caption:');
+  });
+
+  it('refuses data that is not an object', () => {
+    expect(() => parseScenario(null)).toThrow(ScenarioError);
+    expect(() => parseScenario('bully')).toThrow(/scenario: /);
+  });
+});

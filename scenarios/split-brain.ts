@@ -1,0 +1,103 @@
+import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
+
+/**
+ * Split-brain without quorum, the brief's scenario 3: heartbeat-only election where a candidate needs a
+ * majority of the nodes that ANSWER. A partition {node-1, node-2} | {node-3, node-4, node-5} leaves
+ * both sides with a leader and both accept writes ("BOTH WRITE"). Replay with `quorum: true` (Raft's
+ * floor(n/2)+1 of the whole cluster) and the two-node side elects nobody: the steps about the second
+ * leader and the alarm are then left out.
+ */
+export default {
+  id: 'split-brain',
+  title: 'Split-brain without quorum',
+  summary:
+    'Heartbeat-only election without quorum. A partition splits {node-1, node-2} from {node-3, node-4, node-5}; each side elects its own leader and both accept writes: BOTH WRITE. Turn quorum on and the minority side elects nobody.',
+  algorithm: 'heartbeat',
+  nodes: 5,
+  // Seed 38: node-5 wins the first election, as in the brief's picture.
+  seed: 38,
+  durationMs: 12_000,
+  // ~30 s of wall time at 1x.
+  timeScale: 0.4,
+  params: { quorum: false },
+  faults: [
+    {
+      atMs: 4000,
+      fault: {
+        kind: 'partition',
+        groups: [
+          ['node-1', 'node-2'],
+          ['node-3', 'node-4', 'node-5'],
+        ],
+      },
+    },
+    { atMs: 10_000, fault: { kind: 'heal' } },
+  ],
+  steps: [
+    {
+      id: 'heartbeat-election',
+      anchor: { k: 'start' },
+      caption:
+        'Five nodes elect a leader by heartbeat: a node that stops hearing the leader asks the others for votes, and leads if enough of them say yes.',
+    },
+    {
+      id: 'first-leader',
+      anchor: { k: 'mark', type: 'won' },
+      caption:
+        '{node} wins term {term} with {votes} of {cluster} votes. It sends HEARTBEAT every {heartbeatIntervalMs} ms and accepts client writes.',
+    },
+    {
+      id: 'partition',
+      anchor: { k: 'fault', type: 'partition' },
+      caption: 'A network partition cuts node-1 and node-2 off from node-3, node-4 and node-5.',
+    },
+    {
+      id: 'majority-keeps-writing',
+      anchor: { k: 'write', node: 'node-5' },
+      caption:
+        'On the bigger side nothing seems wrong: node-5 still hears its followers and keeps accepting writes.',
+    },
+    {
+      id: 'minority-candidate',
+      anchor: { k: 'mark', type: 'leader-missing' },
+      caption:
+        '{node} has heard no HEARTBEAT for {timeoutMs} ms. It cannot tell a dead leader from an unreachable one, so it asks everyone for votes.',
+    },
+    {
+      id: 'minority-leader',
+      anchor: { k: 'mark', type: 'won-without-quorum' },
+      caption:
+        '{node} got {votes} votes from {answered} answers: a majority of the nodes it can reach. Without quorum that is enough, so it leads term {term}.',
+    },
+    {
+      id: 'both-write',
+      anchor: { k: 'violation', type: 'split-brain' },
+      caption:
+        'BOTH WRITE: {nodes} each believe they lead, and each accepted writes. The two copies of the data diverge.',
+    },
+    {
+      id: 'heal',
+      anchor: { k: 'fault', type: 'heal' },
+      caption: 'The partition heals and the two sides hear each other again.',
+    },
+    {
+      id: 'old-leader-deposed',
+      anchor: { k: 'mark', type: 'deposed' },
+      caption:
+        '{node} hears HEARTBEAT from {by} with the higher term {newTerm} and steps down. What it accepted during the split conflicts with what {by} accepted.',
+    },
+    {
+      id: 'why-quorum',
+      anchor: { k: 'end' },
+      caption:
+        'Heartbeats alone cannot tell "the leader died" from "I cannot reach it". With quorum on, a leader needs 3 of 5 votes, so the two-node side elects nobody.',
+    },
+  ],
+  adr: ['matrix.heartbeat', 'matrix.raft', 'decision'],
+  expect: {
+    finalLeader: 'node-1',
+    leadersInOrder: ['node-5', 'node-1'],
+    violations: ['split-brain'],
+    noViolations: ['stale-write-accepted'],
+  },
+} satisfies ScenarioInput;

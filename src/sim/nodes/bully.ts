@@ -1,0 +1,317 @@
+import { assign, setup } from 'xstate';
+import type { ProcessEnv } from '../net/host.ts';
+import type { Params } from '../params.ts';
+import { type Algorithm, numberedIds } from './algorithm.ts';
+import { machineProcess } from './machineProcess.ts';
+
+/**
+ * The Bully algorithm (Garcia-Molina 1982, "Elections in a Distributed Computing System"; Tanenbaum &
+ * van Steen and Coulouris et al., "Election algorithms"), node-k having priority k: the highest live id
+ * must end up coordinator.
+ *
+ * - A process that suspects the coordinator (no HEARTBEAT for its timeout) runs an election: ELECTION
+ *   to every higher-numbered process. Messages to a dead process are still sent: the sender cannot know.
+ * - A process that gets ELECTION from a lower one answers OK and starts its own election, unless it
+ *   already runs one (electing, or waiting for COORDINATOR after an OK).
+ * - No OK within `answerTimeoutMs`: the process wins and sends COORDINATOR to EVERY other process, dead
+ *   or alive (Tanenbaum: "to all running processes"; Coulouris sends it only to the lower ones): a
+ *   higher process that is alive but was unreachable then hears a lower one claim the role and bullies
+ *   it back.
+ * - An OK arrived: the process waits for COORDINATOR and restarts the election after
+ *   `coordinatorTimeoutMs` if none comes (the answering process may have died meanwhile).
+ * - A restarted process starts an election; the highest one has nobody to ask, so it sends COORDINATOR
+ *   at once ("bullies").
+ * - Failure detection (the textbooks leave it open): the coordinator sends HEARTBEAT to all
+ *   every `heartbeatIntervalMs`; node-k suspects it after `heartbeatTimeoutMs + (k-1) * detectionStaggerMs`,
+ *   so the lowest id notices first, which is Bully's worst case for message count.
+ *
+ * Worst case (highest down, lowest notices first, nobody else notices before its ELECTION arrives),
+ * n nodes: ELECTION n(n-1)/2 (node-i sends n-i), OK (n-1)(n-2)/2 (live node-i answers its i-1 lower
+ * nodes), COORDINATOR n-1; total n(n-1): 20 at 5 nodes, 9,900 at 100 (DOMAIN.md: "O(n^2)").
+ *
+ * Unlike the quorum algorithms there is no term: leadership is not numbered, so no `context.term`
+ * (a per-node election counter would let two coordinators share a "term" by accident).
+ */
+
+export type BullyEvent =
+  | { type: 'ELECTION'; from: string }
+  | { type: 'OK'; from: string }
+  | { type: 'COORDINATOR'; from: string }
+  | { type: 'HEARTBEAT'; from: string };
+
+/** Run-wide count of election messages: instrumentation for narration only, never read by the algorithm. */
+export interface BullyTally {
+  ELECTION: number;
+  OK: number;
+  COORDINATOR: number;
+}
+
+export interface BullyTimes {
+  heartbeatIntervalMs: number;
+  /** This node's failure-detector timeout (base + its stagger). */
+  heartbeatTimeoutMs: number;
+  answerTimeoutMs: number;
+  coordinatorTimeoutMs: number;
+}
+
+export interface BullyInput {
+  env: ProcessEnv;
+  /** Every election participant in priority order: ids[k-1] has priority k. */
+  ids: readonly string[];
+  rankOf: ReadonlyMap<string, number>;
+  /** Started after a crash (not at t=0): holds an election straight away. */
+  recovering: boolean;
+  times: BullyTimes;
+  tally: BullyTally;
+}
+
+export interface BullyContext extends BullyInput {
+  rank: number;
+  /** Who this process believes is the coordinator (null while it does not know). */
+  coordinator: string | null;
+  /** Elections this process has started (its own count, for marks). */
+  elections: number;
+}
+
+function send(ctx: BullyContext, to: string, type: BullyEvent['type']): void {
+  if (type !== 'HEARTBEAT') ctx.tally[type]++;
+  ctx.env.send(to, type);
+}
+
+const rankOfSender = (ctx: BullyContext, from: string): number => ctx.rankOf.get(from) ?? 0;
+
+export const bullyMachine = setup({
+  types: {} as { context: BullyContext; events: BullyEvent; input: BullyInput },
+  guards: {
+    isRecovering: ({ context }) => context.recovering,
+    /** Nobody has a higher priority: an election is won without asking anyone. */
+    isHighest: ({ context }) => context.rank === context.ids.length,
+    fromLower: ({ context, event }) => rankOfSender(context, event.from) < context.rank,
+    fromHigher: ({ context, event }) => rankOfSender(context, event.from) > context.rank,
+  },
+  actions: {
+    startElection: assign({ elections: ({ context }) => context.elections + 1, coordinator: null }),
+    sendElections: ({ context }) => {
+      context.env.mark('election-start', { election: context.elections });
+      for (let k = context.rank; k < context.ids.length; k++)
+        send(context, context.ids[k] as string, 'ELECTION');
+    },
+    replyOk: ({ context, event }) => send(context, event.from, 'OK'),
+    announceCoordinator: ({ context }) => {
+      for (const id of context.ids) if (id !== context.env.id) send(context, id, 'COORDINATOR');
+    },
+    becomeCoordinator: assign({ coordinator: ({ context }) => context.env.id }),
+    markWon: ({ context }) => {
+      const { ELECTION, OK, COORDINATOR } = context.tally;
+      context.env.mark('won', {
+        nodes: context.ids.length,
+        elections: ELECTION,
+        oks: OK,
+        coordinators: COORDINATOR,
+        messages: ELECTION + OK + COORDINATOR,
+      });
+    },
+    sendHeartbeats: ({ context }) => {
+      for (const id of context.ids) if (id !== context.env.id) send(context, id, 'HEARTBEAT');
+    },
+    adoptSender: assign({ coordinator: ({ event }) => event.from }),
+    markLeaderMissing: ({ context }) =>
+      context.env.mark('leader-missing', {
+        coordinator: context.coordinator,
+        timeoutMs: context.times.heartbeatTimeoutMs,
+      }),
+    markStandDown: ({ context, event }) => context.env.mark('stand-down', { by: event.from }),
+    markCoordinatorTimeout: ({ context }) => context.env.mark('coordinator-timeout'),
+  },
+  delays: {
+    heartbeatInterval: ({ context }) => context.times.heartbeatIntervalMs,
+    heartbeatTimeout: ({ context }) => context.times.heartbeatTimeoutMs,
+    answerTimeout: ({ context }) => context.times.answerTimeoutMs,
+    coordinatorTimeout: ({ context }) => context.times.coordinatorTimeoutMs,
+  },
+}).createMachine({
+  id: 'bully',
+  context: ({ input }) => ({
+    ...input,
+    rank: input.rankOf.get(input.env.id) ?? 0,
+    // At t=0 everyone believes the highest id coordinates (it may already be down: nobody can tell).
+    coordinator: input.recovering ? null : (input.ids[input.ids.length - 1] ?? null),
+    elections: 0,
+  }),
+  initial: 'boot',
+  states: {
+    boot: {
+      always: [
+        { guard: 'isRecovering', target: 'electing' },
+        // The initial coordinator is already known to all: no announcement.
+        { guard: 'isHighest', target: 'coordinator', actions: 'becomeCoordinator' },
+        { target: 'follower' },
+      ],
+    },
+    follower: {
+      after: { heartbeatTimeout: { target: 'electing', actions: 'markLeaderMissing' } },
+      on: {
+        HEARTBEAT: { guard: 'fromHigher', target: 'follower', reenter: true, actions: 'adoptSender' },
+        COORDINATOR: [
+          { guard: 'fromHigher', target: 'follower', reenter: true, actions: 'adoptSender' },
+          // A lower process claims the role while this one is alive: bully it (Garcia-Molina's invariant).
+          { target: 'electing' },
+        ],
+        ELECTION: { guard: 'fromLower', target: 'electing', actions: 'replyOk' },
+      },
+    },
+    electing: {
+      tags: ['candidate'],
+      entry: ['startElection', 'sendElections'],
+      always: {
+        guard: 'isHighest',
+        target: 'coordinator',
+        actions: ['announceCoordinator', 'becomeCoordinator', 'markWon'],
+      },
+      after: {
+        answerTimeout: {
+          target: 'coordinator',
+          actions: ['announceCoordinator', 'becomeCoordinator', 'markWon'],
+        },
+      },
+      on: {
+        OK: { target: 'awaitingCoordinator', actions: 'markStandDown' },
+        ELECTION: { guard: 'fromLower', actions: 'replyOk' },
+        COORDINATOR: { guard: 'fromHigher', target: 'follower', actions: 'adoptSender' },
+        HEARTBEAT: { guard: 'fromHigher', target: 'follower', actions: 'adoptSender' },
+      },
+    },
+    /** A higher process answered: this one has stood down and waits to hear who won. */
+    awaitingCoordinator: {
+      after: { coordinatorTimeout: { target: 'electing', actions: 'markCoordinatorTimeout' } },
+      on: {
+        ELECTION: { guard: 'fromLower', actions: 'replyOk' },
+        COORDINATOR: [
+          { guard: 'fromHigher', target: 'follower', actions: 'adoptSender' },
+          { target: 'electing' },
+        ],
+        HEARTBEAT: { guard: 'fromHigher', target: 'follower', actions: 'adoptSender' },
+      },
+    },
+    coordinator: {
+      tags: ['leader'],
+      initial: 'beating',
+      states: {
+        beating: {
+          after: { heartbeatInterval: { target: 'beating', reenter: true, actions: 'sendHeartbeats' } },
+        },
+      },
+      on: {
+        // Textbook: answer and hold an election; the highest process wins it at once.
+        ELECTION: { guard: 'fromLower', target: 'electing', actions: 'replyOk' },
+        COORDINATOR: [
+          { guard: 'fromHigher', target: 'follower', actions: 'adoptSender' },
+          { target: 'electing' },
+        ],
+        // Two coordinators after a partition heals: the lower one yields to the higher one's heartbeat.
+        HEARTBEAT: { guard: 'fromHigher', target: 'follower', actions: 'adoptSender' },
+      },
+    },
+  },
+});
+
+const ms = (p: Params, k: string): number => Number(p[k]);
+
+export const bully: Algorithm = {
+  id: 'bully',
+  params: {
+    heartbeatIntervalMs: {
+      default: 300,
+      min: 10,
+      max: 600_000,
+      integer: true,
+      unit: 'ms',
+      doc: 'the coordinator sends HEARTBEAT to every other node this often',
+    },
+    heartbeatTimeoutMs: {
+      default: 900,
+      min: 10,
+      max: 600_000,
+      integer: true,
+      unit: 'ms',
+      doc: 'a node that hears no HEARTBEAT for this long suspects the coordinator and starts an election',
+    },
+    detectionStaggerMs: {
+      default: 100,
+      min: 0,
+      max: 60_000,
+      integer: true,
+      unit: 'ms',
+      doc: 'node-k waits (k-1) times this much longer before suspecting the coordinator, so the lowest id notices first (the worst case); 0 = all at once',
+    },
+    answerTimeoutMs: {
+      default: 200,
+      min: 1,
+      max: 600_000,
+      integer: true,
+      unit: 'ms',
+      doc: 'how long an election waits for an OK from a higher node before declaring itself COORDINATOR',
+      source: 'Garcia-Molina 1982 (timeout T)',
+    },
+    coordinatorTimeoutMs: {
+      default: 500,
+      min: 1,
+      max: 600_000,
+      integer: true,
+      unit: 'ms',
+      doc: 'after an OK, how long a node waits for COORDINATOR before restarting its election',
+      source: "Garcia-Molina 1982 (timeout T')",
+    },
+  },
+  rules: [
+    {
+      // ELECTION out and OK back are two one-way trips: a shorter timeout lets a live higher node's OK
+      // arrive too late, and the lower node wrongly declares itself coordinator (two coordinators).
+      ok: (p) => ms(p, 'answerTimeoutMs') > 2 * ms(p, 'latencyMaxMs'),
+      message: 'answerTimeoutMs must exceed 2 x latencyMaxMs (an OK is a round trip)',
+      source: 'Garcia-Molina 1982: the timeout must bound the answer time of a live process',
+    },
+    {
+      // The top live node hears the first ELECTION within latencyMaxMs, waits answerTimeoutMs, and its
+      // COORDINATOR takes up to latencyMaxMs more; the waiting node started waiting when its OK arrived.
+      ok: (p) => ms(p, 'coordinatorTimeoutMs') > ms(p, 'answerTimeoutMs') + 2 * ms(p, 'latencyMaxMs'),
+      message:
+        'coordinatorTimeoutMs must exceed answerTimeoutMs + 2 x latencyMaxMs (the winner needs its own answer timeout)',
+      source: 'Garcia-Molina 1982',
+    },
+    {
+      ok: (p) => ms(p, 'heartbeatTimeoutMs') > ms(p, 'heartbeatIntervalMs') + ms(p, 'latencyMaxMs'),
+      message:
+        'heartbeatTimeoutMs must exceed heartbeatIntervalMs + latencyMaxMs (else a live coordinator is suspected)',
+      source: 'failure detector: timeout > period + delay',
+    },
+  ],
+  nodeIds: numberedIds('node'),
+  minNodes: 2,
+  maxNodes: 200,
+  build(ctx) {
+    const ids = ctx.nodeIds;
+    const rankOf = new Map(ids.map((id, i) => [id, i + 1] as const));
+    const tally: BullyTally = { ELECTION: 0, OK: 0, COORDINATOR: 0 };
+    const p = ctx.params;
+    const starts = new Map<string, number>();
+    for (const id of ids) {
+      const rank = rankOf.get(id) ?? 0;
+      const times: BullyTimes = {
+        heartbeatIntervalMs: ms(p, 'heartbeatIntervalMs'),
+        heartbeatTimeoutMs: ms(p, 'heartbeatTimeoutMs') + (rank - 1) * ms(p, 'detectionStaggerMs'),
+        answerTimeoutMs: ms(p, 'answerTimeoutMs'),
+        coordinatorTimeoutMs: ms(p, 'coordinatorTimeoutMs'),
+      };
+      ctx.addHost(
+        id,
+        'node',
+        machineProcess(bullyMachine, (env) => {
+          const n = starts.get(env.id) ?? 0;
+          starts.set(env.id, n + 1);
+          return { env, ids, rankOf, recovering: n > 0, times, tally };
+        }),
+      );
+    }
+  },
+};
