@@ -99,7 +99,7 @@ interface State {
   resources: Map<string, { highest: number | null; accepted: number; rejected: number }>;
 }
 
-interface MessageRecord {
+export interface MessageRecord {
   id: number;
   from: string;
   to: string;

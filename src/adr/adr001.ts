@@ -1,0 +1,304 @@
+/**
+ * ADR-001 as data: the panel renders it, scenarios name its ids in their `adr` field, and links.ts
+ * points its ids at the scenario step that shows them. English now; the shape is keyed so pt/ru can
+ * follow. Facts are from /work/shared/DOMAIN.md and the sources listed at the end.
+ */
+
+export type CriterionId = 'safety' | 'failover' | 'messages' | 'dependencies' | 'ops';
+
+/** How well an approach does on one criterion: drawn as a dot, always said in words too. */
+export type Rating = 'good' | 'fair' | 'poor';
+
+export interface MatrixCell {
+  rating: Rating;
+  text: string;
+}
+
+export interface MatrixRow {
+  /** 'matrix.<approach>'; a cell's id is '<row id>.<criterion id>'. */
+  id: string;
+  name: string;
+  /** One line under the name: how it decides. */
+  how: string;
+  cells: Record<CriterionId, MatrixCell>;
+  source: string;
+}
+
+export interface Consequence {
+  id: string;
+  title: string;
+  text: string;
+}
+
+export interface Adr {
+  id: string;
+  title: string;
+  status: string;
+  context: { id: string; paragraphs: string[]; drivers: string[] };
+  criteria: Array<{ id: CriterionId; label: string; short: string }>;
+  matrix: MatrixRow[];
+  decision: { id: string; summary: string; reasons: string[]; rejected: string };
+  consequences: Consequence[];
+  sources: string[];
+}
+
+export const criteria: Adr['criteria'] = [
+  { id: 'safety', label: 'Split-brain safety', short: 'Safety' },
+  { id: 'failover', label: 'Failover time', short: 'Failover' },
+  { id: 'messages', label: 'Messages per election', short: 'Msgs' },
+  { id: 'dependencies', label: 'Dependencies', short: 'Deps' },
+  { id: 'ops', label: 'Operational cost', short: 'Ops' },
+];
+
+export const adr001: Adr = {
+  id: 'ADR-001',
+  title: 'Leader election: one coordinator without split-brain',
+  status: 'Accepted',
+  context: {
+    id: 'context',
+    paragraphs: [
+      'A cluster of N identical nodes needs exactly one coordinator: the primary that takes writes, the instance that runs the nightly job, the controller that places work. When it fails another node must take over quickly, with no split-brain (two nodes acting as leader at once) and no lost writes.',
+      'The network is unreliable: a node cannot tell “the leader crashed” from “I cannot reach the leader”, and from outside a long GC pause looks exactly like a crash. Every approach trades a window with no leader (writes refused) against a window with two (writes diverge).',
+    ],
+    drivers: [
+      'At most one leader whose writes take effect, even under partitions and pauses.',
+      'Failover without a human, in seconds to tens of seconds.',
+      'Message cost that stays reasonable as the cluster grows.',
+      'Proven components: no home-grown consensus.',
+    ],
+  },
+  criteria,
+  matrix: [
+    {
+      id: 'matrix.bully',
+      name: 'Bully',
+      how: 'The highest live id wins; ELECTION goes to every higher id.',
+      source: 'Garcia-Molina 1982; Tanenbaum & van Steen',
+      cells: {
+        safety: {
+          rating: 'poor',
+          text: 'None. Each side of a partition elects its own highest id; a recovered higher node takes over at once.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'Detection timeout, then an ELECTION/OK round per level, each waiting a timeout. Re-runs whenever a higher node returns.',
+        },
+        messages: {
+          rating: 'poor',
+          text: 'O(n²) worst case: the lowest id notices and every higher node runs its own round. O(n) at best.',
+        },
+        dependencies: {
+          rating: 'good',
+          text: 'None beyond the peers: a full mesh, known ids, timeouts that assume a synchronous network.',
+        },
+        ops: {
+          rating: 'poor',
+          text: 'Cheap to build, costly to run: election storms on a flapping network; unacceptable at 100 nodes.',
+        },
+      },
+    },
+    {
+      id: 'matrix.ring',
+      name: 'Ring',
+      how: 'An ELECTION message laps a logical ring collecting ids; the highest wins.',
+      source: 'Chang & Roberts 1979; Tanenbaum & van Steen',
+      cells: {
+        safety: {
+          rating: 'poor',
+          text: 'None. The ring is repaired around unreachable nodes, so each fragment of a partition elects its own leader.',
+        },
+        failover: {
+          rating: 'poor',
+          text: 'Detection timeout plus two laps of the ring, one hop at a time: grows linearly with n.',
+        },
+        messages: {
+          rating: 'fair',
+          text: '2n when one node starts (election lap, then coordinator lap); O(n²) worst case when all start at once.',
+        },
+        dependencies: { rating: 'good', text: 'None beyond the peers: a logical ring and successor repair.' },
+        ops: {
+          rating: 'fair',
+          text: 'Ring upkeep on every membership change; slow on large clusters. Mostly found in textbooks now.',
+        },
+      },
+    },
+    {
+      id: 'matrix.heartbeat',
+      name: 'Heartbeat only',
+      how: 'Followers time out on missing heartbeats and elect among whoever they can see; no quorum.',
+      source: 'the brief’s anti-patterns (ru)',
+      cells: {
+        safety: {
+          rating: 'poor',
+          text: 'None. A dead leader and an unreachable one look the same: both sides of a partition elect and accept writes (BOTH WRITE).',
+        },
+        failover: {
+          rating: 'good',
+          text: 'Fast: a few missed heartbeats. Too short a timeout re-elects on every jitter spike or GC pause.',
+        },
+        messages: {
+          rating: 'fair',
+          text: 'Few per election, but constant chatter: n − 1 heartbeats every interval (n² if all-to-all).',
+        },
+        dependencies: { rating: 'good', text: 'None.' },
+        ops: {
+          rating: 'poor',
+          text: 'Cheap until the first partition; then the incident is diverged data to reconcile by hand.',
+        },
+      },
+    },
+    {
+      id: 'matrix.gossip',
+      name: 'Gossip',
+      how: 'Membership and the leader’s name spread peer to peer, round by round.',
+      source: 'SWIM (Das et al. 2002); the brief’s anti-patterns (ru)',
+      cells: {
+        safety: {
+          rating: 'poor',
+          text: 'None for a single writer: leadership converges eventually, and between rounds two nodes can both believe they lead.',
+        },
+        failover: { rating: 'fair', text: 'Suspicion timeout plus O(log n) gossip rounds to converge.' },
+        messages: {
+          rating: 'good',
+          text: 'A few messages per node per round; O(n log n) to spread a change to the whole cluster.',
+        },
+        dependencies: { rating: 'good', text: 'None: a membership protocol among the peers.' },
+        ops: {
+          rating: 'fair',
+          text: 'Scales to large fleets. Fine for service discovery, a disaster for a primary database.',
+        },
+      },
+    },
+    {
+      id: 'matrix.raft',
+      name: 'Raft quorum',
+      how: 'A candidate needs votes from a majority of the whole cluster in one term.',
+      source: 'Ongaro & Ousterhout 2014',
+      cells: {
+        safety: {
+          rating: 'good',
+          text: 'Safe. Quorum is ⌊n/2⌋ + 1 and each node votes once per term: one leader per term, and a minority side elects nobody.',
+        },
+        failover: {
+          rating: 'good',
+          text: 'Sub-second: a randomized election timeout (150–300 ms in the paper) plus one vote round; a split vote retries.',
+        },
+        messages: {
+          rating: 'good',
+          text: 'O(n): n − 1 REQUEST VOTE and up to n − 1 VOTE per candidate; more after a split vote.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'No external service, but an odd cluster (3, 5, 7: four nodes split 2/2 elect nobody) and a durable term and vote.',
+        },
+        ops: {
+          rating: 'poor',
+          text: 'High if you build it: consensus to implement, test and operate. Embedded in etcd, CockroachDB, KRaft, ClickHouse Keeper.',
+        },
+      },
+    },
+    {
+      id: 'matrix.lease',
+      name: 'Lease (etcd)',
+      how: 'Compare-and-swap on a key bound to a TTL lease; the holder keeps the lease alive.',
+      source: 'etcd v3 API; Kubernetes client-go; Patroni',
+      cells: {
+        safety: {
+          rating: 'fair',
+          text: 'The store grants the key to one holder at a time, but an old holder paused or cut off past the TTL still acts: two leaders at the resource.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'Bounded by the TTL plus a retry: the key lives until its lease expires (client-go: 15 s lease, 2 s retry; Patroni: ttl 30 s).',
+        },
+        messages: {
+          rating: 'good',
+          text: 'One CAS txn per candidate per attempt, then a KEEPALIVE from the holder every few seconds.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'A highly available consensus store: etcd, ZooKeeper or Consul with 3 or 5 members.',
+        },
+        ops: {
+          rating: 'fair',
+          text: 'Run and watch the store; tune the TTL (fast failover) against false re-elections on glitches.',
+        },
+      },
+    },
+    {
+      id: 'matrix.lease-fencing',
+      name: 'Lease + fencing token',
+      how: 'As lease, and each leadership carries a larger token that the storage checks.',
+      source: 'Kleppmann 2016',
+      cells: {
+        safety: {
+          rating: 'good',
+          text: 'Safe at the resource: storage keeps the highest token and rejects older ones (409 STALE TOKEN), even from a leader that still believes it leads.',
+        },
+        failover: { rating: 'fair', text: 'As lease: bounded by the TTL plus a retry.' },
+        messages: { rating: 'good', text: 'As lease; the token rides on every write, no extra round trip.' },
+        dependencies: {
+          rating: 'fair',
+          text: 'The HA store, and every protected resource must check tokens (a conditional write on the token).',
+        },
+        ops: {
+          rating: 'fair',
+          text: 'Moderate: the store plus a token check in each resource. Side effects that cannot check (e-mail) must be idempotent.',
+        },
+      },
+    },
+  ],
+  decision: {
+    id: 'decision',
+    summary:
+      'Elect the coordinator with a lease in etcd, taken by compare-and-swap, and give every leadership a fencing token that each protected resource checks.',
+    reasons: [
+      'The CAS runs on etcd’s own Raft quorum: two nodes can never hold the leader key at the same time.',
+      'The lease frees the role by itself when the leader dies: no “I am the leader” flag held by a corpse.',
+      'The fencing token, bumped in the same txn that takes the key, stops a leader that was paused or partitioned longer than the TTL: its writes are rejected where they land.',
+      'etcd is solved and tested: we do not write our own Raft.',
+    ],
+    rejected:
+      'Bully, Ring, heartbeat-only and gossip elect two leaders under a partition. Raft inside our service is safe, but means building and running consensus ourselves; we get it through etcd instead. A lease without fencing leaves the GC-pause hole open.',
+  },
+  consequences: [
+    {
+      id: 'consequence.failover-ttl',
+      title: 'Failover is bounded by the TTL',
+      text: 'Between the leader’s crash and its lease’s expiry nobody leads (typically 15–30 s). A shorter TTL fails over faster but re-elects on every network glitch or GC pause; renew well inside the TTL (Patroni: loop_wait + 2 × retry_timeout ≤ ttl).',
+    },
+    {
+      id: 'consequence.etcd-ha',
+      title: 'etcd must be highly available',
+      text: 'If the store is down or loses its quorum, nobody can lead and writes stop: better than split-brain, but run etcd with 3 or 5 members. Odd sizes, because a 4th member raises the quorum to 3 without tolerating one more failure.',
+    },
+    {
+      id: 'consequence.heartbeat-traffic',
+      title: 'Store traffic grows with candidates',
+      text: 'The holder renews its lease every few seconds and every candidate polls or watches the key. On large fleets, shard the leadership keys: one leader per shard.',
+    },
+    {
+      id: 'consequence.fencing-resource',
+      title: 'Every protected resource must check tokens',
+      text: 'Storage remembers the highest token it accepted and rejects lower ones with 409 STALE TOKEN. A side effect that cannot check a token (an e-mail, a payment call) stays exposed: make it idempotent and re-check the lease before acting.',
+    },
+  ],
+  sources: [
+    'H. Garcia-Molina, “Elections in a Distributed Computing System”, IEEE Trans. Computers, 1982.',
+    'E. Chang, R. Roberts, “An improved algorithm for decentralized extrema-finding in circular configurations of processes”, CACM, 1979.',
+    'D. Ongaro, J. Ousterhout, “In Search of an Understandable Consensus Algorithm” (Raft), 2014.',
+    'etcd v3 API and concurrency.Election; Kubernetes client-go leaderelection; Patroni documentation.',
+    'M. Kleppmann, “How to do distributed locking”, 2016.',
+  ],
+};
+
+/** Every id the panel can highlight or link: rows, cells, sections and consequences. */
+export function adrIds(adr: Adr = adr001): string[] {
+  const ids = [adr.context.id, adr.decision.id];
+  for (const row of adr.matrix) {
+    ids.push(row.id);
+    for (const c of adr.criteria) ids.push(`${row.id}.${c.id}`);
+  }
+  for (const c of adr.consequences) ids.push(c.id);
+  return ids;
+}

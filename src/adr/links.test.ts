@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { scenarios } from '../../scenarios/index.ts';
+import type { Scenario } from '../sim/scenario/schema.ts';
+import { adr001, adrIds } from './adr001.ts';
+import { adrLinks, resolveAdrLink } from './links.ts';
+
+describe('ADR-001 links', () => {
+  const ids = new Set(adrIds());
+
+  it.each(Object.entries(adrLinks))('%s points at a step that exists', (id, link) => {
+    const scenario = scenarios.find((s) => s.id === link.scenario);
+    expect(scenario, `scenario "${link.scenario}"`).toBeDefined();
+    const stepIds = scenario?.steps.map((s) => s.id) ?? [];
+    expect(stepIds, `step "${link.stepId}" in ${link.scenario}`).toContain(link.stepId);
+    const r = resolveAdrLink(id, scenarios);
+    expect(r?.scenarioId).toBe(link.scenario);
+    expect(scenario?.steps[r?.stepIndex ?? -1]?.id).toBe(link.stepId);
+  });
+
+  it('links only ids the ADR has', () => {
+    for (const id of Object.keys(adrLinks)) expect(ids, id).toContain(id);
+  });
+
+  it('knows every id a scenario says it illustrates', () => {
+    for (const s of scenarios) for (const id of s.adr) expect(ids, `${s.id}: ${id}`).toContain(id);
+  });
+
+  it('links every id a scenario illustrates that the brief asked for', () => {
+    for (const id of [
+      'context',
+      'decision',
+      'matrix.bully',
+      'matrix.heartbeat',
+      'matrix.raft',
+      'matrix.lease',
+      'matrix.lease-fencing',
+      'consequence.failover-ttl',
+      'consequence.etcd-ha',
+      'consequence.heartbeat-traffic',
+    ])
+      expect(resolveAdrLink(id, scenarios), id).not.toBeNull();
+  });
+
+  it('resolves to the index in the scenario’s own step order, and to null when the step is gone', () => {
+    const fake = {
+      id: 'x',
+      title: 'X',
+      steps: [
+        { id: 'a', anchor: { k: 'start' }, caption: 'A' },
+        { id: 'b', anchor: { k: 'end' }, caption: 'B' },
+      ],
+    } as unknown as Scenario;
+    expect(resolveAdrLink('decision', [fake], { decision: { scenario: 'x', stepId: 'b' } })).toEqual({
+      scenarioId: 'x',
+      scenarioTitle: 'X',
+      stepIndex: 1,
+      stepId: 'b',
+    });
+    expect(resolveAdrLink('decision', [fake], { decision: { scenario: 'x', stepId: 'zz' } })).toBeNull();
+    expect(resolveAdrLink('decision', [fake], { decision: { scenario: 'y', stepId: 'a' } })).toBeNull();
+    expect(resolveAdrLink('matrix.ring', [fake])).toBeNull();
+  });
+});
+
+describe('ADR-001 content', () => {
+  it('compares the seven approaches on the five criteria', () => {
+    expect(adr001.matrix.map((r) => r.id)).toEqual([
+      'matrix.bully',
+      'matrix.ring',
+      'matrix.heartbeat',
+      'matrix.gossip',
+      'matrix.raft',
+      'matrix.lease',
+      'matrix.lease-fencing',
+    ]);
+    for (const row of adr001.matrix)
+      for (const c of adr001.criteria)
+        expect(row.cells[c.id].text.length, `${row.id}.${c.id}`).toBeGreaterThan(3);
+  });
+
+  it('states the facts the domain notes give', () => {
+    const cell = (row: string, c: 'safety' | 'failover' | 'messages') =>
+      adr001.matrix.find((r) => r.id === row)?.cells[c].text ?? '';
+    expect(cell('matrix.bully', 'messages')).toMatch(/O\(n²\)/);
+    expect(cell('matrix.raft', 'safety')).toMatch(/⌊n\/2⌋ \+ 1/);
+    expect(cell('matrix.raft', 'failover')).toMatch(/150–300 ms/);
+    expect(cell('matrix.lease', 'failover')).toMatch(/TTL/);
+    expect(cell('matrix.lease-fencing', 'safety')).toMatch(/409 STALE TOKEN/);
+    expect(adr001.consequences.find((c) => c.id === 'consequence.etcd-ha')?.text).toMatch(/3 or 5/);
+  });
+
+  it('has unique ids', () => {
+    const all = adrIds();
+    expect(new Set(all).size).toBe(all.length);
+  });
+});

@@ -1,0 +1,56 @@
+import type { Scenario } from '../sim/scenario/schema.ts';
+
+/** Where an ADR item is shown happening: a scenario and the id of one of its narration steps. */
+export interface AdrLink {
+  scenario: string;
+  stepId: string;
+}
+
+/**
+ * ADR id -> the step that demonstrates it. Step ids, not indices, so that reordering a scenario's
+ * steps cannot silently point a link at the wrong moment; links.test.ts fails on an unknown id.
+ * A cell id ('matrix.bully.messages') links more precisely than its row ('matrix.bully').
+ */
+export const adrLinks: Record<string, AdrLink> = {
+  context: { scenario: 'bully', stepId: 'coordinator-down' },
+  'matrix.bully': { scenario: 'bully', stepId: 'election-up' },
+  'matrix.bully.failover': { scenario: 'bully', stepId: 'silence-above' },
+  'matrix.bully.messages': { scenario: 'bully', stepId: 'message-count' },
+  'matrix.heartbeat': { scenario: 'split-brain', stepId: 'minority-leader' },
+  'matrix.heartbeat.safety': { scenario: 'split-brain', stepId: 'both-write' },
+  'matrix.raft': { scenario: 'split-brain', stepId: 'why-quorum' },
+  'matrix.lease': { scenario: 'etcd-lease', stepId: 'campaign-won' },
+  'matrix.lease.safety': { scenario: 'fencing-token', stepId: 'node-1-wakes' },
+  'matrix.lease.failover': { scenario: 'etcd-lease', stepId: 'node-2-leads' },
+  'matrix.lease.messages': { scenario: 'etcd-lease', stepId: 'renewal' },
+  'matrix.lease-fencing': { scenario: 'fencing-token', stepId: 'stale-token' },
+  'matrix.lease-fencing.dependencies': { scenario: 'fencing-token', stepId: 'node-3-writes' },
+  decision: { scenario: 'fencing-token', stepId: 'stale-token' },
+  'consequence.failover-ttl': { scenario: 'etcd-lease', stepId: 'leaderless' },
+  'consequence.etcd-ha': { scenario: 'etcd-lease', stepId: 'campaign-won' },
+  'consequence.heartbeat-traffic': { scenario: 'etcd-lease', stepId: 'renewal' },
+  'consequence.fencing-resource': { scenario: 'fencing-token', stepId: 'stale-token' },
+};
+
+export interface ResolvedAdrLink {
+  scenarioId: string;
+  scenarioTitle: string;
+  /** 0-based index into the scenario's steps (what onOpenScenario takes). */
+  stepIndex: number;
+  stepId: string;
+}
+
+/** Resolves an ADR id's link against the scenarios, or null when it has none or it points nowhere. */
+export function resolveAdrLink(
+  id: string,
+  scenarios: readonly Scenario[],
+  links: Record<string, AdrLink> = adrLinks,
+): ResolvedAdrLink | null {
+  const link = links[id];
+  if (!link) return null;
+  const scenario = scenarios.find((s) => s.id === link.scenario);
+  if (!scenario) return null;
+  const stepIndex = scenario.steps.findIndex((s) => s.id === link.stepId);
+  if (stepIndex < 0) return null;
+  return { scenarioId: scenario.id, scenarioTitle: scenario.title, stepIndex, stepId: link.stepId };
+}

@@ -1,0 +1,266 @@
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { messageTypeLabel, t as tr } from '../i18n/index.ts';
+import type { TraceIndex } from '../sim/trace/frame.ts';
+import {
+  chatterIds,
+  createSequence,
+  defaultWindowMs,
+  faultSpans,
+  formatSeconds,
+  type SequenceRenderer,
+  type SequenceText,
+} from './d3/sequence.ts';
+import { dataSuffix, leaseHex, writeLine } from './EventLog.tsx';
+import './panels.css';
+
+interface Props {
+  index: TraceIndex;
+  t: number;
+  onSeek: (t: number) => void;
+}
+
+const ZOOM_STEPS = 4;
+
+function secs(ms: number): string {
+  return tr('time.s', { s: Number((ms / 1000).toFixed(3)) });
+}
+
+/** The text alternatives of the drawing (every arrow has one), through the catalog. */
+function sequenceText(): SequenceText {
+  const line = (
+    from: string,
+    to: string,
+    type: string,
+    data?: Record<string, string | number | boolean | null>,
+  ) => tr('log.send', { from, to, type: messageTypeLabel(type), data: dataSuffix(data) });
+  const tag = (token: number | null, term: number | null) =>
+    [
+      token !== null ? tr('seq.tag.token', { token }) : '',
+      term !== null && term !== token ? tr('seq.tag.term', { term }) : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+  return {
+    label: tr('seq.label'),
+    message(m) {
+      const l = line(m.from, m.to, m.type, m.data);
+      if (m.fate === 'dropped')
+        return tr('seq.msgLost', {
+          line: l,
+          send: secs(m.sendAt),
+          arrive: secs(m.deliverAt),
+          reason: tr(`log.reason.${m.dropReason ?? 'loss'}`, { to: m.to }),
+        });
+      return tr('seq.msg', { line: l, send: secs(m.sendAt), arrive: secs(m.deliverAt) });
+    },
+    leader(node, token, term, from, to) {
+      const tg = tag(token, term);
+      return tr('seq.leader', { node, tag: tg ? ` (${tg})` : '', from: secs(from), to: secs(to) });
+    },
+    tokenTag: (token, term) => (token !== null ? `#${token}` : term !== null ? `T${term}` : ''),
+    paused: (node, from, to) => tr('seq.paused', { node, from: secs(from), to: secs(to) }),
+    isolated: (node, from, to) => tr('seq.isolated', { node, from: secs(from), to: secs(to) }),
+    down: (node, from, to) => tr('seq.down', { node, from: secs(from), to: secs(to) }),
+    crash: (node, t) => tr('seq.crash', { node, t: secs(t) }),
+    restart: (node, t) => tr('seq.restart', { node, t: secs(t) }),
+    partition: (groups, from, to) =>
+      tr('seq.partition', {
+        groups: groups.map((g) => `{${g.join(', ')}}`).join(' | '),
+        from: secs(from),
+        to: secs(to),
+      }),
+    partitionTag: tr('seq.partitionTag'),
+    write: (w) => writeLine(w),
+    expiry: (store, lease, keys, rev) =>
+      tr('log.store.expire', {
+        store,
+        lease: leaseHex(lease),
+        rev,
+        deleted: keys.length ? tr('log.store.deleted', { keys: keys.join(', ') }) : '',
+      }),
+    violation: (kind, detail, t) => tr('seq.violation', { kind: kind.toUpperCase(), detail, t: secs(t) }),
+    role: (node, role) => tr('seq.role', { node, role: tr(`role.${role}`) }),
+  };
+}
+
+type LegendKey =
+  | 'message'
+  | 'chatter'
+  | 'lost'
+  | 'leader'
+  | 'write'
+  | 'rejected'
+  | 'expire'
+  | 'paused'
+  | 'down'
+  | 'partition'
+  | 'violation';
+
+/** The legend names only what this trace can show. */
+function legendKeys(index: TraceIndex): LegendKey[] {
+  const chatter = chatterIds(index.messages);
+  const spans = faultSpans(index.faults, index.trace.durationMs);
+  const has: Record<LegendKey, boolean> = {
+    message: index.messages.some((m) => !chatter.has(m.id)),
+    chatter: chatter.size > 0,
+    lost: index.messages.some((m) => m.fate === 'dropped'),
+    leader: index.trace.events.some((e) => e.k === 'role' && e.role === 'leader'),
+    write: index.writes.some((w) => w.status === 'accepted'),
+    rejected: index.writes.some((w) => w.status === 'rejected'),
+    expire: index.trace.events.some((e) => e.k === 'store' && e.change.kind === 'lease-expire'),
+    paused: spans.paused.length > 0,
+    down: spans.down.length > 0,
+    partition: spans.partitions.length > 0,
+    violation: index.violations.length > 0,
+  };
+  return (Object.keys(has) as LegendKey[]).filter((k) => has[k]);
+}
+
+function Glyph({ k }: { k: LegendKey }) {
+  switch (k) {
+    case 'message':
+    case 'chatter':
+      return (
+        <>
+          <line x1="1" y1="3" x2="18" y2="9" />
+          <path d="M21,10 L14.6,10.6 L16.4,6.2 Z" />
+        </>
+      );
+    case 'lost':
+      return (
+        <>
+          <line x1="1" y1="3" x2="15" y2="8" />
+          <path d="M13,5 L19,11 M19,5 L13,11" />
+        </>
+      );
+    case 'partition':
+      return <rect x="0" y="1" width="22" height="10" rx="2" />;
+    case 'down':
+      return <line x1="11" y1="0" x2="11" y2="12" />;
+    case 'write':
+    case 'rejected':
+      return <rect x="7" y="2" width="8" height="8" />;
+    case 'expire':
+      return <path d="M6,0.5H16L6,11.5H16Z" />;
+    case 'violation':
+      return <path d="M11,0 L17,6 L11,12 L5,6 Z" />;
+    case 'leader':
+      return <rect x="8" y="0" width="6" height="12" rx="2" />;
+    case 'paused':
+      return <rect x="5" y="0" width="12" height="12" rx="2" />;
+  }
+}
+
+function Legend({ keys }: { keys: LegendKey[] }) {
+  return (
+    <ul className="seq-legend" aria-label={tr('seq.legend')}>
+      {keys.map((k) => (
+        <li key={k} className={`seq-key seq-key-${k}`}>
+          <svg viewBox="0 0 22 12" aria-hidden="true">
+            <Glyph k={k} />
+          </svg>
+          {tr(`seq.legend.${k}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The space-time diagram of the current trace beside the cluster: React owns the panel and its
+ * controls; the drawing is the framework-free renderer in d3/sequence.ts.
+ */
+export function SequenceDiagram({ index, t, onSeek }: Props) {
+  const id = useId();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const renderer = useRef<SequenceRenderer | null>(null);
+  const seekRef = useRef(onSeek);
+  seekRef.current = onSeek;
+  const [size, setSize] = useState({ width: 0, height: 0 });
+
+  const duration = index.trace.durationMs;
+  const legend = useMemo(() => legendKeys(index), [index]);
+  const base = useMemo(
+    () => defaultWindowMs(index.messages, index.trace.durationMs, chatterIds(index.messages)),
+    [index],
+  );
+  const scenario = index.trace.scenario;
+  const [zoom, setZoom] = useState({ scenario, level: 0 });
+  const level = zoom.scenario === scenario ? zoom.level : 0;
+  const windowFor = (lv: number) => Math.min(duration, Math.max(20, base * 2 ** -lv));
+  const windowMs = windowFor(level);
+  const canZoomIn = level < ZOOM_STEPS && windowFor(level + 1) < windowMs;
+  const canZoomOut = level > -ZOOM_STEPS && windowFor(level - 1) > windowMs;
+
+  useEffect(() => {
+    const el = hostRef.current;
+    if (!el) return;
+    const r = createSequence(el, { onSeek: (x) => seekRef.current(x), text: sequenceText() });
+    renderer.current = r;
+    const ro = new ResizeObserver((entries) => {
+      const box = entries[0]?.contentRect;
+      if (box) setSize({ width: Math.floor(box.width), height: Math.floor(box.height) });
+    });
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      r.destroy();
+      renderer.current = null;
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    if (size.width > 0 && size.height > 0)
+      renderer.current?.update({ index, t, windowMs, width: size.width, height: size.height });
+  }, [index, t, windowMs, size]);
+
+  return (
+    <section className="seq-panel" aria-labelledby={`${id}-h`}>
+      <header className="seq-toolbar">
+        <h2 id={`${id}-h`} className="visually-hidden">
+          {tr('seq.title')}
+        </h2>
+        <Legend keys={legend} />
+        <fieldset className="seq-zoom">
+          <legend className="visually-hidden">
+            {tr('seq.window', { window: formatSeconds(windowMs, windowMs) })}
+          </legend>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={tr('seq.zoomOut')}
+            title={tr('seq.zoomOut')}
+            disabled={!canZoomOut}
+            onClick={() => setZoom({ scenario, level: level - 1 })}
+          >
+            <svg viewBox="0 0 16 16" aria-hidden="true">
+              <path d="M3.5 8h9" />
+            </svg>
+          </button>
+          <button
+            type="button"
+            className="seq-window"
+            title={tr('seq.zoomReset')}
+            aria-label={`${tr('seq.window', { window: secs(windowMs) })}. ${tr('seq.zoomReset')}`}
+            onClick={() => setZoom({ scenario, level: 0 })}
+          >
+            {tr('seq.window', { window: secs(windowMs) })}
+          </button>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={tr('seq.zoomIn')}
+            title={tr('seq.zoomIn')}
+            disabled={!canZoomIn}
+            onClick={() => setZoom({ scenario, level: level + 1 })}
+          >
+            <svg viewBox="0 0 16 16" aria-hidden="true">
+              <path d="M3.5 8h9M8 3.5v9" />
+            </svg>
+          </button>
+        </fieldset>
+      </header>
+      <div className="seq-host" ref={hostRef} />
+    </section>
+  );
+}
