@@ -1,0 +1,534 @@
+/**
+ * Metrics of one run, at any cursor position (issue #5): messages, time without a leader, failovers,
+ * concurrent leaders, writes, spurious elections and a leaders-over-time series.
+ *
+ * `createMetricsIndex(trace)` replays the trace ONCE into sorted arrays with prefix counts; `at(t)`
+ * then answers with binary searches (plus a copy of the per-window lists up to t), so the UI can ask
+ * every frame. All time-based metrics look at the state after ALL events of a millisecond: a
+ * handover inside one millisecond is not a leaderless window, and two leaders within one
+ * millisecond are not "two at once".
+ *
+ * Definitions (the same words as in the report):
+ * - Believed leader: a node whose last reported role is 'leader' and that has not crashed since
+ *   (a pause does not end the belief; LeaderBeliefs in check/checker.ts does the same).
+ * - Effective leader: a believed leader that is up, not paused (GC) and not cut off: for algorithms
+ *   with a coordination store (lease, patroni), it can reach the store; otherwise it can reach at
+ *   least one other node (an isolated leader, or one alone in a partition group, leads nobody).
+ * - Leaderless window: a maximal period with no effective leader, the initial election included.
+ * - Failover: a leaderless window that began when the last effective leader stopped being one
+ *   (cause: crash, pause, step-down, or isolation = cut off as above); it ends when any node is an
+ *   effective leader again, possibly the same one (a short pause).
+ * - Stale-but-accepted write: an accepted write whose token is lower than the highest token reported
+ *   with a 'leader' role event before it (= issued to any leader): a stale leader's write that
+ *   fencing did not stop. Writes without a token are never counted as stale.
+ * - Failure detection: the moment an algorithm decides its leader is gone.
+ *   Without a store (bully, heartbeat): a node's 'leader-missing' mark (its heartbeat/election
+ *   timeout fired; window = the mark's `timeoutMs`). Elections joined on someone else's ELECTION,
+ *   or held by a restarted node, are not detections.
+ *   With a store (lease, patroni): the store deleting the lock key because its lease expired
+ *   (window = that lease's TTL), or the leader giving itself up: lease 'step-down' with reason
+ *   'deadline' (window = ttlS), patroni 'dcs-unreachable' (window = its retry timeout). Followers'
+ *   'leader-missing' marks there only echo the store, so they are not counted again.
+ * - Spurious election: a failure detection at t such that a leader L existed (L != the detecting
+ *   node, for the peer algorithms) that, during the whole window [t - window, t], believed it led,
+ *   was up and not paused, and was reachable (from the detecting node; with a store: to the store).
+ *   Nothing was wrong with L; lost or late messages (or clock drift) made it look dead.
+ */
+import { upperBound } from '../../lib/search.ts';
+import { algorithmFor } from '../nodes/registry.ts';
+import type { TraceEvent } from '../trace/events.ts';
+import type { Trace } from '../trace/trace.ts';
+
+export interface LeaderlessWindow {
+  fromMs: number;
+  /** The end, or the cursor time while the window is still open. */
+  toMs: number;
+  ongoing: boolean;
+}
+
+export type LossCause = 'crash' | 'pause' | 'step-down' | 'isolation';
+
+export interface Failover {
+  lostAtMs: number;
+  /** null while no new leader has appeared by the cursor. */
+  newLeaderAtMs: number | null;
+  /** newLeaderAtMs - lostAtMs, or the time elapsed so far while ongoing. */
+  durationMs: number;
+  from: string;
+  cause: LossCause;
+  /** The new effective leader (may be `from` again, e.g. after a short pause), null while ongoing. */
+  to: string | null;
+  ongoing: boolean;
+}
+
+export interface LeaderPoint {
+  /** From this time on (until the next point) ... */
+  t: number;
+  /** ... this many nodes believe they lead ... */
+  count: number;
+  /** ... and this many of them are effective leaders. */
+  effective: number;
+}
+
+export type DetectionKind =
+  | 'leader-missing'
+  | 'lost-quorum'
+  | 'lease-expired'
+  | 'deadline-step-down'
+  | 'dcs-unreachable';
+
+export interface Detection {
+  t: number;
+  kind: DetectionKind;
+  /** The node (or store) that decided the leader was gone. */
+  node: string;
+  /** The live, reachable leader when spurious; else the leader it suspected, if known. */
+  suspect: string | null;
+  windowMs: number;
+  spurious: boolean;
+}
+
+export interface Metrics {
+  t: number;
+  messages: { total: number; byType: Record<string, number>; dropped: number };
+  leaderless: { windows: LeaderlessWindow[]; totalMs: number };
+  failovers: Failover[];
+  /** Most nodes believing they lead at the same time, up to t. */
+  maxConcurrentLeaders: number;
+  maxConcurrentEffectiveLeaders: number;
+  /** Leaders at t. */
+  leaders: { believed: number; effective: number };
+  writes: { accepted: number; rejected: number; staleAccepted: number };
+  spuriousElections: number;
+  /** All failure detections up to t, spurious or not. */
+  failureDetections: number;
+  /** Step series up to t, first point at 0. */
+  leadersOverTime: LeaderPoint[];
+}
+
+export interface MetricsIndex {
+  readonly trace: Trace;
+  /** Every failure detection of the run (for markers on a chart), sorted by time. */
+  readonly detections: readonly Detection[];
+  /** The whole leaders-over-time series. */
+  readonly series: readonly LeaderPoint[];
+  at(t?: number): Metrics;
+}
+
+// ---------------------------------------------------------------- network state from fault events
+
+interface NetState {
+  groupOf: ReadonlyMap<string, number> | null;
+  isolated: ReadonlyMap<string, 'all' | 'store'>;
+  cuts: ReadonlySet<string>;
+}
+
+const linkKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
+/** Same rule as Network.blocked (src/sim/net/network.ts), from the recorded faults. */
+function blocked(s: NetState, kinds: ReadonlyMap<string, string>, a: string, b: string): boolean {
+  for (const n of [a, b]) {
+    const from = s.isolated.get(n);
+    if (from === undefined) continue;
+    const other = n === a ? b : a;
+    if (from === 'all' || kinds.get(other) === 'store') return true;
+  }
+  if (s.cuts.has(linkKey(a, b))) return true;
+  if (s.groupOf) {
+    const ga = s.groupOf.get(a);
+    const gb = s.groupOf.get(b);
+    if (ga !== undefined && gb !== undefined && ga !== gb) return true;
+  }
+  return false;
+}
+
+/** The network state after a fault, or null if the fault does not change reachability. */
+function nextNet(s: NetState, f: Extract<TraceEvent, { k: 'fault' }>['fault']): NetState | null {
+  switch (f.kind) {
+    case 'partition': {
+      const groupOf = new Map<string, number>();
+      f.groups.forEach((g, i) => {
+        for (const id of g) groupOf.set(id, i);
+      });
+      return { ...s, groupOf };
+    }
+    case 'heal':
+      return { groupOf: null, isolated: new Map(), cuts: new Set() };
+    case 'isolate':
+      return { ...s, isolated: new Map(s.isolated).set(f.node, f.from ?? 'all') };
+    case 'rejoin': {
+      const isolated = new Map(s.isolated);
+      isolated.delete(f.node);
+      return { ...s, isolated };
+    }
+    case 'cut-link':
+      return { ...s, cuts: new Set(s.cuts).add(linkKey(f.a, f.b)) };
+    case 'restore-link': {
+      const cuts = new Set(s.cuts);
+      cuts.delete(linkKey(f.a, f.b));
+      return { ...s, cuts };
+    }
+    default:
+      return null;
+  }
+}
+
+// ---------------------------------------------------------------- the index
+
+interface WindowRec {
+  fromMs: number;
+  toMs: number | null;
+  lost: { from: string; cause: LossCause } | null;
+  to: string | null;
+}
+
+interface NodeRec {
+  up: boolean;
+  paused: boolean;
+  leader: boolean;
+  /** Since when it has continuously believed it leads while up and not paused (null: not now). */
+  healthySince: number | null;
+  /** Since when it has been up and not paused (null: not now). */
+  liveSince: number | null;
+}
+
+function lockKeysOf(algorithm: string): string[] {
+  try {
+    return algorithmFor(algorithm).lockKeys ?? [];
+  } catch {
+    return [];
+  }
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+class Index implements MetricsIndex {
+  readonly detections: Detection[] = [];
+  readonly series: LeaderPoint[] = [];
+
+  private readonly sendTimes: number[] = [];
+  private readonly typeTimes = new Map<string, number[]>();
+  private readonly dropTimes: number[] = [];
+  private readonly writeTimes: number[] = [];
+  /** Prefix counts after each write: [accepted, rejected, staleAccepted]. */
+  private readonly writeCounts: Array<[number, number, number]> = [];
+  private readonly spuriousTimes: number[] = [];
+  private readonly seriesMax: Array<[number, number]> = [];
+  private readonly windows: WindowRec[] = [];
+  /** closedBefore[i]: total length of windows 0..i-1 (all closed once window i exists). */
+  private readonly closedBefore: number[] = [0];
+
+  constructor(readonly trace: Trace) {
+    const kinds = new Map(trace.hosts.map((h) => [h.id, h.kind] as const));
+    const nodeIds = trace.hosts.filter((h) => h.kind === 'node').map((h) => h.id);
+    const storeId = trace.hosts.find((h) => h.kind === 'store')?.id ?? null;
+    const lockKeys = new Set(lockKeysOf(trace.algorithm));
+    const ttlS = num(trace.params.ttlS);
+    // heartbeat.ts: a quorum leader's lease is electionTimeoutMinMs - heartbeatIntervalMs of fresh ACKs.
+    const quorumLeaseMs = Math.max(
+      0,
+      (num(trace.params.electionTimeoutMinMs) ?? 0) - (num(trace.params.heartbeatIntervalMs) ?? 0),
+    );
+
+    const nodes = new Map<string, NodeRec>();
+    for (const id of nodeIds)
+      nodes.set(id, { up: true, paused: false, leader: false, healthySince: null, liveSince: 0 });
+    let net: NetState = { groupOf: null, isolated: new Map(), cuts: new Set() };
+    const netHistory: Array<{ t: number; state: NetState }> = [{ t: Number.NEGATIVE_INFINITY, state: net }];
+    const lockHolder = new Map<string, { holder: string; lease: number }>();
+    const leaseTtlS = new Map<number, number>();
+    let maxToken = Number.NEGATIVE_INFINITY;
+    let acc = 0;
+    let rej = 0;
+    let stale = 0;
+
+    const reachableThroughout = (a: string, b: string, fromMs: number): boolean => {
+      // The state in force at fromMs and every later state so far.
+      let i = upperBound(netHistory.length, (k) => (netHistory[k] as { t: number }).t, fromMs) - 1;
+      for (i = Math.max(0, i); i < netHistory.length; i++)
+        if (blocked((netHistory[i] as { state: NetState }).state, kinds, a, b)) return false;
+      return true;
+    };
+    const since = (v: number | null | undefined, fromMs: number) =>
+      v !== null && v !== undefined && v <= fromMs;
+    const ledHealthily = (id: string, fromMs: number) => since(nodes.get(id)?.healthySince, fromMs);
+    const liveThroughout = (id: string, fromMs: number) => since(nodes.get(id)?.liveSince, fromMs);
+    /** A live leader the detecting node could reach during the whole window, if any. */
+    const liveLeaderFor = (node: string, suspect: string | null, fromMs: number): string | null => {
+      if (storeId !== null)
+        return suspect !== null &&
+          ledHealthily(suspect, fromMs) &&
+          reachableThroughout(suspect, storeId, fromMs)
+          ? suspect
+          : null;
+      for (const id of nodeIds)
+        if (id !== node && ledHealthily(id, fromMs) && reachableThroughout(node, id, fromMs)) return id;
+      return null;
+    };
+    /** A leader that gave up on its quorum while a majority was live and reachable all along. */
+    const quorumWasThere = (leader: string, fromMs: number): boolean => {
+      if (!ledHealthily(leader, fromMs)) return false;
+      let ok = 0;
+      for (const id of nodeIds)
+        if (id === leader || (liveThroughout(id, fromMs) && reachableThroughout(leader, id, fromMs))) ok++;
+      return ok >= Math.floor(nodeIds.length / 2) + 1;
+    };
+    const detect = (
+      t: number,
+      kind: DetectionKind,
+      node: string,
+      suspect: string | null,
+      windowMs: number,
+    ) => {
+      const from = t - windowMs;
+      const found =
+        kind === 'lost-quorum'
+          ? quorumWasThere(node, from)
+            ? node
+            : null
+          : liveLeaderFor(node, suspect, from);
+      this.detections.push({ t, kind, node, suspect: found ?? suspect, windowMs, spurious: found !== null });
+      if (found !== null) this.spuriousTimes.push(t);
+    };
+
+    const effective = (id: string): boolean => {
+      const n = nodes.get(id);
+      if (!n?.up || n.paused || !n.leader) return false;
+      if (storeId !== null) return !blocked(net, kinds, id, storeId);
+      if (nodeIds.length < 2) return true;
+      return nodeIds.some((o) => o !== id && !blocked(net, kinds, id, o));
+    };
+    const causeOf = (id: string): LossCause => {
+      const n = nodes.get(id);
+      if (!n?.up) return 'crash';
+      if (n.paused) return 'pause';
+      if (!n.leader) return 'step-down';
+      return 'isolation';
+    };
+
+    // Before the first event nobody leads: the initial election is the first leaderless window.
+    this.series.push({ t: 0, count: 0, effective: 0 });
+    this.seriesMax.push([0, 0]);
+    this.windows.push({ fromMs: 0, toMs: null, lost: null, to: null });
+    let effectiveSet: string[] = [];
+    /** Called once per millisecond that changed roles or faults, after all its events. */
+    const settle = (t: number) => {
+      const now = nodeIds.filter(effective);
+      const count = nodeIds.filter((id) => nodes.get(id)?.leader).length;
+      let last = this.series[this.series.length - 1] as LeaderPoint;
+      if (last.count !== count || last.effective !== now.length) {
+        if (last.t === t) {
+          this.series.pop();
+          this.seriesMax.pop();
+          last = this.series[this.series.length - 1] ?? { t: -1, count: -1, effective: -1 };
+        }
+        if (last.count !== count || last.effective !== now.length) {
+          const [mb, me] = this.seriesMax[this.seriesMax.length - 1] ?? [0, 0];
+          this.series.push({ t, count, effective: now.length });
+          this.seriesMax.push([Math.max(mb, count), Math.max(me, now.length)]);
+        }
+      }
+      const open = this.windows[this.windows.length - 1];
+      if (now.length === 0 && (!open || open.toMs !== null)) {
+        const lost = effectiveSet[0];
+        this.windows.push({
+          fromMs: t,
+          toMs: null,
+          lost: lost !== undefined ? { from: lost, cause: causeOf(lost) } : null,
+          to: null,
+        });
+      } else if (now.length > 0 && open && open.toMs === null) {
+        if (open.fromMs === t) this.windows.pop();
+        else {
+          open.toMs = t;
+          open.to = now[0] ?? null;
+          const before = this.closedBefore[this.windows.length - 1] ?? 0;
+          this.closedBefore[this.windows.length] = before + (t - open.fromMs);
+        }
+      }
+      effectiveSet = now;
+    };
+
+    const events = trace.events;
+    let dirty = false;
+    let groupT = 0;
+    for (let i = 0; i <= events.length; i++) {
+      const e = events[i];
+      if (e === undefined || e.t !== groupT) {
+        if (dirty) settle(groupT);
+        dirty = false;
+        if (e === undefined) break;
+        groupT = e.t;
+      }
+      switch (e.k) {
+        case 'send': {
+          this.sendTimes.push(e.t);
+          let ts = this.typeTimes.get(e.type);
+          if (!ts) {
+            ts = [];
+            this.typeTimes.set(e.type, ts);
+          }
+          ts.push(e.t);
+          break;
+        }
+        case 'drop':
+          this.dropTimes.push(e.t);
+          break;
+        case 'role': {
+          const n = nodes.get(e.node);
+          if (!n) break;
+          if (e.role === 'leader') {
+            if (e.token !== undefined) maxToken = Math.max(maxToken, e.token);
+            if (!n.leader) n.healthySince = n.up && !n.paused ? e.t : null;
+            n.leader = true;
+          } else {
+            n.leader = false;
+            n.healthySince = null;
+          }
+          dirty = true;
+          break;
+        }
+        case 'fault': {
+          const f = e.fault;
+          const n = 'node' in f ? nodes.get(f.node) : undefined;
+          if (f.kind === 'crash' && n)
+            Object.assign(n, {
+              up: false,
+              paused: false,
+              leader: false,
+              healthySince: null,
+              liveSince: null,
+            });
+          else if (f.kind === 'restart' && n) Object.assign(n, { up: true, liveSince: e.t });
+          else if (f.kind === 'pause' && n)
+            Object.assign(n, { paused: true, healthySince: null, liveSince: null });
+          else if (f.kind === 'resume' && n) {
+            n.paused = false;
+            n.liveSince = e.t;
+            if (n.leader && n.up) n.healthySince = e.t;
+          }
+          const s = nextNet(net, f);
+          if (s) {
+            net = s;
+            netHistory.push({ t: e.t, state: s });
+          }
+          dirty = true;
+          break;
+        }
+        case 'write': {
+          if (e.status === 'accepted') {
+            acc++;
+            if (e.token !== null && e.token < maxToken) stale++;
+          } else rej++;
+          this.writeTimes.push(e.t);
+          this.writeCounts.push([acc, rej, stale]);
+          break;
+        }
+        case 'store': {
+          const c = e.change;
+          if (c.kind === 'put' && lockKeys.has(c.kv.key))
+            lockHolder.set(c.kv.key, { holder: c.kv.value, lease: c.kv.lease });
+          else if (c.kind === 'lease-grant' || c.kind === 'lease-keepalive') leaseTtlS.set(c.lease, c.ttlSec);
+          else if (c.kind === 'delete' && lockKeys.has(c.key)) {
+            const h = lockHolder.get(c.key);
+            lockHolder.delete(c.key);
+            if (c.cause === 'lease-expired' && h && storeId !== null)
+              detect(e.t, 'lease-expired', storeId, h.holder, (leaseTtlS.get(h.lease) ?? ttlS ?? 0) * 1000);
+          }
+          break;
+        }
+        case 'mark': {
+          const d = e.data ?? {};
+          if (storeId === null) {
+            if (e.name === 'leader-missing') {
+              const suspect =
+                typeof d.coordinator === 'string'
+                  ? d.coordinator
+                  : typeof d.leader === 'string'
+                    ? d.leader
+                    : null;
+              detect(e.t, 'leader-missing', e.node, suspect, num(d.timeoutMs) ?? 0);
+            } else if (e.name === 'lost-quorum') detect(e.t, 'lost-quorum', e.node, e.node, quorumLeaseMs);
+          } else if (e.name === 'step-down' && d.reason === 'deadline')
+            detect(e.t, 'deadline-step-down', e.node, e.node, (ttlS ?? 0) * 1000);
+          else if (e.name === 'dcs-unreachable')
+            detect(e.t, 'dcs-unreachable', e.node, e.node, num(d.retryTimeoutMs) ?? 0);
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  }
+
+  at(tRaw?: number): Metrics {
+    const t = Math.max(0, Math.min(this.trace.durationMs, tRaw ?? this.trace.durationMs));
+    const count = (arr: number[]) => upperBound(arr.length, (i) => arr[i] as number, t);
+
+    const byType: Record<string, number> = {};
+    for (const type of [...this.typeTimes.keys()].sort()) {
+      const c = count(this.typeTimes.get(type) as number[]);
+      if (c > 0) byType[type] = c;
+    }
+
+    const w = count(this.writeTimes);
+    const [accepted, rejected, staleAccepted] = this.writeCounts[w - 1] ?? [0, 0, 0];
+
+    const k = upperBound(this.windows.length, (i) => (this.windows[i] as WindowRec).fromMs, t);
+    const windows: LeaderlessWindow[] = [];
+    const failovers: Failover[] = [];
+    for (let i = 0; i < k; i++) {
+      const r = this.windows[i] as WindowRec;
+      const closed = r.toMs !== null && r.toMs <= t;
+      const toMs = closed ? (r.toMs as number) : t;
+      windows.push({ fromMs: r.fromMs, toMs, ongoing: !closed });
+      if (r.lost)
+        failovers.push({
+          lostAtMs: r.fromMs,
+          newLeaderAtMs: closed ? toMs : null,
+          durationMs: toMs - r.fromMs,
+          from: r.lost.from,
+          cause: r.lost.cause,
+          to: closed ? r.to : null,
+          ongoing: !closed,
+        });
+    }
+    const lastW = windows[k - 1];
+    const totalMs = lastW ? (this.closedBefore[k - 1] ?? 0) + (lastW.toMs - lastW.fromMs) : 0;
+
+    const s = upperBound(this.series.length, (i) => (this.series[i] as LeaderPoint).t, t);
+    const cur = this.series[s - 1] ?? { t: 0, count: 0, effective: 0 };
+    const [maxB, maxE] = this.seriesMax[s - 1] ?? [0, 0];
+
+    return {
+      t,
+      messages: { total: count(this.sendTimes), byType, dropped: count(this.dropTimes) },
+      leaderless: { windows, totalMs },
+      failovers,
+      maxConcurrentLeaders: maxB,
+      maxConcurrentEffectiveLeaders: maxE,
+      leaders: { believed: cur.count, effective: cur.effective },
+      writes: { accepted, rejected, staleAccepted },
+      spuriousElections: count(this.spuriousTimes),
+      failureDetections: upperBound(this.detections.length, (i) => (this.detections[i] as Detection).t, t),
+      leadersOverTime: this.series.slice(0, s),
+    };
+  }
+}
+
+const cache = new WeakMap<Trace, MetricsIndex>();
+
+/** One pass over the trace; then `at(t)` costs a few binary searches. Cached per trace object. */
+export function createMetricsIndex(trace: Trace): MetricsIndex {
+  let ix = cache.get(trace);
+  if (!ix) {
+    ix = new Index(trace);
+    cache.set(trace, ix);
+  }
+  return ix;
+}
+
+/** Metrics of `trace` up to `upToMs` (default: the whole run). */
+export function computeMetrics(trace: Trace, upToMs?: number): Metrics {
+  return createMetricsIndex(trace).at(upToMs);
+}
