@@ -1,0 +1,301 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  frameSnapshot,
+  openPlayer,
+  roleOf,
+  SCENARIOS,
+  type ScenarioId,
+  shot,
+  stepToEnd,
+  timeline,
+  timelineMax,
+  timelineValue,
+  watchPage,
+} from './helpers.ts';
+
+/**
+ * The scenario player, driven like a person with a keyboard: pick a scenario with 1-5, step with
+ * the arrows, play with Space at 10x; then check on screen what the brief says each story ends
+ * with. Accessible names are DESIGN.md's testing contract.
+ */
+
+/** What the end of each run must show. */
+const OUTCOME: Record<ScenarioId, (page: Page) => Promise<void>> = {
+  bully: async (page) => {
+    expect(await roleOf(page, 'node-4')).toBe('leader');
+    expect(await roleOf(page, 'node-5')).toBe('down');
+    await expect(page.locator('[data-node="node-4"]')).toHaveAttribute('aria-label', /^node-4: leader/);
+  },
+  'etcd-lease': async (page) => {
+    expect(await roleOf(page, 'node-2')).toBe('leader');
+    expect(await roleOf(page, 'node-1')).toBe('down');
+    await expect(page.locator('[data-node="node-2"]')).toHaveAttribute(
+      'aria-label',
+      'node-2: leader, token 43',
+    );
+  },
+  'split-brain': async (page) => {
+    const alarm = page.getByRole('alert');
+    await expect(alarm).toBeVisible();
+    await expect(alarm).toContainText('BOTH WRITE');
+    await expect(alarm).toContainText('node-1');
+    await expect(alarm).toContainText('node-5');
+  },
+  'fencing-token': async (page) => {
+    await expect(page.getByText('409 STALE TOKEN').first()).toBeVisible();
+    expect(await roleOf(page, 'node-3')).toBe('leader');
+    await expect(page.locator('[data-node="node-3"]')).toHaveAttribute(
+      'aria-label',
+      'node-3: leader, token 43',
+    );
+    await expect(page.locator('[data-node="node-3"]')).toContainText('token 43');
+  },
+  patroni: async (page) => {
+    expect(await roleOf(page, 'pg-2')).toBe('leader');
+    expect(await roleOf(page, 'pg-1')).toBe('down');
+    const proxy = page.getByRole('region', { name: 'Proxy: haproxy' });
+    await expect(proxy.locator('[data-route]')).toHaveAttribute('data-route', 'pg-2');
+    await expect(proxy).toContainText('→ pg-2');
+    await expect(page.locator('[data-host="haproxy"]')).toContainText('→ pg-2');
+  },
+};
+
+for (const s of SCENARIOS) {
+  test.describe(s.title, () => {
+    test('steps through the story with the arrows, back and forth to identical frames', async ({
+      page,
+    }, testInfo) => {
+      const watch = watchPage(page);
+      await openPlayer(page);
+      // Pick the scenario with its number key.
+      await page.keyboard.press(s.key);
+      const tab = page.getByRole('tab', { name: s.title });
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await expect(
+        page.getByRole('tablist', { name: 'Scenarios' }).getByRole('tab', { selected: true }),
+      ).toHaveCount(1);
+      await page.keyboard.press('Home');
+      expect(await timelineValue(page)).toBe(0);
+
+      const narration = page.getByRole('status', { name: 'Narration' });
+      const stepCount = await page.locator('.story li').count();
+      expect(stepCount).toBeGreaterThan(3);
+      // A story whose first step is at t = 0 starts on it; the others start before their first step.
+      const first = (await narration.textContent())?.includes(`Step 1 of ${stepCount}`) ? 1 : 0;
+
+      // Forward through every step: each lands on a step, the caption says which; screenshot each.
+      const snapshots: string[] = [await frameSnapshot(page)];
+      const steps = await stepToEnd(page, async (n) => {
+        const at = Math.min(n + first, stepCount);
+        await expect(narration).toContainText(`Step ${at} of ${stepCount}`);
+        await expect(page).toHaveURL(new RegExp(`[?&]scenario=${s.id}&step=${at}$`));
+        snapshots.push(await frameSnapshot(page));
+        await shot(page, testInfo, `${s.id}-step-${String(n).padStart(2, '0')}`);
+      });
+      expect(steps).toBeGreaterThanOrEqual(stepCount - first);
+      await OUTCOME[s.id](page);
+      await expect(page.getByRole('button', { name: 'Step forward' })).toBeDisabled();
+
+      // Back and forward again: every frame on the way is identical to the first pass.
+      for (let i = snapshots.length - 2; i >= Math.max(0, snapshots.length - 5); i--) {
+        await page.keyboard.press('ArrowLeft');
+        await expect.poll(() => frameSnapshot(page)).toBe(snapshots[i]);
+      }
+      for (let i = Math.max(1, snapshots.length - 4); i < snapshots.length; i++) {
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(() => frameSnapshot(page)).toBe(snapshots[i]);
+      }
+      watch.assertClean();
+    });
+
+    test('plays to the end at 10x and stops there', async ({ page }, testInfo) => {
+      const watch = watchPage(page);
+      await openPlayer(page);
+      await page.keyboard.press(s.key);
+      await expect(page.getByRole('tab', { name: s.title })).toHaveAttribute('aria-selected', 'true');
+
+      // Speed: the slider's End key is the top of the log scale, 10x.
+      const speed = page.getByRole('slider', { name: 'Speed' });
+      await speed.focus();
+      await page.keyboard.press('End');
+      await expect(speed).toHaveAttribute('aria-valuetext', '10×');
+      await expect(page.locator('.speed output')).toHaveText('10×');
+
+      // Space plays (the slider keeps its arrows, Space is the player's).
+      await page.keyboard.press('Space');
+      await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+      const max = await timelineMax(page);
+      await expect.poll(() => timelineValue(page), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => timelineValue(page), { timeout: 30_000 }).toBe(max);
+      await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+      await OUTCOME[s.id](page);
+      await shot(page, testInfo, `${s.id}-end`);
+
+      // The end is a frame like any other: back then forward returns to it exactly.
+      // Hand the keys back to the page (the Speed slider would take the arrows).
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const end = await frameSnapshot(page);
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => frameSnapshot(page)).not.toBe(end);
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => frameSnapshot(page)).toBe(end);
+
+      // Play at the end starts over.
+      await page.keyboard.press('Space');
+      await expect.poll(() => timelineValue(page)).toBeLessThan(max);
+      await page.keyboard.press('Space');
+      watch.assertClean();
+    });
+  });
+}
+
+test.describe('player shell', () => {
+  test('a deep link opens the scenario at that step and the URL follows the player', async ({ page }) => {
+    const watch = watchPage(page);
+    await openPlayer(page, '?scenario=fencing-token&step=10');
+    await expect(page.getByRole('tab', { name: 'Fencing token' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('status', { name: 'Narration' })).toContainText('Step 10 of');
+    await expect(page.getByText('409 STALE TOKEN').first()).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(/[?&]scenario=fencing-token&step=9$/);
+    await page.keyboard.press('1');
+    await expect(page).toHaveURL(/[?&]scenario=bully(&step=1)?$/);
+    watch.assertClean();
+  });
+
+  test('a bad deep link names the parameter, says what was expected, and the rest loads', async ({
+    page,
+  }) => {
+    const watch = watchPage(page);
+    await openPlayer(page, '?scenario=raft&step=3');
+    const notice = page.getByRole('status', { name: 'Link problem' });
+    await expect(notice).toContainText('“scenario”');
+    await expect(notice).toContainText('raft');
+    await expect(notice).toContainText('bully, etcd-lease, split-brain, fencing-token, patroni');
+    // The scenario falls back to the first; its step 3 still applies.
+    await expect(page.getByRole('tab', { name: 'Bully algorithm (legacy)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('status', { name: 'Narration' })).toContainText('Step 3 of');
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toHaveCount(0);
+
+    await openPlayer(page, '?scenario=patroni&step=99');
+    const n2 = page.getByRole('status', { name: 'Link problem' });
+    await expect(n2).toContainText('“step”');
+    await expect(n2).toContainText('99');
+    await expect(n2).toContainText(/whole number from 1 to \d+/);
+    await expect(page.getByRole('tab', { name: 'Patroni failover behind HAProxy' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    watch.assertClean();
+  });
+
+  test('keyboard: ? lists the keys, Escape closes it; pills move with the arrows', async ({ page }) => {
+    const watch = watchPage(page);
+    await openPlayer(page);
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Play or pause');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // The pills are one tab stop; arrows move the selection (the WAI-ARIA tabs pattern).
+    await page.getByRole('tablist', { name: 'Scenarios' }).getByRole('tab', { selected: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Lease-based election (etcd)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('tab', { name: 'Lease-based election (etcd)' })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('tab', { name: 'Patroni failover behind HAProxy' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    watch.assertClean();
+  });
+
+  test('the whole story lists every step; a click jumps to it', async ({ page }) => {
+    await openPlayer(page, '?scenario=etcd-lease');
+    await page.getByRole('button', { name: 'Read the whole story' }).click();
+    const story = page.getByRole('list', { name: 'The whole story' });
+    await expect(story).toBeVisible();
+    const items = story.getByRole('button');
+    const count = await items.count();
+    expect(count).toBeGreaterThan(5);
+    await items.nth(6).click();
+    await expect(page.getByRole('status', { name: 'Narration' })).toContainText(`Step 7 of ${count}`);
+    await expect(page).toHaveURL(/step=7$/);
+  });
+
+  test('the ADR-001 panel opens from the header and from the badge on node-1', async ({ page }) => {
+    const watch = watchPage(page);
+    await openPlayer(page, '?scenario=fencing-token');
+    await page
+      .getByRole('button', { name: /^Open ADR-001/ })
+      .first()
+      .click();
+    const adr = page.getByRole('region', { name: /^ADR-001/ });
+    await expect(adr).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(adr).toBeHidden();
+    const badge = page.locator('[data-node="node-1"] [role="button"]');
+    await expect(badge).toHaveAttribute('aria-label', 'Open ADR-001');
+    await badge.focus();
+    await page.keyboard.press('Enter');
+    await expect(adr).toBeVisible();
+    watch.assertClean();
+  });
+
+  test('theme: the system setting by default, the toggle overrides it', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openPlayer(page);
+    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const dark = await bg();
+    const toggle = page.getByRole('button', { name: /^Theme:/ });
+    await expect(toggle).toHaveAccessibleName('Theme: system');
+    await toggle.click();
+    await expect(toggle).toHaveAccessibleName('Theme: light');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(await bg()).not.toBe(dark);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.getByRole('button', { name: /^Theme:/ }).click();
+    await page.getByRole('button', { name: /^Theme:/ }).click();
+    await expect(page.getByRole('button', { name: /^Theme:/ })).toHaveAccessibleName('Theme: system');
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+  });
+
+  test('the timeline seeks; markers show steps, faults and violations', async ({ page }) => {
+    await openPlayer(page, '?scenario=split-brain');
+    await expect(page.locator('.marker.step')).not.toHaveCount(0);
+    await expect(page.locator('.marker.fault')).not.toHaveCount(0);
+    await expect(page.locator('.marker.violation')).toHaveCount(1);
+    const slider = timeline(page);
+    await slider.focus();
+    await page.keyboard.press('End');
+    expect(await timelineValue(page)).toBe(await timelineMax(page));
+    await page.keyboard.press('Home');
+    expect(await timelineValue(page)).toBe(0);
+  });
+
+  test('phone portrait: the cluster stays visible and the panels stack', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPlayer(page, '?scenario=patroni&step=10');
+    const canvas = page.locator('.cluster-canvas');
+    const box = await canvas.boundingBox();
+    expect(box?.width).toBeGreaterThan(300);
+    expect(box?.y ?? 999).toBeLessThan(200);
+    for (const id of ['pg-1', 'pg-2', 'pg-3'])
+      await expect(page.locator(`[data-node="${id}"]`)).toBeInViewport();
+    const side = await page.locator('aside').boundingBox();
+    expect(side?.y ?? 0).toBeGreaterThan((box?.y ?? 0) + (box?.height ?? 0));
+    // Nothing sticks out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, testInfo, 'patroni-phone');
+  });
+});

@@ -1,0 +1,467 @@
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { scenarios } from '../../scenarios/index.ts';
+import { t } from '../i18n/index.ts';
+import { proxyStateAt } from '../player/proxy.ts';
+import { PlayerContext, usePlayer, usePlayerStore } from '../player/react.ts';
+import { createPlayerStore, type PlayerStore, type Run } from '../player/store.ts';
+import { startTicker } from '../player/ticker.ts';
+import { formatTime } from '../player/time.ts';
+import { captionOf } from '../sim/trace/summary.ts';
+import { AdrPanel } from '../views/AdrPanel.tsx';
+import { ClusterView } from '../views/ClusterView.tsx';
+import { Controls } from '../views/Controls.tsx';
+import { EventLog } from '../views/EventLog.tsx';
+import { Narration } from '../views/Narration.tsx';
+import { ProxyPanel } from '../views/ProxyPanel.tsx';
+import { ResourcePanel } from '../views/ResourcePanel.tsx';
+import { SequenceDiagram } from '../views/SequenceDiagram.tsx';
+import { StorePanel } from '../views/StorePanel.tsx';
+import { type LinkProblem, readScenarioParam, readStepParam, writeDeepLink } from './deepLink.ts';
+import { KeysDialog } from './KeysDialog.tsx';
+import { keyAction } from './keys.ts';
+import { MessageCounts } from './MessageCounts.tsx';
+import { applyTheme, loadTheme, nextTheme, saveTheme, type ThemeMode } from './theme.ts';
+
+interface Boot {
+  store: PlayerStore;
+  problems: LinkProblem[];
+}
+
+/** Builds this page's player from the URL: `?scenario=<id>&step=<n>` (n 1-based, see deepLink.ts). */
+function boot(search: string): Boot {
+  const ids = scenarios.map((s) => s.id);
+  const sp = readScenarioParam(search, ids);
+  const store = createPlayerStore({ scenarios, ...(sp.scenarioId ? { scenarioId: sp.scenarioId } : {}) });
+  const problems: LinkProblem[] = sp.problem ? [sp.problem] : [];
+  const run = store.getState().run;
+  if (run) {
+    const st = readStepParam(sp.rawStep, run.trace.steps.length);
+    if (st.step !== undefined) store.getState().goToStep(st.step);
+    if (st.problem) problems.push(st.problem);
+  }
+  return { store, problems };
+}
+
+function problemText(p: LinkProblem, run: Run | null): string {
+  if (p.param === 'scenario')
+    return t('notice.badScenario', {
+      value: p.value,
+      expected: scenarios.map((s) => s.id).join(', '),
+      fallback: run?.scenario.title ?? '',
+    });
+  return t('notice.badStep', { value: p.value, max: run?.trace.steps.length ?? 1 });
+}
+
+function ThemeIcon({ mode }: { mode: ThemeMode }) {
+  const d =
+    mode === 'light'
+      ? 'M12 7a5 5 0 1 1 0 10 5 5 0 0 1 0-10zM11 1h2v3h-2zM11 20h2v3h-2zM1 11h3v2H1zM20 11h3v2h-3zM4.2 2.8l2.1 2.1-1.4 1.4-2.1-2.1zM17.7 18.3l2.1 2.1-1.4 1.4-2.1-2.1zM2.8 19.8l2.1-2.1 1.4 1.4-2.1 2.1zM18.3 6.3l2.1-2.1 1.4 1.4-2.1 2.1z'
+      : mode === 'dark'
+        ? 'M14.5 2.5a9.5 9.5 0 1 0 7 13.9A8 8 0 0 1 14.5 2.5z'
+        : 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2v16a8 8 0 0 0 0-16z';
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d={d} />
+    </svg>
+  );
+}
+
+function ScenarioPills() {
+  const scenarioId = usePlayer((s) => s.scenarioId);
+  const select = usePlayer((s) => s.selectScenario);
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKeyDown = (e: ReactKeyboardEvent, i: number) => {
+    const n = scenarios.length;
+    const to =
+      e.key === 'ArrowRight'
+        ? (i + 1) % n
+        : e.key === 'ArrowLeft'
+          ? (i - 1 + n) % n
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? n - 1
+              : -1;
+    if (to < 0) return;
+    e.preventDefault();
+    const s = scenarios[to];
+    if (!s) return;
+    select(s.id);
+    refs.current[to]?.focus();
+  };
+  return (
+    <div className="pills" role="tablist" aria-label={t('scenarios.label')}>
+      {scenarios.map((s, i) => {
+        const selected = s.id === scenarioId;
+        return (
+          <button
+            key={s.id}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${s.id}`}
+            aria-selected={selected}
+            aria-controls="player-panel"
+            tabIndex={selected ? 0 : -1}
+            className="pill"
+            title={`${s.summary} (${i + 1})`}
+            onClick={() => select(s.id)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+          >
+            <span className="pill-n" aria-hidden="true">
+              {i + 1}
+            </span>
+            {s.title}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+type TraceTab = 'sequence' | 'log';
+
+function TraceViews({ run, time, onSeek }: { run: Run; time: number; onSeek(t: number): void }) {
+  const [tab, setTab] = useState<TraceTab>('sequence');
+  const tabs: TraceTab[] = ['sequence', 'log'];
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKeyDown = (e: ReactKeyboardEvent, i: number) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    e.preventDefault();
+    const to = (i + 1) % 2;
+    setTab(tabs[to] as TraceTab);
+    refs.current[to]?.focus();
+  };
+  return (
+    <section className="trace-views" aria-label={t('app.views')}>
+      <div className="subtabs" role="tablist" aria-label={t('app.views')}>
+        {tabs.map((k, i) => (
+          <button
+            key={k}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`trace-tab-${k}`}
+            aria-selected={tab === k}
+            aria-controls={`trace-panel-${k}`}
+            tabIndex={tab === k ? 0 : -1}
+            className="subtab"
+            onClick={() => setTab(k)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+          >
+            {t(k === 'sequence' ? 'app.tabSequence' : 'app.tabLog')}
+          </button>
+        ))}
+      </div>
+      <div
+        className="trace-panel"
+        role="tabpanel"
+        id={`trace-panel-${tab}`}
+        aria-labelledby={`trace-tab-${tab}`}
+      >
+        {tab === 'sequence' ? (
+          <SequenceDiagram index={run.index} t={time} onSeek={onSeek} />
+        ) : (
+          <EventLog index={run.index} t={time} onSeek={onSeek} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function SidePanels({ run, time }: { run: Run; time: number }) {
+  const frame = useMemo(() => run.index.frameAt(time), [run, time]);
+  const hosts = run.trace.hosts;
+  const storeHost = hosts.find((h) => h.kind === 'store');
+  const nodeIds = useMemo(() => hosts.filter((h) => h.kind === 'node').map((h) => h.id), [hosts]);
+  // Every resource that ever gets a write has its panel from the start: nothing appears mid-run.
+  const resourceIds = useMemo(() => {
+    const ids = hosts.filter((h) => h.kind === 'resource').map((h) => h.id);
+    for (const w of run.index.writes) if (!ids.includes(w.resource)) ids.push(w.resource);
+    return ids;
+  }, [hosts, run]);
+  const proxies = hosts.filter((h) => h.kind === 'proxy');
+  return (
+    <aside className="side" aria-label={t('app.sidePanels')}>
+      {proxies.map((p) => (
+        <ProxyPanel key={p.id} proxy={proxyStateAt(run.index, p.id, time, nodeIds)} />
+      ))}
+      {storeHost && frame.store && <StorePanel id={storeHost.id} store={frame.store} />}
+      {resourceIds.map((id) => {
+        const r = frame.resources.find((x) => x.id === id) ?? {
+          id,
+          highest: null,
+          accepted: 0,
+          rejected: 0,
+          recent: [],
+        };
+        return <ResourcePanel key={id} resource={r} database={nodeIds.includes(id)} />;
+      })}
+      <MessageCounts index={run.index} t={time} />
+    </aside>
+  );
+}
+
+function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
+  const time = usePlayer((s) => s.t);
+  const stepIndex = usePlayer((s) => s.stepIndex);
+  const goToStep = usePlayer((s) => s.goToStep);
+  const frame = useMemo(() => run.index.frameAt(time), [run, time]);
+  const captions = useMemo(
+    () => run.trace.steps.map((s) => captionOf(run.scenario, s, run.trace.params)),
+    [run],
+  );
+  const steps = useMemo(
+    () =>
+      run.trace.steps.map((s, i) => ({
+        id: s.id,
+        caption: captions[i] ?? s.id,
+        atMs: s.atMs,
+        at: formatTime(s.atMs, run.trace.durationMs),
+      })),
+    [run, captions],
+  );
+  return (
+    <>
+      <h2 className="sr-only">{run.scenario.title}</h2>
+      <ClusterView
+        index={run.index}
+        frame={frame}
+        timeScale={run.scenario.timeScale}
+        title={t('cluster.label', { scenario: run.scenario.title })}
+        onAdr={onAdr}
+      />
+      <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
+      <Controls run={run} captions={captions} />
+    </>
+  );
+}
+
+function Shell({ problems: initialProblems }: { problems: LinkProblem[] }) {
+  const run = usePlayer((s) => s.run);
+  const error = usePlayer((s) => s.error);
+  const time = usePlayer((s) => s.t);
+  const seek = usePlayer((s) => s.seek);
+  const [problems, setProblems] = useState(initialProblems);
+  const [adrOpen, setAdrOpen] = useState(false);
+  const [keysOpen, setKeysOpen] = useState(false);
+  const [theme, setTheme] = useState<ThemeMode>(loadTheme);
+
+  useEffect(() => applyTheme(theme), [theme]);
+
+  const cycleTheme = () => {
+    const next = nextTheme(theme);
+    saveTheme(next);
+    setTheme(next);
+  };
+
+  const openScenario = useOpenScenario(() => {
+    if (window.innerWidth < 900) setAdrOpen(false);
+  });
+
+  return (
+    <div className="app">
+      <a className="skip" href="#player-panel">
+        {t('app.skip')}
+      </a>
+      <header className="app-header">
+        <div className="brand">
+          <svg viewBox="0 0 32 32" width="26" height="26" aria-hidden="true" focusable="false">
+            <circle cx="16" cy="16" r="12" className="brand-ring" />
+            <circle cx="16" cy="4.5" r="3.6" className="brand-lead" />
+            <circle cx="26.9" cy="19.5" r="3" className="brand-node" />
+            <circle cx="5.1" cy="19.5" r="3" className="brand-node" />
+            <circle cx="16" cy="16" r="3.2" className="brand-store" />
+          </svg>
+          <h1>{t('app.name')}</h1>
+        </div>
+        <ScenarioPills />
+        <div className="header-actions">
+          <button
+            type="button"
+            className="button adr-button"
+            aria-label={t('app.adrButtonLabel')}
+            aria-expanded={adrOpen}
+            onClick={() => setAdrOpen((o) => !o)}
+          >
+            {t('app.adrButton')}
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('app.keysButton')}
+            title={`${t('app.keysButton')} (?)`}
+            onClick={() => setKeysOpen(true)}
+          >
+            <span aria-hidden="true" className="qmark">
+              ?
+            </span>
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('theme.toggle', { mode: t(`theme.${theme}`) })}
+            title={t('theme.toggle', { mode: t(`theme.${theme}`) })}
+            onClick={cycleTheme}
+          >
+            <ThemeIcon mode={theme} />
+          </button>
+        </div>
+      </header>
+
+      {problems.length > 0 && (
+        <div className="notice" role="status" aria-label={t('notice.label')}>
+          <div>
+            {problems.map((p) => (
+              <p key={p.param}>{problemText(p, run)}</p>
+            ))}
+          </div>
+          <button type="button" className="button" onClick={() => setProblems([])}>
+            {t('notice.dismiss')}
+          </button>
+        </div>
+      )}
+
+      <main className="layout">
+        <section
+          className="stage"
+          id="player-panel"
+          role="tabpanel"
+          aria-labelledby={run ? `tab-${run.scenario.id}` : undefined}
+          tabIndex={-1}
+        >
+          {run ? (
+            <Stage run={run} onAdr={() => setAdrOpen(true)} />
+          ) : (
+            <p className="error-text">{t('app.error', { message: error ?? '' })}</p>
+          )}
+        </section>
+        {run && <SidePanels run={run} time={time} />}
+        {run && <TraceViews run={run} time={time} onSeek={seek} />}
+      </main>
+
+      <AdrPanel
+        open={adrOpen}
+        onClose={() => setAdrOpen(false)}
+        onOpenScenario={openScenario}
+        highlight={run?.scenario.adr ?? []}
+      />
+      <KeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
+      <KeyboardShortcuts onHelp={() => setKeysOpen(true)} />
+      <UrlSync />
+    </div>
+  );
+}
+
+/** Opens a scenario at one of its defined steps (the ADR panel's "see it" links). */
+function useOpenScenario(after: () => void) {
+  const store = usePlayerStore();
+  return useCallback(
+    (scenarioId: string, definedStep: number) => {
+      const p = store.getState();
+      p.selectScenario(scenarioId);
+      const id = scenarios.find((s) => s.id === scenarioId)?.steps[definedStep]?.id;
+      // ADR links name the scenario's defined step; the run lists the steps that happened, in time order.
+      const run = store.getState().run;
+      const i = id && run ? run.trace.steps.findIndex((s) => s.id === id) : -1;
+      if (i >= 0) store.getState().goToStep(i);
+      after();
+    },
+    [store, after],
+  );
+}
+
+/** Space, arrows, Home, 1-5 and ? (see keys.ts), unless a dialog or the ADR panel has the focus. */
+function KeyboardShortcuts({ onHelp }: { onHelp(): void }) {
+  const toggle = usePlayer((s) => s.togglePlay);
+  const back = usePlayer((s) => s.stepBack);
+  const forward = usePlayer((s) => s.stepForward);
+  const restart = usePlayer((s) => s.restart);
+  const select = usePlayer((s) => s.selectScenario);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return;
+      const el = e.target instanceof Element ? e.target : null;
+      if (el?.closest('dialog, .adr-panel')) return;
+      const action = keyAction(
+        {
+          key: e.key,
+          ctrlKey: e.ctrlKey,
+          altKey: e.altKey,
+          metaKey: e.metaKey,
+          target: el
+            ? {
+                tagName: el.tagName,
+                type: el instanceof HTMLInputElement ? el.type : undefined,
+                role: el.getAttribute('role'),
+                editable: el instanceof HTMLElement && el.isContentEditable,
+              }
+            : null,
+        },
+        scenarios.length,
+      );
+      if (!action) return;
+      e.preventDefault();
+      switch (action.kind) {
+        case 'toggle':
+          return toggle();
+        case 'back':
+          return back();
+        case 'forward':
+          return forward();
+        case 'restart':
+          return restart();
+        case 'help':
+          return onHelp();
+        case 'scenario': {
+          const s = scenarios[action.index];
+          if (s) select(s.id);
+          return;
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [toggle, back, forward, restart, select, onHelp]);
+  return null;
+}
+
+/** Keeps `?scenario=&step=` in the address bar in step with the player (replaceState, no history spam). */
+function UrlSync() {
+  const scenarioId = usePlayer((s) => s.scenarioId);
+  const stepIndex = usePlayer((s) => s.stepIndex);
+  const first = useRef(true);
+  useEffect(() => {
+    // The page's own URL is left alone until the user moves: a plain visit stays a plain URL.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const next = writeDeepLink(window.location.href, scenarioId, stepIndex >= 0 ? stepIndex + 1 : null);
+    if (next !== `${window.location.pathname}${window.location.search}${window.location.hash}`)
+      window.history.replaceState(window.history.state, '', next);
+  }, [scenarioId, stepIndex]);
+  return null;
+}
+
+/** The whole app: one player (its own store and ticker) in the shell. */
+export function App({ search }: { search: string }) {
+  const [{ store, problems }] = useState(() => boot(search));
+  useEffect(() => startTicker(store), [store]);
+  return (
+    <PlayerContext value={store}>
+      <Shell problems={problems} />
+    </PlayerContext>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+import { t } from '../i18n/index.ts';
+
+const ROWS: Array<[string[], string]> = [
+  [['Space'], 'keys.space'],
+  [['←'], 'keys.left'],
+  [['→'], 'keys.right'],
+  [['Home'], 'keys.home'],
+  [['1', '–', '5'], 'keys.digits'],
+  [['?'], 'keys.help'],
+  [['Esc'], 'keys.escape'],
+];
+
+/** The keyboard shortcuts, in a modal <dialog> (Escape closes it; focus returns to where it was). */
+export function KeysDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    else if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="keys-dialog" aria-labelledby="keys-title" onClose={onClose}>
+      <h2 id="keys-title">{t('keys.title')}</h2>
+      <dl>
+        {ROWS.map(([keys, label]) => (
+          <div key={label}>
+            <dt>{keys.map((k) => (k === '–' ? <span key={k}> – </span> : <kbd key={k}>{k}</kbd>))}</dt>
+            <dd>{t(label)}</dd>
+          </div>
+        ))}
+      </dl>
+      <form method="dialog">
+        <button type="submit" className="button">
+          {t('keys.close')}
+        </button>
+      </form>
+    </dialog>
+  );
+}

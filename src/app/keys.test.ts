@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { keyAction } from './keys.ts';
+
+describe('keyAction', () => {
+  const body = { tagName: 'BODY' };
+
+  it('maps the documented keys when nothing special has focus', () => {
+    expect(keyAction({ key: ' ', target: body }, 5)).toEqual({ kind: 'toggle' });
+    expect(keyAction({ key: 'ArrowLeft', target: body }, 5)).toEqual({ kind: 'back' });
+    expect(keyAction({ key: 'ArrowRight', target: body }, 5)).toEqual({ kind: 'forward' });
+    expect(keyAction({ key: 'Home', target: body }, 5)).toEqual({ kind: 'restart' });
+    expect(keyAction({ key: '?', target: body }, 5)).toEqual({ kind: 'help' });
+    expect(keyAction({ key: '3', target: body }, 5)).toEqual({ kind: 'scenario', index: 2 });
+    expect(keyAction({ key: '6', target: body }, 5)).toBeNull();
+    expect(keyAction({ key: 'x', target: body }, 5)).toBeNull();
+  });
+
+  it('leaves keys to the focused control that uses them', () => {
+    const button = { tagName: 'BUTTON' };
+    const range = { tagName: 'INPUT', type: 'range' };
+    const tab = { tagName: 'BUTTON', role: 'tab' };
+    expect(keyAction({ key: ' ', target: button }, 5)).toBeNull();
+    expect(keyAction({ key: 'ArrowRight', target: button }, 5)).toEqual({ kind: 'forward' });
+    expect(keyAction({ key: 'ArrowRight', target: range }, 5)).toBeNull();
+    expect(keyAction({ key: 'Home', target: range }, 5)).toBeNull();
+    expect(keyAction({ key: ' ', target: range }, 5)).toEqual({ kind: 'toggle' });
+    expect(keyAction({ key: 'ArrowLeft', target: tab }, 5)).toBeNull();
+    expect(keyAction({ key: '2', target: tab }, 5)).toEqual({ kind: 'scenario', index: 1 });
+  });
+
+  it('never acts in text fields or with modifiers', () => {
+    expect(keyAction({ key: ' ', target: { tagName: 'INPUT', type: 'text' } }, 5)).toBeNull();
+    expect(keyAction({ key: '1', target: { tagName: 'DIV', editable: true } }, 5)).toBeNull();
+    expect(keyAction({ key: 'ArrowLeft', altKey: true, target: body }, 5)).toBeNull();
+    expect(keyAction({ key: '1', ctrlKey: true, target: body }, 5)).toBeNull();
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Playback pace: how many virtual ms pass per wall ms, around the chosen speed. Two pure rules:
+ *
+ * Focus slow motion. Messages take tens of ms while the story spans tens of seconds (a 30 s TTL),
+ * so at story speed a message would cross the screen in one frame. Around each narration step (the
+ * moments the story is about) time slows down so that a typical message takes about
+ * FOCUS_FLIGHT_WALL_MS of wall time at 1x, and eases back outside. The slowdown depends only on the
+ * scenario (latency and timeScale), so the Speed control still scales everything.
+ *
+ * Quiet-time fast-forward. Between bursts of activity (a lease TTL running out, a GC pause) nothing
+ * changes on screen; watching that at story speed is dull. While no message that changes anything is
+ * in flight and no event is near, playback speeds up smoothly (up to `max`), and slows back to 1x
+ * before the next thing happens, so nothing that matters is shown faster than the chosen speed.
+ *
+ * Everything here is pure: the model comes from the trace once, the multiplier from t.
+ */
+
+import { lowerBound, upperBound } from '../lib/search.ts';
+import type { Trace } from '../sim/trace/trace.ts';
+
+/** Wall ms a typical message takes to cross its link near a narration step, at 1x. */
+export const FOCUS_FLIGHT_WALL_MS = 320;
+
+/** Narration moments and the message timing around them. */
+export interface FocusWindows {
+  /** Step moments, ascending, distinct. */
+  at: number[];
+  /** Virtual ms before and after a step at full slow motion (covers the messages that lead to it). */
+  pre: number;
+  post: number;
+  /** Virtual ms over which slow motion eases in and out. */
+  ramp: number;
+  /** A typical one-way latency (virtual ms). */
+  flightMs: number;
+}
+
+export function focusWindows(trace: Trace): FocusWindows {
+  const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+  const lo = num(trace.params.latencyMinMs, 20);
+  const hi = Math.max(lo, num(trace.params.latencyMaxMs, 60), 1);
+  const pre = 2 * hi;
+  const post = 1.5 * hi;
+  // Only steps with messages in flight around them: a step about a quiet moment needs no slow motion.
+  const sends = trace.events.filter((e) => e.k === 'send');
+  const flying = (a: number) => sends.some((e) => e.t <= a + post && e.deliverAt >= a - pre);
+  const at = [...new Set(trace.steps.map((s) => s.atMs))].filter(flying).sort((a, b) => a - b);
+  return { at, pre, post, ramp: hi, flightMs: Math.max(1, (lo + hi) / 2) };
+}
+
+/** 1 within a step's focus window, easing linearly to 0 over `ramp` outside it; 0 far from steps. */
+export function focusWeight(f: FocusWindows, t: number): number {
+  const i = upperBound(f.at.length, (k) => f.at[k] as number, t);
+  let w = 0;
+  // The nearest step at or before t and the nearest after it are the only candidates.
+  for (const k of [i - 1, i]) {
+    const a = f.at[k];
+    if (a === undefined) continue;
+    const d = t < a - f.pre ? a - f.pre - t : t > a + f.post ? t - a - f.post : 0;
+    w = Math.max(w, d >= f.ramp ? 0 : 1 - d / f.ramp);
+  }
+  return w;
+}
+
+/** What the player derives once per run to pace it. */
+export interface PaceModel {
+  busy: BusyIntervals;
+  focus: FocusWindows;
+  timeScale: number;
+}
+
+export function paceModel(trace: Trace, timeScale: number): PaceModel {
+  return { busy: busyIntervals(trace), focus: focusWindows(trace), timeScale };
+}
+
+/**
+ * The pace multiplier at t (1 = the chosen speed): below 1 in a step's focus window, above 1 in a
+ * quiet stretch, 1 otherwise. Virtual ms per wall ms = timeScale x speed x paceAt(...).
+ */
+export function paceAt(m: PaceModel, t: number, speed: number, boost: BoostOptions = defaultBoost): number {
+  const w = focusWeight(m.focus, t);
+  if (w > 0) {
+    const slow = Math.min(1, m.focus.flightMs / (FOCUS_FLIGHT_WALL_MS * m.timeScale));
+    return slow ** w;
+  }
+  return quietBoost(m.busy, t, m.timeScale * speed, boost);
+}
+
+/** Sorted, disjoint [start, end] intervals (virtual ms) during which something happens. */
+export interface BusyIntervals {
+  starts: number[];
+  ends: number[];
+  durationMs: number;
+}
+
+/**
+ * Busy time of a trace: every state change (role, fault, store change, write, violation, mark) and
+ * narration step as an instant, the end of the run, and the flight of every message whose delivery
+ * changes something (a state change at its delivery time). Routine traffic that changes nothing, a
+ * follower's failed retry, does not hold the fast-forward back: otherwise a TTL wait with retries
+ * every 2 s would never count as quiet. Overlaps are merged.
+ */
+export function busyIntervals(trace: Trace): BusyIntervals {
+  const raw: Array<[number, number]> = [];
+  const changes = new Set<number>();
+  for (const e of trace.events) {
+    if (e.k === 'send' || e.k === 'deliver' || e.k === 'drop') continue;
+    changes.add(e.t);
+    raw.push([e.t, e.t]);
+  }
+  for (const e of trace.events)
+    if (e.k === 'send' && changes.has(e.deliverAt)) raw.push([e.t, Math.max(e.t, e.deliverAt)]);
+  for (const s of trace.steps) raw.push([s.atMs, s.atMs]);
+  raw.push([trace.durationMs, trace.durationMs]);
+  raw.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const [s, e] of raw) {
+    const last = ends.length - 1;
+    if (last >= 0 && s <= (ends[last] as number)) ends[last] = Math.max(ends[last] as number, e);
+    else {
+      starts.push(s);
+      ends.push(e);
+    }
+  }
+  return { starts, ends, durationMs: trace.durationMs };
+}
+
+/** The quiet gap around t: virtual ms since the last busy moment and until the next; null when busy. */
+export function quietGap(b: BusyIntervals, t: number): { sinceMs: number; untilMs: number } | null {
+  // Last interval that starts at or before t.
+  const i = upperBound(b.starts.length, (k) => b.starts[k] as number, t) - 1;
+  if (i >= 0 && t <= (b.ends[i] as number)) return null;
+  const prevEnd = i >= 0 ? (b.ends[i] as number) : 0;
+  const j = lowerBound(b.starts.length, (k) => b.starts[k] as number, t);
+  const nextStart = j < b.starts.length ? (b.starts[j] as number) : b.durationMs;
+  return { sinceMs: t - prevEnd, untilMs: Math.max(0, nextStart - t) };
+}
+
+export interface BoostOptions {
+  /** Highest multiplier. */
+  max: number;
+  /** Wall ms at story speed to stay at 1x after and before activity. */
+  holdMs: number;
+  /** Wall ms over which the multiplier ramps from 1x to max. */
+  rampMs: number;
+}
+
+export const defaultBoost: BoostOptions = { max: 8, holdMs: 300, rampMs: 700 };
+
+/**
+ * The fast-forward multiplier at t. `virtualPerWallMs` is the playback rate without the boost
+ * (scenario.timeScale x speed). The gap is measured in wall ms at that rate, so the hold and ramp
+ * feel the same at every speed. 1 when busy or close to activity; rises linearly to `max`.
+ */
+export function quietBoost(
+  b: BusyIntervals,
+  t: number,
+  virtualPerWallMs: number,
+  opts: BoostOptions = defaultBoost,
+): number {
+  const gap = quietGap(b, t);
+  if (!gap || virtualPerWallMs <= 0) return 1;
+  const near = Math.min(gap.sinceMs, gap.untilMs) / virtualPerWallMs;
+  const x = (near - opts.holdMs) / opts.rampMs;
+  if (x <= 0) return 1;
+  return Math.min(opts.max, 1 + x * (opts.max - 1));
+}

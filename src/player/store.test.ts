@@ -1,0 +1,171 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Scenario } from '../sim/scenario/schema.ts';
+import type { SimOptions } from '../sim/simulate.ts';
+import type { Trace } from '../sim/trace/trace.ts';
+import { createPlayerStore } from './store.ts';
+import { type FrameScheduler, startTicker } from './ticker.ts';
+
+function scenario(id: string, timeScale = 1): Scenario {
+  return {
+    id,
+    title: id,
+    summary: id,
+    algorithm: 'bully',
+    nodes: 2,
+    seed: 7,
+    durationMs: 10_000,
+    timeScale,
+    params: {},
+    faults: [],
+    steps: [],
+    adr: [],
+    expect: {},
+  };
+}
+
+function fakeSimulate() {
+  return vi.fn(
+    (s: Scenario, o: SimOptions): Trace => ({
+      version: 1,
+      scenario: s.id,
+      algorithm: s.algorithm,
+      seed: o.seed ?? s.seed,
+      hosts: [{ id: 'node-1', kind: 'node' }],
+      durationMs: s.durationMs,
+      interventions: o.interventions ?? [],
+      // Busy all the time (one long message) and far from steps, so no pacing interferes with the arithmetic.
+      params: { latencyMinMs: 0, latencyMaxMs: 0 },
+      events: [{ k: 'send', t: 0, id: 1, from: 'node-1', to: 'node-1', type: 'X', deliverAt: s.durationMs }],
+      steps: [
+        { id: 'a', atMs: 0, eventIndex: -1, vars: {} },
+        { id: 'b', atMs: 2000, eventIndex: -1, vars: {} },
+        { id: 'c', atMs: 6000, eventIndex: -1, vars: {} },
+      ],
+    }),
+  );
+}
+
+const scenarios = [scenario('one', 2), scenario('two')];
+
+describe('createPlayerStore', () => {
+  it('opens the requested scenario at the requested step', () => {
+    const store = createPlayerStore({ scenarios, simulate: fakeSimulate(), scenarioId: 'two', step: 1 });
+    expect(store.getState()).toMatchObject({ scenarioId: 'two', t: 2000, stepIndex: 1, playing: false });
+  });
+
+  it('simulates once per input set and memoizes switching back', () => {
+    const sim = fakeSimulate();
+    const store = createPlayerStore({ scenarios, simulate: sim });
+    store.getState().selectScenario('two');
+    store.getState().selectScenario('one');
+    store.getState().stepForward();
+    store.getState().seek(300);
+    expect(sim).toHaveBeenCalledTimes(2);
+    store.getState().setSeed(99);
+    expect(sim).toHaveBeenCalledTimes(3);
+    expect(sim.mock.calls[2]?.[1]).toMatchObject({ seed: 99 });
+  });
+
+  it('gives each player its own state', () => {
+    const a = createPlayerStore({ scenarios, simulate: fakeSimulate() });
+    const b = createPlayerStore({ scenarios, simulate: fakeSimulate() });
+    a.getState().selectScenario('two');
+    a.getState().seek(5000);
+    expect(b.getState()).toMatchObject({ scenarioId: 'one', t: 0 });
+  });
+
+  it('plays at timeScale x speed virtual ms per wall ms and stops at the end', () => {
+    const store = createPlayerStore({ scenarios, simulate: fakeSimulate() });
+    const s = store.getState;
+    s().setSpeed(1.5);
+    s().seek(500);
+    s().play();
+    s().tick(50);
+    expect(s().t).toBe(650); // timeScale 2 x speed 1.5 x 50 ms
+    s().tick(5000); // clamped to one 100 ms frame
+    expect(s().t).toBe(950);
+    s().seek(9990);
+    s().tick(100);
+    expect(s()).toMatchObject({ t: 10_000, playing: false, stepIndex: 2 });
+    s().play();
+    expect(s()).toMatchObject({ t: 0, playing: true, stepIndex: 0 });
+  });
+
+  it('steps land exactly on step moments and back undoes forward', () => {
+    const store = createPlayerStore({ scenarios, simulate: fakeSimulate() });
+    const s = store.getState;
+    s().play();
+    s().stepForward();
+    expect(s()).toMatchObject({ t: 2000, stepIndex: 1, playing: false });
+    s().stepForward();
+    s().stepForward();
+    expect(s()).toMatchObject({ t: 10_000, stepIndex: 2 });
+    s().stepBack();
+    expect(s()).toMatchObject({ t: 6000, stepIndex: 2 });
+    s().stepBack();
+    expect(s()).toMatchObject({ t: 2000, stepIndex: 1 });
+  });
+
+  it('keeps the speed within 0.1x to 10x', () => {
+    const store = createPlayerStore({ scenarios, simulate: fakeSimulate() });
+    store.getState().setSpeed(50);
+    expect(store.getState().speed).toBe(10);
+    store.getState().setSpeed(0);
+    expect(store.getState().speed).toBe(0.1);
+  });
+
+  it('reports a simulation error instead of throwing', () => {
+    const store = createPlayerStore({
+      scenarios,
+      simulate: () => {
+        throw new Error('ttlS must be at least 2');
+      },
+    });
+    expect(store.getState()).toMatchObject({ run: null, error: 'ttlS must be at least 2' });
+    store.getState().play();
+    expect(store.getState().playing).toBe(false);
+  });
+});
+
+describe('startTicker', () => {
+  function manualScheduler() {
+    const queue = new Map<number, (now: number) => void>();
+    let next = 1;
+    const sched: FrameScheduler = {
+      request(cb) {
+        queue.set(next, cb);
+        return next++;
+      },
+      cancel(id) {
+        queue.delete(id);
+      },
+    };
+    const frame = (now: number) => {
+      const cbs = [...queue.values()];
+      queue.clear();
+      for (const cb of cbs) cb(now);
+    };
+    return { sched, frame, pending: () => queue.size };
+  }
+
+  it('requests frames only while playing and feeds wall time between frames', () => {
+    const store = createPlayerStore({ scenarios, simulate: fakeSimulate() });
+    const m = manualScheduler();
+    const stop = startTicker(store, m.sched);
+    expect(m.pending()).toBe(0);
+    store.getState().seek(500);
+    store.getState().play();
+    expect(m.pending()).toBe(1);
+    m.frame(1000); // first frame only records the time
+    m.frame(1016);
+    expect(store.getState().t).toBe(532); // 16 ms x timeScale 2
+    store.getState().pause();
+    expect(m.pending()).toBe(0);
+    store.getState().play();
+    m.frame(5000);
+    m.frame(5010);
+    expect(store.getState().t).toBe(552); // the pause gap is not counted
+    stop();
+    expect(m.pending()).toBe(0);
+  });
+});

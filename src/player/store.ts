@@ -1,0 +1,236 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Params } from '../sim/params.ts';
+import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
+import { simulate as runSimulation, type SimOptions } from '../sim/simulate.ts';
+import { TraceIndex } from '../sim/trace/frame.ts';
+import type { Trace } from '../sim/trace/trace.ts';
+import { type PaceModel, paceAt, paceModel } from './pace.ts';
+import { MAX_SPEED, MIN_SPEED } from './speed.ts';
+import * as nav from './steps.ts';
+
+/** One simulated run and what the player derives from it once. */
+export interface Run {
+  scenario: Scenario;
+  trace: Trace;
+  index: TraceIndex;
+  pace: PaceModel;
+}
+
+export interface PlayerState {
+  scenarioId: string;
+  seed: number | undefined;
+  params: Partial<Params>;
+  interventions: TimedFault[];
+  run: Run | null;
+  /** Why the run could not be simulated (a bad parameter), else null. */
+  error: string | null;
+  /** Cursor: virtual ms. */
+  t: number;
+  /** The narration step on screen (-1 before the first). */
+  stepIndex: number;
+  playing: boolean;
+  /** Chosen speed: 1 = scenario.timeScale virtual ms per wall ms. */
+  speed: number;
+  /** Pace multiplier in effect while playing: < 1 focus slow motion, > 1 quiet-time fast-forward. */
+  pace: number;
+
+  selectScenario(id: string, step?: number): void;
+  setSeed(seed: number | undefined): void;
+  setParams(params: Partial<Params>): void;
+  setInterventions(interventions: TimedFault[]): void;
+  play(): void;
+  pause(): void;
+  togglePlay(): void;
+  restart(): void;
+  seek(t: number): void;
+  stepForward(): void;
+  stepBack(): void;
+  goToStep(index: number): void;
+  setSpeed(speed: number): void;
+  /** Advances playback by a wall-clock interval (the rAF ticker calls this). */
+  tick(wallMs: number): void;
+}
+
+export type PlayerStore = StoreApi<PlayerState>;
+
+export interface PlayerOptions {
+  scenarios: readonly Scenario[];
+  /** Scenario to open (default: the first). */
+  scenarioId?: string;
+  /** 0-based narration step to open at. */
+  step?: number;
+  speed?: number;
+  /** Injected for tests; the real simulator by default. */
+  simulate?: (scenario: Scenario, opts: SimOptions) => Trace;
+  /** How many runs to keep memoized (switching back to a scenario does not simulate again). */
+  cacheSize?: number;
+}
+
+/** The longest wall interval one tick may cover: a hidden tab coming back does not jump ahead. */
+const MAX_TICK_MS = 100;
+
+/**
+ * Builds one player's state. A factory, not a module singleton: two players on one page (docs
+ * embeds) each own their store. simulate() runs only when scenario, seed, params or interventions
+ * change, and recent runs are memoized by those inputs.
+ */
+export function createPlayerStore(opts: PlayerOptions): PlayerStore {
+  const simulate = opts.simulate ?? runSimulation;
+  const cacheSize = opts.cacheSize ?? 8;
+  const cache = new Map<string, Run>();
+  const first = opts.scenarios[0];
+  if (!first) throw new Error('createPlayerStore needs at least one scenario');
+
+  const runFor = (
+    scenarioId: string,
+    seed: number | undefined,
+    params: Partial<Params>,
+    interventions: TimedFault[],
+  ): { run: Run | null; error: string | null } => {
+    const scenario = opts.scenarios.find((s) => s.id === scenarioId) ?? first;
+    const key = JSON.stringify([scenario.id, seed ?? null, params, interventions]);
+    const hit = cache.get(key);
+    if (hit) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return { run: hit, error: null };
+    }
+    try {
+      const trace = simulate(scenario, {
+        ...(seed !== undefined ? { seed } : {}),
+        params,
+        interventions,
+      });
+      const run: Run = {
+        scenario,
+        trace,
+        index: new TraceIndex(trace),
+        pace: paceModel(trace, scenario.timeScale),
+      };
+      cache.set(key, run);
+      while (cache.size > cacheSize) {
+        const oldest = cache.keys().next().value;
+        if (oldest === undefined) break;
+        cache.delete(oldest);
+      }
+      return { run, error: null };
+    } catch (e) {
+      return { run: null, error: e instanceof Error ? e.message : String(e) };
+    }
+  };
+
+  const cursorAtStep = (run: Run | null, step: number | undefined): nav.Cursor => {
+    if (!run) return { t: 0, stepIndex: -1 };
+    if (step === undefined) return nav.startOf(run.trace.steps);
+    return nav.goToStep(run.trace.steps, step);
+  };
+
+  const initialId = opts.scenarioId ?? first.id;
+  const initial = runFor(initialId, undefined, {}, []);
+
+  return createStore<PlayerState>()((set, get) => {
+    /** Re-simulates with new inputs; keeps the cursor time (the past is unchanged for interventions). */
+    const rerun = (patch: Partial<Pick<PlayerState, 'seed' | 'params' | 'interventions'>>) => {
+      const s = { ...get(), ...patch };
+      const { run, error } = runFor(s.scenarioId, s.seed, s.params, s.interventions);
+      const t = run ? Math.min(get().t, run.trace.durationMs) : 0;
+      set({ ...patch, run, error, t, stepIndex: run ? nav.stepAt(run.trace.steps, t) : -1, pace: 1 });
+    };
+
+    return {
+      scenarioId: initial.run?.scenario.id ?? initialId,
+      seed: undefined,
+      params: {},
+      interventions: [],
+      run: initial.run,
+      error: initial.error,
+      ...cursorAtStep(initial.run, opts.step),
+      playing: false,
+      speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, opts.speed ?? 1)),
+      pace: 1,
+
+      selectScenario(id, step) {
+        const { run, error } = runFor(id, undefined, {}, []);
+        set({
+          scenarioId: run?.scenario.id ?? id,
+          seed: undefined,
+          params: {},
+          interventions: [],
+          run,
+          error,
+          ...cursorAtStep(run, step),
+          playing: false,
+          pace: 1,
+        });
+      },
+      setSeed(seed) {
+        rerun({ seed });
+      },
+      setParams(params) {
+        rerun({ params });
+      },
+      setInterventions(interventions) {
+        rerun({ interventions });
+      },
+      play() {
+        const { run, t } = get();
+        if (!run) return;
+        if (t >= run.trace.durationMs) set(nav.startOf(run.trace.steps));
+        set({ playing: true });
+      },
+      pause() {
+        set({ playing: false, pace: 1 });
+      },
+      togglePlay() {
+        if (get().playing) get().pause();
+        else get().play();
+      },
+      restart() {
+        const { run } = get();
+        set({ ...(run ? nav.startOf(run.trace.steps) : { t: 0, stepIndex: -1 }), pace: 1 });
+      },
+      seek(tRaw) {
+        const { run } = get();
+        if (!run) return;
+        const t = Math.max(0, Math.min(run.trace.durationMs, tRaw));
+        set({ t, stepIndex: nav.stepAt(run.trace.steps, t), pace: 1 });
+      },
+      stepForward() {
+        const { run, t, stepIndex } = get();
+        if (!run) return;
+        set({
+          ...nav.stepForward(run.trace.steps, { t, stepIndex }, run.trace.durationMs),
+          playing: false,
+          pace: 1,
+        });
+      },
+      stepBack() {
+        const { run, t, stepIndex } = get();
+        if (!run) return;
+        set({ ...nav.stepBack(run.trace.steps, { t, stepIndex }), playing: false, pace: 1 });
+      },
+      goToStep(index) {
+        const { run } = get();
+        if (!run) return;
+        set({ ...nav.goToStep(run.trace.steps, index), playing: false, pace: 1 });
+      },
+      setSpeed(speed) {
+        set({ speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)) });
+      },
+      tick(wallMs) {
+        const { run, t, playing, speed } = get();
+        if (!run || !playing) return;
+        const dt = Math.max(0, Math.min(MAX_TICK_MS, wallMs));
+        const pace = paceAt(run.pace, t, speed);
+        const end = run.trace.durationMs;
+        const next = Math.min(end, t + dt * run.scenario.timeScale * speed * pace);
+        set({
+          t: next,
+          stepIndex: nav.stepAt(run.trace.steps, next),
+          pace,
+          playing: next < end,
+        });
+      },
+    };
+  });
+}

@@ -1,0 +1,179 @@
+import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { messageTypeLabel, t } from '../i18n/index.ts';
+import { proxyStateAt } from '../player/proxy.ts';
+import type { Frame, TraceIndex } from '../sim/trace/frame.ts';
+import {
+  type ClusterRenderer,
+  createClusterView,
+  type Link,
+  type MessageFamily,
+  messageFamily,
+  messageGlyph,
+} from './d3/cluster.ts';
+
+export interface ClusterViewProps {
+  index: TraceIndex;
+  frame: Frame;
+  /** Virtual ms per wall ms at 1x: a crash flash lasts about one wall second at story speed. */
+  timeScale: number;
+  title: string;
+  onAdr?: () => void;
+}
+
+/** Algorithms whose nodes talk to each other directly (the brief's mesh of election edges). */
+const MESH_ALGORITHMS = new Set(['bully', 'heartbeat']);
+
+/** Links of the picture: the mesh when the algorithm uses it, node -> store, and every pair that talks. */
+export function linksFor(index: TraceIndex): Link[] {
+  const hosts = index.trace.hosts;
+  const kind = new Map(hosts.map((h) => [h.id, h.kind]));
+  const nodes = hosts.filter((h) => h.kind === 'node').map((h) => h.id);
+  const stores = hosts.filter((h) => h.kind === 'store').map((h) => h.id);
+  const out: Link[] = [];
+  const seen = new Set<string>();
+  const add = (a: string, b: string, k: Link['kind']) => {
+    const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+    if (a === b || seen.has(key)) return;
+    seen.add(key);
+    out.push({ a, b, kind: k });
+  };
+  if (MESH_ALGORITHMS.has(index.trace.algorithm))
+    for (let i = 0; i < nodes.length; i++)
+      for (let j = i + 1; j < nodes.length; j++) add(nodes[i] as string, nodes[j] as string, 'mesh');
+  for (const s of stores) for (const n of nodes) add(n, s, 'store');
+  for (const m of index.messages) {
+    const ka = kind.get(m.from);
+    const kb = kind.get(m.to);
+    add(
+      m.from,
+      m.to,
+      ka === 'store' || kb === 'store' ? 'store' : ka === 'node' && kb === 'node' ? 'mesh' : 'data',
+    );
+  }
+  return out;
+}
+
+const FAMILY_ORDER: MessageFamily[] = ['election', 'heartbeat', 'store', 'data', 'reply', 'reject'];
+
+interface LegendEntry {
+  key: string;
+  family: MessageFamily;
+  /** The glyph's type (COORDINATOR has its own shape). */
+  sample: string;
+  text: string;
+  title: string;
+}
+
+/**
+ * One legend entry per message family (shape and colour), naming the types present; replies are
+ * many (each request type has its own), so they are one entry, "replies", with the list in its title.
+ */
+export function legendEntries(types: readonly string[]): LegendEntry[] {
+  const out: LegendEntry[] = [];
+  for (const family of FAMILY_ORDER) {
+    const of = types.filter((x) => messageFamily(x) === family).sort();
+    if (!of.length) continue;
+    const own = of.filter((x) => x === 'COORDINATOR');
+    const rest = of.filter((x) => x !== 'COORDINATOR');
+    for (const x of own)
+      out.push({ key: x, family, sample: x, text: messageTypeLabel(x), title: messageTypeLabel(x) });
+    if (!rest.length) continue;
+    const names = rest.map(messageTypeLabel);
+    out.push({
+      key: family,
+      family,
+      sample: rest[0] as string,
+      text: family === 'reply' && rest.length > 1 ? t('cluster.legend.replies') : names.join(' · '),
+      title: names.join(', '),
+    });
+  }
+  return out;
+}
+
+function Legend({ index }: { index: TraceIndex }) {
+  const entries = useMemo(() => legendEntries([...new Set(index.messages.map((m) => m.type))]), [index]);
+  const anyLost = useMemo(() => index.messages.some((m) => m.fate === 'dropped'), [index]);
+  if (!entries.length) return null;
+  return (
+    <ul className="legend" aria-label={t('cluster.legend')}>
+      {entries.map((e) => (
+        <li key={e.key} className={`fam-${e.family}`} title={e.title}>
+          <svg viewBox="-8 -8 16 16" width="14" height="14" aria-hidden="true">
+            <path className="glyph" d={messageGlyph(e.sample, e.family === 'heartbeat' ? 40 : 70)} />
+          </svg>
+          {e.text}
+        </li>
+      ))}
+      {anyLost && (
+        <li className="lost">
+          <svg viewBox="-8 -8 16 16" width="14" height="14" aria-hidden="true">
+            <path className="lost-x" d="M-5 -5 L5 5 M5 -5 L-5 5" />
+          </svg>
+          {t('cluster.legend.lost')}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** The cluster picture (D3) with its legend and the split-brain alarm. */
+export const ClusterView = memo(function ClusterView({
+  index,
+  frame,
+  timeScale,
+  title,
+  onAdr,
+}: ClusterViewProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const renderer = useRef<ClusterRenderer | null>(null);
+  const onAdrRef = useRef(onAdr);
+  onAdrRef.current = onAdr;
+  const frameRef = useRef(frame);
+  frameRef.current = frame;
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const hosts = index.trace.hosts;
+    const backends = hosts.filter((h) => h.kind === 'node').map((h) => h.id);
+    const firstNode = backends[0];
+    const r = createClusterView(el, {
+      hosts,
+      links: linksFor(index),
+      flashMs: Math.max(1, 900 * timeScale),
+      label: title,
+      ...(firstNode ? { adrNode: firstNode } : {}),
+      onAdr: () => onAdrRef.current?.(),
+      routeOf: (proxy, at) => proxyStateAt(index, proxy, at, backends).route,
+    });
+    renderer.current = r;
+    r.update(frameRef.current);
+    return () => {
+      r.destroy();
+      renderer.current = null;
+    };
+  }, [index, timeScale, title]);
+
+  useLayoutEffect(() => {
+    renderer.current?.update(frame);
+  }, [frame]);
+
+  // Once two leaders both had writes accepted the data have diverged: the alarm stays for the rest
+  // of the run (the nodes' error rings show only while both still believe they lead).
+  const split = frame.violations.filter((v) => v.kind === 'split-brain');
+  const alarmNodes = [...new Set(split.flatMap((v) => v.nodes))].sort();
+  const alarm = alarmNodes.length > 0;
+
+  return (
+    <div className={`cluster${alarm ? ' alarmed' : ''}`}>
+      <div className="cluster-canvas" ref={host} />
+      {alarm && (
+        <div className="alarm" role="alert">
+          <strong>{t('cluster.bothWrite')}</strong>
+          <span>{t('cluster.splitBrain', { nodes: alarmNodes.join(' & ') })}</span>
+        </div>
+      )}
+      <Legend index={index} />
+    </div>
+  );
+});

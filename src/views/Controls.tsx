@@ -1,0 +1,242 @@
+import { type CSSProperties, memo, useMemo } from 'react';
+import { t } from '../i18n/index.ts';
+import { usePlayer, usePlayerStore } from '../player/react.ts';
+import { formatSpeed, SPEED_STOPS, speedAt, speedIndex } from '../player/speed.ts';
+import type { Run } from '../player/store.ts';
+import { formatTime } from '../player/time.ts';
+
+interface Marker {
+  key: string;
+  kind: 'step' | 'fault' | 'violation';
+  at: number;
+  label: string;
+  glyph: string;
+  step?: number;
+}
+
+/** Fault icons for the timeline, drawn in a 12x12 box centred on 0,0 (stroked). */
+const FAULT_ICON: Record<string, string> = {
+  crash: 'M-4 -4 L4 4 M4 -4 L-4 4',
+  restart: 'M3.5 -2.5 A4.3 4.3 0 1 0 4.3 1 M4.3 -4.5 V-1.8 H1.6',
+  pause: 'M-2.2 -4 V4 M2.2 -4 V4',
+  resume: 'M-2.5 -4 L3.5 0 L-2.5 4 Z',
+  partition: 'M-2 -5 L2 5 M-5 -1 H-2.5 M2.5 1 H5',
+  heal: 'M-5 -1.6 H5 M-5 1.6 H5',
+  isolate: 'M0 0 m-4.2 0 a4.2 4.2 0 1 0 8.4 0 a4.2 4.2 0 1 0 -8.4 0 M-3 3 L3 -3',
+  rejoin: 'M0 0 m-4.2 0 a4.2 4.2 0 1 0 8.4 0 a4.2 4.2 0 1 0 -8.4 0',
+  'cut-link': 'M-5 0 H-1.5 M1.5 0 H5 M-1.5 -3 L1.5 3',
+  'restore-link': 'M-5 0 H5',
+  'delay-link': 'M-3.5 -4.5 H3.5 L-3.5 4.5 H3.5 Z',
+  'clock-drift': 'M-5 1 Q-2.5 -3 0 0 T5 -1',
+};
+
+/** Marks on the timeline: narration steps, faults and safety violations of this run. */
+export function markersOf(run: Run, captions: readonly string[]): Marker[] {
+  const out: Marker[] = [];
+  run.trace.steps.forEach((s, i) => {
+    out.push({
+      key: `s${i}`,
+      kind: 'step',
+      at: s.atMs,
+      step: i,
+      glyph: '',
+      label: t('player.marker.step', { n: i + 1, caption: captions[i] ?? s.id }),
+    });
+  });
+  run.index.faults.forEach((f, i) => {
+    if (f.fault.kind === 'resume') return;
+    const node =
+      'node' in f.fault
+        ? f.fault.node
+        : f.fault.kind === 'partition'
+          ? f.fault.groups.map((g) => g.join(',')).join(' | ')
+          : '';
+    out.push({
+      key: `f${i}`,
+      kind: 'fault',
+      at: f.t,
+      glyph: FAULT_ICON[f.fault.kind] ?? FAULT_ICON.crash ?? '',
+      label: t('player.marker.fault', { kind: f.fault.kind, node }).trim(),
+    });
+  });
+  run.index.violations.forEach((v, i) => {
+    out.push({
+      key: `v${i}`,
+      kind: 'violation',
+      at: v.t,
+      glyph: '!',
+      label: t('player.marker.violation', { kind: v.kind }),
+    });
+  });
+  return out;
+}
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d={d} />
+    </svg>
+  );
+}
+
+const ICON = {
+  play: 'M8 5.5v13l10.5-6.5z',
+  pause: 'M7 5h3.5v14H7zM13.5 5H17v14h-3.5z',
+  back: 'M6 5h2.2v14H6zM19 5.5v13L9.5 12z',
+  forward: 'M15.8 5H18v14h-2.2zM5 5.5v13L14.5 12z',
+  restart: 'M12 5a7 7 0 1 1-6.6 4.7l1.9.7A5 5 0 1 0 12 7v3L7.5 6 12 2z',
+};
+
+export interface ControlsProps {
+  run: Run;
+  captions: readonly string[];
+}
+
+/** Transport (restart, step back, play/pause, step forward), the timeline with markers, speed and time. */
+export const Controls = memo(function Controls({ run, captions }: ControlsProps) {
+  const store = usePlayerStore();
+  const time = usePlayer((s) => s.t);
+  const playing = usePlayer((s) => s.playing);
+  const speed = usePlayer((s) => s.speed);
+  const pace = usePlayer((s) => s.pace);
+  const stepIndex = usePlayer((s) => s.stepIndex);
+  const duration = run.trace.durationMs;
+  const markers = useMemo(() => markersOf(run, captions), [run, captions]);
+  const a = store.getState();
+  const atEnd = time >= duration;
+  const paceMode = !playing ? 'none' : pace > 1.05 ? 'fast' : pace < 0.95 ? 'slow' : 'none';
+  const paceValue = pace >= 1 ? pace.toFixed(1) : pace.toFixed(2);
+  const sliderStep = Math.max(1, Math.round(duration / 1000));
+  const nowText = formatTime(time, duration);
+  const totalText = formatTime(duration, duration);
+  const caption = stepIndex >= 0 ? captions[stepIndex] : undefined;
+
+  return (
+    <div className="controls">
+      <div className="transport">
+        <div className="buttons">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('player.restart')}
+            title={`${t('player.restart')} (Home)`}
+            onClick={() => a.restart()}
+          >
+            <Icon d={ICON.restart} />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('player.stepBack')}
+            title={`${t('player.stepBack')} (←)`}
+            onClick={() => a.stepBack()}
+          >
+            <Icon d={ICON.back} />
+          </button>
+          <button
+            type="button"
+            className="icon-button primary"
+            aria-label={playing ? t('player.pause') : t('player.play')}
+            title={`${playing ? t('player.pause') : t('player.play')} (Space)`}
+            onClick={() => a.togglePlay()}
+          >
+            <Icon d={playing ? ICON.pause : ICON.play} />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('player.stepForward')}
+            title={`${t('player.stepForward')} (→)`}
+            onClick={() => a.stepForward()}
+            disabled={atEnd}
+          >
+            <Icon d={ICON.forward} />
+          </button>
+        </div>
+        <div className="clock">
+          <span className="sr-only">{t('player.timeLabel')}</span>
+          <span className="now mono">{nowText}</span>
+          <span className="total mono">/ {totalText}</span>
+        </div>
+        <div
+          className={`pace pace-${paceMode}`}
+          title={paceMode === 'none' ? '' : t(`player.pace.${paceMode}.title`, { value: paceValue })}
+          aria-hidden={paceMode === 'none'}
+        >
+          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+            <path d={paceMode === 'slow' ? 'M11 6v12l-8-6zM20 6v12l-8-6z' : 'M3 6v12l8-6zM12 6v12l8-6z'} />
+          </svg>
+          <span className="mono">
+            {paceMode === 'none' ? '' : t(`player.pace.${paceMode}`, { value: paceValue })}
+          </span>
+        </div>
+        <label className="speed">
+          <span>{t('player.speed')}</span>
+          <input
+            type="range"
+            aria-label={t('player.speed')}
+            min={0}
+            max={SPEED_STOPS.length - 1}
+            step={1}
+            value={speedIndex(speed)}
+            aria-valuetext={t('player.speedValue', { value: formatSpeed(speed) })}
+            onChange={(e) => a.setSpeed(speedAt(Number(e.currentTarget.value)))}
+          />
+          <output className="mono">{t('player.speedValue', { value: formatSpeed(speed) })}</output>
+        </label>
+      </div>
+      <div className="timeline">
+        <div className="markers steps" aria-hidden="true">
+          {markers
+            .filter((m) => m.kind === 'step')
+            .map((m) => (
+              <button
+                type="button"
+                tabIndex={-1}
+                key={m.key}
+                className={`marker step${m.step !== undefined && m.step <= stepIndex ? ' past' : ''}`}
+                style={{ left: `${(m.at / duration) * 100}%` }}
+                title={m.label}
+                onClick={() => (m.step !== undefined ? a.goToStep(m.step) : a.seek(m.at))}
+              />
+            ))}
+        </div>
+        <input
+          type="range"
+          className="scrubber"
+          aria-label={t('player.timeline')}
+          min={0}
+          max={duration}
+          step={sliderStep}
+          value={time}
+          aria-valuetext={`${nowText} / ${totalText}${caption ? ` — ${caption}` : ''}`}
+          style={{ '--progress': `${(time / duration) * 100}%` } as CSSProperties}
+          onChange={(e) => a.seek(Number(e.currentTarget.value))}
+        />
+        <div className="markers events" aria-hidden="true">
+          {markers
+            .filter((m) => m.kind !== 'step')
+            .map((m) => (
+              <button
+                type="button"
+                tabIndex={-1}
+                key={m.key}
+                className={`marker ${m.kind}`}
+                style={{ left: `${(m.at / duration) * 100}%` }}
+                title={m.label}
+                onClick={() => a.seek(m.at)}
+              >
+                {m.kind === 'violation' ? (
+                  '!'
+                ) : (
+                  <svg viewBox="-6 -6 12 12" width="12" height="12" aria-hidden="true">
+                    <path d={m.glyph} />
+                  </svg>
+                )}
+              </button>
+            ))}
+        </div>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,75 @@
+import { memo, useId } from 'react';
+import { t } from '../i18n/index.ts';
+import type { ResourceView, WriteEvent } from '../sim/trace/frame.ts';
+
+export interface ResourcePanelProps {
+  resource: ResourceView;
+  /** True when the resource is a database node (Patroni's pg-N), not a standalone storage. */
+  database: boolean;
+}
+
+/** What a write's outcome says, exactly as the storage answered. */
+export function writeResult(w: WriteEvent): string {
+  if (w.status === 'accepted') return t('resource.writeOk', { code: w.code });
+  if (w.code === 409 && w.reason === 'STALE TOKEN') return t('resource.writeStale');
+  return t('resource.writeRejected', { code: w.code, reason: w.reason ?? '' }).trim();
+}
+
+function WriteRow({ w }: { w: WriteEvent }) {
+  const token = w.token === null ? t('resource.noToken') : t('resource.withToken', { token: w.token });
+  const result = writeResult(w);
+  return (
+    <li
+      className={`write ${w.status}`}
+      aria-label={t('resource.writeLabel', { node: w.node, token, result })}
+    >
+      <span className="who mono">{w.node}</span>
+      <span className="tok mono">{token}</span>
+      <span className="result">
+        <span className="mark" aria-hidden="true">
+          {w.status === 'accepted' ? '✓' : '✕'}
+        </span>
+        {result}
+      </span>
+    </li>
+  );
+}
+
+/** A protected resource: highest fencing token seen, accepted and rejected writes, the latest writes. */
+export const ResourcePanel = memo(function ResourcePanel({ resource: r, database }: ResourcePanelProps) {
+  const titleId = useId();
+  const recent = [...r.recent].reverse().slice(0, 5);
+  return (
+    <section className="panel resource-panel" aria-labelledby={titleId}>
+      <header className="panel-head">
+        <h2 id={titleId}>{t(database ? 'resource.titleDb' : 'resource.title', { id: r.id })}</h2>
+      </header>
+      <dl className="stats">
+        <div>
+          <dt>{t('resource.highest')}</dt>
+          <dd className="mono">{r.highest ?? t('resource.none')}</dd>
+        </div>
+        <div>
+          <dt>{t('resource.accepted')}</dt>
+          <dd className="mono ok">{r.accepted}</dd>
+        </div>
+        <div>
+          <dt>{t('resource.rejected')}</dt>
+          <dd className={`mono${r.rejected ? ' danger' : ''}`}>{r.rejected}</dd>
+        </div>
+      </dl>
+      {recent.length === 0 ? (
+        <p className="empty">{t('resource.noWrites')}</p>
+      ) : (
+        <>
+          <h3>{t('resource.recent')}</h3>
+          <ul className="writes">
+            {recent.map((w) => (
+              <WriteRow key={`${w.t}-${w.node}-${w.token}-${w.status}`} w={w} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+});

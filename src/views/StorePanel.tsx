@@ -1,0 +1,94 @@
+import { memo, useId } from 'react';
+import { t } from '../i18n/index.ts';
+import type { LeaseView, StoreView } from '../sim/trace/frame.ts';
+
+export interface StorePanelProps {
+  /** Host id of the store (etcd). */
+  id: string;
+  store: StoreView;
+}
+
+/** etcd shows lease ids in hex; so do we. */
+export function leaseHex(id: number): string {
+  return id.toString(16);
+}
+
+function LeaseRow({ lease, keys }: { lease: LeaseView; keys: string[] }) {
+  const total = lease.ttlSec * 1000;
+  const frac = total > 0 ? Math.max(0, Math.min(1, lease.remainingMs / total)) : 0;
+  const remaining = (lease.remainingMs / 1000).toFixed(1);
+  const level = frac < 0.25 ? 'low' : frac < 0.5 ? 'mid' : 'high';
+  return (
+    <li className="lease">
+      <div className="lease-head">
+        <span className="mono">{leaseHex(lease.id)}</span>
+        <span className="muted">{t('store.ttl', { ttl: lease.ttlSec })}</span>
+        <span className={`lease-left ${level}`}>{t('store.remaining', { remaining })}</span>
+      </div>
+      {keys.length > 0 && (
+        <div className="lease-keys mono" title={keys.join(', ')}>
+          {t('store.holds', { keys: keys.join(', ') })}
+        </div>
+      )}
+      <meter
+        className="sr-only"
+        min={0}
+        max={lease.ttlSec}
+        value={lease.remainingMs / 1000}
+        aria-label={t('store.leaseLabel', { lease: leaseHex(lease.id), remaining, ttl: lease.ttlSec })}
+      />
+      <div className={`ttl ${level}`} aria-hidden="true">
+        <span style={{ transform: `scaleX(${frac})` }} />
+      </div>
+    </li>
+  );
+}
+
+/** The coordination store: revision, keys (with create/mod revision and lease), leases counting down. */
+export const StorePanel = memo(function StorePanel({ id, store }: StorePanelProps) {
+  const titleId = useId();
+  // Leases that keep keys alive first: those are the ones whose expiry changes something.
+  const leases = store.leases
+    .map((lease) => ({ lease, keys: store.keys.filter((k) => k.lease === lease.id).map((k) => k.key) }))
+    .sort((a, b) => Number(b.keys.length > 0) - Number(a.keys.length > 0) || a.lease.id - b.lease.id);
+  return (
+    <section className="panel store-panel" aria-labelledby={titleId}>
+      <header className="panel-head">
+        <h2 id={titleId}>
+          {t('store.title')} <span className="mono muted">{id}</span>
+        </h2>
+        <span className="chip mono">{t('store.revision', { revision: store.revision })}</span>
+      </header>
+      {store.keys.length === 0 ? (
+        <p className="empty">{t('store.noKeys')}</p>
+      ) : (
+        <ul className="kv">
+          {store.keys.map((k) => (
+            <li key={k.key} className={`kv-item${k.key.length + k.value.length > 34 ? ' stacked' : ''}`}>
+              <div className="kv-main">
+                <span className="mono key" title={k.key}>
+                  {k.key}
+                </span>
+                <span className="mono value">{k.value}</span>
+              </div>
+              <div className="kv-meta mono">
+                {t('store.meta', { create: k.createRevision, mod: k.modRevision, version: k.version })}
+                {k.lease ? ` · ${t('store.leaseOf', { lease: leaseHex(k.lease) })}` : ''}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>{t('store.leases')}</h3>
+      {store.leases.length === 0 ? (
+        <p className="empty">{t('store.noLeases')}</p>
+      ) : (
+        <ul className="leases">
+          {leases.map(({ lease, keys }) => (
+            <LeaseRow key={lease.id} lease={lease} keys={keys} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import type { NodeView } from '../../sim/trace/frame.ts';
+import {
+  type HostInfo,
+  layoutHosts,
+  leaderKeyOf,
+  messageFamily,
+  messageGlyph,
+  messageOpacity,
+  messageReach,
+  nodeLabel,
+  separatingLine,
+} from './cluster.ts';
+
+const nodes = (n: number, prefix = 'node'): HostInfo[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i + 1}`, kind: 'node' as const }));
+
+const etcdLease: HostInfo[] = [
+  { id: 'etcd', kind: 'store' },
+  { id: 'storage', kind: 'resource' },
+  ...nodes(5),
+];
+const patroni: HostInfo[] = [
+  { id: 'etcd', kind: 'store' },
+  ...nodes(3, 'pg'),
+  { id: 'haproxy', kind: 'proxy' },
+  { id: 'app', kind: 'client' },
+];
+
+describe('layoutHosts', () => {
+  const sizes: Array<[number, number]> = [
+    [880, 390],
+    [1400, 640],
+    [370, 520],
+    [560, 700],
+  ];
+
+  it('keeps every host inside the picture, for 3 to 9 nodes and any size', () => {
+    for (const [w, h] of sizes)
+      for (let n = 3; n <= 9; n++) {
+        const hosts = [
+          ...nodes(n),
+          { id: 'etcd', kind: 'store' as const },
+          { id: 'storage', kind: 'resource' as const },
+        ];
+        const l = layoutHosts(hosts, w, h);
+        for (const hst of hosts) {
+          const p = l.pos.get(hst.id);
+          expect(p, `${hst.id} at ${w}x${h}`).toBeDefined();
+          const rx = hst.kind === 'node' ? l.nodeR : l.boxW / 2;
+          const ry = hst.kind === 'node' ? l.nodeR : l.boxH / 2;
+          expect(p!.x - rx).toBeGreaterThanOrEqual(0);
+          expect(p!.x + rx).toBeLessThanOrEqual(w);
+          expect(p!.y - ry).toBeGreaterThanOrEqual(0);
+          expect(p!.y + ry).toBeLessThanOrEqual(h);
+        }
+      }
+  });
+
+  it('never lets two node circles touch', () => {
+    for (const [w, h] of sizes)
+      for (let n = 3; n <= 9; n++) {
+        const l = layoutHosts(nodes(n), w, h);
+        const ps = nodes(n).map((x) => l.pos.get(x.id)!);
+        for (let i = 0; i < n; i++)
+          for (let j = i + 1; j < n; j++)
+            expect(Math.hypot(ps[i]!.x - ps[j]!.x, ps[i]!.y - ps[j]!.y)).toBeGreaterThan(2 * l.nodeR + 8);
+      }
+  });
+
+  it('puts node-1 at the top, the store in the middle of the ring, resources to the right', () => {
+    const l = layoutHosts(etcdLease, 880, 390);
+    expect(l.portrait).toBe(false);
+    const one = l.pos.get('node-1')!;
+    for (const x of nodes(5).slice(1)) expect(l.pos.get(x.id)!.y).toBeGreaterThan(one.y);
+    expect(l.pos.get('etcd')).toEqual({ x: l.ring.cx, y: l.ring.cy });
+    expect(l.pos.get('storage')!.x).toBeGreaterThan(l.ring.cx + l.ring.rx);
+  });
+
+  it('sends traffic left to right in landscape: client, then proxy, then the ring', () => {
+    const l = layoutHosts(patroni, 880, 390);
+    expect(l.pos.get('app')!.x).toBeLessThan(l.pos.get('haproxy')!.x);
+    expect(l.pos.get('haproxy')!.x).toBeLessThan(l.ring.cx - l.ring.rx);
+  });
+
+  it('stacks the satellites under the ring in portrait', () => {
+    const l = layoutHosts(patroni, 370, 520);
+    expect(l.portrait).toBe(true);
+    for (const id of ['app', 'haproxy']) expect(l.pos.get(id)!.y).toBeGreaterThan(l.ring.cy + l.ring.ry);
+  });
+});
+
+describe('separatingLine', () => {
+  it('splits a pentagon {1,2} | {3,4,5} with both sides clear of the line', () => {
+    const l = layoutHosts(nodes(5), 880, 390);
+    const a = ['node-1', 'node-2'].map((id) => l.pos.get(id)!);
+    const b = ['node-3', 'node-4', 'node-5'].map((id) => l.pos.get(id)!);
+    const line = separatingLine(a, b)!;
+    expect(line).not.toBeNull();
+    const side = (p: { x: number; y: number }) => p.x * line.nx + p.y * line.ny - line.c;
+    const sa = a.map(side);
+    const sb = b.map(side);
+    expect(sa.every((v) => Math.sign(v) === Math.sign(sa[0]!))).toBe(true);
+    expect(sb.every((v) => Math.sign(v) === -Math.sign(sa[0]!))).toBe(true);
+    for (const v of [...sa, ...sb]) expect(Math.abs(v)).toBeGreaterThan(l.nodeR);
+  });
+
+  it('gives up on groups no straight line separates', () => {
+    const a = [
+      { x: 0, y: 0 },
+      { x: 10, y: 10 },
+    ];
+    const b = [
+      { x: 10, y: 0 },
+      { x: 0, y: 10 },
+    ];
+    expect(separatingLine(a, b)).toBeNull();
+    expect(separatingLine([], b)).toBeNull();
+  });
+});
+
+describe('messages', () => {
+  it('groups types into families with distinct shapes', () => {
+    expect(messageFamily('ELECTION')).toBe('election');
+    expect(messageFamily('REQUEST_VOTE')).toBe('election');
+    expect(messageFamily('OK')).toBe('reply');
+    expect(messageFamily('TXN_RESULT')).toBe('reply');
+    expect(messageFamily('KEEPALIVE_ACK')).toBe('reply');
+    expect(messageFamily('KEEPALIVE')).toBe('heartbeat');
+    expect(messageFamily('HEALTH_CHECK')).toBe('heartbeat');
+    expect(messageFamily('TXN')).toBe('store');
+    expect(messageFamily('LEASE_GRANT')).toBe('store');
+    expect(messageFamily('WRITE')).toBe('data');
+    expect(messageFamily('WAL')).toBe('data');
+    expect(messageFamily('WRITE_REJECTED')).toBe('reject');
+    expect(messageFamily('WRITE_FAILED')).toBe('reject');
+    const shapes = new Set(
+      ['ELECTION', 'TXN', 'WRITE', 'KEEPALIVE', 'WRITE_REJECTED', 'COORDINATOR'].map((x) => messageGlyph(x)),
+    );
+    expect(shapes.size).toBe(6);
+  });
+
+  it('stops a lost message where it was lost and fades it out at the end', () => {
+    expect(messageReach({ fate: 'delivered' })).toBe(1);
+    expect(messageReach({ fate: 'dropped', dropReason: 'partition' })).toBe(0.5);
+    expect(messageReach({ fate: 'dropped', dropReason: 'node-down' })).toBe(1);
+    expect(messageOpacity({ fate: 'delivered', progress: 0.99 })).toBe(1);
+    expect(messageOpacity({ fate: 'dropped', progress: 0.5 })).toBe(1);
+    expect(messageOpacity({ fate: 'dropped', progress: 0.99 })).toBeLessThan(0.3);
+  });
+});
+
+describe('labels', () => {
+  const base: NodeView = {
+    id: 'node-3',
+    kind: 'node',
+    role: 'leader',
+    believed: 'leader',
+    token: 43,
+    up: true,
+    paused: false,
+    isolated: null,
+    group: null,
+    drift: 1,
+  };
+
+  it('says the role and token in words', () => {
+    expect(nodeLabel(base, false)).toBe('node-3: leader, token 43');
+    expect(nodeLabel({ ...base, role: 'paused', paused: true }, false)).toBe(
+      'node-3: paused, believes it leads, token 43',
+    );
+    expect(nodeLabel({ ...base, id: 'node-1' }, true)).toBe('node-1: leader, token 43, split-brain');
+    const { token: _, ...follower } = base;
+    expect(nodeLabel({ ...follower, role: 'follower', believed: 'follower' }, false)).toBe(
+      'node-3: follower',
+    );
+    expect(
+      nodeLabel({ ...follower, id: 'etcd', kind: 'store', role: 'follower', believed: null }, false),
+    ).toBe('etcd: coordination store');
+  });
+
+  it('finds the leader key among leased keys', () => {
+    const k = (key: string, lease: number) => ({ key, lease });
+    expect(leaderKeyOf([k('/service/b/members/pg-1', 7), k('/service/b/leader', 7)])?.key).toBe(
+      '/service/b/leader',
+    );
+    expect(leaderKeyOf([k('/election/leader', 0)])).toBeUndefined();
+    expect(leaderKeyOf([k('/service/b/optime/leader', 0)])).toBeUndefined();
+  });
+});

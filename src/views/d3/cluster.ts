@@ -1,0 +1,865 @@
+import { type BaseType, type Selection, select } from 'd3-selection';
+import {
+  type SymbolType,
+  symbol,
+  symbolCircle,
+  symbolDiamond,
+  symbolSquare,
+  symbolStar,
+  symbolTriangle,
+} from 'd3-shape';
+import { messageTypeLabel, t as tr } from '../../i18n/index.ts';
+import type { HostKind } from '../../sim/net/host.ts';
+import type { DisplayRole } from '../../sim/trace/events.ts';
+import type { Frame, MessageView, NodeView } from '../../sim/trace/frame.ts';
+
+/**
+ * The cluster picture: election nodes on a ring, the coordination store in the middle, the
+ * protected storage, proxy and client beside it, and every message in flight travelling along its
+ * link at its real send -> delivery pace. A framework-free D3 renderer: `createClusterView(el,
+ * opts)` returns `{ update(frame), destroy() }`; the layout is fixed per host list and container
+ * size, so nothing jumps while a run plays. Colours come from CSS variables (theme.css); every
+ * state is also drawn as a shape, icon or word, never by colour alone.
+ */
+
+export interface HostInfo {
+  id: string;
+  kind: HostKind;
+}
+
+export type LinkKind = 'mesh' | 'store' | 'data';
+
+export interface Link {
+  a: string;
+  b: string;
+  kind: LinkKind;
+}
+
+export interface ClusterOptions {
+  hosts: HostInfo[];
+  links: Link[];
+  /** How long (virtual ms) a crash or restart flash lasts. */
+  flashMs: number;
+  /** Accessible name of the picture. */
+  label: string;
+  /** The node that carries the ADR-001 badge (node-1 in the brief). */
+  adrNode?: string;
+  onAdr?: () => void;
+  /** Which backend a proxy routes to at t (the view derives it from the trace). */
+  routeOf?: (proxy: string, t: number) => string | null;
+}
+
+export interface ClusterRenderer {
+  update(frame: Frame): void;
+  destroy(): void;
+}
+
+export interface Pos {
+  x: number;
+  y: number;
+}
+
+export interface Layout {
+  width: number;
+  height: number;
+  portrait: boolean;
+  nodeR: number;
+  boxW: number;
+  boxH: number;
+  /** The nodes' ring: an ellipse, wider than tall when the container is. */
+  ring: { cx: number; cy: number; rx: number; ry: number };
+  pos: Map<string, Pos>;
+}
+
+const MARGIN = 14;
+/** A message closer than this (px) to its sender shares its label with the others of its burst. */
+const BURST_PX = 34;
+
+/**
+ * Where every host sits. Nodes on a ring (node-1 at the top, clockwise), stores in its centre.
+ * Landscape: clients and proxies to the left (traffic flows left to right into the ring), resources
+ * to the right. Portrait: all of those in a row under the ring. Sizes follow the container, so the
+ * text stays the same pixel size and the picture scales from 3 to 9 nodes.
+ */
+export function layoutHosts(hosts: readonly HostInfo[], width: number, height: number): Layout {
+  const w = Math.max(200, width);
+  const h = Math.max(200, height);
+  const nodes = hosts.filter((x) => x.kind === 'node');
+  const stores = hosts.filter((x) => x.kind === 'store');
+  const left = [...hosts.filter((x) => x.kind === 'client'), ...hosts.filter((x) => x.kind === 'proxy')];
+  const right = hosts.filter((x) => x.kind === 'resource');
+  const portrait = w < 620 || w < h * 0.95;
+  const boxW = w < 420 ? 86 : 104;
+  const boxH = w < 420 ? 48 : 52;
+  const base = Math.max(20, Math.min(34, Math.min(w, h) * 0.085));
+  const pos = new Map<string, Pos>();
+  const colW = boxW + 44;
+  // Space a node needs above (role badge) and below (token pill) its circle.
+  const above = 14;
+  const below = 28;
+
+  let cx: number;
+  let cy: number;
+  let rx: number;
+  let ry: number;
+  if (portrait) {
+    const satellites = [...left, ...right];
+    const rowH = satellites.length ? boxH + 34 : 0;
+    const top = MARGIN;
+    const bottom = h - MARGIN - rowH;
+    cx = w / 2;
+    cy = (top + bottom) / 2 + (above - below) / 2;
+    rx = w / 2 - MARGIN - base - 16;
+    ry = (bottom - top) / 2 - base - (above + below) / 2;
+    ry = Math.min(ry, rx * 1.25);
+    const n = satellites.length;
+    satellites.forEach((s, i) => {
+      pos.set(s.id, { x: (w * (i + 0.5)) / n, y: h - MARGIN - boxH / 2 - 8 });
+    });
+  } else {
+    const leftW = left.length * colW;
+    const rightW = right.length ? colW : 0;
+    const x0 = MARGIN + leftW;
+    const x1 = w - MARGIN - rightW;
+    cx = (x0 + x1) / 2;
+    cy = h / 2 + (above - below) / 2;
+    ry = h / 2 - base - Math.max(above, below) - MARGIN + 6;
+    rx = Math.min((x1 - x0) / 2 - base - 30, ry * 1.45);
+    // A little above the centre line, so links to the lower nodes pass clear of the nearest one.
+    left.forEach((s, i) => {
+      pos.set(s.id, { x: MARGIN + colW * (i + 0.5), y: cy - ry * 0.3 });
+    });
+    right.forEach((s, i) => {
+      const span = (right.length - 1) * (boxH + 30);
+      pos.set(s.id, { x: w - MARGIN - colW / 2, y: cy - span / 2 + i * (boxH + 30) });
+    });
+  }
+  rx = Math.max(40, rx);
+  ry = Math.max(40, Math.min(ry, rx * 1.25));
+  const n = nodes.length;
+  // Neighbouring circles must not touch: the shortest chord between neighbours is about
+  // 2 min(rx, ry) sin(pi / n).
+  const chord = 2 * Math.min(rx, ry) * Math.sin(Math.PI / Math.max(3, n));
+  const nodeR = n >= 3 ? Math.max(16, Math.min(base, chord * 0.31)) : base;
+  nodes.forEach((node, i) => {
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(1, n);
+    pos.set(node.id, n === 1 ? { x: cx, y: cy } : { x: cx + rx * Math.cos(a), y: cy + ry * Math.sin(a) });
+  });
+  stores.forEach((s, i) => {
+    const span = (stores.length - 1) * (boxW + 12);
+    pos.set(s.id, { x: cx - span / 2 + i * (boxW + 12), y: cy });
+  });
+  return { width: w, height: h, portrait, nodeR, boxW, boxH, ring: { cx, cy, rx, ry }, pos };
+}
+
+export type MessageFamily = 'election' | 'heartbeat' | 'reply' | 'store' | 'data' | 'reject';
+
+/** Families share a colour and a shape; the legend names each type present. */
+export function messageFamily(type: string): MessageFamily {
+  if (/REJECT|ERROR|DENIED|FAIL/.test(type)) return 'reject';
+  if (/^(ELECTION|COORDINATOR|REQUEST_VOTE|CAMPAIGN|PRE_VOTE)$/.test(type)) return 'election';
+  if (/HEARTBEAT|KEEPALIVE$|HEALTH_CHECK|^PING$/.test(type)) return 'heartbeat';
+  if (/(_OK|_ACK|_RESULT|_GRANTED|_REVOKED|_REPLY|_RESPONSE)$|^(OK|VOTE|HEALTH|PONG)$/.test(type))
+    return 'reply';
+  if (/^(LEASE_|TXN|RANGE|PUT|WATCH|DELETE)/.test(type)) return 'store';
+  return 'data';
+}
+
+/** A no-entry sign (a disc with a bar cut out; needs fill-rule evenodd): a refusal, not a loss. */
+const symbolNoEntry: SymbolType = {
+  draw(ctx, size) {
+    const r = Math.sqrt(size / Math.PI);
+    ctx.moveTo(r, 0);
+    ctx.arc(0, 0, r, 0, 2 * Math.PI);
+    const w = r * 0.62;
+    const h = r * 0.2;
+    ctx.moveTo(-w, -h);
+    ctx.lineTo(w, -h);
+    ctx.lineTo(w, h);
+    ctx.lineTo(-w, h);
+    ctx.closePath();
+  },
+};
+
+const FAMILY_SHAPE: Record<MessageFamily, SymbolType> = {
+  election: symbolDiamond,
+  heartbeat: symbolCircle,
+  reply: symbolCircle,
+  store: symbolSquare,
+  data: symbolTriangle,
+  reject: symbolNoEntry,
+};
+
+/** Types that share a family but deserve their own shape (the election's outcome). */
+const TYPE_SHAPE: Record<string, SymbolType> = { COORDINATOR: symbolStar };
+
+/** SVG path of a message glyph (also used by the legend). */
+export function messageGlyph(type: string, size = 64): string {
+  return (
+    symbol(TYPE_SHAPE[type] ?? FAMILY_SHAPE[messageFamily(type)], size * (TYPE_SHAPE[type] ? 1.3 : 1))() ?? ''
+  );
+}
+
+/** Words for a node's state, for its accessible label and its caption line. */
+export function nodeLabel(n: NodeView, errored: boolean): string {
+  const parts: string[] = [];
+  if (n.kind !== 'node') parts.push(tr(`cluster.${n.kind}`));
+  if (n.kind === 'node' || n.role === 'down' || n.role === 'paused' || n.role === 'isolated')
+    parts.push(tr(`role.${n.role}`));
+  if (n.role !== 'leader' && n.believed === 'leader') parts.push(tr('role.leaderStale'));
+  if (n.token !== undefined) parts.push(tr('cluster.token', { token: n.token }));
+  if (errored) parts.push(tr('role.error'));
+  return `${n.id}: ${parts.join(', ')}`;
+}
+
+/**
+ * The key that names the leader (`/election/leader`, `/service/<scope>/leader`): held by a lease,
+ * last path segment "leader". Other leased keys (Patroni's members) are not leadership.
+ */
+export function leaderKeyOf<K extends { key: string; lease: number }>(keys: readonly K[]): K | undefined {
+  return keys.find((k) => k.lease !== 0 && /(^|\/)leader$/.test(k.key));
+}
+
+function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+/** Where a message is drawn, as a fraction of its link: lost messages stop where they were lost. */
+export function messageReach(m: Pick<MessageView, 'fate' | 'dropReason'>): number {
+  if (m.fate !== 'dropped') return 1;
+  switch (m.dropReason) {
+    case 'partition':
+    case 'link-cut':
+      return 0.5;
+    case 'isolated':
+      return 0.35;
+    case 'loss':
+      return 0.6;
+    default:
+      return 1;
+  }
+}
+
+/** Opacity of a message: lost ones fade over the last 30% of their flight. */
+export function messageOpacity(m: Pick<MessageView, 'fate' | 'progress'>): number {
+  if (m.fate !== 'dropped' || m.progress < 0.7) return 1;
+  return Math.max(0.15, 1 - ((m.progress - 0.7) / 0.3) * 0.85);
+}
+
+// Role badge icons, drawn in a 20x20 box centred on 0,0.
+const ICONS: Partial<Record<DisplayRole | 'error', string>> = {
+  leader: 'M-6.5 4.5 L-7.5 -4 L-3.2 -0.6 L0 -6 L3.2 -0.6 L7.5 -4 L6.5 4.5 Z',
+  candidate: 'M-5 -6 H5 V-3.5 L1.2 0 L5 3.5 V6 H-5 V3.5 L-1.2 0 L-5 -3.5 Z',
+  paused: 'M-4.5 -5.5 H-1.3 V5.5 H-4.5 Z M1.3 -5.5 H4.5 V5.5 H1.3 Z',
+  down: 'M-5 -5 L5 5 M5 -5 L-5 5',
+  isolated: 'M-6 -1.5 H-2 M2 1.5 H6 M-2 -4.5 V4.5 M2 -4.5 V4.5',
+  error: 'M0 -5.5 V1.5 M0 4.2 V4.8',
+};
+
+/**
+ * The straight line that best separates two groups of points (the widest empty band between them),
+ * as n.x = c with n a unit normal; null when no line separates them. Tries 72 directions: plenty
+ * for at most a dozen points, and it works for any layout, not only neighbours on a ring.
+ */
+export function separatingLine(
+  a: readonly Pos[],
+  b: readonly Pos[],
+): { nx: number; ny: number; c: number } | null {
+  if (!a.length || !b.length) return null;
+  let best: { nx: number; ny: number; c: number; gap: number } | null = null;
+  for (let k = 0; k < 72; k++) {
+    const th = (Math.PI * k) / 72;
+    const nx = Math.cos(th);
+    const ny = Math.sin(th);
+    const pa = a.map((p) => p.x * nx + p.y * ny);
+    const pb = b.map((p) => p.x * nx + p.y * ny);
+    const [aMin, aMax, bMin, bMax] = [Math.min(...pa), Math.max(...pa), Math.min(...pb), Math.max(...pb)];
+    const gap = Math.max(bMin - aMax, aMin - bMax);
+    if (gap <= 0 || (best && gap <= best.gap)) continue;
+    const c = bMin - aMax > 0 ? (aMax + bMin) / 2 : (bMax + aMin) / 2;
+    best = { nx, ny, c, gap };
+  }
+  return best ? { nx: best.nx, ny: best.ny, c: best.c } : null;
+}
+
+type Sel<E extends BaseType, D = unknown> = Selection<E, D, null, undefined>;
+
+interface Endpoints {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** Creates the picture inside `el` (which it fills) and returns its update/destroy handle. */
+export function createClusterView(el: HTMLElement, opts: ClusterOptions): ClusterRenderer {
+  const root = select(el);
+  const svg = root
+    .append('svg')
+    .attr('class', 'cluster-svg')
+    .attr('role', 'group')
+    .attr('aria-label', opts.label) as Sel<SVGSVGElement>;
+  const gLinks = svg.append('g').attr('class', 'links');
+  const gCut = svg.append('g').attr('class', 'cuts');
+  const gHosts = svg.append('g').attr('class', 'hosts');
+  const gMsgs = svg.append('g').attr('class', 'messages').attr('aria-hidden', 'true');
+  const gBursts = svg.append('g').attr('class', 'bursts').attr('aria-hidden', 'true');
+
+  const kinds = new Map(opts.hosts.map((h) => [h.id, h.kind]));
+  let layout = layoutHosts(opts.hosts, el.clientWidth, el.clientHeight);
+  let last: Frame | null = null;
+
+  /** Distance from a host's centre to its outline in direction (dx, dy). */
+  const outline = (id: string, dx: number, dy: number): number => {
+    if (kinds.get(id) === 'node') return layout.nodeR + 2;
+    const len = Math.hypot(dx, dy) || 1;
+    const ux = Math.abs(dx / len);
+    const uy = Math.abs(dy / len);
+    const hw = layout.boxW / 2 + 2;
+    const hh = layout.boxH / 2 + 2;
+    return Math.min(
+      ux > 1e-6 ? hw / ux : Number.POSITIVE_INFINITY,
+      uy > 1e-6 ? hh / uy : Number.POSITIVE_INFINITY,
+    );
+  };
+
+  const ends = (a: string, b: string): Endpoints | null => {
+    const p = layout.pos.get(a);
+    const q = layout.pos.get(b);
+    if (!p || !q) return null;
+    const dx = q.x - p.x;
+    const dy = q.y - p.y;
+    const len = Math.hypot(dx, dy) || 1;
+    const ra = outline(a, dx, dy);
+    const rb = outline(b, -dx, -dy);
+    return {
+      x1: p.x + (dx / len) * ra,
+      y1: p.y + (dy / len) * ra,
+      x2: q.x - (dx / len) * rb,
+      y2: q.y - (dy / len) * rb,
+    };
+  };
+
+  /** How much (px²) a label of `chars` characters at (x, y) covers hosts' shapes. */
+  const labelHits = (x: number, y: number, anchor: 'start' | 'middle' | 'end', chars: number): number => {
+    const w = chars * 6.1;
+    const x0 = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2;
+    const y0 = y - 10;
+    let area = 0;
+    for (const [id, p] of layout.pos) {
+      const node = kinds.get(id) === 'node';
+      const hw = node ? layout.nodeR + 2 : layout.boxW / 2;
+      const hh = node ? layout.nodeR + 2 : layout.boxH / 2;
+      const ox = Math.min(x0 + w, p.x + hw) - Math.max(x0, p.x - hw);
+      const oy = Math.min(y0 + 13, p.y + hh) - Math.max(y0, p.y - hh);
+      if (ox > 0 && oy > 0) area += ox * oy;
+    }
+    return area;
+  };
+
+  /**
+   * Where a message's label goes: beside its path on the outer side, else the inner side, else in
+   * a shorter form, else on the path just behind the message: the first place that covers no host,
+   * or the one that covers least.
+   */
+  const placeLabel = (
+    x: number,
+    y: number,
+    ux: number,
+    uy: number,
+    nx: number,
+    ny: number,
+    texts: string[],
+  ) => {
+    type Spot = { x: number; y: number; anchor: 'start' | 'middle' | 'end'; text: string };
+    const side = (sx: number, sy: number, text: string): Spot => ({
+      x: x + sx * 11,
+      y: y + sy * 11 + 3.5,
+      anchor: Math.abs(sx) < 0.35 ? 'middle' : sx > 0 ? 'start' : 'end',
+      text,
+    });
+    const spots: Spot[] = [];
+    for (const text of texts) spots.push(side(nx, ny, text), side(-nx, -ny, text));
+    const last = texts[texts.length - 1] ?? '';
+    spots.push({ x: x - ux * 18, y: y - uy * 18 + 3.5, anchor: 'middle', text: last });
+    let best = spots[0] as Spot;
+    let least = Number.POSITIVE_INFINITY;
+    for (const p of spots) {
+      const a = labelHits(p.x, p.y, p.anchor, p.text.length);
+      if (a === 0) return p;
+      if (a < least) {
+        least = a;
+        best = p;
+      }
+    }
+    return best;
+  };
+
+  // ---- static structure (rebuilt on resize) ----
+  const buildStatic = () => {
+    svg.attr('viewBox', `0 0 ${layout.width} ${layout.height}`);
+    const links = gLinks
+      .selectAll<SVGLineElement, Link>('line')
+      .data(opts.links, (d) => `${d.a}|${d.b}`)
+      .join('line')
+      .attr('class', (d) => `link link-${d.kind}`);
+    links.each(function (d) {
+      const e = ends(d.a, d.b);
+      if (!e) return;
+      select(this).attr('x1', e.x1).attr('y1', e.y1).attr('x2', e.x2).attr('y2', e.y2);
+    });
+
+    const hosts = gHosts
+      .selectAll<SVGGElement, HostInfo>('g.host')
+      .data(opts.hosts, (d) => d.id)
+      .join((enter) => {
+        const g = enter.append('g').attr('class', (d) => `host host-${d.kind}`);
+        g.each(function (d) {
+          const sel = select(this);
+          if (d.kind === 'node') sel.attr('data-node', d.id);
+          else sel.attr('data-host', d.id);
+          sel.attr('role', 'img');
+        });
+        return g;
+      });
+    hosts.attr('transform', (d) => {
+      const p = layout.pos.get(d.id) ?? { x: -999, y: -999 };
+      return `translate(${p.x},${p.y})`;
+    });
+    hosts.selectAll('*').remove();
+    hosts.each(function (d) {
+      const g = select(this);
+      if (d.kind === 'node') drawNode(g as Sel<SVGGElement>, d);
+      else drawBox(g as Sel<SVGGElement>, d);
+    });
+  };
+
+  const drawNode = (g: Sel<SVGGElement>, d: HostInfo) => {
+    const r = layout.nodeR;
+    const small = r < 26;
+    g.append('circle').attr('class', 'flash').attr('r', r);
+    g.append('circle')
+      .attr('class', 'halo')
+      .attr('r', r + 7);
+    g.append('circle')
+      .attr('class', 'iso-ring')
+      .attr('r', r + 5);
+    g.append('circle').attr('class', 'body').attr('r', r);
+    g.append('text')
+      .attr('class', 'name')
+      .attr('y', small ? 4 : -1)
+      .attr('font-size', small ? 11 : 13)
+      .text(d.id);
+    g.append('text')
+      .attr('class', 'role-text')
+      .attr('y', 12)
+      .attr('font-size', 9)
+      .attr('display', small ? 'none' : null);
+    const badge = g.append('g').attr('class', 'badge').attr('transform', `translate(0,${-r})`);
+    badge.append('circle').attr('r', 10.5);
+    badge.append('path').attr('class', 'icon');
+    const token = g
+      .append('g')
+      .attr('class', 'token')
+      .attr('transform', `translate(0,${r + 14})`);
+    token.append('rect').attr('rx', 8).attr('height', 17).attr('y', -9);
+    token.append('text').attr('y', 4);
+    if (opts.adrNode === d.id && opts.onAdr) {
+      const onAdr = opts.onAdr;
+      // Up and to the right, level with the role badge: clear of the links below and, with many
+      // nodes, of the neighbour's own badge.
+      const bx = r + 32;
+      const by = -r + 4;
+      const adr = g
+        .append('g')
+        .attr('class', 'adr-badge')
+        .attr('role', 'button')
+        .attr('tabindex', 0)
+        .attr('aria-label', tr('cluster.adrBadge'))
+        .attr('transform', `translate(${bx},${by})`)
+        .on('click', (ev: MouseEvent) => {
+          ev.stopPropagation();
+          onAdr();
+        })
+        .on('keydown', (ev: KeyboardEvent) => {
+          if (ev.key === 'Enter' || ev.key === ' ') {
+            ev.preventDefault();
+            ev.stopPropagation();
+            onAdr();
+          }
+        });
+      adr.append('rect').attr('x', -27).attr('y', -10).attr('width', 54).attr('height', 20).attr('rx', 10);
+      adr.append('text').attr('y', 4).text('ADR-001');
+    }
+  };
+
+  const drawBox = (g: Sel<SVGGElement>, d: HostInfo) => {
+    const w = layout.boxW;
+    const h = layout.boxH;
+    g.append('rect')
+      .attr('class', 'flash')
+      .attr('x', -w / 2)
+      .attr('y', -h / 2)
+      .attr('width', w)
+      .attr('height', h)
+      .attr('rx', 9);
+    g.append('rect')
+      .attr('class', 'body')
+      .attr('x', -w / 2)
+      .attr('y', -h / 2)
+      .attr('width', w)
+      .attr('height', h)
+      .attr('rx', 9);
+    g.append('text')
+      .attr('class', 'name')
+      .attr('y', -h / 2 + 19)
+      .text(d.id);
+    g.append('text')
+      .attr('class', 'detail')
+      .attr('y', -h / 2 + 36);
+    if (d.kind === 'store') {
+      g.append('rect')
+        .attr('class', 'ttl-track')
+        .attr('x', -w / 2 + 10)
+        .attr('y', h / 2 - 9)
+        .attr('width', w - 20)
+        .attr('height', 4)
+        .attr('rx', 2);
+      g.append('rect')
+        .attr('class', 'ttl-bar')
+        .attr('x', -w / 2 + 10)
+        .attr('y', h / 2 - 9)
+        .attr('height', 4)
+        .attr('rx', 2);
+    }
+    const badge = g
+      .append('g')
+      .attr('class', 'badge')
+      .attr('transform', `translate(${w / 2 - 2},${-h / 2 + 2})`);
+    badge.append('circle').attr('r', 9);
+    badge.append('path').attr('class', 'icon');
+    g.append('text')
+      .attr('class', 'kind')
+      .attr('y', h / 2 + 14)
+      .text(tr(`cluster.${d.kind}`));
+  };
+
+  // ---- per-frame update ----
+  const update = (frame: Frame) => {
+    last = frame;
+    const byId = new Map(frame.nodes.map((n) => [n.id, n]));
+    const split = frame.violations.filter((v) => v.kind === 'split-brain');
+    const errored = new Set(split.flatMap((v) => v.nodes));
+    // The alarm holds while those nodes still both believe they lead.
+    for (const id of [...errored]) if (byId.get(id)?.believed !== 'leader') errored.delete(id);
+    if (errored.size < 2) errored.clear();
+
+    const groupOf = new Map<string, number>();
+    frame.partition?.forEach((grp, i) => {
+      for (const id of grp) groupOf.set(id, i);
+    });
+    const cutPairs = new Set(frame.cuts.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
+    const linkBroken = (a: string, b: string): boolean => {
+      const ga = groupOf.get(a);
+      const gb = groupOf.get(b);
+      if (ga !== undefined && gb !== undefined && ga !== gb) return true;
+      if (cutPairs.has(`${a}|${b}`)) return true;
+      for (const id of [a, b]) {
+        const n = byId.get(id);
+        const other = id === a ? b : a;
+        if (n?.isolated === 'all') return true;
+        if (n?.isolated === 'store' && kinds.get(other) === 'store') return true;
+      }
+      return false;
+    };
+    const linkDead = (a: string, b: string): boolean =>
+      byId.get(a)?.up === false || byId.get(b)?.up === false;
+
+    gLinks
+      .selectAll<SVGLineElement, Link>('line')
+      .classed('broken', (d) => linkBroken(d.a, d.b))
+      .classed('dead', (d) => linkDead(d.a, d.b));
+
+    drawCuts(frame);
+
+    gHosts.selectAll<SVGGElement, HostInfo>('g.host').each(function (d) {
+      const n = byId.get(d.id);
+      if (!n) return;
+      const g = select(this);
+      const err = errored.has(d.id);
+      const label = nodeLabel(n, err);
+      g.attr('data-role', n.role)
+        .attr('aria-label', label)
+        .classed('error', err)
+        .classed('stale', n.role !== 'leader' && n.believed === 'leader');
+      for (const r of ['leader', 'follower', 'candidate', 'down', 'paused', 'isolated'] as const)
+        g.classed(`role-${r}`, n.role === r);
+      g.classed('iso-store', n.isolated === 'store');
+
+      // Crash and restart flashes: an expanding ring that fades, driven by frame time.
+      const since = n.crashedAt !== undefined ? frame.t - n.crashedAt : Number.POSITIVE_INFINITY;
+      const back = n.restartedAt !== undefined ? frame.t - n.restartedAt : Number.POSITIVE_INFINITY;
+      const crashK = !n.up && since >= 0 && since < opts.flashMs ? since / opts.flashMs : null;
+      const restartK = n.up && back >= 0 && back < opts.flashMs ? back / opts.flashMs : null;
+      const k = crashK ?? restartK;
+      const flash = g.select<SVGElement>('.flash');
+      flash.classed('crash', crashK !== null).classed('restart', crashK === null && restartK !== null);
+      if (k === null) flash.attr('opacity', 0);
+      else {
+        const grow = 4 + 26 * k;
+        if (d.kind === 'node') flash.attr('r', layout.nodeR + grow);
+        else
+          flash
+            .attr('x', -layout.boxW / 2 - grow / 2)
+            .attr('y', -layout.boxH / 2 - grow / 2)
+            .attr('width', layout.boxW + grow)
+            .attr('height', layout.boxH + grow);
+        flash.attr('opacity', (1 - k) * 0.9);
+      }
+      g.classed('crashing', crashK !== null);
+
+      const icon = err ? 'error' : n.role === 'follower' && n.believed === 'leader' ? 'leader' : n.role;
+      const iconPath = d.kind === 'node' || n.role !== 'follower' ? ICONS[icon] : undefined;
+      g.select('.badge').attr('display', iconPath ? null : 'none');
+      g.select('.badge .icon').attr('d', iconPath ?? '');
+
+      if (d.kind === 'node') {
+        const roleWord = err ? tr('role.error') : tr(`role.${n.role}`);
+        g.select('.role-text').text(roleWord);
+        const tokenText =
+          n.token !== undefined
+            ? tr('cluster.token', { token: n.token })
+            : n.term !== undefined && n.role === 'leader'
+              ? tr('cluster.term', { term: n.term })
+              : '';
+        const tok = g.select<SVGGElement>('.token');
+        tok.attr('display', tokenText ? null : 'none');
+        if (tokenText) {
+          tok.select('text').text(tokenText);
+          const wpx = tokenText.length * 6.6 + 14;
+          tok
+            .select('rect')
+            .attr('x', -wpx / 2)
+            .attr('width', wpx);
+        }
+      } else detailFor(g, n, frame);
+    });
+
+    drawMessages(frame, byId);
+  };
+
+  const detailFor = (g: Sel<SVGGElement, unknown>, n: NodeView, frame: Frame) => {
+    // The detail line is 11px monospace: about 6.6px a character, clipped to the box.
+    const fit = Math.floor((layout.boxW - 10) / 6.6);
+    const line = g.select('.detail');
+    const detail = { text: (v: string) => line.text(clip(v, fit)) };
+    if (n.kind === 'store') {
+      const s = frame.store;
+      detail.text(s ? tr('cluster.rev', { revision: s.revision }) : '');
+      // The leader key's lease, if any: its remaining TTL as a bar.
+      const leaderKey = s ? leaderKeyOf(s.keys) : undefined;
+      const lease = leaderKey ? s?.leases.find((l) => l.id === leaderKey.lease) : undefined;
+      const frac = lease ? Math.max(0, Math.min(1, lease.remainingMs / (lease.ttlSec * 1000))) : 0;
+      g.select('.ttl-bar')
+        .attr('width', (layout.boxW - 20) * frac)
+        .classed('low', frac < 0.25);
+      g.select('.ttl-track').attr('display', lease ? null : 'none');
+      if (leaderKey)
+        detail.text(`${tr('cluster.rev', { revision: s?.revision ?? 0 })} · ${clip(leaderKey.value, 8)}`);
+    } else if (n.kind === 'resource') {
+      const r = frame.resources.find((x) => x.id === n.id);
+      const lastWrite = r?.recent[r.recent.length - 1];
+      const fresh = lastWrite && frame.t - lastWrite.t < opts.flashMs * 1.5;
+      g.classed('rejecting', Boolean(fresh && lastWrite?.status === 'rejected'));
+      g.classed('accepting', Boolean(fresh && lastWrite?.status === 'accepted'));
+      if (fresh && lastWrite?.status === 'rejected')
+        detail.text(tr('cluster.rejected', { code: lastWrite.code }));
+      else if (r?.highest !== null && r?.highest !== undefined)
+        detail.text(tr('cluster.highest', { token: r.highest }));
+      else detail.text(tr('cluster.writes', { count: r?.accepted ?? 0 }));
+    } else if (n.kind === 'proxy') {
+      const to = opts.routeOf?.(n.id, frame.t) ?? null;
+      detail.text(to ? `→ ${to}` : tr('cluster.noRoute'));
+    } else detail.text(n.up ? '' : tr('role.down'));
+  };
+
+  const drawCuts = (frame: Frame) => {
+    const lines: Array<Endpoints & { key: string }> = [];
+    const groups = frame.partition ?? [];
+    const posOf = (ids: string[]) =>
+      ids.map((id) => layout.pos.get(id)).filter((p): p is Pos => p !== undefined);
+    const { cx, cy, rx, ry } = layout.ring;
+    const half = Math.max(rx, ry) + layout.nodeR + 18;
+    for (let i = 0; i + 1 < groups.length; i++) {
+      const line = separatingLine(posOf(groups[i] as string[]), posOf(groups[i + 1] as string[]));
+      if (!line) continue;
+      // The stretch of the line that crosses the ring: centred on the ring centre's projection.
+      const off = line.c - (line.nx * cx + line.ny * cy);
+      const mx = cx + line.nx * off;
+      const my = cy + line.ny * off;
+      const dx = -line.ny;
+      const dy = line.nx;
+      lines.push({
+        key: `p${i}`,
+        x1: mx - dx * half,
+        y1: my - dy * half,
+        x2: mx + dx * half,
+        y2: my + dy * half,
+      });
+    }
+    const sel = gCut
+      .selectAll<SVGGElement, Endpoints & { key: string }>('g.cut')
+      .data(lines, (d) => d.key)
+      .join((enter) => {
+        const g = enter.append('g').attr('class', 'cut');
+        g.append('line');
+        g.append('text').text(tr('cluster.partition'));
+        return g;
+      });
+    sel
+      .select('line')
+      .attr('x1', (d) => d.x1)
+      .attr('y1', (d) => d.y1)
+      .attr('x2', (d) => d.x2)
+      .attr('y2', (d) => d.y2);
+    sel
+      .select('text')
+      .attr('x', (d) => d.x1)
+      .attr('y', (d) => d.y1 - 6)
+      .style('text-anchor', (d) => (d.x1 < d.x2 ? 'start' : 'end'));
+  };
+
+  const drawMessages = (frame: Frame, byId: Map<string, NodeView>) => {
+    const msgs = frame.messages.filter(
+      (m) => m.from !== m.to && layout.pos.has(m.from) && layout.pos.has(m.to),
+    );
+    const placed = msgs.map((m) => {
+      const e = ends(m.from, m.to) as Endpoints;
+      const p = Math.max(0, Math.min(1, m.progress)) * messageReach(m);
+      const dx = e.x2 - e.x1;
+      const dy = e.y2 - e.y1;
+      const len = Math.hypot(dx, dy) || 1;
+      const x = e.x1 + dx * p;
+      const y = e.y1 + dy * p;
+      // Labels sit beside the path (perpendicular), on the side away from the ring centre.
+      let nx = -dy / len;
+      let ny = dx / len;
+      if ((x - layout.ring.cx) * nx + (y - layout.ring.cy) * ny < 0) {
+        nx = -nx;
+        ny = -ny;
+      }
+      return { m, x, y, ux: dx / len, uy: dy / len, nx, ny, near: p * len < BURST_PX, group: -1 };
+    });
+    // Messages drawn on top of each other share one label: a broadcast fanning out of its sender
+    // ("ELECTION ×4") or two requests travelling together ("LEASE GRANT + LEASE REVOKE").
+    const groups: number[][] = [];
+    placed.forEach((a, i) => {
+      const g = groups.findIndex((members) =>
+        members.some((j) => {
+          const b = placed[j] as (typeof placed)[number];
+          return Math.hypot(a.x - b.x, a.y - b.y) < 16 || (a.near && b.near && a.m.from === b.m.from);
+        }),
+      );
+      if (g >= 0) (groups[g] as number[]).push(i);
+      else groups.push([i]);
+      a.group = g >= 0 ? g : groups.length - 1;
+    });
+
+    const sel = gMsgs
+      .selectAll<SVGGElement, (typeof placed)[number]>('g.msg')
+      .data(placed, (d) => String(d.m.id))
+      .join((enter) => {
+        const g = enter.append('g').attr('class', (d) => `msg fam-${messageFamily(d.m.type)}`);
+        g.append('path')
+          .attr('class', 'glyph')
+          .attr('d', (d) => messageGlyph(d.m.type, messageFamily(d.m.type) === 'heartbeat' ? 40 : 70));
+        g.append('path').attr('class', 'lost-x');
+        g.append('text')
+          .attr('class', 'msg-label')
+          .text((d) => messageTypeLabel(d.m.type));
+        return g;
+      });
+    sel.each(function (d) {
+      const { m, x, y, nx, ny } = d;
+      const g = select(this);
+      const lost = m.fate === 'dropped' && m.progress >= 0.7;
+      g.attr('transform', `translate(${x},${y})`).attr('opacity', messageOpacity(m)).classed('lost', lost);
+      g.select('.lost-x').attr('d', lost ? 'M-6 -6 L6 6 M6 -6 L-6 6' : '');
+      const alone = (groups[d.group]?.length ?? 1) <= 1;
+      const label = g.select('.msg-label').attr('display', alone ? null : 'none');
+      if (alone) {
+        const b = placeLabel(x, y, d.ux, d.uy, nx, ny, [messageTypeLabel(m.type)]);
+        label
+          .attr('x', b.x - x)
+          .attr('y', b.y - y)
+          .style('text-anchor', b.anchor);
+      }
+    });
+    sel.classed('to-down', (d) => byId.get(d.m.to)?.up === false);
+
+    const shared = groups
+      .filter((members) => members.length > 1)
+      .map((members) => {
+        const ms = members.map((i) => placed[i] as (typeof placed)[number]);
+        const first = ms[0] as (typeof placed)[number];
+        const types = [...new Set(ms.map((x) => x.m.type))];
+        const short =
+          types.length === 1
+            ? `${messageTypeLabel(first.m.type)} ×${ms.length}`
+            : `${messageTypeLabel(types[0] as string)} +${ms.length - 1}`;
+        const texts = types.length === 2 ? [types.map(messageTypeLabel).join(' + '), short] : [short];
+        const x0 = ms.reduce((a, b) => a + b.x, 0) / ms.length;
+        const y0 = ms.reduce((a, b) => a + b.y, 0) / ms.length;
+        const fan =
+          ms.every((x) => x.near && x.m.from === first.m.from) && new Set(ms.map((x) => x.m.to)).size > 1;
+        let x: number;
+        let y: number;
+        let anchor: 'start' | 'middle' | 'end';
+        let text = texts[texts.length - 1] as string;
+        if (fan) {
+          // Ahead of the burst along its mean direction, a little to its outer side.
+          const ux = ms.reduce((a, b) => a + b.ux, 0);
+          const uy = ms.reduce((a, b) => a + b.uy, 0);
+          const len = Math.hypot(ux, uy) || 1;
+          x = x0 + (ux / len) * 40 + first.nx * 10;
+          y = y0 + (uy / len) * 40 + first.ny * 10 + 4;
+          anchor = 'middle';
+        } else {
+          ({ x, y, anchor, text } = placeLabel(x0, y0, first.ux, first.uy, first.nx, first.ny, texts));
+        }
+        return { key: ms.map((x) => x.m.id).join('-'), x, y, anchor, text, fam: messageFamily(first.m.type) };
+      });
+    gBursts
+      .selectAll<SVGTextElement, (typeof shared)[number]>('text')
+      .data(shared, (d) => d.key)
+      .join('text')
+      .attr('class', (d) => `msg-label burst fam-${d.fam}`)
+      .attr('x', (d) => d.x)
+      .attr('y', (d) => d.y)
+      .style('text-anchor', (d) => d.anchor)
+      .text((d) => d.text);
+  };
+
+  buildStatic();
+
+  const ro =
+    typeof ResizeObserver !== 'undefined'
+      ? new ResizeObserver(() => {
+          const w = el.clientWidth;
+          const h = el.clientHeight;
+          if (Math.abs(w - layout.width) < 1 && Math.abs(h - layout.height) < 1) return;
+          layout = layoutHosts(opts.hosts, w, h);
+          buildStatic();
+          if (last) update(last);
+        })
+      : null;
+  ro?.observe(el);
+
+  return {
+    update,
+    destroy() {
+      ro?.disconnect();
+      svg.remove();
+    },
+  };
+}
