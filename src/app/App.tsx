@@ -10,6 +10,7 @@ import { scenarios } from '../../scenarios/index.ts';
 import { t } from '../i18n/index.ts';
 import { proxyStateAt } from '../player/proxy.ts';
 import { PlayerContext, usePlayer, usePlayerStore } from '../player/react.ts';
+import { eventLimit } from '../player/steps.ts';
 import { createPlayerStore, type PlayerStore, type Run } from '../player/store.ts';
 import { startTicker } from '../player/ticker.ts';
 import { formatTime } from '../player/time.ts';
@@ -180,8 +181,17 @@ function TraceViews({ run, time, onSeek }: { run: Run; time: number; onSeek(t: n
   );
 }
 
+/** The frame on the cursor; on a step's own moment, the world as of that step's event. */
+function useStepFrame(run: Run, time: number) {
+  const stepIndex = usePlayer((s) => s.stepIndex);
+  return useMemo(
+    () => run.index.frameAt(time, eventLimit(run.trace.steps, run.trace.events, { t: time, stepIndex })),
+    [run, time, stepIndex],
+  );
+}
+
 function SidePanels({ run, time }: { run: Run; time: number }) {
-  const frame = useMemo(() => run.index.frameAt(time), [run, time]);
+  const frame = useStepFrame(run, time);
   const hosts = run.trace.hosts;
   const storeHost = hosts.find((h) => h.kind === 'store');
   const nodeIds = useMemo(() => hosts.filter((h) => h.kind === 'node').map((h) => h.id), [hosts]);
@@ -217,7 +227,7 @@ function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
   const time = usePlayer((s) => s.t);
   const stepIndex = usePlayer((s) => s.stepIndex);
   const goToStep = usePlayer((s) => s.goToStep);
-  const frame = useMemo(() => run.index.frameAt(time), [run, time]);
+  const frame = useStepFrame(run, time);
   const captions = useMemo(
     () => run.trace.steps.map((s) => captionOf(run.scenario, s, run.trace.params)),
     [run],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goToStep, momentStart, startOf, stepAt, stepBack, stepForward } from './steps.ts';
+import { eventLimit, goToStep, momentStart, startOf, stepAt, stepBack, stepForward } from './steps.ts';
 
 const steps = [{ atMs: 0 }, { atMs: 1000 }, { atMs: 1000 }, { atMs: 4000 }];
 const end = 9000;
@@ -56,5 +56,22 @@ describe('start and shared moments', () => {
     expect(momentStart(steps, 1)).toBe(1);
     expect(momentStart(steps, 3)).toBe(3);
     expect(momentStart(steps, 0)).toBe(0);
+  });
+});
+
+describe('eventLimit', () => {
+  const events = [{ t: 0 }, { t: 100 }, { t: 100 }, { t: 100 }, { t: 200 }];
+  const steps = [
+    { atMs: 100, eventIndex: 1 },
+    { atMs: 100, eventIndex: 3 },
+    { atMs: 250, eventIndex: 4 },
+  ];
+  it('on a step that shares its moment with the next, stops before the next step’s event', () => {
+    expect(eventLimit(steps, events, { t: 100, stepIndex: 0 })).toBe(3);
+  });
+  it('shows everything on the last step of a moment, between steps, or on an offset step', () => {
+    expect(eventLimit(steps, events, { t: 100, stepIndex: 1 })).toBe(Number.POSITIVE_INFINITY);
+    expect(eventLimit(steps, events, { t: 150, stepIndex: 1 })).toBe(Number.POSITIVE_INFINITY);
+    expect(eventLimit(steps, events, { t: 250, stepIndex: 2 })).toBe(Number.POSITIVE_INFINITY);
   });
 });

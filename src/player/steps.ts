@@ -60,3 +60,20 @@ export function goToStep(steps: readonly StepTimes[], i: number): Cursor {
   const k = Math.max(0, Math.min(steps.length - 1, i));
   return { t: (steps[k] as StepTimes).atMs, stepIndex: k };
 }
+
+/**
+ * How many trace events the frame on this cursor shows. Steps that share a millisecond are told one
+ * by one, so on such a step the world is shown up to (not including) the next step's event; any
+ * other cursor shows everything up to t.
+ */
+export function eventLimit(
+  steps: ReadonlyArray<StepTimes & { eventIndex: number }>,
+  events: ReadonlyArray<{ t: number }>,
+  cur: Cursor,
+): number {
+  const s = steps[cur.stepIndex];
+  const next = steps[cur.stepIndex + 1];
+  if (!s || !next || s.atMs !== cur.t || next.atMs !== cur.t) return Number.POSITIVE_INFINITY;
+  if (next.eventIndex < 0 || events[next.eventIndex]?.t !== cur.t) return Number.POSITIVE_INFINITY;
+  return next.eventIndex;
+}

@@ -135,3 +135,17 @@ describe('TraceIndex.frameAt', () => {
     expect(JSON.stringify(index.frameAt(12_345))).toBe(a);
   });
 });
+
+describe('TraceIndex.frameAt with an event limit', () => {
+  it('stops inside the millisecond but never before it', () => {
+    const trace = synthetic(50);
+    const index = new TraceIndex(trace);
+    // three events at t=0: role, lease-grant, put; limit 1 shows only the role
+    const f = index.frameAt(0, 1);
+    expect(f.eventCount).toBe(1);
+    expect(f.store?.keys).toEqual([]);
+    expect(index.frameAt(0).store?.keys.length).toBe(1);
+    // a limit below the events of earlier milliseconds is raised to them
+    expect(index.frameAt(300, 1).eventCount).toBe(index.countAt(299));
+  });
+});

@@ -297,9 +297,13 @@ export class TraceIndex {
     return upperBound(ev.length, (i) => (ev[i] as TraceEvent).t, t);
   }
 
-  frameAt(tRaw: number): Frame {
+  /**
+   * The frame at t. `maxCount` stops earlier inside t's millisecond: narration steps that share a
+   * moment each show the world as of their own event, not of everything else at that instant.
+   */
+  frameAt(tRaw: number, maxCount = Number.POSITIVE_INFINITY): Frame {
     const t = Math.max(0, Math.min(this.trace.durationMs, tRaw));
-    const count = this.countAt(t);
+    const count = Math.min(this.countAt(t), Math.max(this.countAt(t - 1), maxCount));
     const snap =
       this.snapshots[Math.floor(count / SNAPSHOT_EVERY)] ?? this.snapshots[this.snapshots.length - 1];
     const state = snap ? cloneState(snap.state) : this.initial();
