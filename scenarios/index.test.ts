@@ -6,6 +6,10 @@ import bully from './bully.ts';
 import { scenarioIds, scenarios } from './index.ts';
 
 describe('scenarios', () => {
+  it.each(scenarios.map((s) => [s.id, s] as const))('%s: validates against the schema', (id, s) => {
+    expect(parseScenario(s, `scenarios/${id}.ts`)).toEqual(s);
+  });
+
   it('are the five of the brief, in order', () => {
     expect(scenarioIds).toEqual(['bully', 'etcd-lease', 'split-brain', 'fencing-token', 'patroni']);
   });
