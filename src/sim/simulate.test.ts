@@ -4,12 +4,15 @@ import type { TimedFault } from './scenario/schema.ts';
 import { simulate } from './simulate.ts';
 
 describe('simulate', () => {
-  it.each(scenarios.map((s) => [s.id, s] as const))('%s: the same inputs give a byte-identical trace', (_id, s) => {
-    const a = JSON.stringify(simulate(s));
-    const b = JSON.stringify(simulate(s));
-    expect(b).toBe(a);
-    expect(JSON.stringify(simulate(s, { seed: s.seed + 1 }))).not.toBe(a);
-  });
+  it.each(scenarios.map((s) => [s.id, s] as const))(
+    '%s: the same inputs give a byte-identical trace',
+    (_id, s) => {
+      const a = JSON.stringify(simulate(s));
+      const b = JSON.stringify(simulate(s));
+      expect(b).toBe(a);
+      expect(JSON.stringify(simulate(s, { seed: s.seed + 1 }))).not.toBe(a);
+    },
+  );
 
   it('interventions give the same trace whatever order they were applied in', () => {
     const s = scenarios.find((x) => x.id === 'etcd-lease');
@@ -22,7 +25,9 @@ describe('simulate', () => {
     ];
     const a = JSON.stringify(simulate(s, { interventions: faults }));
     const b = JSON.stringify(simulate(s, { interventions: [...faults].reverse() }));
-    const c = JSON.stringify(simulate(s, { interventions: [faults[2], faults[0], faults[3], faults[1]] as TimedFault[] }));
+    const c = JSON.stringify(
+      simulate(s, { interventions: [faults[2], faults[0], faults[3], faults[1]] as TimedFault[] }),
+    );
     expect(b).toBe(a);
     expect(c).toBe(a);
   });
@@ -31,17 +36,19 @@ describe('simulate', () => {
     const s = scenarios.find((x) => x.id === 'etcd-lease');
     if (!s) throw new Error('etcd-lease missing');
     const base = simulate(s);
-    const forked = simulate(s, { interventions: [{ atMs: 15_000, fault: { kind: 'crash', node: 'node-2' } }] });
-    const before = (tr: typeof base) => JSON.stringify(tr.events.filter((e) => e.t < 15_000));
-    expect(before(forked)).toBe(before(base));
+    const forked = simulate(s, {
+      interventions: [{ atMs: 15_000, fault: { kind: 'crash', node: 'node-2' } }],
+    });
+    const pastOf = (tr: typeof base) => JSON.stringify(tr.events.filter((e) => e.t < 15_000));
+    expect(pastOf(forked)).toBe(pastOf(base));
     expect(JSON.stringify(forked.events)).not.toBe(JSON.stringify(base.events));
   });
 
   it('refuses a fault naming an unknown host', () => {
     const s = scenarios[0];
     if (!s) throw new Error('no scenarios');
-    expect(() => simulate(s, { interventions: [{ atMs: 1, fault: { kind: 'crash', node: 'node-99' } }] })).toThrow(
-      /unknown host "node-99"/,
-    );
+    expect(() =>
+      simulate(s, { interventions: [{ atMs: 1, fault: { kind: 'crash', node: 'node-99' } }] }),
+    ).toThrow(/unknown host "node-99"/);
   });
 });
