@@ -1,6 +1,6 @@
 import { algorithmFor } from '../sim/nodes/registry.ts';
 import { netParams, ParamError, type Params, parseParamValue } from '../sim/params.ts';
-import type { Scenario } from '../sim/scenario/schema.ts';
+import { type Scenario, type TimedFault, timedFaultSchema } from '../sim/scenario/schema.ts';
 
 export type Format = 'json' | 'text' | 'mermaid';
 
@@ -12,25 +12,80 @@ export interface CliArgs {
   format: Format;
   durationMs?: number;
   omitTypes: string[];
+  /** `--fault <atMs>:<json>`: interventions on top of the scenario's script. */
+  faults: TimedFault[];
+  /** `--no-script`: leave the scenario's scripted faults out (as the sandbox does). */
+  withoutScript: boolean;
 }
 
 export class UsageError extends Error {}
 
-export const usage = `usage: npm run -s sim -- <scenario-id> [--seed N] [--nodes N] [--set key=value]... [--duration MS] [--omit TYPE,...] [--format json|text|mermaid]`;
+export const usage = `usage: npm run -s sim -- <scenario-id> [--seed N] [--nodes N] [--set key=value]... [--duration MS] [--fault ATMS:JSON]... [--no-script] [--omit TYPE,...] [--format json|text|mermaid]`;
+
+/** A user-supplied token in a message: quoted, JSON-escaped (one line whatever it holds), cut at 60. */
+const shown = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}...` : s);
 
 function int(flag: string, raw: string | undefined, min: number, max: number): number {
   if (raw === undefined) throw new UsageError(`${flag} needs a value`);
   const v = Number(raw);
   if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(v) || v < min || v > max)
-    throw new UsageError(`${flag} expects a whole number from ${min} to ${max}, got "${raw}"`);
+    throw new UsageError(`${flag} expects a whole number from ${min} to ${max}, got ${shown(raw)}`);
   return v;
+}
+
+/** Longest `--fault` value taken (a fault is a few hundred characters at most). */
+const MAX_FAULT_CHARS = 10_000;
+
+/**
+ * `--fault <atMs>:<json>`, e.g. `--fault '5000:{"kind":"crash","node":"node-1"}'`: one intervention,
+ * checked against the scenario schema's timedFaultSchema (hosts are checked when the run starts).
+ */
+export function parseFault(raw: string | undefined): TimedFault {
+  // Quoted with JSON escapes, so a newline or a control character in the value stays on one line.
+  const shown = JSON.stringify((raw ?? '').length > 60 ? `${(raw ?? '').slice(0, 60)}...` : (raw ?? ''));
+  const colon = raw?.indexOf(':') ?? -1;
+  if (!raw || colon <= 0)
+    throw new UsageError(
+      `--fault expects ATMS:JSON like 5000:{"kind":"crash","node":"node-1"}, got ${shown}`,
+    );
+  if (raw.length > MAX_FAULT_CHARS)
+    throw new UsageError(`--fault value is longer than ${MAX_FAULT_CHARS} characters`);
+  const atRaw = raw.slice(0, colon);
+  const atMs = Number(atRaw);
+  if (!/^\d+$/.test(atRaw) || !Number.isSafeInteger(atMs))
+    throw new UsageError(
+      `--fault time must be a whole number of ms, got ${JSON.stringify(atRaw.slice(0, 30))}`,
+    );
+  let fault: unknown;
+  try {
+    fault = JSON.parse(raw.slice(colon + 1));
+  } catch {
+    throw new UsageError(`--fault at ${atMs} ms: the fault is not valid JSON (${shown})`);
+  }
+  const r = timedFaultSchema.safeParse({ atMs, fault });
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const path = (issue?.path ?? [])
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('');
+    throw new UsageError(
+      `--fault at ${atMs} ms: ${path.replace(/^\./, '') || 'fault'}: ${(issue?.message ?? 'invalid').replace(/\s+/g, ' ')}`,
+    );
+  }
+  return r.data;
 }
 
 /** Parses argv (without node and script). Throws UsageError with a one-line reason. */
 export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
   const ids = scenarios.map((s) => s.id);
   let scenario: Scenario | undefined;
-  const out: Omit<CliArgs, 'scenario'> = { params: {}, format: 'json', omitTypes: [] };
+  const out: Omit<CliArgs, 'scenario'> = {
+    params: {},
+    format: 'json',
+    omitTypes: [],
+    faults: [],
+    withoutScript: false,
+  };
   const sets: Array<[string, string]> = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
@@ -52,37 +107,48 @@ export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
       case '--format': {
         const f = value();
         if (f !== 'json' && f !== 'text' && f !== 'mermaid')
-          throw new UsageError(`--format expects json, text or mermaid, got "${f ?? ''}"`);
+          throw new UsageError(`--format expects json, text or mermaid, got ${shown(f ?? '')}`);
         out.format = f;
         break;
       }
+      case '--fault':
+        out.faults.push(parseFault(value()));
+        break;
+      case '--no-script':
+        if (inline !== undefined) throw new UsageError('--no-script takes no value');
+        out.withoutScript = true;
+        break;
       case '--omit':
         out.omitTypes.push(...(value() ?? '').split(',').filter(Boolean));
         break;
       case '--set': {
         const kv = value();
         const eq = kv?.indexOf('=') ?? -1;
-        if (!kv || eq <= 0) throw new UsageError(`--set expects key=value, got "${kv ?? ''}"`);
+        if (!kv || eq <= 0) throw new UsageError(`--set expects key=value, got ${shown(kv ?? '')}`);
         sets.push([kv.slice(0, eq), kv.slice(eq + 1)]);
         break;
       }
       default:
-        if (a.startsWith('-')) throw new UsageError(`unknown option ${a}; ${usage}`);
-        if (scenario) throw new UsageError(`one scenario at a time, got "${scenario.id}" and "${a}"`);
+        if (a.startsWith('-'))
+          throw new UsageError(`unknown option ${/^[\x21-\x7e]+$/.test(a) ? a : shown(a)}; ${usage}`);
+        if (scenario) throw new UsageError(`one scenario at a time, got "${scenario.id}" and ${shown(a)}`);
         scenario = scenarios.find((s) => s.id === a);
-        if (!scenario) throw new UsageError(`unknown scenario "${a}" (known: ${ids.join(', ')})`);
+        if (!scenario) throw new UsageError(`unknown scenario ${shown(a)} (known: ${ids.join(', ')})`);
     }
   }
   if (!scenario) throw new UsageError(`missing scenario id (${ids.join(', ')}); ${usage}`);
   const specs = { ...netParams, ...algorithmFor(scenario.algorithm).params };
   for (const [k, raw] of sets) {
+    // Own keys only: `__proto__`, `constructor` or `toString` are not parameters.
+    const spec = Object.hasOwn(specs, k) ? specs[k] : undefined;
+    if (!spec)
+      throw new UsageError(
+        `--set ${/^[\x21-\x7e]+$/.test(k) ? k : shown(k)}: unknown parameter ${shown(k)} (known: ${Object.keys(specs).join(', ')})`,
+      );
     try {
-      out.params[k] = parseParamValue(k, raw, specs[k]);
+      out.params[k] = parseParamValue(k, raw, spec);
     } catch (e) {
-      if (e instanceof ParamError)
-        throw new UsageError(
-          `--set ${k}: ${e.message}${specs[k] ? '' : ` (known: ${Object.keys(specs).join(', ')})`}`,
-        );
+      if (e instanceof ParamError) throw new UsageError(`--set ${k}: ${e.message}`);
       throw e;
     }
   }

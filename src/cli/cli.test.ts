@@ -78,3 +78,61 @@ describe('sim CLI', () => {
     expect(r.err.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('sim CLI --fault and --no-script', () => {
+  it('applies --fault interventions on top of the script, in any order, like simulate()', () => {
+    const a = json([
+      'etcd-lease',
+      '--fault',
+      '5000:{"kind":"crash","node":"node-3"}',
+      '--fault=8000:{"kind":"heal"}',
+    ]);
+    const b = json([
+      'etcd-lease',
+      '--fault',
+      '8000:{"kind":"heal"}',
+      '--fault',
+      '5000:{"kind":"crash","node":"node-3"}',
+    ]);
+    expect(a).toEqual(b);
+    expect(a).not.toEqual(json(['etcd-lease']));
+    const text = run([
+      'etcd-lease',
+      '--fault',
+      '5000:{"kind":"crash","node":"node-3"}',
+      '--format',
+      'text',
+    ]).out;
+    expect(text).toMatch(/5\.000s\s+FAULT crash node=node-3/);
+  });
+
+  it('--no-script leaves the scenario faults out: Bully keeps its highest node', () => {
+    expect(json(['bully']).final.leader).toBe('node-4');
+    expect(json(['bully', '--no-script']).final.leader).toBe('node-5');
+    const back = json(['bully', '--no-script', '--fault', '0:{"kind":"crash","node":"node-5"}']);
+    expect(back).toEqual(json(['bully']));
+  });
+
+  it.each([
+    [['bully', '--fault'], /--fault expects ATMS:JSON/],
+    [['bully', '--fault', 'crash'], /--fault expects ATMS:JSON/],
+    [['bully', '--fault', 'x:{"kind":"heal"}'], /--fault time must be a whole number of ms, got "x"/],
+    [['bully', '--fault', '-5:{"kind":"heal"}'], /--fault time must be a whole number of ms, got "-5"/],
+    [['bully', '--fault', '10:{"kind":'], /--fault at 10 ms: the fault is not valid JSON/],
+    [['bully', '--fault', '10:{"kind":"explode"}'], /--fault at 10 ms: fault\.kind: /],
+    [['bully', '--fault', '10:{"kind":"pause","node":"node-1","durationMs":0}'], /fault\.durationMs: /],
+    [['bully', '--fault', '10:{"kind":"partition","groups":[["node-1"]]}'], /fault\.groups: /],
+    [
+      ['bully', '--fault', '10:{"kind":"crash","node":"node-99"}'],
+      /crash at 10 ms names unknown host "node-99"/,
+    ],
+    [['bully', '--fault', '10:{"kind":"crash","node":"etcd"}'], /unknown host "etcd"/],
+    [['bully', '--no-script=yes'], /--no-script takes no value/],
+  ])('rejects %j with exit 2 and one line', (argv, msg) => {
+    const r = run(argv as string[]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(msg);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -15,6 +15,8 @@ export function run(argv: string[]): { code: number; out: string; err: string } 
       ...(a.nodes !== undefined ? { nodes: a.nodes } : {}),
       ...(a.durationMs !== undefined ? { durationMs: a.durationMs } : {}),
       params: a.params,
+      ...(a.faults.length > 0 ? { interventions: a.faults } : {}),
+      ...(a.withoutScript ? { withoutScript: true } : {}),
     });
     const out =
       a.format === 'json'

@@ -77,7 +77,7 @@ export function resolveParams(
   for (const [k, s] of Object.entries(specs)) out[k] = s.default;
   for (const layer of layers) {
     for (const [k, v] of Object.entries(layer ?? {})) {
-      const s = specs[k];
+      const s = Object.hasOwn(specs, k) ? specs[k] : undefined;
       if (!s) throw new ParamError(`unknown parameter "${k}" (known: ${Object.keys(specs).join(', ')})`);
       if (v === undefined) continue;
       if (typeof v !== typeof s.default)

@@ -132,7 +132,8 @@ export class Host implements ClockGate {
   }
 
   setRate(rate: number): void {
-    if (!(rate > 0)) throw new Error(`clock rate must be > 0, got ${rate}`);
+    if (!(rate >= 0.01 && rate <= 100))
+      throw new RangeError(`clock rate must be within 0.01..100, got ${rate}`);
     this.localBase = this.localNow();
     this.realBase = this.services.queue.now;
     this.rate = rate;

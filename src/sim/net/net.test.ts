@@ -158,3 +158,20 @@ describe('Host faults', () => {
     expect(b.localNow()).toBe(150);
   });
 });
+
+describe('XState clock over the queue', () => {
+  it('a timer cancelled while it waits in a paused node’s backlog does not fire', () => {
+    const w = world();
+    const b = w.add('b');
+    const fired: string[] = [];
+    const clock = w.procs.b?.env.clock;
+    if (!clock) throw new Error('no clock');
+    const first = clock.setTimeout(() => fired.push('first'), 10);
+    w.queue.at(5, () => b.pause());
+    // due at 10 while paused: it waits in the backlog; cancelled at 20, still paused
+    w.queue.at(20, () => clock.clearTimeout(first));
+    w.queue.at(30, () => b.resume());
+    w.queue.runUntil(100);
+    expect(fired).toEqual([]);
+  });
+});

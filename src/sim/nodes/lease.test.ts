@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { scenarioById } from '../../../scenarios/index.ts';
 import { queueClock } from '../kernel/clock.ts';
 import { EventQueue } from '../kernel/queue.ts';
 import type { ProcessEnv } from '../net/host.ts';
@@ -471,5 +472,19 @@ describe('lease algorithm: determinism', () => {
     const c = JSON.stringify(run({ seed: 12, faults }));
     expect(a).toBe(b);
     expect(a).not.toBe(c);
+  });
+});
+
+describe('lease: winning with a lease the node can no longer trust', () => {
+  it('gives the key back instead of leading for zero milliseconds (keepalives lost under 30% loss)', () => {
+    const s = scenarioById('etcd-lease');
+    if (!s) throw new Error('etcd-lease missing');
+    const trace = simulate(s, { params: { dropRate: 0.3 } });
+    const marks = trace.events.flatMap((e) => (e.k === 'mark' ? [e] : []));
+    const wonAt = new Set(marks.filter((m) => m.name === 'campaign-won').map((m) => `${m.node}@${m.t}`));
+    const deadlineStepDowns = marks.filter((m) => m.name === 'step-down' && m.data?.reason === 'deadline');
+    expect(deadlineStepDowns.filter((m) => wonAt.has(`${m.node}@${m.t}`))).toEqual([]);
+    // the too-late win happened in this run and was handed back
+    expect(marks.some((m) => m.name === 'deadline-passed' && !wonAt.has(`${m.node}@${m.t}`))).toBe(true);
   });
 });

@@ -206,6 +206,10 @@ export const leaseMachine = setup({
     leaseGoneWhileLeading: ({ context, event }) => context.token !== undefined && leaseGone(context, event),
     isOurCampaign: ({ context, event }) => event.reqId != null && event.reqId === context.campaignReq?.reqId,
     campaignWon: ({ context, event }) => outcomeIs('won')(context, event),
+    campaignWonTooLate: ({ context, event }) =>
+      outcomeIs('won')(context, event) &&
+      context.cfg.checkLeaseBeforeAct &&
+      context.env.now() >= context.deadline,
     campaignOpen: ({ context, event }) => outcomeIs('open')(context, event),
     campaignLost: ({ context, event }) => outcomeIs('lost')(context, event),
     needsRead: ({ context }) => !context.cfg.tokenFromRevision && context.counter === null,
@@ -441,6 +445,13 @@ export const leaseMachine = setup({
           initial: 'reading',
           on: {
             TXN_RESULT: [
+              // Won with a lease whose local deadline has passed (keepalives lost): the node cannot
+              // trust it, so it gives the key back at once instead of leading on borrowed time.
+              {
+                guard: 'campaignWonTooLate',
+                target: '#lease.granting',
+                actions: ['markDeadlinePassed', 'revokeLease', 'dropLease'],
+              },
               { guard: 'campaignWon', target: '.leading', actions: ['takeLeadership', 'markCampaignWon'] },
               { guard: 'campaignOpen', target: '.campaigning', reenter: true, actions: 'learnFromCampaign' },
               {

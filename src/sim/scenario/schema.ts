@@ -17,7 +17,8 @@ export const faultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cut-link'), a: nodeId, b: nodeId }),
   z.object({ kind: z.literal('restore-link'), a: nodeId, b: nodeId }),
   z.object({ kind: z.literal('delay-link'), a: nodeId, b: nodeId, extraMs: ms }),
-  z.object({ kind: z.literal('clock-drift'), node: nodeId, rate: z.number().positive().max(100) }),
+  // A rate far from 1 stops being a drift and breaks the timer arithmetic (1e-300 -> infinite delays).
+  z.object({ kind: z.literal('clock-drift'), node: nodeId, rate: z.number().min(0.01).max(100) }),
 ]);
 
 export const timedFaultSchema = z.object({ atMs: ms, fault: faultSchema });
@@ -63,7 +64,8 @@ export const scenarioSchema = z.object({
     .int()
     .min(0)
     .max(2 ** 32 - 1),
-  durationMs: ms.min(1),
+  /** At most a week of virtual time: longer runs are a benchmark's job, not a scenario's. */
+  durationMs: ms.min(1).max(7 * 24 * 3600 * 1000),
   /** Virtual ms per wall-clock ms at speed 1x, chosen so the story is watchable. */
   timeScale: z.number().positive(),
   params: z.record(z.string(), z.union([z.number(), z.boolean()])),

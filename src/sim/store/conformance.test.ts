@@ -8,15 +8,15 @@
  * script starts on an empty keyspace and revokes its leases when done.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EtcdServer, etcdVersion, findEtcd, startEtcd } from './conformance/etcdServer.ts';
+import { type EtcdServer, etcdVersion, findEtcd, startEtcd } from '../../testing/etcd/etcdServer.ts';
 import {
   conformanceReport,
   EtcdBackend,
   ModelBackend,
   type RunOutcome,
   runScript,
-} from './conformance/runner.ts';
-import { scripts } from './conformance/scripts.ts';
+} from '../../testing/etcd/runner.ts';
+import { scripts } from '../../testing/etcd/scripts.ts';
 import { EtcdStore } from './etcd.ts';
 
 const POOL_SIZE = 4;

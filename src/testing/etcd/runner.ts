@@ -4,7 +4,13 @@
  * revisions become deltas from the revision at the script's start, lease ids become the alias of the
  * grant step (`lease:A`), lease ids embedded in keys as hex (Election.Campaign style) become `{A}`.
  */
-import { type CompareResult, type CompareTarget, EtcdStore, prefixEnd, StoreError } from '../etcd.ts';
+import {
+  type CompareResult,
+  type CompareTarget,
+  EtcdStore,
+  prefixEnd,
+  StoreError,
+} from '../../sim/store/etcd.ts';
 import type { Script, ScriptCompare, ScriptOp, Step } from './scripts.ts';
 
 // ------------------------------------------------------------------ raw backend interface

@@ -8,7 +8,7 @@
  * leases from a ~500 ms loop, so "expired" is asserted 1.5 s after the deadline and "not yet" well
  * before it.
  */
-import type { CompareResult, CompareTarget } from '../etcd.ts';
+import type { CompareResult, CompareTarget } from '../../sim/store/etcd.ts';
 
 /** A lease alias, or a literal id never granted (for "unknown lease" cases). */
 export type LeaseRef = string | { id: number };

@@ -1,0 +1,344 @@
+/**
+ * Chaos property tests (issue #8, part 1): random clusters under random fault schedules, a fixed
+ * fast-check seed per property so CI is deterministic. `npm run chaos` runs many more (scripts/chaos.ts).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { run as cli } from '../../cli/main.ts';
+import { timedFaultSchema } from '../scenario/schema.ts';
+import type { Fault, TraceEvent } from '../trace/events.ts';
+import { summarize } from '../trace/summary.ts';
+import type { Trace } from '../trace/trace.ts';
+import {
+  bullyAgreement,
+  LEADER_KEY,
+  leaseHolders,
+  leaseLeader,
+  quorumLeader,
+  staleWrites,
+  termLeaders,
+} from './properties.ts';
+import { baseScenarioOf, type ChaosOutcome, firstProblem, runSchedule, traceOf } from './run.ts';
+import {
+  type ChaosAlgorithm,
+  type ChaosSchedule,
+  closingFaults,
+  infraOf,
+  interventionsOf,
+  nodeIdsOf,
+  type ScheduleOptions,
+  scheduleArb,
+  simArgv,
+  simCommand,
+} from './schedule.ts';
+
+// ------------------------------------------------------------------------------------- generator
+
+const namesOf = (f: Fault): string[] =>
+  f.kind === 'partition' ? f.groups.flat() : 'a' in f ? [f.a, f.b] : 'node' in f ? [f.node] : [];
+
+describe('chaos schedule generator', () => {
+  it.each(['lease', 'heartbeat', 'bully'] as const)(
+    '%s: faults name only existing hosts, pass the schema and stop at F',
+    (alg) => {
+      fc.assert(
+        fc.property(scheduleArb(alg, { loss: true }), (s) => {
+          const hosts = new Set([...nodeIdsOf(s.nodes), ...infraOf(alg)]);
+          expect(s.nodes).toBeGreaterThanOrEqual(3);
+          expect(s.nodes).toBeLessThanOrEqual(9);
+          for (const tf of interventionsOf(s)) {
+            expect(timedFaultSchema.safeParse(tf).success).toBe(true);
+            for (const h of namesOf(tf.fault)) expect(hosts.has(h)).toBe(true);
+            if (tf.fault.kind === 'crash' || tf.fault.kind === 'restart' || tf.fault.kind === 'isolate')
+              expect(tf.fault.node.startsWith('node-')).toBe(true);
+            if (tf.fault.kind === 'partition') {
+              const all = tf.fault.groups.flat();
+              expect(new Set(all).size).toBe(all.length);
+            }
+          }
+          for (const tf of s.faults) {
+            expect(tf.atMs).toBeLessThan(s.faultsEndMs);
+            if (tf.fault.kind === 'pause')
+              expect(tf.atMs + tf.fault.durationMs).toBeLessThanOrEqual(s.faultsEndMs);
+          }
+          expect(s.durationMs).toBe(s.faultsEndMs + s.boundMs);
+        }),
+        { seed: 11, numRuns: 300 },
+      );
+    },
+  );
+
+  it('ends every schedule with a heal, restarts of the crashed nodes and clocks back to rate 1', () => {
+    const s: ChaosSchedule = {
+      algorithm: 'lease',
+      unsafe: false,
+      seed: 1,
+      nodes: 3,
+      params: {},
+      faults: [
+        { atMs: 10, fault: { kind: 'crash', node: 'node-2' } },
+        { atMs: 20, fault: { kind: 'clock-drift', node: 'etcd', rate: 0.5 } },
+        { atMs: 30, fault: { kind: 'pause', node: 'node-1', durationMs: 50 } },
+      ],
+      faultsEndMs: 100,
+      boundMs: 10,
+      durationMs: 110,
+    };
+    expect(closingFaults(s)).toEqual([
+      { atMs: 100, fault: { kind: 'heal' } },
+      { atMs: 100, fault: { kind: 'restart', node: 'node-2' } },
+      { atMs: 100, fault: { kind: 'clock-drift', node: 'etcd', rate: 1 } },
+    ]);
+  });
+
+  it('draws long pauses: many lease pauses outlast the TTL', () => {
+    const xs = fc.sample(scheduleArb('lease'), { seed: 3, numRuns: 200 });
+    const pauses = xs.flatMap((s) =>
+      s.faults.flatMap((tf) =>
+        tf.fault.kind === 'pause' ? [tf.fault.durationMs / (Number(s.params.ttlS) * 1000)] : [],
+      ),
+    );
+    expect(pauses.length).toBeGreaterThan(100);
+    expect(pauses.filter((r) => r > 1).length / pauses.length).toBeGreaterThan(0.4);
+  });
+
+  it('prints a sim CLI command that replays the exact trace', () => {
+    const [s] = fc.sample(scheduleArb('lease', { loss: true }), { seed: 5, numRuns: 1 });
+    if (!s) throw new Error('no sample');
+    expect(s.faults.length).toBeGreaterThan(0);
+    const r = cli(simArgv(s));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual(
+      JSON.parse(JSON.stringify(summarize(traceOf(s), baseScenarioOf('lease')))),
+    );
+    expect(simCommand(s)).toMatch(/^npm run -s sim -- fencing-token --no-script --seed \d+ --nodes \d /);
+    expect(simCommand(s)).toContain(`--fault '${s.faults[0]?.atMs}:{"kind":`);
+  });
+});
+
+// ------------------------------------------------------------------------------------- checkers
+
+const role = (t: number, node: string, r: 'leader' | 'follower', extra: object = {}): TraceEvent => ({
+  k: 'role',
+  t,
+  node,
+  role: r,
+  ...extra,
+});
+const write = (t: number, node: string, token: number | null): TraceEvent => ({
+  k: 'write',
+  t,
+  node,
+  resource: 'storage',
+  token,
+  status: 'accepted',
+  code: 200,
+  seen: null,
+});
+const put = (t: number, value: string, lease: number): TraceEvent => ({
+  k: 'store',
+  t,
+  change: {
+    kind: 'put',
+    kv: { key: LEADER_KEY, value, lease, createRevision: t, modRevision: t, version: 1 },
+  },
+});
+const expire = (t: number): TraceEvent => ({
+  k: 'store',
+  t,
+  change: { kind: 'delete', key: LEADER_KEY, revision: t, cause: 'lease-expired', lease: 1 },
+});
+const fakeTrace = (events: TraceEvent[]): Trace => ({ events }) as unknown as Trace;
+const sched = (nodes: number, F: number, bound: number): ChaosSchedule => ({
+  algorithm: 'bully',
+  unsafe: false,
+  seed: 0,
+  nodes,
+  params: {},
+  faults: [],
+  faultsEndMs: F,
+  boundMs: bound,
+  durationMs: F + bound,
+});
+
+describe('chaos property checkers', () => {
+  it('stale-write: a lower token after a higher one, or no token, fails; equal tokens pass', () => {
+    expect(staleWrites([write(1, 'a', 42), write(2, 'a', 42), write(3, 'b', 43)])).toEqual([]);
+    expect(staleWrites([write(1, 'b', 43), write(2, 'a', 42)])[0]?.detail).toBe(
+      'storage accepted token 42 from a after token 43',
+    );
+    expect(staleWrites([write(1, 'a', null)])).toHaveLength(1);
+  });
+
+  it('one-lease-holder: a put under another lease while the key exists fails, after a delete it passes', () => {
+    expect(leaseHolders([put(1, 'a', 1), put(2, 'a', 1), expire(3), put(4, 'b', 2)])).toEqual([]);
+    expect(leaseHolders([put(1, 'a', 1), put(2, 'b', 2)])).toHaveLength(1);
+    // Same holder name, other lease: still two leases on one key.
+    expect(leaseHolders([put(1, 'a', 1), put(2, 'a', 2)])).toHaveLength(1);
+  });
+
+  it('one-leader-per-term: two nodes leading one term fail; one node re-reporting passes', () => {
+    expect(termLeaders([role(1, 'a', 'leader', { term: 3 }), role(2, 'a', 'leader', { term: 3 })])).toEqual(
+      [],
+    );
+    expect(
+      termLeaders([role(1, 'a', 'leader', { term: 3 }), role(2, 'b', 'leader', { term: 3 })]),
+    ).toHaveLength(1);
+  });
+
+  it('quorum-leader: exactly one believer at F + bound, recovery time measured from F', () => {
+    const s = sched(3, 100, 50);
+    const ok = quorumLeader(
+      fakeTrace([
+        role(0, 'node-1', 'leader'),
+        role(120, 'node-1', 'follower'),
+        role(130, 'node-2', 'leader'),
+      ]),
+      s,
+    );
+    expect(ok).toMatchObject({ failure: null, recoveredAfterMs: 30 });
+    const two = quorumLeader(fakeTrace([role(0, 'node-1', 'leader'), role(130, 'node-2', 'leader')]), s);
+    expect(two.failure?.detail).toContain('believers [node-1, node-2]');
+    const crashed = quorumLeader(
+      fakeTrace([
+        role(0, 'node-1', 'leader'),
+        { k: 'fault', t: 90, fault: { kind: 'crash', node: 'node-1' }, source: 'intervention' },
+      ]),
+      s,
+    );
+    expect(crashed.recoveredAfterMs).toBeNull();
+  });
+
+  it('lease-leader: the believer must hold the store key', () => {
+    const s = sched(3, 100, 50);
+    expect(
+      leaseLeader(fakeTrace([put(10, 'node-1', 1), role(11, 'node-1', 'leader')]), s).failure,
+    ).toBeNull();
+    const stale = leaseLeader(
+      fakeTrace([put(10, 'node-1', 1), role(11, 'node-1', 'leader'), expire(120)]),
+      s,
+    );
+    expect(stale.failure?.detail).toContain('held by nobody');
+  });
+
+  it('bully-agreement: every node must have heard the top node after its last change of role', () => {
+    const s = sched(3, 100, 50);
+    const hb = (id: number, t: number, to: string): TraceEvent[] => [
+      { k: 'send', t: t - 5, id, from: 'node-3', to, type: 'HEARTBEAT', deliverAt: t },
+      { k: 'deliver', t, id },
+    ];
+    const base = [role(0, 'node-3', 'leader'), ...hb(1, 110, 'node-1'), ...hb(2, 111, 'node-2')];
+    expect(bullyAgreement(fakeTrace(base), s)).toMatchObject({ failure: null, recoveredAfterMs: 11 });
+    const doubter = bullyAgreement(fakeTrace([...base, role(140, 'node-2', 'candidate' as 'leader')]), s);
+    expect(doubter.failure?.detail).toContain('not yet following node-3: [node-2]');
+  });
+});
+
+// ------------------------------------------------------------------------------------- properties
+
+interface Stats {
+  schedules: number;
+  faults: number;
+  livenessChecked: number;
+  kinds: Set<string>;
+  worst: number;
+}
+
+/** Runs the property over `numRuns` schedules; a failure throws the problem and its replay command. */
+function chaosProperty(alg: ChaosAlgorithm, opts: ScheduleOptions, seed: number, numRuns: number): Stats {
+  const stats: Stats = { schedules: 0, faults: 0, livenessChecked: 0, kinds: new Set(), worst: 0 };
+  fc.assert(
+    fc.property(scheduleArb(alg, opts), (s) => {
+      const o = runSchedule(s);
+      const problem = firstProblem(o);
+      if (problem) throw new Error(`${problem}\nreproduce: ${simCommand(s, 'text')}`);
+      stats.schedules++;
+      stats.faults += o.faultsInjected;
+      for (const tf of s.faults) stats.kinds.add(tf.fault.kind);
+      if (o.liveness) {
+        stats.livenessChecked++;
+        stats.worst = Math.max(stats.worst, (o.liveness.recoveredAfterMs ?? 0) / o.liveness.boundMs);
+      }
+    }),
+    { seed, numRuns },
+  );
+  return stats;
+}
+
+const expectCoverage = (st: Stats, runs: number) => {
+  expect(st.schedules).toBe(runs);
+  expect(st.faults).toBeGreaterThan(3 * runs);
+  expect(st.livenessChecked).toBeGreaterThan(runs / 3);
+  for (const k of ['crash', 'restart', 'pause', 'partition', 'heal', 'isolate', 'cut-link', 'delay-link'])
+    expect(st.kinds).toContain(k);
+};
+
+describe('chaos properties, safe designs', () => {
+  it('lease + fencing: no stale write accepted, one lease on the leader key, a leader within TTL + renew + retry', () => {
+    const st = chaosProperty('lease', { loss: true }, 101, 200);
+    expectCoverage(st, 200);
+    expect(st.kinds).toContain('clock-drift');
+  });
+
+  it('heartbeat + quorum: at most one leader per term, one leader within the election-timeout bound', () => {
+    const st = chaosProperty('heartbeat', { loss: true }, 102, 200);
+    expectCoverage(st, 200);
+    expect(st.kinds).toContain('clock-drift');
+  });
+
+  it('bully: once faults stop, every node follows the highest id within the timeout bound', () => {
+    const st = chaosProperty('bully', { loss: true }, 103, 200);
+    expect(st.schedules).toBe(200);
+    expect(st.faults).toBeGreaterThan(600);
+    for (const k of [
+      'crash',
+      'restart',
+      'pause',
+      'partition',
+      'isolate',
+      'cut-link',
+      'delay-link',
+      'clock-drift',
+    ])
+      expect(st.kinds).toContain(k);
+  });
+});
+
+// ------------------------------------------------------------------------------------- controls
+
+/** The same generator against the unsafe design must find a safety violation (endOnFailure: no shrinking). */
+function control(alg: ChaosAlgorithm, seed: number, numRuns: number) {
+  let found: ChaosOutcome | null = null;
+  let runs = 0;
+  const r = fc.check(
+    fc.property(scheduleArb(alg, { unsafe: true, loss: true }), (s) => {
+      runs++;
+      const o = runSchedule(s);
+      if (o.safety.length === 0) return true;
+      found = o;
+      return false;
+    }),
+    { seed, numRuns, endOnFailure: true },
+  );
+  return { failed: r.failed, runs, found: found as ChaosOutcome | null };
+}
+
+describe('chaos negative controls (the checkers can fail)', () => {
+  it('lease with fencing off: a stale write gets accepted, and the CLI command replays it', () => {
+    const { failed, found, runs } = control('lease', 201, 300);
+    expect(failed).toBe(true);
+    expect(runs).toBeLessThan(300);
+    expect(found?.safety[0]?.property).toBe('stale-write');
+    const s = found?.schedule as ChaosSchedule;
+    const out = JSON.parse(cli(simArgv(s)).out) as { violations: Array<{ kind: string }> };
+    expect(out.violations.map((v) => v.kind)).toContain('stale-write-accepted');
+  });
+
+  it('heartbeat with quorum off: two leaders in one term', () => {
+    const { failed, found } = control('heartbeat', 202, 100);
+    expect(failed).toBe(true);
+    expect(found?.safety[0]?.property).toBe('one-leader-per-term');
+    expect(found?.violationKinds).toContain('two-leaders-in-term');
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * The chaos properties: each one a checker over a finished trace, independent of the checkers that
+ * run inside simulate() (src/sim/check), so a bug in one is caught by the other.
+ *
+ * Safety (over the whole run, faults included):
+ * - `stale-write`: the protected storage never accepts a write whose fencing token is lower than one
+ *   it accepted before, nor a write without a token (Kleppmann 2016);
+ * - `one-lease-holder`: while the leader key exists in the store it stays on one lease (etcd
+ *   Election.Campaign's create_revision compare; a put under another lease = two holders);
+ * - `one-leader-per-term`: no two nodes report leadership of the same term (Raft election safety,
+ *   Ongaro & Ousterhout 2014, fig. 3).
+ * Liveness (once the faults stop at F, checked at F + bound):
+ * - `lease-leader`: a node believes it leads and the store's leader key names it;
+ * - `quorum-leader`: exactly one node believes it leads;
+ * - `bully-agreement`: the highest id leads and every other node's last word from it (HEARTBEAT or
+ *   COORDINATOR) came after its last change of role, so every live node believes in the highest id.
+ */
+import { LEADER_KEY, STORAGE_HOST } from '../nodes/lease.ts';
+import type { TraceEvent } from '../trace/events.ts';
+import type { Trace } from '../trace/trace.ts';
+import type { ChaosAlgorithm, ChaosSchedule } from './schedule.ts';
+
+export { LEADER_KEY };
+
+export type PropertyId =
+  | 'stale-write'
+  | 'one-lease-holder'
+  | 'one-leader-per-term'
+  | 'lease-leader'
+  | 'quorum-leader'
+  | 'bully-agreement';
+
+export interface Failure {
+  property: PropertyId;
+  atMs: number;
+  detail: string;
+}
+
+export interface LivenessResult {
+  property: PropertyId;
+  /** ms after F from which the desired state held without a break until F + bound (null: not at F + bound). */
+  recoveredAfterMs: number | null;
+  boundMs: number;
+  failure: Failure | null;
+}
+
+// ------------------------------------------------------------------------------------- safety
+
+export function staleWrites(events: readonly TraceEvent[], resource = STORAGE_HOST): Failure[] {
+  const out: Failure[] = [];
+  let highest: number | null = null;
+  for (const e of events) {
+    if (e.k !== 'write' || e.resource !== resource || e.status !== 'accepted') continue;
+    if (e.token === null) {
+      out.push({
+        property: 'stale-write',
+        atMs: e.t,
+        detail: `${resource} accepted a write without a token from ${e.node}`,
+      });
+      continue;
+    }
+    if (highest !== null && e.token < highest)
+      out.push({
+        property: 'stale-write',
+        atMs: e.t,
+        detail: `${resource} accepted token ${e.token} from ${e.node} after token ${highest}`,
+      });
+    if (highest === null || e.token > highest) highest = e.token;
+  }
+  return out;
+}
+
+export function leaseHolders(events: readonly TraceEvent[], key = LEADER_KEY): Failure[] {
+  const out: Failure[] = [];
+  let held: { lease: number; value: string } | null = null;
+  for (const e of events) {
+    if (e.k !== 'store') continue;
+    const c = e.change;
+    if (c.kind === 'delete' && c.key === key) held = null;
+    if (c.kind !== 'put' || c.kv.key !== key) continue;
+    if (held && held.lease !== c.kv.lease)
+      out.push({
+        property: 'one-lease-holder',
+        atMs: e.t,
+        detail: `${key} put for ${c.kv.value} under lease ${c.kv.lease} while ${held.value} held it under lease ${held.lease}`,
+      });
+    held = { lease: c.kv.lease, value: c.kv.value };
+  }
+  return out;
+}
+
+export function termLeaders(events: readonly TraceEvent[]): Failure[] {
+  const out: Failure[] = [];
+  const leaderOf = new Map<number, string>();
+  for (const e of events) {
+    if (e.k !== 'role' || e.role !== 'leader' || e.term === undefined) continue;
+    const prev = leaderOf.get(e.term);
+    if (prev === undefined) leaderOf.set(e.term, e.node);
+    else if (prev !== e.node)
+      out.push({
+        property: 'one-leader-per-term',
+        atMs: e.t,
+        detail: `${prev} and ${e.node} both lead term ${e.term}`,
+      });
+  }
+  return out;
+}
+
+export function checkSafety(alg: ChaosAlgorithm, trace: Trace): Failure[] {
+  const ev = trace.events;
+  if (alg === 'lease') return [...staleWrites(ev), ...leaseHolders(ev)];
+  if (alg === 'heartbeat') return termLeaders(ev);
+  return [];
+}
+
+// ------------------------------------------------------------------------------------- liveness
+
+/**
+ * Who believes they lead, replayed event by event; `visit` sees the state after every event. A crash ends a belief; a pause does not (see LeaderBeliefs in src/sim/check).
+ */
+function replayBeliefs(
+  events: readonly TraceEvent[],
+  until: number,
+  visit: (e: TraceEvent, leaders: Set<string>) => void,
+) {
+  const leaders = new Set<string>();
+  for (const e of events) {
+    if (e.t > until) break;
+    if (e.k === 'role') {
+      if (e.role === 'leader') leaders.add(e.node);
+      else leaders.delete(e.node);
+    } else if (e.k === 'fault' && e.fault.kind === 'crash') leaders.delete(e.fault.node);
+    visit(e, leaders);
+  }
+  return leaders;
+}
+
+/**
+ * Runs `good` after every event up to `until` and returns the time from which it held without a
+ * break (or null if it does not hold at `until`). The state before F counts too: a leader that
+ * survived the faults gives 0.
+ */
+function stableSince(
+  events: readonly TraceEvent[],
+  until: number,
+  step: (e: TraceEvent, leaders: Set<string>) => void,
+  good: (leaders: Set<string>) => boolean,
+): number | null {
+  let since: number | null = null;
+  let sinceWasGood = false;
+  const leaders = replayBeliefs(events, until, (e, ls) => {
+    step(e, ls);
+    const ok = good(ls);
+    if (ok && !sinceWasGood) since = e.t;
+    if (!ok) since = null;
+    sinceWasGood = ok;
+  });
+  return good(leaders) ? since : null;
+}
+
+function liveness(
+  property: PropertyId,
+  s: ChaosSchedule,
+  since: number | null,
+  explain: () => string,
+): LivenessResult {
+  const F = s.faultsEndMs;
+  const recoveredAfterMs = since === null ? null : Math.max(0, since - F);
+  return {
+    property,
+    recoveredAfterMs,
+    boundMs: s.boundMs,
+    failure: since === null ? { property, atMs: F + s.boundMs, detail: explain() } : null,
+  };
+}
+
+export function leaseLeader(trace: Trace, s: ChaosSchedule): LivenessResult {
+  const until = s.faultsEndMs + s.boundMs;
+  let holder: string | null = null;
+  const step = (e: TraceEvent) => {
+    if (e.k !== 'store') return;
+    if (e.change.kind === 'delete' && e.change.key === LEADER_KEY) holder = null;
+    if (e.change.kind === 'put' && e.change.kv.key === LEADER_KEY) holder = e.change.kv.value;
+  };
+  const good = (ls: Set<string>) => holder !== null && ls.size === 1 && ls.has(holder);
+  let last: Set<string> = new Set();
+  const since = stableSince(trace.events, until, step, (ls) => {
+    last = new Set(ls);
+    return good(ls);
+  });
+  return liveness(
+    'lease-leader',
+    s,
+    since,
+    () => `at ${until} ms believers [${[...last].join(', ')}], store key held by ${holder ?? 'nobody'}`,
+  );
+}
+
+export function quorumLeader(trace: Trace, s: ChaosSchedule): LivenessResult {
+  const until = s.faultsEndMs + s.boundMs;
+  let last: Set<string> = new Set();
+  const since = stableSince(
+    trace.events,
+    until,
+    () => {},
+    (ls) => {
+      last = new Set(ls);
+      return ls.size === 1;
+    },
+  );
+  return liveness('quorum-leader', s, since, () => `at ${until} ms believers [${[...last].join(', ')}]`);
+}
+
+export function bullyAgreement(trace: Trace, s: ChaosSchedule): LivenessResult {
+  const until = s.faultsEndMs + s.boundMs;
+  const ids = Array.from({ length: s.nodes }, (_, i) => `node-${i + 1}`);
+  const top = ids[ids.length - 1] as string;
+  const sends = new Map<number, { from: string; to: string; type: string }>();
+  /** node -> does its latest word from the top come after its latest non-follower role (or crash)? */
+  const believes = new Map<string, boolean>();
+  const step = (e: TraceEvent) => {
+    if (e.k === 'send') sends.set(e.id, { from: e.from, to: e.to, type: e.type });
+    else if (e.k === 'deliver') {
+      const m = sends.get(e.id);
+      if (m && m.from === top && (m.type === 'HEARTBEAT' || m.type === 'COORDINATOR'))
+        believes.set(m.to, true);
+    } else if (e.k === 'role' && e.role !== 'follower') believes.set(e.node, false);
+    else if (e.k === 'fault' && (e.fault.kind === 'crash' || e.fault.kind === 'restart'))
+      believes.set(e.fault.node, false);
+  };
+  let last: Set<string> = new Set();
+  const good = (ls: Set<string>) =>
+    ls.size === 1 && ls.has(top) && ids.every((id) => id === top || believes.get(id) === true);
+  const since = stableSince(trace.events, until, step, (ls) => {
+    last = new Set(ls);
+    return good(ls);
+  });
+  return liveness('bully-agreement', s, since, () => {
+    const doubters = ids.filter((id) => id !== top && believes.get(id) !== true);
+    return `at ${until} ms believers [${[...last].join(', ')}] (want ${top}); not yet following ${top}: [${doubters.join(', ')}]`;
+  });
+}
+
+export function checkLiveness(alg: ChaosAlgorithm, trace: Trace, s: ChaosSchedule): LivenessResult {
+  if (alg === 'lease') return leaseLeader(trace, s);
+  if (alg === 'heartbeat') return quorumLeader(trace, s);
+  return bullyAgreement(trace, s);
+}

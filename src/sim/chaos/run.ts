@@ -1,0 +1,60 @@
+/** Runs one chaos schedule through simulate() and checks its properties. */
+import { scenarioById } from '../../../scenarios/index.ts';
+import type { Scenario } from '../scenario/schema.ts';
+import { simulate } from '../simulate.ts';
+import type { Trace } from '../trace/trace.ts';
+import { checkLiveness, checkSafety, type Failure, type LivenessResult } from './properties.ts';
+import { baseScenario, type ChaosAlgorithm, type ChaosSchedule, interventionsOf } from './schedule.ts';
+
+export function baseScenarioOf(alg: ChaosAlgorithm): Scenario {
+  const s = scenarioById(baseScenario[alg]);
+  if (!s) throw new Error(`chaos: base scenario ${baseScenario[alg]} is missing`);
+  return s;
+}
+
+/** The trace of a schedule: the base scenario without its script, plus the schedule's faults. */
+export function traceOf(s: ChaosSchedule): Trace {
+  return simulate(baseScenarioOf(s.algorithm), {
+    withoutScript: true,
+    seed: s.seed,
+    nodes: s.nodes,
+    params: s.params,
+    interventions: interventionsOf(s),
+    durationMs: s.durationMs,
+  });
+}
+
+export interface ChaosOutcome {
+  schedule: ChaosSchedule;
+  /** Fault events the schedule's random faults put in the trace (those that changed something). */
+  faultsInjected: number;
+  safety: Failure[];
+  /** Null when the run had random message loss: the faults never stop, so liveness is not claimed. */
+  liveness: LivenessResult | null;
+  /** Violation kinds simulate()'s own checkers raised (cross-check of the properties). */
+  violationKinds: string[];
+}
+
+export function runSchedule(s: ChaosSchedule): ChaosOutcome {
+  const trace = traceOf(s);
+  const F = s.faultsEndMs;
+  let faultsInjected = 0;
+  for (const e of trace.events)
+    if (e.k === 'fault' && e.source === 'intervention' && e.t < F) faultsInjected++;
+  const violationKinds = [
+    ...new Set(trace.events.flatMap((e) => (e.k === 'violation' ? [e.violation.kind] : []))),
+  ].sort();
+  return {
+    schedule: s,
+    faultsInjected,
+    safety: checkSafety(s.algorithm, trace),
+    liveness: Number(s.params.dropRate) > 0 ? null : checkLiveness(s.algorithm, trace, s),
+    violationKinds,
+  };
+}
+
+/** The first thing wrong with an outcome, as one line (null = all properties hold). */
+export function firstProblem(o: ChaosOutcome): string | null {
+  const f = o.safety[0] ?? o.liveness?.failure ?? null;
+  return f ? `${f.property} at ${f.atMs} ms: ${f.detail}` : null;
+}

@@ -1,0 +1,414 @@
+/**
+ * Random fault schedules for the chaos property tests (issue #8, part 1).
+ *
+ * A schedule is a cluster (3 to 9 nodes, network and algorithm knobs drawn inside the algorithm's
+ * rules) plus a list of `TimedFault`s, all before the time F at which "the faults stop": at F every
+ * schedule heals the network, restarts crashed nodes and sets drifted clocks back to rate 1 (pauses
+ * run their full length and F comes after the last one ends), and liveness is checked at F + a bound derived from the knobs.
+ *
+ * fast-check draws a RAW schedule made of small integers (fractions in per mille of the algorithm's
+ * time unit, indices into the host list) and `materialize` turns it into concrete faults. Shrinking
+ * works on the raw integers, so a shrunk schedule is still valid: fewer faults, earlier times, shorter
+ * pauses, smaller clusters, never a fault naming a host that does not exist.
+ */
+import fc from 'fast-check';
+import { STORAGE_HOST as STORAGE, STORE_HOST as STORE } from '../nodes/lease.ts';
+import type { Params } from '../params.ts';
+import type { TimedFault } from '../scenario/schema.ts';
+import type { Fault } from '../trace/events.ts';
+
+export const chaosAlgorithms = ['lease', 'heartbeat', 'bully'] as const;
+export type ChaosAlgorithm = (typeof chaosAlgorithms)[number];
+
+/**
+ * The scenario each algorithm's schedules run on, with its script left out (`withoutScript`, the CLI's
+ * `--no-script`): only its id, its algorithm and its params below the overrides are used.
+ */
+export const baseScenario: Record<ChaosAlgorithm, string> = {
+  lease: 'fencing-token',
+  heartbeat: 'split-brain',
+  bully: 'bully',
+};
+
+export interface ChaosSchedule {
+  algorithm: ChaosAlgorithm;
+  /** The negative control: lease with fencing off, heartbeat with quorum off. */
+  unsafe: boolean;
+  /** Simulation seed (network latency and loss, election timeouts). */
+  seed: number;
+  nodes: number;
+  /** Overrides on top of the base scenario's params (every knob the generator draws). */
+  params: Params;
+  /** The random faults; they start before the horizon and every pause has ended by `faultsEndMs`. */
+  faults: TimedFault[];
+  /** F: from here on nothing fails (see `closingFaults`). */
+  faultsEndMs: number;
+  /** Liveness is checked at F + boundMs. */
+  boundMs: number;
+  durationMs: number;
+}
+
+// ------------------------------------------------------------------------------------- raw form
+
+export const genKinds = [
+  'crash',
+  'bounce',
+  'pause',
+  'partition',
+  'heal',
+  'isolate',
+  'cut',
+  'delay',
+  'drift',
+] as const;
+export type GenKind = (typeof genKinds)[number];
+
+export interface RawFault {
+  kind: GenKind;
+  /** Time, per mille of F. */
+  at: number;
+  /** Host indices (modulo the candidate list of the kind). */
+  host: number;
+  other: number;
+  /** Magnitude, per mille: pause length, extra delay, clock rate. */
+  size: number;
+  /** How long before the fault is undone, per mille of 2 x the time unit; `lasting` = until F. */
+  dur: number;
+  lasting: boolean;
+  /** Partition group per host (0-2), 3 = not named (reachable from every side). */
+  groups: number[];
+}
+
+export interface RawSchedule {
+  seed: number;
+  nodes: number;
+  latencyMinMs: number;
+  latencySpreadMs: number;
+  /** Per mille loss; only drawn when loss is allowed. */
+  drop: number;
+  /** Algorithm knobs as fractions (per mille) of their allowed ranges. */
+  knobs: number[];
+  /** F = unit x (1 + 3 x horizon / 1000). */
+  horizon: number;
+  faults: RawFault[];
+}
+
+export interface ScheduleOptions {
+  unsafe?: boolean;
+  /** Allow random message loss (dropRate > 0 for the whole run). Liveness needs it off. */
+  loss?: boolean;
+  /** Fault kinds left out of the draw. */
+  exclude?: readonly GenKind[];
+  maxFaults?: number;
+}
+
+const permille = fc.integer({ min: 0, max: 1000 });
+
+/**
+ * How often each kind is drawn: pauses (the GC pause of Kleppmann's story, often longer than the
+ * TTL) and partitions are the faults that make elections overlap, so they come up more often.
+ */
+export const kindWeights: Record<GenKind, number> = {
+  crash: 1,
+  bounce: 1,
+  pause: 3,
+  partition: 2,
+  heal: 1,
+  isolate: 1,
+  cut: 1,
+  delay: 1,
+  drift: 1,
+};
+
+const rawFaultArb = (kinds: readonly GenKind[]): fc.Arbitrary<RawFault> =>
+  fc.record({
+    kind: fc.oneof(...kinds.map((k) => ({ arbitrary: fc.constant(k), weight: kindWeights[k] }))),
+    at: fc.integer({ min: 0, max: 999 }),
+    // Half of the time one of the first hosts: node-1 takes the first lease (slot order), so faults
+    // on the likely leader come up more often.
+    host: fc.oneof(fc.nat(1), fc.nat(63)),
+    other: fc.nat(63),
+    size: permille,
+    dur: permille,
+    lasting: fc.boolean(),
+    groups: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 11, maxLength: 11 }),
+  });
+
+export function rawScheduleArb(opts: ScheduleOptions = {}): fc.Arbitrary<RawSchedule> {
+  const kinds = genKinds.filter((k) => !opts.exclude?.includes(k));
+  return fc.record({
+    seed: fc.nat(0xffff_ffff),
+    nodes: fc.integer({ min: 3, max: 9 }),
+    latencyMinMs: fc.integer({ min: 0, max: 40 }),
+    latencySpreadMs: fc.integer({ min: 0, max: 50 }),
+    drop: opts.loss ? fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 300 })) : fc.constant(0),
+    knobs: fc.array(permille, { minLength: 8, maxLength: 8 }),
+    horizon: permille,
+    faults: fc.array(rawFaultArb(kinds), { maxLength: opts.maxFaults ?? 12 }),
+  });
+}
+
+export function scheduleArb(
+  algorithm: ChaosAlgorithm,
+  opts: ScheduleOptions = {},
+): fc.Arbitrary<ChaosSchedule> {
+  return rawScheduleArb(opts).map((raw) => materialize(algorithm, raw, opts.unsafe ?? false));
+}
+
+// ------------------------------------------------------------------------------------- knobs
+
+/** Linear pick in [lo, hi] from a per-mille fraction, rounded to a whole number. */
+const pick = (f: number | undefined, lo: number, hi: number): number =>
+  Math.round(lo + ((f ?? 0) / 1000) * (hi - lo));
+
+interface Timing {
+  params: Params;
+  /** The algorithm's time unit: TTL, longest election timeout, slowest failure detection. */
+  unitMs: number;
+  boundMs: number;
+}
+
+/**
+ * Knobs inside each algorithm's rules (src/sim/nodes/*.ts), and the liveness bound once faults stop:
+ * - lease: the old holder's key lives at most one TTL after its last renewal (before F), then the next
+ *   retry slot takes it: TTL + renew interval + retry period + one request timeout + 4 one-way trips
+ *   (grant and campaign round trips of a node restarted at F);
+ * - heartbeat (quorum): a node restarted at F refuses votes for electionTimeoutMin, then randomized
+ *   timeouts elect a leader; the bound allows 4 election rounds (split votes) of electionTimeoutMax
+ *   plus the pre-vote and vote round trips;
+ * - bully: the slowest failure detector (heartbeat timeout + stagger of the highest node) + answer
+ *   timeout + coordinator timeout + one heartbeat period + 4 one-way trips.
+ */
+function timing(alg: ChaosAlgorithm, raw: RawSchedule, unsafe: boolean): Timing {
+  const k = raw.knobs;
+  const latMin = raw.latencyMinMs;
+  const latMax = raw.latencyMinMs + raw.latencySpreadMs;
+  const net: Params = { latencyMinMs: latMin, latencyMaxMs: latMax, dropRate: raw.drop / 1000 };
+  if (alg === 'lease') {
+    const ttlS = pick(k[0], 2, 20);
+    // renewS < ttlS x (1 - driftMarginRatio 0.2): at most 0.7 x TTL, at least 0.1 s, in tenths.
+    const renewS = Math.max(1, Math.floor(ttlS * 10 * (0.1 + ((k[1] ?? 0) / 1000) * 0.6))) / 10;
+    const retryMs = pick(k[2], 200, 3000);
+    const requestTimeoutMs = pick(k[3], 200, 2000);
+    const params: Params = {
+      ...net,
+      ttlS,
+      renewS,
+      retryMs,
+      requestTimeoutMs,
+      writeIntervalMs: pick(k[4], 200, 5000),
+      workMs: pick(k[5], 0, 1000),
+      tokenFromRevision: (k[6] ?? 0) >= 500,
+      checkLeaseBeforeAct: true,
+      fencing: !unsafe,
+    };
+    const ttlMs = ttlS * 1000;
+    return {
+      params,
+      unitMs: ttlMs,
+      boundMs: ttlMs + Math.round(renewS * 1000) + retryMs + requestTimeoutMs + 4 * latMax,
+    };
+  }
+  if (alg === 'heartbeat') {
+    const heartbeatIntervalMs = pick(k[0], 100, 500);
+    const electionTimeoutMinMs = 2 * heartbeatIntervalMs + 2 * latMax + pick(k[1], 50, 1000);
+    const electionTimeoutMaxMs = electionTimeoutMinMs + pick(k[2], 200, 1500);
+    const params: Params = {
+      ...net,
+      quorum: !unsafe,
+      heartbeatIntervalMs,
+      electionTimeoutMinMs,
+      electionTimeoutMaxMs,
+      voteTimeoutMs: 2 * latMax + pick(k[3], 10, 200),
+      writeIntervalMs: pick(k[4], 100, 1000),
+    };
+    return {
+      params,
+      unitMs: electionTimeoutMaxMs,
+      boundMs: electionTimeoutMinMs + 4 * (electionTimeoutMaxMs + 4 * latMax),
+    };
+  }
+  const heartbeatIntervalMs = pick(k[0], 100, 400);
+  const heartbeatTimeoutMs = heartbeatIntervalMs + latMax + pick(k[1], 50, 800);
+  const detectionStaggerMs = pick(k[2], 0, 150);
+  const answerTimeoutMs = 2 * latMax + pick(k[3], 10, 300);
+  const coordinatorTimeoutMs = answerTimeoutMs + 2 * latMax + pick(k[4], 10, 500);
+  const params: Params = {
+    ...net,
+    heartbeatIntervalMs,
+    heartbeatTimeoutMs,
+    detectionStaggerMs,
+    answerTimeoutMs,
+    coordinatorTimeoutMs,
+  };
+  const slowestDetection = heartbeatTimeoutMs + (raw.nodes - 1) * detectionStaggerMs;
+  return {
+    params,
+    unitMs: slowestDetection,
+    boundMs: slowestDetection + answerTimeoutMs + coordinatorTimeoutMs + heartbeatIntervalMs + 4 * latMax,
+  };
+}
+
+// ------------------------------------------------------------------------------------- faults
+
+export function nodeIdsOf(n: number): string[] {
+  return Array.from({ length: n }, (_, i) => `node-${i + 1}`);
+}
+
+/** Hosts beside the nodes that faults may name: the lease's store and protected storage. */
+export function infraOf(alg: ChaosAlgorithm): string[] {
+  return alg === 'lease' ? [STORE, STORAGE] : [];
+}
+
+/** Turns raw integers into a concrete schedule. Pure: the same raw schedule gives the same faults. */
+export function materialize(algorithm: ChaosAlgorithm, raw: RawSchedule, unsafe: boolean): ChaosSchedule {
+  const t = timing(algorithm, raw, unsafe);
+  const nodes = nodeIdsOf(raw.nodes);
+  const infra = infraOf(algorithm);
+  const hosts = [...nodes, ...infra];
+  // The store may be paused (a GC on etcd) and may drift; it never crashes: it stands for a
+  // replicated etcd cluster whose data survive (DOMAIN.md "etcd v3").
+  const pausable = algorithm === 'lease' ? [...nodes, STORE] : nodes;
+  // Faults start (and are undone) before the horizon H; a pause runs its full length, so the faults
+  // stop at F = max(H, end of the last pause).
+  const H = Math.round(t.unitMs * (1 + (3 * raw.horizon) / 1000));
+  const faults: TimedFault[] = [];
+  const add = (atMs: number, fault: Fault) => {
+    if (atMs < H) faults.push({ atMs, fault });
+  };
+  const at = (f: RawFault) => Math.floor((f.at / 1000) * H);
+  const undoAt = (f: RawFault, atMs: number) => atMs + 1 + Math.round((f.dur / 1000) * 2 * t.unitMs);
+  const of = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
+
+  for (const f of raw.faults) {
+    const atMs = at(f);
+    switch (f.kind) {
+      case 'crash':
+        add(atMs, { kind: 'crash', node: of(nodes, f.host) });
+        break;
+      case 'bounce': {
+        const node = of(nodes, f.host);
+        add(atMs, { kind: 'crash', node });
+        add(undoAt(f, atMs), { kind: 'restart', node });
+        break;
+      }
+      case 'pause':
+        // Up to 3 time units: more often than not longer than the TTL / election timeout.
+        add(atMs, {
+          kind: 'pause',
+          node: of(pausable, f.host),
+          durationMs: Math.max(1, Math.round((f.size / 1000) * 3 * t.unitMs)),
+        });
+        break;
+      case 'partition': {
+        const groups: string[][] = [[], [], []];
+        hosts.forEach((h, i) => {
+          const g = f.groups[i] ?? 3;
+          if (g < 3) groups[g]?.push(h);
+        });
+        const named = groups.filter((g) => g.length > 0);
+        if (named.length < 2) break;
+        add(atMs, { kind: 'partition', groups: named });
+        if (!f.lasting) add(undoAt(f, atMs), { kind: 'heal' });
+        break;
+      }
+      case 'heal':
+        add(atMs, { kind: 'heal' });
+        break;
+      case 'isolate': {
+        const node = of(nodes, f.host);
+        const from = algorithm === 'lease' && f.other % 2 === 1 ? 'store' : 'all';
+        add(atMs, { kind: 'isolate', node, from });
+        if (!f.lasting) add(undoAt(f, atMs), { kind: 'rejoin', node });
+        break;
+      }
+      case 'cut':
+      case 'delay': {
+        const a = of(hosts, f.host);
+        const rest = hosts.filter((h) => h !== a);
+        const b = of(rest, f.other);
+        if (f.kind === 'cut') {
+          add(atMs, { kind: 'cut-link', a, b });
+          if (!f.lasting) add(undoAt(f, atMs), { kind: 'restore-link', a, b });
+        } else {
+          add(atMs, { kind: 'delay-link', a, b, extraMs: 1 + Math.round((f.size / 1000) * t.unitMs) });
+          if (!f.lasting) add(undoAt(f, atMs), { kind: 'delay-link', a, b, extraMs: 0 });
+        }
+        break;
+      }
+      case 'drift': {
+        // Rate 0.5 (the clock runs at half speed) to 2 (twice as fast).
+        const rate = Math.round(50 + (f.size / 1000) * 150) / 100;
+        const node = of(algorithm === 'lease' ? [...nodes, STORE] : nodes, f.host);
+        add(atMs, { kind: 'clock-drift', node, rate });
+        if (!f.lasting) add(undoAt(f, atMs), { kind: 'clock-drift', node, rate: 1 });
+        break;
+      }
+    }
+  }
+  faults.sort((x, y) => x.atMs - y.atMs);
+  let F = H;
+  for (const { atMs, fault } of faults) if (fault.kind === 'pause') F = Math.max(F, atMs + fault.durationMs);
+  return {
+    algorithm,
+    unsafe,
+    seed: raw.seed,
+    nodes: raw.nodes,
+    params: t.params,
+    faults,
+    faultsEndMs: F,
+    boundMs: t.boundMs,
+    durationMs: F + t.boundMs,
+  };
+}
+
+/**
+ * What "the faults stop" means at F: heal every partition, isolation, cut and delay; restart every
+ * crashed node; set every drifted clock back to rate 1 (every pause has ended by F). Only hosts the
+ * schedule touched are named, so the command line stays short.
+ */
+export function closingFaults(s: ChaosSchedule): TimedFault[] {
+  const F = s.faultsEndMs;
+  const crashed = new Set<string>();
+  const drifted = new Set<string>();
+  for (const { fault } of s.faults) {
+    if (fault.kind === 'crash') crashed.add(fault.node);
+    else if (fault.kind === 'clock-drift') drifted.add(fault.node);
+  }
+  const out: TimedFault[] = [{ atMs: F, fault: { kind: 'heal' } }];
+  for (const node of [...crashed].sort()) out.push({ atMs: F, fault: { kind: 'restart', node } });
+  for (const node of [...drifted].sort())
+    out.push({ atMs: F, fault: { kind: 'clock-drift', node, rate: 1 } });
+  return out;
+}
+
+/** Everything simulate() gets as interventions: the random faults, then the closing ones at F. */
+export function interventionsOf(s: ChaosSchedule): TimedFault[] {
+  return [...s.faults, ...closingFaults(s)];
+}
+
+// ------------------------------------------------------------------------------------- replay
+
+/** The sim CLI's argv (without `npm run -s sim --`) that replays the schedule's exact trace. */
+export function simArgv(s: ChaosSchedule, format: 'json' | 'text' = 'json'): string[] {
+  const argv = [
+    baseScenario[s.algorithm],
+    '--no-script',
+    '--seed',
+    String(s.seed),
+    '--nodes',
+    String(s.nodes),
+    '--duration',
+    String(s.durationMs),
+  ];
+  for (const [k, v] of Object.entries(s.params)) argv.push('--set', `${k}=${String(v)}`);
+  for (const tf of interventionsOf(s)) argv.push('--fault', `${tf.atMs}:${JSON.stringify(tf.fault)}`);
+  if (format !== 'json') argv.push('--format', format);
+  return argv;
+}
+
+/** The same as one shell line (arguments with JSON single-quoted; ids never hold a quote). */
+export function simCommand(s: ChaosSchedule, format: 'json' | 'text' = 'json'): string {
+  const quote = (a: string) => (/^[\w.=:/,-]+$/.test(a) ? a : `'${a}'`);
+  return `npm run -s sim -- ${simArgv(s, format).map(quote).join(' ')}`;
+}
