@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventKinds } from '../trace/events.ts';
 
 /** The schema every file in scenarios/ must satisfy. Errors name the path and the rule broken. */
 
@@ -25,19 +26,7 @@ export const timedFaultSchema = z.object({ atMs: ms, fault: faultSchema });
 
 /** Which trace event a narration step is anchored to (the first match after the previous step). */
 export const anchorSchema = z.object({
-  k: z.enum([
-    'start',
-    'send',
-    'deliver',
-    'drop',
-    'role',
-    'fault',
-    'store',
-    'write',
-    'violation',
-    'mark',
-    'end',
-  ]),
+  k: z.enum(['start', ...eventKinds, 'end']),
   node: nodeId.optional(),
   from: nodeId.optional(),
   to: nodeId.optional(),

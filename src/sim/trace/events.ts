@@ -72,4 +72,17 @@ export type TraceEvent =
     };
 
 export type TraceEventKind = TraceEvent['k'];
+
+/** Every event kind, for schemas (trace import, narration anchors). */
+export const eventKinds = [
+  'send',
+  'deliver',
+  'drop',
+  'role',
+  'fault',
+  'store',
+  'write',
+  'violation',
+  'mark',
+] as const satisfies readonly TraceEventKind[];
 export type { KeyValue };

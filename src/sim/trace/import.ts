@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { algorithmIds, faultSchema, timedFaultSchema } from '../scenario/schema.ts';
+import { eventKinds } from './events.ts';
 import type { Trace } from './trace.ts';
 
 export class TraceImportError extends Error {
@@ -61,18 +62,6 @@ const storeChange = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('lease-revoke'), lease: int, revision: int }),
   z.strictObject({ kind: z.literal('lease-expire'), lease: int, revision: int }),
 ]);
-
-export const eventKinds = [
-  'send',
-  'deliver',
-  'drop',
-  'role',
-  'fault',
-  'store',
-  'write',
-  'violation',
-  'mark',
-] as const;
 
 const eventSchema = z.discriminatedUnion('k', [
   z.strictObject({

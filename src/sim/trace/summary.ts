@@ -79,7 +79,20 @@ export function captionOf(
   step: Trace['steps'][number],
   params: Params,
 ): string {
-  const tpl = scenario?.steps.find((s) => s.id === step.id)?.caption ?? step.id;
+  return captionWith(scenario, step, params);
+}
+
+/**
+ * captionOf with the caller's template in place of the scenario's English one (the UI passes a
+ * translation; src/sim stays free of i18n). Without an override it is exactly captionOf.
+ */
+export function captionWith(
+  scenario: Scenario | undefined,
+  step: Trace['steps'][number],
+  params: Params,
+  template?: string,
+): string {
+  const tpl = template || (scenario?.steps.find((s) => s.id === step.id)?.caption ?? step.id);
   return fillCaption(tpl, step.vars, params);
 }
 
