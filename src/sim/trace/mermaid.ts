@@ -17,7 +17,9 @@ function details(data: Record<string, unknown> | undefined): string {
   const keep = ['token', 'term', 'ttl', 'lease', 'succeeded', 'code', 'lsn', 'timeline'];
   const parts = keep
     .filter((k) => data[k] !== undefined && data[k] !== null)
-    .map((k) => `${k}=${String(data[k])}`);
+    .map(
+      (k) => `${k}=${k === 'lease' && typeof data[k] === 'number' ? data[k].toString(16) : String(data[k])}`,
+    );
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 

@@ -3,6 +3,9 @@ import type { TraceEvent } from './events.ts';
 import { captionOf, summarize } from './summary.ts';
 import type { Trace } from './trace.ts';
 
+/** Lease ids in hex, as etcdctl prints them. */
+const hex = (id: number) => (id === 0 ? '0' : id.toString(16));
+
 const sec = (ms: number) => `${(ms / 1000).toFixed(3).padStart(9)}s`;
 
 function describeEvent(e: TraceEvent, sends: Map<number, Extract<TraceEvent, { k: 'send' }>>): string | null {
@@ -11,7 +14,7 @@ function describeEvent(e: TraceEvent, sends: Map<number, Extract<TraceEvent, { k
       const d = e.data
         ? Object.entries(e.data)
             .filter(([k]) => k !== 'reqId')
-            .map(([k, v]) => `${k}=${v}`)
+            .map(([k, v]) => `${k}=${k === 'lease' && typeof v === 'number' ? hex(v) : v}`)
             .join(' ')
         : '';
       return `${e.from} -> ${e.to}  ${e.type}${d ? `  ${d}` : ''}`;
@@ -33,11 +36,11 @@ function describeEvent(e: TraceEvent, sends: Map<number, Extract<TraceEvent, { k
     case 'store': {
       const c = e.change;
       if (c.kind === 'put')
-        return `etcd put ${c.kv.key}=${c.kv.value} rev=${c.kv.modRevision} lease=${c.kv.lease}`;
+        return `etcd put ${c.kv.key}=${c.kv.value} rev=${c.kv.modRevision} lease=${hex(c.kv.lease)}`;
       if (c.kind === 'delete') return `etcd delete ${c.key} rev=${c.revision} (${c.cause})`;
-      if (c.kind === 'lease-grant') return `etcd lease ${c.lease} granted ttl=${c.ttlSec}s`;
+      if (c.kind === 'lease-grant') return `etcd lease ${hex(c.lease)} granted ttl=${c.ttlSec}s`;
       if (c.kind === 'lease-keepalive') return null;
-      return `etcd lease ${c.lease} ${c.kind === 'lease-expire' ? 'expired' : 'revoked'} rev=${c.revision}`;
+      return `etcd lease ${hex(c.lease)} ${c.kind === 'lease-expire' ? 'expired' : 'revoked'} rev=${c.revision}`;
     }
     case 'write':
       return `${e.resource} ${e.status === 'accepted' ? 'ACCEPTS' : 'REJECTS'} write from ${e.node} token=${e.token ?? '-'}${e.status === 'rejected' ? ` -> ${e.code} ${e.reason ?? ''}` : ''}`;
