@@ -7,14 +7,19 @@ import {
   useState,
 } from 'react';
 import { scenarios } from '../../scenarios/index.ts';
-import { t } from '../i18n/index.ts';
+import { getLocale, localeNames, locales, setLocale, t } from '../i18n/index.ts';
+import { loadLocale, readLangParam } from '../i18n/persist.ts';
+import { useLocale } from '../i18n/react.ts';
+import { scenarioText } from '../i18n/scenarios.ts';
 import { proxyStateAt } from '../player/proxy.ts';
 import { PlayerContext, usePlayer, usePlayerStore } from '../player/react.ts';
 import { eventLimit } from '../player/steps.ts';
 import { createPlayerStore, type PlayerStore, type Run } from '../player/store.ts';
 import { startTicker } from '../player/ticker.ts';
 import { formatTime } from '../player/time.ts';
-import { captionOf } from '../sim/trace/summary.ts';
+import { NodeMenu } from '../sandbox/NodeMenu.tsx';
+import { WhatIf } from '../sandbox/WhatIf.tsx';
+import { captionWith } from '../sim/trace/summary.ts';
 import { AdrPanel } from '../views/AdrPanel.tsx';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { Controls } from '../views/Controls.tsx';
@@ -27,6 +32,7 @@ import { StorePanel } from '../views/StorePanel.tsx';
 import { type LinkProblem, readScenarioParam, readStepParam, writeDeepLink } from './deepLink.ts';
 import { KeysDialog } from './KeysDialog.tsx';
 import { keyAction } from './keys.ts';
+import { LanguageSelect } from './LanguageSelect.tsx';
 import { MessageCounts } from './MessageCounts.tsx';
 import { applyTheme, loadTheme, nextTheme, saveTheme, type ThemeMode } from './theme.ts';
 
@@ -41,6 +47,10 @@ function boot(search: string): Boot {
   const sp = readScenarioParam(search, ids);
   const store = createPlayerStore({ scenarios, ...(sp.scenarioId ? { scenarioId: sp.scenarioId } : {}) });
   const problems: LinkProblem[] = sp.problem ? [sp.problem] : [];
+  // Language: `?lang=` for this visit, else the last choice, else English (see i18n/persist.ts).
+  const lang = readLangParam(search);
+  setLocale(lang.locale ?? loadLocale() ?? 'en');
+  if (lang.bad !== null) problems.push({ param: 'lang', value: lang.bad });
   const run = store.getState().run;
   if (run) {
     const st = readStepParam(sp.rawStep, run.trace.steps.length);
@@ -55,7 +65,13 @@ function problemText(p: LinkProblem, run: Run | null): string {
     return t('notice.badScenario', {
       value: p.value,
       expected: scenarios.map((s) => s.id).join(', '),
-      fallback: run?.scenario.title ?? '',
+      fallback: run ? scenarioText(getLocale(), run.scenario, 'title') : '',
+    });
+  if (p.param === 'lang')
+    return t('notice.badLang', {
+      value: p.value,
+      expected: locales.join(', '),
+      fallback: localeNames[getLocale()],
     });
   return t('notice.badStep', { value: p.value, max: run?.trace.steps.length ?? 1 });
 }
@@ -77,6 +93,7 @@ function ThemeIcon({ mode }: { mode: ThemeMode }) {
 function ScenarioPills() {
   const scenarioId = usePlayer((s) => s.scenarioId);
   const select = usePlayer((s) => s.selectScenario);
+  const locale = useLocale();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const onKeyDown = (e: ReactKeyboardEvent, i: number) => {
     const n = scenarios.length;
@@ -114,14 +131,14 @@ function ScenarioPills() {
             aria-controls="player-panel"
             tabIndex={selected ? 0 : -1}
             className="pill"
-            title={`${s.summary} (${i + 1})`}
+            title={`${scenarioText(locale, s, 'summary')} (${i + 1})`}
             onClick={() => select(s.id)}
             onKeyDown={(e) => onKeyDown(e, i)}
           >
             <span className="pill-n" aria-hidden="true">
               {i + 1}
             </span>
-            {s.title}
+            {scenarioText(locale, s, 'title')}
           </button>
         );
       })}
@@ -204,6 +221,7 @@ function SidePanels({ run, time }: { run: Run; time: number }) {
   const proxies = hosts.filter((h) => h.kind === 'proxy');
   return (
     <aside className="side" aria-label={t('app.sidePanels')}>
+      <WhatIf run={run} frame={frame} time={time} />
       {proxies.map((p) => (
         <ProxyPanel key={p.id} proxy={proxyStateAt(run.index, p.id, time, nodeIds)} />
       ))}
@@ -228,9 +246,16 @@ function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
   const stepIndex = usePlayer((s) => s.stepIndex);
   const goToStep = usePlayer((s) => s.goToStep);
   const frame = useStepFrame(run, time);
+  const whatIf = usePlayer((s) => s.whatIf);
+  const [menu, setMenu] = useState<{ node: string; x: number; y: number } | null>(null);
+  const locale = useLocale();
+  const title = scenarioText(locale, run.scenario, 'title');
   const captions = useMemo(
-    () => run.trace.steps.map((s) => captionOf(run.scenario, s, run.trace.params)),
-    [run],
+    () =>
+      run.trace.steps.map((s) =>
+        captionWith(run.scenario, s, run.trace.params, scenarioText(locale, run.scenario, `step.${s.id}`)),
+      ),
+    [run, locale],
   );
   const steps = useMemo(
     () =>
@@ -244,14 +269,16 @@ function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
   );
   return (
     <>
-      <h2 className="sr-only">{run.scenario.title}</h2>
+      <h2 className="sr-only">{title}</h2>
       <ClusterView
         index={run.index}
         frame={frame}
         timeScale={run.scenario.timeScale}
-        title={t('cluster.label', { scenario: run.scenario.title })}
+        title={t('cluster.label', { scenario: title })}
         onAdr={onAdr}
+        {...(whatIf ? { onNodeMenu: (node: string, x: number, y: number) => setMenu({ node, x, y }) } : {})}
       />
+      {menu && whatIf && <NodeMenu run={run} frame={frame} {...menu} onClose={() => setMenu(null)} />}
       <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
       <Controls run={run} captions={captions} />
     </>
@@ -267,6 +294,8 @@ function Shell({ problems: initialProblems }: { problems: LinkProblem[] }) {
   const [adrOpen, setAdrOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
   const [theme, setTheme] = useState<ThemeMode>(loadTheme);
+  // Memoized views re-render on their props only: the main area is remounted when the language changes.
+  const locale = useLocale();
 
   useEffect(() => applyTheme(theme), [theme]);
 
@@ -298,6 +327,7 @@ function Shell({ problems: initialProblems }: { problems: LinkProblem[] }) {
         </div>
         <ScenarioPills />
         <div className="header-actions">
+          <LanguageSelect />
           <button
             type="button"
             className="button adr-button"
@@ -343,7 +373,7 @@ function Shell({ problems: initialProblems }: { problems: LinkProblem[] }) {
         </div>
       )}
 
-      <main className="layout">
+      <main className="layout" key={locale}>
         <section
           className="stage"
           id="player-panel"

@@ -6,7 +6,7 @@
  */
 
 export interface LinkProblem {
-  param: 'scenario' | 'step';
+  param: 'scenario' | 'step' | 'lang';
   value: string;
 }
 

@@ -5,6 +5,7 @@
  */
 export const enPanels: Record<string, string> = {
   'time.s': '{s} s',
+  'time.ms': '{ms} ms',
 
   'seq.title': 'Sequence diagram',
   'seq.label': 'Sequence diagram: one lifeline per host, time flowing down. Select an arrow to jump to it.',

@@ -10,6 +10,7 @@ export const en: Record<string, string> = {
   'app.tabLog': 'Event log',
   'app.views': 'Trace views',
   'app.sidePanels': 'Store and resources',
+  'app.language': 'Language',
 
   'theme.toggle': 'Theme: {mode}',
   'theme.system': 'system',
@@ -60,6 +61,7 @@ export const en: Record<string, string> = {
     'Unknown value for “scenario”: “{value}”. Expected one of: {expected}. Showing “{fallback}”.',
   'notice.badStep':
     'Unknown value for “step”: “{value}”. Expected a whole number from 1 to {max}. Showing step 1.',
+  'notice.badLang': 'Unknown value for “lang”: “{value}”. Expected one of: {expected}. Showing {fallback}.',
 
   'cluster.label': 'Cluster: {scenario}',
   'cluster.legend': 'Messages',

@@ -1,24 +1,42 @@
+import { createStore } from 'zustand/vanilla';
 import { enPanels } from './en.panels.ts';
 import { en } from './en.ts';
+import { ptPanels } from './pt.panels.ts';
+import { pt } from './pt.ts';
+import { ruPanels } from './ru.panels.ts';
+import { ru } from './ru.ts';
 
 /**
- * Message catalogs. English only for now; every UI string goes through `t()` so pt and ru are one
- * catalog file each. The panels keep their own keys in en.panels.ts, merged here.
+ * Message catalogs: English (the source), Portuguese and Russian. Every UI string goes through
+ * `t()`; the panels keep their own keys in <lang>.panels.ts, merged here. catalogs.test.ts fails when
+ * a key is missing or empty in a language, or when its `{placeholders}` differ from the English ones.
  */
-export type Locale = 'en';
+export type Locale = 'en' | 'pt' | 'ru';
 
-const catalogs: Record<Locale, Record<string, string>> = {
+export const locales: readonly Locale[] = ['en', 'pt', 'ru'];
+
+/** Each language named in itself, as the language select lists it. */
+export const localeNames: Record<Locale, string> = { en: 'English', pt: 'Português', ru: 'Русский' };
+
+export function isLocale(x: string): x is Locale {
+  return (locales as readonly string[]).includes(x);
+}
+
+export const catalogs: Record<Locale, Record<string, string>> = {
   en: { ...en, ...enPanels },
+  pt: { ...pt, ...ptPanels },
+  ru: { ...ru, ...ruPanels },
 };
 
-let locale: Locale = 'en';
+/** The current language. A vanilla store so that plain functions (t) read it without React. */
+export const localeStore = createStore<{ locale: Locale }>(() => ({ locale: 'en' }));
 
 export function setLocale(next: Locale): void {
-  locale = next;
+  if (localeStore.getState().locale !== next) localeStore.setState({ locale: next });
 }
 
 export function getLocale(): Locale {
-  return locale;
+  return localeStore.getState().locale;
 }
 
 /** Fills `{name}` placeholders; unknown names stay visible so a missing variable is noticed. */
@@ -32,7 +50,7 @@ export function format(template: string, vars?: Record<string, string | number>)
 
 /** The string for `key` in the current locale (English as the fallback, then the key itself). */
 export function t(key: string, vars?: Record<string, string | number>): string {
-  const s = catalogs[locale][key] ?? catalogs.en[key] ?? key;
+  const s = catalogs[getLocale()][key] || catalogs.en[key] || key;
   return format(s, vars);
 }
 

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Params } from '../sim/params.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
-import { simulate as runSimulation, type SimOptions } from '../sim/simulate.ts';
+import { canonicalFaults, simulate as runSimulation, type SimOptions } from '../sim/simulate.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { type PaceModel, paceAt, paceModel } from './pace.ts';
@@ -20,10 +20,20 @@ export interface PlayerState {
   scenarioId: string;
   seed: number | undefined;
   params: Partial<Params>;
+  /** Cluster size override (the What-if knobs), undefined = the scenario's. */
+  nodes: number | undefined;
   interventions: TimedFault[];
+  /** Intervention lists before (past) and after (future) the current one: undo / redo. */
+  history: { past: TimedFault[][]; future: TimedFault[][] };
+  /** The What-if sandbox (faults at the cursor, knobs, metrics) is open. */
+  whatIf: boolean;
+  /** Length of a GC pause applied from the sandbox, null = a default for the run. */
+  pauseMs: number | null;
   run: Run | null;
   /** Why the run could not be simulated (a bad parameter), else null. */
   error: string | null;
+  /** Why the last change of seed, params, nodes or interventions was refused (the run on screen is kept). */
+  rejected: string | null;
   /** Cursor: virtual ms. */
   t: number;
   /** The narration step on screen (-1 before the first). */
@@ -37,7 +47,16 @@ export interface PlayerState {
   selectScenario(id: string, step?: number): void;
   setSeed(seed: number | undefined): void;
   setParams(params: Partial<Params>): void;
+  setNodes(nodes: number | undefined): void;
   setInterventions(interventions: TimedFault[]): void;
+  /** Adds a fault at its time (normally the cursor): the past stays, the future is re-simulated. */
+  addIntervention(fault: TimedFault): void;
+  /** Removes the intervention at this position of `interventions`. */
+  removeIntervention(index: number): void;
+  undo(): void;
+  redo(): void;
+  setWhatIf(on: boolean): void;
+  setPauseMs(ms: number | null): void;
   play(): void;
   pause(): void;
   togglePlay(): void;
@@ -86,9 +105,17 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
     seed: number | undefined,
     params: Partial<Params>,
     interventions: TimedFault[],
+    nodes?: number,
   ): { run: Run | null; error: string | null } => {
     const scenario = opts.scenarios.find((s) => s.id === scenarioId) ?? first;
-    const key = JSON.stringify([scenario.id, seed ?? null, params, interventions]);
+    // The simulator puts interventions in canonical order, so the same set in any order is one run.
+    const key = JSON.stringify([
+      scenario.id,
+      seed ?? null,
+      params,
+      canonicalFaults(interventions),
+      nodes ?? null,
+    ]);
     const hit = cache.get(key);
     if (hit) {
       cache.delete(key);
@@ -100,6 +127,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         ...(seed !== undefined ? { seed } : {}),
         params,
         interventions,
+        ...(nodes !== undefined ? { nodes } : {}),
       });
       const run: Run = {
         scenario,
@@ -129,21 +157,51 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
   const initial = runFor(initialId, undefined, {}, []);
 
   return createStore<PlayerState>()((set, get) => {
-    /** Re-simulates with new inputs; keeps the cursor time (the past is unchanged for interventions). */
-    const rerun = (patch: Partial<Pick<PlayerState, 'seed' | 'params' | 'interventions'>>) => {
+    /**
+     * Re-simulates with new inputs; keeps the cursor time (the past is unchanged for interventions).
+     * Inputs that cannot be simulated are refused: the previous run and inputs stay, `rejected` says
+     * why (never clamped). Returns whether the change was taken.
+     */
+    const rerun = (
+      patch: Partial<Pick<PlayerState, 'seed' | 'params' | 'interventions' | 'nodes' | 'history'>>,
+    ): boolean => {
       const s = { ...get(), ...patch };
-      const { run, error } = runFor(s.scenarioId, s.seed, s.params, s.interventions);
+      const { run, error } = runFor(s.scenarioId, s.seed, s.params, s.interventions, s.nodes);
+      if (!run && get().run) {
+        set({ rejected: error });
+        return false;
+      }
       const t = run ? Math.min(get().t, run.trace.durationMs) : 0;
-      set({ ...patch, run, error, t, stepIndex: run ? nav.stepAt(run.trace.steps, t) : -1, pace: 1 });
+      set({
+        ...patch,
+        run,
+        error,
+        rejected: null,
+        t,
+        stepIndex: run ? nav.stepAt(run.trace.steps, t) : -1,
+        pace: 1,
+      });
+      return true;
+    };
+
+    /** A new intervention list as one undoable change. */
+    const changeInterventions = (next: TimedFault[]) => {
+      const { interventions, history } = get();
+      rerun({ interventions: next, history: { past: [...history.past, interventions], future: [] } });
     };
 
     return {
       scenarioId: initial.run?.scenario.id ?? initialId,
       seed: undefined,
       params: {},
+      nodes: undefined,
       interventions: [],
+      history: { past: [], future: [] },
+      whatIf: false,
+      pauseMs: null,
       run: initial.run,
       error: initial.error,
+      rejected: null,
       ...cursorAtStep(initial.run, opts.step),
       playing: false,
       speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, opts.speed ?? 1)),
@@ -155,9 +213,13 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
           scenarioId: run?.scenario.id ?? id,
           seed: undefined,
           params: {},
+          nodes: undefined,
           interventions: [],
+          history: { past: [], future: [] },
+          pauseMs: null,
           run,
           error,
+          rejected: null,
           ...cursorAtStep(run, step),
           playing: false,
           pace: 1,
@@ -169,8 +231,43 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       setParams(params) {
         rerun({ params });
       },
+      setNodes(nodes) {
+        rerun({ nodes });
+      },
       setInterventions(interventions) {
         rerun({ interventions });
+      },
+      addIntervention(fault) {
+        changeInterventions([...get().interventions, fault]);
+      },
+      removeIntervention(index) {
+        const list = get().interventions;
+        if (index < 0 || index >= list.length) return;
+        changeInterventions(list.filter((_, i) => i !== index));
+      },
+      undo() {
+        const { interventions, history } = get();
+        const prev = history.past[history.past.length - 1];
+        if (!prev) return;
+        rerun({
+          interventions: prev,
+          history: { past: history.past.slice(0, -1), future: [interventions, ...history.future] },
+        });
+      },
+      redo() {
+        const { interventions, history } = get();
+        const next = history.future[0];
+        if (!next) return;
+        rerun({
+          interventions: next,
+          history: { past: [...history.past, interventions], future: history.future.slice(1) },
+        });
+      },
+      setWhatIf(on) {
+        set({ whatIf: on });
+      },
+      setPauseMs(ms) {
+        set({ pauseMs: ms });
       },
       play() {
         const { run, t } = get();

@@ -12,9 +12,11 @@ import {
   useState,
 } from 'react';
 import { scenarios } from '../../scenarios/index.ts';
-import { type Adr, adr001, type MatrixRow, type Rating } from '../adr/adr001.ts';
+import type { Adr, MatrixRow, Rating } from '../adr/adr001.ts';
+import { adrFor } from '../adr/byLocale.ts';
 import { type ResolvedAdrLink, resolveAdrLink } from '../adr/links.ts';
-import { t } from '../i18n/index.ts';
+import { getLocale, t } from '../i18n/index.ts';
+import { scenarioText } from '../i18n/scenarios.ts';
 import './panels.css';
 
 interface Props {
@@ -49,7 +51,9 @@ function SeeIt({
   compact?: boolean;
 }) {
   if (!link) return null;
-  const vars = { scenario: link.scenarioTitle, step: link.stepIndex + 1 };
+  const scenario = scenarios.find((s) => s.id === link.scenarioId);
+  const title = scenario ? scenarioText(getLocale(), scenario, 'title') : link.scenarioTitle;
+  const vars = { scenario: title, step: link.stepIndex + 1 };
   const full = t('adr.seeIt', vars);
   return (
     <button
@@ -235,7 +239,7 @@ function Matrix({
  * Items the current scenario illustrates are highlighted; items a scenario demonstrates link to it.
  */
 export function AdrPanel({ open, onClose, onOpenScenario, highlight }: Props) {
-  const adr = adr001;
+  const adr = adrFor(getLocale());
   const id = useId();
   const headingId = `${id}-title`;
   const matrixId = `${id}-matrix`;

@@ -1,3 +1,4 @@
+import type React from 'react';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { messageTypeLabel, t } from '../i18n/index.ts';
 import { proxyStateAt } from '../player/proxy.ts';
@@ -18,7 +19,15 @@ export interface ClusterViewProps {
   timeScale: number;
   title: string;
   onAdr?: () => void;
+  /**
+   * Makes the nodes focusable buttons that open a fault menu (the What-if sandbox): right-click,
+   * long-press, or the ContextMenu key / Shift+F10 / Enter on a focused node. x, y: where to open it.
+   */
+  onNodeMenu?: (node: string, x: number, y: number) => void;
 }
+
+/** How long a touch must rest on a node to open its menu. */
+const LONG_PRESS_MS = 500;
 
 /** Algorithms whose nodes talk to each other directly (the brief's mesh of election edges). */
 const MESH_ALGORITHMS = new Set(['bully', 'heartbeat']);
@@ -123,6 +132,7 @@ export const ClusterView = memo(function ClusterView({
   timeScale,
   title,
   onAdr,
+  onNodeMenu,
 }: ClusterViewProps) {
   const host = useRef<HTMLDivElement>(null);
   const renderer = useRef<ClusterRenderer | null>(null);
@@ -158,6 +168,87 @@ export const ClusterView = memo(function ClusterView({
     renderer.current?.update(frame);
   }, [frame]);
 
+  const onNodeMenuRef = useRef(onNodeMenu);
+  onNodeMenuRef.current = onNodeMenu;
+  const menuOn = onNodeMenu !== undefined;
+  // The renderer above rebuilds the node groups when the run changes: re-mark them after it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: index/timeScale/title recreate the nodes
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    for (const n of el.querySelectorAll<SVGGElement>('g.host[data-node]')) {
+      if (menuOn) {
+        n.setAttribute('role', 'button');
+        n.setAttribute('tabindex', '0');
+        n.setAttribute('aria-haspopup', 'menu');
+      } else {
+        n.setAttribute('role', 'img');
+        n.removeAttribute('tabindex');
+        n.removeAttribute('aria-haspopup');
+      }
+    }
+  }, [menuOn, index, timeScale, title]);
+
+  const press = useRef<{ timer: number; x: number; y: number } | null>(null);
+  const endPress = () => {
+    if (press.current) window.clearTimeout(press.current.timer);
+    press.current = null;
+  };
+  useEffect(
+    () => () => {
+      if (press.current) window.clearTimeout(press.current.timer);
+    },
+    [],
+  );
+  const nodeOf = (target: EventTarget | null): string | null =>
+    target instanceof Element ? (target.closest('[data-node]')?.getAttribute('data-node') ?? null) : null;
+  const menuHandlers = menuOn
+    ? {
+        onContextMenu: (e: React.MouseEvent) => {
+          const id = nodeOf(e.target);
+          if (!id) return;
+          e.preventDefault();
+          endPress();
+          onNodeMenuRef.current?.(id, e.clientX, e.clientY);
+        },
+        onKeyDown: (e: React.KeyboardEvent) => {
+          const id = nodeOf(e.target);
+          if (!id || !(e.target instanceof Element) || !e.target.matches('[data-node]')) return;
+          if (
+            e.key === 'ContextMenu' ||
+            (e.key === 'F10' && e.shiftKey) ||
+            e.key === 'Enter' ||
+            e.key === ' '
+          ) {
+            e.preventDefault();
+            const r = e.target.getBoundingClientRect();
+            onNodeMenuRef.current?.(id, r.left + r.width * 0.75, r.top + r.height * 0.75);
+          }
+        },
+        onPointerDown: (e: React.PointerEvent) => {
+          if (e.pointerType === 'mouse') return;
+          const id = nodeOf(e.target);
+          if (!id) return;
+          endPress();
+          const { clientX: x, clientY: y } = e;
+          press.current = {
+            x,
+            y,
+            timer: window.setTimeout(() => {
+              press.current = null;
+              onNodeMenuRef.current?.(id, x, y);
+            }, LONG_PRESS_MS),
+          };
+        },
+        onPointerMove: (e: React.PointerEvent) => {
+          const p = press.current;
+          if (p && Math.hypot(e.clientX - p.x, e.clientY - p.y) > 10) endPress();
+        },
+        onPointerUp: endPress,
+        onPointerCancel: endPress,
+      }
+    : {};
+
   // Once two leaders both had writes accepted the data have diverged: the alarm stays for the rest
   // of the run (the nodes' error rings show only while both still believe they lead).
   const split = frame.violations.filter((v) => v.kind === 'split-brain');
@@ -166,7 +257,7 @@ export const ClusterView = memo(function ClusterView({
 
   return (
     <div className={`cluster${alarm ? ' alarmed' : ''}`}>
-      <div className="cluster-canvas" ref={host} />
+      <div className={`cluster-canvas${menuOn ? ' node-menus' : ''}`} ref={host} {...menuHandlers} />
       {alarm && (
         <div className="alarm" role="alert">
           <strong>{t('cluster.bothWrite')}</strong>

@@ -4,6 +4,7 @@ import { usePlayer, usePlayerStore } from '../player/react.ts';
 import { formatSpeed, SPEED_STOPS, speedAt, speedIndex } from '../player/speed.ts';
 import type { Run } from '../player/store.ts';
 import { formatTime } from '../player/time.ts';
+import { st } from '../sandbox/strings.ts';
 
 interface Marker {
   key: string;
@@ -12,6 +13,8 @@ interface Marker {
   label: string;
   glyph: string;
   step?: number;
+  /** A What-if intervention rather than a scripted fault. */
+  intervention?: boolean;
 }
 
 /** Fault icons for the timeline, drawn in a 12x12 box centred on 0,0 (stroked). */
@@ -51,12 +54,15 @@ export function markersOf(run: Run, captions: readonly string[]): Marker[] {
         : f.fault.kind === 'partition'
           ? f.fault.groups.map((g) => g.join(',')).join(' | ')
           : '';
+    const label = t('player.marker.fault', { kind: f.fault.kind, node }).trim();
+    const intervention = f.source === 'intervention';
     out.push({
       key: `f${i}`,
       kind: 'fault',
       at: f.t,
       glyph: FAULT_ICON[f.fault.kind] ?? FAULT_ICON.crash ?? '',
-      label: t('player.marker.fault', { kind: f.fault.kind, node }).trim(),
+      label: intervention ? st('marker.intervention', { label }) : label,
+      ...(intervention ? { intervention } : {}),
     });
   });
   run.index.violations.forEach((v, i) => {
@@ -221,7 +227,7 @@ export const Controls = memo(function Controls({ run, captions }: ControlsProps)
                 type="button"
                 tabIndex={-1}
                 key={m.key}
-                className={`marker ${m.kind}`}
+                className={`marker ${m.kind}${m.intervention ? ' intervention' : ''}`}
                 style={{ left: `${(m.at / duration) * 100}%` }}
                 title={m.label}
                 onClick={() => a.seek(m.at)}

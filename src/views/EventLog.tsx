@@ -49,7 +49,9 @@ export type Translate = (key: string, vars?: Record<string, string | number>) =>
 
 /** A duration as people say it: "250 ms", "20 s", "1.5 s". */
 export function formatDuration(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(3))} s`;
+  return ms < 1000
+    ? translate('time.ms', { ms })
+    : translate('time.s', { s: Number((ms / 1000).toFixed(3)) });
 }
 
 /** "694d5e0c7a01": lease ids as etcdctl prints them. */

@@ -1,0 +1,248 @@
+import { expect, type Page, test } from '@playwright/test';
+import { frameSnapshot, openPlayer, roleOf, timeline, watchPage } from './helpers.ts';
+
+/** Opens a scenario with the What-if sandbox shown. */
+async function openSandbox(page: Page, scenario: string) {
+  await openPlayer(page, `?scenario=${scenario}`);
+  await page.getByRole('button', { name: 'What if…' }).click();
+  await expect(page.getByRole('region', { name: 'Faults' })).toBeVisible();
+}
+
+/** Moves the cursor (the slider snaps to its step) and returns where it landed, in ms. */
+async function seek(page: Page, ms: number): Promise<number> {
+  await timeline(page).fill(String(ms));
+  return Number(await timeline(page).inputValue());
+}
+
+const seconds = (text: string, re: RegExp): number => {
+  const m = re.exec(text);
+  if (!m?.[1]) throw new Error(`no match for ${re} in "${text}"`);
+  return Number(m[1]);
+};
+
+test('etcd-lease: crash the leader early from the keyboard menu; node-2 takes over within TTL + retry', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await openSandbox(page, 'etcd-lease');
+  const at = await seek(page, 10_000);
+  expect(await roleOf(page, 'node-1')).toBe('leader');
+
+  // Keyboard: focus the node, Shift+F10 opens its menu, arrows move, Enter picks.
+  await page.locator('[data-node="node-1"]').focus();
+  await page.keyboard.press('Shift+F10');
+  const menu = page.getByRole('menu', { name: /Faults for node-1/ });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Crash',
+    'Pause 40 s',
+    'Isolate from everyone',
+    'Isolate from the store',
+  ]);
+  await expect(menu.getByRole('menuitem', { name: 'Crash' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Pause 40 s' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeHidden();
+  await expect(page.locator('[data-node="node-1"]')).toBeFocused();
+  expect(await roleOf(page, 'node-1')).toBe('down');
+
+  // The intervention is listed with a remove button and marked on the timeline.
+  const list = page.getByRole('region', { name: 'Interventions' });
+  const label = `crash node-1 at ${(at / 1000).toFixed(1)} s`;
+  await expect(list.getByRole('button', { name: `Remove ${label}` })).toBeVisible();
+  await expect(page.locator('.marker.fault.intervention')).toHaveCount(1);
+
+  // Params of the run: TTL 30 s, renew every 10 s, retry every 2 s.
+  const ttlMs = 30_000;
+  const renewMs = 10_000;
+  const retryMs = 2000;
+  // Before the lease can have expired nobody else leads (the crashed leader's lease still holds).
+  await seek(page, at + ttlMs - renewMs - 500);
+  for (const n of ['node-2', 'node-3', 'node-4', 'node-5']) expect(await roleOf(page, n)).not.toBe('leader');
+  // Within TTL + retry after the crash, node-2 leads.
+  await seek(page, at + ttlMs + retryMs);
+  expect(await roleOf(page, 'node-2')).toBe('leader');
+
+  const failover = page.locator('[data-metric="failovers"] li').first();
+  await expect(failover).toContainText('node-1 lost (crash)');
+  await expect(failover).toContainText('node-2 leads after');
+  const took = seconds((await failover.textContent()) ?? '', /leads after ([\d.]+) s/) * 1000;
+  expect(took).toBeGreaterThanOrEqual(ttlMs - renewMs);
+  expect(took).toBeLessThanOrEqual(ttlMs + retryMs);
+  // The scripted crash of node-1 at 35 s no longer changes anything: it is already down.
+  watch.assertClean();
+});
+
+test('split-brain with quorum on: partition 2|3 from the toolbar leaves the minority without a leader', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await openSandbox(page, 'split-brain');
+  const knobs = page.getByRole('region', { name: 'Knobs' });
+  const quorum = knobs.getByRole('switch', { name: 'quorum' });
+  await expect(quorum).toHaveAttribute('aria-checked', 'false');
+  await quorum.click();
+  await expect(quorum).toHaveAttribute('aria-checked', 'true');
+
+  await seek(page, 2000);
+  await page.getByRole('region', { name: 'Faults' }).getByRole('button', { name: 'Partition 2|3' }).click();
+  await expect(page.getByRole('region', { name: 'Interventions' })).toContainText(
+    'partition node-1, node-2 | node-3, node-4, node-5',
+  );
+
+  for (const ms of [5000, 7000, 9500]) {
+    await seek(page, ms);
+    expect(await roleOf(page, 'node-1')).not.toBe('leader');
+    expect(await roleOf(page, 'node-2')).not.toBe('leader');
+  }
+  expect(await roleOf(page, 'node-5')).toBe('leader');
+  await expect(page.locator('[data-metric="max-leaders"]')).toContainText('1 believed');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  watch.assertClean();
+});
+
+test('fencing-token: pause the leader from the context menu; with fencing off the stale write is accepted and flagged', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await openSandbox(page, 'fencing-token');
+  const faults = page.getByRole('region', { name: 'Faults' });
+  const pause = faults.getByRole('spinbutton', { name: 'GC pause' });
+  await pause.fill('33');
+  await pause.press('Enter');
+
+  // Just after node-1 checked its lease and decided to write, before the script's own pause.
+  const at = await seek(page, 5085);
+  expect(at).toBeGreaterThan(5000);
+  expect(at).toBeLessThan(5100);
+  await page.locator('[data-node="node-1"]').click({ button: 'right' });
+  await page
+    .getByRole('menu', { name: /Faults for node-1/ })
+    .getByRole('menuitem', { name: 'Pause 33 s' })
+    .click();
+  expect(await roleOf(page, 'node-1')).toBe('paused');
+
+  const end = Number(await timeline(page).getAttribute('max'));
+  await seek(page, end);
+  // Fencing on (the story): the late write is refused.
+  await expect(page.locator('[data-metric="writes-rejected"] .mono')).toHaveText('1');
+  await expect(page.locator('[data-metric="writes-stale"] .mono')).toHaveText('0');
+  await expect(page.getByText('409 STALE TOKEN').first()).toBeVisible();
+
+  const fencing = page.getByRole('region', { name: 'Knobs' }).getByRole('switch', { name: 'fencing' });
+  await fencing.click();
+  await expect(fencing).toHaveAttribute('aria-checked', 'false');
+  // The intervention stays; the future is simulated again with fencing off.
+  await expect(page.getByRole('region', { name: 'Interventions' })).toContainText('pause node-1 for 33 s');
+  await expect(page.locator('[data-metric="writes-stale"] .mono')).toHaveText('1');
+  await expect(page.locator('[data-metric="writes-stale"]')).toHaveClass(/danger/);
+  await expect(page.locator('[data-metric="writes-rejected"] .mono')).toHaveText('0');
+  await expect(page.locator('.marker.violation[title="Violation: stale-write-accepted"]')).toHaveCount(1);
+  watch.assertClean();
+});
+
+test('undo restores the previous run exactly; redo and remove work; bad knobs are refused, not clamped', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await openSandbox(page, 'etcd-lease');
+  await seek(page, 20_000);
+  const before = await frameSnapshot(page);
+  const later = async () => {
+    await seek(page, 60_000);
+    const s = await frameSnapshot(page);
+    await seek(page, 20_000);
+    return s;
+  };
+  const beforeLater = await later();
+
+  await page.locator('[data-node="node-3"]').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Isolate from the store' }).click();
+  await page.locator('[data-node="node-1"]').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Crash' }).click();
+  const after = await frameSnapshot(page);
+  const afterLater = await later();
+  expect(after).not.toBe(before);
+  expect(afterLater).not.toBe(beforeLater);
+
+  // Ctrl+Z twice: exactly the original run, now and later.
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  expect(await frameSnapshot(page)).toBe(before);
+  expect(await later()).toBe(beforeLater);
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+
+  // Redo (keyboard, then the button) brings both back.
+  await page.keyboard.press('Control+Shift+z');
+  await page.getByRole('button', { name: 'Redo' }).click();
+  expect(await frameSnapshot(page)).toBe(after);
+  await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled();
+
+  // Remove one from the list, then undo the removal.
+  const list = page.getByRole('region', { name: 'Interventions' });
+  await list.getByRole('button', { name: /^Remove crash node-1 at/ }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  expect(await frameSnapshot(page)).toBe(after);
+
+  // A knob combination the algorithm refuses: the message names the rule; the run stays.
+  const renew = page.getByRole('region', { name: 'Knobs' }).getByRole('spinbutton', { name: 'renewS' });
+  await renew.fill('45');
+  await renew.press('Enter');
+  await expect(page.getByRole('region', { name: 'Knobs' })).toContainText(
+    'renew interval must be shorter than the TTL (renewS < ttlS)',
+  );
+  await expect(renew).toHaveValue('45');
+  expect(await frameSnapshot(page)).toBe(after);
+  await page.getByRole('region', { name: 'Knobs' }).getByRole('button', { name: 'Reset' }).click();
+  await expect(renew).toHaveValue('10');
+  expect(await frameSnapshot(page)).toBe(after);
+  watch.assertClean();
+});
+
+test('sweeps: Bully messages vs nodes on demand, on the n(n-1) reference', async ({ page }) => {
+  const watch = watchPage(page);
+  await openSandbox(page, 'bully');
+  const sweeps = page.getByRole('region', { name: 'Sweeps' });
+  await expect(sweeps.getByRole('combobox', { name: 'Sweep' })).toHaveValue('bully-messages-vs-nodes');
+  await sweeps.getByRole('button', { name: 'Run sweep' }).click();
+  await expect(
+    sweeps.getByRole('img', { name: /Bully: election messages vs cluster size: 28 measured/ }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(sweeps.getByRole('listitem')).toHaveText(['measured (28 runs)', 'n(n-1)']);
+  // Measured = n(n-1) at every size.
+  for (const n of [3, 10, 30])
+    await expect(sweeps.locator('circle.pt title', { hasText: `nodes ${n}: ` })).toHaveText(
+      `nodes ${n}: ${n * (n - 1)}`,
+    );
+  await expect(sweeps.getByRole('button', { name: 'Run again' })).toBeEnabled();
+  watch.assertClean();
+});
+
+test('layout: the open sandbox keeps the cluster in view at 1280x720 and stacks on a phone', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openSandbox(page, 'patroni');
+  // Deep in the sandbox (the knobs), the cluster is still on screen beside it.
+  await page
+    .getByRole('region', { name: 'Knobs' })
+    .getByRole('button', { name: 'Reset' })
+    .scrollIntoViewIfNeeded();
+  for (const id of ['pg-1', 'pg-2', 'pg-3'])
+    await expect(page.locator(`[data-node="${id}"]`)).toBeInViewport();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const canvas = await page.locator('.cluster-canvas').boundingBox();
+  const sandbox = await page.locator('.whatif').boundingBox();
+  expect(sandbox?.y ?? 0).toBeGreaterThan((canvas?.y ?? 0) + (canvas?.height ?? 0));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  watch.assertClean();
+});

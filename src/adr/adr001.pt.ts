@@ -1,0 +1,260 @@
+import type { Adr } from './adr001.ts';
+
+/**
+ * ADR-001 in Portuguese: the same ids, ratings and order as adr001.ts (adr001.i18n.test.ts checks the
+ * shape). Terms from the Portuguese source text: lease (“reserva com validade”), fencing token
+ * (“token de cerca”), split-brain, pausa de GC, partição de rede.
+ */
+export const adr001Pt: Adr = {
+  id: 'ADR-001',
+  title: 'Eleição de líder: um coordenador sem split-brain',
+  status: 'Aceito',
+  context: {
+    id: 'context',
+    paragraphs: [
+      'Um cluster de N nós idênticos precisa de exatamente um coordenador: o primário que recebe as escritas, a instância que roda o job noturno, o controlador que distribui o trabalho. Quando ele falha, outro nó precisa assumir rápido, sem split-brain (dois nós agindo como líder ao mesmo tempo) e sem perder escritas.',
+      'A rede não é confiável: um nó não consegue distinguir “o líder caiu” de “não consigo alcançar o líder”, e, vista de fora, uma pausa longa de GC é idêntica a uma queda. Toda abordagem troca uma janela sem líder (escritas recusadas) por uma janela com dois (escritas divergem).',
+    ],
+    drivers: [
+      'No máximo um líder cujas escritas têm efeito, mesmo com partições de rede e pausas.',
+      'Failover sem intervenção humana, em segundos ou dezenas de segundos.',
+      'Custo em mensagens que continua razoável à medida que o cluster cresce.',
+      'Componentes comprovados: nada de consenso feito em casa.',
+    ],
+  },
+  criteria: [
+    { id: 'safety', label: 'Segurança contra split-brain', short: 'Segur.' },
+    { id: 'failover', label: 'Tempo de failover', short: 'Failover' },
+    { id: 'messages', label: 'Mensagens por eleição', short: 'Msgs' },
+    { id: 'dependencies', label: 'Dependências', short: 'Deps' },
+    { id: 'ops', label: 'Custo operacional', short: 'Ops' },
+  ],
+  matrix: [
+    {
+      id: 'matrix.bully',
+      name: 'Bully',
+      how: 'Vence o maior id vivo; ELECTION vai para todo id maior.',
+      source: 'Garcia-Molina 1982; Tanenbaum & van Steen',
+      cells: {
+        safety: {
+          rating: 'poor',
+          text: 'Nenhuma. Cada lado de uma partição elege o seu maior id; um nó maior que volta assume na hora.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'Timeout de detecção e depois uma rodada ELECTION/OK por nível, cada uma esperando um timeout. Roda de novo sempre que um nó maior volta.',
+        },
+        messages: {
+          rating: 'poor',
+          text: 'O(n²) no pior caso: o menor id percebe e cada nó acima faz a sua própria rodada. O(n) no melhor.',
+        },
+        dependencies: {
+          rating: 'good',
+          text: 'Nada além dos pares: malha completa, ids conhecidos, timeouts que pressupõem uma rede síncrona.',
+        },
+        ops: {
+          rating: 'poor',
+          text: 'Barato de construir, caro de operar: tempestades de eleição numa rede instável; inaceitável com 100 nós.',
+        },
+      },
+    },
+    {
+      id: 'matrix.ring',
+      name: 'Anel',
+      how: 'Uma mensagem ELECTION dá a volta num anel lógico juntando ids; vence o maior.',
+      source: 'Chang & Roberts 1979; Tanenbaum & van Steen',
+      cells: {
+        safety: {
+          rating: 'poor',
+          text: 'Nenhuma. O anel é refeito contornando os nós inalcançáveis, então cada fragmento de uma partição elege o seu próprio líder.',
+        },
+        failover: {
+          rating: 'poor',
+          text: 'Timeout de detecção mais duas voltas no anel, um salto por vez: cresce linearmente com n.',
+        },
+        messages: {
+          rating: 'fair',
+          text: '2n quando um nó começa (volta da eleição, depois volta do coordenador); O(n²) no pior caso, quando todos começam juntos.',
+        },
+        dependencies: { rating: 'good', text: 'Nada além dos pares: um anel lógico e o reparo do sucessor.' },
+        ops: {
+          rating: 'fair',
+          text: 'Manutenção do anel a cada mudança de membros; lento em clusters grandes. Hoje aparece sobretudo nos livros-texto.',
+        },
+      },
+    },
+    {
+      id: 'matrix.heartbeat',
+      name: 'Só heartbeat',
+      how: 'Os seguidores estouram o timeout sem heartbeats e elegem entre quem conseguem ver; sem quórum.',
+      source: 'os antipadrões do brief (ru)',
+      cells: {
+        safety: {
+          rating: 'poor',
+          text: 'Nenhuma. Um líder morto e um inalcançável parecem iguais: os dois lados de uma partição elegem e aceitam escritas (BOTH WRITE).',
+        },
+        failover: {
+          rating: 'good',
+          text: 'Rápido: alguns heartbeats perdidos. Um timeout curto demais reelege a cada pico de jitter ou pausa de GC.',
+        },
+        messages: {
+          rating: 'fair',
+          text: 'Poucas por eleição, mas tráfego constante: n − 1 heartbeats a cada intervalo (n² se todos falam com todos).',
+        },
+        dependencies: { rating: 'good', text: 'Nenhuma.' },
+        ops: {
+          rating: 'poor',
+          text: 'Barato até a primeira partição; aí o incidente são dados divergentes para reconciliar à mão.',
+        },
+      },
+    },
+    {
+      id: 'matrix.gossip',
+      name: 'Gossip',
+      how: 'A lista de membros e o nome do líder se espalham de par em par, rodada a rodada.',
+      source: 'SWIM (Das et al. 2002); os antipadrões do brief (ru)',
+      cells: {
+        safety: {
+          rating: 'poor',
+          text: 'Nenhuma para um escritor único: a liderança converge eventualmente, e entre as rodadas dois nós podem acreditar que lideram.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'Timeout de suspeita mais O(log n) rodadas de gossip para convergir.',
+        },
+        messages: {
+          rating: 'good',
+          text: 'Poucas mensagens por nó por rodada; O(n log n) para espalhar uma mudança pelo cluster inteiro.',
+        },
+        dependencies: { rating: 'good', text: 'Nenhuma: um protocolo de membros entre os pares.' },
+        ops: {
+          rating: 'fair',
+          text: 'Escala para frotas grandes. Ótimo para service discovery, um desastre para um banco primário.',
+        },
+      },
+    },
+    {
+      id: 'matrix.raft',
+      name: 'Quórum Raft',
+      how: 'Um candidato precisa dos votos da maioria do cluster inteiro num mesmo termo.',
+      source: 'Ongaro & Ousterhout 2014',
+      cells: {
+        safety: {
+          rating: 'good',
+          text: 'Seguro. O quórum é ⌊n/2⌋ + 1 e cada nó vota uma vez por termo: um líder por termo, e o lado minoritário não elege ninguém.',
+        },
+        failover: {
+          rating: 'good',
+          text: 'Abaixo de um segundo: um election timeout aleatório (150–300 ms no artigo) mais uma rodada de votos; um empate tenta de novo.',
+        },
+        messages: {
+          rating: 'good',
+          text: 'O(n): n − 1 REQUEST VOTE e até n − 1 VOTE por candidato; mais depois de um empate.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'Nenhum serviço externo, mas um cluster ímpar (3, 5, 7: quatro nós divididos 2/2 não elegem ninguém) e termo e voto persistidos.',
+        },
+        ops: {
+          rating: 'poor',
+          text: 'Alto se você mesmo construir: consenso para implementar, testar e operar. Embutido no etcd, CockroachDB, KRaft, ClickHouse Keeper.',
+        },
+      },
+    },
+    {
+      id: 'matrix.lease',
+      name: 'Lease (etcd)',
+      how: 'Compare-and-swap numa chave presa a um lease com TTL; quem o detém mantém o lease vivo.',
+      source: 'API v3 do etcd; client-go do Kubernetes; Patroni',
+      cells: {
+        safety: {
+          rating: 'fair',
+          text: 'O store entrega a chave a um dono por vez, mas um dono antigo pausado ou isolado além do TTL continua agindo: dois líderes no recurso.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'Limitado pelo TTL mais uma nova tentativa: a chave vive até o lease expirar (client-go: lease de 15 s, retry de 2 s; Patroni: ttl 30 s).',
+        },
+        messages: {
+          rating: 'good',
+          text: 'Uma txn CAS por candidato por tentativa, depois um KEEPALIVE do dono a cada poucos segundos.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'Um store de consenso altamente disponível: etcd, ZooKeeper ou Consul com 3 ou 5 membros.',
+        },
+        ops: {
+          rating: 'fair',
+          text: 'Operar e monitorar o store; calibrar o TTL (failover rápido) contra reeleições espúrias em pequenas falhas.',
+        },
+      },
+    },
+    {
+      id: 'matrix.lease-fencing',
+      name: 'Lease + fencing token',
+      how: 'Como o lease, e cada liderança leva um token maior, que o armazenamento confere.',
+      source: 'Kleppmann 2016',
+      cells: {
+        safety: {
+          rating: 'good',
+          text: 'Seguro no recurso: o armazenamento guarda o maior token e rejeita os mais antigos (409 STALE TOKEN), mesmo de um líder que ainda acha que lidera.',
+        },
+        failover: { rating: 'fair', text: 'Como o lease: limitado pelo TTL mais uma nova tentativa.' },
+        messages: {
+          rating: 'good',
+          text: 'Como o lease; o token vai junto de cada escrita, sem ida e volta extra.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'O store altamente disponível, e todo recurso protegido precisa conferir tokens (uma escrita condicional sobre o token).',
+        },
+        ops: {
+          rating: 'fair',
+          text: 'Moderado: o store mais uma verificação de token em cada recurso. Efeitos colaterais que não podem verificar (e-mail) precisam ser idempotentes.',
+        },
+      },
+    },
+  ],
+  decision: {
+    id: 'decision',
+    summary:
+      'Eleger o coordenador com um lease (reserva com validade) no etcd, obtido por compare-and-swap, e dar a cada liderança um fencing token (token de cerca) que cada recurso protegido confere.',
+    reasons: [
+      'O CAS roda sobre o próprio quórum Raft do etcd: dois nós nunca podem ter a chave de líder ao mesmo tempo.',
+      'O lease libera o cargo sozinho quando o líder morre: nada de flag “sou o líder” segurada por um cadáver.',
+      'O fencing token, incrementado na mesma txn que pega a chave, barra um líder que ficou pausado ou isolado por mais que o TTL: suas escritas são rejeitadas onde chegam.',
+      'O etcd já resolve isso e é testado: não escrevemos o nosso próprio Raft.',
+    ],
+    rejected:
+      'Bully, Anel, só heartbeat e gossip elegem dois líderes numa partição. Raft dentro do nosso serviço é seguro, mas significa construir e operar consenso por conta própria; em vez disso, ganhamos Raft pelo etcd. Um lease sem fencing deixa aberto o buraco da pausa de GC.',
+  },
+  consequences: [
+    {
+      id: 'consequence.failover-ttl',
+      title: 'O failover é limitado pelo TTL',
+      text: 'Entre a queda do líder e a expiração do seu lease ninguém lidera (tipicamente 15–30 s). Um TTL menor faz o failover mais rápido, mas reelege a cada oscilação de rede ou pausa de GC; renove bem dentro do TTL (Patroni: loop_wait + 2 × retry_timeout ≤ ttl).',
+    },
+    {
+      id: 'consequence.etcd-ha',
+      title: 'O etcd precisa ser altamente disponível',
+      text: 'Se o store cair ou perder o quórum, ninguém pode liderar e as escritas param: melhor que split-brain, mas rode o etcd com 3 ou 5 membros. Tamanhos ímpares, porque um 4º membro sobe o quórum para 3 sem tolerar uma falha a mais.',
+    },
+    {
+      id: 'consequence.heartbeat-traffic',
+      title: 'O tráfego no store cresce com os candidatos',
+      text: 'O dono renova o lease a cada poucos segundos e cada candidato consulta ou observa a chave. Em frotas grandes, particione as chaves de liderança: um líder por shard.',
+    },
+    {
+      id: 'consequence.fencing-resource',
+      title: 'Todo recurso protegido precisa conferir tokens',
+      text: 'O armazenamento lembra o maior token que aceitou e rejeita os menores com 409 STALE TOKEN. Um efeito colateral que não consegue conferir um token (um e-mail, uma chamada de pagamento) continua exposto: torne-o idempotente e reconfira o lease antes de agir.',
+    },
+  ],
+  sources: [
+    'H. Garcia-Molina, “Elections in a Distributed Computing System”, IEEE Trans. Computers, 1982.',
+    'E. Chang, R. Roberts, “An improved algorithm for decentralized extrema-finding in circular configurations of processes”, CACM, 1979.',
+    'D. Ongaro, J. Ousterhout, “In Search of an Understandable Consensus Algorithm” (Raft), 2014.',
+    'API v3 do etcd e concurrency.Election; leaderelection do client-go do Kubernetes; documentação do Patroni.',
+    'M. Kleppmann, “How to do distributed locking”, 2016.',
+  ],
+};

@@ -1,0 +1,241 @@
+import { useEffect, useState } from 'react';
+import { usePlayer } from '../player/react.ts';
+import type { Run } from '../player/store.ts';
+import { formatTime } from '../player/time.ts';
+import type { Fault } from '../sim/trace/events.ts';
+import type { Frame } from '../sim/trace/frame.ts';
+import { defaultPauseMs, faultText, interventionText, nodeActions, partitionPresets } from './faults.ts';
+import { st } from './strings.ts';
+
+/** The Faults toolbar: a node's faults, GC pause length, partition presets and heal, one link; undo / redo. */
+export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
+  const t = usePlayer((s) => s.t);
+  const add = usePlayer((s) => s.addIntervention);
+  const pauseOverride = usePlayer((s) => s.pauseMs);
+  const setPauseMs = usePlayer((s) => s.setPauseMs);
+  const nodes = frame.nodes.filter((n) => n.kind === 'node');
+  const nodeIds = nodes.map((n) => n.id);
+  const hasStore = run.trace.hosts.some((h) => h.kind === 'store');
+  const pauseMs = pauseOverride ?? defaultPauseMs(run.trace.params, run.trace.durationMs);
+  const [picked, setPicked] = useState(nodeIds[0] ?? '');
+  const [linkA, setLinkA] = useState(nodeIds[0] ?? '');
+  const [linkB, setLinkB] = useState(nodeIds[1] ?? '');
+  const [delayMs, setDelayMs] = useState(500);
+  const [pauseText, setPauseText] = useState(String(pauseMs / 1000));
+
+  // Another run (scenario, cluster size): pick nodes that exist in it.
+  useEffect(() => {
+    if (!nodeIds.includes(picked)) setPicked(nodeIds[0] ?? '');
+    if (!nodeIds.includes(linkA)) setLinkA(nodeIds[0] ?? '');
+    if (!nodeIds.includes(linkB)) setLinkB(nodeIds[1] ?? '');
+  }, [nodeIds, picked, linkA, linkB]);
+  useEffect(() => setPauseText(String(pauseMs / 1000)), [pauseMs]);
+
+  const at = Math.round(t);
+  const apply = (fault: Fault) => add({ atMs: at, fault });
+  const view = nodes.find((n) => n.id === picked);
+  const actions = view ? nodeActions(view, { hasStore, pauseMs }) : [];
+  const partitioned = frame.partition !== null || frame.cuts.length > 0;
+  const linkOk = linkA !== '' && linkB !== '' && linkA !== linkB;
+  const hosts = run.trace.hosts.filter((h) => h.kind !== 'client').map((h) => h.id);
+
+  const commitPause = (raw: string) => {
+    const s = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(s) || s <= 0) {
+      setPauseText(String(pauseMs / 1000));
+      return;
+    }
+    setPauseMs(Math.max(1, Math.round(s * 1000)));
+  };
+
+  return (
+    <section className="wi-section" aria-label={st('faults.label')}>
+      <h3 className="wi-h">
+        {st('faults.label')}{' '}
+        <span className="wi-at mono">{st('faults.at', { t: formatTime(t, run.trace.durationMs) })}</span>
+      </h3>
+      <div className="wi-row">
+        <label className="wi-field">
+          <span>{st('faults.node')}</span>
+          <select value={picked} onChange={(e) => setPicked(e.currentTarget.value)}>
+            {nodeIds.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="wi-field">
+          <span>{st('faults.pauseLength')}</span>
+          <span className="wi-unit">
+            <input
+              type="number"
+              inputMode="decimal"
+              min={0.1}
+              step={0.1}
+              value={pauseText}
+              onChange={(e) => setPauseText(e.currentTarget.value)}
+              onBlur={(e) => commitPause(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') commitPause(e.currentTarget.value);
+              }}
+            />
+            <span aria-hidden="true">s</span>
+          </span>
+        </label>
+      </div>
+      <div className="wi-buttons">
+        {actions.map((a) => (
+          <button
+            key={a.id}
+            type="button"
+            className="button small"
+            title={faultText(a.fault)}
+            onClick={() => apply(a.fault)}
+          >
+            {a.label}
+          </button>
+        ))}
+      </div>
+      {nodeIds.length >= 2 && (
+        <fieldset className="wi-group">
+          <legend>{st('faults.partition')}</legend>
+          <div className="wi-buttons">
+            {partitionPresets(nodeIds).map((p) => (
+              <button
+                key={p.preset}
+                type="button"
+                className="button small"
+                aria-label={st('faults.partitionPreset', { preset: p.preset })}
+                title={st('faults.partitionTitle', { groups: p.groups.map((g) => g.join(', ')).join(' | ') })}
+                onClick={() => apply({ kind: 'partition', groups: p.groups })}
+              >
+                <span className="mono">{p.preset}</span>
+              </button>
+            ))}
+            <button
+              type="button"
+              className="button small"
+              disabled={!partitioned}
+              onClick={() => apply({ kind: 'heal' })}
+            >
+              {st('faults.heal')}
+            </button>
+          </div>
+        </fieldset>
+      )}
+      <fieldset className="wi-group">
+        <legend>{st('faults.link')}</legend>
+        <div className="wi-row">
+          <select
+            aria-label={st('faults.linkFrom')}
+            value={linkA}
+            onChange={(e) => setLinkA(e.currentTarget.value)}
+          >
+            {hosts.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
+          </select>
+          <span aria-hidden="true">–</span>
+          <select
+            aria-label={st('faults.linkTo')}
+            value={linkB}
+            onChange={(e) => setLinkB(e.currentTarget.value)}
+          >
+            {hosts.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="wi-buttons">
+          <button
+            type="button"
+            className="button small"
+            disabled={!linkOk}
+            onClick={() => apply({ kind: 'cut-link', a: linkA, b: linkB })}
+          >
+            {st('faults.cut')}
+          </button>
+          <button
+            type="button"
+            className="button small"
+            disabled={!linkOk}
+            onClick={() => apply({ kind: 'restore-link', a: linkA, b: linkB })}
+          >
+            {st('faults.restore')}
+          </button>
+        </div>
+        <div className="wi-row wi-delay">
+          <button
+            type="button"
+            className="button small"
+            disabled={!linkOk || delayMs <= 0}
+            onClick={() => apply({ kind: 'delay-link', a: linkA, b: linkB, extraMs: delayMs })}
+          >
+            {st('faults.delay')}
+          </button>
+          <span className="wi-unit">
+            <input
+              aria-label={st('faults.delayBy')}
+              type="number"
+              min={0}
+              step={100}
+              value={delayMs}
+              onChange={(e) => setDelayMs(Math.max(0, Math.round(Number(e.currentTarget.value) || 0)))}
+            />
+            <span aria-hidden="true">ms</span>
+          </span>
+        </div>
+      </fieldset>
+    </section>
+  );
+}
+
+/** The user's interventions, each with a way back to it and a remove button. */
+export function InterventionList({ run }: { run: Run }) {
+  const list = usePlayer((s) => s.interventions);
+  const remove = usePlayer((s) => s.removeIntervention);
+  const seek = usePlayer((s) => s.seek);
+  const order = list.map((f, i) => ({ f, i })).sort((a, b) => a.f.atMs - b.f.atMs || a.i - b.i);
+  return (
+    <section className="wi-section" aria-label={st('list.label')}>
+      <h3 className="wi-h">{st('list.label')}</h3>
+      {order.length === 0 ? (
+        <p className="wi-muted">{st('list.empty')}</p>
+      ) : (
+        <ul className="wi-list">
+          {order.map(({ f, i }) => {
+            const what = interventionText(f, run.trace.durationMs);
+            return (
+              <li key={`${i}-${JSON.stringify(f)}`}>
+                <button
+                  type="button"
+                  className="wi-link"
+                  aria-label={st('list.seek', { what })}
+                  onClick={() => seek(f.atMs)}
+                >
+                  {what}
+                </button>
+                <button
+                  type="button"
+                  className="icon-button small"
+                  aria-label={st('list.remove', { what })}
+                  title={st('list.remove', { what })}
+                  onClick={() => remove(i)}
+                >
+                  <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+                    <path d="M6 6l12 12M18 6L6 18" />
+                  </svg>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import { useEffect, useId, useState } from 'react';
+import { usePlayer } from '../player/react.ts';
+import type { Run } from '../player/store.ts';
+import type { ParamValue } from '../sim/params.ts';
+import { type Knob, knobsOf, nodeChoices, parseKnobInput, unitText, withKnob } from './knobs.ts';
+import { st } from './strings.ts';
+
+/**
+ * The run's knobs: the algorithm's params and the network's, and the cluster size. A change
+ * re-simulates; a refused one (ParamError: the rule and its source) is shown here and the last valid
+ * run stays on screen: nothing is clamped.
+ */
+export function KnobsPanel({ run }: { run: Run }) {
+  const overrides = usePlayer((s) => s.params);
+  const setParams = usePlayer((s) => s.setParams);
+  const nodesOverride = usePlayer((s) => s.nodes);
+  const setNodes = usePlayer((s) => s.setNodes);
+  const rejected = usePlayer((s) => s.rejected);
+  const scenario = run.scenario;
+  const knobs = knobsOf(scenario, run.trace.params);
+  const sizes = nodeChoices(scenario);
+  const nodeCount = run.trace.hosts.filter((h) => h.kind === 'node').length;
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [local, setLocal] = useState<string | null>(null);
+  const ids = useId();
+
+  // Another scenario: forget what was typed for the previous one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on scenario change only
+  useEffect(() => {
+    setDrafts({});
+    setLocal(null);
+  }, [scenario.id]);
+
+  const commit = (name: string, value: ParamValue) => {
+    setLocal(null);
+    const before = JSON.stringify(overrides);
+    const next = withKnob(scenario, overrides, name, value);
+    if (JSON.stringify(next) === before) {
+      setDrafts(({ [name]: _, ...rest }) => rest);
+      return;
+    }
+    setParams(next);
+  };
+
+  // A change that was taken clears its draft; a refused one keeps what the user typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the run and refusals
+  useEffect(() => {
+    if (!rejected) setDrafts({});
+  }, [run, rejected]);
+
+  const commitText = (name: string, raw: string) => {
+    const p = parseKnobInput(name, raw);
+    if ('error' in p) {
+      setLocal(p.error);
+      return;
+    }
+    const k = knobs.find((x) => x.name === name);
+    if (k && p.value === k.value) {
+      setDrafts(({ [name]: _, ...rest }) => rest);
+      setLocal(null);
+      return;
+    }
+    commit(name, p.value);
+  };
+
+  const commitNodes = (raw: string) => {
+    const p = parseKnobInput(st('knobs.nodes'), raw);
+    if ('error' in p) {
+      setLocal(p.error);
+      return;
+    }
+    setLocal(null);
+    if (p.value === nodeCount) {
+      setDrafts(({ nodes: _, ...rest }) => rest);
+      return;
+    }
+    setNodes(p.value === scenario.nodes ? undefined : p.value);
+  };
+
+  const problem = local ?? rejected;
+  const changed = Object.keys(overrides).length > 0 || nodesOverride !== undefined;
+
+  const numberInput = (name: string, k: Knob | null, value: string, onCommit: (raw: string) => void) => (
+    <input
+      id={`${ids}-${name}`}
+      type="number"
+      inputMode="decimal"
+      value={drafts[name] ?? value}
+      {...(k?.spec.integer ? { step: 1 } : { step: 'any' })}
+      aria-invalid={drafts[name] !== undefined && problem !== null}
+      aria-describedby={`${ids}-${name}-doc${problem ? ` ${ids}-problem` : ''}`}
+      onChange={(e) => {
+        const v = e.currentTarget.value;
+        setDrafts((d) => ({ ...d, [name]: v }));
+      }}
+      onBlur={(e) => {
+        if (drafts[name] !== undefined) onCommit(e.currentTarget.value);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') onCommit(e.currentTarget.value);
+      }}
+    />
+  );
+
+  return (
+    <section className="wi-section" aria-label={st('knobs.label')}>
+      <div className="wi-h-row">
+        <h3 className="wi-h">{st('knobs.label')}</h3>
+        <button
+          type="button"
+          className="button small"
+          disabled={!changed && Object.keys(drafts).length === 0 && !problem}
+          onClick={() => {
+            setDrafts({});
+            setLocal(null);
+            setNodes(undefined);
+            setParams({});
+          }}
+        >
+          {st('knobs.reset')}
+        </button>
+      </div>
+      {problem && (
+        <p className="wi-problem" id={`${ids}-problem`} role="status">
+          {st('knobs.refused', { message: problem })}
+        </p>
+      )}
+      <div className="knobs">
+        {sizes && (
+          <div className={`knob${nodesOverride !== undefined ? ' changed' : ''}`}>
+            <label htmlFor={`${ids}-nodes`} className="knob-name">
+              {st('knobs.nodes')}
+            </label>
+            <span className="wi-unit">{numberInput('nodes', null, String(nodeCount), commitNodes)}</span>
+            <p className="knob-doc" id={`${ids}-nodes-doc`}>
+              {st('knobs.nodesDoc', sizes)}
+            </p>
+          </div>
+        )}
+        {knobs.map((k) => {
+          const unit = unitText(k.spec);
+          const doc = (
+            <p className="knob-doc" id={`${ids}-${k.name}-doc`}>
+              {k.spec.doc}
+              {k.spec.source ? (
+                <span className="knob-source"> · {st('knobs.source', { source: k.spec.source })}</span>
+              ) : null}
+            </p>
+          );
+          if (typeof k.value === 'boolean') {
+            const on = k.value;
+            return (
+              <div key={k.name} className={`knob${k.changed ? ' changed' : ''}`}>
+                <span className="knob-name" id={`${ids}-${k.name}-label`}>
+                  {k.name}
+                </span>
+                <button
+                  type="button"
+                  role="switch"
+                  aria-checked={on}
+                  aria-labelledby={`${ids}-${k.name}-label`}
+                  aria-describedby={`${ids}-${k.name}-doc`}
+                  className="switch"
+                  onClick={() => commit(k.name, !on)}
+                >
+                  <span className="switch-track" aria-hidden="true">
+                    <span className="switch-thumb" />
+                  </span>
+                  <span className="switch-text">{on ? st('knobs.on') : st('knobs.off')}</span>
+                </button>
+                {doc}
+              </div>
+            );
+          }
+          return (
+            <div key={k.name} className={`knob${k.changed ? ' changed' : ''}`}>
+              <label htmlFor={`${ids}-${k.name}`} className="knob-name">
+                {k.name}
+              </label>
+              <span className="wi-unit">
+                {numberInput(k.name, k, String(k.value), (raw) => commitText(k.name, raw))}
+                {unit && <span aria-hidden="true">{unit}</span>}
+              </span>
+              {doc}
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { usePlayer } from '../player/react.ts';
+import type { Run } from '../player/store.ts';
+import { formatTime } from '../player/time.ts';
+import type { Frame } from '../sim/trace/frame.ts';
+import { defaultPauseMs, nodeActions } from './faults.ts';
+import { st } from './strings.ts';
+import './sandbox.css';
+
+export interface NodeMenuProps {
+  run: Run;
+  frame: Frame;
+  node: string;
+  x: number;
+  y: number;
+  onClose(): void;
+}
+
+/**
+ * Gives the focus back to the node the menu belongs to, after React has drawn the new run (a new
+ * run redraws the cluster, so the node element may be a new one).
+ */
+function focusNode(node: string) {
+  requestAnimationFrame(() =>
+    document.querySelector<SVGGElement>(`.cluster-canvas [data-node="${CSS.escape(node)}"]`)?.focus(),
+  );
+}
+
+/**
+ * A node's fault menu (role=menu): the faults valid for its state at the cursor. Arrow keys, Home
+ * and End move, Enter picks, Escape and Tab close; a click elsewhere closes it.
+ */
+export function NodeMenu({ run, frame, node, x, y, onClose }: NodeMenuProps) {
+  const t = usePlayer((s) => s.t);
+  const pauseMs = usePlayer((s) => s.pauseMs) ?? defaultPauseMs(run.trace.params, run.trace.durationMs);
+  const add = usePlayer((s) => s.addIntervention);
+  const view = frame.nodes.find((n) => n.id === node);
+  // Another run without this node (another scenario or cluster size): nothing to offer.
+  useEffect(() => {
+    if (!view) closeRef.current();
+  }, [view]);
+  const hasStore = run.trace.hosts.some((h) => h.kind === 'store');
+  const items = view ? nodeActions(view, { hasStore, pauseMs }) : [];
+  const box = useRef<HTMLDivElement>(null);
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const [pos, setPos] = useState({ left: x, top: y });
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  // Inside the viewport, below-right of the pointer when there is room.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const r = el.getBoundingClientRect();
+    const left = Math.max(8, Math.min(x, window.innerWidth - r.width - 8));
+    const top = y + r.height + 8 > window.innerHeight ? Math.max(8, y - r.height) : y;
+    setPos({ left, top });
+  }, [x, y]);
+
+  useEffect(() => {
+    refs.current[0]?.focus();
+    const away = (e: PointerEvent) => {
+      if (box.current && e.target instanceof Node && box.current.contains(e.target)) return;
+      closeRef.current();
+    };
+    document.addEventListener('pointerdown', away, true);
+    return () => document.removeEventListener('pointerdown', away, true);
+  }, []);
+
+  const close = (refocus: boolean) => {
+    onClose();
+    if (refocus) focusNode(node);
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    // The player's shortcuts (space, arrows, 1-5) stay out of an open menu.
+    e.stopPropagation();
+    const i = refs.current.indexOf(document.activeElement as HTMLButtonElement);
+    const n = items.length;
+    let to = -1;
+    if (e.key === 'ArrowDown') to = (i + 1) % n;
+    else if (e.key === 'ArrowUp') to = (i - 1 + n) % n;
+    else if (e.key === 'Home') to = 0;
+    else if (e.key === 'End') to = n - 1;
+    else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      close(true);
+      return;
+    } else if (e.key === 'Tab') {
+      e.preventDefault();
+      close(true);
+      return;
+    } else return;
+    e.preventDefault();
+    refs.current[to]?.focus();
+  };
+
+  const label = st('menu.label', { node, t: formatTime(t, run.trace.durationMs) });
+  return (
+    <div
+      ref={box}
+      className="node-menu"
+      role="menu"
+      aria-label={label}
+      style={{ left: pos.left, top: pos.top }}
+      onKeyDown={onKeyDown}
+    >
+      <div className="node-menu-head" aria-hidden="true">
+        <strong>{node}</strong>
+        <span className="mono">{formatTime(t, run.trace.durationMs)}</span>
+      </div>
+      {items.map((a, i) => (
+        <button
+          key={a.id}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          className={`node-menu-item fault-${a.id}`}
+          onClick={() => {
+            add({ atMs: Math.round(t), fault: a.fault });
+            close(true);
+          }}
+        >
+          {a.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useId } from 'react';
+import { usePlayer } from '../player/react.ts';
+import type { Run } from '../player/store.ts';
+import type { Frame } from '../sim/trace/frame.ts';
+import { FaultsPanel, InterventionList } from './FaultsPanel.tsx';
+import { KnobsPanel } from './KnobsPanel.tsx';
+import { MetricsPanel } from './MetricsPanel.tsx';
+import { SweepPanel } from './SweepPanel.tsx';
+import { st } from './strings.ts';
+import './sandbox.css';
+
+const UNDO = 'M9 7H4V2M4.6 7A8 8 0 1 1 4 13';
+const REDO = 'M15 7h5V2M19.4 7A8 8 0 1 0 20 13';
+
+/** Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y), unless a text field or a select has the focus (their own undo). */
+function useUndoKeys() {
+  const undo = usePlayer((s) => s.undo);
+  const redo = usePlayer((s) => s.redo);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const el = e.target instanceof Element ? e.target : null;
+      if (el?.closest('textarea, select, [contenteditable="true"], dialog')) return;
+      if (el instanceof HTMLInputElement && !['range', 'checkbox', 'radio', 'button'].includes(el.type))
+        return;
+      const k = e.key.toLowerCase();
+      if (k === 'z' && !e.shiftKey) {
+        e.preventDefault();
+        undo();
+      } else if ((k === 'z' && e.shiftKey) || k === 'y') {
+        e.preventDefault();
+        redo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo, redo]);
+}
+
+/**
+ * The What-if sandbox: a toggle that stays out of the story's way, and when open, faults at the
+ * cursor (with undo / redo and the list of interventions), the knobs and the metrics.
+ */
+export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: number }) {
+  const open = usePlayer((s) => s.whatIf);
+  const setOpen = usePlayer((s) => s.setWhatIf);
+  const canUndo = usePlayer((s) => s.history.past.length > 0);
+  const canRedo = usePlayer((s) => s.history.future.length > 0);
+  const count = usePlayer((s) => s.interventions.length);
+  const undo = usePlayer((s) => s.undo);
+  const redo = usePlayer((s) => s.redo);
+  const body = useId();
+  useUndoKeys();
+
+  return (
+    <div className={`whatif${open ? ' open' : ''}`}>
+      <div className="whatif-bar">
+        <button
+          type="button"
+          className="whatif-toggle"
+          aria-expanded={open}
+          aria-controls={body}
+          onClick={() => setOpen(!open)}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M5 4h14v3l-5 5v6l-4 2v-8L5 7z" />
+          </svg>
+          <span>{st('whatIf.toggle')}</span>
+          {count > 0 && (
+            <span className="whatif-count mono" aria-hidden="true">
+              {count}
+            </span>
+          )}
+          <svg
+            className="chev"
+            viewBox="0 0 24 24"
+            width="16"
+            height="16"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d="M6 9l6 6 6-6" />
+          </svg>
+        </button>
+        {open && (
+          <div className="whatif-history">
+            <button
+              type="button"
+              className="icon-button small"
+              aria-label={st('faults.undo')}
+              title={`${st('faults.undo')} (Ctrl+Z)`}
+              aria-keyshortcuts="Control+Z"
+              disabled={!canUndo}
+              onClick={undo}
+            >
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+                <path d={UNDO} />
+              </svg>
+            </button>
+            <button
+              type="button"
+              className="icon-button small"
+              aria-label={st('faults.redo')}
+              title={`${st('faults.redo')} (Ctrl+Shift+Z)`}
+              aria-keyshortcuts="Control+Shift+Z"
+              disabled={!canRedo}
+              onClick={redo}
+            >
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+                <path d={REDO} />
+              </svg>
+            </button>
+          </div>
+        )}
+      </div>
+      {open && (
+        <div className="whatif-body" id={body}>
+          <p className="wi-muted wi-intro">
+            {st('whatIf.intro')} <span className="wi-hint">{st('menu.hint')}.</span>
+          </p>
+          <FaultsPanel run={run} frame={frame} />
+          <InterventionList run={run} />
+          <MetricsPanel run={run} time={time} />
+          <KnobsPanel run={run} />
+          <SweepPanel />
+        </div>
+      )}
+    </div>
+  );
+}

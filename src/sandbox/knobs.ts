@@ -1,0 +1,62 @@
+import { algorithmFor } from '../sim/nodes/registry.ts';
+import { netParams, type ParamSpec, type Params, type ParamValue } from '../sim/params.ts';
+import type { Scenario } from '../sim/scenario/schema.ts';
+import { st } from './strings.ts';
+
+export interface Knob {
+  name: string;
+  spec: ParamSpec;
+  /** The value in effect (defaults < scenario < the user's overrides). */
+  value: ParamValue;
+  /** The user changed it from the scenario's value. */
+  changed: boolean;
+}
+
+/** The algorithm's own knobs first, then the network's, with the values of the run on screen. */
+export function knobsOf(scenario: Scenario, params: Params): Knob[] {
+  const alg = algorithmFor(scenario.algorithm);
+  const specs = { ...alg.params, ...netParams };
+  return Object.entries(specs).map(([name, spec]) => {
+    const base = Object.hasOwn(scenario.params, name) ? scenario.params[name] : spec.default;
+    const value = Object.hasOwn(params, name) ? (params[name] as ParamValue) : (base as ParamValue);
+    return { name, spec, value, changed: value !== base };
+  });
+}
+
+/** Cluster sizes the picture can show (3 to 9) that the algorithm allows; empty when there is no choice. */
+export function nodeChoices(scenario: Scenario): { min: number; max: number } | null {
+  const alg = algorithmFor(scenario.algorithm);
+  const min = Math.max(3, alg.minNodes);
+  const max = Math.min(9, alg.maxNodes);
+  return max > min ? { min, max } : null;
+}
+
+/** A number input's text as a knob value; an error message (never a clamp) when it is not a number. */
+export function parseKnobInput(name: string, raw: string): { value: number } | { error: string } {
+  const v = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(v)) return { error: st('knobs.notNumber', { name }) };
+  return { value: v };
+}
+
+/** Overrides with one knob set; a knob set back to the scenario's value leaves the overrides. */
+export function withKnob(
+  scenario: Scenario,
+  overrides: Partial<Params>,
+  name: string,
+  value: ParamValue,
+): Partial<Params> {
+  const alg = algorithmFor(scenario.algorithm);
+  const spec = alg.params[name] ?? netParams[name];
+  const base = Object.hasOwn(scenario.params, name) ? scenario.params[name] : spec?.default;
+  const next: Partial<Params> = { ...overrides };
+  if (value === base) delete next[name];
+  else next[name] = value;
+  return next;
+}
+
+/** "ms", "s", "×"; ratios are shown as they are (0 to 1). */
+export function unitText(spec: ParamSpec): string {
+  if (spec.unit === 'x') return '×';
+  if (spec.unit === 'ratio' || !spec.unit) return '';
+  return spec.unit;
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { scenarios } from '../../scenarios/index.ts';
+import type { NodeView } from '../sim/trace/frame.ts';
+import { defaultPauseMs, faultText, interventionText, nodeActions, partitionPresets } from './faults.ts';
+import { knobsOf, nodeChoices, parseKnobInput, withKnob } from './knobs.ts';
+import { mergeResults, SWEEPS } from './sweeps.ts';
+
+const node = (over: Partial<NodeView>): NodeView => ({
+  id: 'node-2',
+  kind: 'node',
+  role: 'follower',
+  believed: 'follower',
+  up: true,
+  paused: false,
+  isolated: null,
+  group: null,
+  drift: 1,
+  ...over,
+});
+
+const lease = scenarios.find((s) => s.id === 'fencing-token');
+if (!lease) throw new Error('fencing-token scenario missing');
+
+describe('node fault menu', () => {
+  it('offers only the faults that change something', () => {
+    const ids = (n: NodeView, hasStore = true) =>
+      nodeActions(n, { hasStore, pauseMs: 40_000 }).map((a) => a.id);
+    expect(ids(node({}))).toEqual(['crash', 'pause', 'isolate', 'isolate-store']);
+    expect(ids(node({}), false)).toEqual(['crash', 'pause', 'isolate']);
+    expect(ids(node({ up: false, role: 'down', believed: null }))).toEqual([
+      'restart',
+      'isolate',
+      'isolate-store',
+    ]);
+    expect(ids(node({ paused: true, role: 'paused' }))).toEqual([
+      'crash',
+      'resume',
+      'isolate',
+      'isolate-store',
+    ]);
+    expect(ids(node({ isolated: 'store', role: 'isolated' }))).toEqual(['crash', 'pause', 'rejoin']);
+    const pause = nodeActions(node({}), { hasStore: true, pauseMs: 40_000 })[1];
+    expect(pause).toMatchObject({
+      label: 'Pause 40 s',
+      fault: { kind: 'pause', node: 'node-2', durationMs: 40_000 },
+    });
+  });
+
+  it('names interventions the way the remove buttons read', () => {
+    expect(interventionText({ atMs: 12_345, fault: { kind: 'crash', node: 'node-2' } }, 75_000)).toBe(
+      'crash node-2 at 12.3 s',
+    );
+    expect(faultText({ kind: 'partition', groups: [['node-1'], ['node-2', 'node-3']] })).toBe(
+      'partition node-1 | node-2, node-3',
+    );
+    expect(faultText({ kind: 'isolate', node: 'node-1', from: 'store' })).toBe(
+      'isolate node-1 from the store',
+    );
+    expect(faultText({ kind: 'delay-link', a: 'node-1', b: 'node-2', extraMs: 500 })).toBe(
+      'delay link node-1–node-2 by 500 ms',
+    );
+  });
+
+  it('partition presets: the even split first', () => {
+    const five = ['node-1', 'node-2', 'node-3', 'node-4', 'node-5'];
+    expect(partitionPresets(five).map((p) => p.preset)).toEqual(['2|3', '1|4']);
+    expect(partitionPresets(five)[0]?.groups).toEqual([
+      ['node-1', 'node-2'],
+      ['node-3', 'node-4', 'node-5'],
+    ]);
+    expect(partitionPresets(five.slice(0, 4)).map((p) => p.preset)).toEqual(['2|2', '1|3']);
+  });
+
+  it('a GC pause longer than the TTL where there is one', () => {
+    expect(defaultPauseMs({ ttlS: 30 }, 45_000)).toBe(40_000);
+    expect(defaultPauseMs({ quorum: true }, 12_000)).toBe(3000);
+  });
+});
+
+describe('knobs', () => {
+  it('lists the algorithm knobs then the network, with the run values', () => {
+    const knobs = knobsOf(lease, { ttlS: 30, fencing: false });
+    const names = knobs.map((k) => k.name);
+    expect(names).toContain('fencing');
+    expect(names.slice(-3)).toEqual(['latencyMinMs', 'latencyMaxMs', 'dropRate']);
+    expect(knobs.find((k) => k.name === 'fencing')).toMatchObject({ value: false, changed: true });
+    expect(knobs.find((k) => k.name === 'ttlS')).toMatchObject({ value: 30, changed: false });
+  });
+
+  it('keeps only overrides that differ from the scenario, never clamps', () => {
+    expect(withKnob(lease, {}, 'fencing', false)).toEqual({ fencing: false });
+    expect(withKnob(lease, { fencing: false }, 'fencing', true)).toEqual({});
+    expect(parseKnobInput('ttlS', '')).toEqual({ error: 'ttlS expects a number' });
+    expect(parseKnobInput('ttlS', '-5')).toEqual({ value: -5 });
+  });
+
+  it('offers 3 to 9 nodes where the algorithm allows them', () => {
+    expect(nodeChoices(lease)).toEqual({ min: 3, max: 9 });
+  });
+});
+
+describe('sweeps in the sandbox', () => {
+  it('running value by value gives the same result as one sweep', () => {
+    const bully = SWEEPS.find((s) => s.id === 'bully-messages-vs-nodes');
+    if (!bully) throw new Error('bully sweep missing');
+    const values = [3, 4, 5, 6];
+    const merged = mergeResults(values.map((v) => bully.run([v])));
+    expect(merged).toEqual(bully.run(values));
+    expect(merged?.points.map((p) => p.y)).toEqual([6, 12, 20, 30]);
+    expect(merged?.references[0]?.points.map((p) => p.y)).toEqual([6, 12, 20, 30]);
+    expect(mergeResults([])).toBeNull();
+  });
+
+  it('offers every predefined sweep', () => {
+    expect(SWEEPS.map((s) => s.id)).toEqual([
+      'bully-messages-vs-nodes',
+      'lease-messages-vs-nodes',
+      'failover-vs-ttl',
+      'spurious-vs-election-timeout',
+    ]);
+  });
+});
