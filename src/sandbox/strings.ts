@@ -1,8 +1,10 @@
-import { format } from '../i18n/index.ts';
+import { format, getLocale, type Locale } from '../i18n/index.ts';
+import { ptSandbox } from './strings.pt.ts';
+import { ruSandbox } from './strings.ru.ts';
 
 /**
- * The What-if sandbox's English strings, keyed for the pt/ru catalogs (merge into src/i18n when
- * the locale switcher lands: same keys, same `{placeholders}`).
+ * The What-if sandbox's English strings, the source of strings.pt.ts and strings.ru.ts (same keys,
+ * same `{placeholders}`; strings.test.ts fails otherwise).
  */
 export const enSandbox: Record<string, string> = {
   'whatIf.toggle': 'What if…',
@@ -112,6 +114,15 @@ export const enSandbox: Record<string, string> = {
   'metrics.cause.isolation': 'cut off',
 };
 
+/** The sandbox catalogs by language. */
+export const sandboxCatalogs: Record<Locale, Record<string, string>> = {
+  en: enSandbox,
+  pt: ptSandbox,
+  ru: ruSandbox,
+};
+
+/** The sandbox string for `key` in the current locale, as `t()` does: English, then the key, as fallbacks. */
 export function st(key: string, vars?: Record<string, string | number>): string {
-  return format(enSandbox[key] ?? key, vars);
+  const s = sandboxCatalogs[getLocale()][key] || enSandbox[key] || key;
+  return format(s, vars);
 }

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../i18n/index.ts';
+import { ptSandbox } from './strings.pt.ts';
+import { ruSandbox } from './strings.ru.ts';
+import { enSandbox, st } from './strings.ts';
+import { SWEEPS } from './sweeps.ts';
+
+/** The `{name}` placeholders of a string, sorted and deduplicated. */
+const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+
+/** Keys missing or empty in `other`, keys English does not have, and placeholder mismatches. */
+function compare(source: Record<string, string>, other: Record<string, string>) {
+  const missing = Object.keys(source).filter((k) => !other[k]?.trim());
+  const extra = Object.keys(other).filter((k) => !(k in source));
+  const placeholderMismatch = Object.keys(source)
+    .filter((k) => other[k] !== undefined)
+    .filter((k) => placeholders(source[k] as string).join() !== placeholders(other[k] as string).join());
+  return { missing, extra, placeholderMismatch };
+}
+
+const clean = { missing: [], extra: [], placeholderMismatch: [] };
+
+describe('sandbox catalogs: every English key in every language', () => {
+  for (const [lang, catalog] of Object.entries({ pt: ptSandbox, ru: ruSandbox }))
+    it(`${lang}: present, non-empty, no stale keys, same placeholders`, () => {
+      expect(compare(enSandbox, catalog)).toEqual(clean);
+    });
+
+  it('the comparison catches a missing, an empty and a mismatched key', () => {
+    const broken = { ...ptSandbox, 'faults.at': 'em {tempo}', 'faults.node': ' ' };
+    delete (broken as Record<string, string>)['faults.crash'];
+    expect(compare(enSandbox, broken)).toEqual({
+      missing: ['faults.node', 'faults.crash'],
+      extra: [],
+      placeholderMismatch: ['faults.at'],
+    });
+  });
+
+  it('every sweep has a title in English', () => {
+    expect(SWEEPS.map((s) => s.id).filter((id) => !enSandbox[`sweep.${id}`])).toEqual([]);
+  });
+});
+
+describe('st() follows the current language like t()', () => {
+  afterEach(() => setLocale('en'));
+
+  it('switches at runtime and falls back to English, then to the key', () => {
+    expect(st('whatIf.toggle')).toBe('What if…');
+    setLocale('pt');
+    expect(st('whatIf.toggle')).toBe('E se…');
+    expect(st('fault.delay', { a: 'node-1', b: 'node-2', ms: 50 })).toBe(
+      'atrasar enlace node-1–node-2 em 50 ms',
+    );
+    setLocale('ru');
+    expect(st('whatIf.toggle')).toBe('А что если…');
+    expect(st('fault.crash', { node: 'node-3' })).toBe('уронить node-3');
+    expect(st('no.such.key')).toBe('no.such.key');
+    setLocale('en');
+    expect(st('faults.crash')).toBe('Crash');
+  });
+
+  it('an empty translation falls back to English', () => {
+    setLocale('ru');
+    const saved = ruSandbox['knobs.on'] as string;
+    ruSandbox['knobs.on'] = '';
+    try {
+      expect(st('knobs.on')).toBe('on');
+    } finally {
+      ruSandbox['knobs.on'] = saved;
+    }
+  });
+});
