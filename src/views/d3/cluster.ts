@@ -395,8 +395,12 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     return best;
   };
 
+  /** Reachability the link classes were last drawn for (see update). */
+  let lastReach = '';
+
   // ---- static structure (rebuilt on resize) ----
   const buildStatic = () => {
+    lastReach = '';
     svg.attr('viewBox', `0 0 ${layout.width} ${layout.height}`);
     const links = gLinks
       .selectAll<SVGLineElement, Link>('line')
@@ -575,10 +579,20 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     const linkDead = (a: string, b: string): boolean =>
       byId.get(a)?.up === false || byId.get(b)?.up === false;
 
-    gLinks
-      .selectAll<SVGLineElement, Link>('line')
-      .classed('broken', (d) => linkBroken(d.a, d.b))
-      .classed('dead', (d) => linkDead(d.a, d.b));
+    // Re-class the links only when reachability changed: with n nodes there are O(n^2) of them, and
+    // touching them every frame dominated large Bully clusters (npm run bench).
+    const reach = JSON.stringify([
+      frame.partition,
+      frame.cuts,
+      frame.nodes.map((n) => (n.up ? (n.isolated ?? '') : 'x')),
+    ]);
+    if (reach !== lastReach) {
+      lastReach = reach;
+      gLinks
+        .selectAll<SVGLineElement, Link>('line')
+        .classed('broken', (d) => linkBroken(d.a, d.b))
+        .classed('dead', (d) => linkDead(d.a, d.b));
+    }
 
     drawCuts(frame);
 
