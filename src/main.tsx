@@ -1,6 +1,10 @@
+// First: zod must be jitless before any schema is built (Content-Security-Policy, see the module).
+import './app/zodJitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { scenarios } from '../scenarios/index.ts';
 import { App } from './app/App.tsx';
+import { ErrorBoundary } from './app/ErrorBoundary.tsx';
 import './views/theme.css';
 import './views/panels.css';
 import './app/app.css';
@@ -9,6 +13,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App search={window.location.search} />
+    <ErrorBoundary scenarioIds={scenarios.map((s) => s.id)}>
+      <App search={window.location.search} />
+    </ErrorBoundary>
   </StrictMode>,
 );

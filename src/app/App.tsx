@@ -14,7 +14,7 @@ import { scenarioText } from '../i18n/scenarios.ts';
 import { proxyStateAt } from '../player/proxy.ts';
 import { PlayerContext, usePlayer, usePlayerStore } from '../player/react.ts';
 import { eventLimit } from '../player/steps.ts';
-import { createPlayerStore, type PlayerStore, type Run } from '../player/store.ts';
+import { createPlayerStore, type PlayerState, type PlayerStore, type Run } from '../player/store.ts';
 import { startTicker } from '../player/ticker.ts';
 import { formatTime } from '../player/time.ts';
 import { NodeMenu } from '../sandbox/NodeMenu.tsx';
@@ -29,7 +29,20 @@ import { ProxyPanel } from '../views/ProxyPanel.tsx';
 import { ResourcePanel } from '../views/ResourcePanel.tsx';
 import { SequenceDiagram } from '../views/SequenceDiagram.tsx';
 import { StorePanel } from '../views/StorePanel.tsx';
-import { type LinkProblem, readScenarioParam, readStepParam, writeDeepLink } from './deepLink.ts';
+import { CopyLink } from './CopyLink.tsx';
+import {
+  checkFaultHosts,
+  decodeView,
+  encodeView,
+  FAULT_KINDS,
+  LINK_PARAMS,
+  type LinkProblem,
+  type LinkTheme,
+  readStepParam,
+  type TracePanel,
+  viewOf,
+} from './deepLink.ts';
+import { ExportMenu } from './ExportMenu.tsx';
 import { KeysDialog } from './KeysDialog.tsx';
 import { keyAction } from './keys.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
@@ -39,41 +52,82 @@ import { applyTheme, loadTheme, nextTheme, saveTheme, type ThemeMode } from './t
 interface Boot {
   store: PlayerStore;
   problems: LinkProblem[];
+  /** Theme from the link (this visit only), else null. */
+  theme: LinkTheme | null;
+  panel: TracePanel;
 }
 
-/** Builds this page's player from the URL: `?scenario=<id>&step=<n>` (n 1-based, see deepLink.ts). */
+/** Builds this page's player from the URL: every view parameter of deepLink.ts; bad ones are problems. */
 function boot(search: string): Boot {
-  const ids = scenarios.map((s) => s.id);
-  const sp = readScenarioParam(search, ids);
-  const store = createPlayerStore({ scenarios, ...(sp.scenarioId ? { scenarioId: sp.scenarioId } : {}) });
-  const problems: LinkProblem[] = sp.problem ? [sp.problem] : [];
+  const { view, hasScenario, problems } = decodeView(search, { scenarios, locales });
+  const store = createPlayerStore({ scenarios, ...(hasScenario ? { scenarioId: view.scenario } : {}) });
   // Language: `?lang=` for this visit, else the last choice, else English (see i18n/persist.ts).
   const lang = readLangParam(search);
   setLocale(lang.locale ?? loadLocale() ?? 'en');
-  if (lang.bad !== null) problems.push({ param: 'lang', value: lang.bad });
+  const p = store.getState();
+  if (p.run) {
+    if (view.seed !== null) p.setSeed(view.seed);
+    if (view.nodes !== null) p.setNodes(view.nodes);
+    if (Object.keys(view.params).length > 0) p.setParams(view.params);
+    const hosts = store.getState().run?.trace.hosts.map((h) => h.id) ?? [];
+    const checked = checkFaultHosts(view.faults, hosts);
+    problems.push(...checked.problems);
+    if (checked.faults.length > 0) store.getState().setInterventions(checked.faults);
+    const rejected = store.getState().rejected;
+    if (rejected) problems.push({ param: 'rejected', value: '', reason: rejected });
+  }
+  if (view.speed !== 1) store.getState().setSpeed(view.speed);
+  if (view.whatIf) store.getState().setWhatIf(true);
   const run = store.getState().run;
   if (run) {
-    const st = readStepParam(sp.rawStep, run.trace.steps.length);
+    const rawStep = view.step === null ? new URLSearchParams(search).get('step') : String(view.step + 1);
+    const st = readStepParam(view.step === null ? null : rawStep, run.trace.steps.length);
     if (st.step !== undefined) store.getState().goToStep(st.step);
     if (st.problem) problems.push(st.problem);
+    if (view.t !== null) {
+      if (view.t <= run.trace.durationMs) store.getState().seek(view.t);
+      else problems.push({ param: 't', value: String(view.t) });
+    }
   }
-  return { store, problems };
+  return { store, problems, theme: view.theme, panel: view.panel };
 }
 
 function problemText(p: LinkProblem, run: Run | null): string {
-  if (p.param === 'scenario')
-    return t('notice.badScenario', {
-      value: p.value,
-      expected: scenarios.map((s) => s.id).join(', '),
-      fallback: run ? scenarioText(getLocale(), run.scenario, 'title') : '',
-    });
-  if (p.param === 'lang')
-    return t('notice.badLang', {
-      value: p.value,
-      expected: locales.join(', '),
-      fallback: localeNames[getLocale()],
-    });
-  return t('notice.badStep', { value: p.value, max: run?.trace.steps.length ?? 1 });
+  if (p.unknown) return t('notice.unknownParam', { name: p.param, expected: LINK_PARAMS.join(', ') });
+  const value = p.value;
+  const reason = p.reason ?? '';
+  switch (p.param) {
+    case 'scenario':
+      return t('notice.badScenario', {
+        value,
+        expected: scenarios.map((s) => s.id).join(', '),
+        fallback: run ? scenarioText(getLocale(), run.scenario, 'title') : '',
+      });
+    case 'lang':
+      return t('notice.badLang', { value, expected: locales.join(', '), fallback: localeNames[getLocale()] });
+    case 't':
+      return t('notice.badT', { value, max: run?.trace.durationMs ?? 0 });
+    case 'seed':
+      return t('notice.badSeed', { value });
+    case 'nodes':
+      return t('notice.badNodes', { value, expected: reason });
+    case 'set':
+      return t('notice.badSet', { value, reason });
+    case 'fault':
+      return t('notice.badFault', { value, reason, kinds: FAULT_KINDS.join(', ') });
+    case 'speed':
+      return t('notice.badSpeed', { value });
+    case 'whatif':
+      return t('notice.badWhatIf', { value });
+    case 'panel':
+      return t('notice.badPanel', { value });
+    case 'theme':
+      return t('notice.badTheme', { value });
+    case 'rejected':
+      return t('notice.rejected', { reason });
+    default:
+      return t('notice.badStep', { value, max: run?.trace.steps.length ?? 1 });
+  }
 }
 
 function ThemeIcon({ mode }: { mode: ThemeMode }) {
@@ -146,10 +200,21 @@ function ScenarioPills() {
   );
 }
 
-type TraceTab = 'sequence' | 'log';
+type TraceTab = TracePanel;
 
-function TraceViews({ run, time, onSeek }: { run: Run; time: number; onSeek(t: number): void }) {
-  const [tab, setTab] = useState<TraceTab>('sequence');
+function TraceViews({
+  run,
+  time,
+  onSeek,
+  tab,
+  setTab,
+}: {
+  run: Run;
+  time: number;
+  onSeek(t: number): void;
+  tab: TraceTab;
+  setTab(tab: TraceTab): void;
+}) {
   const tabs: TraceTab[] = ['sequence', 'log'];
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const onKeyDown = (e: ReactKeyboardEvent, i: number) => {
@@ -285,15 +350,18 @@ function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
   );
 }
 
-function Shell({ problems: initialProblems }: { problems: LinkProblem[] }) {
+function Shell({ boot: initial }: { boot: Boot }) {
   const run = usePlayer((s) => s.run);
   const error = usePlayer((s) => s.error);
   const time = usePlayer((s) => s.t);
   const seek = usePlayer((s) => s.seek);
-  const [problems, setProblems] = useState(initialProblems);
+  const [problems, setProblems] = useState(initial.problems);
+  const [panel, setPanel] = useState<TracePanel>(initial.panel);
+  const store = usePlayerStore();
   const [adrOpen, setAdrOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
-  const [theme, setTheme] = useState<ThemeMode>(loadTheme);
+  // A theme in the link holds for this visit (not saved); else the saved choice, else the system's.
+  const [theme, setTheme] = useState<ThemeMode>(() => initial.theme ?? loadTheme());
   // Memoized views re-render on their props only: the main area is remounted when the language changes.
   const locale = useLocale();
 
@@ -327,6 +395,8 @@ function Shell({ problems: initialProblems }: { problems: LinkProblem[] }) {
         </div>
         <ScenarioPills />
         <div className="header-actions">
+          <CopyLink link={() => linkFor(store.getState(), theme, panel)} />
+          <ExportMenu />
           <LanguageSelect />
           <button
             type="button"
@@ -363,8 +433,9 @@ function Shell({ problems: initialProblems }: { problems: LinkProblem[] }) {
       {problems.length > 0 && (
         <div className="notice" role="status" aria-label={t('notice.label')}>
           <div>
-            {problems.map((p) => (
-              <p key={p.param}>{problemText(p, run)}</p>
+            {problems.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list read once from the link.
+              <p key={i}>{problemText(p, run)}</p>
             ))}
           </div>
           <button type="button" className="button" onClick={() => setProblems([])}>
@@ -388,7 +459,7 @@ function Shell({ problems: initialProblems }: { problems: LinkProblem[] }) {
           )}
         </section>
         {run && <SidePanels run={run} time={time} />}
-        {run && <TraceViews run={run} time={time} onSeek={seek} />}
+        {run && <TraceViews run={run} time={time} onSeek={seek} tab={panel} setTab={setPanel} />}
       </main>
 
       <AdrPanel
@@ -399,7 +470,7 @@ function Shell({ problems: initialProblems }: { problems: LinkProblem[] }) {
       />
       <KeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
       <KeyboardShortcuts onHelp={() => setKeysOpen(true)} />
-      <UrlSync />
+      <UrlSync theme={theme} panel={panel} />
     </div>
   );
 }
@@ -477,31 +548,56 @@ function KeyboardShortcuts({ onHelp }: { onHelp(): void }) {
   return null;
 }
 
-/** Keeps `?scenario=&step=` in the address bar in step with the player (replaceState, no history spam). */
-function UrlSync() {
-  const scenarioId = usePlayer((s) => s.scenarioId);
-  const stepIndex = usePlayer((s) => s.stepIndex);
+/** The canonical query of what is on screen (deepLink.ts). */
+function linkFor(p: PlayerState, theme: ThemeMode, panel: TracePanel, lang: string = getLocale()): string {
+  return encodeView(viewOf(p, { panel, theme: theme === 'system' ? null : theme, lang }));
+}
+
+/**
+ * Keeps the address bar on the view's canonical URL (replaceState, no history spam), throttled:
+ * not while playing (the cursor moves every frame), only once paused or when the step changes.
+ */
+function UrlSync({ theme, panel }: { theme: ThemeMode; panel: TracePanel }) {
+  const store = usePlayerStore();
+  const locale = useLocale();
   const first = useRef(true);
   useEffect(() => {
-    // The page's own URL is left alone until the user moves: a plain visit stays a plain URL.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const next = writeDeepLink(window.location.href, scenarioId, stepIndex >= 0 ? stepIndex + 1 : null);
-    if (next !== `${window.location.pathname}${window.location.search}${window.location.hash}`)
-      window.history.replaceState(window.history.state, '', next);
-  }, [scenarioId, stepIndex]);
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const write = () => {
+      timer = null;
+      const next = `${window.location.pathname}${linkFor(store.getState(), theme, panel, locale)}${window.location.hash}`;
+      if (next !== `${window.location.pathname}${window.location.search}${window.location.hash}`)
+        window.history.replaceState(window.history.state, '', next);
+    };
+    const schedule = () => {
+      if (timer === null) timer = setTimeout(write, 200);
+    };
+    // The page's own URL is left alone until the user changes something: a plain visit stays plain.
+    if (first.current) first.current = false;
+    else schedule();
+    const unsubscribe = store.subscribe((s, prev) => {
+      if (s.playing && prev.playing && s.stepIndex === prev.stepIndex && s.run === prev.run) return;
+      schedule();
+    });
+    return () => {
+      unsubscribe();
+      if (timer !== null) {
+        clearTimeout(timer);
+        write();
+      }
+    };
+  }, [store, theme, panel, locale]);
   return null;
 }
 
 /** The whole app: one player (its own store and ticker) in the shell. */
 export function App({ search }: { search: string }) {
-  const [{ store, problems }] = useState(() => boot(search));
+  const [booted] = useState(() => boot(search));
+  const store = booted.store;
   useEffect(() => startTicker(store), [store]);
   return (
     <PlayerContext value={store}>
-      <Shell problems={problems} />
+      <Shell boot={booted} />
     </PlayerContext>
   );
 }

@@ -42,3 +42,191 @@ describe('deep links', () => {
     );
   });
 });
+
+import fc from 'fast-check';
+import { scenarios } from '../../scenarios/index.ts';
+import type { Params } from '../sim/params.ts';
+import { resolveParams } from '../sim/params.ts';
+import type { TimedFault } from '../sim/scenario/schema.ts';
+import { canonicalFaults } from '../sim/simulate.ts';
+import {
+  checkFaultHosts,
+  decodeView,
+  encodeView,
+  faultFromText,
+  faultToText,
+  knobsOf,
+  type LinkView,
+} from './deepLink.ts';
+
+const ctx = { scenarios, locales: ['en', 'pt', 'ru'] };
+const base = (over: Partial<LinkView> = {}): LinkView => ({
+  scenario: 'fencing-token',
+  step: null,
+  t: null,
+  seed: null,
+  nodes: null,
+  params: {},
+  faults: [],
+  speed: 1,
+  whatIf: false,
+  panel: 'sequence',
+  theme: null,
+  lang: null,
+  ...over,
+});
+
+describe('view links', () => {
+  it('writes a readable canonical URL', () => {
+    const v = base({
+      step: 3,
+      seed: 7,
+      params: { ttlS: 20, fencing: false },
+      faults: [
+        { atMs: 30000, fault: { kind: 'partition', groups: [['node-1', 'node-2'], ['node-3']] } },
+        { atMs: 12000, fault: { kind: 'crash', node: 'node-2' } },
+      ],
+      speed: 2,
+      whatIf: true,
+      panel: 'log',
+      theme: 'dark',
+      lang: 'pt',
+    });
+    expect(encodeView(v)).toBe(
+      '?lang=pt&theme=dark&scenario=fencing-token&step=4&seed=7&set=fencing:off&set=ttlS:20' +
+        '&fault=12000,crash,node-2&fault=30000,partition,node-1;node-2|node-3&speed=2&whatif=1&panel=log',
+    );
+    const d = decodeView(encodeView(v), ctx);
+    expect(d.problems).toEqual([]);
+    expect(d.view).toEqual({ ...v, faults: canonicalFaults(v.faults) });
+  });
+
+  it('writes t only off a step, and step wins when a link has both', () => {
+    expect(encodeView(base({ t: 1234.5 }))).toBe('?scenario=fencing-token&t=1234.5');
+    const d = decodeView('?scenario=bully&step=2&t=99', ctx);
+    expect(d.view.step).toBe(1);
+    expect(d.view.t).toBeNull();
+    expect(d.problems).toEqual([]);
+  });
+
+  it('reports each bad parameter by name and loads the rest', () => {
+    const d = decodeView(
+      '?scenario=fencing-token&seed=abc&fault=999,explode,node-9&speed=1000&set=nope:1&set=ttlS:-5&theme=blue&panel=x&whatif=yes&zoom=2&t=-1&lang=pt',
+      ctx,
+    );
+    expect(d.view.scenario).toBe('fencing-token');
+    expect(d.view.lang).toBe('pt');
+    expect(d.problems.map((p) => p.param).sort()).toEqual(
+      ['fault', 'panel', 'seed', 'set', 'set', 'speed', 't', 'theme', 'whatif', 'zoom'].sort(),
+    );
+    expect(d.problems.find((p) => p.param === 'fault')?.reason).toContain('unknown kind "explode"');
+    expect(d.problems.find((p) => p.value === 'nope:1')?.reason).toContain('unknown knob "nope"');
+    expect(d.problems.find((p) => p.value === 'ttlS:-5')?.reason).toMatch(/ttlS must be >=/);
+    expect(d.problems.find((p) => p.param === 'zoom')?.unknown).toBe(true);
+  });
+
+  it('refuses knob values that break a rule, naming it', () => {
+    const d = decodeView('?scenario=bully&set=latencyMaxMs:40&set=latencyMinMs:50', ctx);
+    expect(d.view.params).toEqual({ latencyMaxMs: 40 });
+    expect(d.problems[0]?.reason).toContain('latencyMaxMs must be >= latencyMinMs');
+  });
+
+  it('keeps markup as plain text in problems', () => {
+    const d = decodeView('?scenario=<img src=x onerror=alert(1)>', ctx);
+    expect(d.hasScenario).toBe(false);
+    expect(d.problems).toEqual([{ param: 'scenario', value: '<img src=x onerror=alert(1)>' }]);
+  });
+
+  it('checks fault shapes and hosts', () => {
+    expect(faultFromText('5000,pause,node-1')).toMatch(/pause expects/);
+    expect(faultFromText('5000,pause,node-1,0')).toMatch(/durationMs/);
+    expect(faultFromText('x,crash,node-1')).toMatch(/whole number/);
+    expect(faultFromText('5000,heal')).toEqual({ atMs: 5000, fault: { kind: 'heal' } });
+    const f = faultFromText('5000,crash,node-9') as TimedFault;
+    expect(checkFaultHosts([f], ['node-1', 'node-2']).problems[0]?.reason).toContain('no host "node-9"');
+  });
+
+  const nodeId = fc.constantFrom('node-1', 'node-2', 'node-3', 'pg-1', 'etcd');
+  const faultArb: fc.Arbitrary<TimedFault['fault']> = fc.oneof(
+    fc.record({ kind: fc.constantFrom('crash', 'restart', 'resume', 'rejoin'), node: nodeId }),
+    fc.record({ kind: fc.constant('pause'), node: nodeId, durationMs: fc.integer({ min: 1, max: 1e7 }) }),
+    fc.record(
+      { kind: fc.constant('isolate'), node: nodeId, from: fc.constantFrom('all', 'store') },
+      { requiredKeys: ['kind', 'node'] },
+    ),
+    fc.record({
+      kind: fc.constant('partition'),
+      groups: fc.array(fc.array(nodeId, { minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 3 }),
+    }),
+    fc.record({ kind: fc.constant('heal') }),
+    fc.record({ kind: fc.constantFrom('cut-link', 'restore-link'), a: nodeId, b: nodeId }),
+    fc.record({ kind: fc.constant('delay-link'), a: nodeId, b: nodeId, extraMs: fc.nat(1e6) }),
+    fc.record({
+      kind: fc.constant('clock-drift'),
+      node: nodeId,
+      rate: fc.double({ min: 0.01, max: 100, noNaN: true }),
+    }),
+  ) as fc.Arbitrary<TimedFault['fault']>;
+
+  it('round-trips any fault', () => {
+    fc.assert(
+      fc.property(fc.nat(1e9), faultArb, (atMs, fault) => {
+        const tf = { atMs, fault };
+        expect(faultFromText(faultToText(tf))).toEqual(tf);
+      }),
+    );
+  });
+
+  it('decode(encode(view)) == view for random views', () => {
+    const viewArb = fc.constantFrom(...scenarios).chain((s) => {
+      const { specs, rules } = knobsOf(s);
+      const knob = fc.constantFrom(...Object.keys(specs)).chain((k) => {
+        const spec = specs[k];
+        if (!spec) throw new Error(k);
+        const v: fc.Arbitrary<number | boolean> =
+          typeof spec.default === 'boolean'
+            ? fc.boolean()
+            : spec.integer
+              ? fc.integer({ min: spec.min ?? 0, max: spec.max ?? 1e6 })
+              : fc.double({ min: spec.min ?? 0, max: spec.max ?? 1e6, noNaN: true });
+        return v.map((x) => [k, x] as const);
+      });
+      const params = fc
+        .array(knob, { maxLength: 4 })
+        .map((kv) => Object.fromEntries(kv) as Params)
+        .filter((p) => {
+          try {
+            resolveParams(specs, rules, s.params, p);
+            return true;
+          } catch {
+            return false;
+          }
+        });
+      return fc.record({
+        scenario: fc.constant(s.id),
+        step: fc.option(fc.nat(40)),
+        t: fc.constant(null),
+        seed: fc.option(fc.nat(2 ** 32 - 1)),
+        nodes: fc.constant(null),
+        params,
+        faults: fc.array(fc.record({ atMs: fc.nat(1e8), fault: faultArb }), { maxLength: 4 }),
+        speed: fc.constantFrom(0.1, 0.25, 1, 1.5, 7.5, 10),
+        whatIf: fc.boolean(),
+        panel: fc.constantFrom('sequence' as const, 'log' as const),
+        theme: fc.constantFrom(null, 'light' as const, 'dark' as const),
+        lang: fc.constantFrom(null, 'en', 'pt', 'ru'),
+      });
+    });
+    fc.assert(
+      fc.property(viewArb, fc.option(fc.double({ min: 0, max: 1e7, noNaN: true })), (v, t) => {
+        const view: LinkView = v.step === null ? { ...v, t: t === null ? null : Math.abs(t) } : v;
+        const url = encodeView(view);
+        const d = decodeView(url, ctx);
+        expect(d.problems).toEqual([]);
+        expect(d.view).toEqual({ ...view, faults: canonicalFaults(view.faults) });
+        expect(encodeView(d.view)).toBe(url);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

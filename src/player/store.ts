@@ -34,6 +34,8 @@ export interface PlayerState {
   error: string | null;
   /** Why the last change of seed, params, nodes or interventions was refused (the run on screen is kept). */
   rejected: string | null;
+  /** The run on screen is an imported trace (loadTrace), not a simulation of the inputs above. */
+  imported: boolean;
   /** Cursor: virtual ms. */
   t: number;
   /** The narration step on screen (-1 before the first). */
@@ -68,6 +70,11 @@ export interface PlayerState {
   setSpeed(speed: number): void;
   /** Advances playback by a wall-clock interval (the rAF ticker calls this). */
   tick(wallMs: number): void;
+  /**
+   * Shows a trace from elsewhere (import) instead of simulating: the run is built from it as is.
+   * Returns false, changing nothing, when its scenario is not one of this player's.
+   */
+  loadTrace(trace: Trace): boolean;
 }
 
 export type PlayerStore = StoreApi<PlayerState>;
@@ -177,6 +184,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         run,
         error,
         rejected: null,
+        imported: false,
         t,
         stepIndex: run ? nav.stepAt(run.trace.steps, t) : -1,
         pace: 1,
@@ -202,6 +210,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       run: initial.run,
       error: initial.error,
       rejected: null,
+      imported: false,
       ...cursorAtStep(initial.run, opts.step),
       playing: false,
       speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, opts.speed ?? 1)),
@@ -220,6 +229,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
           run,
           error,
           rejected: null,
+          imported: false,
           ...cursorAtStep(run, step),
           playing: false,
           pace: 1,
@@ -327,6 +337,33 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
           pace,
           playing: next < end,
         });
+      },
+      loadTrace(trace) {
+        const scenario = opts.scenarios.find((s) => s.id === trace.scenario);
+        if (!scenario) return false;
+        const run: Run = {
+          scenario,
+          trace,
+          index: new TraceIndex(trace),
+          pace: paceModel(trace, scenario.timeScale),
+        };
+        set({
+          scenarioId: scenario.id,
+          seed: trace.seed,
+          params: {},
+          nodes: undefined,
+          interventions: [],
+          history: { past: [], future: [] },
+          pauseMs: null,
+          run,
+          error: null,
+          rejected: null,
+          imported: true,
+          ...nav.startOf(trace.steps),
+          playing: false,
+          pace: 1,
+        });
+        return true;
       },
     };
   });

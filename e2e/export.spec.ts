@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { frameSnapshot, openPlayer, watchPage } from './helpers.ts';
+
+async function exportItem(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const menu = page.getByRole('menu', { name: 'Export and import' });
+  await expect(menu).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    menu.getByRole('menuitem', { name }).click(),
+  ]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), path, text: () => readFileSync(path, 'utf8') };
+}
+
+async function importFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer } | string) {
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('menuitem', { name: 'Import trace JSON…' }).click(),
+  ]);
+  await chooser.setFiles(file);
+}
+
+/**
+ * watchPage flags every URL that does not start with the origin; a blob: URL of the page itself
+ * (the PNG export draws the SVG through one) is the page's own, so it is let through here.
+ */
+function assertClean(watch: ReturnType<typeof watchPage>) {
+  const own = 'request outside the origin: blob:http://127.0.0.1:4174/';
+  const rest = watch.problems.filter((p) => !p.startsWith(own));
+  expect(rest, rest.join('\n')).toEqual([]);
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(b: Buffer) {
+  expect([...b.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+}
+
+test('the Export menu opens from the keyboard and closes with Escape', async ({ page }) => {
+  const watch = watchPage(page);
+  await openPlayer(page);
+  const button = page.getByRole('button', { name: 'Export', exact: true });
+  await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+  await button.focus();
+  await page.keyboard.press('ArrowDown');
+  const items = page.getByRole('menu', { name: 'Export and import' }).getByRole('menuitem');
+  await expect(items).toHaveText([
+    'Current frame as SVG',
+    'Current frame as PNG',
+    'Run as Mermaid (.mmd)',
+    'Copy run as Mermaid',
+    'Trace as JSON',
+    'Import trace JSON…',
+  ]);
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(button).toBeFocused();
+  assertClean(watch);
+});
+
+test('the current frame exports as a standalone SVG and a 2x PNG', async ({ page }) => {
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=fencing-token&step=4');
+  await page.waitForTimeout(400); // let the picture's transitions settle
+  const t = await page.getByRole('slider', { name: 'Timeline' }).inputValue();
+  const svg = await exportItem(page, 'Current frame as SVG');
+  const ms = Number(/^fencing-token-(\d+)ms\.svg$/.exec(svg.name)?.[1]);
+  expect(Math.abs(ms - Number(t))).toBeLessThan(100);
+  const text = svg.text();
+  expect(text.startsWith('<?xml')).toBe(true);
+  expect(text).toContain('xmlns="http://www.w3.org/2000/svg"');
+  expect(text).not.toContain('var(--');
+  const nodes = await page
+    .locator('[data-node]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-node')));
+  expect(nodes.length).toBeGreaterThan(2);
+  const parsed = await page.evaluate((src) => {
+    const doc = new DOMParser().parseFromString(src, 'image/svg+xml');
+    return {
+      error: doc.querySelector('parsererror')?.textContent ?? null,
+      root: doc.documentElement.localName,
+      title: doc.querySelector('title')?.textContent ?? '',
+      texts: [...doc.querySelectorAll('text')].map((x) => x.textContent ?? ''),
+      width: Number(doc.documentElement.getAttribute('width')),
+      height: Number(doc.documentElement.getAttribute('height')),
+    };
+  }, text);
+  expect(parsed.error).toBeNull();
+  expect(parsed.root).toBe('svg');
+  expect(parsed.title).toContain('Fencing token');
+  for (const n of nodes) expect(parsed.texts).toContain(n);
+  // the caption at the cursor is the last text lines
+  const caption = (await page.getByRole('status', { name: 'Narration' }).textContent()) ?? '';
+  expect(caption.replace(/\s+/g, ' ')).toContain(parsed.texts.slice(-1)[0]?.split(' ').slice(0, 3).join(' '));
+
+  const png = await exportItem(page, 'Current frame as PNG');
+  expect(png.name).toBe(`fencing-token-${ms}ms.png`);
+  const bytes = readFileSync(png.path);
+  expect(bytes.length).toBeGreaterThan(5000);
+  expect(pngSize(bytes)).toEqual({ width: parsed.width * 2, height: parsed.height * 2 });
+  assertClean(watch);
+});
+
+test('the run exports as Mermaid, to a file and to the clipboard', async ({ page, context }) => {
+  const watch = watchPage(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openPlayer(page, '?scenario=etcd-lease');
+  const mmd = await exportItem(page, 'Run as Mermaid (.mmd)');
+  expect(mmd.name).toMatch(/^etcd-lease-seed\d+\.mmd$/);
+  const text = mmd.text();
+  expect(text.startsWith('sequenceDiagram\n')).toBe(true);
+  expect(text).not.toContain('KEEPALIVE');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Copy run as Mermaid' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+  assertClean(watch);
+});
+
+test('a trace exported as JSON imports back to the same run', async ({ page }) => {
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=split-brain');
+  const json = await exportItem(page, 'Trace as JSON');
+  expect(json.name).toMatch(/^split-brain-seed\d+\.trace\.json$/);
+  const original = json.text();
+  expect(JSON.parse(original).scenario).toBe('split-brain');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  const live = await frameSnapshot(page);
+
+  // Another scenario on screen, then the import brings split-brain back, as recorded.
+  await page.getByRole('tab', { name: /Bully/ }).click();
+  await importFile(page, json.path);
+  await expect(page.getByText('Imported trace')).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Split-brain/ })).toHaveAttribute('aria-selected', 'true');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => frameSnapshot(page)).toBe(live);
+  const again = await exportItem(page, 'Trace as JSON');
+  // The same trace (the validator writes keys in its schema's order, so compare values, not bytes).
+  expect(again.name).toBe(json.name);
+  expect(JSON.parse(again.text())).toEqual(JSON.parse(original));
+
+  await page.getByRole('button', { name: 'Back to the live simulation' }).click();
+  await expect(page.getByText('Imported trace')).toHaveCount(0);
+  assertClean(watch);
+});
+
+test('a malformed trace shows what and where; the current run stays', async ({ page }) => {
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=bully');
+  const before = await frameSnapshot(page);
+  await importFile(page, {
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"version":1,"scenario":"bully"'),
+  });
+  const alert = page.getByRole('alert', { name: 'Import problem' });
+  await expect(alert).toContainText('Could not import broken.json');
+  await expect(alert).toContainText('not valid JSON');
+  expect(await frameSnapshot(page)).toBe(before);
+  await expect(page.getByText('Imported trace')).toHaveCount(0);
+  await alert.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alert).toHaveCount(0);
+
+  // A well-formed file with one bad field names the field.
+  const json = await exportItem(page, 'Trace as JSON');
+  const bad = JSON.parse(json.text());
+  bad.events[2].t = -5;
+  await importFile(page, {
+    name: 'bad-time.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(bad)),
+  });
+  await expect(page.getByRole('alert', { name: 'Import problem' })).toContainText('trace.events[2].t');
+  // and one of another lab
+  bad.events[2].t = JSON.parse(json.text()).events[2].t;
+  bad.scenario = 'raft';
+  await importFile(page, {
+    name: 'raft.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(bad)),
+  });
+  await expect(page.getByRole('alert', { name: 'Import problem' })).toContainText(
+    '"raft" is not one of the scenarios',
+  );
+
+  // The app keeps working.
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => frameSnapshot(page)).not.toBe(before);
+  assertClean(watch);
+});

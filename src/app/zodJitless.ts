@@ -1,0 +1,14 @@
+/**
+ * Turns off zod's JIT in the browser. Zod 4 compiles object parsers with `new Function` and, when
+ * each object schema is built, probes whether eval is allowed; under this app's Content-Security-Policy
+ * (script-src 'self', no 'unsafe-eval', see vite.config.ts) the probe is blocked and, although zod
+ * catches the error, the browser still reports a `securitypolicyviolation` and logs a console error.
+ * `jitless` skips both the probe and the compiled path (same results, interpreted).
+ *
+ * The flag is read when a schema is BUILT, not when it parses, so it must be set before any module
+ * that builds schemas (src/sim/scenario/schema.ts, src/sim/trace/import.ts) is evaluated: this module
+ * is the first import of src/main.tsx. The CLI and tests do not load it and keep the JIT.
+ */
+import { z } from 'zod';
+
+z.config({ jitless: true });
