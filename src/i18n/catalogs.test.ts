@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
 import { captionOf, captionWith } from '../sim/trace/summary.ts';
 import type { Trace } from '../sim/trace/trace.ts';
+import { cleanComparison, compareCatalogs } from './compareCatalogs.ts';
 import { enPanels } from './en.panels.ts';
 import { en } from './en.ts';
 import { catalogs, format, type Locale, setLocale, t } from './index.ts';
@@ -12,20 +13,8 @@ import { ruPanels } from './ru.panels.ts';
 import { ru } from './ru.ts';
 import { scenarioCatalogs, scenarioKeys, scenarioSource, scenarioText } from './scenarios.ts';
 
-/** The `{name}` placeholders of a string, sorted and deduplicated. */
-const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
-
-/** Keys missing or empty in `other`, keys `other` has that English does not, and placeholder mismatches. */
-function compare(source: Record<string, string>, other: Record<string, string>) {
-  const missing = Object.keys(source).filter((k) => !other[k]?.trim());
-  const extra = Object.keys(other).filter((k) => !(k in source));
-  const placeholderMismatch = Object.keys(source)
-    .filter((k) => other[k] !== undefined)
-    .filter((k) => placeholders(source[k] as string).join() !== placeholders(other[k] as string).join());
-  return { missing, extra, placeholderMismatch };
-}
-
-const clean = { missing: [], extra: [], placeholderMismatch: [] };
+const compare = compareCatalogs;
+const clean = cleanComparison;
 
 describe('UI catalogs: every English key in every language', () => {
   const others: Record<

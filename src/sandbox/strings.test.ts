@@ -1,24 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { cleanComparison, compareCatalogs } from '../i18n/compareCatalogs.ts';
 import { setLocale } from '../i18n/index.ts';
 import { ptSandbox } from './strings.pt.ts';
 import { ruSandbox } from './strings.ru.ts';
 import { enSandbox, st } from './strings.ts';
 import { SWEEPS } from './sweeps.ts';
 
-/** The `{name}` placeholders of a string, sorted and deduplicated. */
-const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
-
-/** Keys missing or empty in `other`, keys English does not have, and placeholder mismatches. */
-function compare(source: Record<string, string>, other: Record<string, string>) {
-  const missing = Object.keys(source).filter((k) => !other[k]?.trim());
-  const extra = Object.keys(other).filter((k) => !(k in source));
-  const placeholderMismatch = Object.keys(source)
-    .filter((k) => other[k] !== undefined)
-    .filter((k) => placeholders(source[k] as string).join() !== placeholders(other[k] as string).join());
-  return { missing, extra, placeholderMismatch };
-}
-
-const clean = { missing: [], extra: [], placeholderMismatch: [] };
+const compare = compareCatalogs;
+const clean = cleanComparison;
 
 describe('sandbox catalogs: every English key in every language', () => {
   for (const [lang, catalog] of Object.entries({ pt: ptSandbox, ru: ruSandbox }))
