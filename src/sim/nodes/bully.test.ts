@@ -1,29 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ParamError } from '../params.ts';
-import { parseScenario, type ScenarioInput, type TimedFault } from '../scenario/schema.ts';
+import type { ScenarioInput, TimedFault } from '../scenario/schema.ts';
+import { testScenario } from '../scenario/testScenario.ts';
 import { simulate } from '../simulate.ts';
 import type { TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
 import { bully } from './bully.ts';
 
 function scenario(nodes: number, faults: TimedFault[], extra: Partial<ScenarioInput> = {}) {
-  return parseScenario({
-    id: 'bully-test',
-    title: 'bully test',
-    summary: 'test',
-    algorithm: 'bully',
-    nodes,
-    seed: 1,
-    durationMs: 2500,
-    timeScale: 1,
-    params: {},
-    faults,
-    steps: [{ id: 'start', anchor: { k: 'start' }, caption: 'start' }],
-    adr: [],
-    expect: {},
-    ...extra,
-  });
+  return testScenario('bully', { nodes, seed: 1, durationMs: 2500, faults, ...extra });
 }
 
 const crash = (atMs: number, node: string): TimedFault => ({ atMs, fault: { kind: 'crash', node } });

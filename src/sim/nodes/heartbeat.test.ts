@@ -4,7 +4,8 @@ import { createActor, SimulatedClock } from 'xstate';
 import { createRng } from '../../lib/rng.ts';
 import type { ProcessEnv } from '../net/host.ts';
 import { ParamError } from '../params.ts';
-import { parseScenario, type ScenarioInput, type TimedFault } from '../scenario/schema.ts';
+import type { ScenarioInput, TimedFault } from '../scenario/schema.ts';
+import { testScenario } from '../scenario/testScenario.ts';
 import { simulate } from '../simulate.ts';
 import type { TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
@@ -19,23 +20,8 @@ const split = (atMs: number, groups = [MINORITY, MAJORITY]): TimedFault => ({
 const heal = (atMs: number): TimedFault => ({ atMs, fault: { kind: 'heal' } });
 
 function scenario(faults: TimedFault[], extra: Partial<ScenarioInput> = {}) {
-  return parseScenario({
-    id: 'heartbeat-test',
-    title: 'heartbeat test',
-    summary: 'test',
-    algorithm: 'heartbeat',
-    nodes: 5,
-    // With seed 38 node-5 wins the first election (term 1), on the majority side of the 2|3 split.
-    seed: 38,
-    durationMs: 12_000,
-    timeScale: 1,
-    params: {},
-    faults,
-    steps: [{ id: 'start', anchor: { k: 'start' }, caption: 'start' }],
-    adr: [],
-    expect: {},
-    ...extra,
-  });
+  // With seed 38 node-5 wins the first election (term 1), on the majority side of the 2|3 split.
+  return testScenario('heartbeat', { nodes: 5, seed: 38, durationMs: 12_000, faults, ...extra });
 }
 
 type Role = Extract<TraceEvent, { k: 'role' }>;

@@ -7,7 +7,8 @@ import { EventQueue } from '../kernel/queue.ts';
 import type { ProcessEnv } from '../net/host.ts';
 import type { Message } from '../net/message.ts';
 import { ParamError, resolveParams } from '../params.ts';
-import { parseScenario, type TimedFault } from '../scenario/schema.ts';
+import type { TimedFault } from '../scenario/schema.ts';
+import { testScenario } from '../scenario/testScenario.ts';
 import { simulate } from '../simulate.ts';
 import { storeProcess } from '../store/process.ts';
 import type { TraceEvent } from '../trace/events.ts';
@@ -37,22 +38,15 @@ function run(
     seed?: number;
   } = {},
 ): Trace {
-  const sc = parseScenario({
-    id: 'lease-test',
-    title: 'lease test',
-    summary: 'test',
-    algorithm: 'lease',
-    nodes: opts.nodes ?? 5,
-    seed: opts.seed ?? 7,
-    durationMs: opts.durationMs ?? 60_000,
-    timeScale: 1,
-    params: opts.params ?? {},
-    faults: opts.faults ?? [],
-    steps: [{ id: 'start', anchor: { k: 'start' }, caption: 'start' }],
-    adr: [],
-    expect: {},
-  });
-  return simulate(sc);
+  return simulate(
+    testScenario('lease', {
+      nodes: opts.nodes ?? 5,
+      seed: opts.seed ?? 7,
+      durationMs: opts.durationMs ?? 60_000,
+      params: opts.params ?? {},
+      faults: opts.faults ?? [],
+    }),
+  );
 }
 
 const marks = (tr: Trace, name: string, node?: string): Mark[] =>

@@ -6,7 +6,8 @@ import { queueClock } from '../kernel/clock.ts';
 import { EventQueue } from '../kernel/queue.ts';
 import type { Process, ProcessEnv, Recorded } from '../net/host.ts';
 import { netParams, netRules, ParamError, resolveParams } from '../params.ts';
-import { parseScenario, type TimedFault } from '../scenario/schema.ts';
+import type { TimedFault } from '../scenario/schema.ts';
+import { testScenario } from '../scenario/testScenario.ts';
 import { simulate } from '../simulate.ts';
 import { storeProcess } from '../store/process.ts';
 import type { TraceEvent } from '../trace/events.ts';
@@ -440,22 +441,15 @@ function run(
     seed?: number;
   } = {},
 ): Trace {
-  const sc = parseScenario({
-    id: 'patroni-test',
-    title: 'patroni test',
-    summary: 'test',
-    algorithm: 'patroni',
-    nodes: opts.nodes ?? 3,
-    seed: opts.seed ?? 3,
-    durationMs: opts.durationMs ?? 90_000,
-    timeScale: 1,
-    params: opts.params ?? {},
-    faults: opts.faults ?? [],
-    steps: [{ id: 'start', anchor: { k: 'start' }, caption: 'start' }],
-    adr: [],
-    expect: {},
-  });
-  return simulate(sc);
+  return simulate(
+    testScenario('patroni', {
+      nodes: opts.nodes ?? 3,
+      seed: opts.seed ?? 3,
+      durationMs: opts.durationMs ?? 90_000,
+      params: opts.params ?? {},
+      faults: opts.faults ?? [],
+    }),
+  );
 }
 
 const marksOf = (tr: Trace, name: string, node?: string): Mark[] =>
