@@ -1,0 +1,186 @@
+/**
+ * Where a frame's time goes: builds the app unminified into .tmp/dist-profile, plays one scenario in
+ * headless Chromium under the CPU profiler (CDP) and prints self time by function and by source file
+ * (from the bundle's per-module `// <file>` comments), then where the renderer's threads spend the
+ * frames (a Chromium trace: script, style, layout, paint, raster, by thread).
+ *
+ *   npx tsx scripts/bench/profile.ts <scenario> [speed 1|10] [seconds] [nodes, via the What if… Nodes knob]
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { preview } from 'vite';
+import playwrightConfig from '../../playwright.config.ts';
+
+const [scenario = 'fencing-token', speedArg = '10', secondsArg = '6', nodesArg = ''] = process.argv.slice(2);
+const ROOT = process.cwd();
+const OUT = join(ROOT, '.tmp', 'dist-profile');
+
+const b = spawnSync(
+  'npx',
+  ['vite', 'build', '--minify', 'false', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'error'],
+  { cwd: ROOT, stdio: 'inherit' },
+);
+if (b.status !== 0) throw new Error('build failed');
+
+// Line ranges of each source file in the unminified bundle.
+const assets = join(OUT, 'assets');
+const bundle = readdirSync(assets).find((f) => f.endsWith('.js')) as string;
+const lines = readFileSync(join(assets, bundle), 'utf8').split('\n');
+const regionAt: string[] = [];
+let current = '(bundle)';
+lines.forEach((l, i) => {
+  // Unminified Rolldown output starts each module with a `// <path>` comment line.
+  const m = /^\/\/ ((?:src|scenarios|node_modules)\/\S+|\S+\.(?:ts|tsx|js|mjs|cjs))$/.exec(l);
+  if (m) current = (m[1] as string).replace(/^.*node_modules\/(?:\.pnpm\/)?/, '');
+  regionAt[i] = current;
+});
+
+const port = await new Promise<number>((resolve) => {
+  const s = createServer();
+  s.listen(0, '127.0.0.1', () => {
+    const a = s.address();
+    s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+  });
+});
+const server = await preview({
+  root: ROOT,
+  logLevel: 'warn',
+  build: { outDir: OUT },
+  preview: { port, strictPort: true, host: '127.0.0.1', open: false },
+});
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browser = await chromium.launch({
+  ...(executablePath ? { executablePath } : {}),
+  args: playwrightConfig.use?.launchOptions?.args ?? [],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  // tsx's keepNames wraps inner functions in __name(); give the page a no-op one.
+  await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  await page.goto(`http://127.0.0.1:${port}/?scenario=${scenario}`);
+  await page.locator('[data-node]').first().waitFor();
+  if (nodesArg) {
+    await page.getByRole('button', { name: 'What if…' }).click();
+    const knob = page.getByRole('region', { name: 'Knobs' }).getByRole('spinbutton', { name: 'Nodes' });
+    await knob.fill(nodesArg);
+    await knob.press('Enter');
+    await page.waitForFunction(
+      (k) => document.querySelectorAll('[data-node]').length === k,
+      Number(nodesArg),
+    );
+    await page.getByRole('button', { name: 'What if…' }).click();
+  }
+  const slider = page.getByRole('slider', { name: 'Speed' });
+  await slider.focus();
+  await page.keyboard.press('End');
+  if (speedArg === '1') for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowLeft');
+  await slider.blur();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  // Keep playing: press Play again whenever the run reaches its end (as the bench does).
+  await page.evaluate(() => {
+    const again = () => {
+      document.querySelector<HTMLButtonElement>('button[aria-label="Play"]')?.click();
+      requestAnimationFrame(again);
+    };
+    requestAnimationFrame(again);
+  });
+  await cdp.send('Profiler.start');
+  await page.waitForTimeout(Number(secondsArg) * 1000);
+  const { profile } = await cdp.send('Profiler.stop');
+  // A second window under the tracer (the profiler off): time by trace event and thread.
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'viz', 'benchmark'],
+  });
+  await page.waitForTimeout(Number(secondsArg) * 1000);
+  const traceBuf = await browser.stopTracing();
+
+  // Self time per node = samples x mean interval.
+  const total = profile.endTime - profile.startTime; // µs
+  const counts = new Map<number, number>();
+  for (const id of profile.samples ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const per = total / (profile.samples?.length ?? 1) / 1000; // ms per sample
+  const byFn = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const ms = (counts.get(n.id) ?? 0) * per;
+    if (!ms) continue;
+    const cf = n.callFrame;
+    const file = cf.url.includes('/assets/')
+      ? (regionAt[cf.lineNumber] ?? '(bundle)')
+      : cf.url || `(${cf.functionName || 'native'})`;
+    const fn = `${cf.functionName || '(anonymous)'}  [${file}${cf.url.includes('/assets/') ? `:${cf.lineNumber + 1}` : ''}]`;
+    byFn.set(fn, (byFn.get(fn) ?? 0) + ms);
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+  }
+  const top = (m: Map<string, number>, k: number) =>
+    [...m.entries()]
+      .sort((a, c) => c[1] - a[1])
+      .slice(0, k)
+      .map(
+        ([name, ms]) =>
+          `${ms.toFixed(0).padStart(7)} ms  ${((ms / (total / 1000)) * 100).toFixed(1).padStart(5)}%  ${name}`,
+      )
+      .join('\n');
+  console.log(`${scenario} at ${speedArg}x, ${(total / 1e6).toFixed(1)} s profiled, self time:`);
+  console.log('\nby source file:');
+  console.log(top(byFile, 15));
+  console.log('\nby function:');
+  console.log(top(byFn, 25));
+
+  interface TraceEv {
+    name: string;
+    ph: string;
+    pid: number;
+    tid: number;
+    ts: number;
+    dur?: number;
+    args?: { name?: string };
+  }
+  const evs = (JSON.parse(traceBuf.toString('utf8')) as { traceEvents: TraceEv[] }).traceEvents;
+  const threads = new Map<string, string>();
+  for (const e of evs)
+    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  // Complete events carry dur; B/E pairs (per thread, nested) become the same.
+  const open = new Map<string, TraceEv[]>();
+  const xs: TraceEv[] = [];
+  for (const e of evs) {
+    if (e.ph === 'X' && e.dur !== undefined) xs.push(e);
+    else if (e.ph === 'B') {
+      const k = `${e.pid}:${e.tid}`;
+      open.set(k, [...(open.get(k) ?? []), e]);
+    } else if (e.ph === 'E') {
+      const st = open.get(`${e.pid}:${e.tid}`);
+      const b = st?.pop();
+      if (b) xs.push({ ...b, ph: 'X', dur: e.ts - b.ts });
+    }
+  }
+  const span = (Math.max(...xs.map((e) => e.ts)) - Math.min(...xs.map((e) => e.ts))) / 1e6;
+  const byEv = new Map<string, number>();
+  for (const e of xs) {
+    const th = (threads.get(`${e.pid}:${e.tid}`) ?? '?').replace(/\d+$/, '');
+    const k = `${th} / ${e.name}`;
+    byEv.set(k, (byEv.get(k) ?? 0) + (e.dur as number) / 1000);
+  }
+  const frames = evs.filter((e) => e.name === 'BeginMainThreadFrame' || e.name === 'BeginFrame').length;
+  console.log(
+    `\ntrace, ${span.toFixed(1)} s (${frames} BeginFrame events); inclusive time by thread / event (nested events overlap):`,
+  );
+  console.log(
+    [...byEv.entries()]
+      .sort((a, c) => c[1] - a[1])
+      .slice(0, 30)
+      .map(
+        ([k, ms]) =>
+          `${ms.toFixed(0).padStart(7)} ms  ${((ms / (span * 1000)) * 100).toFixed(0).padStart(4)}% of wall  ${k}`,
+      )
+      .join('\n'),
+  );
+} finally {
+  await browser.close();
+  await new Promise<void>((r) => server.httpServer.close(() => r()));
+}

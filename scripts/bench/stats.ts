@@ -1,0 +1,51 @@
+/** Small statistics helpers for the benchmark (nearest-rank percentiles, log-log least squares). */
+
+export interface Spread {
+  n: number;
+  median: number;
+  min: number;
+  max: number;
+  p95: number;
+}
+
+/** Nearest-rank percentile of an already sorted array (p in 0..1). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1));
+  return sorted[i] as number;
+}
+
+export function spread(xs: readonly number[]): Spread {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid =
+    s.length % 2 === 1
+      ? (s[(s.length - 1) / 2] as number)
+      : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+  return {
+    n: s.length,
+    median: s.length ? mid : Number.NaN,
+    min: s[0] ?? Number.NaN,
+    max: s[s.length - 1] ?? Number.NaN,
+    p95: percentile(s, 0.95),
+  };
+}
+
+/** Least-squares slope of y against x. */
+export function linearSlope(points: ReadonlyArray<readonly [number, number]>): number {
+  const n = points.length;
+  if (n < 2) return Number.NaN;
+  const mx = points.reduce((a, [x]) => a + x, 0) / n;
+  const my = points.reduce((a, [, y]) => a + y, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return num / den;
+}
+
+/** Least-squares slope of log(y) against log(x): the exponent k in y ~ x^k. */
+export function logLogSlope(points: ReadonlyArray<readonly [number, number]>): number {
+  return linearSlope(points.map(([x, y]) => [Math.log(x), Math.log(y)] as const));
+}
