@@ -17,7 +17,9 @@ import { eventLimit } from '../player/steps.ts';
 import { createPlayerStore, type PlayerState, type PlayerStore, type Run } from '../player/store.ts';
 import { startTicker } from '../player/ticker.ts';
 import { formatTime } from '../player/time.ts';
+import { CompareView, settingText, useCompare } from '../sandbox/CompareView.tsx';
 import { NodeMenu } from '../sandbox/NodeMenu.tsx';
+import { st } from '../sandbox/strings.ts';
 import { WhatIf } from '../sandbox/WhatIf.tsx';
 import { captionWith } from '../sim/trace/summary.ts';
 import { AdrPanel } from '../views/AdrPanel.tsx';
@@ -312,6 +314,8 @@ function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
   const goToStep = usePlayer((s) => s.goToStep);
   const frame = useStepFrame(run, time);
   const whatIf = usePlayer((s) => s.whatIf);
+  const compareSpec = usePlayer((s) => s.compare);
+  const compared = useCompare(run);
   const [menu, setMenu] = useState<{ node: string; x: number; y: number } | null>(null);
   const locale = useLocale();
   const title = scenarioText(locale, run.scenario, 'title');
@@ -335,14 +339,31 @@ function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
   return (
     <>
       <h2 className="sr-only">{title}</h2>
-      <ClusterView
-        index={run.index}
-        frame={frame}
-        timeScale={run.scenario.timeScale}
-        title={t('cluster.label', { scenario: title })}
-        onAdr={onAdr}
-        {...(whatIf ? { onNodeMenu: (node: string, x: number, y: number) => setMenu({ node, x, y }) } : {})}
-      />
+      <div className={`stage-pictures${compared ? ' comparing' : ''}`}>
+        <div className="stage-main">
+          {compared && compareSpec && (
+            <h3 className="compare-tag">
+              {st('compare.thisRun', {
+                what: settingText(run, {
+                  name: compareSpec.name,
+                  value: run.trace.params[compareSpec.name] ?? compareSpec.value,
+                }),
+              })}
+            </h3>
+          )}
+          <ClusterView
+            index={run.index}
+            frame={frame}
+            timeScale={run.scenario.timeScale}
+            title={t('cluster.label', { scenario: title })}
+            onAdr={onAdr}
+            {...(whatIf
+              ? { onNodeMenu: (node: string, x: number, y: number) => setMenu({ node, x, y }) }
+              : {})}
+          />
+        </div>
+        {compared && <CompareView run={run} result={compared} time={time} />}
+      </div>
       {menu && whatIf && <NodeMenu run={run} frame={frame} {...menu} onClose={() => setMenu(null)} />}
       <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
       <Controls run={run} captions={captions} />

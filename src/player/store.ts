@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Params } from '../sim/params.ts';
+import type { Params, ParamValue } from '../sim/params.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
 import { canonicalFaults, simulate as runSimulation, type SimOptions } from '../sim/simulate.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';
@@ -29,6 +29,8 @@ export interface PlayerState {
   whatIf: boolean;
   /** Length of a GC pause applied from the sandbox, null = a default for the run. */
   pauseMs: number | null;
+  /** Compare: a second run beside the main one with this one knob changed, else null. */
+  compare: { name: string; value: ParamValue } | null;
   run: Run | null;
   /** Why the run could not be simulated (a bad parameter), else null. */
   error: string | null;
@@ -59,6 +61,7 @@ export interface PlayerState {
   redo(): void;
   setWhatIf(on: boolean): void;
   setPauseMs(ms: number | null): void;
+  setCompare(compare: { name: string; value: ParamValue } | null): void;
   play(): void;
   pause(): void;
   togglePlay(): void;
@@ -207,6 +210,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       history: { past: [], future: [] },
       whatIf: false,
       pauseMs: null,
+      compare: null,
       run: initial.run,
       error: initial.error,
       rejected: null,
@@ -226,6 +230,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
           interventions: [],
           history: { past: [], future: [] },
           pauseMs: null,
+          compare: null,
           run,
           error,
           rejected: null,
@@ -278,6 +283,9 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       },
       setPauseMs(ms) {
         set({ pauseMs: ms });
+      },
+      setCompare(compare) {
+        set({ compare });
       },
       play() {
         const { run, t } = get();
@@ -355,6 +363,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
           interventions: [],
           history: { past: [], future: [] },
           pauseMs: null,
+          compare: null,
           run,
           error: null,
           rejected: null,

@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import type { Frame } from '../sim/trace/frame.ts';
+import { CompareSection } from './CompareSection.tsx';
 import { FaultsPanel, InterventionList } from './FaultsPanel.tsx';
 import { KnobsPanel } from './KnobsPanel.tsx';
 import { MetricsPanel } from './MetricsPanel.tsx';
@@ -122,6 +123,7 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
           <InterventionList run={run} />
           <MetricsPanel run={run} time={time} />
           <KnobsPanel run={run} />
+          <CompareSection run={run} />
           <SweepPanel />
         </div>
       )}

@@ -24,6 +24,11 @@ export interface ClusterViewProps {
    * long-press, or the ContextMenu key / Shift+F10 / Enter on a focused node. x, y: where to open it.
    */
   onNodeMenu?: (node: string, x: number, y: number) => void;
+  /**
+   * A second, smaller picture (Compare): its nodes carry `data-compare-node` instead of `data-node`,
+   * without the ADR badge or the legend.
+   */
+  secondary?: boolean;
 }
 
 /** How long a touch must rest on a node to open its menu. */
@@ -133,6 +138,7 @@ export const ClusterView = memo(function ClusterView({
   title,
   onAdr,
   onNodeMenu,
+  secondary = false,
 }: ClusterViewProps) {
   const host = useRef<HTMLDivElement>(null);
   const renderer = useRef<ClusterRenderer | null>(null);
@@ -152,7 +158,8 @@ export const ClusterView = memo(function ClusterView({
       links: linksFor(index),
       flashMs: Math.max(1, 900 * timeScale),
       label: title,
-      ...(firstNode ? { adrNode: firstNode } : {}),
+      ...(firstNode && !secondary ? { adrNode: firstNode } : {}),
+      ...(secondary ? { nodeAttribute: 'data-compare-node' } : {}),
       onAdr: () => onAdrRef.current?.(),
       routeOf: (proxy, at) => proxyStateAt(index, proxy, at, backends).route,
     });
@@ -162,7 +169,7 @@ export const ClusterView = memo(function ClusterView({
       r.destroy();
       renderer.current = null;
     };
-  }, [index, timeScale, title]);
+  }, [index, timeScale, title, secondary]);
 
   useLayoutEffect(() => {
     renderer.current?.update(frame);
@@ -256,7 +263,7 @@ export const ClusterView = memo(function ClusterView({
   const alarm = alarmNodes.length > 0;
 
   return (
-    <div className={`cluster${alarm ? ' alarmed' : ''}`}>
+    <div className={`cluster${alarm ? ' alarmed' : ''}${secondary ? ' secondary' : ''}`}>
       <div className={`cluster-canvas${menuOn ? ' node-menus' : ''}`} ref={host} {...menuHandlers} />
       {alarm && (
         <div className="alarm" role="alert">
@@ -264,7 +271,7 @@ export const ClusterView = memo(function ClusterView({
           <span>{t('cluster.splitBrain', { nodes: alarmNodes.join(' & ') })}</span>
         </div>
       )}
-      <Legend index={index} />
+      {!secondary && <Legend index={index} />}
     </div>
   );
 });

@@ -47,6 +47,8 @@ export interface ClusterOptions {
   onAdr?: () => void;
   /** Which backend a proxy routes to at t (the view derives it from the trace). */
   routeOf?: (proxy: string, t: number) => string | null;
+  /** Attribute naming a node's group: `data-node` (the testing contract) unless a second picture. */
+  nodeAttribute?: string;
 }
 
 export interface ClusterRenderer {
@@ -420,7 +422,7 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
         const g = enter.append('g').attr('class', (d) => `host host-${d.kind}`);
         g.each(function (d) {
           const sel = select(this);
-          if (d.kind === 'node') sel.attr('data-node', d.id);
+          if (d.kind === 'node') sel.attr(opts.nodeAttribute ?? 'data-node', d.id);
           else sel.attr('data-host', d.id);
           sel.attr('role', 'img');
         });

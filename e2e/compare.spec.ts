@@ -1,0 +1,104 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openPlayer, roleOf, timeline, timelineMax, watchPage } from './helpers.ts';
+
+/** Opens a scenario with the What-if sandbox shown. */
+async function openSandbox(page: Page, scenario: string) {
+  await openPlayer(page, `?scenario=${scenario}`);
+  await page.getByRole('button', { name: 'What if…' }).click();
+  await expect(page.getByRole('region', { name: 'Compare' })).toBeVisible();
+}
+
+async function seek(page: Page, ms: number): Promise<number> {
+  await timeline(page).fill(String(ms));
+  return Number(await timeline(page).inputValue());
+}
+
+/** data-role of a node in the comparison picture. */
+async function compareRoleOf(page: Page, node: string): Promise<string | null> {
+  return page
+    .getByRole('region', { name: 'Comparison run' })
+    .locator(`[data-compare-node="${node}"]`)
+    .getAttribute('data-role');
+}
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+test('split-brain: quorum off (main) vs on (comparison) on one cursor', async ({ page }) => {
+  const watch = watchPage(page);
+  await openSandbox(page, 'split-brain');
+  const section = page.getByRole('region', { name: 'Compare' });
+  await expect(section.getByRole('combobox', { name: 'Knob' })).toHaveValue('quorum');
+  await expect(section.getByRole('combobox', { name: 'Value in the second run' })).toHaveValue('true');
+  await section.getByRole('button', { name: 'Compare', exact: true }).click();
+
+  const other = page.getByRole('region', { name: 'Comparison run' });
+  await expect(other.getByRole('heading', { name: 'Comparison · quorum: on' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This run · quorum: off' })).toBeVisible();
+  // Both pictures fit a 1280x720 screen; the main one keeps the testing contract's data-node.
+  await expect(page.locator('[data-node="node-1"]')).toHaveCount(1);
+  await expect(page.locator('[data-node="node-1"]')).toBeInViewport();
+  await expect(other.locator('[data-compare-node="node-1"]')).toBeInViewport();
+
+  const end = await timelineMax(page);
+  for (let ms = 0; ms <= end; ms += 500) {
+    await seek(page, ms);
+    expect(await compareRoleOf(page, 'node-1')).not.toBe('leader');
+    expect(await compareRoleOf(page, 'node-2')).not.toBe('leader');
+  }
+  await seek(page, end);
+  const alerts = page.getByRole('alert');
+  await expect(alerts).toHaveCount(1);
+  await expect(alerts).toContainText('BOTH WRITE');
+  await expect(other.getByRole('alert')).toHaveCount(0);
+  await expect(other.locator('[data-compare-metric="violations"] b')).toHaveText('0');
+  await expect(other.locator('[data-compare-metric="leaders"] b')).toHaveText('1');
+
+  await other.getByRole('button', { name: 'Close compare' }).click();
+  await expect(other).toHaveCount(0);
+  watch.assertClean();
+});
+
+test('fencing-token: fencing on (main) refuses the stale write with 409, fencing off (comparison) accepts it', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await openSandbox(page, 'fencing-token');
+  const section = page.getByRole('region', { name: 'Compare' });
+  await expect(section.getByRole('combobox', { name: 'Knob' })).toHaveValue('fencing');
+  await expect(section.getByRole('combobox', { name: 'Value in the second run' })).toHaveValue('false');
+  await section.getByRole('button', { name: 'Compare', exact: true }).click();
+
+  const other = page.getByRole('region', { name: 'Comparison run' });
+  await expect(other.getByRole('heading', { name: 'Comparison · fencing: off' })).toBeVisible();
+  await seek(page, await timelineMax(page));
+  // Main: the late write is refused.
+  await expect(page.getByText('409 STALE TOKEN').first()).toBeVisible();
+  await expect(page.locator('[data-metric="writes-rejected"] .mono')).toHaveText('1');
+  await expect(page.locator('[data-metric="writes-stale"] .mono')).toHaveText('0');
+  // Comparison: the same write is accepted, and flagged.
+  await expect(other.locator('[data-compare-metric="rejected"] b')).toHaveText('0');
+  await expect(other.locator('[data-compare-metric="stale"] b')).toHaveText('1');
+  await expect(other.locator('[data-compare-metric="stale"]')).toHaveClass(/danger/);
+  expect(await roleOf(page, 'node-3')).toBe('leader');
+  watch.assertClean();
+});
+
+test('etcd-lease: TTL 10 s vs 30 s keeps renewS valid; a refused value shows the rule', async ({ page }) => {
+  const watch = watchPage(page);
+  await openSandbox(page, 'etcd-lease');
+  const section = page.getByRole('region', { name: 'Compare' });
+  await expect(section.getByRole('combobox', { name: 'Knob' })).toHaveValue('ttlS');
+  const value = section.getByRole('spinbutton', { name: 'Value in the second run' });
+  await expect(value).toHaveValue('10');
+  await section.getByRole('button', { name: 'Compare', exact: true }).click();
+  const other = page.getByRole('region', { name: 'Comparison run' });
+  await expect(other.getByRole('heading')).toHaveText('Comparison · ttlS: 10 s · renewS 3 s to stay valid');
+  await expect(other.locator('[data-compare-node]')).toHaveCount(5);
+
+  await section.getByRole('combobox', { name: 'Knob' }).selectOption('renewS');
+  await value.fill('40');
+  await section.getByRole('button', { name: 'Compare', exact: true }).click();
+  await expect(section.getByRole('status')).toContainText('renewS < ttlS');
+  await expect(other.getByRole('status')).toContainText('renewS < ttlS');
+  watch.assertClean();
+});

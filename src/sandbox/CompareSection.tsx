@@ -1,0 +1,127 @@
+import { useEffect, useId, useState } from 'react';
+import { usePlayer } from '../player/react.ts';
+import type { Run } from '../player/store.ts';
+import type { ParamValue } from '../sim/params.ts';
+import { useCompare } from './CompareView.tsx';
+import { compareKnobs, presetValue } from './compare.ts';
+import { parseKnobInput, unitText } from './knobs.ts';
+import { st } from './strings.ts';
+
+/** The stories' own comparisons (issue #5); other scenarios start from their first switch. */
+const PREFERRED: Record<string, string> = {
+  'split-brain': 'quorum',
+  'fencing-token': 'fencing',
+  'etcd-lease': 'ttlS',
+};
+
+/**
+ * Compare: pick one of the algorithm's knobs and its value in a second run; the second run (same
+ * seed, params and interventions otherwise) is shown beside the main picture on the same cursor.
+ */
+export function CompareSection({ run }: { run: Run }) {
+  const compare = usePlayer((s) => s.compare);
+  const setCompare = usePlayer((s) => s.setCompare);
+  const imported = usePlayer((s) => s.imported);
+  const result = useCompare(run);
+  const knobs = compareKnobs(run.scenario, run.trace.params);
+  const preferred = PREFERRED[run.scenario.id];
+  const initial =
+    knobs.find((k) => k.name === preferred)?.name ??
+    knobs.find((k) => typeof k.value === 'boolean')?.name ??
+    knobs[0]?.name ??
+    '';
+  const [name, setName] = useState(compare?.name ?? initial);
+  const knob = knobs.find((k) => k.name === name) ?? knobs[0];
+  const [draft, setDraft] = useState<string>(() => (knob ? String(presetValue(knob)) : ''));
+  const [local, setLocal] = useState<string | null>(null);
+  const ids = useId();
+
+  // Another scenario: start again from its preferred knob and preset.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on scenario change only
+  useEffect(() => {
+    const k = knobs.find((x) => x.name === initial);
+    setName(initial);
+    setDraft(k ? String(presetValue(k)) : '');
+    setLocal(null);
+  }, [run.scenario.id]);
+
+  if (!knob || imported) return null;
+
+  const pick = (next: string) => {
+    setName(next);
+    const k = knobs.find((x) => x.name === next);
+    setDraft(k ? String(presetValue(k)) : '');
+    setLocal(null);
+  };
+
+  const start = () => {
+    let value: ParamValue;
+    if (typeof knob.value === 'boolean') value = draft === 'true';
+    else {
+      const p = parseKnobInput(knob.name, draft);
+      if ('error' in p) {
+        setLocal(p.error);
+        return;
+      }
+      value = p.value;
+    }
+    setLocal(null);
+    setCompare({ name: knob.name, value });
+  };
+
+  const problem =
+    local ?? (result && 'error' in result ? st('compare.refused', { message: result.error }) : null);
+  const unit = unitText(knob.spec);
+
+  return (
+    <section className="wi-section" aria-label={st('compare.label')}>
+      <h3 className="wi-h">{st('compare.label')}</h3>
+      <p className="wi-muted">{st('compare.intro')}</p>
+      <div className="wi-row compare-form">
+        <label className="wi-field">
+          {st('compare.knob')}
+          <select value={knob.name} onChange={(e) => pick(e.currentTarget.value)}>
+            {knobs.map((k) => (
+              <option key={k.name} value={k.name}>
+                {k.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="wi-field" htmlFor={`${ids}-value`}>
+          {st('compare.value')}
+          {typeof knob.value === 'boolean' ? (
+            <select id={`${ids}-value`} value={draft} onChange={(e) => setDraft(e.currentTarget.value)}>
+              <option value="true">{st('knobs.on')}</option>
+              <option value="false">{st('knobs.off')}</option>
+            </select>
+          ) : (
+            <span className="wi-unit">
+              <input
+                id={`${ids}-value`}
+                type="number"
+                inputMode="decimal"
+                step={knob.spec.integer ? 1 : 'any'}
+                value={draft}
+                aria-invalid={problem !== null}
+                onChange={(e) => setDraft(e.currentTarget.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') start();
+                }}
+              />
+              {unit && <span aria-hidden="true">{unit}</span>}
+            </span>
+          )}
+        </label>
+        <button type="button" className="button small" onClick={start}>
+          {st('compare.run')}
+        </button>
+      </div>
+      {problem && (
+        <p className="wi-problem" role="status">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { usePlayer } from '../player/react.ts';
+import type { Run } from '../player/store.ts';
+import { formatTime } from '../player/time.ts';
+import type { ParamValue } from '../sim/params.ts';
+import { ClusterView } from '../views/ClusterView.tsx';
+import { type CompareResult, type CompareSpec, compareKnobs, simulateCompare } from './compare.ts';
+import { unitText } from './knobs.ts';
+import { st } from './strings.ts';
+
+/** The comparison run of the player's current inputs, or null when Compare is closed (or the run is imported). */
+export function useCompare(run: Run): CompareResult | null {
+  const { compare, seed, params, nodes, interventions, imported } = usePlayer(
+    useShallow((s) => ({
+      compare: s.compare,
+      seed: s.seed,
+      params: s.params,
+      nodes: s.nodes,
+      interventions: s.interventions,
+      imported: s.imported,
+    })),
+  );
+  return useMemo(
+    () =>
+      compare && !imported
+        ? simulateCompare({ scenario: run.scenario, seed, params, nodes, interventions }, compare)
+        : null,
+    [compare, imported, run.scenario, seed, params, nodes, interventions],
+  );
+}
+
+/** "quorum: on", "ttlS: 10 s". */
+export function settingText(run: Run, spec: { name: string; value: ParamValue }): string {
+  const knob = compareKnobs(run.scenario, run.trace.params).find((k) => k.name === spec.name);
+  const unit = knob ? unitText(knob.spec) : '';
+  const value =
+    typeof spec.value === 'boolean'
+      ? st(spec.value ? 'knobs.on' : 'knobs.off')
+      : `${spec.value}${unit ? ` ${unit}` : ''}`;
+  return st('compare.setting', { name: spec.name, value });
+}
+
+function specText(run: Run, spec: CompareSpec, adjusted: CompareSpec[]): string {
+  return [
+    settingText(run, spec),
+    ...adjusted.map((a) =>
+      st('compare.adjusted', { name: a.name, value: settingText(run, a).split(': ')[1] ?? '' }),
+    ),
+  ].join(' · ');
+}
+
+/**
+ * The comparison run beside the main picture: a smaller cluster on the same cursor, what differs in
+ * its header and a line of outcome (leaders now, violations so far, writes) under it.
+ */
+export function CompareView({ run, result, time }: { run: Run; result: CompareResult; time: number }) {
+  const setCompare = usePlayer((s) => s.setCompare);
+  const spec = usePlayer((s) => s.compare);
+  const other = 'run' in result ? result.run : null;
+  const frame = useMemo(() => other?.index.frameAt(time) ?? null, [other, time]);
+  const m = useMemo(() => other?.metrics.at(time) ?? null, [other, time]);
+  const what = spec ? specText(run, spec, other?.adjusted ?? []) : '';
+  const duration = other?.trace.durationMs ?? run.trace.durationMs;
+  return (
+    <section className="compare-run" aria-label={st('compare.region')}>
+      <div className="compare-head">
+        <h3 className="compare-tag">{st('compare.otherRun', { what })}</h3>
+        <button type="button" className="button small" onClick={() => setCompare(null)}>
+          {st('compare.close')}
+        </button>
+      </div>
+      {'error' in result ? (
+        <p className="wi-problem" role="status">
+          {st('compare.refused', { message: result.error })}
+        </p>
+      ) : (
+        other &&
+        frame &&
+        m && (
+          <>
+            <ClusterView
+              index={other.index}
+              frame={frame}
+              timeScale={run.scenario.timeScale}
+              title={st('compare.region')}
+              secondary
+            />
+            <p className="compare-outcome">
+              <span className="sr-only">{st('compare.outcome', { t: formatTime(time, duration) })}: </span>
+              <span data-compare-metric="leaders">
+                {st('compare.leaders')} <b className="mono">{m.leaders.believed}</b>
+              </span>
+              <span
+                data-compare-metric="violations"
+                className={frame.violations.length > 0 ? 'danger' : undefined}
+              >
+                {st('compare.violations')} <b className="mono">{frame.violations.length}</b>
+              </span>
+              <span data-compare-metric="accepted">
+                {st('compare.accepted')} <b className="mono">{m.writes.accepted}</b>
+              </span>
+              <span data-compare-metric="rejected">
+                {st('compare.rejected')} <b className="mono">{m.writes.rejected}</b>
+              </span>
+              <span data-compare-metric="stale" className={m.writes.staleAccepted > 0 ? 'danger' : undefined}>
+                {st('compare.stale')} <b className="mono">{m.writes.staleAccepted}</b>
+              </span>
+            </p>
+          </>
+        )
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { scenarios } from '../../scenarios/index.ts';
+import { scenarioParams } from '../sim/simulate.ts';
+import { compareKnobs, presetValue, renewFor, simulateCompare } from './compare.ts';
+
+const scenario = (id: string) => {
+  const s = scenarios.find((x) => x.id === id);
+  if (!s) throw new Error(id);
+  return s;
+};
+const inputs = (id: string) => ({
+  scenario: scenario(id),
+  seed: undefined,
+  params: {},
+  nodes: undefined,
+  interventions: [],
+});
+
+describe('compare presets', () => {
+  it('flips switches and puts a TTL of 10 s against 30 s', () => {
+    const sb = scenario('split-brain');
+    const quorum = compareKnobs(sb, scenarioParams(sb)).find((k) => k.name === 'quorum');
+    expect(quorum && presetValue(quorum)).toBe(true);
+    const lease = scenario('etcd-lease');
+    const ttl = compareKnobs(lease, scenarioParams(lease)).find((k) => k.name === 'ttlS');
+    expect(ttl && presetValue(ttl)).toBe(10);
+    expect(renewFor(10)).toBe(3);
+    expect(renewFor(30)).toBe(10);
+  });
+
+  it('offers only the algorithm’s own knobs', () => {
+    const sb = scenario('split-brain');
+    expect(compareKnobs(sb, scenarioParams(sb)).map((k) => k.name)).not.toContain('dropRate');
+  });
+});
+
+describe('simulateCompare', () => {
+  it('split-brain with quorum on: no split-brain, the minority never leads', () => {
+    const r = simulateCompare(inputs('split-brain'), { name: 'quorum', value: true });
+    if (!('run' in r)) throw new Error(r.error);
+    expect(r.run.index.violations.filter((v) => v.kind === 'split-brain')).toEqual([]);
+    expect(r.run.metrics.at().maxConcurrentLeaders).toBe(1);
+  });
+
+  it('fencing-token with fencing off: the stale write is accepted', () => {
+    const r = simulateCompare(inputs('fencing-token'), { name: 'fencing', value: false });
+    if (!('run' in r)) throw new Error(r.error);
+    expect(r.run.metrics.at().writes.staleAccepted).toBeGreaterThan(0);
+    expect(r.run.metrics.at().writes.rejected).toBe(0);
+  });
+
+  it('etcd-lease with a TTL of 10 s: renewS follows to stay valid', () => {
+    const r = simulateCompare(inputs('etcd-lease'), { name: 'ttlS', value: 10 });
+    if (!('run' in r)) throw new Error(r.error);
+    expect(r.run.adjusted).toEqual([{ name: 'renewS', value: 3 }]);
+    expect(r.run.trace.params.ttlS).toBe(10);
+  });
+
+  it('a value the rules refuse is an error naming the rule', () => {
+    const r = simulateCompare(inputs('etcd-lease'), { name: 'renewS', value: 40 });
+    expect('error' in r && r.error).toMatch(/renewS < ttlS/);
+  });
+});

@@ -1,0 +1,110 @@
+import { createMetricsIndex, type MetricsIndex } from '../sim/metrics/index.ts';
+import { algorithmFor } from '../sim/nodes/registry.ts';
+import type { Params, ParamValue } from '../sim/params.ts';
+import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
+import { simulate } from '../sim/simulate.ts';
+import { TraceIndex } from '../sim/trace/frame.ts';
+import type { Trace } from '../sim/trace/trace.ts';
+import { type Knob, knobsOf, withKnob } from './knobs.ts';
+
+/** The one knob that differs in the comparison run, and its value there. */
+export interface CompareSpec {
+  name: string;
+  value: ParamValue;
+}
+
+/** The inputs of the run on screen that the comparison run shares. */
+export interface CompareInputs {
+  scenario: Scenario;
+  seed: number | undefined;
+  params: Partial<Params>;
+  nodes: number | undefined;
+  interventions: TimedFault[];
+}
+
+export interface CompareRun {
+  spec: CompareSpec;
+  trace: Trace;
+  index: TraceIndex;
+  metrics: MetricsIndex;
+  /** Knobs changed as well to keep the run valid (ttlS shorter than renewS: renewS follows). */
+  adjusted: CompareSpec[];
+}
+
+export type CompareResult = { run: CompareRun } | { error: string };
+
+/** The knobs a comparison can change: the algorithm's own, with the values of the run on screen. */
+export function compareKnobs(scenario: Scenario, params: Params): Knob[] {
+  const own = algorithmFor(scenario.algorithm).params;
+  return knobsOf(scenario, params).filter((k) => Object.hasOwn(own, k.name));
+}
+
+/**
+ * The value to compare against: a switch flipped; a TTL of 10 s against 30 s (and back); any
+ * other number doubled, within its bounds.
+ */
+export function presetValue(knob: Knob): ParamValue {
+  const v = knob.value;
+  if (typeof v === 'boolean') return !v;
+  if (knob.name === 'ttlS') return v <= 10 ? 30 : 10;
+  const max = knob.spec.max ?? Number.POSITIVE_INFINITY;
+  const doubled = v === 0 ? 1 : v * 2;
+  return doubled <= max ? doubled : knob.spec.min !== undefined ? Math.max(knob.spec.min, v / 2) : v / 2;
+}
+
+/** A renew interval that fits a TTL: a third of it, on a half-second grid (10 -> 3, 30 -> 10). */
+export function renewFor(ttlS: number): number {
+  return Math.max(0.5, Math.floor((ttlS / 3) * 2) / 2);
+}
+
+const cache = new Map<string, CompareResult>();
+const CACHE_SIZE = 6;
+
+/**
+ * Simulates the comparison run: the same scenario, seed, cluster size, params and interventions as
+ * the run on screen, with one knob changed. A value the algorithm's rules refuse is an error (the
+ * rule's message), except a TTL the renew interval no longer fits, where renewS follows the TTL.
+ */
+export function simulateCompare(inputs: CompareInputs, spec: CompareSpec): CompareResult {
+  const key = JSON.stringify([
+    inputs.scenario.id,
+    inputs.seed ?? null,
+    inputs.params,
+    inputs.nodes ?? null,
+    inputs.interventions,
+    spec,
+  ]);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const attempt = (params: Partial<Params>, adjusted: CompareSpec[]): CompareResult => {
+    try {
+      const trace = simulate(inputs.scenario, {
+        ...(inputs.seed !== undefined ? { seed: inputs.seed } : {}),
+        params,
+        interventions: inputs.interventions,
+        ...(inputs.nodes !== undefined ? { nodes: inputs.nodes } : {}),
+      });
+      return {
+        run: { spec, trace, index: new TraceIndex(trace), metrics: createMetricsIndex(trace), adjusted },
+      };
+    } catch (e) {
+      return { error: e instanceof Error ? e.message : String(e) };
+    }
+  };
+  const params = withKnob(inputs.scenario, inputs.params, spec.name, spec.value);
+  let result = attempt(params, []);
+  if ('error' in result && spec.name === 'ttlS' && typeof spec.value === 'number') {
+    const renewS = renewFor(spec.value);
+    const retry = attempt(withKnob(inputs.scenario, params, 'renewS', renewS), [
+      { name: 'renewS', value: renewS },
+    ]);
+    if ('run' in retry) result = retry;
+  }
+  cache.set(key, result);
+  while (cache.size > CACHE_SIZE) {
+    const oldest = cache.keys().next().value;
+    if (oldest === undefined) break;
+    cache.delete(oldest);
+  }
+  return result;
+}
