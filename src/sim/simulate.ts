@@ -6,6 +6,7 @@ import {
   termLeadersChecker,
 } from './check/index.ts';
 import { leaderlessChecker } from './check/leaderless.ts';
+import { afterOnClock } from './kernel/clock.ts';
 import { EventQueue } from './kernel/queue.ts';
 import { RngStreams } from './kernel/rngs.ts';
 import { Host, type HostKind, type ProcessEnv, type ProcessFactory } from './net/host.ts';
@@ -98,6 +99,7 @@ export function simulate(scenario: Scenario, opts: SimOptions = {}): Trace {
       get clock() {
         return host.clock;
       },
+      after: (localMs, fn) => afterOnClock(queue, host, localMs, fn),
       rng: (purpose) => rngs.stream(`${host.id}/${purpose}`),
       reportRole: (role, info) => emit({ k: 'role', t: queue.now, node: host.id, role, ...info }),
       mark: (name, data) => emit({ k: 'mark', t: queue.now, node: host.id, name, ...(data ? { data } : {}) }),

@@ -1,5 +1,5 @@
 import type { ActorOptions, AnyActorLogic } from 'xstate';
-import type { EventQueue, TimerId } from './queue.ts';
+import type { EventQueue } from './queue.ts';
 
 /** XState's clock type (not exported by xstate itself). */
 export type XClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
@@ -13,34 +13,39 @@ export interface ClockGate {
   readonly incarnation: number;
 }
 
-interface Timer {
-  queued: TimerId;
-  cancelled: boolean;
+/**
+ * Runs fn after `localMs` of the node's own clock, on the simulation's one queue; returns a cancel
+ * function. Timers fire late when the node is paused (GC), and never for a process that has crashed
+ * since it set them. A timer cancelled while it waits in a paused node's backlog stays cancelled:
+ * XState keys its timers by delay id, so a stale callback would clear the bookkeeping of the timer
+ * that replaced it and leave that one uncancellable.
+ */
+export function afterOnClock(
+  queue: EventQueue,
+  gate: ClockGate,
+  localMs: number,
+  fn: () => void,
+): () => void {
+  const inc = gate.incarnation;
+  let cancelled = false;
+  const queued = queue.after(gate.realDelay(localMs), () =>
+    gate.fire(inc, () => {
+      if (!cancelled) fn();
+    }),
+  );
+  return () => {
+    cancelled = true;
+    queue.cancel(queued);
+  };
 }
 
 /**
  * An XState clock over the simulation's one queue, so delayed transitions and message deliveries
- * share a single (time, seq) order. Timers fire late when the node is paused (GC), and never for a
- * process that has crashed since it set them. A timer cancelled while it waits in a paused node's
- * backlog stays cancelled: XState keys its timers by delay id, so a stale callback would clear the
- * bookkeeping of the timer that replaced it and leave that one uncancellable.
+ * share a single (time, seq) order; its timer ids are afterOnClock's cancel functions.
  */
 export function queueClock(queue: EventQueue, gate: ClockGate): XClock {
   return {
-    setTimeout: (fn: (...args: unknown[]) => void, ms: number) => {
-      const inc = gate.incarnation;
-      const timer: Timer = { queued: -1, cancelled: false };
-      timer.queued = queue.after(gate.realDelay(ms), () =>
-        gate.fire(inc, () => {
-          if (!timer.cancelled) fn();
-        }),
-      );
-      return timer;
-    },
-    clearTimeout: (id: unknown) => {
-      const timer = id as Timer;
-      timer.cancelled = true;
-      queue.cancel(timer.queued);
-    },
+    setTimeout: (fn: (...args: unknown[]) => void, ms: number) => afterOnClock(queue, gate, ms, () => fn()),
+    clearTimeout: (id: unknown) => (id as () => void)(),
   } as XClock;
 }

@@ -18,6 +18,8 @@ export interface ProcessEnv {
   now(): number;
   send(to: string, type: string, body?: Record<string, unknown>): void;
   readonly clock: XClock;
+  /** Runs fn after `localMs` of this node's clock (late if paused, never after a crash); returns a cancel. */
+  after(localMs: number, fn: () => void): () => void;
   /** A random stream private to this node and purpose. */
   rng(purpose: string): Rng;
   /** Reports the role the process believes it has (nodes only). */

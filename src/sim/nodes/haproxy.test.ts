@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createRng } from '../../lib/rng.ts';
-import { queueClock } from '../kernel/clock.ts';
+import { afterOnClock, queueClock } from '../kernel/clock.ts';
 import { EventQueue } from '../kernel/queue.ts';
 import type { ProcessEnv } from '../net/host.ts';
 import { checkResult, haproxyMachine, NO_SERVER, SESSION_SHUT } from './haproxy.ts';
@@ -49,6 +49,7 @@ function proxyLab(opts: {
       });
     },
     clock: queueClock(q, gate),
+    after: (ms, fn) => afterOnClock(q, gate, ms, fn),
     rng: () => createRng(1),
     reportRole: () => {},
     mark: (name, data) => marks.push({ t: q.now, name, data: data ?? {} }),

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { scenarioById } from '../../../scenarios/index.ts';
-import { queueClock } from '../kernel/clock.ts';
+import { afterOnClock, queueClock } from '../kernel/clock.ts';
 import { EventQueue } from '../kernel/queue.ts';
 import type { ProcessEnv } from '../net/host.ts';
 import type { Message } from '../net/message.ts';
@@ -312,7 +312,12 @@ describe('lease candidate: fencing tokens', () => {
     // One candidate and the store, wired by hand so that a whole leadership of another node can
     // happen between the candidate's read of the counter and the arrival of its TXN.
     const queue = new EventQueue();
-    const clock = queueClock(queue, { incarnation: 0, realDelay: (ms) => ms, fire: (_i, fn) => fn() });
+    const gate = {
+      incarnation: 0,
+      realDelay: (ms: number) => ms,
+      fire: (_i: number, fn: () => void) => fn(),
+    };
+    const clock = queueClock(queue, gate);
     const toStore: Message[] = [];
     const toOther: Message[] = [];
     let nextId = 1;
@@ -321,6 +326,7 @@ describe('lease candidate: fencing tokens', () => {
       now: () => queue.now,
       send,
       clock,
+      after: (ms, fn) => afterOnClock(queue, gate, ms, fn),
       rng: () => {
         throw new Error('unused');
       },

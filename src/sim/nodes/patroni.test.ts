@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { createRng, hashString } from '../../lib/rng.ts';
 import { splitBrainChecker } from '../check/splitBrain.ts';
-import { queueClock } from '../kernel/clock.ts';
+import { afterOnClock, queueClock } from '../kernel/clock.ts';
 import { EventQueue } from '../kernel/queue.ts';
 import type { Process, ProcessEnv, Recorded } from '../net/host.ts';
 import { netParams, netRules, ParamError, resolveParams } from '../params.ts';
@@ -83,6 +83,7 @@ class Lab {
         });
       },
       clock: queueClock(this.q, gate),
+      after: (ms, fn) => afterOnClock(this.q, gate, ms, fn),
       rng: (purpose) => createRng(hashString(`${id}/${purpose}`, 11)),
       reportRole: () => {},
       mark: (name, data) => this.marks.push({ t: this.q.now, node: id, name, data: data ?? {} }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createRng } from '../../lib/rng.ts';
-import { queueClock } from '../kernel/clock.ts';
+import { afterOnClock, queueClock } from '../kernel/clock.ts';
 import { EventQueue } from '../kernel/queue.ts';
 import type { ProcessEnv } from '../net/host.ts';
 import { pgClientMachine } from './pgClient.ts';
@@ -16,6 +16,7 @@ function clientLab(intervalMs = 2000) {
     now: () => q.now,
     send: (to, type, body = {}) => sent.push({ t: q.now, to, type, body }),
     clock: queueClock(q, gate),
+    after: (ms, fn) => afterOnClock(q, gate, ms, fn),
     rng: () => createRng(1),
     reportRole: () => {},
     mark: (name, data) => marks.push({ t: q.now, name, data: data ?? {} }),

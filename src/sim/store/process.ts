@@ -18,7 +18,7 @@ export function storeProcess(
 ): ProcessFactory {
   return (env: ProcessEnv): Process => {
     const store = new EtcdStore(opts);
-    let expiryTimer: unknown = null;
+    let cancelExpiry: (() => void) | null = null;
 
     const flush = () => {
       for (const change of store.drainChanges()) env.record({ k: 'store', change });
@@ -26,19 +26,16 @@ export function storeProcess(
     for (const { key, value } of opts.initial ?? []) store.put(key, value, undefined, env.now());
     flush();
     const scheduleExpiry = () => {
-      if (expiryTimer !== null) env.clock.clearTimeout(expiryTimer as never);
-      expiryTimer = null;
+      cancelExpiry?.();
+      cancelExpiry = null;
       const next = store.nextExpiryMs();
       if (next === undefined) return;
-      expiryTimer = env.clock.setTimeout(
-        () => {
-          expiryTimer = null;
-          store.expire(env.now());
-          flush();
-          scheduleExpiry();
-        },
-        Math.max(0, next - env.now()),
-      );
+      cancelExpiry = env.after(Math.max(0, next - env.now()), () => {
+        cancelExpiry = null;
+        store.expire(env.now());
+        flush();
+        scheduleExpiry();
+      });
     };
 
     const handle = (m: Message): [string, Record<string, unknown>] => {
@@ -112,7 +109,7 @@ export function storeProcess(
         env.send(m.from, type, body);
       },
       stop() {
-        if (expiryTimer !== null) env.clock.clearTimeout(expiryTimer as never);
+        cancelExpiry?.();
       },
     };
   };
