@@ -149,3 +149,13 @@ describe('TraceIndex.frameAt with an event limit', () => {
     expect(index.frameAt(300, 1).eventCount).toBe(index.countAt(299));
   });
 });
+
+describe('TraceIndex.frameAt memo', () => {
+  it('builds an instant once when several views ask for it, and a new frame when t or the limit moves', () => {
+    const index = new TraceIndex(synthetic(50));
+    const a = index.frameAt(120);
+    expect(index.frameAt(120)).toBe(a);
+    expect(index.frameAt(130)).not.toBe(a);
+    expect(index.frameAt(0, 1)).not.toBe(index.frameAt(0));
+  });
+});

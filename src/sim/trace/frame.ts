@@ -238,6 +238,7 @@ export class TraceIndex {
   private snapshots: Array<{ count: number; state: State }> = [];
   private kinds = new Map<string, HostKind>();
   private hasStore: boolean;
+  private last: Frame | null = null;
 
   constructor(readonly trace: Trace) {
     const byId = new Map<number, MessageRecord>();
@@ -304,6 +305,8 @@ export class TraceIndex {
   frameAt(tRaw: number, maxCount = Number.POSITIVE_INFINITY): Frame {
     const t = Math.max(0, Math.min(this.trace.durationMs, tRaw));
     const count = Math.min(this.countAt(t), Math.max(this.countAt(t - 1), maxCount));
+    // Several views draw the same instant in one animation frame: build it once. Frames are read-only.
+    if (this.last && this.last.t === t && this.last.eventCount === count) return this.last;
     const snap =
       this.snapshots[Math.floor(count / SNAPSHOT_EVERY)] ?? this.snapshots[this.snapshots.length - 1];
     const state = snap ? cloneState(snap.state) : this.initial();
@@ -365,7 +368,7 @@ export class TraceIndex {
     }
 
     const steps = this.trace.steps;
-    return {
+    this.last = {
       t,
       nodes,
       messages: this.inFlight(t),
@@ -380,6 +383,7 @@ export class TraceIndex {
       stepIndex: upperBound(steps.length, (i) => steps[i]?.atMs ?? 0, t) - 1,
       eventCount: count,
     };
+    return this.last;
   }
 
   /** Messages with sendAt <= t < deliverAt. */
