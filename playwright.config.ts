@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Debian's Chromium here (no browser download on this network); elsewhere `npx playwright install chromium`
 // and set CHROMIUM_PATH='' to use Playwright's own build.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// E2E_PORT lets two checkouts run their suites side by side (e2e/helpers.ts reads the same variable).
+const port = Number(process.env.E2E_PORT ?? 4174);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -13,7 +15,7 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4174',
+    baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
@@ -30,8 +32,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite preview --strictPort --port 4174 --host 127.0.0.1',
-    url: 'http://127.0.0.1:4174',
+    command: `npx vite preview --strictPort --port ${port} --host 127.0.0.1`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 30_000,
   },

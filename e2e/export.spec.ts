@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { frameSnapshot, openPlayer, watchPage } from './helpers.ts';
+import { frameSnapshot, ORIGIN, openPlayer, watchPage } from './helpers.ts';
 
 async function exportItem(page: Page, name: string) {
   await page.getByRole('button', { name: 'Export', exact: true }).click();
@@ -28,7 +28,7 @@ async function importFile(page: Page, file: { name: string; mimeType: string; bu
  * (the PNG export draws the SVG through one) is the page's own, so it is let through here.
  */
 function assertClean(watch: ReturnType<typeof watchPage>) {
-  const own = 'request outside the origin: blob:http://127.0.0.1:4174/';
+  const own = `request outside the origin: blob:${ORIGIN}/`;
   const rest = watch.problems.filter((p) => !p.startsWith(own));
   expect(rest, rest.join('\n')).toEqual([]);
 }

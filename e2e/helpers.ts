@@ -15,7 +15,9 @@ export type ScenarioId = (typeof SCENARIOS)[number]['id'];
  * Watches a page for console errors and warnings, uncaught exceptions and any request that leaves
  * the page's origin; `assertClean()` fails the test if any happened.
  */
-export function watchPage(page: Page, origin = 'http://127.0.0.1:4174') {
+export const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 4174}`;
+
+export function watchPage(page: Page, origin = ORIGIN) {
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);

@@ -7,7 +7,7 @@ import { ruPanels } from '../src/i18n/ru.panels.ts';
 import { ru } from '../src/i18n/ru.ts';
 import { scenariosPt } from '../src/i18n/scenarios.pt.ts';
 import { scenariosRu } from '../src/i18n/scenarios.ru.ts';
-import { SCENARIOS, watchPage } from './helpers.ts';
+import { ORIGIN, SCENARIOS, watchPage } from './helpers.ts';
 
 /**
  * Languages: `?lang=pt|ru` opens every scenario in that language (pills, caption, panels, ADR-001),
@@ -43,7 +43,7 @@ function fixedPart(template: string): string {
 }
 
 /** The page's origin, for watchPage (whatever port the config serves on). */
-const origin = (baseURL: string | undefined) => new URL(baseURL ?? 'http://127.0.0.1:4174').origin;
+const origin = (baseURL: string | undefined) => new URL(baseURL ?? ORIGIN).origin;
 
 const str = (lang: Lang, key: string) => {
   const s = LANGS[lang].ui[key];

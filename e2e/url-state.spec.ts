@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { openPlayer, timeline, watchPage } from './helpers.ts';
+import { ORIGIN, openPlayer, timeline, watchPage } from './helpers.ts';
 
 /** Everything the user sees of one frame, as text: caption, nodes, store, theme, language, panel. */
 async function frameOf(page: Page) {
@@ -46,7 +46,7 @@ test('Copy link opens the identical frame in a new page (knob, intervention, ste
   browser,
   baseURL,
 }) => {
-  const origin = baseURL ?? 'http://127.0.0.1:4174';
+  const origin = baseURL ?? ORIGIN;
   const a = await freshPage(browser, origin, { clipboard: true });
   const page = a.page;
   const watch = watchPage(page, origin);
@@ -109,7 +109,7 @@ test('without a clipboard the link is shown selected in a popover, and it opens 
   browser,
   baseURL,
 }) => {
-  const origin = baseURL ?? 'http://127.0.0.1:4174';
+  const origin = baseURL ?? ORIGIN;
   const a = await freshPage(browser, origin);
   await a.page.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
   const watch = watchPage(a.page, origin);
@@ -139,7 +139,7 @@ test('malformed parameters each get a notice naming them and what was expected; 
   page,
   baseURL,
 }) => {
-  const watch = watchPage(page, baseURL ?? 'http://127.0.0.1:4174');
+  const watch = watchPage(page, baseURL ?? ORIGIN);
   let dialogs = 0;
   page.on('dialog', (d) => {
     dialogs++;
