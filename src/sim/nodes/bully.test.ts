@@ -74,15 +74,11 @@ describe('bully: worst-case message counts (highest down, lowest notices)', () =
     });
   });
 
-  it('n = 200 completes quickly with n(n-1) = 39,800 election messages', () => {
-    const sc = scenario(200, [crash(0, 'node-200')]);
-    const t0 = performance.now();
-    const tr = simulate(sc);
-    const elapsed = performance.now() - t0;
+  // How fast is a benchmark figure (`npm run bench`: Bully n = 200 under 1 s), not a test threshold.
+  it('n = 200 gives n(n-1) = 39,800 election messages', () => {
+    const tr = simulate(scenario(200, [crash(0, 'node-200')]));
     expect(countByType(tr)).toEqual(expected(200));
     expect(leadersAtEnd(tr)).toEqual(['node-199']);
-    // ~0.4 s on a laptop under vitest; an O(n^3) regression would take many seconds.
-    expect(elapsed).toBeLessThan(2500);
   });
 });
 

@@ -68,11 +68,10 @@ describe('parseTrace: valid traces', () => {
 
 describe('parseTrace: hostile and broken files', () => {
   it('refuses a file over the size limit before parsing it, counting UTF-8 bytes', () => {
-    const t0 = Date.now();
+    // Blank text would fail JSON.parse with another message: the size is checked first.
     expect(rejectText(' '.repeat(MAX_TRACE_BYTES + 1))).toBe(
       'trace: the file is larger than 50 MB; traces that big are not imported',
     );
-    expect(Date.now() - t0).toBeLessThan(2000);
     // 400 two-byte characters = 800 bytes: over a 500-byte limit although only 400 characters long.
     expect(rejectText(`"${'é'.repeat(400)}"`, { maxBytes: 500 })).toMatch(/larger than/);
     expect(rejectText(`"${'😀'.repeat(150)}"`, { maxBytes: 500 })).toMatch(/larger than/);
