@@ -30,8 +30,9 @@ describe('presentation keys', () => {
 
 describe('presentation zoom', () => {
   it('grows with the screen, limited by the tighter side, between 1 and the maximum', () => {
-    expect(presentZoom(1920, 880)).toBeCloseTo(1.57, 2);
-    expect(presentZoom(1280, 520)).toBe(1);
+    expect(presentZoom(1840, 830)).toBe(1.89);
+    expect(presentZoom(1228, 536)).toBe(1.22);
+    expect(presentZoom(800, 400)).toBe(1);
     expect(presentZoom(5000, 5000)).toBe(PRESENT_MAX_ZOOM);
     expect(presentZoom(0, 0)).toBe(1);
     expect(presentZoom(Number.NaN, 100)).toBe(1);

@@ -45,7 +45,7 @@ export function presentAction(e: PresentKey): PresentAction | null {
 }
 
 /** The picture is laid out for about this box (CSS px) and zoomed up to fill a larger screen. */
-export const PRESENT_BASE = { width: 1000, height: 560 };
+export const PRESENT_BASE = { width: 960, height: 440 };
 export const PRESENT_MAX_ZOOM = 2;
 
 /** The zoom for a stage of w x h: fills the smaller ratio, never below 1 nor above PRESENT_MAX_ZOOM. */

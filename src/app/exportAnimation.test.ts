@@ -15,7 +15,14 @@ const steps = [{ atMs: 0 }, { atMs: 1000 }, { atMs: 1000 }, { atMs: 3000 }];
 describe('sampleFrames', () => {
   it('holds every step moment and moves between steps at the playback rate', () => {
     // 1 virtual ms per wall ms at 10 fps: a frame every 100 virtual ms.
-    const { frames, speedUp } = sampleFrames({ steps, from: 0, to: 3, fps: 10, rate: () => 1, maxFrames: 100 });
+    const { frames, speedUp } = sampleFrames({
+      steps,
+      from: 0,
+      to: 3,
+      fps: 10,
+      rate: () => 1,
+      maxFrames: 100,
+    });
     expect(speedUp).toBe(1);
     const own = frames.filter((f) => f.ms >= STEP_HOLD_MS);
     expect(own.map((f) => [f.t, f.step])).toEqual([
@@ -38,8 +45,14 @@ describe('sampleFrames', () => {
 
   it('follows the pace: a slower rate gives more frames for the same virtual stretch', () => {
     const fast = sampleFrames({ steps, from: 0, to: 1, fps: 10, rate: () => 2, maxFrames: 1000 }).frames;
-    const slow = sampleFrames({ steps, from: 0, to: 1, fps: 10, rate: (t) => (t < 500 ? 0.5 : 2), maxFrames: 1000 })
-      .frames;
+    const slow = sampleFrames({
+      steps,
+      from: 0,
+      to: 1,
+      fps: 10,
+      rate: (t) => (t < 500 ? 0.5 : 2),
+      maxFrames: 1000,
+    }).frames;
     expect(fast).toHaveLength(2 + 4); // 200, 400, 600, 800
     expect(slow.length).toBeGreaterThan(fast.length);
   });
@@ -65,7 +78,12 @@ describe('sampleFrames', () => {
   });
 
   it('adds up the wall time', () => {
-    expect(animSeconds([{ t: 0, step: 0, ms: 1200 }, { t: 1, step: 0, ms: 300 }])).toBe(1.5);
+    expect(
+      animSeconds([
+        { t: 0, step: 0, ms: 1200 },
+        { t: 1, step: 0, ms: 300 },
+      ]),
+    ).toBe(1.5);
   });
 });
 

@@ -251,7 +251,8 @@ export function createFrameDrawer(src: AnimationSource) {
   const canvas = document.createElement('canvas');
   canvas.width = ANIM_WIDTH;
   canvas.height = ANIM_HEIGHT;
-  const ctx = canvas.getContext('2d');
+  // Every GIF frame is read back (getImageData): a canvas kept in memory for that.
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
   if (!ctx) throw new Error('no 2D canvas');
   const rootStyle = getComputedStyle(document.documentElement);
   const textColor = rootStyle.getPropertyValue('--text').trim() || '#1b2330';
