@@ -429,7 +429,17 @@ function Shell({ boot: initial }: { boot: Boot }) {
             aria-haspopup="dialog"
             onClick={() => setShareOpen(true)}
           >
-            {t('share.button')}
+            <svg
+              viewBox="0 0 16 16"
+              width="16"
+              height="16"
+              aria-hidden="true"
+              focusable="false"
+              className="hdr-icon"
+            >
+              <path d="M8 10V2M5 4.5 8 1.5l3 3M3 8v5.5h10V8" />
+            </svg>
+            <span className="hdr-label">{t('share.button')}</span>
           </button>
           <ExportMenu />
           <button
@@ -440,7 +450,17 @@ function Shell({ boot: initial }: { boot: Boot }) {
             disabled={!run}
             onClick={() => setPresenting(true)}
           >
-            {t('present.button')}
+            <svg
+              viewBox="0 0 16 16"
+              width="16"
+              height="16"
+              aria-hidden="true"
+              focusable="false"
+              className="hdr-icon"
+            >
+              <path d="M1.5 2.5h13v8.5h-13zM8 11v2.5M5 14h6" />
+            </svg>
+            <span className="hdr-label">{t('present.button')}</span>
           </button>
           <LanguageSelect />
           <button

@@ -113,11 +113,11 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
     const el = stage.current;
     const inner = el?.firstElementChild;
     if (!el || !(inner instanceof HTMLElement)) return;
-    const fit = () => {
+    const rezoom = () => {
       inner.style.zoom = String(presentZoom(el.clientWidth, el.clientHeight));
     };
-    fit();
-    const ro = new ResizeObserver(fit);
+    rezoom();
+    const ro = new ResizeObserver(rezoom);
     ro.observe(el);
     return () => ro.disconnect();
   }, []);

@@ -260,7 +260,7 @@ export function ShareDialog({ open, onClose, query }: { open: boolean; onClose()
         copyLabel={t('share.copyMarkdown')}
         text={markdown}
         note={t('share.markdownNote')}
-        rows={3}
+        rows={4}
         onCopy={onCopy}
       />
       <Snippet
