@@ -50,6 +50,8 @@ test('the Export menu opens from the keyboard and closes with Escape', async ({ 
   await expect(items).toHaveText([
     'Current frame as SVG',
     'Current frame as PNG',
+    'Animation (GIF)…',
+    'Animation (WebM)…',
     'Run as Mermaid (.mmd)',
     'Copy run as Mermaid',
     'Trace as JSON',
@@ -193,4 +195,96 @@ test('a malformed trace shows what and where; the current run stays', async ({ p
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => frameSnapshot(page)).not.toBe(before);
   assertClean(watch);
+});
+
+/** Opens the animation dialog for a format, picks a step range (1-based) and exports; returns the file. */
+async function exportAnimation(page: Page, item: string, from: number, to: number) {
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+  const dialog = page.getByRole('dialog', { name: /^Export an animation/ });
+  await expect(dialog).toBeVisible();
+  // The whole story by default.
+  const steps = await dialog.getByLabel('To step').locator('option').count();
+  await expect(dialog.getByLabel('From step')).toHaveValue('0');
+  await expect(dialog.getByLabel('To step')).toHaveValue(String(steps - 1));
+  await dialog.getByLabel('From step').selectOption(String(from - 1));
+  await dialog.getByLabel('To step').selectOption(String(to - 1));
+  await expect(dialog).toContainText('960 × 540 px');
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 90_000 }),
+    dialog.getByRole('button', { name: 'Export', exact: true }).click(),
+  ]);
+  await expect(dialog.getByRole('status')).toContainText(`Saved ${download.suggestedFilename()}`);
+  return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()), dialog };
+}
+
+/** Image descriptors in a GIF (walks the blocks after the header and global colour table). */
+function gifFrames(b: Buffer): number {
+  let p = 13 + (b[10]! & 0x80 ? 3 * 2 ** ((b[10]! & 7) + 1) : 0);
+  const skip = () => {
+    for (let n = b[p]!; ; n = b[p]!) {
+      p += 1 + n;
+      if (n === 0) return;
+    }
+  };
+  let frames = 0;
+  while (p < b.length && b[p] !== 0x3b) {
+    if (b[p] === 0x21) {
+      p += 2;
+      skip();
+    } else if (b[p] === 0x2c) {
+      frames++;
+      const f = b[p + 9]!;
+      p += 11 + (f & 0x80 ? 3 * 2 ** ((f & 7) + 1) : 0);
+      skip();
+    } else throw new Error(`unexpected GIF block 0x${b[p]!.toString(16)} at ${p}`);
+  }
+  return frames;
+}
+
+test('a step range exports as an animated GIF of 960x540 with several frames', async ({ page }) => {
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=fencing-token&step=2');
+  const before = await frameSnapshot(page);
+  const gif = await exportAnimation(page, 'Animation (GIF)…', 2, 3);
+  expect(gif.name).toBe('fencing-token-steps-2-3.gif');
+  expect(gif.bytes.subarray(0, 6).toString('latin1')).toBe('GIF89a');
+  expect(gif.bytes.readUInt16LE(6)).toBe(960);
+  expect(gif.bytes.readUInt16LE(8)).toBe(540);
+  expect(gifFrames(gif.bytes)).toBeGreaterThan(1);
+  // The stage was not moved by the export (it draws its own picture off screen).
+  await gif.dialog.getByRole('button', { name: 'Close' }).click();
+  expect(await frameSnapshot(page)).toBe(before);
+  await expect(page.locator('[data-export-node]')).toHaveCount(0);
+  assertClean(watch);
+});
+
+test('a step range exports as a WebM video (EBML header, 960x540)', async ({ page }) => {
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=bully&step=3');
+  const webm = await exportAnimation(page, 'Animation (WebM)…', 3, 4);
+  expect(webm.name).toBe('bully-steps-3-4.webm');
+  expect(webm.bytes.length).toBeGreaterThan(1000);
+  expect([...webm.bytes.subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+  // PixelWidth (B0) and PixelHeight (BA) elements of the video track, 2-byte values.
+  const hex = webm.bytes.toString('hex');
+  expect(hex).toContain('b08203c0'); // 960
+  expect(hex).toContain('ba82021c'); // 540
+  assertClean(watch);
+});
+
+test('an animation export can be cancelled; the dialog says so and saves nothing', async ({ page }) => {
+  await openPlayer(page, '?scenario=etcd-lease');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Animation (GIF)…' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Export an animation/ });
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(dialog.getByRole('progressbar')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Export cancelled.');
+  await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeVisible();
+  expect(downloads).toBe(0);
+  await expect(page.locator('[data-export-node]')).toHaveCount(0);
 });

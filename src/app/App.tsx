@@ -49,6 +49,8 @@ import { KeysDialog } from './KeysDialog.tsx';
 import { keyAction } from './keys.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { MessageCounts } from './MessageCounts.tsx';
+import { Presentation } from './Presentation.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
 import { applyTheme, loadTheme, nextTheme, saveTheme, type ThemeMode } from './theme.ts';
 
 interface Boot {
@@ -381,6 +383,9 @@ function Shell({ boot: initial }: { boot: Boot }) {
   const store = usePlayerStore();
   const [adrOpen, setAdrOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [presenting, setPresenting] = useState(false);
+  const presentButton = useRef<HTMLButtonElement>(null);
   // A theme in the link holds for this visit (not saved); else the saved choice, else the system's.
   const [theme, setTheme] = useState<ThemeMode>(() => initial.theme ?? loadTheme());
   // Memoized views re-render on their props only: the main area is remounted when the language changes.
@@ -417,7 +422,46 @@ function Shell({ boot: initial }: { boot: Boot }) {
         <ScenarioPills />
         <div className="header-actions">
           <CopyLink link={() => linkFor(store.getState(), theme, panel)} />
+          <button
+            type="button"
+            className="button"
+            title={t('share.buttonTitle')}
+            aria-haspopup="dialog"
+            onClick={() => setShareOpen(true)}
+          >
+            <svg
+              viewBox="0 0 16 16"
+              width="16"
+              height="16"
+              aria-hidden="true"
+              focusable="false"
+              className="hdr-icon"
+            >
+              <path d="M8 10V2M5 4.5 8 1.5l3 3M3 8v5.5h10V8" />
+            </svg>
+            <span className="hdr-label">{t('share.button')}</span>
+          </button>
           <ExportMenu />
+          <button
+            ref={presentButton}
+            type="button"
+            className="button"
+            title={t('present.buttonTitle')}
+            disabled={!run}
+            onClick={() => setPresenting(true)}
+          >
+            <svg
+              viewBox="0 0 16 16"
+              width="16"
+              height="16"
+              aria-hidden="true"
+              focusable="false"
+              className="hdr-icon"
+            >
+              <path d="M1.5 2.5h13v8.5h-13zM8 11v2.5M5 14h6" />
+            </svg>
+            <span className="hdr-label">{t('present.button')}</span>
+          </button>
           <LanguageSelect />
           <button
             type="button"
@@ -465,23 +509,35 @@ function Shell({ boot: initial }: { boot: Boot }) {
         </div>
       )}
 
-      <main className="layout" key={locale}>
-        <section
-          className="stage"
-          id="player-panel"
-          role="tabpanel"
-          aria-labelledby={run ? `tab-${run.scenario.id}` : undefined}
-          tabIndex={-1}
-        >
-          {run ? (
-            <Stage run={run} onAdr={() => setAdrOpen(true)} />
-          ) : (
-            <p className="error-text">{t('app.error', { message: error ?? '' })}</p>
-          )}
-        </section>
-        {run && <SidePanels run={run} time={time} />}
-        {run && <TraceViews run={run} time={time} onSeek={seek} tab={panel} setTab={setPanel} />}
-      </main>
+      {presenting && run && (
+        <Presentation
+          run={run}
+          onExit={() => {
+            setPresenting(false);
+            requestAnimationFrame(() => presentButton.current?.focus());
+          }}
+        />
+      )}
+      {/* While presenting, the stage is the presentation's: one cluster picture on the page. */}
+      {!presenting && (
+        <main className="layout" key={locale}>
+          <section
+            className="stage"
+            id="player-panel"
+            role="tabpanel"
+            aria-labelledby={run ? `tab-${run.scenario.id}` : undefined}
+            tabIndex={-1}
+          >
+            {run ? (
+              <Stage run={run} onAdr={() => setAdrOpen(true)} />
+            ) : (
+              <p className="error-text">{t('app.error', { message: error ?? '' })}</p>
+            )}
+          </section>
+          {run && <SidePanels run={run} time={time} />}
+          {run && <TraceViews run={run} time={time} onSeek={seek} tab={panel} setTab={setPanel} />}
+        </main>
+      )}
 
       <AdrPanel
         open={adrOpen}
@@ -490,7 +546,12 @@ function Shell({ boot: initial }: { boot: Boot }) {
         highlight={run?.scenario.adr ?? []}
       />
       <KeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
-      <KeyboardShortcuts onHelp={() => setKeysOpen(true)} />
+      <ShareDialog
+        open={shareOpen}
+        onClose={() => setShareOpen(false)}
+        query={() => linkFor(store.getState(), theme, panel)}
+      />
+      <KeyboardShortcuts onHelp={() => setKeysOpen(true)} onPresent={() => run && setPresenting(true)} />
       <UrlSync theme={theme} panel={panel} />
     </div>
   );
@@ -514,8 +575,8 @@ function useOpenScenario(after: () => void) {
   );
 }
 
-/** Space, arrows, Home, 1-5 and ? (see keys.ts), unless a dialog or the ADR panel has the focus. */
-function KeyboardShortcuts({ onHelp }: { onHelp(): void }) {
+/** Space, arrows, Home, 1-5, P and ? (see keys.ts), unless a dialog or the ADR panel has the focus. */
+function KeyboardShortcuts({ onHelp, onPresent }: { onHelp(): void; onPresent(): void }) {
   const toggle = usePlayer((s) => s.togglePlay);
   const back = usePlayer((s) => s.stepBack);
   const forward = usePlayer((s) => s.stepForward);
@@ -556,6 +617,8 @@ function KeyboardShortcuts({ onHelp }: { onHelp(): void }) {
           return restart();
         case 'help':
           return onHelp();
+        case 'present':
+          return onPresent();
         case 'scenario': {
           const s = scenarios[action.index];
           if (s) select(s.id);
@@ -565,7 +628,7 @@ function KeyboardShortcuts({ onHelp }: { onHelp(): void }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [toggle, back, forward, restart, select, onHelp]);
+  }, [toggle, back, forward, restart, select, onHelp, onPresent]);
   return null;
 }
 

@@ -17,12 +17,15 @@ import { parseTrace, TraceImportError } from '../sim/trace/import.ts';
 import { toMermaid } from '../sim/trace/mermaid.ts';
 import { captionWith } from '../sim/trace/summary.ts';
 import { isChatter } from '../views/d3/sequence.ts';
+import { ExportAnimationDialog } from './ExportAnimationDialog.tsx';
 import { frameFileName, mermaidFileName, secondsText, traceFileName } from './export.ts';
-import { clusterSvg, download, standaloneSvg, svgToPng } from './exportDom.ts';
+import type { AnimFormat } from './exportAnimation.ts';
+import { clusterSvg, download, standaloneSvg, svgToPng, webmMimeType } from './exportDom.ts';
 import './export.css';
 
-type Item = 'svg' | 'png' | 'mermaid' | 'mermaidCopy' | 'json' | 'import';
+type Item = 'svg' | 'png' | 'gif' | 'webm' | 'mermaid' | 'mermaidCopy' | 'json' | 'import';
 const FRAME_ITEMS: Item[] = ['svg', 'png'];
+const ANIM_ITEMS: Item[] = ['gif', 'webm'];
 const RUN_ITEMS: Item[] = ['mermaid', 'mermaidCopy', 'json', 'import'];
 
 /** The run's message types that are background chatter (left out of the Mermaid diagram). */
@@ -44,8 +47,8 @@ function frameSvg(run: Run, time: number, stepIndex: number, locale: Locale): st
 }
 
 /**
- * The header's Export menu: the picture at the cursor (SVG, PNG), the run (Mermaid, trace JSON),
- * and trace import (a file, or one dropped on the page). An imported trace replaces the live run
+ * The header's Export menu: the picture at the cursor (SVG, PNG), a step range as an animation
+ * (GIF, WebM: a dialog, ExportAnimationDialog.tsx), the run (Mermaid, trace JSON), and trace import (a file, or one dropped on the page). An imported trace replaces the live run
  * until "Back to the live simulation"; a bad file shows what and where, and the run stays.
  */
 export function ExportMenu() {
@@ -58,6 +61,9 @@ export function ExportMenu() {
   const [notice, setNotice] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
   const [importedName, setImportedName] = useState('');
   const [dragging, setDragging] = useState(false);
+  const [anim, setAnim] = useState<AnimFormat | null>(null);
+  // MediaRecorder with WebM and canvas capture: checked once; without them the item says so, disabled.
+  const [webm] = useState(() => webmMimeType() !== null);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -152,6 +158,10 @@ export function ExportMenu() {
       fileRef.current?.click();
       return;
     }
+    if (item === 'gif' || item === 'webm') {
+      if (item === 'gif' || webm) setAnim(item);
+      return;
+    }
     if (!run) return;
     const { t: time, stepIndex } = store.getState();
     try {
@@ -225,18 +235,28 @@ export function ExportMenu() {
   }, [notice]);
 
   const seed = run?.trace.seed ?? 0;
-  const item = (k: Item) => (
-    <button
-      key={k}
-      type="button"
-      role="menuitem"
-      tabIndex={-1}
-      className="export-item"
-      onClick={() => act(k)}
-    >
-      {t(`export.${k}`)}
-    </button>
-  );
+  const item = (k: Item) => {
+    const off = k === 'webm' && !webm;
+    return (
+      <button
+        key={k}
+        type="button"
+        role="menuitem"
+        tabIndex={-1}
+        className="export-item"
+        aria-disabled={off || undefined}
+        onClick={() => {
+          if (!off) void act(k);
+        }}
+      >
+        {k === 'gif'
+          ? t('anim.gif')
+          : k === 'webm'
+            ? t(off ? 'anim.webmUnsupported' : 'anim.webm')
+            : t(`export.${k}`)}
+      </button>
+    );
+  };
 
   return (
     <div className="export">
@@ -303,6 +323,11 @@ export function ExportMenu() {
           {FRAME_ITEMS.map(item)}
           <hr className="export-sep" />
           <div className="export-group" aria-hidden="true">
+            {t('anim.group')}
+          </div>
+          {ANIM_ITEMS.map(item)}
+          <hr className="export-sep" />
+          <div className="export-group" aria-hidden="true">
             {t('export.runGroup')}
           </div>
           {RUN_ITEMS.map(item)}
@@ -321,6 +346,7 @@ export function ExportMenu() {
           if (file) void importFile(file);
         }}
       />
+      <ExportAnimationDialog format={anim} onClose={() => setAnim(null)} />
       {/* The header's backdrop-filter would pin fixed children to the header: these go to <body>. */}
       {createPortal(
         <>

@@ -7,6 +7,7 @@ const ROWS: Array<[string[], string]> = [
   [['→'], 'keys.right'],
   [['Home'], 'keys.home'],
   [['1', '–', '5'], 'keys.digits'],
+  [['P'], 'keys.present'],
   [['?'], 'keys.help'],
   [['Esc'], 'keys.escape'],
 ];

@@ -1,4 +1,10 @@
+import { proxyStateAt } from '../player/proxy.ts';
+import { eventLimit } from '../player/steps.ts';
+import type { Run } from '../player/store.ts';
+import { linksFor } from '../views/ClusterView.tsx';
+import { createClusterView } from '../views/d3/cluster.ts';
 import { presentationAttrs, transformText, wrapText } from './export.ts';
+import { ANIM_HEIGHT, ANIM_WIDTH, type AnimFormat, type AnimFrame, gifDelay } from './exportAnimation.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -147,4 +153,246 @@ export function download(blob: Blob, fileName: string): void {
 /** The cluster picture on the page (the first player's). */
 export function clusterSvg(): SVGSVGElement | null {
   return document.querySelector<SVGSVGElement>('.cluster-canvas svg.cluster-svg');
+}
+
+// ---- animated export (GIF, WebM) of a step range ----
+
+/** Height of the picture in an animation frame; the rest of ANIM_HEIGHT is the title line and caption. */
+const ANIM_PICTURE_H = 410;
+/** The title line standaloneSvg writes under the picture (caption left empty: the canvas draws it). */
+const ANIM_HEADING_H = 44;
+
+export interface AnimationSource {
+  run: Run;
+  /** Accessible name / document title of the picture. */
+  label: string;
+  /** The title line under the picture at virtual time t. */
+  heading(t: number): string;
+  /** The caption of a step (-1: before the first). */
+  caption(step: number): string;
+}
+
+export interface AnimationJob extends AnimationSource {
+  frames: readonly AnimFrame[];
+  format: AnimFormat;
+  signal: AbortSignal;
+  onProgress(done: number, total: number): void;
+}
+
+export class AnimationCancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'AnimationCancelled';
+  }
+}
+
+/** Lets the page breathe between frames (input, paint): no long task builds up. */
+const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function loadSvgImage(svgText: string): Promise<HTMLImageElement> {
+  const url = URL.createObjectURL(new Blob([svgText], { type: 'image/svg+xml' }));
+  const img = new Image();
+  img.decoding = 'async';
+  return new Promise<HTMLImageElement>((resolve, reject) => {
+    img.onload = () => resolve(img);
+    img.onerror = () => reject(new Error('the picture could not be drawn'));
+    img.src = url;
+  }).finally(() => URL.revokeObjectURL(url));
+}
+
+/** Greedy line breaking by measured width; the last allowed line ends in an ellipsis if text remains. */
+function canvasLines(ctx: CanvasRenderingContext2D, text: string, width: number, max: number): string[] {
+  const lines: string[] = [];
+  let cur = '';
+  const words = text.split(/\s+/).filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    const next = cur ? `${cur} ${w}` : w;
+    if (cur && ctx.measureText(next).width > width) {
+      lines.push(cur);
+      cur = w;
+      if (lines.length === max) {
+        let last = lines[max - 1] as string;
+        while (last && ctx.measureText(`${last}…`).width > width) last = last.slice(0, -1);
+        lines[max - 1] = `${last.trimEnd()}…`;
+        return lines;
+      }
+    } else cur = next;
+  }
+  if (cur) lines.push(cur);
+  return lines;
+}
+
+/**
+ * Draws animation frames on a canvas of ANIM_WIDTH x ANIM_HEIGHT: a cluster picture of its own
+ * (the same D3 renderer as the stage, off screen, so the stage is not disturbed) goes through
+ * standaloneSvg like the frame export, then onto the canvas, with the caption below.
+ */
+export function createFrameDrawer(src: AnimationSource) {
+  const { run } = src;
+  const host = document.createElement('div');
+  host.className = 'cluster-canvas export-offscreen';
+  host.setAttribute('aria-hidden', 'true');
+  host.inert = true;
+  host.style.width = `${ANIM_WIDTH}px`;
+  host.style.height = `${ANIM_PICTURE_H}px`;
+  document.body.append(host);
+  const hosts = run.trace.hosts;
+  const backends = hosts.filter((h) => h.kind === 'node').map((h) => h.id);
+  const renderer = createClusterView(host, {
+    hosts,
+    links: linksFor(run.index),
+    flashMs: Math.max(1, 900 * run.scenario.timeScale),
+    label: src.label,
+    // Not data-node: the page's own picture keeps the testing contract's names to itself.
+    nodeAttribute: 'data-export-node',
+    routeOf: (proxy, at) => proxyStateAt(run.index, proxy, at, backends).route,
+  });
+  const canvas = document.createElement('canvas');
+  canvas.width = ANIM_WIDTH;
+  canvas.height = ANIM_HEIGHT;
+  // Every GIF frame is read back (getImageData): a canvas kept in memory for that.
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  if (!ctx) throw new Error('no 2D canvas');
+  const rootStyle = getComputedStyle(document.documentElement);
+  const textColor = rootStyle.getPropertyValue('--text').trim() || '#1b2330';
+  const font = rootStyle.getPropertyValue('--font-sans').trim() || 'sans-serif';
+
+  return {
+    canvas,
+    ctx,
+    async draw(f: AnimFrame): Promise<void> {
+      const { steps, events } = run.trace;
+      renderer.update(run.index.frameAt(f.t, eventLimit(steps, events, { t: f.t, stepIndex: f.step })));
+      const svg = host.querySelector<SVGSVGElement>('svg.cluster-svg');
+      if (!svg) throw new Error('the picture is missing');
+      const heading = src.heading(f.t);
+      const img = await loadSvgImage(standaloneSvg(svg, { title: heading, heading, caption: '' }));
+      // The standalone SVG's own background rect fills the top; its colour continues under the caption.
+      ctx.drawImage(img, 0, 0, ANIM_WIDTH, ANIM_PICTURE_H + ANIM_HEADING_H);
+      const bg = ctx.getImageData(2, 2, 1, 1).data;
+      ctx.fillStyle = `rgb(${bg[0]}, ${bg[1]}, ${bg[2]})`;
+      ctx.fillRect(0, ANIM_PICTURE_H + ANIM_HEADING_H, ANIM_WIDTH, ANIM_HEIGHT);
+      ctx.fillStyle = textColor;
+      ctx.font = `16px ${font}`;
+      ctx.textBaseline = 'top';
+      const lines = canvasLines(ctx, src.caption(f.step), ANIM_WIDTH - 32, 3);
+      lines.forEach((l, i) => {
+        ctx.fillText(l, 16, ANIM_PICTURE_H + ANIM_HEADING_H + 2 + i * 22);
+      });
+    },
+    destroy() {
+      renderer.destroy();
+      host.remove();
+    },
+  };
+}
+
+/** The MIME type MediaRecorder will write WebM with here, or null when it cannot (then the menu says so). */
+export function webmMimeType(): string | null {
+  if (typeof MediaRecorder === 'undefined' || typeof HTMLCanvasElement === 'undefined') return null;
+  if (typeof HTMLCanvasElement.prototype.captureStream !== 'function') return null;
+  for (const m of ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'])
+    if (MediaRecorder.isTypeSupported(m)) return m;
+  return null;
+}
+
+/** GIF: frames are drawn here and encoded in a worker (gifenc), one at a time (bounded memory). */
+async function recordGif(job: AnimationJob, drawer: ReturnType<typeof createFrameDrawer>): Promise<Blob> {
+  const worker = new Worker(new URL('./exportAnimation.worker.ts', import.meta.url), { type: 'module' });
+  let pending: { resolve(v: unknown): void; reject(e: Error): void } | null = null;
+  const reply = () =>
+    new Promise<unknown>((resolve, reject) => {
+      pending = { resolve, reject };
+    });
+  worker.onmessage = (e: MessageEvent) => pending?.resolve(e.data);
+  worker.onerror = (e) => pending?.reject(new Error(e.message || 'the GIF encoder stopped'));
+  try {
+    const total = job.frames.length;
+    for (let i = 0; i < total; i++) {
+      if (job.signal.aborted) throw new AnimationCancelled();
+      const f = job.frames[i] as AnimFrame;
+      await drawer.draw(f);
+      const pixels = drawer.ctx.getImageData(0, 0, ANIM_WIDTH, ANIM_HEIGHT).data.buffer;
+      const ack = reply();
+      worker.postMessage(
+        { kind: 'frame', width: ANIM_WIDTH, height: ANIM_HEIGHT, delay: gifDelay(f.ms) * 10, pixels },
+        [pixels],
+      );
+      await ack;
+      job.onProgress(i + 1, total);
+      await yieldToPage();
+    }
+    const done = reply();
+    worker.postMessage({ kind: 'finish' });
+    const out = (await done) as { bytes: ArrayBuffer };
+    return new Blob([out.bytes], { type: 'image/gif' });
+  } finally {
+    worker.terminate();
+  }
+}
+
+/**
+ * WebM: MediaRecorder records the canvas in real time, so each frame is pushed (requestFrame) at
+ * its moment on the wall clock and stays until the next; the file takes as long as the animation.
+ */
+async function recordWebm(job: AnimationJob, drawer: ReturnType<typeof createFrameDrawer>): Promise<Blob> {
+  const mimeType = webmMimeType();
+  if (!mimeType) throw new Error('this browser cannot record WebM');
+  // What is recorded is a copy: drawing the next frame must not show half-done on the track.
+  const out = document.createElement('canvas');
+  out.width = ANIM_WIDTH;
+  out.height = ANIM_HEIGHT;
+  const octx = out.getContext('2d');
+  if (!octx) throw new Error('no 2D canvas');
+  const stream = out.captureStream(0);
+  const track = stream.getVideoTracks()[0] as CanvasCaptureMediaStreamTrack | undefined;
+  if (!track) throw new Error('the canvas gave no video track');
+  const recorder = new MediaRecorder(stream, { mimeType, videoBitsPerSecond: 2_500_000 });
+  const chunks: Blob[] = [];
+  recorder.ondataavailable = (e) => {
+    if (e.data.size > 0) chunks.push(e.data);
+  };
+  const stopped = new Promise<void>((resolve) => {
+    recorder.onstop = () => resolve();
+  });
+  recorder.start(1000);
+  const sleepUntil = async (at: number) => {
+    while (performance.now() < at) {
+      if (job.signal.aborted) return;
+      await new Promise((r) => setTimeout(r, Math.min(40, Math.max(0, at - performance.now()))));
+    }
+  };
+  try {
+    const total = job.frames.length;
+    let at = performance.now();
+    for (let i = 0; i < total; i++) {
+      if (job.signal.aborted) throw new AnimationCancelled();
+      const f = job.frames[i] as AnimFrame;
+      await drawer.draw(f);
+      // Keep to the schedule; a frame that took longer to draw is shown late, not skipped.
+      await sleepUntil(at);
+      octx.drawImage(drawer.canvas, 0, 0);
+      track.requestFrame();
+      at = Math.max(at, performance.now()) + f.ms;
+      job.onProgress(i + 1, total);
+    }
+    await sleepUntil(at);
+    if (job.signal.aborted) throw new AnimationCancelled();
+  } finally {
+    if (recorder.state !== 'inactive') recorder.stop();
+    track.stop();
+  }
+  await stopped;
+  return new Blob(chunks, { type: 'video/webm' });
+}
+
+/** Records the job's frames as a GIF or a WebM. Rejects with AnimationCancelled when its signal aborts. */
+export async function recordAnimation(job: AnimationJob): Promise<Blob> {
+  const drawer = createFrameDrawer(job);
+  try {
+    return job.format === 'gif' ? await recordGif(job, drawer) : await recordWebm(job, drawer);
+  } finally {
+    drawer.destroy();
+  }
 }

@@ -10,6 +10,10 @@ describe('keyAction', () => {
     expect(keyAction({ key: 'ArrowRight', target: body }, 5)).toEqual({ kind: 'forward' });
     expect(keyAction({ key: 'Home', target: body }, 5)).toEqual({ kind: 'restart' });
     expect(keyAction({ key: '?', target: body }, 5)).toEqual({ kind: 'help' });
+    expect(keyAction({ key: 'p', target: body }, 5)).toEqual({ kind: 'present' });
+    expect(keyAction({ key: 'P', target: body }, 5)).toEqual({ kind: 'present' });
+    expect(keyAction({ key: 'p', target: { tagName: 'INPUT', type: 'text' } }, 5)).toBeNull();
+    expect(keyAction({ key: 'p', ctrlKey: true, target: body }, 5)).toBeNull();
     expect(keyAction({ key: '3', target: body }, 5)).toEqual({ kind: 'scenario', index: 2 });
     expect(keyAction({ key: '6', target: body }, 5)).toBeNull();
     expect(keyAction({ key: 'x', target: body }, 5)).toBeNull();

@@ -1,6 +1,6 @@
 /**
  * The player's keyboard shortcuts as a pure mapping: Space play/pause, Left/Right step, Home
- * restart, 1-5 pick a scenario, ? the shortcut list. Keys that a focused control uses itself are
+ * restart, 1-5 pick a scenario, P presentation mode, ? the shortcut list. Keys that a focused control uses itself are
  * left to it: Space/Enter on buttons, arrows and Home/End on sliders and tabs, anything in a text
  * field. Modified keys (Ctrl, Alt, Meta) belong to the browser.
  */
@@ -10,6 +10,7 @@ export type KeyAction =
   | { kind: 'forward' }
   | { kind: 'restart' }
   | { kind: 'help' }
+  | { kind: 'present' }
   | { kind: 'scenario'; index: number };
 
 export interface KeyInput {
@@ -48,6 +49,9 @@ export function keyAction(e: KeyInput, scenarioCount: number): KeyAction | null 
       return slider || tab ? null : { kind: 'restart' };
     case '?':
       return { kind: 'help' };
+    case 'p':
+    case 'P':
+      return { kind: 'present' };
     default:
       if (/^[1-9]$/.test(e.key)) {
         const index = Number(e.key) - 1;

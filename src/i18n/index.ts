@@ -1,14 +1,18 @@
 import { createStore } from 'zustand/vanilla';
 import { enPanels } from './en.panels.ts';
+import { enPresent } from './en.present.ts';
 import { en } from './en.ts';
 import { ptPanels } from './pt.panels.ts';
+import { ptPresent } from './pt.present.ts';
 import { pt } from './pt.ts';
 import { ruPanels } from './ru.panels.ts';
+import { ruPresent } from './ru.present.ts';
 import { ru } from './ru.ts';
 
 /**
  * Message catalogs: English (the source), Portuguese and Russian. Every UI string goes through
- * `t()`; the panels keep their own keys in <lang>.panels.ts, merged here. catalogs.test.ts fails when
+ * `t()`; the panels keep their own keys in <lang>.panels.ts, presentation, share and animation export in
+ * <lang>.present.ts, merged here. catalogs.test.ts fails when
  * a key is missing or empty in a language, or when its `{placeholders}` differ from the English ones.
  */
 export type Locale = 'en' | 'pt' | 'ru';
@@ -23,9 +27,9 @@ export function isLocale(x: string): x is Locale {
 }
 
 export const catalogs: Record<Locale, Record<string, string>> = {
-  en: { ...en, ...enPanels },
-  pt: { ...pt, ...ptPanels },
-  ru: { ...ru, ...ruPanels },
+  en: { ...en, ...enPanels, ...enPresent },
+  pt: { ...pt, ...ptPanels, ...ptPresent },
+  ru: { ...ru, ...ruPanels, ...ruPresent },
 };
 
 /** The current language. A vanilla store so that plain functions (t) read it without React. */

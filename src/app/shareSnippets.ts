@@ -1,0 +1,119 @@
+/**
+ * The Share / Embed dialog's snippets, as plain text (shown in read-only text areas, never as HTML).
+ *
+ * Embed URL contract (src/embed reads it): the app's own origin and path, the view's canonical query
+ * (deepLink.ts encodeView), then `embed=1`, `controls=minimal|full|none`, and when chosen
+ * `autoplay=1`, `loop=1`, `start=N`, `end=N` (1-based steps).
+ */
+
+export type EmbedControls = 'minimal' | 'full' | 'none';
+export const EMBED_CONTROLS: readonly EmbedControls[] = ['minimal', 'full', 'none'];
+
+export type EmbedSize = '640x400' | '800x500' | 'responsive';
+export const EMBED_SIZES: readonly EmbedSize[] = ['640x400', '800x500', 'responsive'];
+
+export interface EmbedOptions {
+  controls: EmbedControls;
+  autoplay: boolean;
+  loop: boolean;
+  /** 1-based first and last step of the range, or null for the story's own start / end. */
+  start: number | null;
+  end: number | null;
+}
+
+export const DEFAULT_EMBED: EmbedOptions = {
+  controls: 'minimal',
+  autoplay: false,
+  loop: false,
+  start: null,
+  end: null,
+};
+
+/** `&`, `<`, `>`, `"` and `'` as entities: safe inside a double- or single-quoted attribute and in text. */
+export function escapeAttr(s: string): string {
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Markdown link text: the characters that end or open a link, and backslash, escaped. */
+export function escapeMarkdownText(s: string): string {
+  return s.replace(/[\\[\]()*_`<>!]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
+}
+
+/** A URL inside Markdown `( )`: spaces, parentheses and angle brackets percent-encoded. */
+export function markdownUrl(url: string): string {
+  return url.replace(/[ ()<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/** App base (origin + path, no query) + canonical query + the embed parameters. */
+export function embedUrl(base: string, query: string, o: EmbedOptions): string {
+  const q = query.startsWith('?') ? query.slice(1) : query;
+  const parts = q ? [q] : [];
+  parts.push('embed=1', `controls=${o.controls}`);
+  if (o.autoplay) parts.push('autoplay=1');
+  if (o.loop) parts.push('loop=1');
+  if (o.start !== null) parts.push(`start=${Math.max(1, Math.trunc(o.start))}`);
+  if (o.end !== null) parts.push(`end=${Math.max(1, Math.trunc(o.end))}`);
+  return `${base}?${parts.join('&')}`;
+}
+
+/** The link to the view itself (app base + canonical query). */
+export function viewUrl(base: string, query: string): string {
+  const q = query.startsWith('?') ? query : `?${query}`;
+  return q === '?' ? base : `${base}${q}`;
+}
+
+export interface IframeOptions {
+  src: string;
+  title: string;
+  size: EmbedSize;
+}
+
+/** The <iframe> snippet; fixed presets as width/height, responsive as full width with a 16:10 ratio. */
+export function iframeSnippet({ src, title, size }: IframeOptions): string {
+  const dims =
+    size === 'responsive'
+      ? 'style="width: 100%; aspect-ratio: 16 / 10; border: 0;"'
+      : `width="${size.split('x')[0]}" height="${size.split('x')[1]}" style="border: 0;"`;
+  return `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" ${dims} loading="lazy" allow="fullscreen"></iframe>`;
+}
+
+export interface MarkdownOptions {
+  /** What the link says: scenario and step. */
+  title: string;
+  /** The app at this view. */
+  url: string;
+  /** File name of the picture (the Export menu's "Current frame as PNG" saves it under this name). */
+  image: string;
+}
+
+/** Markdown for docs sites: the picture linking to the app at the view, then a plain text link. */
+export function markdownSnippet({ title, url, image }: MarkdownOptions): string {
+  const text = escapeMarkdownText(title);
+  const href = markdownUrl(url);
+  return `[![${text}](${markdownUrl(image)})](${href})\n\n[${text}](${href})`;
+}
+
+export interface ElementOptions {
+  scenario: string;
+  /** 1-based step, or null. */
+  step: number | null;
+  embed: EmbedOptions;
+}
+
+/** The custom element for MDX / HTML pages: `<leader-election-player scenario="…" step="…">`. */
+export function elementSnippet({ scenario, step, embed }: ElementOptions): string {
+  const attrs: Array<[string, string]> = [['scenario', scenario]];
+  if (step !== null) attrs.push(['step', String(step)]);
+  if (embed.controls !== 'minimal') attrs.push(['controls', embed.controls]);
+  if (embed.autoplay) attrs.push(['autoplay', '']);
+  if (embed.loop) attrs.push(['loop', '']);
+  if (embed.start !== null) attrs.push(['start', String(embed.start)]);
+  if (embed.end !== null) attrs.push(['end', String(embed.end)]);
+  const text = attrs.map(([k, v]) => (v === '' ? k : `${k}="${escapeAttr(v)}"`)).join(' ');
+  return `<leader-election-player ${text}></leader-election-player>`;
+}
