@@ -62,7 +62,11 @@ interface Boot {
 /** Builds this page's player from the URL: every view parameter of deepLink.ts; bad ones are problems. */
 function boot(search: string): Boot {
   const { view, hasScenario, problems } = decodeView(search, { scenarios, locales });
-  const store = createPlayerStore({ scenarios, ...(hasScenario ? { scenarioId: view.scenario } : {}) });
+  const store = createPlayerStore({
+    scenarios,
+    ...(hasScenario ? { scenarioId: view.scenario } : {}),
+    ...(view.algorithm !== null ? { algorithm: view.algorithm } : {}),
+  });
   // Language: `?lang=` for this visit, else the last choice, else English (see i18n/persist.ts).
   const lang = readLangParam(search);
   setLocale(lang.locale ?? loadLocale() ?? 'en');
@@ -70,6 +74,7 @@ function boot(search: string): Boot {
   if (p.run) {
     if (view.seed !== null) p.setSeed(view.seed);
     if (view.nodes !== null) p.setNodes(view.nodes);
+    if (view.durationMs !== null) p.setDuration(view.durationMs);
     if (Object.keys(view.params).length > 0) p.setParams(view.params);
     const hosts = store.getState().run?.trace.hosts.map((h) => h.id) ?? [];
     const checked = checkFaultHosts(view.faults, hosts);
@@ -77,6 +82,9 @@ function boot(search: string): Boot {
     if (checked.faults.length > 0) store.getState().setInterventions(checked.faults);
     const rejected = store.getState().rejected;
     if (rejected) problems.push({ param: 'rejected', value: '', reason: rejected });
+    if (view.compare) store.getState().setCompare(view.compare);
+    // The link's inputs are where this visit starts: nothing to undo yet.
+    store.setState({ history: { past: [], future: [] } });
   }
   if (view.speed !== 1) store.getState().setSpeed(view.speed);
   if (view.whatIf) store.getState().setWhatIf(true);
@@ -127,6 +135,10 @@ function problemText(p: LinkProblem, run: Run | null): string {
       return t('notice.badTheme', { value });
     case 'rejected':
       return t('notice.rejected', { reason });
+    case 'algorithm':
+    case 'duration':
+    case 'compare':
+      return st(`link.${p.param}`, { value, reason });
     default:
       return t('notice.badStep', { value, max: run?.trace.steps.length ?? 1 });
   }

@@ -75,6 +75,8 @@ export interface PlayerState extends RunInput {
   setDuration(durationMs: number | undefined): void;
   setSeed(seed: number | undefined): void;
   setParams(params: Partial<Params>): void;
+  /** Knobs and cluster size back to the scenario's, as one undoable change. */
+  resetKnobs(): void;
   setNodes(nodes: number | undefined): void;
   setInterventions(interventions: TimedFault[]): void;
   /** Adds a fault at its time (normally the cursor): the past stays, the future is re-simulated. */
@@ -253,7 +255,8 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       algorithm: initial.run && isFreePlay(initial.run.scenario) ? initial.run.scenario.algorithm : undefined,
       ...clean,
       history: { past: [], future: [] },
-      whatIf: false,
+      // Free play starts with the What-if panel open: it is the only way to change anything there.
+      whatIf: initial.run ? isFreePlay(initial.run.scenario) : false,
       pauseMs: null,
       compare: null,
       run: initial.run,
@@ -272,6 +275,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
           algorithm: run && isFreePlay(run.scenario) ? run.scenario.algorithm : undefined,
           ...clean,
           history: { past: [], future: [] },
+          ...(run && isFreePlay(run.scenario) ? { whatIf: true } : {}),
           pauseMs: null,
           compare: null,
           run,
@@ -315,6 +319,9 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       },
       setParams(params) {
         change({ params });
+      },
+      resetKnobs() {
+        change({ params: {}, nodes: undefined });
       },
       setNodes(nodes) {
         change({ nodes });

@@ -15,6 +15,7 @@ export function KnobsPanel({ run }: { run: Run }) {
   const setParams = usePlayer((s) => s.setParams);
   const nodesOverride = usePlayer((s) => s.nodes);
   const setNodes = usePlayer((s) => s.setNodes);
+  const resetKnobs = usePlayer((s) => s.resetKnobs);
   const rejected = usePlayer((s) => s.rejected);
   const scenario = run.scenario;
   const knobs = knobsOf(scenario, run.trace.params);
@@ -29,7 +30,7 @@ export function KnobsPanel({ run }: { run: Run }) {
   useEffect(() => {
     setDrafts({});
     setLocal(null);
-  }, [scenario.id]);
+  }, [scenario.id, scenario.algorithm]);
 
   const commit = (name: string, value: ParamValue) => {
     setLocal(null);
@@ -113,8 +114,7 @@ export function KnobsPanel({ run }: { run: Run }) {
           onClick={() => {
             setDrafts({});
             setLocal(null);
-            setNodes(undefined);
-            setParams({});
+            resetKnobs();
           }}
         >
           {st('knobs.reset')}

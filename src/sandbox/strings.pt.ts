@@ -10,6 +10,22 @@ export const ptSandbox: Record<string, string> = {
     'Mude a execução no ponto do cursor: o passado fica, o futuro é simulado de novo com a mesma semente.',
   'whatIf.close': 'Fechar o E se…',
 
+  'sandbox.label': 'Sandbox',
+  'sandbox.algorithm': 'Algoritmo',
+  'sandbox.duration': 'Duração',
+  'sandbox.seconds': '{s} s',
+  'sandbox.intro':
+    'Sem roteiro: o cluster roda saudável até você injetar uma falha. Um novo algoritmo começa do zero.',
+  'sandbox.preset.bully': 'Bully',
+  'sandbox.preset.heartbeat': 'Heartbeat, sem quórum',
+  'sandbox.preset.heartbeat-quorum': 'Heartbeat com quórum (Raft)',
+  'sandbox.preset.lease': 'Lease do etcd, sem fencing',
+  'sandbox.preset.lease-fencing': 'Lease do etcd + token de cerca',
+  'sandbox.preset.patroni': 'Patroni + HAProxy',
+  'link.algorithm': 'Ignorado “algorithm”: “{value}”. {reason}.',
+  'link.duration': 'Ignorado “duration”: “{value}”. {reason}.',
+  'link.compare': 'Ignorado “compare”: “{value}”. Esperado <parâmetro>:<valor> ({reason}).',
+
   'faults.label': 'Falhas',
   'faults.node': 'Nó',
   'faults.at': 'em {t}',

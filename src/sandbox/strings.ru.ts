@@ -11,6 +11,22 @@ export const ruSandbox: Record<string, string> = {
     'Измените прогон в позиции курсора: прошлое останется, будущее будет смоделировано заново с тем же seed.',
   'whatIf.close': 'Закрыть «А что если…»',
 
+  'sandbox.label': 'Песочница',
+  'sandbox.algorithm': 'Алгоритм',
+  'sandbox.duration': 'Длительность',
+  'sandbox.seconds': '{s} с',
+  'sandbox.intro':
+    'Без сценария: кластер работает исправно, пока вы не внесёте сбой. Новый алгоритм начинается с чистого листа.',
+  'sandbox.preset.bully': 'Bully',
+  'sandbox.preset.heartbeat': 'Heartbeat без кворума',
+  'sandbox.preset.heartbeat-quorum': 'Heartbeat с кворумом (Raft)',
+  'sandbox.preset.lease': 'Lease в etcd без fencing',
+  'sandbox.preset.lease-fencing': 'Lease в etcd + fencing token',
+  'sandbox.preset.patroni': 'Patroni + HAProxy',
+  'link.algorithm': 'Пропущено «algorithm»: «{value}». {reason}.',
+  'link.duration': 'Пропущено «duration»: «{value}». {reason}.',
+  'link.compare': 'Пропущено «compare»: «{value}». Ожидается <параметр>:<значение> ({reason}).',
+
   'faults.label': 'Сбои',
   'faults.node': 'Узел',
   'faults.at': 'в {t}',

@@ -13,6 +13,23 @@ export const enSandbox: Record<string, string> = {
     'Change the run at the cursor: the past stays, the future is simulated again with the same seed.',
   'whatIf.close': 'Close What if…',
 
+  'sandbox.label': 'Sandbox',
+  'sandbox.algorithm': 'Algorithm',
+  'sandbox.duration': 'Length',
+  'sandbox.seconds': '{s} s',
+  'sandbox.intro':
+    'No script: the cluster runs healthy until you inject a fault. A new algorithm starts from a clean slate.',
+  'sandbox.preset.bully': 'Bully',
+  'sandbox.preset.heartbeat': 'Heartbeat, no quorum',
+  'sandbox.preset.heartbeat-quorum': 'Heartbeat with quorum (Raft)',
+  'sandbox.preset.lease': 'etcd lease, no fencing',
+  'sandbox.preset.lease-fencing': 'etcd lease + fencing token',
+  'sandbox.preset.patroni': 'Patroni + HAProxy',
+
+  'link.algorithm': 'Ignored “algorithm”: “{value}”. {reason}.',
+  'link.duration': 'Ignored “duration”: “{value}”. {reason}.',
+  'link.compare': 'Ignored “compare”: “{value}”. Expected <knob>:<value> ({reason}).',
+
   'faults.label': 'Faults',
   'faults.node': 'Node',
   'faults.at': 'at {t}',
