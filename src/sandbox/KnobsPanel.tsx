@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
-import type { ParamValue } from '../sim/params.ts';
+import { netParams, type ParamValue } from '../sim/params.ts';
+import { knobDoc } from './knobDocs.ts';
 import { type Knob, knobsOf, nodeChoices, parseKnobInput, unitText, withKnob } from './knobs.ts';
 import { st } from './strings.ts';
 
@@ -141,7 +142,7 @@ export function KnobsPanel({ run }: { run: Run }) {
           const unit = unitText(k.spec);
           const doc = (
             <p className="knob-doc" id={`${ids}-${k.name}-doc`}>
-              {k.spec.doc}
+              {knobDoc(Object.hasOwn(netParams, k.name) ? 'net' : scenario.algorithm, k.name, k.spec)}
               {k.spec.source ? (
                 <span className="knob-source"> · {st('knobs.source', { source: k.spec.source })}</span>
               ) : null}
