@@ -163,6 +163,11 @@ function ScenarioPills() {
   const select = usePlayer((s) => s.selectScenario);
   const locale = useLocale();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  // On a narrow screen the pills scroll sideways: keep the selected one (the sandbox is sixth) in view.
+  useEffect(() => {
+    const i = scenarios.findIndex((s) => s.id === scenarioId);
+    refs.current[i]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [scenarioId]);
   const onKeyDown = (e: ReactKeyboardEvent, i: number) => {
     const n = scenarios.length;
     const to =
