@@ -102,3 +102,38 @@ test('etcd-lease: TTL 10 s vs 30 s keeps renewS valid; a refused value shows the
   await expect(other.getByRole('status')).toContainText('renewS < ttlS');
   watch.assertClean();
 });
+
+test('a copied link reopens the compare view', async ({ browser, baseURL }) => {
+  const origin = baseURL ?? '';
+  const a = await browser.newContext({ baseURL: origin });
+  const page = await a.newPage();
+  // No clipboard: Copy link shows the link in a field to copy by hand.
+  await page.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
+  const watch = watchPage(page);
+  await openSandbox(page, 'etcd-lease');
+  const section = page.getByRole('region', { name: 'Compare' });
+  await section.getByRole('button', { name: 'Compare', exact: true }).click();
+  const heading = 'Comparison · ttlS: 10 s · renewS 3 s to stay valid';
+  await expect(page.getByRole('region', { name: 'Comparison run' }).getByRole('heading')).toHaveText(heading);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const link = await page.getByRole('textbox', { name: /Copy this link/ }).inputValue();
+  expect(new URL(link).searchParams.get('compare')).toBe('ttlS:10');
+  watch.assertClean();
+
+  const b = await browser.newContext({ baseURL: origin });
+  const again = await b.newPage();
+  const watchAgain = watchPage(again);
+  await again.goto(link);
+  await expect(again.getByRole('region', { name: 'Comparison run' }).getByRole('heading')).toHaveText(
+    heading,
+  );
+  await expect(
+    again.getByRole('region', { name: 'Compare' }).getByRole('combobox', { name: 'Knob' }),
+  ).toHaveValue('ttlS');
+  // Closing it takes compare out of the link.
+  await again.getByRole('button', { name: 'Close compare' }).click();
+  await expect.poll(() => new URL(again.url()).searchParams.get('compare')).toBeNull();
+  watchAgain.assertClean();
+  await a.close();
+  await b.close();
+});

@@ -211,7 +211,10 @@ test.describe('player shell', () => {
       'true',
     );
     await expect(page.getByRole('tab', { name: 'Lease-based election (etcd)' })).toBeFocused();
+    // The sandbox is the sixth and last pill, after the five stories.
     await page.keyboard.press('End');
+    await expect(page.getByRole('tab', { name: 'Sandbox' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
     await expect(page.getByRole('tab', { name: 'Patroni failover behind HAProxy' })).toHaveAttribute(
       'aria-selected',
       'true',

@@ -1,5 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { frameSnapshot, openPlayer, roleOf, timeline, watchPage } from './helpers.ts';
+import {
+  frameSnapshot,
+  openPlayer,
+  roleOf,
+  timeline,
+  timelineMax,
+  timelineValue,
+  watchPage,
+} from './helpers.ts';
 
 /** Opens a scenario with the What-if sandbox shown. */
 async function openSandbox(page: Page, scenario: string) {
@@ -209,9 +217,7 @@ test('sweeps: Bully messages vs nodes on demand, on the n(n-1) reference', async
   const sweeps = page.getByRole('region', { name: 'Sweeps' });
   await expect(sweeps.getByRole('combobox', { name: 'Sweep' })).toHaveValue('bully-messages-vs-nodes');
   await sweeps.getByRole('button', { name: 'Run sweep' }).click();
-  await expect(
-    sweeps.getByRole('img', { name: /Bully: election messages vs cluster size: 28 measured/ }),
-  ).toBeVisible({
+  await expect(sweeps.getByRole('img', { name: /Bully: messages vs nodes: 28 measured/ })).toBeVisible({
     timeout: 30_000,
   });
   await expect(sweeps.getByRole('listitem')).toHaveText(['measured (28 runs)', 'n(n-1)']);
@@ -245,4 +251,131 @@ test('layout: the open sandbox keeps the cluster in view at 1280x720 and stacks 
   expect(sandbox?.y ?? 0).toBeGreaterThan((canvas?.y ?? 0) + (canvas?.height ?? 0));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   watch.assertClean();
+});
+
+test.describe('Sandbox (free play)', () => {
+  test('sixth pill: no script, What-if open, a hint for a caption; Step jumps between faults', async ({
+    page,
+  }) => {
+    const watch = watchPage(page);
+    await openPlayer(page);
+    const tabs = page.getByRole('tablist', { name: 'Scenarios' }).getByRole('tab');
+    await expect(tabs).toHaveCount(6);
+    await page.keyboard.press('6');
+    await expect(page.getByRole('tab', { name: 'Sandbox' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('region', { name: 'Faults' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Narration' })).toContainText(
+      'Free play: right-click or press Enter on a node',
+    );
+    await expect(page.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('lease-fencing');
+    await expect(page.getByRole('combobox', { name: 'Length' })).toHaveValue('120');
+    await expect(page.getByRole('region', { name: 'Interventions' })).toContainText('No interventions yet');
+    // Nothing happens by itself: one leader all along, no fault on the timeline.
+    expect(await timelineMax(page)).toBe(120_000);
+    await expect(page.locator('.marker.fault')).toHaveCount(0);
+
+    // No faults: Step forward goes to the end, Step back to the start.
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    expect(await timelineValue(page)).toBe(120_000);
+    await page.getByRole('button', { name: 'Step back' }).click();
+    expect(await timelineValue(page)).toBe(0);
+    // Two faults: the steps land on them.
+    const first = await seek(page, 20_000);
+    await page.getByRole('region', { name: 'Faults' }).getByRole('button', { name: 'Crash' }).click();
+    const second = await seek(page, 50_000);
+    await page
+      .getByRole('region', { name: 'Faults' })
+      .getByRole('combobox', { name: 'Node' })
+      .selectOption('node-3');
+    await page.getByRole('region', { name: 'Faults' }).getByRole('button', { name: 'Crash' }).click();
+    await page.getByRole('button', { name: 'Step back' }).click();
+    expect(await timelineValue(page)).toBe(first);
+    await page.getByRole('button', { name: 'Step back' }).click();
+    expect(await timelineValue(page)).toBe(0);
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    expect(await timelineValue(page)).toBe(first);
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    expect(await timelineValue(page)).toBe(second);
+    watch.assertClean();
+  });
+
+  test('etcd lease: crash the leader at the cursor, a new leader after about the TTL, in the metrics', async ({
+    page,
+  }) => {
+    const watch = watchPage(page);
+    await openPlayer(page, '?scenario=sandbox');
+    await page.getByRole('combobox', { name: 'Algorithm' }).selectOption('lease');
+    await expect(
+      page.getByRole('region', { name: 'Knobs' }).getByRole('switch', { name: 'fencing' }),
+    ).toHaveAttribute('aria-checked', 'false');
+    const at = await seek(page, 30_000);
+    expect(await roleOf(page, 'node-1')).toBe('leader');
+    await page.locator('[data-node="node-1"]').focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('menu', { name: /Faults for node-1/ })
+      .getByRole('menuitem', { name: 'Crash' })
+      .click();
+    expect(await roleOf(page, 'node-1')).toBe('down');
+
+    const ttlMs = 30_000;
+    await seek(page, at + ttlMs + 2000);
+    const leaders = [];
+    for (const n of ['node-2', 'node-3', 'node-4', 'node-5'])
+      if ((await roleOf(page, n)) === 'leader') leaders.push(n);
+    expect(leaders).toHaveLength(1);
+    const failover = page.locator('[data-metric="failovers"] li').first();
+    await expect(failover).toContainText('node-1 lost (crash)');
+    // "leads after 0:20.5" (m:ss.s)
+    const m = /leads after (\d+):([\d.]+)/.exec((await failover.textContent()) ?? '');
+    const took = (Number(m?.[1]) * 60 + Number(m?.[2])) * 1000;
+    expect(took).toBeGreaterThanOrEqual(ttlMs - 10_000);
+    expect(took).toBeLessThanOrEqual(ttlMs + 2000);
+    watch.assertClean();
+  });
+
+  test('bully: crash node-5 and node-4 leads', async ({ page }) => {
+    const watch = watchPage(page);
+    await openPlayer(page, '?scenario=sandbox');
+    await page.getByRole('combobox', { name: 'Algorithm' }).selectOption('bully');
+    await expect(page.getByRole('region', { name: 'Knobs' })).toContainText('answerTimeoutMs');
+    const at = await seek(page, 10_000);
+    expect(await roleOf(page, 'node-5')).toBe('leader');
+    await page.locator('[data-node="node-5"]').click({ button: 'right' });
+    await page
+      .getByRole('menu', { name: /Faults for node-5/ })
+      .getByRole('menuitem', { name: 'Crash' })
+      .click();
+    await seek(page, 15_000);
+    expect(await roleOf(page, 'node-5')).toBe('down');
+    expect(await roleOf(page, 'node-4')).toBe('leader');
+    await expect(page.locator('[data-metric="failovers"] li').first()).toContainText('node-4 leads after');
+    // The link says what is on screen.
+    await expect.poll(() => new URL(page.url()).searchParams.get('algorithm')).toBe('bully');
+    expect(new URL(page.url()).searchParams.getAll('fault')).toEqual([`${at},crash,node-5`]);
+    watch.assertClean();
+  });
+
+  test('a link with the sandbox, its algorithm, knobs, a fault and compare reopens all of it', async ({
+    page,
+  }) => {
+    const watch = watchPage(page);
+    const q =
+      '?scenario=sandbox&algorithm=heartbeat&duration=60&set=quorum:on&fault=3000,crash,node-5&compare=quorum:off&whatif=1';
+    await openPlayer(page, q);
+    await expect(page.getByRole('tab', { name: 'Sandbox' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('heartbeat-quorum');
+    await expect(page.getByRole('combobox', { name: 'Length' })).toHaveValue('60');
+    expect(await timelineMax(page)).toBe(60_000);
+    const other = page.getByRole('region', { name: 'Comparison run' });
+    await expect(other.getByRole('heading', { name: 'Comparison · quorum: off' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Interventions' })).toContainText('crash node-5');
+    // Undo has nothing to undo: the link is where this visit starts.
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    // A bad algorithm is named, and the sandbox still opens with its default.
+    await openPlayer(page, '?scenario=sandbox&algorithm=paxos');
+    await expect(page.getByText('Ignored “algorithm”: “paxos”. unknown algorithm "paxos"')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('lease-fencing');
+    watch.assertClean();
+  });
 });

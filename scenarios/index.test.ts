@@ -3,15 +3,24 @@ import { parseScenario, ScenarioError } from '../src/sim/scenario/schema.ts';
 import { simulate } from '../src/sim/simulate.ts';
 import { leaderIntervals } from '../src/sim/trace/summary.ts';
 import bully from './bully.ts';
-import { scenarioIds, scenarios } from './index.ts';
+import { scenarioIds, scenarios, stories } from './index.ts';
 
 describe('scenarios', () => {
   it.each(scenarios.map((s) => [s.id, s] as const))('%s: validates against the schema', (id, s) => {
     expect(parseScenario(s, `scenarios/${id}.ts`)).toEqual(s);
   });
 
-  it('are the five of the brief, in order', () => {
-    expect(scenarioIds).toEqual(['bully', 'etcd-lease', 'split-brain', 'fencing-token', 'patroni']);
+  it('are the five of the brief, in order, then the sandbox', () => {
+    expect(scenarioIds).toEqual([
+      'bully',
+      'etcd-lease',
+      'split-brain',
+      'fencing-token',
+      'patroni',
+      'sandbox',
+    ]);
+    expect(stories.map((s) => s.id)).toEqual(scenarioIds.slice(0, 5));
+    expect(stories.some((s) => s.freePlay)).toBe(false);
   });
 
   it.each(scenarios.map((s) => [s.id, s] as const))(

@@ -64,7 +64,11 @@ interface Boot {
 /** Builds this page's player from the URL: every view parameter of deepLink.ts; bad ones are problems. */
 function boot(search: string): Boot {
   const { view, hasScenario, problems } = decodeView(search, { scenarios, locales });
-  const store = createPlayerStore({ scenarios, ...(hasScenario ? { scenarioId: view.scenario } : {}) });
+  const store = createPlayerStore({
+    scenarios,
+    ...(hasScenario ? { scenarioId: view.scenario } : {}),
+    ...(view.algorithm !== null ? { algorithm: view.algorithm } : {}),
+  });
   // Language: `?lang=` for this visit, else the last choice, else English (see i18n/persist.ts).
   const lang = readLangParam(search);
   setLocale(lang.locale ?? loadLocale() ?? 'en');
@@ -72,6 +76,7 @@ function boot(search: string): Boot {
   if (p.run) {
     if (view.seed !== null) p.setSeed(view.seed);
     if (view.nodes !== null) p.setNodes(view.nodes);
+    if (view.durationMs !== null) p.setDuration(view.durationMs);
     if (Object.keys(view.params).length > 0) p.setParams(view.params);
     const hosts = store.getState().run?.trace.hosts.map((h) => h.id) ?? [];
     const checked = checkFaultHosts(view.faults, hosts);
@@ -79,6 +84,9 @@ function boot(search: string): Boot {
     if (checked.faults.length > 0) store.getState().setInterventions(checked.faults);
     const rejected = store.getState().rejected;
     if (rejected) problems.push({ param: 'rejected', value: '', reason: rejected });
+    if (view.compare) store.getState().setCompare(view.compare);
+    // The link's inputs are where this visit starts: nothing to undo yet.
+    store.setState({ history: { past: [], future: [] } });
   }
   if (view.speed !== 1) store.getState().setSpeed(view.speed);
   if (view.whatIf) store.getState().setWhatIf(true);
@@ -129,6 +137,10 @@ function problemText(p: LinkProblem, run: Run | null): string {
       return t('notice.badTheme', { value });
     case 'rejected':
       return t('notice.rejected', { reason });
+    case 'algorithm':
+    case 'duration':
+    case 'compare':
+      return st(`link.${p.param}`, { value, reason });
     default:
       return t('notice.badStep', { value, max: run?.trace.steps.length ?? 1 });
   }
@@ -153,6 +165,11 @@ function ScenarioPills() {
   const select = usePlayer((s) => s.selectScenario);
   const locale = useLocale();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  // On a narrow screen the pills scroll sideways: keep the selected one (the sandbox is sixth) in view.
+  useEffect(() => {
+    const i = scenarios.findIndex((s) => s.id === scenarioId);
+    refs.current[i]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [scenarioId]);
   const onKeyDown = (e: ReactKeyboardEvent, i: number) => {
     const n = scenarios.length;
     const to =

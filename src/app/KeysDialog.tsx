@@ -6,7 +6,7 @@ const ROWS: Array<[string[], string]> = [
   [['←'], 'keys.left'],
   [['→'], 'keys.right'],
   [['Home'], 'keys.home'],
-  [['1', '–', '5'], 'keys.digits'],
+  [['1', '–', '6'], 'keys.digits'],
   [['P'], 'keys.present'],
   [['?'], 'keys.help'],
   [['Esc'], 'keys.escape'],

@@ -136,6 +136,9 @@ describe('decodeView under random and hostile links', () => {
         expect(Object.keys(view).sort()).toEqual(
           [
             'scenario',
+            'algorithm',
+            'durationMs',
+            'compare',
             'step',
             't',
             'seed',

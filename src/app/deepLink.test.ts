@@ -62,6 +62,9 @@ import {
 const ctx = { scenarios, locales: ['en', 'pt', 'ru'] };
 const base = (over: Partial<LinkView> = {}): LinkView => ({
   scenario: 'fencing-token',
+  algorithm: null,
+  durationMs: null,
+  compare: null,
   step: null,
   t: null,
   seed: null,
@@ -99,6 +102,62 @@ describe('view links', () => {
     const d = decodeView(encodeView(v), ctx);
     expect(d.problems).toEqual([]);
     expect(d.view).toEqual({ ...v, faults: canonicalFaults(v.faults) });
+  });
+
+  it('the sandbox: algorithm, duration and its knobs round-trip; compare too', () => {
+    const v = base({
+      scenario: 'sandbox',
+      algorithm: 'heartbeat',
+      durationMs: 300_000,
+      params: { quorum: true },
+      faults: [{ atMs: 5000, fault: { kind: 'crash', node: 'node-5' } }],
+      compare: { name: 'quorum', value: false },
+      whatIf: true,
+    });
+    const url = encodeView(v);
+    expect(url).toBe(
+      '?scenario=sandbox&algorithm=heartbeat&duration=300&set=quorum:on&fault=5000,crash,node-5&compare=quorum:off&whatif=1',
+    );
+    const d = decodeView(url, ctx);
+    expect(d.problems).toEqual([]);
+    expect(d.view).toEqual(v);
+    // Knobs are checked against the chosen algorithm: quorum is not a lease knob.
+    const lease = decodeView('?scenario=sandbox&algorithm=lease&set=quorum:on', ctx);
+    expect(lease.problems.map((p) => [p.param, p.value])).toEqual([['set', 'quorum:on']]);
+  });
+
+  it('compare round-trips on a story and names a bad knob or value', () => {
+    const v = base({ scenario: 'etcd-lease', compare: { name: 'ttlS', value: 10 } });
+    expect(encodeView(v)).toBe('?scenario=etcd-lease&compare=ttlS:10');
+    expect(decodeView(encodeView(v), ctx).view.compare).toEqual({ name: 'ttlS', value: 10 });
+    const bad = decodeView('?scenario=etcd-lease&compare=quorum:on', ctx);
+    expect(bad.view.compare).toBeNull();
+    expect(bad.problems[0]?.reason).toMatch(/not a knob of lease \(known: ttlS, renewS/);
+    expect(decodeView('?scenario=etcd-lease&compare=ttlS:0', ctx).problems[0]?.reason).toMatch(
+      /ttlS must be >= 1/,
+    );
+    expect(decodeView('?scenario=etcd-lease&compare=ttlS', ctx).problems[0]?.reason).toBe(
+      'expected <name>:<value>',
+    );
+  });
+
+  it('refuses an unknown algorithm, an algorithm for a story and a duration outside the sandbox', () => {
+    const d = decodeView('?scenario=sandbox&algorithm=paxos&duration=5', ctx);
+    expect(d.view).toMatchObject({ scenario: 'sandbox', algorithm: null, durationMs: null });
+    expect(d.problems).toEqual([
+      {
+        param: 'algorithm',
+        value: 'paxos',
+        reason: 'unknown algorithm "paxos" (known: bully, heartbeat, lease, patroni)',
+      },
+      { param: 'duration', value: '5', reason: 'expected whole seconds from 10 to 3600' },
+    ]);
+    const story = decodeView('?scenario=bully&algorithm=lease&duration=60', ctx);
+    expect(story.view).toMatchObject({ scenario: 'bully', algorithm: null, durationMs: null });
+    expect(story.problems.map((p) => p.reason)).toEqual([
+      'bully runs bully only; the algorithm is chosen in the sandbox',
+      'the run length is set in the sandbox only',
+    ]);
   });
 
   it('writes t only off a step, and step wins when a link has both', () => {
@@ -204,6 +263,11 @@ describe('view links', () => {
         });
       return fc.record({
         scenario: fc.constant(s.id),
+        algorithm: fc.constant(null),
+        durationMs: s.freePlay
+          ? fc.option(fc.integer({ min: 10, max: 3600 }).map((x) => x * 1000))
+          : fc.constant(null),
+        compare: fc.constant(null),
         step: fc.option(fc.nat(40)),
         t: fc.constant(null),
         seed: fc.option(fc.nat(2 ** 32 - 1)),

@@ -14,11 +14,14 @@
  *   crash|restart|resume|rejoin <node>; pause <node>,<durationMs>; isolate <node>[,all|store];
  *   partition <group>|<group>... (members joined by `;`); heal; cut-link|restore-link <a>,<b>;
  *   delay-link <a>,<b>,<extraMs>; clock-drift <node>,<rate>. Checked with timedFaultSchema.
+ * - `algorithm=<id>` (the sandbox only: bully|heartbeat|lease|patroni; knobs are checked against it),
+ *   `duration=<s>` (the sandbox only: virtual seconds, 10..3600).
+ * - `compare=<name>:<value>`: the Compare view's second run, one of the algorithm's own knobs.
  * - `speed` (0.1..10, omitted at 1), `whatif=1` (sandbox open), `panel=log` (trace view; `sequence`
  *   is the default), `theme=light|dark` (omitted when following the system), `lang=en|pt|ru`.
  *
- * Canonical order: lang, theme (how it looks), then scenario, step|t, seed, nodes, set, fault (the
- * run), then speed, whatif, panel (the player); defaults are left out. The parameters are always
+ * Canonical order: lang, theme (how it looks), then scenario, algorithm, step|t, seed, nodes,
+ * duration, set, fault (the run), then compare, speed, whatif, panel (the player); defaults are left out. The parameters are always
  * written in that order, so the same view gives the same URL. Reading
  * never throws: a bad value becomes a problem naming the parameter, and the rest still loads.
  */
@@ -33,11 +36,15 @@ import {
   parseParamValue,
   resolveParams,
 } from '../sim/params.ts';
+import { isFreePlay, withAlgorithm } from '../sim/scenario/sandbox.ts';
 import { faultSchema, type Scenario, type TimedFault, timedFaultSchema } from '../sim/scenario/schema.ts';
 import { canonicalFaults } from '../sim/simulate.ts';
 
 export type LinkParam =
   | 'scenario'
+  | 'algorithm'
+  | 'duration'
+  | 'compare'
   | 'step'
   | 't'
   | 'seed'
@@ -55,12 +62,15 @@ export const LINK_PARAMS: readonly LinkParam[] = [
   'lang',
   'theme',
   'scenario',
+  'algorithm',
   'step',
   't',
   'seed',
   'nodes',
+  'duration',
   'set',
   'fault',
+  'compare',
   'speed',
   'whatif',
   'panel',
@@ -82,6 +92,12 @@ export type LinkTheme = 'light' | 'dark';
 /** The view a link describes. Absent parts are null (the app's defaults). */
 export interface LinkView {
   scenario: string;
+  /** The sandbox's algorithm (free-play scenarios), else null. */
+  algorithm: string | null;
+  /** The sandbox's run length in virtual ms, else null. */
+  durationMs: number | null;
+  /** Compare: the second run's one different knob, else null. */
+  compare: { name: string; value: ParamValue } | null;
   /** 0-based narration step, or null. */
   step: number | null;
   /** Cursor in virtual ms, when not on a step. */
@@ -100,6 +116,9 @@ export interface LinkView {
 export const MIN_LINK_SPEED = 0.1;
 export const MAX_LINK_SPEED = 10;
 const MAX_SEED = 2 ** 32 - 1;
+/** Sandbox run length bounds, in virtual seconds. */
+export const MIN_DURATION_S = 10;
+export const MAX_DURATION_S = 3600;
 /** Longest value read for one parameter (a fault is a few dozen characters). */
 const MAX_VALUE = 2000;
 
@@ -223,15 +242,18 @@ export function encodeView(v: LinkView): string {
   if (v.lang !== null) out.push(['lang', v.lang]);
   if (v.theme !== null) out.push(['theme', v.theme]);
   out.push(['scenario', v.scenario]);
+  if (v.algorithm !== null) out.push(['algorithm', v.algorithm]);
   if (v.step !== null) out.push(['step', num(v.step + 1)]);
   else if (v.t !== null) out.push(['t', num(v.t)]);
   if (v.seed !== null) out.push(['seed', num(v.seed)]);
   if (v.nodes !== null) out.push(['nodes', num(v.nodes)]);
+  if (v.durationMs !== null) out.push(['duration', num(v.durationMs / 1000)]);
   for (const k of Object.keys(v.params).sort()) {
     const p = v.params[k];
     if (p !== undefined) out.push(['set', `${k}:${paramText(p)}`]);
   }
   for (const f of canonicalFaults(v.faults)) out.push(['fault', faultToText(f)]);
+  if (v.compare !== null) out.push(['compare', `${v.compare.name}:${paramText(v.compare.value)}`]);
   if (v.speed !== 1) out.push(['speed', num(v.speed)]);
   if (v.whatIf) out.push(['whatif', '1']);
   if (v.panel !== 'sequence') out.push(['panel', v.panel]);
@@ -315,6 +337,27 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
     if (seed === null) bad('seed', rawSeed);
   }
 
+  let algorithm: string | null = null;
+  const rawAlgorithm = get('algorithm');
+  if (rawAlgorithm !== null) {
+    try {
+      scenario = withAlgorithm(scenario, rawAlgorithm.trim().toLowerCase());
+      if (isFreePlay(scenario)) algorithm = scenario.algorithm;
+    } catch (e) {
+      bad('algorithm', rawAlgorithm, e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  let durationMs: number | null = null;
+  const rawDuration = get('duration');
+  if (rawDuration !== null) {
+    const n = whole(rawDuration, MIN_DURATION_S, MAX_DURATION_S);
+    if (!isFreePlay(scenario)) bad('duration', rawDuration, 'the run length is set in the sandbox only');
+    else if (n === null)
+      bad('duration', rawDuration, `expected whole seconds from ${MIN_DURATION_S} to ${MAX_DURATION_S}`);
+    else durationMs = n * 1000;
+  }
+
   const alg = algorithmFor(scenario.algorithm);
   let nodes: number | null = null;
   const rawNodes = get('nodes');
@@ -367,6 +410,23 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
     else faults.push(f);
   }
 
+  let compare: LinkView['compare'] = null;
+  const rawCompare = get('compare');
+  if (rawCompare !== null) {
+    const colon = rawCompare.indexOf(':');
+    const name = colon > 0 ? rawCompare.slice(0, colon).trim() : '';
+    try {
+      if (!name) throw new Error('expected <name>:<value>');
+      if (!Object.hasOwn(alg.params, name))
+        throw new Error(`not a knob of ${scenario.algorithm} (known: ${Object.keys(alg.params).join(', ')})`);
+      const value = parseParamValue(name, rawCompare.slice(colon + 1).trim(), alg.params[name]);
+      resolveParams(specs, [], { [name]: value });
+      compare = { name, value };
+    } catch (e) {
+      bad('compare', rawCompare, e instanceof Error ? e.message : String(e));
+    }
+  }
+
   let speed = 1;
   const rawSpeed = get('speed');
   if (rawSpeed !== null) {
@@ -407,6 +467,9 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
   return {
     view: {
       scenario: scenario.id,
+      algorithm,
+      durationMs,
+      compare,
       step,
       t,
       seed,
@@ -488,6 +551,9 @@ export function writeDeepLink(href: string, scenarioId: string, step: number | n
 /** What the player store holds of a view (a structural subset of PlayerState). */
 export interface PlayerView {
   scenarioId: string;
+  algorithm: string | undefined;
+  durationMs: number | undefined;
+  compare: { name: string; value: ParamValue } | null;
   seed: number | undefined;
   nodes: number | undefined;
   params: Partial<Params>;
@@ -510,6 +576,9 @@ export function viewOf(
   for (const [k, v] of Object.entries(p.params)) if (v !== undefined) params[k] = v;
   return {
     scenario: p.scenarioId,
+    algorithm: p.algorithm ?? null,
+    durationMs: p.durationMs ?? null,
+    compare: p.compare,
     step: onStep ? p.stepIndex : null,
     t: onStep ? null : p.t,
     seed: p.seed ?? null,

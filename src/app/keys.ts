@@ -1,6 +1,6 @@
 /**
  * The player's keyboard shortcuts as a pure mapping: Space play/pause, Left/Right step, Home
- * restart, 1-5 pick a scenario, P presentation mode, ? the shortcut list. Keys that a focused control uses itself are
+ * restart, 1-6 pick a scenario (6: the sandbox), P presentation mode, ? the shortcut list. Keys that a focused control uses itself are
  * left to it: Space/Enter on buttons, arrows and Home/End on sliders and tabs, anything in a text
  * field. Modified keys (Ctrl, Alt, Meta) belong to the browser.
  */

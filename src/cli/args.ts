@@ -1,10 +1,12 @@
 import { algorithmFor } from '../sim/nodes/registry.ts';
 import { netParams, ParamError, type Params, parseParamValue } from '../sim/params.ts';
-import { type Scenario, type TimedFault, timedFaultSchema } from '../sim/scenario/schema.ts';
+import { withAlgorithm } from '../sim/scenario/sandbox.ts';
+import { type Scenario, ScenarioError, type TimedFault, timedFaultSchema } from '../sim/scenario/schema.ts';
 
 export type Format = 'json' | 'text' | 'mermaid';
 
 export interface CliArgs {
+  /** The scenario as it runs: the sandbox with its chosen algorithm (`--algorithm`). */
   scenario: Scenario;
   seed?: number;
   nodes?: number;
@@ -20,7 +22,7 @@ export interface CliArgs {
 
 export class UsageError extends Error {}
 
-export const usage = `usage: npm run -s sim -- <scenario-id> [--seed N] [--nodes N] [--set key=value]... [--duration MS] [--fault ATMS:JSON]... [--no-script] [--omit TYPE,...] [--format json|text|mermaid]`;
+export const usage = `usage: npm run -s sim -- <scenario-id> [--algorithm bully|heartbeat|lease|patroni] [--seed N] [--nodes N] [--set key=value]... [--duration MS] [--fault ATMS:JSON]... [--no-script] [--omit TYPE,...] [--format json|text|mermaid]`;
 
 /** A user-supplied token in a message: quoted, JSON-escaped (one line whatever it holds), cut at 60. */
 const shown = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}...` : s);
@@ -87,6 +89,7 @@ export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
     withoutScript: false,
   };
   const sets: Array<[string, string]> = [];
+  let algorithm: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     const [flag, inline] =
@@ -95,6 +98,10 @@ export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
         : [a, undefined];
     const value = () => inline ?? argv[++i];
     switch (flag) {
+      case '--algorithm':
+        algorithm = value();
+        if (!algorithm) throw new UsageError('--algorithm needs a value');
+        break;
       case '--seed':
         out.seed = int('--seed', value(), 0, 2 ** 32 - 1);
         break;
@@ -137,6 +144,12 @@ export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
     }
   }
   if (!scenario) throw new UsageError(`missing scenario id (${ids.join(', ')}); ${usage}`);
+  try {
+    scenario = withAlgorithm(scenario, algorithm);
+  } catch (e) {
+    if (e instanceof ScenarioError) throw new UsageError(`--algorithm: ${e.message}`);
+    throw e;
+  }
   const specs = { ...netParams, ...algorithmFor(scenario.algorithm).params };
   for (const [k, raw] of sets) {
     // Own keys only: `__proto__`, `constructor` or `toString` are not parameters.

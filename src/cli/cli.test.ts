@@ -136,3 +136,35 @@ describe('sim CLI --fault and --no-script', () => {
     expect(r.err.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('sim CLI: the sandbox', () => {
+  it('runs free play with --algorithm, knobs checked against that algorithm, faults from --fault', () => {
+    const s = json([
+      'sandbox',
+      '--algorithm',
+      'bully',
+      '--duration',
+      '20000',
+      '--fault',
+      '5000:{"kind":"crash","node":"node-5"}',
+    ]);
+    expect(s).toMatchObject({ scenario: 'sandbox', algorithm: 'bully', durationMs: 20_000, nodes: 5 });
+    expect(s.final.leader).toBe('node-4');
+    expect(s.steps.map((x: { atMs: number }) => x.atMs)).toEqual([0]);
+    // The same run as the browser's link ?scenario=sandbox&algorithm=bully: same defaults.
+    expect(json(['sandbox', '--algorithm=lease']).algorithm).toBe('lease');
+    expect(json(['sandbox', '--algorithm', 'heartbeat', '--set', 'quorum=on']).params.quorum).toBe(true);
+  });
+
+  it('refuses a bad algorithm, one for a story, and a knob of another algorithm', () => {
+    const bad = run(['sandbox', '--algorithm', 'raft']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toBe(
+      'sim: --algorithm: unknown algorithm "raft" (known: bully, heartbeat, lease, patroni)\n',
+    );
+    expect(run(['bully', '--algorithm', 'lease']).err).toMatch(/bully runs bully only/);
+    expect(run(['sandbox', '--algorithm', 'bully', '--set', 'ttlS=10']).err).toMatch(
+      /unknown parameter "ttlS"/,
+    );
+  });
+});

@@ -51,7 +51,7 @@ export const en: Record<string, string> = {
   'keys.left': 'Previous narration step',
   'keys.right': 'Next narration step',
   'keys.home': 'Restart',
-  'keys.digits': 'Pick scenario 1 to 5',
+  'keys.digits': 'Pick scenario 1 to 5, or 6 for the sandbox',
   'keys.help': 'Show this list',
   'keys.escape': 'Close a dialog or panel',
 

@@ -55,7 +55,7 @@ export const pt: Record<string, string> = {
   'keys.left': 'Passo anterior da narração',
   'keys.right': 'Próximo passo da narração',
   'keys.home': 'Recomeçar',
-  'keys.digits': 'Escolher o cenário 1 a 5',
+  'keys.digits': 'Escolher o cenário 1 a 5, ou 6 para o sandbox',
   'keys.help': 'Mostrar esta lista',
   'keys.escape': 'Fechar um diálogo ou painel',
 

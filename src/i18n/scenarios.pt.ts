@@ -116,4 +116,9 @@ export const scenariosPt: Record<string, string> = {
     'O pg-2 é o primário gravável na timeline {token}. O pg-3 passa a segui-lo e recupera o atraso.',
   'scenario.patroni.step.writes-reach-pg-2':
     'Depois de {haproxyRise} checks bons o HAProxy marca o {backend} como no ar: as escritas dos clientes voltam a chegar, agora no novo primário.',
+  'scenario.sandbox.title': 'Sandbox',
+  'scenario.sandbox.summary':
+    'Jogo livre: um cluster saudável e nenhum roteiro. Escolha um algoritmo, injete falhas no cursor, mexa nos parâmetros e acompanhe as métricas.',
+  'scenario.sandbox.step.free-play':
+    'Jogo livre: clique com o botão direito ou aperte Enter num nó para injetar uma falha no cursor. Passo anterior e próximo saltam entre as suas falhas.',
 };

@@ -117,4 +117,9 @@ export const scenariosRu: Record<string, string> = {
     'pg-2 — writable primary на timeline {token}. pg-3 следует за ним и догоняет.',
   'scenario.patroni.step.writes-reach-pg-2':
     'После {haproxyRise} успешных проверок HAProxy помечает {backend} доступным: клиентские записи снова попадают на новый primary.',
+  'scenario.sandbox.title': 'Песочница',
+  'scenario.sandbox.summary':
+    'Свободная игра: исправный кластер и никакого сценария. Выберите алгоритм, вносите сбои в точке курсора, крутите параметры и следите за метриками.',
+  'scenario.sandbox.step.free-play':
+    'Свободная игра: щёлкните правой кнопкой или нажмите Enter на узле, чтобы внести сбой в точке курсора. «Шаг назад» и «Шаг вперёд» переходят между вашими сбоями.',
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Scenario } from '../sim/scenario/schema.ts';
+import { scenarios as realScenarios } from '../../scenarios/index.ts';
+import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
 import type { SimOptions } from '../sim/simulate.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { createPlayerStore } from './store.ts';
@@ -31,7 +32,7 @@ function fakeSimulate() {
       algorithm: s.algorithm,
       seed: o.seed ?? s.seed,
       hosts: [{ id: 'node-1', kind: 'node' }],
-      durationMs: s.durationMs,
+      durationMs: o.durationMs ?? s.durationMs,
       interventions: o.interventions ?? [],
       // Busy all the time (one long message) and far from steps, so no pacing interferes with the arithmetic.
       params: { latencyMinMs: 0, latencyMaxMs: 0 },
@@ -167,5 +168,148 @@ describe('startTicker', () => {
     expect(store.getState().t).toBe(552); // the pause gap is not counted
     stop();
     expect(m.pending()).toBe(0);
+  });
+});
+
+describe('undo / redo of the whole run input', () => {
+  const crash: TimedFault = { atMs: 1000, fault: { kind: 'crash', node: 'node-1' } };
+
+  it('knobs, cluster size, seed and duration are undoable like faults, in one history', () => {
+    const store = createPlayerStore({ scenarios, simulate: fakeSimulate() });
+    const s = () => store.getState();
+    s().addIntervention(crash);
+    s().setParams({ dropRate: 0.1 });
+    s().setNodes(4);
+    s().setSeed(9);
+    s().setDuration(5000);
+    expect(s()).toMatchObject({ params: { dropRate: 0.1 }, nodes: 4, seed: 9, durationMs: 5000 });
+    expect(s().run?.trace.durationMs).toBe(5000);
+    s().undo();
+    expect(s()).toMatchObject({ seed: 9, durationMs: undefined });
+    expect(s().run?.trace.durationMs).toBe(10_000);
+    s().undo();
+    s().undo();
+    expect(s()).toMatchObject({ params: { dropRate: 0.1 }, nodes: undefined, seed: undefined });
+    s().undo();
+    // Each entry holds the whole input: undoing the knob keeps the fault added before it.
+    expect(s()).toMatchObject({ params: {}, interventions: [crash] });
+    s().undo();
+    expect(s()).toMatchObject({ params: {}, interventions: [] });
+    s().redo();
+    s().redo();
+    s().redo();
+    expect(s()).toMatchObject({ params: { dropRate: 0.1 }, nodes: 4, interventions: [crash] });
+  });
+
+  it('a refused knob leaves no history entry', () => {
+    const sim = vi.fn((sc: Scenario, o: SimOptions): Trace => {
+      if (o.params?.ttlS === 1) throw new Error('ttlS must be >= 2, got 1');
+      return fakeSimulate()(sc, o);
+    });
+    const store = createPlayerStore({ scenarios, simulate: sim });
+    store.getState().setParams({ ttlS: 1 });
+    expect(store.getState().history.past).toEqual([]);
+    expect(store.getState().rejected).toMatch(/ttlS/);
+  });
+
+  it('with the real simulator: undoing a knob restores the previous trace exactly', () => {
+    const lease = realScenarios.find((x) => x.id === 'etcd-lease');
+    if (!lease) throw new Error('etcd-lease scenario missing');
+    const store = createPlayerStore({ scenarios: [lease] });
+    const before = JSON.stringify(store.getState().run?.trace);
+    store.getState().setParams({ ttlS: 12, renewS: 3 });
+    expect(JSON.stringify(store.getState().run?.trace)).not.toBe(before);
+    store.getState().undo();
+    expect(JSON.stringify(store.getState().run?.trace)).toBe(before);
+  });
+});
+
+describe('the sandbox (free play)', () => {
+  const sandbox = realScenarios.find((x) => x.id === 'sandbox');
+  if (!sandbox) throw new Error('sandbox scenario missing');
+  const open = (algorithm?: string) =>
+    createPlayerStore({
+      scenarios: realScenarios,
+      scenarioId: 'sandbox',
+      ...(algorithm ? { algorithm } : {}),
+    });
+
+  it('runs the chosen algorithm with no script; switching resets knobs, faults and history', () => {
+    const store = open();
+    const s = () => store.getState();
+    expect(s()).toMatchObject({ scenarioId: 'sandbox', algorithm: 'lease' });
+    expect(s().run?.trace.durationMs).toBe(120_000);
+    expect(s().run?.trace.events.some((e) => e.k === 'fault')).toBe(false);
+    s().addIntervention({ atMs: 1000, fault: { kind: 'crash', node: 'node-1' } });
+    s().setParams({ ttlS: 10, renewS: 3 });
+    expect(s().setAlgorithm('heartbeat', { quorum: true })).toBe(true);
+    expect(s()).toMatchObject({
+      algorithm: 'heartbeat',
+      params: { quorum: true },
+      interventions: [],
+      history: { past: [], future: [] },
+    });
+    expect(s().run?.trace.algorithm).toBe('heartbeat');
+    expect(s().run?.trace.scenario).toBe('sandbox');
+    expect(s().run?.scenario.adr).toEqual(sandbox.freePlay?.heartbeat.adr);
+    expect(s().setAlgorithm('paxos')).toBe(false);
+    expect(s().rejected).toMatch(/unknown algorithm "paxos" \(known: bully, heartbeat, lease, patroni\)/);
+    expect(s().algorithm).toBe('heartbeat');
+    s().setAlgorithm('patroni');
+    expect(s().run?.trace.hosts.map((h) => h.id)).toContain('pg-3');
+  });
+
+  it('a story scenario has a fixed algorithm', () => {
+    const store = createPlayerStore({ scenarios: realScenarios });
+    expect(store.getState().setAlgorithm('lease')).toBe(false);
+    expect(store.getState().rejected).toMatch(/bully runs bully only/);
+    expect(store.getState().algorithm).toBeUndefined();
+  });
+
+  it('Step back / forward jump between the interventions, then to the ends', () => {
+    const store = open('bully');
+    const s = () => store.getState();
+    const end = s().run?.trace.durationMs ?? 0;
+    s().stepForward();
+    expect(s().t).toBe(end);
+    s().stepBack();
+    expect(s().t).toBe(0);
+    s().addIntervention({ atMs: 30_000, fault: { kind: 'crash', node: 'node-5' } });
+    s().addIntervention({ atMs: 10_000, fault: { kind: 'crash', node: 'node-1' } });
+    s().seek(0);
+    s().stepForward();
+    expect(s().t).toBe(10_000);
+    s().stepForward();
+    expect(s().t).toBe(30_000);
+    s().stepForward();
+    expect(s().t).toBe(end);
+    s().stepBack();
+    expect(s().t).toBe(30_000);
+    s().seek(20_000);
+    s().stepBack();
+    expect(s().t).toBe(10_000);
+    // The intro caption stays on screen throughout (one step, at 0).
+    expect(s().stepIndex).toBe(0);
+  });
+
+  it('bully: crash node-5 and node-4 leads', () => {
+    const store = open('bully');
+    store.getState().seek(5000);
+    store.getState().addIntervention({ atMs: 5000, fault: { kind: 'crash', node: 'node-5' } });
+    const run = store.getState().run;
+    if (!run) throw new Error('no run');
+    const leaders = run.trace.events.flatMap((e) => (e.k === 'role' && e.role === 'leader' ? [e.node] : []));
+    expect(leaders.at(0)).toBe('node-5');
+    expect(leaders.at(-1)).toBe('node-4');
+  });
+
+  it('an imported sandbox trace reopens with its algorithm', () => {
+    const store = open('heartbeat');
+    const trace = store.getState().run?.trace;
+    if (!trace) throw new Error('no run');
+    const other = createPlayerStore({ scenarios: realScenarios });
+    expect(other.getState().loadTrace(trace)).toBe(true);
+    expect(other.getState()).toMatchObject({ scenarioId: 'sandbox', algorithm: 'heartbeat', imported: true });
+    expect(other.getState().run?.scenario.algorithm).toBe('heartbeat');
   });
 });

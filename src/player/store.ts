@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Params, ParamValue } from '../sim/params.ts';
+import { isFreePlay, withAlgorithm } from '../sim/scenario/sandbox.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
 import { canonicalFaults, simulate as runSimulation, type SimOptions } from '../sim/simulate.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';
@@ -16,15 +17,32 @@ export interface Run {
   pace: PaceModel;
 }
 
-export interface PlayerState {
-  scenarioId: string;
+/** What a run is simulated from, besides the scenario: one undo / redo entry. */
+export interface RunInput {
   seed: number | undefined;
   params: Partial<Params>;
   /** Cluster size override (the What-if knobs), undefined = the scenario's. */
   nodes: number | undefined;
   interventions: TimedFault[];
-  /** Intervention lists before (past) and after (future) the current one: undo / redo. */
-  history: { past: TimedFault[][]; future: TimedFault[][] };
+  /** Run length override (the sandbox), undefined = the scenario's. */
+  durationMs: number | undefined;
+}
+
+const RUN_INPUT_KEYS = ['seed', 'params', 'nodes', 'interventions', 'durationMs'] as const;
+const inputOf = (s: RunInput): RunInput => ({
+  seed: s.seed,
+  params: s.params,
+  nodes: s.nodes,
+  interventions: s.interventions,
+  durationMs: s.durationMs,
+});
+
+export interface PlayerState extends RunInput {
+  scenarioId: string;
+  /** The sandbox's algorithm (free-play scenarios only), undefined = the scenario's. */
+  algorithm: string | undefined;
+  /** Run inputs before (past) and after (future) the current ones: undo / redo of faults and knobs. */
+  history: { past: RunInput[]; future: RunInput[] };
   /** The What-if sandbox (faults at the cursor, knobs, metrics) is open. */
   whatIf: boolean;
   /** Length of a GC pause applied from the sandbox, null = a default for the run. */
@@ -49,8 +67,16 @@ export interface PlayerState {
   pace: number;
 
   selectScenario(id: string, step?: number): void;
+  /**
+   * Runs the sandbox with another algorithm, from a clean slate (knobs, faults and history reset;
+   * `params` are the preset's knobs). Refused (`rejected`) for a story scenario or an unknown name.
+   */
+  setAlgorithm(algorithm: string, params?: Partial<Params>): boolean;
+  setDuration(durationMs: number | undefined): void;
   setSeed(seed: number | undefined): void;
   setParams(params: Partial<Params>): void;
+  /** Knobs and cluster size back to the scenario's, as one undoable change. */
+  resetKnobs(): void;
   setNodes(nodes: number | undefined): void;
   setInterventions(interventions: TimedFault[]): void;
   /** Adds a fault at its time (normally the cursor): the past stays, the future is re-simulated. */
@@ -89,6 +115,8 @@ export interface PlayerOptions {
   /** 0-based narration step to open at. */
   step?: number;
   speed?: number;
+  /** Sandbox algorithm to open with (free-play scenarios). */
+  algorithm?: string;
   /** Injected for tests; the real simulator by default. */
   simulate?: (scenario: Scenario, opts: SimOptions) => Trace;
   /** How many runs to keep memoized (switching back to a scenario does not simulate again). */
@@ -112,19 +140,24 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
 
   const runFor = (
     scenarioId: string,
-    seed: number | undefined,
-    params: Partial<Params>,
-    interventions: TimedFault[],
-    nodes?: number,
+    algorithm: string | undefined,
+    { seed, params, interventions, nodes, durationMs }: RunInput,
   ): { run: Run | null; error: string | null } => {
-    const scenario = opts.scenarios.find((s) => s.id === scenarioId) ?? first;
+    let scenario: Scenario;
+    try {
+      scenario = withAlgorithm(opts.scenarios.find((s) => s.id === scenarioId) ?? first, algorithm);
+    } catch (e) {
+      return { run: null, error: e instanceof Error ? e.message : String(e) };
+    }
     // The simulator puts interventions in canonical order, so the same set in any order is one run.
     const key = JSON.stringify([
       scenario.id,
+      scenario.algorithm,
       seed ?? null,
       params,
       canonicalFaults(interventions),
       nodes ?? null,
+      durationMs ?? null,
     ]);
     const hit = cache.get(key);
     if (hit) {
@@ -138,6 +171,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         params,
         interventions,
         ...(nodes !== undefined ? { nodes } : {}),
+        ...(durationMs !== undefined ? { durationMs } : {}),
       });
       const run: Run = {
         scenario,
@@ -164,7 +198,14 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
   };
 
   const initialId = opts.scenarioId ?? first.id;
-  const initial = runFor(initialId, undefined, {}, []);
+  const clean: RunInput = {
+    seed: undefined,
+    params: {},
+    nodes: undefined,
+    interventions: [],
+    durationMs: undefined,
+  };
+  const initial = runFor(initialId, opts.algorithm, clean);
 
   return createStore<PlayerState>()((set, get) => {
     /**
@@ -172,11 +213,9 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
      * Inputs that cannot be simulated are refused: the previous run and inputs stay, `rejected` says
      * why (never clamped). Returns whether the change was taken.
      */
-    const rerun = (
-      patch: Partial<Pick<PlayerState, 'seed' | 'params' | 'interventions' | 'nodes' | 'history'>>,
-    ): boolean => {
+    const rerun = (patch: Partial<RunInput> & Partial<Pick<PlayerState, 'history'>>): boolean => {
       const s = { ...get(), ...patch };
-      const { run, error } = runFor(s.scenarioId, s.seed, s.params, s.interventions, s.nodes);
+      const { run, error } = runFor(s.scenarioId, s.algorithm, s);
       if (!run && get().run) {
         set({ rejected: error });
         return false;
@@ -195,20 +234,29 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       return true;
     };
 
-    /** A new intervention list as one undoable change. */
-    const changeInterventions = (next: TimedFault[]) => {
-      const { interventions, history } = get();
-      rerun({ interventions: next, history: { past: [...history.past, interventions], future: [] } });
+    /** A change of the run's inputs as one undoable step (a refused change leaves no entry). */
+    const change = (patch: Partial<RunInput>) => {
+      const s = get();
+      if (RUN_INPUT_KEYS.every((k) => !(k in patch) || patch[k] === s[k])) return;
+      rerun({ ...patch, history: { past: [...s.history.past, inputOf(s)], future: [] } });
     };
+    const changeInterventions = (interventions: TimedFault[]) => change({ interventions });
+
+    /** Free play has one intro step: Step back / forward jump between the interventions' moments. */
+    const stops = (run: Run): number[] | null =>
+      isFreePlay(run.scenario)
+        ? [...new Set([0, ...run.trace.interventions.map((f) => f.atMs), run.trace.durationMs])]
+            .filter((x) => x <= run.trace.durationMs)
+            .sort((a, b) => a - b)
+        : null;
 
     return {
       scenarioId: initial.run?.scenario.id ?? initialId,
-      seed: undefined,
-      params: {},
-      nodes: undefined,
-      interventions: [],
+      algorithm: initial.run && isFreePlay(initial.run.scenario) ? initial.run.scenario.algorithm : undefined,
+      ...clean,
       history: { past: [], future: [] },
-      whatIf: false,
+      // Free play starts with the What-if panel open: it is the only way to change anything there.
+      whatIf: initial.run ? isFreePlay(initial.run.scenario) : false,
       pauseMs: null,
       compare: null,
       run: initial.run,
@@ -221,14 +269,13 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       pace: 1,
 
       selectScenario(id, step) {
-        const { run, error } = runFor(id, undefined, {}, []);
+        const { run, error } = runFor(id, undefined, clean);
         set({
           scenarioId: run?.scenario.id ?? id,
-          seed: undefined,
-          params: {},
-          nodes: undefined,
-          interventions: [],
+          algorithm: run && isFreePlay(run.scenario) ? run.scenario.algorithm : undefined,
+          ...clean,
           history: { past: [], future: [] },
+          ...(run && isFreePlay(run.scenario) ? { whatIf: true } : {}),
           pauseMs: null,
           compare: null,
           run,
@@ -240,17 +287,47 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
           pace: 1,
         });
       },
+      setAlgorithm(algorithm, params = {}) {
+        const { scenarioId, t } = get();
+        const input = { ...clean, params };
+        const { run, error } = runFor(scenarioId, algorithm, input);
+        if (!run) {
+          set({ rejected: error });
+          return false;
+        }
+        set({
+          algorithm: run.scenario.algorithm,
+          ...input,
+          history: { past: [], future: [] },
+          compare: null,
+          run,
+          error: null,
+          rejected: null,
+          imported: false,
+          t: Math.min(t, run.trace.durationMs),
+          stepIndex: nav.stepAt(run.trace.steps, Math.min(t, run.trace.durationMs)),
+          playing: false,
+          pace: 1,
+        });
+        return true;
+      },
+      setDuration(durationMs) {
+        change({ durationMs });
+      },
       setSeed(seed) {
-        rerun({ seed });
+        change({ seed });
       },
       setParams(params) {
-        rerun({ params });
+        change({ params });
+      },
+      resetKnobs() {
+        change({ params: {}, nodes: undefined });
       },
       setNodes(nodes) {
-        rerun({ nodes });
+        change({ nodes });
       },
       setInterventions(interventions) {
-        rerun({ interventions });
+        changeInterventions(interventions);
       },
       addIntervention(fault) {
         changeInterventions([...get().interventions, fault]);
@@ -261,21 +338,21 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         changeInterventions(list.filter((_, i) => i !== index));
       },
       undo() {
-        const { interventions, history } = get();
-        const prev = history.past[history.past.length - 1];
+        const s = get();
+        const prev = s.history.past[s.history.past.length - 1];
         if (!prev) return;
         rerun({
-          interventions: prev,
-          history: { past: history.past.slice(0, -1), future: [interventions, ...history.future] },
+          ...prev,
+          history: { past: s.history.past.slice(0, -1), future: [inputOf(s), ...s.history.future] },
         });
       },
       redo() {
-        const { interventions, history } = get();
-        const next = history.future[0];
+        const s = get();
+        const next = s.history.future[0];
         if (!next) return;
         rerun({
-          interventions: next,
-          history: { past: [...history.past, interventions], future: history.future.slice(1) },
+          ...next,
+          history: { past: [...s.history.past, inputOf(s)], future: s.history.future.slice(1) },
         });
       },
       setWhatIf(on) {
@@ -313,6 +390,12 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       stepForward() {
         const { run, t, stepIndex } = get();
         if (!run) return;
+        const free = stops(run);
+        if (free) {
+          const to = free.find((x) => x > t) ?? run.trace.durationMs;
+          set({ t: to, stepIndex: nav.stepAt(run.trace.steps, to), playing: false, pace: 1 });
+          return;
+        }
         set({
           ...nav.stepForward(run.trace.steps, { t, stepIndex }, run.trace.durationMs),
           playing: false,
@@ -322,6 +405,12 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       stepBack() {
         const { run, t, stepIndex } = get();
         if (!run) return;
+        const free = stops(run);
+        if (free) {
+          const to = free.findLast((x) => x < t) ?? 0;
+          set({ t: to, stepIndex: nav.stepAt(run.trace.steps, to), playing: false, pace: 1 });
+          return;
+        }
         set({ ...nav.stepBack(run.trace.steps, { t, stepIndex }), playing: false, pace: 1 });
       },
       goToStep(index) {
@@ -347,8 +436,14 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         });
       },
       loadTrace(trace) {
-        const scenario = opts.scenarios.find((s) => s.id === trace.scenario);
-        if (!scenario) return false;
+        const base = opts.scenarios.find((s) => s.id === trace.scenario);
+        if (!base) return false;
+        let scenario: Scenario;
+        try {
+          scenario = withAlgorithm(base, trace.algorithm);
+        } catch {
+          return false;
+        }
         const run: Run = {
           scenario,
           trace,
@@ -357,10 +452,12 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         };
         set({
           scenarioId: scenario.id,
+          algorithm: isFreePlay(scenario) ? scenario.algorithm : undefined,
           seed: trace.seed,
           params: {},
           nodes: undefined,
           interventions: [],
+          durationMs: undefined,
           history: { past: [], future: [] },
           pauseMs: null,
           compare: null,

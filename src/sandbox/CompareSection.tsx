@@ -13,6 +13,12 @@ const PREFERRED: Record<string, string> = {
   'fencing-token': 'fencing',
   'etcd-lease': 'ttlS',
 };
+/** The sandbox: the switch or timing its algorithm's trade-off turns on. */
+const PREFERRED_BY_ALGORITHM: Record<string, string> = {
+  heartbeat: 'quorum',
+  lease: 'ttlS',
+  patroni: 'ttlS',
+};
 
 /**
  * Compare: pick one of the algorithm's knobs and its value in a second run; the second run (same
@@ -24,7 +30,7 @@ export function CompareSection({ run }: { run: Run }) {
   const imported = usePlayer((s) => s.imported);
   const result = useCompare(run);
   const knobs = compareKnobs(run.scenario, run.trace.params);
-  const preferred = PREFERRED[run.scenario.id];
+  const preferred = PREFERRED[run.scenario.id] ?? PREFERRED_BY_ALGORITHM[run.scenario.algorithm];
   const initial =
     knobs.find((k) => k.name === preferred)?.name ??
     knobs.find((k) => typeof k.value === 'boolean')?.name ??
@@ -43,7 +49,7 @@ export function CompareSection({ run }: { run: Run }) {
     setName(initial);
     setDraft(k ? String(presetValue(k)) : '');
     setLocal(null);
-  }, [run.scenario.id]);
+  }, [run.scenario.id, run.scenario.algorithm]);
 
   if (!knob || imported) return null;
 

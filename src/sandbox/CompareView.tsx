@@ -11,22 +11,23 @@ import { st } from './strings.ts';
 
 /** The comparison run of the player's current inputs, or null when Compare is closed (or the run is imported). */
 export function useCompare(run: Run): CompareResult | null {
-  const { compare, seed, params, nodes, interventions, imported } = usePlayer(
+  const { compare, seed, params, nodes, interventions, durationMs, imported } = usePlayer(
     useShallow((s) => ({
       compare: s.compare,
       seed: s.seed,
       params: s.params,
       nodes: s.nodes,
       interventions: s.interventions,
+      durationMs: s.durationMs,
       imported: s.imported,
     })),
   );
   return useMemo(
     () =>
       compare && !imported
-        ? simulateCompare({ scenario: run.scenario, seed, params, nodes, interventions }, compare)
+        ? simulateCompare({ scenario: run.scenario, seed, params, nodes, interventions, durationMs }, compare)
         : null,
-    [compare, imported, run.scenario, seed, params, nodes, interventions],
+    [compare, imported, run.scenario, seed, params, nodes, interventions, durationMs],
   );
 }
 

@@ -80,7 +80,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
                 if (e.key === 'Enter') commitPause(e.currentTarget.value);
               }}
             />
-            <span aria-hidden="true">s</span>
+            <span aria-hidden="true">{st('unit.s')}</span>
           </span>
         </label>
       </div>
@@ -187,7 +187,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
               value={delayMs}
               onChange={(e) => setDelayMs(Math.max(0, Math.round(Number(e.currentTarget.value) || 0)))}
             />
-            <span aria-hidden="true">ms</span>
+            <span aria-hidden="true">{st('unit.ms')}</span>
           </span>
         </div>
       </fieldset>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
-import type { ParamValue } from '../sim/params.ts';
+import { netParams, type ParamValue } from '../sim/params.ts';
+import { knobDoc } from './knobDocs.ts';
 import { type Knob, knobsOf, nodeChoices, parseKnobInput, unitText, withKnob } from './knobs.ts';
 import { st } from './strings.ts';
 
@@ -15,6 +16,7 @@ export function KnobsPanel({ run }: { run: Run }) {
   const setParams = usePlayer((s) => s.setParams);
   const nodesOverride = usePlayer((s) => s.nodes);
   const setNodes = usePlayer((s) => s.setNodes);
+  const resetKnobs = usePlayer((s) => s.resetKnobs);
   const rejected = usePlayer((s) => s.rejected);
   const scenario = run.scenario;
   const knobs = knobsOf(scenario, run.trace.params);
@@ -29,7 +31,7 @@ export function KnobsPanel({ run }: { run: Run }) {
   useEffect(() => {
     setDrafts({});
     setLocal(null);
-  }, [scenario.id]);
+  }, [scenario.id, scenario.algorithm]);
 
   const commit = (name: string, value: ParamValue) => {
     setLocal(null);
@@ -113,8 +115,7 @@ export function KnobsPanel({ run }: { run: Run }) {
           onClick={() => {
             setDrafts({});
             setLocal(null);
-            setNodes(undefined);
-            setParams({});
+            resetKnobs();
           }}
         >
           {st('knobs.reset')}
@@ -141,7 +142,7 @@ export function KnobsPanel({ run }: { run: Run }) {
           const unit = unitText(k.spec);
           const doc = (
             <p className="knob-doc" id={`${ids}-${k.name}-doc`}>
-              {k.spec.doc}
+              {knobDoc(Object.hasOwn(netParams, k.name) ? 'net' : scenario.algorithm, k.name, k.spec)}
               {k.spec.source ? (
                 <span className="knob-source"> · {st('knobs.source', { source: k.spec.source })}</span>
               ) : null}

@@ -34,7 +34,7 @@ function SweepChart({ result }: { result: SweepResult }) {
       className="sweep-chart"
       viewBox={`0 0 ${W} ${H}`}
       role="img"
-      aria-label={st('sweep.chartLabel', { title: result.title, n: measured.length })}
+      aria-label={st('sweep.chartLabel', { title: st(`sweep.${result.id}`), n: measured.length })}
     >
       {y.ticks(4).map((v) => (
         <g key={`y${v}`}>
@@ -50,7 +50,7 @@ function SweepChart({ result }: { result: SweepResult }) {
         </text>
       ))}
       <text className="axis" x={(PAD.l + W - PAD.r) / 2} y={H - 3} textAnchor="middle">
-        {result.xLabel}
+        {st(`sweep.${result.id}.x`)}
       </text>
       {refs.map((r, i) => (
         <path key={r.label} className={`ref ref-${i}`} d={path(r.points) ?? ''} />
@@ -137,7 +137,7 @@ export function SweepPanel() {
       )}
       {result && !busy && (
         <figure className="sweep" aria-describedby={`${ids}-legend`}>
-          <p className="wi-muted sweep-y">{result.yLabel}</p>
+          <p className="wi-muted sweep-y">{st(`sweep.${result.id}.y`)}</p>
           <SweepChart result={result} />
           <ul className="sweep-legend" id={`${ids}-legend`}>
             <li>

@@ -6,6 +6,7 @@ import { CompareSection } from './CompareSection.tsx';
 import { FaultsPanel, InterventionList } from './FaultsPanel.tsx';
 import { KnobsPanel } from './KnobsPanel.tsx';
 import { MetricsPanel } from './MetricsPanel.tsx';
+import { SandboxSection } from './SandboxSection.tsx';
 import { SweepPanel } from './SweepPanel.tsx';
 import { st } from './strings.ts';
 import './sandbox.css';
@@ -119,6 +120,7 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
           <p className="wi-muted wi-intro">
             {st('whatIf.intro')} <span className="wi-hint">{st('menu.hint')}.</span>
           </p>
+          {run.scenario.freePlay && <SandboxSection run={run} />}
           <FaultsPanel run={run} frame={frame} />
           <InterventionList run={run} />
           <MetricsPanel run={run} time={time} />

@@ -20,6 +20,8 @@ export interface CompareInputs {
   params: Partial<Params>;
   nodes: number | undefined;
   interventions: TimedFault[];
+  /** Run length override (the sandbox). */
+  durationMs?: number | undefined;
 }
 
 export interface CompareRun {
@@ -68,6 +70,8 @@ const CACHE_SIZE = 6;
 export function simulateCompare(inputs: CompareInputs, spec: CompareSpec): CompareResult {
   const key = JSON.stringify([
     inputs.scenario.id,
+    inputs.scenario.algorithm,
+    inputs.durationMs ?? null,
     inputs.seed ?? null,
     inputs.params,
     inputs.nodes ?? null,
@@ -83,6 +87,7 @@ export function simulateCompare(inputs: CompareInputs, spec: CompareSpec): Compa
         params,
         interventions: inputs.interventions,
         ...(inputs.nodes !== undefined ? { nodes: inputs.nodes } : {}),
+        ...(inputs.durationMs !== undefined ? { durationMs: inputs.durationMs } : {}),
       });
       return {
         run: { spec, trace, index: new TraceIndex(trace), metrics: createMetricsIndex(trace), adjusted },

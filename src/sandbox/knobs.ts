@@ -58,5 +58,5 @@ export function withKnob(
 export function unitText(spec: ParamSpec): string {
   if (spec.unit === 'x') return '×';
   if (spec.unit === 'ratio' || !spec.unit) return '';
-  return spec.unit;
+  return st(`unit.${spec.unit}`);
 }

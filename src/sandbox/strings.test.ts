@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanComparison, compareCatalogs } from '../i18n/compareCatalogs.ts';
 import { setLocale } from '../i18n/index.ts';
+import { algorithms } from '../sim/nodes/registry.ts';
+import { netParams } from '../sim/params.ts';
+import { knobDoc, knobDocsPt, knobDocsRu } from './knobDocs.ts';
 import { ptSandbox } from './strings.pt.ts';
 import { ruSandbox } from './strings.ru.ts';
 import { enSandbox, st } from './strings.ts';
@@ -25,8 +28,28 @@ describe('sandbox catalogs: every English key in every language', () => {
     });
   });
 
-  it('every sweep has a title in English', () => {
-    expect(SWEEPS.map((s) => s.id).filter((id) => !enSandbox[`sweep.${id}`])).toEqual([]);
+  it('every sweep has a title and axis labels in English', () => {
+    const keys = SWEEPS.flatMap((s) => [`sweep.${s.id}`, `sweep.${s.id}.x`, `sweep.${s.id}.y`]);
+    expect(keys.filter((k) => !enSandbox[k])).toEqual([]);
+  });
+
+  it('every knob doc of every algorithm is translated, with no stale keys', () => {
+    const english: Record<string, string> = {};
+    for (const [k, s] of Object.entries(netParams)) english[`net.${k}`] = s.doc;
+    for (const a of Object.values(algorithms))
+      for (const [k, s] of Object.entries(a.params)) english[`${a.id}.${k}`] = s.doc;
+    expect(compare(english, knobDocsPt)).toEqual(clean);
+    expect(compare(english, knobDocsRu)).toEqual(clean);
+  });
+
+  it('knobDoc follows the language and scopes a name by algorithm', () => {
+    const spec = algorithms.patroni?.params.ttlS;
+    if (!spec) throw new Error('patroni ttlS');
+    expect(knobDoc('patroni', 'ttlS', spec)).toBe(spec.doc);
+    setLocale('pt');
+    expect(knobDoc('patroni', 'ttlS', spec)).toMatch(/^TTL da trava do líder/);
+    expect(knobDoc('lease', 'ttlS', spec)).toMatch(/^TTL da reserva com validade/);
+    setLocale('en');
   });
 });
 

@@ -98,11 +98,12 @@ describe('invalid combinations are error points, never clamped', () => {
     });
     expect(pts.map((p) => p.x)).toEqual([5, 10, 12, 13, 30]);
     expect(errorOf(pts[0])).toMatch(
-      /renew interval must be shorter than the TTL \(renewS < ttlS\).*client-go/,
+      /renew interval must be shorter than the TTL \(renewS < ttlS\) \(etcd clientv3/,
     );
     expect(errorOf(pts[1])).toMatch(/renewS < ttlS/);
     // 12 s passes the first rule but not the trusted part of the TTL (12 x 0.8 = 9.6 < 10).
     expect(errorOf(pts[2])).toMatch(/renewS < ttlS × \(1 − driftMarginRatio\)/);
+    expect(errorOf(pts[2])).toMatch(/client-go leaderelection.go NewLeaderElector/);
     expect(pts[3]).toEqual({ x: 13, y: 1 });
     expect(pts[4]).toEqual({ x: 30, y: 1 });
   });

@@ -654,17 +654,28 @@ const params: ParamSpecs = {
   },
 };
 
+/**
+ * client-go's checks (k8s.io/client-go/tools/leaderelection/leaderelection.go, NewLeaderElector):
+ * `leaseDuration must be greater than renewDeadline` and `renewDeadline must be greater than
+ * retryPeriod*JitterFactor` (1.2). In this model LeaseDuration is ttlS, RetryPeriod (the leader's
+ * renew cadence) is renewS, and RenewDeadline is derived, not a knob: ttlS × (1 − driftMarginRatio),
+ * how long the leader trusts its lease after a confirmed keepalive. So the first check reads
+ * driftMarginRatio > 0; it is NOT enforced: 0 is the no-margin experiment (a slow clock then keeps
+ * a stale leader, lease.test.ts), safe as long as clocks agree. The second is the rule below, with
+ * a factor of 1: keepalives here are not jittered.
+ */
 const rules: ParamRule[] = [
   {
     ok: (p) => Number(p.renewS) < Number(p.ttlS),
     message: 'renew interval must be shorter than the TTL (renewS < ttlS)',
-    source: 'etcd clientv3 renews every TTL/3; client-go requires LeaseDuration > RenewDeadline',
+    source: 'etcd clientv3 concurrency.NewSession keeps its lease alive every TTL/3',
   },
   {
     ok: (p) => Number(p.renewS) < Number(p.ttlS) * (1 - Number(p.driftMarginRatio)),
     message:
       'renew interval must be shorter than the part of the TTL the leader trusts (renewS < ttlS × (1 − driftMarginRatio)), or the leader steps down between two keepalives',
-    source: 'client-go requires RenewDeadline > RetryPeriod × JitterFactor',
+    source:
+      'client-go leaderelection.go NewLeaderElector: "renewDeadline must be greater than retryPeriod*JitterFactor"',
   },
 ];
 

@@ -41,6 +41,14 @@ export const anchorSchema = z.object({
 });
 
 export const algorithmIds = ['bully', 'heartbeat', 'lease', 'patroni'] as const;
+export type AlgorithmId = (typeof algorithmIds)[number];
+
+/** How a free-play scenario looks with each algorithm: cluster size, pace and ADR sections. */
+const variantSchema = z.object({
+  nodes: z.number().int().min(1).max(200),
+  timeScale: z.number().positive(),
+  adr: z.array(z.string()),
+});
 
 export const scenarioSchema = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a lowercase id like "etcd-lease"'),
@@ -71,6 +79,11 @@ export const scenarioSchema = z.object({
     .min(1),
   /** ADR-001 sections this scenario demonstrates (ids from the ADR panel). */
   adr: z.array(z.string()),
+  /**
+   * A free-play scenario (the sandbox): no script, any algorithm. The player swaps `algorithm`,
+   * `nodes`, `timeScale` and `adr` for the chosen variant (src/sim/scenario/sandbox.ts).
+   */
+  freePlay: z.record(z.enum(algorithmIds), variantSchema).optional(),
   expect: z.object({
     finalLeader: z.union([nodeId, z.null()]).optional(),
     leadersInOrder: z.array(nodeId).optional(),

@@ -1,0 +1,37 @@
+import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
+
+/**
+ * The sandbox: a healthy cluster with no script, for free play. The user picks the algorithm (the
+ * player swaps in the variant below), injects faults at the cursor and turns the knobs. Two minutes
+ * of virtual time by default, longer with the duration setting or `--duration` in the CLI.
+ */
+export default {
+  id: 'sandbox',
+  title: 'Sandbox',
+  summary:
+    'Free play: a healthy cluster and no script. Pick an algorithm, inject faults at the cursor, turn the knobs and watch the metrics.',
+  algorithm: 'lease',
+  nodes: 5,
+  seed: 1,
+  durationMs: 120_000,
+  timeScale: 2.5,
+  params: {},
+  faults: [],
+  steps: [
+    {
+      id: 'free-play',
+      anchor: { k: 'start' },
+      caption:
+        'Free play: right-click or press Enter on a node to inject a fault at the cursor. Step back and forward jump between your faults.',
+    },
+  ],
+  adr: ['matrix.lease', 'consequence.failover-ttl'],
+  freePlay: {
+    // Bully fails over in a few hundred ms: a slower pace keeps an election watchable.
+    bully: { nodes: 5, timeScale: 0.5, adr: ['matrix.bully'] },
+    heartbeat: { nodes: 5, timeScale: 0.5, adr: ['matrix.heartbeat', 'matrix.raft'] },
+    lease: { nodes: 5, timeScale: 2.5, adr: ['matrix.lease', 'consequence.failover-ttl'] },
+    patroni: { nodes: 3, timeScale: 2.2, adr: ['consequence.failover-ttl', 'consequence.etcd-ha'] },
+  },
+  expect: { noViolations: ['split-brain', 'stale-write-accepted', 'two-lease-holders'] },
+} satisfies ScenarioInput;
