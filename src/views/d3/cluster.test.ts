@@ -164,12 +164,17 @@ describe('labels', () => {
     drift: 1,
   };
 
-  it('says the role and token in words', () => {
+  it('says the role and token in words, starting with the words drawn in the node', () => {
     expect(nodeLabel(base, false)).toBe('node-3: leader, token 43');
     expect(nodeLabel({ ...base, role: 'paused', paused: true }, false)).toBe(
-      'node-3: paused, believes it leads, token 43',
+      'node-3: paused, token 43, believes it leads',
     );
-    expect(nodeLabel({ ...base, id: 'node-1' }, true)).toBe('node-1: leader, token 43, split-brain');
+    expect(nodeLabel({ ...base, id: 'node-1' }, true)).toBe('node-1: split-brain, token 43, leader');
+    const { token: _t, ...termed } = base;
+    expect(nodeLabel({ ...termed, term: 7 }, false)).toBe('node-3: leader, term 7');
+    expect(nodeLabel({ ...termed, term: 7, role: 'follower', believed: 'follower' }, false)).toBe(
+      'node-3: follower',
+    );
     const { token: _, ...follower } = base;
     expect(nodeLabel({ ...follower, role: 'follower', believed: 'follower' }, false)).toBe(
       'node-3: follower',

@@ -205,13 +205,27 @@ export function messageGlyph(type: string, size = 64): string {
 /** Words for a node's state, for its accessible label and its caption line. */
 export function nodeLabel(n: NodeView, errored: boolean): string {
   const parts: string[] = [];
-  if (n.kind !== 'node') parts.push(tr(`cluster.${n.kind}`));
-  if (n.kind === 'node' || n.role === 'down' || n.role === 'paused' || n.role === 'isolated')
-    parts.push(tr(`role.${n.role}`));
+  if (n.kind !== 'node') {
+    parts.push(tr(`cluster.${n.kind}`));
+    if (n.role === 'down' || n.role === 'paused' || n.role === 'isolated') parts.push(tr(`role.${n.role}`));
+    if (n.token !== undefined) parts.push(tr('cluster.token', { token: n.token }));
+    return `${n.id}: ${parts.join(', ')}`;
+  }
+  // A node's words in the order it draws them (name, role word, token pill), then what is not drawn:
+  // its visible label is then part of its accessible name (WCAG 2.5.3).
+  parts.push(errored ? tr('role.error') : tr(`role.${n.role}`));
+  const pill = nodePill(n);
+  if (pill) parts.push(pill);
+  if (errored) parts.push(tr(`role.${n.role}`));
   if (n.role !== 'leader' && n.believed === 'leader') parts.push(tr('role.leaderStale'));
-  if (n.token !== undefined) parts.push(tr('cluster.token', { token: n.token }));
-  if (errored) parts.push(tr('role.error'));
   return `${n.id}: ${parts.join(', ')}`;
+}
+
+/** The pill under a node: its fencing token, else a leader's term; '' when none. */
+export function nodePill(n: Pick<NodeView, 'token' | 'term' | 'role'>): string {
+  if (n.token !== undefined) return tr('cluster.token', { token: n.token });
+  if (n.term !== undefined && n.role === 'leader') return tr('cluster.term', { term: n.term });
+  return '';
 }
 
 /**
@@ -304,6 +318,8 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
   const gLinks = svg.append('g').attr('class', 'links');
   const gCut = svg.append('g').attr('class', 'cuts');
   const gHosts = svg.append('g').attr('class', 'hosts');
+  // The ADR badge is a button: beside the node groups, not inside one (a node is a button too in the sandbox).
+  const gAdr = svg.append('g').attr('class', 'adr-layer');
   const gMsgs = svg.append('g').attr('class', 'messages').attr('aria-hidden', 'true');
   const gBursts = svg.append('g').attr('class', 'bursts').attr('aria-hidden', 'true');
 
@@ -433,11 +449,21 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
       return `translate(${p.x},${p.y})`;
     });
     hosts.selectAll('*').remove();
+    gAdr.selectAll('*').remove();
     hosts.each(function (d) {
       const g = select(this);
       if (d.kind === 'node') drawNode(g as Sel<SVGGElement>, d);
       else drawBox(g as Sel<SVGGElement>, d);
     });
+    // Spaces between a node's drawn words (SVG draws no text outside <text>): read in one go they say
+    // "node-2 follower token 4", as its label (nodeLabel) starts: the visible label is in the name.
+    hosts
+      .filter((d) => d.kind === 'node')
+      .each(function () {
+        for (const c of [...this.childNodes]) if (c.nodeType === Node.TEXT_NODE) c.remove();
+        for (const w of this.querySelectorAll(':scope > text, :scope > .token'))
+          this.insertBefore(document.createTextNode(' '), w);
+      });
   };
 
   const drawNode = (g: Sel<SVGGElement>, d: HostInfo) => {
@@ -474,9 +500,10 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
       const onAdr = opts.onAdr;
       // Up and to the right, level with the role badge: clear of the links below and, with many
       // nodes, of the neighbour's own badge.
-      const bx = r + 32;
-      const by = -r + 4;
-      const adr = g
+      const p = layout.pos.get(d.id) ?? { x: -999, y: -999 };
+      const bx = p.x + r + 32;
+      const by = p.y - r + 4;
+      const adr = gAdr
         .append('g')
         .attr('class', 'adr-badge')
         .attr('role', 'button')
@@ -642,12 +669,7 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
       if (d.kind === 'node') {
         const roleWord = err ? tr('role.error') : tr(`role.${n.role}`);
         g.select('.role-text').text(roleWord);
-        const tokenText =
-          n.token !== undefined
-            ? tr('cluster.token', { token: n.token })
-            : n.term !== undefined && n.role === 'leader'
-              ? tr('cluster.term', { term: n.term })
-              : '';
+        const tokenText = nodePill(n);
         const tok = g.select<SVGGElement>('.token');
         tok.attr('display', tokenText ? null : 'none');
         if (tokenText) {
