@@ -1,8 +1,11 @@
 import { createStore } from 'zustand/vanilla';
+import { enA11y } from './en.a11y.ts';
 import { enPanels } from './en.panels.ts';
 import { en } from './en.ts';
+import { ptA11y } from './pt.a11y.ts';
 import { ptPanels } from './pt.panels.ts';
 import { pt } from './pt.ts';
+import { ruA11y } from './ru.a11y.ts';
 import { ruPanels } from './ru.panels.ts';
 import { ru } from './ru.ts';
 
@@ -23,9 +26,9 @@ export function isLocale(x: string): x is Locale {
 }
 
 export const catalogs: Record<Locale, Record<string, string>> = {
-  en: { ...en, ...enPanels },
-  pt: { ...pt, ...ptPanels },
-  ru: { ...ru, ...ruPanels },
+  en: { ...en, ...enPanels, ...enA11y },
+  pt: { ...pt, ...ptPanels, ...ptA11y },
+  ru: { ...ru, ...ruPanels, ...ruA11y },
 };
 
 /** The current language. A vanilla store so that plain functions (t) read it without React. */

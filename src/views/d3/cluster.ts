@@ -49,6 +49,11 @@ export interface ClusterOptions {
   routeOf?: (proxy: string, t: number) => string | null;
   /** Attribute naming a node's group: `data-node` (the testing contract) unless a second picture. */
   nodeAttribute?: string;
+  /**
+   * prefers-reduced-motion: messages do not travel (see messageStop) and crash/restart flashes do
+   * not grow or fade; the svg says so in `data-motion="reduced"`.
+   */
+  reducedMotion?: boolean;
 }
 
 export interface ClusterRenderer {
@@ -257,6 +262,14 @@ export function messageReach(m: Pick<MessageView, 'fate' | 'dropReason'>): numbe
 }
 
 /** Opacity of a message: lost ones fade over the last 30% of their flight. */
+/**
+ * Where a message is drawn with reduced motion: beside its sender for the first half of its flight,
+ * beside its receiver for the second; two places instead of a journey.
+ */
+export function messageStop(progress: number): number {
+  return progress < 0.5 ? 0.2 : 0.8;
+}
+
 export function messageOpacity(m: Pick<MessageView, 'fate' | 'progress'>): number {
   if (m.fate !== 'dropped' || m.progress < 0.7) return 1;
   return Math.max(0.15, 1 - ((m.progress - 0.7) / 0.3) * 0.85);
@@ -314,7 +327,8 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     .append('svg')
     .attr('class', 'cluster-svg')
     .attr('role', 'group')
-    .attr('aria-label', opts.label) as Sel<SVGSVGElement>;
+    .attr('aria-label', opts.label)
+    .attr('data-motion', opts.reducedMotion ? 'reduced' : 'full') as Sel<SVGSVGElement>;
   const gLinks = svg.append('g').attr('class', 'links');
   const gCut = svg.append('g').attr('class', 'cuts');
   const gHosts = svg.append('g').attr('class', 'hosts');
@@ -644,7 +658,8 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
       const back = n.restartedAt !== undefined ? frame.t - n.restartedAt : Number.POSITIVE_INFINITY;
       const crashK = !n.up && since >= 0 && since < opts.flashMs ? since / opts.flashMs : null;
       const restartK = n.up && back >= 0 && back < opts.flashMs ? back / opts.flashMs : null;
-      const k = crashK ?? restartK;
+      // Reduced motion: a still ring for the flash's time (k = 0: no growth, full strength).
+      const k = opts.reducedMotion && (crashK ?? restartK) !== null ? 0 : (crashK ?? restartK);
       const flash = g.select<SVGElement>('.flash');
       flash.classed('crash', crashK !== null).classed('restart', crashK === null && restartK !== null);
       if (k === null) flash.attr('opacity', 0);
@@ -773,7 +788,8 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     );
     const placed = msgs.map((m) => {
       const e = ends(m.from, m.to) as Endpoints;
-      const p = Math.max(0, Math.min(1, m.progress)) * messageReach(m);
+      const flight = Math.max(0, Math.min(1, m.progress));
+      const p = (opts.reducedMotion ? messageStop(flight) : flight) * messageReach(m);
       const dx = e.x2 - e.x1;
       const dy = e.y2 - e.y1;
       const len = Math.hypot(dx, dy) || 1;
