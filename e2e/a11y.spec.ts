@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { openPlayer, SCENARIOS } from './helpers.ts';
+import { openPlayer, SCENARIOS, timeline } from './helpers.ts';
 
 /** WCAG 2.0 and 2.1, levels A and AA: the bar issue 6 sets. */
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -100,3 +100,181 @@ for (const theme of ['light', 'dark'] as const)
     ])
       expect(all, `${control} is not reachable by Tab; reached:\n${all}`).toMatch(control);
   });
+
+/**
+ * Plays for a while and records, per message element, the distinct positions it was drawn at (one
+ * sample per animation frame). Returns how many messages were seen and the most places one took.
+ */
+async function messagePlaces(page: Page, ms: number) {
+  await page.getByRole('button', { name: 'Play' }).click();
+  const r = await page.evaluate(
+    (ms) =>
+      new Promise<{ seen: number; most: number; inFlightText: string[] }>((resolve) => {
+        const places = new Map<Element, Set<string>>();
+        const inFlightText: string[] = [];
+        const t0 = performance.now();
+        const tick = () => {
+          for (const g of document.querySelectorAll('.cluster-svg g.msg')) {
+            const set = places.get(g) ?? new Set<string>();
+            set.add(g.getAttribute('transform') ?? '');
+            places.set(g, set);
+          }
+          const list = document.querySelector('[data-testid="in-flight"]');
+          if (list && document.querySelectorAll('.cluster-svg g.msg').length)
+            inFlightText.push(list.textContent ?? '');
+          if (performance.now() - t0 < ms) requestAnimationFrame(tick);
+          else
+            resolve({
+              seen: places.size,
+              most: Math.max(0, ...[...places.values()].map((s) => s.size)),
+              inFlightText,
+            });
+        };
+        requestAnimationFrame(tick);
+      }),
+    ms,
+  );
+  await page.getByRole('button', { name: 'Pause' }).click();
+  return r;
+}
+
+test('reduced motion: message dots stand at two places (sender side, receiver side), no CSS transitions', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openPlayer(page, '?scenario=bully&step=3');
+  await expect(page.locator('svg.cluster-svg').first()).toHaveAttribute('data-motion', 'reduced');
+  const r = await messagePlaces(page, 2500);
+  expect(r.seen, 'no message was in flight while playing').toBeGreaterThan(0);
+  expect(r.most, 'a message was drawn at more than two places: it travels').toBeLessThanOrEqual(2);
+  // The player still says which messages are in flight.
+  expect(r.inFlightText.some((x) => /ELECTION node-\d → node-\d/.test(x))).toBe(true);
+  const transition = await page
+    .getByRole('button', { name: 'Play' })
+    .evaluate((b) => Number.parseFloat(getComputedStyle(b).transitionDuration));
+  expect(transition).toBeLessThan(0.001);
+});
+
+test('full motion (the control case): message dots travel', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await openPlayer(page, '?scenario=bully&step=3');
+  await expect(page.locator('svg.cluster-svg').first()).toHaveAttribute('data-motion', 'full');
+  const r = await messagePlaces(page, 2500);
+  expect(r.most).toBeGreaterThan(2);
+});
+
+test('the narration is a live region named Narration, and it follows the steps', async ({ page }) => {
+  await openPlayer(page, '?scenario=bully&step=2');
+  const narration = page.getByRole('status', { name: 'Narration' });
+  await expect(narration).toBeVisible();
+  const before = await narration.textContent();
+  expect(before?.trim()).not.toBe('');
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(narration).not.toHaveText(before ?? '');
+});
+
+test('text alternatives: every node says its role in words; the messages in flight are listed', async ({
+  page,
+}) => {
+  for (const s of SCENARIOS) {
+    await openPlayer(page, `?scenario=${s.id}&step=3`);
+    for (const n of await page.locator('[data-node]').all()) {
+      const role = (await n.getAttribute('data-role')) ?? '';
+      const id = (await n.getAttribute('data-node')) ?? '';
+      const label = (await n.getAttribute('aria-label')) ?? '';
+      expect(label, `${s.id} ${id}`).toMatch(new RegExp(`^${id}: .*\\b${role}\\b`));
+    }
+    // One line per dot drawn (the svg's message layer itself is hidden from screen readers).
+    const dots = await page.locator('.cluster-svg').first().locator('g.msg').count();
+    const list = page.getByRole('list', { name: 'Messages in flight' });
+    if (dots > 0) await expect(list.getByRole('listitem')).toHaveCount(dots);
+    else await expect(list).toHaveText('no messages in flight');
+  }
+});
+
+test('zoom: the viewport allows it, and at 200% (640x360) no control is lost or cut off', async ({
+  page,
+}) => {
+  await openPlayer(page, '?scenario=fencing-token&step=4');
+  const viewport = (await page.locator('meta[name="viewport"]').getAttribute('content')) ?? '';
+  expect(viewport).not.toMatch(/user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0*)?\b/);
+  await page.setViewportSize({ width: 640, height: 360 });
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  for (const control of [
+    page.getByRole('tablist', { name: 'Scenarios' }),
+    page.getByRole('button', { name: 'Play' }),
+    page.getByRole('button', { name: 'Step forward' }),
+    page.getByRole('slider', { name: 'Timeline' }),
+    page.getByRole('slider', { name: 'Speed' }),
+    page.getByRole('status', { name: 'Narration' }),
+    page.getByRole('button', { name: /^Open ADR-001:/ }),
+    page.locator('[data-node="node-3"]'),
+  ]) {
+    await control.scrollIntoViewIfNeeded();
+    await expect(control).toBeVisible();
+    const box = await control.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width + 1, `${control} is cut off`).toBe(true);
+  }
+});
+
+for (const theme of ['light', 'dark'] as const)
+  test(`axe: split-brain at its end (alarm, split-brain nodes, sequence diagram), the shortcuts dialog and the export menu (${theme})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openPlayer(page, `?scenario=split-brain&theme=${theme}`);
+    await timeline(page).focus();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    let violations = await axe(page);
+    expect(
+      violations.map((v) => v.id),
+      readable(violations),
+    ).toEqual([]);
+
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    violations = await axe(page);
+    expect(
+      violations.map((v) => v.id),
+      readable(violations),
+    ).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Export' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    violations = await axe(page);
+    expect(
+      violations.map((v) => v.id),
+      readable(violations),
+    ).toEqual([]);
+  });
+
+test('keyboard: a node opens its fault menu with Enter and the ContextMenu key; the focused item stands out; axe finds nothing', async ({
+  page,
+}) => {
+  await openPlayer(page, '?scenario=etcd-lease&step=4&whatif=1');
+  const node = page.locator('[data-node="node-2"]');
+  await node.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: /Faults for node-2/ });
+  await expect(menu).toBeVisible();
+  const item = menu.getByRole('menuitem').first();
+  await expect(item).toBeFocused();
+  const [focusedBg, menuBg] = await item.evaluate((el) => [
+    getComputedStyle(el).backgroundColor,
+    getComputedStyle(el.closest('[role="menu"]') as Element).backgroundColor,
+  ]);
+  expect(focusedBg).not.toBe(menuBg);
+  const violations = await axe(page);
+  expect(
+    violations.map((v) => v.id),
+    readable(violations),
+  ).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(node).toBeFocused();
+  await page.keyboard.press('ContextMenu');
+  await expect(menu).toBeVisible();
+});
