@@ -278,3 +278,38 @@ test('keyboard: a node opens its fault menu with Enter and the ContextMenu key; 
   await page.keyboard.press('ContextMenu');
   await expect(menu).toBeVisible();
 });
+
+test('keyboard: the ADR panel, the event log and the sequence diagram controls show a focus ring too (dark)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openPlayer(page, '?scenario=split-brain&step=5&panel=log&theme=dark');
+  const seen: string[] = [];
+  const hidden: string[] = [];
+  const tabs = async (n: number) => {
+    for (let i = 0; i < n; i++) {
+      await page.keyboard.press('Tab');
+      const f = await focused(page);
+      if (!f) continue;
+      seen.push(f.what);
+      if (!f.shown) hidden.push(f.what);
+    }
+  };
+  await tabs(40);
+  await page.getByRole('tab', { name: 'Sequence' }).click();
+  await page.getByRole('tab', { name: 'Sequence' }).focus();
+  await tabs(4);
+  await page.getByRole('button', { name: /^Open ADR-001:/ }).click();
+  await expect(page.getByRole('region', { name: /^ADR-001/ })).toBeVisible();
+  await tabs(12);
+  expect(hidden, `focused without a visible ring:\n${hidden.join('\n')}`).toEqual([]);
+  const all = seen.join('\n');
+  for (const control of [
+    /button "Heartbeats"/,
+    /button "[\d.]+ ?node-/,
+    /button "Zoom in"/,
+    /button "Close ADR-001"/,
+    /button "See it: /,
+  ])
+    expect(all, `${control} is not reachable by Tab; reached:\n${all}`).toMatch(control);
+});
