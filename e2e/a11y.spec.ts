@@ -63,7 +63,36 @@ async function focused(page: Page) {
       .replace(/\s+/g, ' ')
       .slice(0, 50);
     const what = `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${name}"`;
-    return { what, shown: outline || ring, el: el.outerHTML.slice(0, 80) };
+    // The ring's contrast with what is behind it: the element itself for an inset ring, else the
+    // first ancestor with an opaque background.
+    const rgb = (c: string): number[] | null => {
+      const srgb = c.match(/color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)(?: \/ ([\d.]+))?\)/);
+      if (srgb) return Number(srgb[4] ?? 1) < 1 ? null : srgb.slice(1, 4).map((x) => Number(x) * 255);
+      const m = c.match(/rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)/);
+      if (!m || Number(m[4] ?? 1) < 1) return null;
+      return m.slice(1, 4).map(Number);
+    };
+    const lum = (c: number[]) => {
+      const [r, g, b] = c.map((v) => {
+        const x = v / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    let behind: number[] | null = null;
+    for (
+      let n: Element | null = Number.parseFloat(cs.outlineOffset) < 0 ? el : el.parentElement;
+      n && !behind;
+      n = n.parentElement
+    )
+      behind = rgb(getComputedStyle(n).backgroundColor);
+    const ringColor = rgb(outline ? cs.outlineColor : '') ?? [0, 0, 0];
+    const [hi, lo] = [lum(ringColor), lum(behind ?? [255, 255, 255])].sort((a, b) => b - a) as [
+      number,
+      number,
+    ];
+    const contrast = (hi + 0.05) / (lo + 0.05);
+    return { what, shown: outline || ring, contrast: outline ? contrast : 3, el: el.outerHTML.slice(0, 80) };
   });
 }
 
@@ -84,6 +113,7 @@ for (const theme of ['light', 'dark'] as const)
       first ??= f.el;
       seen.push(f.what);
       if (!f.shown) hidden.push(f.what);
+      else if (f.contrast < 3) hidden.push(`${f.what}: ring contrast ${f.contrast.toFixed(2)}:1`);
     }
     expect(hidden, `focused without a visible ring:\n${hidden.join('\n')}`).toEqual([]);
     const all = seen.join('\n');
@@ -293,6 +323,7 @@ test('keyboard: the ADR panel, the event log and the sequence diagram controls s
       if (!f) continue;
       seen.push(f.what);
       if (!f.shown) hidden.push(f.what);
+      else if (f.contrast < 3) hidden.push(`${f.what}: ring contrast ${f.contrast.toFixed(2)}:1`);
     }
   };
   await tabs(40);
