@@ -344,3 +344,32 @@ test('keyboard: the ADR panel, the event log and the sequence diagram controls s
   ])
     expect(all, `${control} is not reachable by Tab; reached:\n${all}`).toMatch(control);
 });
+
+for (const theme of ['light', 'dark'] as const)
+  test(`axe: the What-if comparison (two pictures side by side) (${theme})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openPlayer(page, `?scenario=split-brain&step=5&whatif=1&theme=${theme}`);
+    const section = page.getByRole('region', { name: 'Compare' });
+    await section.getByRole('button', { name: 'Compare', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Comparison run' })).toBeVisible();
+    const violations = await axe(page);
+    expect(
+      violations.map((v) => v.id),
+      readable(violations),
+    ).toEqual([]);
+  });
+
+for (const lang of ['pt', 'ru'] as const)
+  test(`axe: in ${lang}, the What-if sandbox open (translated labels keep the visible words in the name)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`/?scenario=fencing-token&step=6&whatif=1&lang=${lang}`);
+    await expect(page.locator('[data-node]').first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    const violations = await axe(page);
+    expect(
+      violations.map((v) => v.id),
+      readable(violations),
+    ).toEqual([]);
+  });
