@@ -270,8 +270,9 @@ export function messageStop(progress: number): number {
   return progress < 0.5 ? 0.2 : 0.8;
 }
 
-export function messageOpacity(m: Pick<MessageView, 'fate' | 'progress'>): number {
+export function messageOpacity(m: Pick<MessageView, 'fate' | 'progress'>, reduced = false): number {
   if (m.fate !== 'dropped' || m.progress < 0.7) return 1;
+  if (reduced) return 0.4; // no fade-out: one dimmer look once it is lost
   return Math.max(0.15, 1 - ((m.progress - 0.7) / 0.3) * 0.85);
 }
 
@@ -837,7 +838,9 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
       const { m, x, y, nx, ny } = d;
       const g = select(this);
       const lost = m.fate === 'dropped' && m.progress >= 0.7;
-      g.attr('transform', `translate(${x},${y})`).attr('opacity', messageOpacity(m)).classed('lost', lost);
+      g.attr('transform', `translate(${x},${y})`)
+        .attr('opacity', messageOpacity(m, opts.reducedMotion))
+        .classed('lost', lost);
       g.select('.lost-x').attr('d', lost ? 'M-6 -6 L6 6 M6 -6 L-6 6' : '');
       const alone = (groups[d.group]?.length ?? 1) <= 1;
       const label = g.select('.msg-label').attr('display', alone ? null : 'none');
