@@ -261,7 +261,6 @@ export function messageReach(m: Pick<MessageView, 'fate' | 'dropReason'>): numbe
   }
 }
 
-/** Opacity of a message: lost ones fade over the last 30% of their flight. */
 /**
  * Where a message is drawn with reduced motion: beside its sender for the first half of its flight,
  * beside its receiver for the second; two places instead of a journey.
@@ -270,6 +269,7 @@ export function messageStop(progress: number): number {
   return progress < 0.5 ? 0.2 : 0.8;
 }
 
+/** Opacity of a message: lost ones fade over the last 30% of their flight. */
 export function messageOpacity(m: Pick<MessageView, 'fate' | 'progress'>, reduced = false): number {
   if (m.fate !== 'dropped' || m.progress < 0.7) return 1;
   if (reduced) return 0.4; // no fade-out: one dimmer look once it is lost
