@@ -250,7 +250,8 @@ test.describe('player shell', () => {
     await expect(adr).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(adr).toBeHidden();
-    const badge = page.locator('[data-node="node-1"] [role="button"]');
+    // The badge is drawn beside node-1, not inside it: in the sandbox the node is a button itself.
+    const badge = page.getByRole('button', { name: 'Open ADR-001', exact: true });
     await expect(badge).toHaveAttribute('aria-label', 'Open ADR-001');
     await badge.focus();
     await page.keyboard.press('Enter');

@@ -1,10 +1,13 @@
 import { createStore } from 'zustand/vanilla';
+import { enA11y } from './en.a11y.ts';
 import { enPanels } from './en.panels.ts';
 import { enPresent } from './en.present.ts';
 import { en } from './en.ts';
+import { ptA11y } from './pt.a11y.ts';
 import { ptPanels } from './pt.panels.ts';
 import { ptPresent } from './pt.present.ts';
 import { pt } from './pt.ts';
+import { ruA11y } from './ru.a11y.ts';
 import { ruPanels } from './ru.panels.ts';
 import { ruPresent } from './ru.present.ts';
 import { ru } from './ru.ts';
@@ -27,9 +30,9 @@ export function isLocale(x: string): x is Locale {
 }
 
 export const catalogs: Record<Locale, Record<string, string>> = {
-  en: { ...en, ...enPanels, ...enPresent },
-  pt: { ...pt, ...ptPanels, ...ptPresent },
-  ru: { ...ru, ...ruPanels, ...ruPresent },
+  en: { ...en, ...enPanels, ...enPresent, ...enA11y },
+  pt: { ...pt, ...ptPanels, ...ptPresent, ...ptA11y },
+  ru: { ...ru, ...ruPanels, ...ruPresent, ...ruA11y },
 };
 
 /** The current language. A vanilla store so that plain functions (t) read it without React. */

@@ -1,8 +1,8 @@
 import type React from 'react';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { messageTypeLabel, t } from '../i18n/index.ts';
 import { proxyStateAt } from '../player/proxy.ts';
-import type { Frame, TraceIndex } from '../sim/trace/frame.ts';
+import type { Frame, MessageView, TraceIndex } from '../sim/trace/frame.ts';
 import {
   type ClusterRenderer,
   createClusterView,
@@ -66,6 +66,53 @@ export function linksFor(index: TraceIndex): Link[] {
   }
   return out;
 }
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** The system's prefers-reduced-motion, followed live (the picture is rebuilt when it changes). */
+function useReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => window.matchMedia?.(REDUCED_MOTION).matches ?? false);
+  useEffect(() => {
+    const query = window.matchMedia?.(REDUCED_MOTION);
+    if (!query) return;
+    const on = () => setReduced(query.matches);
+    query.addEventListener('change', on);
+    return () => query.removeEventListener('change', on);
+  }, []);
+  return reduced;
+}
+
+/** The messages in flight in words, one line each ("ELECTION node-1 → node-3"), in send order. */
+export function inFlightLines(messages: readonly MessageView[]): string[] {
+  return messages
+    .filter((m) => m.from !== m.to)
+    .map((m) =>
+      t(m.fate === 'dropped' && m.progress >= 0.7 ? 'a11y.messageLost' : 'a11y.message', {
+        type: messageTypeLabel(m.type),
+        from: m.from,
+        to: m.to,
+      }),
+    );
+}
+
+/**
+ * The text alternative of the moving dots: a list for screen readers (the svg's message layer is
+ * aria-hidden). Not live: it changes many times a second while playing. Its props are the joined
+ * text, so React touches the DOM only when the set of messages changes, not per animation frame.
+ */
+const InFlight = memo(function InFlight({ text }: { text: string }) {
+  const lines = text ? text.split('\n') : [];
+  return (
+    <ul className="sr-only" aria-label={t('a11y.inFlight')} data-testid="in-flight">
+      {lines.length ? (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two identical messages may be in flight at once.
+        lines.map((l, i) => <li key={i}>{l}</li>)
+      ) : (
+        <li>{t('a11y.inFlightNone')}</li>
+      )}
+    </ul>
+  );
+});
 
 const FAMILY_ORDER: MessageFamily[] = ['election', 'heartbeat', 'store', 'data', 'reply', 'reject'];
 
@@ -146,6 +193,7 @@ export const ClusterView = memo(function ClusterView({
   onAdrRef.current = onAdr;
   const frameRef = useRef(frame);
   frameRef.current = frame;
+  const reducedMotion = useReducedMotion();
 
   useEffect(() => {
     const el = host.current;
@@ -162,6 +210,7 @@ export const ClusterView = memo(function ClusterView({
       ...(secondary ? { nodeAttribute: 'data-compare-node' } : {}),
       onAdr: () => onAdrRef.current?.(),
       routeOf: (proxy, at) => proxyStateAt(index, proxy, at, backends).route,
+      reducedMotion,
     });
     renderer.current = r;
     r.update(frameRef.current);
@@ -169,7 +218,7 @@ export const ClusterView = memo(function ClusterView({
       r.destroy();
       renderer.current = null;
     };
-  }, [index, timeScale, title, secondary]);
+  }, [index, timeScale, title, secondary, reducedMotion]);
 
   useLayoutEffect(() => {
     renderer.current?.update(frame);
@@ -179,7 +228,7 @@ export const ClusterView = memo(function ClusterView({
   onNodeMenuRef.current = onNodeMenu;
   const menuOn = onNodeMenu !== undefined;
   // The renderer above rebuilds the node groups when the run changes: re-mark them after it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: index/timeScale/title recreate the nodes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: index/timeScale/title/reducedMotion recreate the nodes
   useEffect(() => {
     const el = host.current;
     if (!el) return;
@@ -194,7 +243,7 @@ export const ClusterView = memo(function ClusterView({
         n.removeAttribute('aria-haspopup');
       }
     }
-  }, [menuOn, index, timeScale, title]);
+  }, [menuOn, index, timeScale, title, reducedMotion]);
 
   const press = useRef<{ timer: number; x: number; y: number } | null>(null);
   const endPress = () => {
@@ -265,6 +314,7 @@ export const ClusterView = memo(function ClusterView({
   return (
     <div className={`cluster${alarm ? ' alarmed' : ''}${secondary ? ' secondary' : ''}`}>
       <div className={`cluster-canvas${menuOn ? ' node-menus' : ''}`} ref={host} {...menuHandlers} />
+      {!secondary && <InFlight text={inFlightLines(frame.messages).join('\n')} />}
       {alarm && (
         <div className="alarm" role="alert">
           <strong>{t('cluster.bothWrite')}</strong>

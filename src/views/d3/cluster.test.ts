@@ -8,6 +8,7 @@ import {
   messageGlyph,
   messageOpacity,
   messageReach,
+  messageStop,
   nodeLabel,
   separatingLine,
 } from './cluster.ts';
@@ -147,6 +148,9 @@ describe('messages', () => {
     expect(messageOpacity({ fate: 'delivered', progress: 0.99 })).toBe(1);
     expect(messageOpacity({ fate: 'dropped', progress: 0.5 })).toBe(1);
     expect(messageOpacity({ fate: 'dropped', progress: 0.99 })).toBeLessThan(0.3);
+    // Reduced motion: no fade, one step.
+    expect(messageOpacity({ fate: 'dropped', progress: 0.75 }, true)).toBe(0.4);
+    expect(messageOpacity({ fate: 'dropped', progress: 0.99 }, true)).toBe(0.4);
   });
 });
 
@@ -164,12 +168,24 @@ describe('labels', () => {
     drift: 1,
   };
 
-  it('says the role and token in words', () => {
+  it('reduced motion: a message stands beside its sender, then beside its receiver', () => {
+    const stops = new Set([0, 0.1, 0.3, 0.49, 0.5, 0.7, 0.99, 1].map(messageStop));
+    expect([...stops]).toEqual([0.2, 0.8]);
+    expect(messageStop(0.49)).toBe(0.2);
+    expect(messageStop(0.5)).toBe(0.8);
+  });
+
+  it('says the role and token in words, starting with the words drawn in the node', () => {
     expect(nodeLabel(base, false)).toBe('node-3: leader, token 43');
     expect(nodeLabel({ ...base, role: 'paused', paused: true }, false)).toBe(
-      'node-3: paused, believes it leads, token 43',
+      'node-3: paused, token 43, believes it leads',
     );
-    expect(nodeLabel({ ...base, id: 'node-1' }, true)).toBe('node-1: leader, token 43, split-brain');
+    expect(nodeLabel({ ...base, id: 'node-1' }, true)).toBe('node-1: split-brain, token 43, leader');
+    const { token: _t, ...termed } = base;
+    expect(nodeLabel({ ...termed, term: 7 }, false)).toBe('node-3: leader, term 7');
+    expect(nodeLabel({ ...termed, term: 7, role: 'follower', believed: 'follower' }, false)).toBe(
+      'node-3: follower',
+    );
     const { token: _, ...follower } = base;
     expect(nodeLabel({ ...follower, role: 'follower', believed: 'follower' }, false)).toBe(
       'node-3: follower',

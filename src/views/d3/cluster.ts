@@ -49,6 +49,11 @@ export interface ClusterOptions {
   routeOf?: (proxy: string, t: number) => string | null;
   /** Attribute naming a node's group: `data-node` (the testing contract) unless a second picture. */
   nodeAttribute?: string;
+  /**
+   * prefers-reduced-motion: messages do not travel (see messageStop) and crash/restart flashes do
+   * not grow or fade; the svg says so in `data-motion="reduced"`.
+   */
+  reducedMotion?: boolean;
 }
 
 export interface ClusterRenderer {
@@ -205,13 +210,27 @@ export function messageGlyph(type: string, size = 64): string {
 /** Words for a node's state, for its accessible label and its caption line. */
 export function nodeLabel(n: NodeView, errored: boolean): string {
   const parts: string[] = [];
-  if (n.kind !== 'node') parts.push(tr(`cluster.${n.kind}`));
-  if (n.kind === 'node' || n.role === 'down' || n.role === 'paused' || n.role === 'isolated')
-    parts.push(tr(`role.${n.role}`));
+  if (n.kind !== 'node') {
+    parts.push(tr(`cluster.${n.kind}`));
+    if (n.role === 'down' || n.role === 'paused' || n.role === 'isolated') parts.push(tr(`role.${n.role}`));
+    if (n.token !== undefined) parts.push(tr('cluster.token', { token: n.token }));
+    return `${n.id}: ${parts.join(', ')}`;
+  }
+  // A node's words in the order it draws them (name, role word, token pill), then what is not drawn:
+  // its visible label is then part of its accessible name (WCAG 2.5.3).
+  parts.push(errored ? tr('role.error') : tr(`role.${n.role}`));
+  const pill = nodePill(n);
+  if (pill) parts.push(pill);
+  if (errored) parts.push(tr(`role.${n.role}`));
   if (n.role !== 'leader' && n.believed === 'leader') parts.push(tr('role.leaderStale'));
-  if (n.token !== undefined) parts.push(tr('cluster.token', { token: n.token }));
-  if (errored) parts.push(tr('role.error'));
   return `${n.id}: ${parts.join(', ')}`;
+}
+
+/** The pill under a node: its fencing token, else a leader's term; '' when none. */
+export function nodePill(n: Pick<NodeView, 'token' | 'term' | 'role'>): string {
+  if (n.token !== undefined) return tr('cluster.token', { token: n.token });
+  if (n.term !== undefined && n.role === 'leader') return tr('cluster.term', { term: n.term });
+  return '';
 }
 
 /**
@@ -242,9 +261,18 @@ export function messageReach(m: Pick<MessageView, 'fate' | 'dropReason'>): numbe
   }
 }
 
+/**
+ * Where a message is drawn with reduced motion: beside its sender for the first half of its flight,
+ * beside its receiver for the second; two places instead of a journey.
+ */
+export function messageStop(progress: number): number {
+  return progress < 0.5 ? 0.2 : 0.8;
+}
+
 /** Opacity of a message: lost ones fade over the last 30% of their flight. */
-export function messageOpacity(m: Pick<MessageView, 'fate' | 'progress'>): number {
+export function messageOpacity(m: Pick<MessageView, 'fate' | 'progress'>, reduced = false): number {
   if (m.fate !== 'dropped' || m.progress < 0.7) return 1;
+  if (reduced) return 0.4; // no fade-out: one dimmer look once it is lost
   return Math.max(0.15, 1 - ((m.progress - 0.7) / 0.3) * 0.85);
 }
 
@@ -300,10 +328,13 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     .append('svg')
     .attr('class', 'cluster-svg')
     .attr('role', 'group')
-    .attr('aria-label', opts.label) as Sel<SVGSVGElement>;
+    .attr('aria-label', opts.label)
+    .attr('data-motion', opts.reducedMotion ? 'reduced' : 'full') as Sel<SVGSVGElement>;
   const gLinks = svg.append('g').attr('class', 'links');
   const gCut = svg.append('g').attr('class', 'cuts');
   const gHosts = svg.append('g').attr('class', 'hosts');
+  // The ADR badge is a button: beside the node groups, not inside one (a node is a button too in the sandbox).
+  const gAdr = svg.append('g').attr('class', 'adr-layer');
   const gMsgs = svg.append('g').attr('class', 'messages').attr('aria-hidden', 'true');
   const gBursts = svg.append('g').attr('class', 'bursts').attr('aria-hidden', 'true');
 
@@ -433,11 +464,21 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
       return `translate(${p.x},${p.y})`;
     });
     hosts.selectAll('*').remove();
+    gAdr.selectAll('*').remove();
     hosts.each(function (d) {
       const g = select(this);
       if (d.kind === 'node') drawNode(g as Sel<SVGGElement>, d);
       else drawBox(g as Sel<SVGGElement>, d);
     });
+    // Spaces between a node's drawn words (SVG draws no text outside <text>): read in one go they say
+    // "node-2 follower token 4", as its label (nodeLabel) starts: the visible label is in the name.
+    hosts
+      .filter((d) => d.kind === 'node')
+      .each(function () {
+        for (const c of [...this.childNodes]) if (c.nodeType === Node.TEXT_NODE) c.remove();
+        for (const w of this.querySelectorAll(':scope > text, :scope > .token'))
+          this.insertBefore(document.createTextNode(' '), w);
+      });
   };
 
   const drawNode = (g: Sel<SVGGElement>, d: HostInfo) => {
@@ -474,9 +515,10 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
       const onAdr = opts.onAdr;
       // Up and to the right, level with the role badge: clear of the links below and, with many
       // nodes, of the neighbour's own badge.
-      const bx = r + 32;
-      const by = -r + 4;
-      const adr = g
+      const p = layout.pos.get(d.id) ?? { x: -999, y: -999 };
+      const bx = p.x + r + 32;
+      const by = p.y - r + 4;
+      const adr = gAdr
         .append('g')
         .attr('class', 'adr-badge')
         .attr('role', 'button')
@@ -617,7 +659,8 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
       const back = n.restartedAt !== undefined ? frame.t - n.restartedAt : Number.POSITIVE_INFINITY;
       const crashK = !n.up && since >= 0 && since < opts.flashMs ? since / opts.flashMs : null;
       const restartK = n.up && back >= 0 && back < opts.flashMs ? back / opts.flashMs : null;
-      const k = crashK ?? restartK;
+      // Reduced motion: a still ring for the flash's time (k = 0: no growth, full strength).
+      const k = opts.reducedMotion && (crashK ?? restartK) !== null ? 0 : (crashK ?? restartK);
       const flash = g.select<SVGElement>('.flash');
       flash.classed('crash', crashK !== null).classed('restart', crashK === null && restartK !== null);
       if (k === null) flash.attr('opacity', 0);
@@ -642,12 +685,7 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
       if (d.kind === 'node') {
         const roleWord = err ? tr('role.error') : tr(`role.${n.role}`);
         g.select('.role-text').text(roleWord);
-        const tokenText =
-          n.token !== undefined
-            ? tr('cluster.token', { token: n.token })
-            : n.term !== undefined && n.role === 'leader'
-              ? tr('cluster.term', { term: n.term })
-              : '';
+        const tokenText = nodePill(n);
         const tok = g.select<SVGGElement>('.token');
         tok.attr('display', tokenText ? null : 'none');
         if (tokenText) {
@@ -751,7 +789,8 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     );
     const placed = msgs.map((m) => {
       const e = ends(m.from, m.to) as Endpoints;
-      const p = Math.max(0, Math.min(1, m.progress)) * messageReach(m);
+      const flight = Math.max(0, Math.min(1, m.progress));
+      const p = (opts.reducedMotion ? messageStop(flight) : flight) * messageReach(m);
       const dx = e.x2 - e.x1;
       const dy = e.y2 - e.y1;
       const len = Math.hypot(dx, dy) || 1;
@@ -799,7 +838,9 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
       const { m, x, y, nx, ny } = d;
       const g = select(this);
       const lost = m.fate === 'dropped' && m.progress >= 0.7;
-      g.attr('transform', `translate(${x},${y})`).attr('opacity', messageOpacity(m)).classed('lost', lost);
+      g.attr('transform', `translate(${x},${y})`)
+        .attr('opacity', messageOpacity(m, opts.reducedMotion))
+        .classed('lost', lost);
       g.select('.lost-x').attr('d', lost ? 'M-6 -6 L6 6 M6 -6 L-6 6' : '');
       const alone = (groups[d.group]?.length ?? 1) <= 1;
       const label = g.select('.msg-label').attr('display', alone ? null : 'none');

@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../i18n/index.ts';
+import type { MessageView } from '../sim/trace/frame.ts';
+import { inFlightLines } from './ClusterView.tsx';
+
+const msg = (over: Partial<MessageView>): MessageView => ({
+  id: 1,
+  from: 'node-1',
+  to: 'node-3',
+  type: 'ELECTION',
+  sendAt: 0,
+  deliverAt: 100,
+  progress: 0.4,
+  fate: 'delivered',
+  ...over,
+});
+
+describe('inFlightLines: the messages in flight in words', () => {
+  afterEach(() => setLocale('en'));
+
+  it('names type, sender and receiver; a lost one says so; self-messages are not drawn, nor listed', () => {
+    expect(
+      inFlightLines([
+        msg({}),
+        msg({ id: 2, type: 'LEASE_GRANT', from: 'etcd', to: 'node-2', fate: 'dropped', progress: 0.8 }),
+        msg({ id: 3, type: 'LEASE_GRANT', from: 'etcd', to: 'node-4', fate: 'dropped', progress: 0.3 }),
+        msg({ id: 4, from: 'node-2', to: 'node-2' }),
+      ]),
+    ).toEqual(['ELECTION node-1 → node-3', 'LEASE GRANT etcd → node-2, lost', 'LEASE GRANT etcd → node-4']);
+  });
+
+  it('follows the language', () => {
+    setLocale('pt');
+    expect(inFlightLines([msg({ fate: 'dropped', progress: 0.9 })])).toEqual([
+      'ELECTION node-1 → node-3, perdida',
+    ]);
+  });
+});
