@@ -1,8 +1,11 @@
 import { createStore } from 'zustand/vanilla';
+import { enEmbed } from './en.embed.ts';
 import { enPanels } from './en.panels.ts';
 import { en } from './en.ts';
+import { ptEmbed } from './pt.embed.ts';
 import { ptPanels } from './pt.panels.ts';
 import { pt } from './pt.ts';
+import { ruEmbed } from './ru.embed.ts';
 import { ruPanels } from './ru.panels.ts';
 import { ru } from './ru.ts';
 
@@ -23,9 +26,9 @@ export function isLocale(x: string): x is Locale {
 }
 
 export const catalogs: Record<Locale, Record<string, string>> = {
-  en: { ...en, ...enPanels },
-  pt: { ...pt, ...ptPanels },
-  ru: { ...ru, ...ruPanels },
+  en: { ...en, ...enPanels, ...enEmbed },
+  pt: { ...pt, ...ptPanels, ...ptEmbed },
+  ru: { ...ru, ...ruPanels, ...ruEmbed },
 };
 
 /** The current language. A vanilla store so that plain functions (t) read it without React. */
