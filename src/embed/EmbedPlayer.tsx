@@ -26,8 +26,8 @@ export interface EmbedPlayerProps {
   problems: readonly LinkProblem[];
   /** Notice title: "Link problem" in an iframe, "Embed problem" for an element's attributes. */
   noticeLabel: string;
-  /** The full app's address (no query): the "Open in Leader Election Lab" link starts here. */
-  appUrl: string;
+  /** The full app's address (no query): the "Open in Leader Election Lab" link starts here; null = no link. */
+  appUrl: string | null;
   theme: LinkTheme | null;
   /**
    * `frame`: the whole document is this player (an iframe), shortcuts listen on the window.
@@ -87,13 +87,15 @@ export function EmbedPlayer({ controls, problems, noticeLabel, appUrl, theme, sc
           key={locale}
           run={run}
           controls={controls}
-          onAdr={() => window.open(labLink(store, appUrl, theme), '_blank', 'noopener')}
-          open={<OpenInLab appUrl={appUrl} theme={theme} />}
+          onAdr={() => {
+            if (appUrl !== null) window.open(labLink(store, appUrl, theme), '_blank', 'noopener');
+          }}
+          open={appUrl !== null && <OpenInLab appUrl={appUrl} theme={theme} />}
         />
       ) : (
         <>
           <p className="error-text">{t('app.error', { message: error ?? '' })}</p>
-          <OpenInLab appUrl={appUrl} theme={theme} />
+          {appUrl !== null && <OpenInLab appUrl={appUrl} theme={theme} />}
         </>
       )}
     </section>
