@@ -6,7 +6,7 @@ import { t } from '../i18n/index.ts';
 import { PlayerContext } from '../player/react.ts';
 import { startTicker } from '../player/ticker.ts';
 import { connectBridge } from './bridge.ts';
-import { attachEmbed, checkRange } from './controller.ts';
+import { attachEmbed, checkRange, enterRange } from './controller.ts';
 import { EmbedPlayer } from './EmbedPlayer.tsx';
 import type { StepRange } from './range.ts';
 
@@ -52,6 +52,8 @@ export function bootEmbed(search: string): Boot & { range: StepRange } {
   const b = boot(search);
   const count = b.store.getState().run?.trace.steps.length ?? 0;
   const { range, problems } = checkRange(b.embed, count);
+  // Before the first render, so the player never shows a step outside its range.
+  enterRange(b.store, range);
   return { ...b, problems: [...b.problems, ...problems], range };
 }
 

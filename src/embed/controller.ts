@@ -31,6 +31,14 @@ export function checkRange(
   return { range: { first: ok(o.start, 'start'), last: ok(o.end, 'end') }, problems };
 }
 
+/** Opens inside the range: a link's `step` (or the run's start) outside it moves to the nearest end. */
+export function enterRange(store: PlayerStore, range: StepRange): void {
+  const s = store.getState();
+  if (!s.run) return;
+  if (range.first !== null && s.stepIndex < range.first) store.setState(rangeStart(s.run.trace.steps, range));
+  else if (range.last !== null && s.stepIndex > range.last) s.goToStep(range.last);
+}
+
 export function attachEmbed(
   store: PlayerStore,
   opts: { range: StepRange; loop: boolean; autoplay: boolean },
@@ -53,13 +61,7 @@ export function attachEmbed(
     }
     if (c.fix) store.setState({ ...c.fix, pace: 1 });
   });
-  // Open inside the range: a link's `step` outside it moves to the nearest end.
-  const s = store.getState();
-  if (s.run) {
-    const steps = s.run.trace.steps;
-    if (range.first !== null && s.stepIndex < range.first) store.setState(rangeStart(steps, range));
-    else if (range.last !== null && s.stepIndex > range.last) store.getState().goToStep(range.last);
-  }
+  enterRange(store, range);
   if (opts.autoplay) store.getState().play();
   return {
     range: () => range,

@@ -1,4 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
+import { isLocale, setLocale } from '../i18n/index.ts';
 import type { PlayerStore } from '../player/store.ts';
 import { PLAYER_ATTRIBUTES, type PlayerAttribute, searchFromAttributes } from './attributes.ts';
 import type { EmbedController } from './controller.ts';
@@ -44,6 +45,8 @@ export class LeaderElectionPlayerElement extends HTMLElement {
   attributeChangedCallback(name: string, before: string | null, after: string | null): void {
     if (before === after) return;
     if (name === 'theme') this.#applyTheme();
+    // The language is one per page (i18n is global): the last element to set it wins.
+    if (name === 'lang' && this.#root && after && isLocale(after)) setLocale(after);
     if (!this.#root || this.#pending) return;
     // Several attributes set one after the other become one render.
     this.#pending = true;

@@ -1,7 +1,8 @@
-import { type CSSProperties, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { isLocale, setLocale } from '../i18n/index.ts';
 import type { PlayerStore } from '../player/store.ts';
-import { searchFromAttributes } from './attributes.ts';
+import { type PlayerAttribute, searchFromAttributes } from './attributes.ts';
 import type { EmbedController } from './controller.ts';
 import { PlayerRoot } from './PlayerRoot.tsx';
 import { playerShadow } from './shadow.ts';
@@ -42,19 +43,26 @@ export function LeaderElectionPlayer(props: LeaderElectionPlayerProps) {
   useLayoutEffect(() => {
     if (host.current) setMount(playerShadow(host.current).mount);
   }, []);
-  const search = searchFromAttributes((n) => {
+  const attr = (n: PlayerAttribute): string | null => {
     const v = props[n];
     if (v === undefined) return null;
     if (typeof v === 'boolean') return v ? '' : 'false';
     return String(v);
-  });
+  };
+  const search = searchFromAttributes(attr);
+  // A new run (new key, fresh player) only when a run prop changes; theme and lang restyle it.
+  const runKey = searchFromAttributes((n) => (n === 'theme' || n === 'lang' ? null : attr(n)));
+  const { lang } = props;
+  useEffect(() => {
+    if (lang && isLocale(lang)) setLocale(lang);
+  }, [lang]);
   const { onReady } = props;
   const ready = useCallback((store: PlayerStore, _c: EmbedController) => onReady?.(store), [onReady]);
   return (
     <div ref={host} className={props.className} style={props.style} data-theme={props.theme}>
       {mount &&
         createPortal(
-          <PlayerRoot key={search} search={search} appUrl={props.appUrl ?? null} onReady={ready} />,
+          <PlayerRoot key={runKey} search={search} appUrl={props.appUrl ?? null} onReady={ready} />,
           mount,
         )}
     </div>
