@@ -167,7 +167,7 @@ test.describe('embed mode', () => {
 test.describe('embed API through the iframe example', () => {
   async function events(page: Page): Promise<Array<Record<string, unknown>>> {
     return page.evaluate(() =>
-      [...document.querySelectorAll('#log li')].map((li) => JSON.parse(li.textContent ?? '{}')),
+      [...document.querySelectorAll<HTMLElement>('#log li')].map((li) => JSON.parse(li.dataset.json ?? '{}')),
     );
   }
   const types = async (page: Page) => (await events(page)).map((e) => e.type);

@@ -18,10 +18,14 @@ const send = (message) => frame.contentWindow.postMessage({ source: SOURCE, v: 1
 window.addEventListener('message', (e) => {
   if (e.source !== frame.contentWindow || e.origin !== playerOrigin) return;
   if (e.data === null || typeof e.data !== 'object' || e.data.source !== SOURCE) return;
+  const { type, scenario, step, stepCount, t, playing, error } = e.data;
   const item = document.createElement('li');
-  // textContent: a message is data, never markup.
-  item.textContent = JSON.stringify(e.data);
-  item.dataset.type = String(e.data.type);
+  // textContent: a message is data, never markup. The whole message stays in data-json.
+  item.textContent =
+    `${type}: ${scenario} step ${step}/${stepCount}, t ${t} ms${playing ? ', playing' : ''}` +
+    (error ? ` (${error})` : '');
+  item.dataset.type = String(type);
+  item.dataset.json = JSON.stringify(e.data);
   log.append(item);
   item.scrollIntoView({ block: 'nearest' });
 });
