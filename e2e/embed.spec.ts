@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Frame, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
 import { watchPage } from './helpers.ts';
 
@@ -83,7 +84,7 @@ test.describe('embed mode', () => {
     await expect(button(page, 'Play')).toHaveCount(0);
     await expect(page.getByRole('slider')).toHaveCount(0);
     // still driven by the keyboard once focused
-    await page.getByRole('region', { name: /^Leader election player/ }).focus();
+    await page.getByRole('main', { name: /^Leader election player/ }).focus();
     const before = await narration(page).textContent();
     await page.keyboard.press('ArrowRight');
     await expect(narration(page)).not.toHaveText(before ?? '');
@@ -164,6 +165,22 @@ test.describe('embed mode', () => {
   });
 });
 
+test.describe('embed accessibility', () => {
+  for (const theme of ['light', 'dark'] as const)
+    for (const controls of ['minimal', 'full', 'none'] as const)
+      test(`axe finds nothing: ${theme}, controls=${controls}`, async ({ page }) => {
+        await page.setViewportSize({ width: 640, height: 400 });
+        await openEmbed(page, `scenario=fencing-token&step=7&theme=${theme}&controls=${controls}`);
+        // nested-interactive: node-1's ADR badge is drawn inside the node's img group by the shared
+        // cluster renderer (views/d3/cluster.ts); the a11y branch moves it beside the node. Remove
+        // this exclusion once both are merged.
+        const result = await new AxeBuilder({ page }).disableRules(['nested-interactive']).analyze();
+        expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual(
+          [],
+        );
+      });
+});
+
 test.describe('embed API through the iframe example', () => {
   async function events(page: Page): Promise<Array<Record<string, unknown>>> {
     return page.evaluate(() =>
@@ -205,7 +222,7 @@ test.describe('embed API through the iframe example', () => {
 
     await page.getByRole('combobox', { name: 'Scenario' }).selectOption('bully');
     await page.getByRole('button', { name: 'Select' }).click();
-    await expect(frame.getByRole('region', { name: /Bully algorithm/ })).toBeVisible();
+    await expect(frame.getByRole('main', { name: /Bully algorithm/ })).toBeVisible();
     await page.getByRole('button', { name: 'Get state' }).click();
     await expect
       .poll(async () => (await events(page)).at(-1))

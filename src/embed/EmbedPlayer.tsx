@@ -61,14 +61,18 @@ export function EmbedPlayer({ controls, problems, noticeLabel, appUrl, theme, sc
   }, [scope, onKey]);
 
   const title = run ? scenarioText(locale, run.scenario, 'title') : '';
+  // In an iframe the player is the whole page (its main landmark, with a heading); on a host page it
+  // is one region among the page's own.
+  const Root = scope === 'frame' ? 'main' : 'section';
   return (
-    <section
+    <Root
       className={`embed-player embed-scope-${scope}`}
       aria-label={t('embed.player', { scenario: title })}
       // Focusable so that a click inside gives it the keyboard; a tab stop only when it has no buttons.
       tabIndex={controls === 'none' ? 0 : -1}
       onKeyDown={scope === 'element' ? (e: ReactKeyboardEvent) => onKey(e.nativeEvent) : undefined}
     >
+      {scope === 'frame' && <h1 className="sr-only">{t('embed.player', { scenario: title })}</h1>}
       {shown.length > 0 && (
         <div className="notice embed-notice" role="status" aria-label={noticeLabel}>
           <div>
@@ -98,7 +102,7 @@ export function EmbedPlayer({ controls, problems, noticeLabel, appUrl, theme, sc
           {appUrl !== null && <OpenInLab appUrl={appUrl} theme={theme} />}
         </>
       )}
-    </section>
+    </Root>
   );
 }
 
