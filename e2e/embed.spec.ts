@@ -314,6 +314,13 @@ test.describe('library build', () => {
       l.locator('.embed-player').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await bg(first)).not.toBe(await bg(second));
 
+    // lang restyles without a new run (the step stays); the language is one per page
+    await second.evaluate((el) => el.setAttribute('lang', 'pt'));
+    await expect(second.locator('.step-count')).toHaveText('Passo 3 / 10');
+    await expect(first.locator('.step-no')).toHaveText('Passo 4 de 10');
+    await second.evaluate((el) => el.setAttribute('lang', 'en'));
+    await expect(second.locator('.step-count')).toHaveText('Step 3 / 10');
+
     // attributes are observed: a new scenario on the first only
     await first.evaluate((el) => el.setAttribute('scenario', 'bully'));
     await expect(first.getByRole('region', { name: /Bully algorithm/ })).toBeVisible();

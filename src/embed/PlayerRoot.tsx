@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '../i18n/index.ts';
 import { PlayerContext } from '../player/react.ts';
 import type { PlayerStore } from '../player/store.ts';
@@ -22,12 +22,15 @@ export interface PlayerRootProps {
 export function PlayerRoot({ search, appUrl, onReady }: PlayerRootProps) {
   const [booted] = useState(() => bootEmbed(search));
   const { store, embed, range } = booted;
+  // The latest callback, without re-attaching (and re-autoplaying) when the host re-renders.
+  const ready = useRef(onReady);
+  ready.current = onReady;
   useEffect(() => startTicker(store), [store]);
   useEffect(() => {
     const controller = attachEmbed(store, { range, loop: embed.loop, autoplay: embed.autoplay });
-    onReady?.(store, controller);
+    ready.current?.(store, controller);
     return () => controller.dispose();
-  }, [store, embed, range, onReady]);
+  }, [store, embed, range]);
   return (
     <PlayerContext value={store}>
       <EmbedPlayer
