@@ -35,6 +35,7 @@ import { CopyLink } from './CopyLink.tsx';
 import {
   checkFaultHosts,
   decodeView,
+  type EmbedOptions,
   encodeView,
   FAULT_KINDS,
   LINK_PARAMS,
@@ -53,8 +54,10 @@ import { Presentation } from './Presentation.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { applyTheme, loadTheme, nextTheme, saveTheme, type ThemeMode } from './theme.ts';
 
-interface Boot {
+export interface Boot {
   store: PlayerStore;
+  /** Embed-mode options of the link (src/embed). */
+  embed: EmbedOptions;
   problems: LinkProblem[];
   /** Theme from the link (this visit only), else null. */
   theme: LinkTheme | null;
@@ -62,8 +65,8 @@ interface Boot {
 }
 
 /** Builds this page's player from the URL: every view parameter of deepLink.ts; bad ones are problems. */
-function boot(search: string): Boot {
-  const { view, hasScenario, problems } = decodeView(search, { scenarios, locales });
+export function boot(search: string): Boot {
+  const { view, hasScenario, problems, embed } = decodeView(search, { scenarios, locales });
   const store = createPlayerStore({
     scenarios,
     ...(hasScenario ? { scenarioId: view.scenario } : {}),
@@ -101,10 +104,10 @@ function boot(search: string): Boot {
       else problems.push({ param: 't', value: String(view.t) });
     }
   }
-  return { store, problems, theme: view.theme, panel: view.panel };
+  return { store, problems, theme: view.theme, panel: view.panel, embed };
 }
 
-function problemText(p: LinkProblem, run: Run | null): string {
+export function problemText(p: LinkProblem, run: Run | null): string {
   if (p.unknown) return t('notice.unknownParam', { name: p.param, expected: LINK_PARAMS.join(', ') });
   const value = p.value;
   const reason = p.reason ?? '';
@@ -141,6 +144,17 @@ function problemText(p: LinkProblem, run: Run | null): string {
     case 'duration':
     case 'compare':
       return st(`link.${p.param}`, { value, reason });
+    case 'embed':
+    case 'autoplay':
+    case 'loop':
+      return t('embed.notice.badFlag', { name: p.param, value });
+    case 'controls':
+      return t('embed.notice.badControls', { value });
+    case 'start':
+    case 'end':
+      return t('embed.notice.badRange', { name: p.param, value, max: run?.trace.steps.length ?? 1 });
+    case 'origin':
+      return t('embed.notice.badOrigin', { value });
     default:
       return t('notice.badStep', { value, max: run?.trace.steps.length ?? 1 });
   }

@@ -1,13 +1,16 @@
 import { createStore } from 'zustand/vanilla';
 import { enA11y } from './en.a11y.ts';
+import { enEmbed } from './en.embed.ts';
 import { enPanels } from './en.panels.ts';
 import { enPresent } from './en.present.ts';
 import { en } from './en.ts';
 import { ptA11y } from './pt.a11y.ts';
+import { ptEmbed } from './pt.embed.ts';
 import { ptPanels } from './pt.panels.ts';
 import { ptPresent } from './pt.present.ts';
 import { pt } from './pt.ts';
 import { ruA11y } from './ru.a11y.ts';
+import { ruEmbed } from './ru.embed.ts';
 import { ruPanels } from './ru.panels.ts';
 import { ruPresent } from './ru.present.ts';
 import { ru } from './ru.ts';
@@ -30,9 +33,9 @@ export function isLocale(x: string): x is Locale {
 }
 
 export const catalogs: Record<Locale, Record<string, string>> = {
-  en: { ...en, ...enPanels, ...enPresent, ...enA11y },
-  pt: { ...pt, ...ptPanels, ...ptPresent, ...ptA11y },
-  ru: { ...ru, ...ruPanels, ...ruPresent, ...ruA11y },
+  en: { ...en, ...enPanels, ...enPresent, ...enA11y, ...enEmbed },
+  pt: { ...pt, ...ptPanels, ...ptPresent, ...ptA11y, ...ptEmbed },
+  ru: { ...ru, ...ruPanels, ...ruPresent, ...ruA11y, ...ruEmbed },
 };
 
 /** The current language. A vanilla store so that plain functions (t) read it without React. */

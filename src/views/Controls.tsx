@@ -96,10 +96,15 @@ const ICON = {
 export interface ControlsProps {
   run: Run;
   captions: readonly string[];
+  /**
+   * `full` (default): everything. `minimal` (embeds): Step back, Play/Pause, Step forward and a step
+   * counter; the rest is not rendered visibly (display: none in src/embed/embed.css).
+   */
+  variant?: 'full' | 'minimal';
 }
 
 /** Transport (restart, step back, play/pause, step forward), the timeline with markers, speed and time. */
-export const Controls = memo(function Controls({ run, captions }: ControlsProps) {
+export const Controls = memo(function Controls({ run, captions, variant = 'full' }: ControlsProps) {
   const store = usePlayerStore();
   const time = usePlayer((s) => s.t);
   const playing = usePlayer((s) => s.playing);
@@ -118,12 +123,12 @@ export const Controls = memo(function Controls({ run, captions }: ControlsProps)
   const caption = stepIndex >= 0 ? captions[stepIndex] : undefined;
 
   return (
-    <div className="controls">
+    <div className={`controls controls-${variant}`}>
       <div className="transport">
         <div className="buttons">
           <button
             type="button"
-            className="icon-button"
+            className="icon-button restart"
             aria-label={t('player.restart')}
             title={`${t('player.restart')} (Home)`}
             onClick={() => a.restart()}
@@ -159,6 +164,11 @@ export const Controls = memo(function Controls({ run, captions }: ControlsProps)
             <Icon d={ICON.forward} />
           </button>
         </div>
+        {variant === 'minimal' && (
+          <span className="step-count mono">
+            {t('embed.stepCount', { n: stepIndex + 1, total: run.trace.steps.length })}
+          </span>
+        )}
         <div className="clock">
           <span className="sr-only">{t('player.timeLabel')}</span>
           <span className="now mono">{nowText}</span>

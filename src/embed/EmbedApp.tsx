@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { scenarios } from '../../scenarios/index.ts';
+import { type Boot, boot } from '../app/App.tsx';
+import { applyTheme } from '../app/theme.ts';
+import { t } from '../i18n/index.ts';
+import { PlayerContext } from '../player/react.ts';
+import { startTicker } from '../player/ticker.ts';
+import { connectBridge } from './bridge.ts';
+import { attachEmbed, checkRange, enterRange } from './controller.ts';
+import { EmbedPlayer } from './EmbedPlayer.tsx';
+import type { StepRange } from './range.ts';
+
+/** `?embed=1`: the player alone, filling its iframe, with the postMessage API to the host page. */
+export function EmbedApp({ search }: { search: string }) {
+  const [booted] = useState(() => bootEmbed(search));
+  const { store, embed, range } = booted;
+  useEffect(() => startTicker(store), [store]);
+  // The link's theme, else the system's: an embed follows its host, not the lab's saved choice.
+  useEffect(() => applyTheme(booted.theme ?? 'system'), [booted.theme]);
+  useEffect(() => {
+    const controller = attachEmbed(store, { range, loop: embed.loop, autoplay: embed.autoplay });
+    // A bad `origin` turns the API off rather than open it to every page.
+    const disconnect = embed.badOrigin
+      ? () => {}
+      : connectBridge(
+          store,
+          controller,
+          { origin: embed.origin, scenarioIds: scenarios.map((s) => s.id) },
+          window,
+        );
+    return () => {
+      disconnect();
+      controller.dispose();
+    };
+  }, [store, embed, range]);
+  return (
+    <PlayerContext value={store}>
+      <EmbedPlayer
+        controls={embed.controls}
+        problems={booted.problems}
+        noticeLabel={t('notice.label')}
+        appUrl={`${window.location.origin}${window.location.pathname}`}
+        theme={booted.theme}
+        scope="frame"
+      />
+    </PlayerContext>
+  );
+}
+
+/** The app's boot (every view parameter) plus the embed range, loop and autoplay. */
+export function bootEmbed(search: string): Boot & { range: StepRange } {
+  const b = boot(search);
+  const count = b.store.getState().run?.trace.steps.length ?? 0;
+  const { range, problems } = checkRange(b.embed, count);
+  // Before the first render, so the player never shows a step outside its range.
+  enterRange(b.store, range);
+  return { ...b, problems: [...b.problems, ...problems], range };
+}
+
+/** Whether a query asks for embed mode. */
+export function isEmbed(search: string): boolean {
+  return new URLSearchParams(search).get('embed') === '1';
+}

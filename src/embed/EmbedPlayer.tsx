@@ -1,0 +1,229 @@
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { problemText } from '../app/App.tsx';
+import { type EmbedControls, encodeView, type LinkProblem, type LinkTheme, viewOf } from '../app/deepLink.ts';
+import { keyAction } from '../app/keys.ts';
+import { getLocale, t } from '../i18n/index.ts';
+import { useLocale } from '../i18n/react.ts';
+import { scenarioText } from '../i18n/scenarios.ts';
+import { usePlayer, usePlayerStore } from '../player/react.ts';
+import { eventLimit } from '../player/steps.ts';
+import type { PlayerStore, Run } from '../player/store.ts';
+import { formatTime } from '../player/time.ts';
+import { captionWith } from '../sim/trace/summary.ts';
+import { ClusterView } from '../views/ClusterView.tsx';
+import { Controls } from '../views/Controls.tsx';
+import { Narration } from '../views/Narration.tsx';
+
+export interface EmbedPlayerProps {
+  controls: EmbedControls;
+  problems: readonly LinkProblem[];
+  /** Notice title: "Link problem" in an iframe, "Embed problem" for an element's attributes. */
+  noticeLabel: string;
+  /** The full app's address (no query): the "Open in Leader Election Lab" link starts here; null = no link. */
+  appUrl: string | null;
+  theme: LinkTheme | null;
+  /**
+   * `frame`: the whole document is this player (an iframe), shortcuts listen on the window.
+   * `element`: one of several players on a page, shortcuts act only while focus is inside it.
+   */
+  scope: 'frame' | 'element';
+}
+
+/** The full app's link for what the player shows. */
+export function labLink(store: PlayerStore, appUrl: string, theme: LinkTheme | null): string {
+  return `${appUrl}${encodeView(viewOf(store.getState(), { panel: 'sequence', theme, lang: getLocale() }))}`;
+}
+
+/**
+ * The bare player of embed mode: the cluster picture, the caption and the chosen controls, nothing
+ * else. Reads its own store from PlayerContext, so every embedded player is independent.
+ */
+export function EmbedPlayer({ controls, problems, noticeLabel, appUrl, theme, scope }: EmbedPlayerProps) {
+  const run = usePlayer((s) => s.run);
+  const error = usePlayer((s) => s.error);
+  const store = usePlayerStore();
+  const [shown, setShown] = useState(problems);
+  const locale = useLocale();
+  const onKey = useShortcuts();
+
+  useEffect(() => {
+    if (scope !== 'frame') return;
+    const listener = (e: KeyboardEvent) => onKey(e);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, [scope, onKey]);
+
+  const title = run ? scenarioText(locale, run.scenario, 'title') : '';
+  // In an iframe the player is the whole page (its main landmark, with a heading); on a host page it
+  // is one region among the page's own.
+  const Root = scope === 'frame' ? 'main' : 'section';
+  return (
+    <Root
+      className={`embed-player embed-scope-${scope}`}
+      aria-label={t('embed.player', { scenario: title })}
+      // Focusable so that a click inside gives it the keyboard; a tab stop only when it has no buttons.
+      tabIndex={controls === 'none' ? 0 : -1}
+      onKeyDown={scope === 'element' ? (e: ReactKeyboardEvent) => onKey(e.nativeEvent) : undefined}
+    >
+      {scope === 'frame' && <h1 className="sr-only">{t('embed.player', { scenario: title })}</h1>}
+      {shown.length > 0 && (
+        <div className="notice embed-notice" role="status" aria-label={noticeLabel}>
+          <div>
+            {shown.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list read once from the link.
+              <p key={i}>{problemText(p, run)}</p>
+            ))}
+          </div>
+          <button type="button" className="button" onClick={() => setShown([])}>
+            {t('notice.dismiss')}
+          </button>
+        </div>
+      )}
+      {run ? (
+        <EmbedStage
+          key={locale}
+          run={run}
+          controls={controls}
+          onAdr={() => {
+            if (appUrl !== null) window.open(labLink(store, appUrl, theme), '_blank', 'noopener');
+          }}
+          open={appUrl !== null && <OpenInLab appUrl={appUrl} theme={theme} />}
+        />
+      ) : (
+        <>
+          <p className="error-text">{t('app.error', { message: error ?? '' })}</p>
+          {appUrl !== null && <OpenInLab appUrl={appUrl} theme={theme} />}
+        </>
+      )}
+    </Root>
+  );
+}
+
+function EmbedStage({
+  run,
+  controls,
+  onAdr,
+  open,
+}: {
+  run: Run;
+  controls: EmbedControls;
+  onAdr(): void;
+  open: ReactNode;
+}) {
+  const time = usePlayer((s) => s.t);
+  const stepIndex = usePlayer((s) => s.stepIndex);
+  const goToStep = usePlayer((s) => s.goToStep);
+  const locale = useLocale();
+  const frame = useMemo(
+    () => run.index.frameAt(time, eventLimit(run.trace.steps, run.trace.events, { t: time, stepIndex })),
+    [run, time, stepIndex],
+  );
+  const title = scenarioText(locale, run.scenario, 'title');
+  const captions = useMemo(
+    () =>
+      run.trace.steps.map((s) =>
+        captionWith(run.scenario, s, run.trace.params, scenarioText(locale, run.scenario, `step.${s.id}`)),
+      ),
+    [run, locale],
+  );
+  const steps = useMemo(
+    () =>
+      run.trace.steps.map((s, i) => ({
+        id: s.id,
+        caption: captions[i] ?? s.id,
+        atMs: s.atMs,
+        at: formatTime(s.atMs, run.trace.durationMs),
+      })),
+    [run, captions],
+  );
+  return (
+    <>
+      <div className="embed-stage">
+        {open}
+        <ClusterView
+          index={run.index}
+          frame={frame}
+          timeScale={run.scenario.timeScale}
+          title={t('cluster.label', { scenario: title })}
+          onAdr={onAdr}
+        />
+      </div>
+      <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
+      <div className="embed-foot">
+        {controls !== 'none' && (
+          <Controls run={run} captions={captions} variant={controls === 'full' ? 'full' : 'minimal'} />
+        )}
+      </div>
+    </>
+  );
+}
+
+/** A small link to the full app at the same view; its address follows the step (not every frame). */
+function OpenInLab({ appUrl, theme }: { appUrl: string; theme: LinkTheme | null }) {
+  const store = usePlayerStore();
+  // Re-rendered when the step, the run or play/pause change: cheap enough, and the link stays exact.
+  usePlayer((s) => s.stepIndex);
+  usePlayer((s) => s.run);
+  usePlayer((s) => s.playing);
+  useLocale();
+  return (
+    <a
+      className="embed-open"
+      href={labLink(store, appUrl, theme)}
+      target="_blank"
+      rel="noopener"
+      title={t('embed.openInLabTitle')}
+    >
+      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+        <path d="M14 3h7v7h-2V6.4l-8.3 8.3-1.4-1.4L17.6 5H14zM5 5h6v2H6v11h11v-5h2v7H4V5z" />
+      </svg>
+      <span className="embed-open-text">{t('embed.openInLab')}</span>
+    </a>
+  );
+}
+
+/** Space, arrows and Home (app/keys.ts) for this player; scenario keys and `?` belong to the full app. */
+function useShortcuts(): (e: KeyboardEvent) => void {
+  const toggle = usePlayer((s) => s.togglePlay);
+  const back = usePlayer((s) => s.stepBack);
+  const forward = usePlayer((s) => s.stepForward);
+  const restart = usePlayer((s) => s.restart);
+  return useCallback(
+    (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return;
+      const el = e.composedPath()[0];
+      const target = el instanceof Element ? el : null;
+      const action = keyAction(
+        {
+          key: e.key,
+          ctrlKey: e.ctrlKey,
+          altKey: e.altKey,
+          metaKey: e.metaKey,
+          target: target
+            ? {
+                tagName: target.tagName,
+                type: target instanceof HTMLInputElement ? target.type : undefined,
+                role: target.getAttribute('role'),
+                editable: target instanceof HTMLElement && target.isContentEditable,
+              }
+            : null,
+        },
+        0,
+      );
+      if (!action || action.kind === 'help' || action.kind === 'scenario') return;
+      e.preventDefault();
+      if (action.kind === 'toggle') toggle();
+      else if (action.kind === 'back') back();
+      else if (action.kind === 'forward') forward();
+      else restart();
+    },
+    [toggle, back, forward, restart],
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../i18n/index.ts';
+import { PlayerContext } from '../player/react.ts';
+import type { PlayerStore } from '../player/store.ts';
+import { startTicker } from '../player/ticker.ts';
+import { attachEmbed, type EmbedController } from './controller.ts';
+import { bootEmbed } from './EmbedApp.tsx';
+import { EmbedPlayer } from './EmbedPlayer.tsx';
+
+export interface PlayerRootProps {
+  /** The player's view as a link query (see attributes.ts): one codec for links and attributes. */
+  search: string;
+  appUrl: string | null;
+  /** Called once the player runs, with its own store (each element and component has one). */
+  onReady?(store: PlayerStore, controller: EmbedController): void;
+}
+
+/**
+ * One embedded player inside a host page (custom element or React component): its own store,
+ * ticker and range; nothing global but the language (i18n is one catalog per page).
+ */
+export function PlayerRoot({ search, appUrl, onReady }: PlayerRootProps) {
+  const [booted] = useState(() => bootEmbed(search));
+  const { store, embed, range } = booted;
+  // The latest callback, without re-attaching (and re-autoplaying) when the host re-renders.
+  const ready = useRef(onReady);
+  ready.current = onReady;
+  useEffect(() => startTicker(store), [store]);
+  useEffect(() => {
+    const controller = attachEmbed(store, { range, loop: embed.loop, autoplay: embed.autoplay });
+    ready.current?.(store, controller);
+    return () => controller.dispose();
+  }, [store, embed, range]);
+  return (
+    <PlayerContext value={store}>
+      <EmbedPlayer
+        controls={embed.controls}
+        problems={booted.problems}
+        noticeLabel={t('embed.notice.label')}
+        appUrl={appUrl}
+        theme={booted.theme}
+        scope="element"
+      />
+    </PlayerContext>
+  );
+}

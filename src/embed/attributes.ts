@@ -1,0 +1,50 @@
+/**
+ * The custom element's and the React component's attributes, turned into the link query the iframe
+ * embed reads, so one codec (app/deepLink.ts) checks them all and reports bad values the same way.
+ * Boolean attributes (`autoplay`, `loop`) count when present, whatever their value (HTML rules),
+ * except "false".
+ */
+export const PLAYER_ATTRIBUTES = [
+  'scenario',
+  'step',
+  't',
+  'seed',
+  'nodes',
+  'speed',
+  'lang',
+  'theme',
+  'controls',
+  'autoplay',
+  'loop',
+  'start',
+  'end',
+] as const;
+
+export type PlayerAttribute = (typeof PLAYER_ATTRIBUTES)[number];
+const FLAGS: ReadonlySet<string> = new Set(['autoplay', 'loop']);
+
+/** Attribute values (null/undefined = absent) as a query string, in the list's order. */
+export function searchFromAttributes(get: (name: PlayerAttribute) => string | null | undefined): string {
+  const q = new URLSearchParams();
+  for (const name of PLAYER_ATTRIBUTES) {
+    const v = get(name);
+    if (v === null || v === undefined) continue;
+    if (FLAGS.has(name)) {
+      if (v !== 'false') q.set(name, '1');
+    } else q.set(name, v);
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * The player's stylesheet for a shadow root: the app's `:root` tokens and theme selectors move to
+ * `:host`, so the theme follows the element's own `data-theme`, not the host page's <html>.
+ */
+export function scopeToHost(css: string): string {
+  return css
+    .replace(/:root:not\(\[data-theme="?light"?\]\)/g, ':host(:not([data-theme="light"]))')
+    .replace(/:root\[data-theme="?dark"?\]/g, ':host([data-theme="dark"])')
+    .replace(/:root\[data-theme="?light"?\]/g, ':host([data-theme="light"])')
+    .replace(/:root\b/g, ':host');
+}

@@ -1,0 +1,80 @@
+import type { EmbedOptions, LinkProblem } from '../app/deepLink.ts';
+import type { PlayerStore } from '../player/store.ts';
+import { confine, rangeEnd, rangeStart, type StepRange } from './range.ts';
+
+/**
+ * The embed options that act on a player over time (start/end range, loop, autoplay), attached to
+ * one player store. Framework-free: the iframe shell and the custom element share it.
+ */
+export interface EmbedController {
+  /** The range in force (null ends = the run's own). */
+  range(): StepRange;
+  /** A scenario chosen by the host (API `select`): the link's range belonged to the first one. */
+  clearRange(): void;
+  /** Called when playback reaches the end of the range or of the run. */
+  onEnded(listener: () => void): () => void;
+  dispose(): void;
+}
+
+/** `start` / `end` checked against the run's step count; out-of-range ends are dropped with a problem. */
+export function checkRange(
+  o: Pick<EmbedOptions, 'start' | 'end'>,
+  stepCount: number,
+): { range: StepRange; problems: LinkProblem[] } {
+  const problems: LinkProblem[] = [];
+  const ok = (n: number | null, k: 'start' | 'end'): number | null => {
+    if (n === null) return null;
+    if (n < stepCount) return n;
+    problems.push({ param: k, value: String(n + 1) });
+    return null;
+  };
+  return { range: { first: ok(o.start, 'start'), last: ok(o.end, 'end') }, problems };
+}
+
+/** Opens inside the range: a link's `step` (or the run's start) outside it moves to the nearest end. */
+export function enterRange(store: PlayerStore, range: StepRange): void {
+  const s = store.getState();
+  if (!s.run) return;
+  if (range.first !== null && s.stepIndex < range.first) store.setState(rangeStart(s.run.trace.steps, range));
+  else if (range.last !== null && s.stepIndex > range.last) s.goToStep(range.last);
+}
+
+export function attachEmbed(
+  store: PlayerStore,
+  opts: { range: StepRange; loop: boolean; autoplay: boolean },
+): EmbedController {
+  let range = opts.range;
+  const listeners = new Set<() => void>();
+  const cursor = (s: { t: number; stepIndex: number; playing: boolean }) => ({
+    t: s.t,
+    stepIndex: s.stepIndex,
+    playing: s.playing,
+  });
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (!s.run || s.run !== prev.run) return;
+    const { steps, durationMs } = s.run.trace;
+    const c = confine(cursor(prev), cursor(s), range, steps, durationMs, opts.loop);
+    if (c.ended) {
+      // Listeners see the player stopped on the range's last moment, then (loop) it starts over.
+      store.setState({ ...rangeEnd(steps, range, durationMs), playing: false, pace: 1 });
+      for (const l of listeners) l();
+    }
+    if (c.fix) store.setState({ ...c.fix, pace: 1 });
+  });
+  enterRange(store, range);
+  if (opts.autoplay) store.getState().play();
+  return {
+    range: () => range,
+    clearRange() {
+      range = { first: null, last: null };
+    },
+    onEnded(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    dispose() {
+      unsubscribe();
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { cpSync, readdirSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The embeddable player as a library, built after the app into dist/ (emptyOutDir false keeps the
+ * app), one mode per output:
+ * - default: dist/embed/leader-election-player.js, the custom element, React included: one
+ *   self-contained ES module.
+ * - `--mode react`: dist/embed/leader-election-player-react.js, the React component; react and
+ *   react-dom are left to the host (Docusaurus, MDX).
+ * - `--mode examples`: dist/examples/, the example pages (copied as they are) and the React
+ *   example's bundle (react-app.js).
+ * Styles are bundled as text and adopted as a constructable stylesheet in each player's shadow root
+ * (src/embed/shadow.ts): no CSS file to load, no <style> element, nothing for a strict CSP to block.
+ */
+
+/**
+ * App modules the player reuses import the app's global stylesheets (sandbox, export, panels);
+ * the player carries its own styles as text (player.css?inline), so no CSS file is written.
+ */
+const noCssFiles: Plugin = {
+  name: 'embed-no-css-files',
+  enforce: 'post',
+  generateBundle(_options, bundle) {
+    for (const name of Object.keys(bundle)) if (name.endsWith('.css')) delete bundle[name];
+  },
+};
+
+/** The example pages are plain files (HTML, CSS, JS): served as written, under the app's CSP. */
+const copyExamples: Plugin = {
+  name: 'embed-copy-examples',
+  writeBundle() {
+    for (const f of readdirSync('examples'))
+      if (/\.(html|css|js)$/.test(f)) cpSync(`examples/${f}`, `dist/examples/${f}`);
+  },
+};
+
+const OUT = {
+  element: { entry: 'src/embed/lib-element.ts', dir: 'dist/embed', file: 'leader-election-player.js' },
+  react: { entry: 'src/embed/lib-react.ts', dir: 'dist/embed', file: 'leader-election-player-react.js' },
+  examples: { entry: 'examples/react-app.tsx', dir: 'dist/examples', file: 'react-app.js' },
+};
+
+export default defineConfig(({ mode }) => {
+  const out = mode === 'react' ? OUT.react : mode === 'examples' ? OUT.examples : OUT.element;
+  return {
+    base: './',
+    plugins: [react(), noCssFiles, ...(mode === 'examples' ? [copyExamples] : [])],
+    // process.env.NODE_ENV is a compile-time constant in a library build (React's production build).
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      target: 'es2022',
+      outDir: out.dir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      sourcemap: false,
+      minify: true,
+      lib: { entry: out.entry, formats: ['es'], fileName: () => out.file },
+      rolldownOptions:
+        mode === 'react' ? { external: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'] } : {},
+    },
+  };
+});
