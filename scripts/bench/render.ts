@@ -161,7 +161,7 @@ async function record(page: Page, seconds: number, keepPlaying: boolean) {
   });
 }
 
-function summarize(
+export function summarize(
   label: string,
   scenario: string,
   speed: number,
@@ -197,7 +197,7 @@ function summarize(
  * tsx compiles this file with esbuild's keepNames, which wraps named inner functions in `__name(...)`;
  * functions passed to page.evaluate carry that call into the page, so the page gets a no-op one.
  */
-async function newContext(browser: Browser): Promise<BrowserContext> {
+export async function newContext(browser: Browser): Promise<BrowserContext> {
   const ctx = await browser.newContext({ viewport: VIEWPORT });
   await ctx.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   return ctx;
@@ -255,7 +255,7 @@ async function showNodes(page: Page, n: number): Promise<{ shown: number; how: s
   return { shown: await count(), how: 'Nodes knob in What if…' };
 }
 
-async function playScenario(
+export async function playScenario(
   ctx: BrowserContext,
   base: string,
   id: string,

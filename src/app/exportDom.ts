@@ -72,6 +72,11 @@ export function standaloneSvg(live: SVGSVGElement, opts: StandaloneOptions): str
   clone.insertBefore(rect, clone.firstChild);
   clone.insertBefore(title, clone.firstChild);
 
+  // The moving messages are painted on a canvas over the picture (views/d3/cluster.ts): embed them.
+  const msgs = live.parentElement?.querySelector('canvas.cluster-msgs');
+  if (msgs instanceof HTMLCanvasElement && msgs.width > 0)
+    clone.append(make('image', { x: 0, y: 0, width, height, href: msgs.toDataURL('image/png') }));
+
   const cap = make('g', { 'font-size': 13 });
   cap.append(
     make('line', {

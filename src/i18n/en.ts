@@ -82,6 +82,7 @@ export const en: Record<string, string> = {
 
   'cluster.label': 'Cluster: {scenario}',
   'cluster.legend': 'Messages',
+  'cluster.inFlight': 'Messages in flight: {list}.',
   'cluster.legend.lost': 'lost',
   'cluster.legend.replies': 'replies',
   'cluster.partition': 'partition',

@@ -89,6 +89,7 @@ export const pt: Record<string, string> = {
 
   'cluster.label': 'Cluster: {scenario}',
   'cluster.legend': 'Mensagens',
+  'cluster.inFlight': 'Mensagens em trânsito: {list}.',
   'cluster.legend.lost': 'perdida',
   'cluster.legend.replies': 'respostas',
   'cluster.partition': 'partição',

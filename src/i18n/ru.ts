@@ -87,6 +87,7 @@ export const ru: Record<string, string> = {
 
   'cluster.label': 'Кластер: {scenario}',
   'cluster.legend': 'Сообщения',
+  'cluster.inFlight': 'Сообщения в пути: {list}.',
   'cluster.legend.lost': 'потеряно',
   'cluster.legend.replies': 'ответы',
   'cluster.partition': 'разделение',

@@ -1,0 +1,14 @@
+import { ptSandbox } from '../sandbox/strings.pt.ts';
+import { sandboxCatalogs } from '../sandbox/strings.ts';
+import { catalogs } from './index.ts';
+import { ptPanels } from './pt.panels.ts';
+import { pt } from './pt.ts';
+import { scenariosPt } from './scenarios.pt.ts';
+import { scenarioCatalogs } from './scenarios.ts';
+
+/** Portuguese, a chunk of its own (see loadLanguage in index.ts): fills every catalog of the language. */
+export function install(): void {
+  Object.assign(catalogs.pt, pt, ptPanels);
+  Object.assign(scenarioCatalogs.pt, scenariosPt);
+  Object.assign(sandboxCatalogs.pt, ptSandbox);
+}
