@@ -5,6 +5,7 @@
  * frames (a Chromium trace: script, style, layout, paint, raster, by thread).
  *
  *   npx tsx scripts/bench/profile.ts <scenario> [speed 1|10] [seconds] [nodes, via the What if… Nodes knob]
+ *   PROFILE_QUERY='&panel=log' adds link parameters (e.g. to leave the sequence diagram out).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -66,7 +67,7 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   // tsx's keepNames wraps inner functions in __name(); give the page a no-op one.
   await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-  await page.goto(`http://127.0.0.1:${port}/?scenario=${scenario}`);
+  await page.goto(`http://127.0.0.1:${port}/?scenario=${scenario}${process.env.PROFILE_QUERY ?? ''}`);
   await page.locator('[data-node]').first().waitFor();
   if (nodesArg) {
     await page.getByRole('button', { name: 'What if…' }).click();
