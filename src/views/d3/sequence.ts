@@ -6,6 +6,15 @@
  * the index's messages, sorted by sendAt). What lies after the cursor sits under a light veil.
  *
  * Shape: createSequence(el, opts) -> { update(state), destroy() } (DESIGN.md, views/d3).
+ *
+ * Cost of update(): O(log M) to find the window's arrows among the run's M messages (sorted by send
+ * time), then O(A) for the A arrows that can cross the window (sent inside it, or up to the longest
+ * flight before it) and O(log W + w) for the writes, O(log V + v) for the violations in it. Fault
+ * spans, leaderships, crashes and restarts (a handful per run) are filtered in full: O(S). Nothing
+ * is proportional to the trace's length. Arrows are positioned once per layout (window size, zoom)
+ * and slid by one transform as the cursor moves; each frame only re-classes arrows whose state
+ * (future, in flight, done) changed and moves the packets in flight. SequenceDiagram.tsx draws every
+ * frame only while the diagram is on screen.
  */
 import { type Selection, select } from 'd3-selection';
 import { lowerBound, upperBound } from '../../lib/search.ts';
