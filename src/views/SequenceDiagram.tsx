@@ -225,6 +225,7 @@ export function SequenceDiagram({ index, t, onSeek }: Props) {
   latest.current = { index, t, windowMs, size };
   const lastDraw = useRef(0);
   const pending = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: redraw when any input changes; draw() reads them from `latest`
   useLayoutEffect(() => {
     if (size.width <= 0 || size.height <= 0) return;
     const draw = () => {
