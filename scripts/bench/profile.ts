@@ -5,6 +5,7 @@
  * frames (a Chromium trace: script, style, layout, paint, raster, by thread).
  *
  *   npx tsx scripts/bench/profile.ts <scenario> [speed 1|10] [seconds] [nodes, via the What if… Nodes knob]
+ *   PROFILE_QUERY='&panel=log' adds link parameters (e.g. to leave the sequence diagram out).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -25,18 +26,24 @@ const b = spawnSync(
 );
 if (b.status !== 0) throw new Error('build failed');
 
-// Line ranges of each source file in the unminified bundle.
+// Line ranges of each source file in the unminified bundle's chunks (the app is code-split).
 const assets = join(OUT, 'assets');
-const bundle = readdirSync(assets).find((f) => f.endsWith('.js')) as string;
-const lines = readFileSync(join(assets, bundle), 'utf8').split('\n');
-const regionAt: string[] = [];
-let current = '(bundle)';
-lines.forEach((l, i) => {
-  // Unminified Rolldown output starts each module with a `// <path>` comment line.
-  const m = /^\/\/ ((?:src|scenarios|node_modules)\/\S+|\S+\.(?:ts|tsx|js|mjs|cjs))$/.exec(l);
-  if (m) current = (m[1] as string).replace(/^.*node_modules\/(?:\.pnpm\/)?/, '');
-  regionAt[i] = current;
-});
+const regionsOf = new Map<string, string[]>();
+for (const chunk of readdirSync(assets).filter((f) => f.endsWith('.js'))) {
+  const regionAt: string[] = [];
+  let current = '(bundle)';
+  readFileSync(join(assets, chunk), 'utf8')
+    .split('\n')
+    .forEach((l, i) => {
+      // Unminified Rolldown output starts each module with a `// <path>` comment line.
+      const m = /^\/\/ ((?:src|scenarios|node_modules)\/\S+|\S+\.(?:ts|tsx|js|mjs|cjs))$/.exec(l);
+      if (m) current = (m[1] as string).replace(/^.*node_modules\/(?:\.pnpm\/)?/, '');
+      regionAt[i] = current;
+    });
+  regionsOf.set(chunk, regionAt);
+}
+const regionOf = (url: string, line: number) =>
+  regionsOf.get(url.slice(url.lastIndexOf('/') + 1))?.[line] ?? '(bundle)';
 
 const port = await new Promise<number>((resolve) => {
   const s = createServer();
@@ -60,7 +67,7 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   // tsx's keepNames wraps inner functions in __name(); give the page a no-op one.
   await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-  await page.goto(`http://127.0.0.1:${port}/?scenario=${scenario}`);
+  await page.goto(`http://127.0.0.1:${port}/?scenario=${scenario}${process.env.PROFILE_QUERY ?? ''}`);
   await page.locator('[data-node]').first().waitFor();
   if (nodesArg) {
     await page.getByRole('button', { name: 'What if…' }).click();
@@ -111,7 +118,7 @@ try {
     if (!ms) continue;
     const cf = n.callFrame;
     const file = cf.url.includes('/assets/')
-      ? (regionAt[cf.lineNumber] ?? '(bundle)')
+      ? regionOf(cf.url, cf.lineNumber)
       : cf.url || `(${cf.functionName || 'native'})`;
     const fn = `${cf.functionName || '(anonymous)'}  [${file}${cf.url.includes('/assets/') ? `:${cf.lineNumber + 1}` : ''}]`;
     byFn.set(fn, (byFn.get(fn) ?? 0) + ms);

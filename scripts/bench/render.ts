@@ -41,11 +41,24 @@ export function ensureBuild(log: (s: string) => void): { built: boolean; reason:
     : statSync(out).mtimeMs < sources
       ? 'dist/ older than the sources'
       : '';
-  if (!reason) return { built: false, reason: 'dist/ up to date' };
-  log(`  building (${reason}): npx vite build`);
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
-  return { built: true, reason };
+  // The embed player (dist/embed/, weighed by weight.ts) is built after the app, whose build empties dist/.
+  const embedConfig = existsSync(join(ROOT, 'vite.embed.config.ts')) ? 'vite.embed.config.ts' : null;
+  const embedMissing = embedConfig !== null && !existsSync(join(ROOT, 'dist', 'embed'));
+  if (!reason && !embedMissing) return { built: false, reason: 'dist/ up to date' };
+  if (reason) {
+    log(`  building (${reason}): npx vite build`);
+    const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
+  }
+  if (embedConfig) {
+    log(`  building the embed player: npx vite build -c ${embedConfig}`);
+    const r = spawnSync('npx', ['vite', 'build', '-c', embedConfig, '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) throw new Error(`embed build failed (exit ${r.status})`);
+  }
+  return { built: true, reason: reason || 'dist/embed/ missing' };
 }
 
 function freePort(): Promise<number> {
@@ -161,7 +174,7 @@ async function record(page: Page, seconds: number, keepPlaying: boolean) {
   });
 }
 
-function summarize(
+export function summarize(
   label: string,
   scenario: string,
   speed: number,
@@ -197,7 +210,7 @@ function summarize(
  * tsx compiles this file with esbuild's keepNames, which wraps named inner functions in `__name(...)`;
  * functions passed to page.evaluate carry that call into the page, so the page gets a no-op one.
  */
-async function newContext(browser: Browser): Promise<BrowserContext> {
+export async function newContext(browser: Browser): Promise<BrowserContext> {
   const ctx = await browser.newContext({ viewport: VIEWPORT });
   await ctx.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   return ctx;
@@ -255,7 +268,7 @@ async function showNodes(page: Page, n: number): Promise<{ shown: number; how: s
   return { shown: await count(), how: 'Nodes knob in What if…' };
 }
 
-async function playScenario(
+export async function playScenario(
   ctx: BrowserContext,
   base: string,
   id: string,

@@ -212,7 +212,10 @@ export function render(
     ]);
     rows.push(['first view JS total', kB(weight.firstView.jsBytes), kB(weight.firstView.jsGzip)]);
     rows.push(['first view CSS total', kB(weight.firstView.cssBytes), kB(weight.firstView.cssGzip)]);
-    rows.push(['embed build', '-', weight.embed.available ? kB(weight.embed.gzip) : weight.embed.reason]);
+    if (weight.embed.available) {
+      for (const f of weight.embed.files) rows.push([f.file, kB(f.bytes), kB(f.gzip)]);
+      rows.push(['embed build total', kB(weight.embed.bytes), kB(weight.embed.gzip)]);
+    } else rows.push(['embed build', '-', weight.embed.reason]);
     out.push(table(['file', 'raw', 'gzip'], rows, md));
   }
   const b = budgets(sim, rr, weight);

@@ -1,9 +1,10 @@
 /**
  * Weight: gzip -9 sizes of the JS and CSS the first view loads, read from dist/index.html (entry
  * script, module preloads, stylesheets, classic scripts), plus any other JS/CSS the browser fetched
- * on the first view (lazy chunks). There is no embed build yet.
+ * on the first view (lazy chunks the page fetched before its first drawn cluster), and the embed
+ * build: every .js and .css under dist/embed/ (vite.embed.config.ts), when it has been built.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -22,7 +23,9 @@ export interface WeightResults {
     jsBytes: number;
     cssBytes: number;
   };
-  embed: { available: false; reason: string } | { available: true; files: FileWeight[]; gzip: number };
+  embed:
+    | { available: false; reason: string }
+    | { available: true; files: FileWeight[]; gzip: number; bytes: number; jsGzip: number; cssGzip: number };
 }
 
 function weigh(dist: string, file: string): FileWeight {
@@ -62,7 +65,38 @@ export function runWeight(root: string, observed: readonly string[] = []): Weigh
       jsBytes: sum(js, 'bytes'),
       cssBytes: sum(css, 'bytes'),
     },
-    // vite.config.ts builds only the app; when an embed entry exists, weigh it here.
-    embed: { available: false, reason: 'no embed build yet' },
+    embed: weighEmbed(dist),
+  };
+}
+
+/** Files under dir (recursively), relative to it. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(dir).flatMap((f) =>
+    statSync(join(dir, f)).isDirectory() ? filesUnder(join(dir, f), `${prefix}${f}/`) : [`${prefix}${f}`],
+  );
+}
+
+/** The embed build's JS and CSS (dist/embed/), or why there is none. */
+export function weighEmbed(dist: string): WeightResults['embed'] {
+  const dir = join(dist, 'embed');
+  if (!existsSync(dir)) return { available: false, reason: 'no embed build (no dist/embed/)' };
+  const files = filesUnder(dir)
+    .filter((f) => f.endsWith('.js') || f.endsWith('.css'))
+    .map((f) => weigh(dist, `embed/${f}`));
+  if (!files.length) return { available: false, reason: 'no embed build (no .js or .css in dist/embed/)' };
+  const sum = (xs: FileWeight[], k: 'gzip' | 'bytes') => xs.reduce((a, x) => a + x[k], 0);
+  return {
+    available: true,
+    files,
+    gzip: sum(files, 'gzip'),
+    bytes: sum(files, 'bytes'),
+    jsGzip: sum(
+      files.filter((f) => f.file.endsWith('.js')),
+      'gzip',
+    ),
+    cssGzip: sum(
+      files.filter((f) => f.file.endsWith('.css')),
+      'gzip',
+    ),
   };
 }

@@ -1,5 +1,8 @@
 import {
+  lazy,
+  memo,
   type KeyboardEvent as ReactKeyboardEvent,
+  Suspense,
   useCallback,
   useEffect,
   useMemo,
@@ -17,12 +20,9 @@ import { eventLimit } from '../player/steps.ts';
 import { createPlayerStore, type PlayerState, type PlayerStore, type Run } from '../player/store.ts';
 import { startTicker } from '../player/ticker.ts';
 import { formatTime } from '../player/time.ts';
-import { CompareView, settingText, useCompare } from '../sandbox/CompareView.tsx';
-import { NodeMenu } from '../sandbox/NodeMenu.tsx';
 import { st } from '../sandbox/strings.ts';
 import { WhatIf } from '../sandbox/WhatIf.tsx';
 import { captionWith } from '../sim/trace/summary.ts';
-import { AdrPanel } from '../views/AdrPanel.tsx';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { Controls } from '../views/Controls.tsx';
 import { EventLog } from '../views/EventLog.tsx';
@@ -53,6 +53,14 @@ import { MessageCounts } from './MessageCounts.tsx';
 import { Presentation } from './Presentation.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { applyTheme, loadTheme, nextTheme, saveTheme, type ThemeMode } from './theme.ts';
+
+// Not needed for the first drawn cluster: each is a chunk fetched when first shown.
+const AdrPanel = lazy(() => import('../views/AdrPanel.tsx').then((m) => ({ default: m.AdrPanel })));
+const CompareTag = lazy(() => import('../sandbox/CompareStage.tsx').then((m) => ({ default: m.CompareTag })));
+const ComparePane = lazy(() =>
+  import('../sandbox/CompareStage.tsx').then((m) => ({ default: m.ComparePane })),
+);
+const NodeMenu = lazy(() => import('../sandbox/NodeMenu.tsx').then((m) => ({ default: m.NodeMenu })));
 
 export interface Boot {
   store: PlayerStore;
@@ -239,17 +247,16 @@ type TraceTab = TracePanel;
 
 function TraceViews({
   run,
-  time,
   onSeek,
   tab,
   setTab,
 }: {
   run: Run;
-  time: number;
   onSeek(t: number): void;
   tab: TraceTab;
   setTab(tab: TraceTab): void;
 }) {
+  const time = usePlayer((s) => s.t);
   const tabs: TraceTab[] = ['sequence', 'log'];
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const onKeyDown = (e: ReactKeyboardEvent, i: number) => {
@@ -307,8 +314,15 @@ function useStepFrame(run: Run, time: number) {
   );
 }
 
-function SidePanels({ run, time }: { run: Run; time: number }) {
+/** Closed, the What-if bar does not use the cursor: it is handed the last instant it was open at. */
+const WhatIfAtCursor = memo(WhatIf);
+
+function SidePanels({ run }: { run: Run }) {
+  const time = usePlayer((s) => s.t);
   const frame = useStepFrame(run, time);
+  const whatIfOpen = usePlayer((s) => s.whatIf);
+  const held = useRef({ run, frame, time });
+  if (whatIfOpen || held.current.run !== run) held.current = { run, frame, time };
   const hosts = run.trace.hosts;
   const storeHost = hosts.find((h) => h.kind === 'store');
   const nodeIds = useMemo(() => hosts.filter((h) => h.kind === 'node').map((h) => h.id), [hosts]);
@@ -321,7 +335,7 @@ function SidePanels({ run, time }: { run: Run; time: number }) {
   const proxies = hosts.filter((h) => h.kind === 'proxy');
   return (
     <aside className="side" aria-label={t('app.sidePanels')}>
-      <WhatIf run={run} frame={frame} time={time} />
+      <WhatIfAtCursor run={run} frame={held.current.frame} time={held.current.time} />
       {proxies.map((p) => (
         <ProxyPanel key={p.id} proxy={proxyStateAt(run.index, p.id, time, nodeIds)} />
       ))}
@@ -347,8 +361,8 @@ function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
   const goToStep = usePlayer((s) => s.goToStep);
   const frame = useStepFrame(run, time);
   const whatIf = usePlayer((s) => s.whatIf);
-  const compareSpec = usePlayer((s) => s.compare);
-  const compared = useCompare(run);
+  // Compare's second run: none while the run is an imported trace (see useCompare).
+  const compared = usePlayer((s) => s.compare !== null && !s.imported);
   const [menu, setMenu] = useState<{ node: string; x: number; y: number } | null>(null);
   const locale = useLocale();
   const title = scenarioText(locale, run.scenario, 'title');
@@ -374,15 +388,10 @@ function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
       <h2 className="sr-only">{title}</h2>
       <div className={`stage-pictures${compared ? ' comparing' : ''}`}>
         <div className="stage-main">
-          {compared && compareSpec && (
-            <h3 className="compare-tag">
-              {st('compare.thisRun', {
-                what: settingText(run, {
-                  name: compareSpec.name,
-                  value: run.trace.params[compareSpec.name] ?? compareSpec.value,
-                }),
-              })}
-            </h3>
+          {compared && (
+            <Suspense fallback={null}>
+              <CompareTag run={run} />
+            </Suspense>
           )}
           <ClusterView
             index={run.index}
@@ -395,9 +404,17 @@ function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
               : {})}
           />
         </div>
-        {compared && <CompareView run={run} result={compared} time={time} />}
+        {compared && (
+          <Suspense fallback={null}>
+            <ComparePane run={run} time={time} />
+          </Suspense>
+        )}
       </div>
-      {menu && whatIf && <NodeMenu run={run} frame={frame} {...menu} onClose={() => setMenu(null)} />}
+      {menu && whatIf && (
+        <Suspense fallback={null}>
+          <NodeMenu run={run} frame={frame} {...menu} onClose={() => setMenu(null)} />
+        </Suspense>
+      )}
       <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
       <Controls run={run} captions={captions} />
     </>
@@ -407,12 +424,15 @@ function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
 function Shell({ boot: initial }: { boot: Boot }) {
   const run = usePlayer((s) => s.run);
   const error = usePlayer((s) => s.error);
-  const time = usePlayer((s) => s.t);
+  // The cursor is read where it is drawn (Stage, SidePanels, TraceViews): the shell does not redraw per frame.
   const seek = usePlayer((s) => s.seek);
   const [problems, setProblems] = useState(initial.problems);
   const [panel, setPanel] = useState<TracePanel>(initial.panel);
   const store = usePlayerStore();
   const [adrOpen, setAdrOpen] = useState(false);
+  // Mounted from its first opening on (it keeps its width), not before: its chunk loads then.
+  const adrUsed = useRef(false);
+  if (adrOpen) adrUsed.current = true;
   const [keysOpen, setKeysOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const [presenting, setPresenting] = useState(false);
@@ -565,17 +585,21 @@ function Shell({ boot: initial }: { boot: Boot }) {
               <p className="error-text">{t('app.error', { message: error ?? '' })}</p>
             )}
           </section>
-          {run && <SidePanels run={run} time={time} />}
-          {run && <TraceViews run={run} time={time} onSeek={seek} tab={panel} setTab={setPanel} />}
+          {run && <SidePanels run={run} />}
+          {run && <TraceViews run={run} onSeek={seek} tab={panel} setTab={setPanel} />}
         </main>
       )}
 
-      <AdrPanel
-        open={adrOpen}
-        onClose={() => setAdrOpen(false)}
-        onOpenScenario={openScenario}
-        highlight={run?.scenario.adr ?? []}
-      />
+      {adrUsed.current && (
+        <Suspense fallback={null}>
+          <AdrPanel
+            open={adrOpen}
+            onClose={() => setAdrOpen(false)}
+            onOpenScenario={openScenario}
+            highlight={run?.scenario.adr ?? []}
+          />
+        </Suspense>
+      )}
       <KeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
       <ShareDialog
         open={shareOpen}

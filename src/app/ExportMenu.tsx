@@ -1,5 +1,7 @@
 import {
+  lazy,
   type KeyboardEvent as ReactKeyboardEvent,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -13,14 +15,10 @@ import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer, usePlayerStore } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
-import { parseTrace, TraceImportError } from '../sim/trace/import.ts';
-import { toMermaid } from '../sim/trace/mermaid.ts';
 import { captionWith } from '../sim/trace/summary.ts';
 import { isChatter } from '../views/d3/sequence.ts';
-import { ExportAnimationDialog } from './ExportAnimationDialog.tsx';
-import { frameFileName, mermaidFileName, secondsText, traceFileName } from './export.ts';
 import type { AnimFormat } from './exportAnimation.ts';
-import { clusterSvg, download, standaloneSvg, svgToPng, webmMimeType } from './exportDom.ts';
+import { webmMimeType } from './mediaSupport.ts';
 import './export.css';
 
 type Item = 'svg' | 'png' | 'gif' | 'webm' | 'mermaid' | 'mermaidCopy' | 'json' | 'import';
@@ -33,8 +31,23 @@ function chatterTypes(run: Run): string[] {
   return [...new Set(run.index.messages.map((m) => m.type))].filter(isChatter);
 }
 
+const ExportAnimationDialog = lazy(() =>
+  import('./ExportAnimationDialog.tsx').then((m) => ({ default: m.ExportAnimationDialog })),
+);
+
+type ExportActions = typeof import('./exportActions.ts');
+/** The menu's actions: a chunk of their own, fetched when the menu opens (or a file is dropped). */
+const loadActions = (): Promise<ExportActions> => import('./exportActions.ts');
+
 /** The standalone SVG of the picture at the cursor, or null if the picture is not on the page. */
-function frameSvg(run: Run, time: number, stepIndex: number, locale: Locale): string | null {
+function frameSvg(
+  x: ExportActions,
+  run: Run,
+  time: number,
+  stepIndex: number,
+  locale: Locale,
+): string | null {
+  const { clusterSvg, secondsText, standaloneSvg } = x;
   const svg = clusterSvg();
   if (!svg) return null;
   const title = scenarioText(locale, run.scenario, 'title');
@@ -62,6 +75,9 @@ export function ExportMenu() {
   const [importedName, setImportedName] = useState('');
   const [dragging, setDragging] = useState(false);
   const [anim, setAnim] = useState<AnimFormat | null>(null);
+  // The animation dialog (and its recorder) is a chunk of its own, mounted from its first use on.
+  const animUsed = useRef(false);
+  if (anim) animUsed.current = true;
   // MediaRecorder with WebM and canvas capture: checked once; without them the item says so, disabled.
   const [webm] = useState(() => webmMimeType() !== null);
   const menuId = useId();
@@ -74,9 +90,10 @@ export function ExportMenu() {
     if (focusButton) buttonRef.current?.focus();
   }, []);
 
-  // Close on a click outside; focus the first item when opening.
+  // Close on a click outside; focus the first item when opening (and fetch the actions meanwhile).
   useEffect(() => {
     if (!open) return;
+    void loadActions().catch(() => {});
     menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const onDown = (e: PointerEvent) => {
       const target = e.target as Node;
@@ -98,8 +115,18 @@ export function ExportMenu() {
         });
         return;
       }
+      let x: ExportActions;
       try {
-        const trace = parseTrace(text);
+        x = await loadActions();
+      } catch (e) {
+        setNotice({
+          kind: 'error',
+          text: t('import.failed', { file: file.name, message: e instanceof Error ? e.message : String(e) }),
+        });
+        return;
+      }
+      try {
+        const trace = x.parseTrace(text);
         if (!store.getState().loadTrace(trace)) {
           setNotice({
             kind: 'error',
@@ -117,7 +144,7 @@ export function ExportMenu() {
         setNotice(null);
       } catch (e) {
         const message =
-          e instanceof TraceImportError ? e.message : e instanceof Error ? e.message : String(e);
+          e instanceof x.TraceImportError ? e.message : e instanceof Error ? e.message : String(e);
         setNotice({ kind: 'error', text: t('import.failed', { file: file.name, message }) });
       }
     },
@@ -165,23 +192,25 @@ export function ExportMenu() {
     if (!run) return;
     const { t: time, stepIndex } = store.getState();
     try {
+      const x = await loadActions();
+      const { download } = x;
       switch (item) {
         case 'svg':
         case 'png': {
-          const svg = frameSvg(run, time, stepIndex, locale);
+          const svg = frameSvg(x, run, time, stepIndex, locale);
           if (!svg) return;
-          const name = frameFileName(run.scenario.id, time, item);
+          const name = x.frameFileName(run.scenario.id, time, item);
           if (item === 'svg') download(new Blob([svg], { type: 'image/svg+xml' }), name);
-          else download(await svgToPng(svg, 2), name);
+          else download(await x.svgToPng(svg, 2), name);
           return;
         }
         case 'mermaid':
         case 'mermaidCopy': {
-          const text = toMermaid(run.trace, run.scenario, { omitTypes: chatterTypes(run) });
+          const text = x.toMermaid(run.trace, run.scenario, { omitTypes: chatterTypes(run) });
           if (item === 'mermaid')
             download(
               new Blob([text], { type: 'text/plain;charset=utf-8' }),
-              mermaidFileName(run.scenario.id, run.trace.seed),
+              x.mermaidFileName(run.scenario.id, run.trace.seed),
             );
           else {
             await navigator.clipboard.writeText(text);
@@ -192,7 +221,7 @@ export function ExportMenu() {
         case 'json':
           download(
             new Blob([JSON.stringify(run.trace)], { type: 'application/json' }),
-            traceFileName(run.scenario.id, run.trace.seed),
+            x.traceFileName(run.scenario.id, run.trace.seed),
           );
           return;
       }
@@ -346,7 +375,11 @@ export function ExportMenu() {
           if (file) void importFile(file);
         }}
       />
-      <ExportAnimationDialog format={anim} onClose={() => setAnim(null)} />
+      {animUsed.current && (
+        <Suspense fallback={null}>
+          <ExportAnimationDialog format={anim} onClose={() => setAnim(null)} />
+        </Suspense>
+      )}
       {/* The header's backdrop-filter would pin fixed children to the header: these go to <body>. */}
       {createPortal(
         <>

@@ -5,6 +5,7 @@ import { linksFor } from '../views/ClusterView.tsx';
 import { createClusterView } from '../views/d3/cluster.ts';
 import { presentationAttrs, transformText, wrapText } from './export.ts';
 import { ANIM_HEIGHT, ANIM_WIDTH, type AnimFormat, type AnimFrame, gifDelay } from './exportAnimation.ts';
+import { webmMimeType } from './mediaSupport.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -77,6 +78,11 @@ export function standaloneSvg(live: SVGSVGElement, opts: StandaloneOptions): str
   const rect = make('rect', { x: 0, y: 0, width, height: fullH, fill: bg });
   clone.insertBefore(rect, clone.firstChild);
   clone.insertBefore(title, clone.firstChild);
+
+  // The moving messages are painted on a canvas over the picture (views/d3/cluster.ts): embed them.
+  const msgs = live.parentElement?.querySelector('canvas.cluster-msgs');
+  if (msgs instanceof HTMLCanvasElement && msgs.width > 0)
+    clone.append(make('image', { x: 0, y: 0, width, height, href: msgs.toDataURL('image/png') }));
 
   const cap = make('g', { 'font-size': 13 });
   cap.append(
@@ -286,15 +292,6 @@ export function createFrameDrawer(src: AnimationSource) {
       host.remove();
     },
   };
-}
-
-/** The MIME type MediaRecorder will write WebM with here, or null when it cannot (then the menu says so). */
-export function webmMimeType(): string | null {
-  if (typeof MediaRecorder === 'undefined' || typeof HTMLCanvasElement === 'undefined') return null;
-  if (typeof HTMLCanvasElement.prototype.captureStream !== 'function') return null;
-  for (const m of ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'])
-    if (MediaRecorder.isTypeSupported(m)) return m;
-  return null;
 }
 
 /** GIF: frames are drawn here and encoded in a worker (gifenc), one at a time (bounded memory). */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './embed.css';
 import { scenarios } from '../../scenarios/index.ts';
 import { type Boot, boot } from '../app/App.tsx';
 import { applyTheme } from '../app/theme.ts';

@@ -1,17 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
 import { captionOf, captionWith } from '../sim/trace/summary.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { cleanComparison, compareCatalogs } from './compareCatalogs.ts';
 import { enPanels } from './en.panels.ts';
 import { en } from './en.ts';
-import { catalogs, format, type Locale, setLocale, t } from './index.ts';
+import { catalogs, format, type Locale, loadLanguage, setLocale, t } from './index.ts';
 import { readLangParam, writeLangParam } from './persist.ts';
 import { ptPanels } from './pt.panels.ts';
 import { pt } from './pt.ts';
 import { ruPanels } from './ru.panels.ts';
 import { ru } from './ru.ts';
 import { scenarioCatalogs, scenarioKeys, scenarioSource, scenarioText } from './scenarios.ts';
+
+// Portuguese and Russian are lazy chunks (index.ts): load them as the app does before use.
+beforeAll(() => Promise.all([loadLanguage('pt'), loadLanguage('ru')]));
 
 const compare = compareCatalogs;
 const clean = cleanComparison;
@@ -112,5 +115,28 @@ describe('the lang URL parameter', () => {
       '/lab/?scenario=bully&step=3&lang=ru#adr',
     );
     expect(writeLangParam('http://x.test/?lang=de&step=2', 'pt')).toBe('/?lang=pt&step=2');
+  });
+});
+
+describe('languages load on demand', () => {
+  it('setLocale waits for the pack; English meanwhile; a later choice wins over a slower load', async () => {
+    vi.resetModules();
+    const i18n = await import('./index.ts');
+    const scen = await import('./scenarios.ts');
+    expect(i18n.isLanguageLoaded('pt')).toBe(false);
+    expect(i18n.catalogs.pt).toEqual({});
+    i18n.setLocale('pt');
+    expect(i18n.getLocale()).toBe('en');
+    expect(i18n.t('player.play')).toBe('Play');
+    await i18n.loadLanguage('pt');
+    expect(i18n.getLocale()).toBe('pt');
+    expect(i18n.t('player.play')).toBe('Reproduzir');
+    const bully = scenarios.find((s) => s.id === 'bully');
+    if (!bully) throw new Error('no bully scenario');
+    expect(scen.scenarioText('pt', bully, 'title')).toBe('Algoritmo Bully (legado)');
+    i18n.setLocale('ru');
+    i18n.setLocale('en');
+    await i18n.loadLanguage('ru');
+    expect(i18n.getLocale()).toBe('en');
   });
 });

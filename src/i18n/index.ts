@@ -4,22 +4,16 @@ import { enEmbed } from './en.embed.ts';
 import { enPanels } from './en.panels.ts';
 import { enPresent } from './en.present.ts';
 import { en } from './en.ts';
-import { ptA11y } from './pt.a11y.ts';
-import { ptEmbed } from './pt.embed.ts';
-import { ptPanels } from './pt.panels.ts';
-import { ptPresent } from './pt.present.ts';
-import { pt } from './pt.ts';
-import { ruA11y } from './ru.a11y.ts';
-import { ruEmbed } from './ru.embed.ts';
-import { ruPanels } from './ru.panels.ts';
-import { ruPresent } from './ru.present.ts';
-import { ru } from './ru.ts';
 
 /**
  * Message catalogs: English (the source), Portuguese and Russian. Every UI string goes through
  * `t()`; the panels keep their own keys in <lang>.panels.ts, presentation, share and animation export in
  * <lang>.present.ts, merged here. catalogs.test.ts fails when
  * a key is missing or empty in a language, or when its `{placeholders}` differ from the English ones.
+ *
+ * English is built in; Portuguese and Russian are a chunk each (pack.pt.ts, pack.ru.ts: the UI, the
+ * scenario captions and the sandbox strings), fetched by loadLanguage. main.tsx awaits the first
+ * view's language before the first paint, so a `?lang=pt` page never flashes English.
  */
 export type Locale = 'en' | 'pt' | 'ru';
 
@@ -32,17 +26,57 @@ export function isLocale(x: string): x is Locale {
   return (locales as readonly string[]).includes(x);
 }
 
+/** The UI catalogs; a language other than English is empty until loadLanguage has filled it. */
 export const catalogs: Record<Locale, Record<string, string>> = {
   en: { ...en, ...enPanels, ...enPresent, ...enA11y, ...enEmbed },
-  pt: { ...pt, ...ptPanels, ...ptPresent, ...ptA11y, ...ptEmbed },
-  ru: { ...ru, ...ruPanels, ...ruPresent, ...ruA11y, ...ruEmbed },
+  pt: {},
+  ru: {},
 };
+
+/** Each pack fills its language's catalogs (UI, scenario captions, sandbox) when it is loaded. */
+const packs: Record<Exclude<Locale, 'en'>, () => Promise<{ install(): void }>> = {
+  pt: () => import('./pack.pt.ts'),
+  ru: () => import('./pack.ru.ts'),
+};
+const loading = new Map<Locale, Promise<void>>([['en', Promise.resolve()]]);
+const loaded = new Set<Locale>(['en']);
+
+/** Fetches a language's catalogs once (later calls share the first); rejects if the chunk fails to load. */
+export function loadLanguage(locale: Locale): Promise<void> {
+  let p = loading.get(locale);
+  if (!p) {
+    p = packs[locale as Exclude<Locale, 'en'>]().then((m) => {
+      m.install();
+      loaded.add(locale);
+    });
+    // A failed fetch (offline) may be retried by the next switch.
+    p.catch(() => loading.delete(locale));
+    loading.set(locale, p);
+  }
+  return p;
+}
+
+export function isLanguageLoaded(locale: Locale): boolean {
+  return loaded.has(locale);
+}
 
 /** The current language. A vanilla store so that plain functions (t) read it without React. */
 export const localeStore = createStore<{ locale: Locale }>(() => ({ locale: 'en' }));
 
+/** The language last asked for: a slow load must not override a later choice. */
+let wanted: Locale = 'en';
+
+/**
+ * Switches the language: at once when its catalogs are loaded, else once they are (the page stays
+ * in the current language meanwhile, and stays in it if the load fails).
+ */
 export function setLocale(next: Locale): void {
-  if (localeStore.getState().locale !== next) localeStore.setState({ locale: next });
+  wanted = next;
+  const apply = () => {
+    if (wanted === next && localeStore.getState().locale !== next) localeStore.setState({ locale: next });
+  };
+  if (loaded.has(next)) apply();
+  else loadLanguage(next).then(apply, () => {});
 }
 
 export function getLocale(): Locale {

@@ -1,7 +1,5 @@
 import type { Scenario } from '../sim/scenario/schema.ts';
 import type { Locale } from './index.ts';
-import { scenariosPt } from './scenarios.pt.ts';
-import { scenariosRu } from './scenarios.ru.ts';
 
 /**
  * Scenario texts per language, keyed `scenario.<id>.title`, `scenario.<id>.summary` and
@@ -10,9 +8,10 @@ import { scenariosRu } from './scenarios.ru.ts';
  */
 export type ScenarioTextKey = 'title' | 'summary' | `step.${string}`;
 
+/** Empty until the language is loaded (loadLanguage in index.ts fills it from scenarios.<lang>.ts). */
 export const scenarioCatalogs: Record<Exclude<Locale, 'en'>, Record<string, string>> = {
-  pt: scenariosPt,
-  ru: scenariosRu,
+  pt: {},
+  ru: {},
 };
 
 /** The English source text for a key, straight from the scenario. */

@@ -1,15 +1,12 @@
-import { useEffect, useId } from 'react';
+import { lazy, Suspense, useEffect, useId } from 'react';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import type { Frame } from '../sim/trace/frame.ts';
-import { CompareSection } from './CompareSection.tsx';
-import { FaultsPanel, InterventionList } from './FaultsPanel.tsx';
-import { KnobsPanel } from './KnobsPanel.tsx';
-import { MetricsPanel } from './MetricsPanel.tsx';
-import { SandboxSection } from './SandboxSection.tsx';
-import { SweepPanel } from './SweepPanel.tsx';
 import { st } from './strings.ts';
 import './sandbox.css';
+
+/** The panels are not needed until the sandbox opens: their own chunk. */
+const WhatIfBody = lazy(() => import('./WhatIfBody.tsx'));
 
 const UNDO = 'M9 7H4V2M4.6 7A8 8 0 1 1 4 13';
 const REDO = 'M15 7h5V2M19.4 7A8 8 0 1 0 20 13';
@@ -120,13 +117,9 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
           <p className="wi-muted wi-intro">
             {st('whatIf.intro')} <span className="wi-hint">{st('menu.hint')}.</span>
           </p>
-          {run.scenario.freePlay && <SandboxSection run={run} />}
-          <FaultsPanel run={run} frame={frame} />
-          <InterventionList run={run} />
-          <MetricsPanel run={run} time={time} />
-          <KnobsPanel run={run} />
-          <CompareSection run={run} />
-          <SweepPanel />
+          <Suspense fallback={null}>
+            <WhatIfBody run={run} frame={frame} time={time} />
+          </Suspense>
         </div>
       )}
     </div>

@@ -1,13 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanComparison, compareCatalogs } from '../i18n/compareCatalogs.ts';
-import { setLocale } from '../i18n/index.ts';
+import { loadLanguage, setLocale } from '../i18n/index.ts';
 import { algorithms } from '../sim/nodes/registry.ts';
 import { netParams } from '../sim/params.ts';
 import { knobDoc, knobDocsPt, knobDocsRu } from './knobDocs.ts';
 import { ptSandbox } from './strings.pt.ts';
 import { ruSandbox } from './strings.ru.ts';
-import { enSandbox, st } from './strings.ts';
+import { enSandbox, sandboxCatalogs, st } from './strings.ts';
 import { SWEEPS } from './sweeps.ts';
+
+// st() reads the pt/ru sandbox strings once their language pack is loaded (i18n/index.ts).
+beforeAll(() => Promise.all([loadLanguage('pt'), loadLanguage('ru')]));
 
 const compare = compareCatalogs;
 const clean = cleanComparison;
@@ -73,12 +76,12 @@ describe('st() follows the current language like t()', () => {
 
   it('an empty translation falls back to English', () => {
     setLocale('ru');
-    const saved = ruSandbox['knobs.on'] as string;
-    ruSandbox['knobs.on'] = '';
+    const saved = sandboxCatalogs.ru['knobs.on'] as string;
+    sandboxCatalogs.ru['knobs.on'] = '';
     try {
       expect(st('knobs.on')).toBe('on');
     } finally {
-      ruSandbox['knobs.on'] = saved;
+      sandboxCatalogs.ru['knobs.on'] = saved;
     }
   });
 });

@@ -1,6 +1,4 @@
 import { format, getLocale, type Locale } from '../i18n/index.ts';
-import { ptSandbox } from './strings.pt.ts';
-import { ruSandbox } from './strings.ru.ts';
 
 /**
  * The What-if sandbox's English strings, the source of strings.pt.ts and strings.ru.ts (same keys,
@@ -159,11 +157,11 @@ export const enSandbox: Record<string, string> = {
   'compare.outcome': 'Outcome at {t}',
 };
 
-/** The sandbox catalogs by language. */
+/** The sandbox catalogs by language; pt and ru are filled when the language is loaded (i18n/index.ts). */
 export const sandboxCatalogs: Record<Locale, Record<string, string>> = {
   en: enSandbox,
-  pt: ptSandbox,
-  ru: ruSandbox,
+  pt: {},
+  ru: {},
 };
 
 /** The sandbox string for `key` in the current locale, as `t()` does: English, then the key, as fallbacks. */

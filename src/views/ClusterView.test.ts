@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { setLocale } from '../i18n/index.ts';
+import { loadLanguage, setLocale } from '../i18n/index.ts';
 import type { MessageView } from '../sim/trace/frame.ts';
-import { inFlightLines } from './ClusterView.tsx';
+import { IN_FLIGHT_LISTED, inFlightLines } from './ClusterView.tsx';
 
 const msg = (over: Partial<MessageView>): MessageView => ({
   id: 1,
@@ -29,7 +29,15 @@ describe('inFlightLines: the messages in flight in words', () => {
     ).toEqual(['ELECTION node-1 → node-3', 'LEASE GRANT etcd → node-2, lost', 'LEASE GRANT etcd → node-4']);
   });
 
-  it('follows the language', () => {
+  it('lists the first ones and counts the rest (a 50-node election has over a thousand)', () => {
+    const many = Array.from({ length: IN_FLIGHT_LISTED + 7 }, (_, i) => msg({ id: i }));
+    const lines = inFlightLines(many);
+    expect(lines).toHaveLength(IN_FLIGHT_LISTED + 1);
+    expect(lines.at(-1)).toBe('and 7 more');
+  });
+
+  it('follows the language', async () => {
+    await loadLanguage('pt');
     setLocale('pt');
     expect(inFlightLines([msg({ fate: 'dropped', progress: 0.9 })])).toEqual([
       'ELECTION node-1 → node-3, perdida',

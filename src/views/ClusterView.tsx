@@ -82,22 +82,30 @@ function useReducedMotion(): boolean {
   return reduced;
 }
 
-/** The messages in flight in words, one line each ("ELECTION node-1 → node-3"), in send order. */
+/** How many messages in flight are listed one by one; the rest are counted (a 50-node election has 1,000+). */
+export const IN_FLIGHT_LISTED = 20;
+
+/**
+ * The messages in flight in words, one line each ("ELECTION node-1 → node-3"), in send order; past
+ * IN_FLIGHT_LISTED, one last line counts the others.
+ */
 export function inFlightLines(messages: readonly MessageView[]): string[] {
-  return messages
-    .filter((m) => m.from !== m.to)
-    .map((m) =>
-      t(m.fate === 'dropped' && m.progress >= 0.7 ? 'a11y.messageLost' : 'a11y.message', {
-        type: messageTypeLabel(m.type),
-        from: m.from,
-        to: m.to,
-      }),
-    );
+  const real = messages.filter((m) => m.from !== m.to);
+  const lines = real.slice(0, IN_FLIGHT_LISTED).map((m) =>
+    t(m.fate === 'dropped' && m.progress >= 0.7 ? 'a11y.messageLost' : 'a11y.message', {
+      type: messageTypeLabel(m.type),
+      from: m.from,
+      to: m.to,
+    }),
+  );
+  if (real.length > IN_FLIGHT_LISTED)
+    lines.push(t('a11y.inFlightMore', { n: real.length - IN_FLIGHT_LISTED }));
+  return lines;
 }
 
 /**
  * The text alternative of the moving dots: a list for screen readers (the svg's message layer is
- * aria-hidden). Not live: it changes many times a second while playing. Its props are the joined
+ * aria-hidden; the messages are painted on a canvas). Not live: it changes many times a second while playing. Its props are the joined
  * text, so React touches the DOM only when the set of messages changes, not per animation frame.
  */
 const InFlight = memo(function InFlight({ text }: { text: string }) {

@@ -420,125 +420,129 @@ const Line = memo(function Line({
   );
 });
 
-export function EventLog({ index, t, onSeek }: Props) {
-  const entries = useMemo(() => buildLogEntries(index.trace), [index]);
-  const scenarioId = index.trace.scenario;
-  const present = useMemo(() => new Set(entries.map((e) => e.cat)), [entries]);
-  const hosts = useMemo(() => index.trace.hosts.map((h) => h.id), [index]);
-  const [host, setHost] = useState<string | null>(null);
-  const [cats, setCats] = useState<Set<LogCategory>>(() =>
-    defaultCategories(entries, index.trace.durationMs),
-  );
-  const [catsFor, setCatsFor] = useState(scenarioId);
-  if (catsFor !== scenarioId) {
-    // A new scenario: start from its defaults (a re-simulation of the same one keeps the choice).
-    setCatsFor(scenarioId);
-    setCats(defaultCategories(entries, index.trace.durationMs));
-    if (host !== null && !hosts.includes(host)) setHost(null);
-  }
-  const count = index.countAt(t);
-  const matching = useMemo(() => filterEntries(entries, { host, cats }), [entries, host, cats]);
-  const { rows, total } = useMemo(() => entriesAt(matching, count, LOG_CAP), [matching, count]);
+/** Redrawn when the events up to the cursor change, not on every animation frame. */
+export const EventLog = memo(
+  function EventLog({ index, t, onSeek }: Props) {
+    const entries = useMemo(() => buildLogEntries(index.trace), [index]);
+    const scenarioId = index.trace.scenario;
+    const present = useMemo(() => new Set(entries.map((e) => e.cat)), [entries]);
+    const hosts = useMemo(() => index.trace.hosts.map((h) => h.id), [index]);
+    const [host, setHost] = useState<string | null>(null);
+    const [cats, setCats] = useState<Set<LogCategory>>(() =>
+      defaultCategories(entries, index.trace.durationMs),
+    );
+    const [catsFor, setCatsFor] = useState(scenarioId);
+    if (catsFor !== scenarioId) {
+      // A new scenario: start from its defaults (a re-simulation of the same one keeps the choice).
+      setCatsFor(scenarioId);
+      setCats(defaultCategories(entries, index.trace.durationMs));
+      if (host !== null && !hosts.includes(host)) setHost(null);
+    }
+    const count = index.countAt(t);
+    const matching = useMemo(() => filterEntries(entries, { host, cats }), [entries, host, cats]);
+    const { rows, total } = useMemo(() => entriesAt(matching, count, LOG_CAP), [matching, count]);
 
-  const listRef = useRef<HTMLOListElement>(null);
-  const stick = useRef(true);
-  const onScroll = useCallback(() => {
-    const el = listRef.current;
-    if (el) stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the rows change
-  useLayoutEffect(() => {
-    const el = listRef.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [rows]);
+    const listRef = useRef<HTMLOListElement>(null);
+    const stick = useRef(true);
+    const onScroll = useCallback(() => {
+      const el = listRef.current;
+      if (el) stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+    }, []);
+    // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the rows change
+    useLayoutEffect(() => {
+      const el = listRef.current;
+      if (el && stick.current) el.scrollTop = el.scrollHeight;
+    }, [rows]);
 
-  const seekRef = useRef(onSeek);
-  seekRef.current = onSeek;
-  const seek = useCallback((time: number) => seekRef.current(time), []);
+    const seekRef = useRef(onSeek);
+    seekRef.current = onSeek;
+    const seek = useCallback((time: number) => seekRef.current(time), []);
 
-  const onListKey = (e: KeyboardEvent<HTMLOListElement>) => {
-    const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('.log-line button')];
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const to =
-      e.key === 'ArrowDown'
-        ? at + 1
-        : e.key === 'ArrowUp'
-          ? at - 1
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? buttons.length - 1
-              : Number.NaN;
-    const next = buttons[Math.max(0, Math.min(buttons.length - 1, to))];
-    if (Number.isNaN(to) || !next) return;
-    e.preventDefault();
-    next.focus();
-  };
+    const onListKey = (e: KeyboardEvent<HTMLOListElement>) => {
+      const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('.log-line button')];
+      const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+      const to =
+        e.key === 'ArrowDown'
+          ? at + 1
+          : e.key === 'ArrowUp'
+            ? at - 1
+            : e.key === 'Home'
+              ? 0
+              : e.key === 'End'
+                ? buttons.length - 1
+                : Number.NaN;
+      const next = buttons[Math.max(0, Math.min(buttons.length - 1, to))];
+      if (Number.isNaN(to) || !next) return;
+      e.preventDefault();
+      next.focus();
+    };
 
-  const toggle = (c: LogCategory) =>
-    setCats((prev) => {
-      const next = new Set(prev);
-      if (next.has(c)) next.delete(c);
-      else next.add(c);
-      return next;
-    });
+    const toggle = (c: LogCategory) =>
+      setCats((prev) => {
+        const next = new Set(prev);
+        if (next.has(c)) next.delete(c);
+        else next.add(c);
+        return next;
+      });
 
-  const id = useId();
-  const last = rows[rows.length - 1];
-  return (
-    <section className="event-log" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`} className="visually-hidden">
-        {translate('log.title')}
-      </h2>
-      <div className="log-filters">
-        <label className="log-host">
-          <span>{translate('log.host')}</span>
-          <select
-            value={host ?? ''}
-            onChange={(ev) => setHost(ev.target.value === '' ? null : ev.target.value)}
-          >
-            <option value="">{translate('log.allHosts')}</option>
-            {hosts.map((h) => (
-              <option key={h} value={h}>
-                {h}
-              </option>
-            ))}
-          </select>
-        </label>
-        <fieldset className="log-chips">
-          <legend className="visually-hidden">{translate('log.types')}</legend>
-          {LOG_CATEGORIES.filter((c) => present.has(c)).map((c) => (
-            <button
-              key={c}
-              type="button"
-              className={`chip cat-${c}`}
-              aria-pressed={cats.has(c)}
-              onClick={() => toggle(c)}
+    const id = useId();
+    const last = rows[rows.length - 1];
+    return (
+      <section className="event-log" aria-labelledby={`${id}-h`}>
+        <h2 id={`${id}-h`} className="visually-hidden">
+          {translate('log.title')}
+        </h2>
+        <div className="log-filters">
+          <label className="log-host">
+            <span>{translate('log.host')}</span>
+            <select
+              value={host ?? ''}
+              onChange={(ev) => setHost(ev.target.value === '' ? null : ev.target.value)}
             >
-              <span className="chip-dot" aria-hidden="true" />
-              {translate(`log.cat.${c}`)}
-            </button>
+              <option value="">{translate('log.allHosts')}</option>
+              {hosts.map((h) => (
+                <option key={h} value={h}>
+                  {h}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="log-chips">
+            <legend className="visually-hidden">{translate('log.types')}</legend>
+            {LOG_CATEGORIES.filter((c) => present.has(c)).map((c) => (
+              <button
+                key={c}
+                type="button"
+                className={`chip cat-${c}`}
+                aria-pressed={cats.has(c)}
+                onClick={() => toggle(c)}
+              >
+                <span className="chip-dot" aria-hidden="true" />
+                {translate(`log.cat.${c}`)}
+              </button>
+            ))}
+          </fieldset>
+          <span className="log-count">{translate('log.count', { n: total })}</span>
+        </div>
+        {total > rows.length ? (
+          <p className="log-note">{translate('log.capped', { n: rows.length, total })}</p>
+        ) : null}
+        <ol
+          className="log-lines"
+          ref={listRef}
+          onScroll={onScroll}
+          onKeyDown={onListKey}
+          aria-label={translate('log.title')}
+        >
+          {rows.map((e) => (
+            <Line key={`${e.i}`} entry={e} current={e === last} onSeek={seek} />
           ))}
-        </fieldset>
-        <span className="log-count">{translate('log.count', { n: total })}</span>
-      </div>
-      {total > rows.length ? (
-        <p className="log-note">{translate('log.capped', { n: rows.length, total })}</p>
-      ) : null}
-      <ol
-        className="log-lines"
-        ref={listRef}
-        onScroll={onScroll}
-        onKeyDown={onListKey}
-        aria-label={translate('log.title')}
-      >
-        {rows.map((e) => (
-          <Line key={`${e.i}`} entry={e} current={e === last} onSeek={seek} />
-        ))}
-      </ol>
-      {rows.length === 0 ? (
-        <p className="log-empty">{translate(count === 0 ? 'log.empty' : 'log.emptyFiltered')}</p>
-      ) : null}
-    </section>
-  );
-}
+        </ol>
+        {rows.length === 0 ? (
+          <p className="log-empty">{translate(count === 0 ? 'log.empty' : 'log.emptyFiltered')}</p>
+        ) : null}
+      </section>
+    );
+  },
+  (a, b) => a.index === b.index && a.onSeek === b.onSeek && a.index.countAt(a.t) === b.index.countAt(b.t),
+);

@@ -36,40 +36,58 @@ function WriteRow({ w }: { w: WriteEvent }) {
 }
 
 /** A protected resource: highest fencing token seen, accepted and rejected writes, the latest writes. */
-export const ResourcePanel = memo(function ResourcePanel({ resource: r, database }: ResourcePanelProps) {
-  const titleId = useId();
-  const recent = [...r.recent].reverse().slice(0, 5);
+export const ResourcePanel = memo(
+  function ResourcePanel({ resource: r, database }: ResourcePanelProps) {
+    const titleId = useId();
+    const recent = [...r.recent].reverse().slice(0, 5);
+    return (
+      <section className="panel resource-panel" aria-labelledby={titleId}>
+        <header className="panel-head">
+          <h2 id={titleId}>{t(database ? 'resource.titleDb' : 'resource.title', { id: r.id })}</h2>
+        </header>
+        <dl className="stats">
+          <div>
+            <dt>{t('resource.highest')}</dt>
+            <dd className="mono">{r.highest ?? t('resource.none')}</dd>
+          </div>
+          <div>
+            <dt>{t('resource.accepted')}</dt>
+            <dd className="mono ok">{r.accepted}</dd>
+          </div>
+          <div>
+            <dt>{t('resource.rejected')}</dt>
+            <dd className={`mono${r.rejected ? ' danger' : ''}`}>{r.rejected}</dd>
+          </div>
+        </dl>
+        {recent.length === 0 ? (
+          <p className="empty">{t('resource.noWrites')}</p>
+        ) : (
+          <>
+            <h3>{t('resource.recent')}</h3>
+            <ul className="writes">
+              {recent.map((w) => (
+                <WriteRow key={`${w.t}-${w.node}-${w.token}-${w.status}`} w={w} />
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    );
+  },
+  // A new view object every animation frame: redraw only when its counts or latest write changed.
+  (a, b) => a.database === b.database && sameResource(a.resource, b.resource),
+);
+
+/** Same counts and same latest writes (trace events, so identity compares them). */
+export function sameResource(a: ResourceView, b: ResourceView): boolean {
   return (
-    <section className="panel resource-panel" aria-labelledby={titleId}>
-      <header className="panel-head">
-        <h2 id={titleId}>{t(database ? 'resource.titleDb' : 'resource.title', { id: r.id })}</h2>
-      </header>
-      <dl className="stats">
-        <div>
-          <dt>{t('resource.highest')}</dt>
-          <dd className="mono">{r.highest ?? t('resource.none')}</dd>
-        </div>
-        <div>
-          <dt>{t('resource.accepted')}</dt>
-          <dd className="mono ok">{r.accepted}</dd>
-        </div>
-        <div>
-          <dt>{t('resource.rejected')}</dt>
-          <dd className={`mono${r.rejected ? ' danger' : ''}`}>{r.rejected}</dd>
-        </div>
-      </dl>
-      {recent.length === 0 ? (
-        <p className="empty">{t('resource.noWrites')}</p>
-      ) : (
-        <>
-          <h3>{t('resource.recent')}</h3>
-          <ul className="writes">
-            {recent.map((w) => (
-              <WriteRow key={`${w.t}-${w.node}-${w.token}-${w.status}`} w={w} />
-            ))}
-          </ul>
-        </>
-      )}
-    </section>
+    a === b ||
+    (a.id === b.id &&
+      a.highest === b.highest &&
+      a.accepted === b.accepted &&
+      a.rejected === b.rejected &&
+      a.recent.length === b.recent.length &&
+      a.recent[a.recent.length - 1] === b.recent[b.recent.length - 1] &&
+      a.recent[0] === b.recent[0])
   );
-});
+}

@@ -177,6 +177,9 @@ export function SequenceDiagram({ index, t, onSeek }: Props) {
   const seekRef = useRef(onSeek);
   seekRef.current = onSeek;
   const [size, setSize] = useState({ width: 0, height: 0 });
+  // Drawn only while on screen: scrolled away, following the cursor every frame would restyle and
+  // repaint up to a thousand arrows for nothing (a 50-node Bully election). Redrawn on coming back.
+  const [onScreen, setOnScreen] = useState(true);
 
   const duration = index.trace.durationMs;
   const legend = useMemo(() => legendKeys(index), [index]);
@@ -202,17 +205,48 @@ export function SequenceDiagram({ index, t, onSeek }: Props) {
       if (box) setSize({ width: Math.floor(box.width), height: Math.floor(box.height) });
     });
     ro.observe(el);
+    const io =
+      typeof IntersectionObserver !== 'undefined'
+        ? new IntersectionObserver((entries) => {
+            const e = entries[entries.length - 1];
+            if (e) setOnScreen(e.isIntersecting);
+          })
+        : null;
+    io?.observe(el);
     return () => {
+      io?.disconnect();
       ro.disconnect();
       r.destroy();
       renderer.current = null;
     };
   }, []);
 
+  const latest = useRef({ index, t, windowMs, size });
+  latest.current = { index, t, windowMs, size };
+  const lastDraw = useRef(0);
+  const pending = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: redraw when any input changes; draw() reads them from `latest`
   useLayoutEffect(() => {
-    if (size.width > 0 && size.height > 0)
-      renderer.current?.update({ index, t, windowMs, width: size.width, height: size.height });
-  }, [index, t, windowMs, size]);
+    if (size.width <= 0 || size.height <= 0) return;
+    const draw = () => {
+      pending.current = null;
+      lastDraw.current = performance.now();
+      const l = latest.current;
+      renderer.current?.update({ ...l, width: l.size.width, height: l.size.height });
+    };
+    if (onScreen) {
+      if (pending.current !== null) window.clearTimeout(pending.current);
+      draw();
+    } else if (pending.current === null)
+      // Off screen: at most four redraws a second, the latest state last.
+      pending.current = window.setTimeout(draw, Math.max(0, 250 - (performance.now() - lastDraw.current)));
+  }, [index, t, windowMs, size, onScreen]);
+  useEffect(
+    () => () => {
+      if (pending.current !== null) window.clearTimeout(pending.current);
+    },
+    [],
+  );
 
   return (
     <section className="seq-panel" aria-labelledby={`${id}-h`}>

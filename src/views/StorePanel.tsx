@@ -45,50 +45,73 @@ function LeaseRow({ lease, keys }: { lease: LeaseView; keys: string[] }) {
 }
 
 /** The coordination store: revision, keys (with create/mod revision and lease), leases counting down. */
-export const StorePanel = memo(function StorePanel({ id, store }: StorePanelProps) {
-  const titleId = useId();
-  // Leases that keep keys alive first: those are the ones whose expiry changes something.
-  const leases = store.leases
-    .map((lease) => ({ lease, keys: store.keys.filter((k) => k.lease === lease.id).map((k) => k.key) }))
-    .sort((a, b) => Number(b.keys.length > 0) - Number(a.keys.length > 0) || a.lease.id - b.lease.id);
-  return (
-    <section className="panel store-panel" aria-labelledby={titleId}>
-      <header className="panel-head">
-        <h2 id={titleId}>
-          {t('store.title')} <span className="mono muted">{id}</span>
-        </h2>
-        <span className="chip mono">{t('store.revision', { revision: store.revision })}</span>
-      </header>
-      {store.keys.length === 0 ? (
-        <p className="empty">{t('store.noKeys')}</p>
-      ) : (
-        <ul className="kv">
-          {store.keys.map((k) => (
-            <li key={k.key} className={`kv-item${k.key.length + k.value.length > 34 ? ' stacked' : ''}`}>
-              <div className="kv-main">
-                <span className="mono key" title={k.key}>
-                  {k.key}
-                </span>
-                <span className="mono value">{k.value}</span>
-              </div>
-              <div className="kv-meta mono">
-                {t('store.meta', { create: k.createRevision, mod: k.modRevision, version: k.version })}
-                {k.lease ? ` · ${t('store.leaseOf', { lease: leaseHex(k.lease) })}` : ''}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <h3>{t('store.leases')}</h3>
-      {store.leases.length === 0 ? (
-        <p className="empty">{t('store.noLeases')}</p>
-      ) : (
-        <ul className="leases">
-          {leases.map(({ lease, keys }) => (
-            <LeaseRow key={lease.id} lease={lease} keys={keys} />
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-});
+export const StorePanel = memo(
+  function StorePanel({ id, store }: StorePanelProps) {
+    const titleId = useId();
+    // Leases that keep keys alive first: those are the ones whose expiry changes something.
+    const leases = store.leases
+      .map((lease) => ({ lease, keys: store.keys.filter((k) => k.lease === lease.id).map((k) => k.key) }))
+      .sort((a, b) => Number(b.keys.length > 0) - Number(a.keys.length > 0) || a.lease.id - b.lease.id);
+    return (
+      <section className="panel store-panel" aria-labelledby={titleId}>
+        <header className="panel-head">
+          <h2 id={titleId}>
+            {t('store.title')} <span className="mono muted">{id}</span>
+          </h2>
+          <span className="chip mono">{t('store.revision', { revision: store.revision })}</span>
+        </header>
+        {store.keys.length === 0 ? (
+          <p className="empty">{t('store.noKeys')}</p>
+        ) : (
+          <ul className="kv">
+            {store.keys.map((k) => (
+              <li key={k.key} className={`kv-item${k.key.length + k.value.length > 34 ? ' stacked' : ''}`}>
+                <div className="kv-main">
+                  <span className="mono key" title={k.key}>
+                    {k.key}
+                  </span>
+                  <span className="mono value">{k.value}</span>
+                </div>
+                <div className="kv-meta mono">
+                  {t('store.meta', { create: k.createRevision, mod: k.modRevision, version: k.version })}
+                  {k.lease ? ` · ${t('store.leaseOf', { lease: leaseHex(k.lease) })}` : ''}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3>{t('store.leases')}</h3>
+        {store.leases.length === 0 ? (
+          <p className="empty">{t('store.noLeases')}</p>
+        ) : (
+          <ul className="leases">
+            {leases.map(({ lease, keys }) => (
+              <LeaseRow key={lease.id} lease={lease} keys={keys} />
+            ))}
+          </ul>
+        )}
+      </section>
+    );
+  },
+  // A new view every animation frame: redraw when a key, a lease or a shown tenth of a second changed.
+  (a, b) => a.id === b.id && sameStore(a.store, b.store),
+);
+
+/** Equal as drawn: revision, keys (trace objects, compared by identity), leases to 0.1 s. */
+export function sameStore(a: StoreView, b: StoreView): boolean {
+  if (a === b) return true;
+  if (a.revision !== b.revision || a.keys.length !== b.keys.length || a.leases.length !== b.leases.length)
+    return false;
+  for (let i = 0; i < a.keys.length; i++) if (a.keys[i] !== b.keys[i]) return false;
+  for (let i = 0; i < a.leases.length; i++) {
+    const x = a.leases[i] as LeaseView;
+    const y = b.leases[i] as LeaseView;
+    if (
+      x.id !== y.id ||
+      x.ttlSec !== y.ttlSec ||
+      Math.round(x.remainingMs / 100) !== Math.round(y.remainingMs / 100)
+    )
+      return false;
+  }
+  return true;
+}

@@ -119,6 +119,36 @@ describe('TraceIndex.frameAt', () => {
     expect(f.resources[0]?.recent.at(-1)).toMatchObject({ code: 409, reason: 'STALE TOKEN', token: 1 });
   });
 
+  it('keeps each resource’s own latest writes, however many the other resources had since', () => {
+    const w = (t: number, resource: string, token: number): TraceEvent => ({
+      k: 'write',
+      t,
+      node: 'a',
+      resource,
+      token,
+      status: 'accepted',
+      code: 200,
+      seen: null,
+    });
+    const events = [w(1, 'quiet', 1), w(2, 'quiet', 2)];
+    for (let i = 0; i < 50; i++) events.push(w(10 + i, 'busy', 100 + i));
+    const trace: Trace = {
+      ...synthetic(1),
+      hosts: [
+        { id: 'a', kind: 'node' },
+        { id: 'quiet', kind: 'resource' },
+        { id: 'busy', kind: 'resource' },
+      ],
+      events,
+      durationMs: 100,
+      steps: [],
+    };
+    const f = new TraceIndex(trace).frameAt(30);
+    const of = (id: string) => f.resources.find((r) => r.id === id)?.recent.map((x) => x.token);
+    expect(of('quiet')).toEqual([1, 2]);
+    expect(of('busy')).toEqual([113, 114, 115, 116, 117, 118, 119, 120]);
+  });
+
   it('reports the current narration step and crash time', () => {
     expect(index.frameAt(14_999).stepIndex).toBe(0);
     expect(index.frameAt(15_000).stepIndex).toBe(1);

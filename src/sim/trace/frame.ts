@@ -225,9 +225,21 @@ function apply(s: State, e: TraceEvent): void {
 }
 
 /**
- * Seekable index over a trace. frameAt(t) costs O(log n) to find the snapshot before t plus at most
- * SNAPSHOT_EVERY event applications, plus the messages in flight (found by binary search on send
- * time within the longest flight seen), so scrubbing a 24 h trace is as cheap as a 5 s one.
+ * Seekable index over a trace, built once per run in O(E) time (E events) with a state snapshot
+ * every SNAPSHOT_EVERY events (O(E / 128 · S) memory, S = hosts + keys + leases + resources).
+ *
+ * frameAt(t) costs O(log E) (binary search for the event count at t) + O(S) (copy the snapshot
+ * before it) + at most SNAPSHOT_EVERY event applications + O(K log K) to list the store's K keys +
+ * O(R log W) for the latest writes of R resources (each resource's own writes, binary search) +
+ * O(log M + F) for the messages in flight (binary search on send time, then back over the F sent
+ * within the longest flight seen) + O(V) to copy the violations so far (a handful per run). No term
+ * grows with the trace's length beyond a logarithm: scrubbing a 24 h trace costs what a 5 s one
+ * does (npm run bench measures p95 ≈ 0.1 ms over 812k events). The last frame is cached, so views
+ * asking for the same instant in one animation frame share it.
+ *
+ * The simulation that makes the trace (sim/simulate.ts) pops each event from a binary heap
+ * (kernel/queue.ts): O(log Q) per scheduled callback, Q = pending timers and messages, plus the
+ * handler's own work and each checker's observe(e) (O(1) amortized) — O(E log Q) for the run.
  */
 export class TraceIndex {
   readonly messages: MessageRecord[] = [];
@@ -235,6 +247,8 @@ export class TraceIndex {
   readonly violations: Array<Violation & { t: number }> = [];
   readonly faults: Array<Extract<TraceEvent, { k: 'fault' }>> = [];
   private maxFlight = 0;
+  /** Each resource's writes in time order (a sub-list of `writes`). */
+  private writesOf = new Map<string, WriteEvent[]>();
   private snapshots: Array<{ count: number; state: State }> = [];
   private kinds = new Map<string, HostKind>();
   private hasStore: boolean;
@@ -270,8 +284,12 @@ export class TraceIndex {
           m.fate = 'dropped';
           m.dropReason = e.reason;
         }
-      } else if (e.k === 'write') this.writes.push(e);
-      else if (e.k === 'violation') this.violations.push({ ...e.violation, t: e.t });
+      } else if (e.k === 'write') {
+        this.writes.push(e);
+        const own = this.writesOf.get(e.resource);
+        if (own) own.push(e);
+        else this.writesOf.set(e.resource, [e]);
+      } else if (e.k === 'violation') this.violations.push({ ...e.violation, t: e.t });
       else if (e.k === 'fault') this.faults.push(e);
     }
     state = this.initial();
@@ -356,15 +374,12 @@ export class TraceIndex {
         }
       : null;
 
-    const wEnd = upperBound(this.writes.length, (i) => (this.writes[i] as WriteEvent).t, t);
     const resources: ResourceView[] = [];
     for (const [id, r] of state.resources) {
-      const recent: WriteEvent[] = [];
-      for (let i = wEnd - 1; i >= 0 && recent.length < RECENT_WRITES; i--) {
-        const w = this.writes[i] as WriteEvent;
-        if (w.resource === id) recent.unshift(w);
-      }
-      resources.push({ id, ...r, recent });
+      // The resource's own writes up to t, found by binary search (not a scan back through every write).
+      const own = this.writesOf.get(id) ?? [];
+      const end = upperBound(own.length, (i) => (own[i] as WriteEvent).t, t);
+      resources.push({ id, ...r, recent: own.slice(Math.max(0, end - RECENT_WRITES), end) });
     }
 
     const steps = this.trace.steps;

@@ -1,3 +1,12 @@
+import {
+  type SymbolType,
+  symbol,
+  symbolCircle,
+  symbolDiamond,
+  symbolSquare,
+  symbolStar,
+  symbolTriangle,
+} from 'd3-shape';
 import { describe, expect, it } from 'vitest';
 import type { NodeView } from '../../sim/trace/frame.ts';
 import {
@@ -139,6 +148,19 @@ describe('messages', () => {
       ['ELECTION', 'TXN', 'WRITE', 'KEEPALIVE', 'WRITE_REJECTED', 'COORDINATOR'].map((x) => messageGlyph(x)),
     );
     expect(shapes.size).toBe(6);
+  });
+
+  it('draws the glyphs d3-shape draws (the same symbol geometry, without the library)', () => {
+    const cases: Array<[string, SymbolType, number]> = [
+      ['ELECTION', symbolDiamond, 70],
+      ['KEEPALIVE', symbolCircle, 40],
+      ['TXN', symbolSquare, 70],
+      ['WRITE', symbolTriangle, 70],
+      ['COORDINATOR', symbolStar, 70 * 1.3],
+    ];
+    for (const [type, shape, size] of cases)
+      expect(messageGlyph(type, type === 'KEEPALIVE' ? 40 : 70)).toBe(symbol(shape, size)());
+    expect(messageGlyph('WRITE_REJECTED')).toMatch(/^M4\.514,0A.*Z$/);
   });
 
   it('stops a lost message where it was lost and fades it out at the end', () => {

@@ -1,13 +1,4 @@
 import { type BaseType, type Selection, select } from 'd3-selection';
-import {
-  type SymbolType,
-  symbol,
-  symbolCircle,
-  symbolDiamond,
-  symbolSquare,
-  symbolStar,
-  symbolTriangle,
-} from 'd3-shape';
 import { messageTypeLabel, t as tr } from '../../i18n/index.ts';
 import type { HostKind } from '../../sim/net/host.ts';
 import type { DisplayRole } from '../../sim/trace/events.ts';
@@ -172,39 +163,78 @@ export function messageFamily(type: string): MessageFamily {
   return 'data';
 }
 
+/**
+ * Message glyphs: d3-shape's symbol geometry (same paths, 3 decimals), written out here so the first
+ * view does not carry d3-shape for five shapes. Each takes the area in px² and returns path data.
+ */
+type Glyph = (size: number) => string;
+const n3 = (v: number) => Math.round(v * 1000) / 1000;
+const pts = (xy: number[]) => {
+  let d = '';
+  for (let i = 0; i < xy.length; i += 2)
+    d += `${i ? 'L' : 'M'}${n3(xy[i] as number)},${n3(xy[i + 1] as number)}`;
+  return `${d}Z`;
+};
+const disc = (r: number) =>
+  `M${n3(r)},0A${n3(r)},${n3(r)},0,1,1,${n3(-r)},0A${n3(r)},${n3(r)},0,1,1,${n3(r)},0`;
+const TAN30 = Math.sqrt(1 / 3);
+const SQRT3 = Math.sqrt(3);
+const STAR_KR = Math.sin(Math.PI / 10) / Math.sin((7 * Math.PI) / 10);
+const STAR_KX = Math.sin((2 * Math.PI) / 10) * STAR_KR;
+const STAR_KY = -Math.cos((2 * Math.PI) / 10) * STAR_KR;
+
+const glyphCircle: Glyph = (size) => disc(Math.sqrt(size / Math.PI));
+const glyphSquare: Glyph = (size) => {
+  const w = n3(Math.sqrt(size));
+  const x = n3(-Math.sqrt(size) / 2);
+  return `M${x},${x}h${w}v${w}h${-w}Z`;
+};
+const glyphDiamond: Glyph = (size) => {
+  const y = Math.sqrt(size / (TAN30 * 2));
+  const x = y * TAN30;
+  return pts([0, -y, x, 0, 0, y, -x, 0]);
+};
+const glyphTriangle: Glyph = (size) => {
+  const y = -Math.sqrt(size / (SQRT3 * 3));
+  return pts([0, y * 2, -SQRT3 * y, -y, SQRT3 * y, -y]);
+};
+const glyphStar: Glyph = (size) => {
+  const r = Math.sqrt(size * 0.8908130915292852);
+  const x = STAR_KX * r;
+  const y = STAR_KY * r;
+  const xy = [0, -r, x, y];
+  for (let i = 1; i < 5; ++i) {
+    const a = (2 * Math.PI * i) / 5;
+    const c = Math.cos(a);
+    const s = Math.sin(a);
+    xy.push(s * r, -c * r, c * x - s * y, s * x + c * y);
+  }
+  return pts(xy);
+};
 /** A no-entry sign (a disc with a bar cut out; needs fill-rule evenodd): a refusal, not a loss. */
-const symbolNoEntry: SymbolType = {
-  draw(ctx, size) {
-    const r = Math.sqrt(size / Math.PI);
-    ctx.moveTo(r, 0);
-    ctx.arc(0, 0, r, 0, 2 * Math.PI);
-    const w = r * 0.62;
-    const h = r * 0.2;
-    ctx.moveTo(-w, -h);
-    ctx.lineTo(w, -h);
-    ctx.lineTo(w, h);
-    ctx.lineTo(-w, h);
-    ctx.closePath();
-  },
+const glyphNoEntry: Glyph = (size) => {
+  const r = Math.sqrt(size / Math.PI);
+  const w = r * 0.62;
+  const h = r * 0.2;
+  return disc(r) + pts([-w, -h, w, -h, w, h, -w, h]);
 };
 
-const FAMILY_SHAPE: Record<MessageFamily, SymbolType> = {
-  election: symbolDiamond,
-  heartbeat: symbolCircle,
-  reply: symbolCircle,
-  store: symbolSquare,
-  data: symbolTriangle,
-  reject: symbolNoEntry,
+const FAMILY_SHAPE: Record<MessageFamily, Glyph> = {
+  election: glyphDiamond,
+  heartbeat: glyphCircle,
+  reply: glyphCircle,
+  store: glyphSquare,
+  data: glyphTriangle,
+  reject: glyphNoEntry,
 };
 
 /** Types that share a family but deserve their own shape (the election's outcome). */
-const TYPE_SHAPE: Record<string, SymbolType> = { COORDINATOR: symbolStar };
+const TYPE_SHAPE: Record<string, Glyph> = { COORDINATOR: glyphStar };
 
 /** SVG path of a message glyph (also used by the legend). */
 export function messageGlyph(type: string, size = 64): string {
-  return (
-    symbol(TYPE_SHAPE[type] ?? FAMILY_SHAPE[messageFamily(type)], size * (TYPE_SHAPE[type] ? 1.3 : 1))() ?? ''
-  );
+  const own = TYPE_SHAPE[type];
+  return own ? own(size * 1.3) : FAMILY_SHAPE[messageFamily(type)](size);
 }
 
 /** Words for a node's state, for its accessible label and its caption line. */
@@ -312,6 +342,16 @@ export function separatingLine(
   return best ? { nx: best.nx, ny: best.ny, c: best.c } : null;
 }
 
+/** A box's detail line and its extras (store TTL bar, resource outcome), as drawn. */
+interface BoxDetail {
+  text: string;
+  bar?: number;
+  low?: boolean;
+  track?: boolean;
+  rejecting?: boolean;
+  accepting?: boolean;
+}
+
 type Sel<E extends BaseType, D = unknown> = Selection<E, D, null, undefined>;
 
 interface Endpoints {
@@ -335,8 +375,23 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
   const gHosts = svg.append('g').attr('class', 'hosts');
   // The ADR badge is a button: beside the node groups, not inside one (a node is a button too in the sandbox).
   const gAdr = svg.append('g').attr('class', 'adr-layer');
-  const gMsgs = svg.append('g').attr('class', 'messages').attr('aria-hidden', 'true');
-  const gBursts = svg.append('g').attr('class', 'bursts').attr('aria-hidden', 'true');
+  // The moving messages are painted on a <canvas> over the picture (its own compositor layer): a
+  // 50-node Bully election has over a thousand in flight, and as SVG elements each frame restyled,
+  // re-laid-out and re-painted them all, and re-rasterised the O(n²) links under them. The SVG keeps
+  // what is accessible and changes only with the cluster's state. Export draws the canvas into the
+  // SVG it writes (app/exportDom.ts). Text alternative: ClusterView's
+  // list of the messages in flight.
+  const canvas = root
+    .append('canvas')
+    .attr('class', 'cluster-msgs')
+    .attr('aria-hidden', 'true')
+    .style('position', 'absolute')
+    .style('inset', '0')
+    .style('width', '100%')
+    .style('height', '100%')
+    .style('pointer-events', 'none')
+    .node() as HTMLCanvasElement;
+  const ctx = canvas.getContext('2d');
 
   const kinds = new Map(opts.hosts.map((h) => [h.id, h.kind]));
   let layout = layoutHosts(opts.hosts, el.clientWidth, el.clientHeight);
@@ -430,11 +485,58 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
 
   /** Reachability the link classes were last drawn for (see update). */
   let lastReach = '';
+  /** What each host group was last drawn as (see update): unchanged hosts are not touched. */
+  const hostDrawn = new Map<string, string>();
+  let dpr = 1;
+  /** Theme colours for the canvas, read from the CSS variables when the theme may have changed. */
+  let colors: Record<string, string> | null = null;
+  const themeWatch =
+    typeof MutationObserver !== 'undefined'
+      ? new MutationObserver(() => {
+          colors = null;
+        })
+      : null;
+  themeWatch?.observe(document.documentElement, { attributes: true });
+  const scheme = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
+  const onScheme = () => {
+    colors = null;
+  };
+  scheme?.addEventListener?.('change', onScheme);
+  const colorsNow = (): Record<string, string> => {
+    if (colors) return colors;
+    const cs = getComputedStyle(el);
+    const v = (name: string, fallback: string) => cs.getPropertyValue(name).trim() || fallback;
+    colors = {
+      election: v('--msg-election', '#7048e8'),
+      heartbeat: v('--msg-health', '#5c940d'),
+      store: v('--msg-store', '#0b7285'),
+      data: v('--msg-data', '#b7791f'),
+      reply: v('--msg-reply', '#1c7ed6'),
+      reject: v('--msg-reject', '#d42a2a'),
+      surface: v('--surface', '#fff'),
+      danger: v('--danger', '#d42a2a'),
+      font: `600 10px ${v('--font-mono', 'monospace')}`,
+    };
+    return colors;
+  };
+  const glyphs = new Map<string, Path2D>();
+  const glyphOf = (type: string): Path2D => {
+    let g = glyphs.get(type);
+    if (!g) {
+      g = new Path2D(messageGlyph(type, messageFamily(type) === 'heartbeat' ? 40 : 70));
+      glyphs.set(type, g);
+    }
+    return g;
+  };
 
   // ---- static structure (rebuilt on resize) ----
   const buildStatic = () => {
     lastReach = '';
+    hostDrawn.clear();
     svg.attr('viewBox', `0 0 ${layout.width} ${layout.height}`);
+    dpr = globalThis.devicePixelRatio || 1;
+    canvas.width = Math.round(layout.width * dpr);
+    canvas.height = Math.round(layout.height * dpr);
     const links = gLinks
       .selectAll<SVGLineElement, Link>('line')
       .data(opts.links, (d) => `${d.a}|${d.b}`)
@@ -643,8 +745,22 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     gHosts.selectAll<SVGGElement, HostInfo>('g.host').each(function (d) {
       const n = byId.get(d.id);
       if (!n) return;
-      const g = select(this);
       const err = errored.has(d.id);
+      const detail = d.kind === 'node' ? null : detailOf(n, frame);
+      // Crash and restart flashes: an expanding ring that fades, driven by frame time.
+      const since = n.crashedAt !== undefined ? frame.t - n.crashedAt : Number.POSITIVE_INFINITY;
+      const back = n.restartedAt !== undefined ? frame.t - n.restartedAt : Number.POSITIVE_INFINITY;
+      const crashK = !n.up && since >= 0 && since < opts.flashMs ? since / opts.flashMs : null;
+      const restartK = n.up && back >= 0 && back < opts.flashMs ? back / opts.flashMs : null;
+      // Skip a host whose drawing would not change: most frames only messages move, and rewriting
+      // every host's attributes would re-paint the whole picture each frame.
+      const key =
+        d.kind === 'node'
+          ? `${n.role}|${n.believed}|${n.token}|${n.term}|${n.isolated}|${err}|${crashK}|${restartK}`
+          : `${n.role}|${n.believed}|${n.up}|${err}|${crashK}|${restartK}|${JSON.stringify(detail)}`;
+      if (hostDrawn.get(d.id) === key) return;
+      hostDrawn.set(d.id, key);
+      const g = select(this);
       const label = nodeLabel(n, err);
       g.attr('data-role', n.role)
         .attr('aria-label', label)
@@ -654,11 +770,6 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
         g.classed(`role-${r}`, n.role === r);
       g.classed('iso-store', n.isolated === 'store');
 
-      // Crash and restart flashes: an expanding ring that fades, driven by frame time.
-      const since = n.crashedAt !== undefined ? frame.t - n.crashedAt : Number.POSITIVE_INFINITY;
-      const back = n.restartedAt !== undefined ? frame.t - n.restartedAt : Number.POSITIVE_INFINITY;
-      const crashK = !n.up && since >= 0 && since < opts.flashMs ? since / opts.flashMs : null;
-      const restartK = n.up && back >= 0 && back < opts.flashMs ? back / opts.flashMs : null;
       // Reduced motion: a still ring for the flash's time (k = 0: no growth, full strength).
       const k = opts.reducedMotion && (crashK ?? restartK) !== null ? 0 : (crashK ?? restartK);
       const flash = g.select<SVGElement>('.flash');
@@ -696,45 +807,66 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
             .attr('x', -wpx / 2)
             .attr('width', wpx);
         }
-      } else detailFor(g, n, frame);
+      } else applyDetail(g, d.kind, detail ?? detailOf(n, frame));
     });
 
-    drawMessages(frame, byId);
+    drawMessages(frame);
   };
 
-  const detailFor = (g: Sel<SVGGElement, unknown>, n: NodeView, frame: Frame) => {
+  /** What a box's detail line (and store TTL bar, resource outcome) shows at this frame. */
+  const detailOf = (n: NodeView, frame: Frame): BoxDetail => {
     // The detail line is 11px monospace: about 6.6px a character, clipped to the box.
     const fit = Math.floor((layout.boxW - 10) / 6.6);
-    const line = g.select('.detail');
-    const detail = { text: (v: string) => line.text(clip(v, fit)) };
+    const text = (v: string) => clip(v, fit);
     if (n.kind === 'store') {
       const s = frame.store;
-      detail.text(s ? tr('cluster.rev', { revision: s.revision }) : '');
-      // The leader key's lease, if any: its remaining TTL as a bar.
+      // The leader key's lease, if any: its remaining TTL as a bar (to the half pixel).
       const leaderKey = s ? leaderKeyOf(s.keys) : undefined;
       const lease = leaderKey ? s?.leases.find((l) => l.id === leaderKey.lease) : undefined;
       const frac = lease ? Math.max(0, Math.min(1, lease.remainingMs / (lease.ttlSec * 1000))) : 0;
-      g.select('.ttl-bar')
-        .attr('width', (layout.boxW - 20) * frac)
-        .classed('low', frac < 0.25);
-      g.select('.ttl-track').attr('display', lease ? null : 'none');
-      if (leaderKey)
-        detail.text(`${tr('cluster.rev', { revision: s?.revision ?? 0 })} · ${clip(leaderKey.value, 8)}`);
-    } else if (n.kind === 'resource') {
+      return {
+        text: leaderKey
+          ? text(`${tr('cluster.rev', { revision: s?.revision ?? 0 })} · ${clip(leaderKey.value, 8)}`)
+          : text(s ? tr('cluster.rev', { revision: s.revision }) : ''),
+        bar: Math.round((layout.boxW - 20) * frac * 2) / 2,
+        low: frac < 0.25,
+        track: lease !== undefined,
+      };
+    }
+    if (n.kind === 'resource') {
       const r = frame.resources.find((x) => x.id === n.id);
       const lastWrite = r?.recent[r.recent.length - 1];
       const fresh = lastWrite && frame.t - lastWrite.t < opts.flashMs * 1.5;
-      g.classed('rejecting', Boolean(fresh && lastWrite?.status === 'rejected'));
-      g.classed('accepting', Boolean(fresh && lastWrite?.status === 'accepted'));
-      if (fresh && lastWrite?.status === 'rejected')
-        detail.text(tr('cluster.rejected', { code: lastWrite.code }));
-      else if (r?.highest !== null && r?.highest !== undefined)
-        detail.text(tr('cluster.highest', { token: r.highest }));
-      else detail.text(tr('cluster.writes', { count: r?.accepted ?? 0 }));
-    } else if (n.kind === 'proxy') {
+      const rejecting = Boolean(fresh && lastWrite?.status === 'rejected');
+      return {
+        text: text(
+          rejecting && lastWrite
+            ? tr('cluster.rejected', { code: lastWrite.code })
+            : r?.highest !== null && r?.highest !== undefined
+              ? tr('cluster.highest', { token: r.highest })
+              : tr('cluster.writes', { count: r?.accepted ?? 0 }),
+        ),
+        rejecting,
+        accepting: Boolean(fresh && lastWrite?.status === 'accepted'),
+      };
+    }
+    if (n.kind === 'proxy') {
       const to = opts.routeOf?.(n.id, frame.t) ?? null;
-      detail.text(to ? `→ ${to}` : tr('cluster.noRoute'));
-    } else detail.text(n.up ? '' : tr('role.down'));
+      return { text: text(to ? `→ ${to}` : tr('cluster.noRoute')) };
+    }
+    return { text: text(n.up ? '' : tr('role.down')) };
+  };
+
+  const applyDetail = (g: Sel<SVGGElement, unknown>, kind: HostKind, d: BoxDetail) => {
+    g.select('.detail').text(d.text);
+    if (kind === 'store') {
+      g.select('.ttl-bar')
+        .attr('width', d.bar ?? 0)
+        .classed('low', d.low === true);
+      g.select('.ttl-track').attr('display', d.track ? null : 'none');
+    }
+    if (kind === 'resource')
+      g.classed('rejecting', d.rejecting === true).classed('accepting', d.accepting === true);
   };
 
   const drawCuts = (frame: Frame) => {
@@ -783,7 +915,7 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
       .style('text-anchor', (d) => (d.x1 < d.x2 ? 'start' : 'end'));
   };
 
-  const drawMessages = (frame: Frame, byId: Map<string, NodeView>) => {
+  const drawMessages = (frame: Frame) => {
     const msgs = frame.messages.filter(
       (m) => m.from !== m.to && layout.pos.has(m.from) && layout.pos.has(m.to),
     );
@@ -807,53 +939,76 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     });
     // Messages drawn on top of each other share one label: a broadcast fanning out of its sender
     // ("ELECTION ×4") or two requests travelling together ("LEASE GRANT + LEASE REVOKE").
+    // A message joins the first group (in creation order) holding a message within 16 px or, near
+    // the sender, one from the same sender. A 16 px grid finds the former among the neighbouring
+    // cells and a map per sender the latter: O(messages) per frame, not O(messages²) (a 50-node
+    // Bully election has over a thousand in flight).
     const groups: number[][] = [];
+    const cells = new Map<string, number[]>();
+    const nearGroupOf = new Map<string, number>();
     placed.forEach((a, i) => {
-      const g = groups.findIndex((members) =>
-        members.some((j) => {
-          const b = placed[j] as (typeof placed)[number];
-          return Math.hypot(a.x - b.x, a.y - b.y) < 16 || (a.near && b.near && a.m.from === b.m.from);
-        }),
-      );
+      const cx = Math.floor(a.x / 16);
+      const cy = Math.floor(a.y / 16);
+      let g = a.near ? (nearGroupOf.get(a.m.from) ?? -1) : -1;
+      for (let dx = -1; dx <= 1; dx++)
+        for (let dy = -1; dy <= 1; dy++)
+          for (const j of cells.get(`${cx + dx},${cy + dy}`) ?? []) {
+            const b = placed[j] as (typeof placed)[number];
+            if ((g < 0 || b.group < g) && Math.hypot(a.x - b.x, a.y - b.y) < 16) g = b.group;
+          }
       if (g >= 0) (groups[g] as number[]).push(i);
       else groups.push([i]);
       a.group = g >= 0 ? g : groups.length - 1;
+      const cell = `${cx},${cy}`;
+      const inCell = cells.get(cell);
+      if (inCell) inCell.push(i);
+      else cells.set(cell, [i]);
+      if (a.near && !((nearGroupOf.get(a.m.from) ?? Number.POSITIVE_INFINITY) <= a.group))
+        nearGroupOf.set(a.m.from, a.group);
     });
 
-    const sel = gMsgs
-      .selectAll<SVGGElement, (typeof placed)[number]>('g.msg')
-      .data(placed, (d) => String(d.m.id))
-      .join((enter) => {
-        const g = enter.append('g').attr('class', (d) => `msg fam-${messageFamily(d.m.type)}`);
-        g.append('path')
-          .attr('class', 'glyph')
-          .attr('d', (d) => messageGlyph(d.m.type, messageFamily(d.m.type) === 'heartbeat' ? 40 : 70));
-        g.append('path').attr('class', 'lost-x');
-        g.append('text')
-          .attr('class', 'msg-label')
-          .text((d) => messageTypeLabel(d.m.type));
-        return g;
-      });
-    sel.each(function (d) {
-      const { m, x, y, nx, ny } = d;
-      const g = select(this);
-      const lost = m.fate === 'dropped' && m.progress >= 0.7;
-      g.attr('transform', `translate(${x},${y})`)
-        .attr('opacity', messageOpacity(m, opts.reducedMotion))
-        .classed('lost', lost);
-      g.select('.lost-x').attr('d', lost ? 'M-6 -6 L6 6 M6 -6 L-6 6' : '');
-      const alone = (groups[d.group]?.length ?? 1) <= 1;
-      const label = g.select('.msg-label').attr('display', alone ? null : 'none');
-      if (alone) {
-        const b = placeLabel(x, y, d.ux, d.uy, nx, ny, [messageTypeLabel(m.type)]);
-        label
-          .attr('x', b.x - x)
-          .attr('y', b.y - y)
-          .style('text-anchor', b.anchor);
+    const c = colorsNow();
+    const lostX = new Path2D('M-6 -6 L6 6 M6 -6 L-6 6');
+    const labels: Array<{
+      x: number;
+      y: number;
+      anchor: 'start' | 'middle' | 'end';
+      text: string;
+      fam: MessageFamily;
+      lost: boolean;
+      alpha: number;
+    }> = [];
+    if (ctx) {
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, layout.width, layout.height);
+      ctx.lineJoin = 'round';
+      for (const d of placed) {
+        const { m, x, y } = d;
+        const fam = messageFamily(m.type);
+        const lost = m.fate === 'dropped' && m.progress >= 0.7;
+        const alpha = messageOpacity(m, opts.reducedMotion);
+        ctx.globalAlpha = alpha;
+        ctx.setTransform(dpr, 0, 0, dpr, x * dpr, y * dpr);
+        const glyph = glyphOf(m.type);
+        const col = c[fam] as string;
+        ctx.fillStyle = fam === 'reply' ? (c.surface as string) : col;
+        ctx.strokeStyle = fam === 'reply' ? col : (c.surface as string);
+        ctx.lineWidth = fam === 'reply' ? 2.2 : 1.5;
+        ctx.fill(glyph, 'evenodd');
+        ctx.stroke(glyph);
+        if (lost) {
+          ctx.strokeStyle = c.danger as string;
+          ctx.lineWidth = 2.4;
+          ctx.lineCap = 'round';
+          ctx.stroke(lostX);
+          ctx.lineCap = 'butt';
+        }
+        if ((groups[d.group]?.length ?? 1) <= 1) {
+          const b = placeLabel(x, y, d.ux, d.uy, d.nx, d.ny, [messageTypeLabel(m.type)]);
+          labels.push({ ...b, fam, lost, alpha });
+        }
       }
-    });
-    sel.classed('to-down', (d) => byId.get(d.m.to)?.up === false);
-
+    }
     const shared = groups
       .filter((members) => members.length > 1)
       .map((members) => {
@@ -886,15 +1041,25 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
         }
         return { key: ms.map((x) => x.m.id).join('-'), x, y, anchor, text, fam: messageFamily(first.m.type) };
       });
-    gBursts
-      .selectAll<SVGTextElement, (typeof shared)[number]>('text')
-      .data(shared, (d) => d.key)
-      .join('text')
-      .attr('class', (d) => `msg-label burst fam-${d.fam}`)
-      .attr('x', (d) => d.x)
-      .attr('y', (d) => d.y)
-      .style('text-anchor', (d) => d.anchor)
-      .text((d) => d.text);
+    if (ctx) {
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.font = c.font as string;
+      ctx.lineWidth = 3.5;
+      ctx.strokeStyle = c.surface as string;
+      for (const l of [...labels, ...shared.map((b) => ({ ...b, lost: false, alpha: 1 }))]) {
+        ctx.globalAlpha = l.alpha;
+        ctx.textAlign = l.anchor === 'middle' ? 'center' : l.anchor === 'end' ? 'right' : 'left';
+        ctx.fillStyle = l.lost ? (c.danger as string) : (c[l.fam] as string);
+        ctx.strokeText(l.text, l.x, l.y);
+        ctx.fillText(l.text, l.x, l.y);
+        if (l.lost) {
+          const w = ctx.measureText(l.text).width;
+          const x0 = l.anchor === 'middle' ? l.x - w / 2 : l.anchor === 'end' ? l.x - w : l.x;
+          ctx.fillRect(x0, l.y - 3.5, w, 1);
+        }
+      }
+      ctx.globalAlpha = 1;
+    }
   };
 
   buildStatic();
@@ -916,7 +1081,10 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     update,
     destroy() {
       ro?.disconnect();
+      themeWatch?.disconnect();
+      scheme?.removeEventListener?.('change', onScheme);
       svg.remove();
+      canvas.remove();
     },
   };
 }

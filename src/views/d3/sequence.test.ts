@@ -1,3 +1,4 @@
+import { scaleLinear } from 'd3-scale';
 import { describe, expect, it } from 'vitest';
 import { scenarioById } from '../../../scenarios/index.ts';
 import { simulate } from '../../sim/simulate.ts';
@@ -10,6 +11,7 @@ import {
   isChatter,
   laneOrder,
   leaseExpiries,
+  linearTicks,
   niceMs,
   partitionWalls,
   tickFormat,
@@ -188,5 +190,21 @@ describe('partition walls, ticks and expiries', () => {
     expect(ex[0]?.keys).toContain('/election/leader');
     const step = tr.steps.find((s) => s.id === 'lease-expires');
     expect(ex[0]?.t).toBe(step?.atMs);
+  });
+});
+
+describe('linearTicks', () => {
+  it('gives the ticks d3-scale gives for the axis windows the diagram uses', () => {
+    const windows: Array<[number, number, number]> = [
+      [0, 1000, 5],
+      [1234.5, 9876.5, 7],
+      [0.25, 0.95, 4],
+      [59_990, 60_010, 3],
+      [3_600_000, 3_900_000, 10],
+      [17, 23, 2],
+    ];
+    for (const [a, b, n] of windows)
+      expect(linearTicks(a, b, n)).toEqual(scaleLinear().domain([a, b]).ticks(n));
+    expect(linearTicks(0, 1000, 5)).toEqual([0, 200, 400, 600, 800, 1000]);
   });
 });

@@ -6,8 +6,16 @@
  * the index's messages, sorted by sendAt). What lies after the cursor sits under a light veil.
  *
  * Shape: createSequence(el, opts) -> { update(state), destroy() } (DESIGN.md, views/d3).
+ *
+ * Cost of update(): O(log M) to find the window's arrows among the run's M messages (sorted by send
+ * time), then O(A) for the A arrows that can cross the window (sent inside it, or up to the longest
+ * flight before it) and O(log W + w) for the writes, O(log V + v) for the violations in it. Fault
+ * spans, leaderships, crashes and restarts (a handful per run) are filtered in full: O(S). Nothing
+ * is proportional to the trace's length. Arrows are positioned once per layout (window size, zoom)
+ * and slid by one transform as the cursor moves; each frame only re-classes arrows whose state
+ * (future, in flight, done) changed and moves the packets in flight. SequenceDiagram.tsx draws every
+ * frame only while the diagram is on screen.
  */
-import { scaleLinear } from 'd3-scale';
 import { type Selection, select } from 'd3-selection';
 import { lowerBound, upperBound } from '../../lib/search.ts';
 import type { HostKind } from '../../sim/net/host.ts';
@@ -98,6 +106,29 @@ export function visibleRange(
 ): [number, number] {
   const key = (i: number) => (messages[i] as { sendAt: number }).sendAt;
   return [lowerBound(messages.length, key, w0 - maxFlight), upperBound(messages.length, key, w1)];
+}
+
+/**
+ * Round tick values in [start, stop] (start < stop), about `count` of them, at 1, 2 or 5 times a
+ * power of ten: d3-array's ticks algorithm, here so the first view does not carry d3-scale and its
+ * colour and number-format dependencies for one linear axis.
+ */
+export function linearTicks(start: number, stop: number, count: number): number[] {
+  if (!(stop > start) || !(count > 0)) return start === stop ? [start] : [];
+  const raw = (stop - start) / count;
+  const power = Math.floor(Math.log10(raw));
+  const error = raw / 10 ** power;
+  const m = error >= Math.sqrt(50) ? 10 : error >= Math.sqrt(10) ? 5 : error >= Math.SQRT2 ? 2 : 1;
+  const out: number[] = [];
+  if (power >= 0) {
+    const step = m * 10 ** power;
+    for (let i = Math.ceil(start / step); i * step <= stop; i++) out.push(i * step);
+  } else {
+    // Divide by the inverse step: multiples of 0.1 etc. come out exact.
+    const inv = 10 ** -power / m;
+    for (let i = Math.ceil(start * inv); i / inv <= stop; i++) out.push(i / inv);
+  }
+  return out;
 }
 
 /** A "nice" number of ms: 1, 2 or 5 times a power of ten, rounded to the nearest. */
@@ -410,7 +441,7 @@ export function createSequence(el: HTMLElement, opts: SequenceOptions): Sequence
     const W = w1 - w0;
     const top = HEADER;
     const bottom = Math.max(top + 20, height - PAD_BOTTOM);
-    const y = scaleLinear().domain([w0, w1]).range([top, bottom]);
+    const y = (ms: number) => top + ((ms - w0) * (bottom - top)) / W;
     const laneW = Math.max(24, (width - GUTTER - PAD_RIGHT) / Math.max(1, p.lanes.length));
     const laneX = (i: number) => GUTTER + (i + 0.5) * laneW;
     const xOf = (id: string) => {
@@ -486,7 +517,7 @@ export function createSequence(el: HTMLElement, opts: SequenceOptions): Sequence
       });
 
     // Time grid and axis labels.
-    const ticks = y.ticks(Math.max(2, Math.floor((bottom - top) / 56)));
+    const ticks = linearTicks(w0, w1, Math.max(2, Math.floor((bottom - top) / 56)));
     const fmtTick = tickFormat(ticks.length > 1 ? (ticks[1] as number) - (ticks[0] as number) : W);
     gGrid
       .selectAll<SVGLineElement, number>('line')

@@ -1,0 +1,88 @@
+/**
+ * Same-moment A/B of two builds: plays the same scenarios in headless Chromium against build A and
+ * build B, interleaved (A, B, B, A, ...) so that load from other work on the machine hits both alike,
+ * and prints the medians of each side's p95 frame, p95 work and long tasks. For before/after
+ * comparisons on a shared machine, where two runs of `npm run bench` minutes apart are not.
+ *
+ *   npx tsx scripts/bench/ab.ts <distA> <distB> [rounds=3] [seconds=6] [case ...]
+ *   case: <scenario>@<speed>[x<nodes>], e.g. patroni@10 bully@1x50 (default: the issue's budget cases)
+ */
+import { chromium } from '@playwright/test';
+import { preview } from 'vite';
+import playwrightConfig from '../../playwright.config.ts';
+import { newContext, playScenario, summarize } from './render.ts';
+import { percentile } from './stats.ts';
+
+const [distA, distB, roundsArg = '3', secondsArg = '6', ...caseArgs] = process.argv.slice(2);
+if (!distA || !distB) throw new Error('usage: ab.ts <distA> <distB> [rounds] [seconds] [case ...]');
+const rounds = Number(roundsArg);
+const seconds = Number(secondsArg);
+const cases = (
+  caseArgs.length ? caseArgs : ['split-brain@10', 'fencing-token@10', 'patroni@10', 'bully@1x50']
+).map((c) => {
+  const m = /^([a-z-]+)@(1|10)(?:x(\d+))?$/.exec(c);
+  if (!m) throw new Error(`bad case ${c}: <scenario>@<1|10>[x<nodes>]`);
+  return { id: m[1] as string, speed: Number(m[2]) as 1 | 10, nodes: Number(m[3] ?? 0), label: c };
+});
+
+const serve = async (outDir: string, port: number) =>
+  preview({
+    root: process.cwd(),
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { port, strictPort: true, host: '127.0.0.1', open: false },
+  });
+const PORT = Number(process.env.AB_PORT ?? 4304);
+const PORT_B = Number(process.env.AB_PORT_B ?? PORT + 50);
+const servers = [await serve(distA, PORT), await serve(distB, PORT_B)];
+const bases = [`http://127.0.0.1:${PORT}`, `http://127.0.0.1:${PORT_B}`];
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browser = await chromium.launch({
+  ...(executablePath ? { executablePath } : {}),
+  args: playwrightConfig.use?.launchOptions?.args ?? [],
+});
+type Row = { p95: number; work95: number; long: number; worstLong: number };
+const results = new Map<string, [Row[], Row[]]>();
+try {
+  for (let r = 0; r < rounds; r++)
+    for (const c of cases) {
+      // A then B on even rounds, B then A on odd ones: neither side always goes first.
+      for (const side of r % 2 === 0 ? [0, 1] : [1, 0]) {
+        const ctx = await newContext(browser);
+        const { nodes, r: rec } = await playScenario(
+          ctx,
+          bases[side] as string,
+          c.id,
+          c.speed,
+          seconds,
+          c.nodes,
+        );
+        await ctx.close();
+        if (!rec) throw new Error(`${c.label}: ${nodes} nodes shown`);
+        const f = summarize(c.label, c.id, c.speed, nodes, seconds, rec);
+        const row = {
+          p95: f.frameMs.p95,
+          work95: f.workMs.p95,
+          long: f.longTasks.length,
+          worstLong: Math.max(0, ...f.longTasks),
+        };
+        const slot = results.get(c.label) ?? [[], []];
+        slot[side]?.push(row);
+        results.set(c.label, slot);
+        console.error(`round ${r + 1} ${c.label} ${side ? 'B' : 'A'}: ${JSON.stringify(row)}`);
+      }
+    }
+} finally {
+  await browser.close();
+  for (const s of servers) await new Promise<void>((res) => s.httpServer.close(() => res()));
+}
+const med = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
+const fmt = (rows: Row[]) =>
+  `p95 frame ${med(rows.map((x) => x.p95)).toFixed(1)} ms, p95 work ${med(rows.map((x) => x.work95)).toFixed(1)} ms, long tasks ${med(rows.map((x) => x.long))} (worst ${Math.max(...rows.map((x) => x.worstLong))} ms)`;
+console.log(`A = ${distA}\nB = ${distB}\n${rounds} interleaved rounds of ${seconds} s each; medians:`);
+for (const [label, [a, b]] of results)
+  console.log(`${label.padEnd(18)} A: ${fmt(a)}\n${''.padEnd(18)} B: ${fmt(b)}`);

@@ -1,0 +1,25 @@
+import { usePlayer } from '../player/react.ts';
+import type { Run } from '../player/store.ts';
+import { CompareView, settingText, useCompare } from './CompareView.tsx';
+import { st } from './strings.ts';
+
+/**
+ * The stage's two Compare pieces, a chunk of their own (App loads it only while comparing): the tag
+ * over the main picture and the second run beside it.
+ */
+export function CompareTag({ run }: { run: Run }) {
+  const spec = usePlayer((s) => s.compare);
+  if (!spec) return null;
+  return (
+    <h3 className="compare-tag">
+      {st('compare.thisRun', {
+        what: settingText(run, { name: spec.name, value: run.trace.params[spec.name] ?? spec.value }),
+      })}
+    </h3>
+  );
+}
+
+export function ComparePane({ run, time }: { run: Run; time: number }) {
+  const compared = useCompare(run);
+  return compared ? <CompareView run={run} result={compared} time={time} /> : null;
+}

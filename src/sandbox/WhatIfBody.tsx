@@ -1,0 +1,23 @@
+import type { Run } from '../player/store.ts';
+import type { Frame } from '../sim/trace/frame.ts';
+import { CompareSection } from './CompareSection.tsx';
+import { FaultsPanel, InterventionList } from './FaultsPanel.tsx';
+import { KnobsPanel } from './KnobsPanel.tsx';
+import { MetricsPanel } from './MetricsPanel.tsx';
+import { SandboxSection } from './SandboxSection.tsx';
+import { SweepPanel } from './SweepPanel.tsx';
+
+/** The open What-if panels: a chunk of their own (WhatIf.tsx loads it on first open). */
+export default function WhatIfBody({ run, frame, time }: { run: Run; frame: Frame; time: number }) {
+  return (
+    <>
+      {run.scenario.freePlay && <SandboxSection run={run} />}
+      <FaultsPanel run={run} frame={frame} />
+      <InterventionList run={run} />
+      <MetricsPanel run={run} time={time} />
+      <KnobsPanel run={run} />
+      <CompareSection run={run} />
+      <SweepPanel />
+    </>
+  );
+}
