@@ -1,5 +1,3 @@
-// First: zod must be jitless before any schema is built (Content-Security-Policy, see the module).
-import './app/zodJitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { scenarios } from '../scenarios/index.ts';

@@ -25,11 +25,9 @@ import { WhatIf } from '../sandbox/WhatIf.tsx';
 import { captionWith } from '../sim/trace/summary.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { Controls } from '../views/Controls.tsx';
-import { EventLog } from '../views/EventLog.tsx';
 import { Narration } from '../views/Narration.tsx';
 import { ProxyPanel } from '../views/ProxyPanel.tsx';
 import { ResourcePanel } from '../views/ResourcePanel.tsx';
-import { SequenceDiagram } from '../views/SequenceDiagram.tsx';
 import { StorePanel } from '../views/StorePanel.tsx';
 import { CopyLink } from './CopyLink.tsx';
 import {
@@ -60,6 +58,11 @@ const CompareTag = lazy(() => import('../sandbox/CompareStage.tsx').then((m) => 
 const ComparePane = lazy(() =>
   import('../sandbox/CompareStage.tsx').then((m) => ({ default: m.ComparePane })),
 );
+// The trace views sit below the picture: their chunk loads while the cluster is already drawn.
+const SequenceDiagram = lazy(() =>
+  import('../views/SequenceDiagram.tsx').then((m) => ({ default: m.SequenceDiagram })),
+);
+const EventLog = lazy(() => import('../views/EventLog.tsx').then((m) => ({ default: m.EventLog })));
 const NodeMenu = lazy(() => import('../sandbox/NodeMenu.tsx').then((m) => ({ default: m.NodeMenu })));
 
 export interface Boot {
@@ -295,11 +298,13 @@ function TraceViews({
         id={`trace-panel-${tab}`}
         aria-labelledby={`trace-tab-${tab}`}
       >
-        {tab === 'sequence' ? (
-          <SequenceDiagram index={run.index} t={time} onSeek={onSeek} />
-        ) : (
-          <EventLog index={run.index} t={time} onSeek={onSeek} />
-        )}
+        <Suspense fallback={<div className="trace-loading" />}>
+          {tab === 'sequence' ? (
+            <SequenceDiagram index={run.index} t={time} onSeek={onSeek} />
+          ) : (
+            <EventLog index={run.index} t={time} onSeek={onSeek} />
+          )}
+        </Suspense>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
-import { type AlgorithmId, algorithmIds, type Scenario, ScenarioError } from './schema.ts';
+import { type AlgorithmId, algorithmIds, ScenarioError } from './ids.ts';
+import type { Scenario } from './schema.ts';
 
 export const isFreePlay = (s: Scenario): boolean => s.freePlay !== undefined;
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { eventKinds } from '../trace/events.ts';
+import { type AlgorithmId, algorithmIds, ScenarioError } from './ids.ts';
+
+export { type AlgorithmId, algorithmIds, ScenarioError };
 
 /** The schema every file in scenarios/ must satisfy. Errors name the path and the rule broken. */
 
@@ -39,9 +42,6 @@ export const anchorSchema = z.object({
   /** Shift the step's time after the event (e.g. to let a message land). */
   offsetMs: z.number().int().optional(),
 });
-
-export const algorithmIds = ['bully', 'heartbeat', 'lease', 'patroni'] as const;
-export type AlgorithmId = (typeof algorithmIds)[number];
 
 /** How a free-play scenario looks with each algorithm: cluster size, pace and ADR sections. */
 const variantSchema = z.object({
@@ -109,5 +109,3 @@ export function parseScenario(data: unknown, where = 'scenario'): Scenario {
   );
   throw new ScenarioError(lines.join('\n'));
 }
-
-export class ScenarioError extends Error {}

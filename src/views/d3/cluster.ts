@@ -79,6 +79,17 @@ const BURST_PX = 34;
  * to the right. Portrait: all of those in a row under the ring. Sizes follow the container, so the
  * text stays the same pixel size and the picture scales from 3 to 9 nodes.
  */
+/** Below this the picture is laid out larger and scaled down (viewBox) rather than squeezed until labels collide. */
+const MIN_LAYOUT_W = 420;
+const MIN_LAYOUT_H = 280;
+
+/** The size to lay the picture out at for a box of w x h CSS px: the box itself, or larger at its aspect. */
+export function layoutSize(w: number, h: number): { width: number; height: number } {
+  if (w <= 0 || h <= 0) return { width: w, height: h };
+  const k = Math.max(1, MIN_LAYOUT_W / w, MIN_LAYOUT_H / h);
+  return { width: w * k, height: h * k };
+}
+
 export function layoutHosts(hosts: readonly HostInfo[], width: number, height: number): Layout {
   const w = Math.max(200, width);
   const h = Math.max(200, height);
@@ -86,7 +97,9 @@ export function layoutHosts(hosts: readonly HostInfo[], width: number, height: n
   const stores = hosts.filter((x) => x.kind === 'store');
   const left = [...hosts.filter((x) => x.kind === 'client'), ...hosts.filter((x) => x.kind === 'proxy')];
   const right = hosts.filter((x) => x.kind === 'resource');
-  const portrait = w < 620 || w < h * 0.95;
+  // Portrait (ring above a row of satellites) when the box is tall, or narrow and not much wider than high;
+  // a short wide box (an embed at 320 x 150) keeps the ring beside its satellites.
+  const portrait = w < h * 0.95 || (w < 620 && h >= w * 0.75);
   const boxW = w < 420 ? 86 : 104;
   const boxH = w < 420 ? 48 : 52;
   const base = Math.max(20, Math.min(34, Math.min(w, h) * 0.085));
@@ -394,7 +407,11 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
   const ctx = canvas.getContext('2d');
 
   const kinds = new Map(opts.hosts.map((h) => [h.id, h.kind]));
-  let layout = layoutHosts(opts.hosts, el.clientWidth, el.clientHeight);
+  const layoutFor = (w: number, h: number) => {
+    const size = layoutSize(w, h);
+    return layoutHosts(opts.hosts, size.width, size.height);
+  };
+  let layout = layoutFor(el.clientWidth, el.clientHeight);
   let last: Frame | null = null;
 
   /** Distance from a host's centre to its outline in direction (dx, dy). */
@@ -1069,8 +1086,9 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
       ? new ResizeObserver(() => {
           const w = el.clientWidth;
           const h = el.clientHeight;
-          if (Math.abs(w - layout.width) < 1 && Math.abs(h - layout.height) < 1) return;
-          layout = layoutHosts(opts.hosts, w, h);
+          const size = layoutSize(w, h);
+          if (Math.abs(size.width - layout.width) < 1 && Math.abs(size.height - layout.height) < 1) return;
+          layout = layoutFor(w, h);
           buildStatic();
           if (last) update(last);
         })
