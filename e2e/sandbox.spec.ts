@@ -167,6 +167,8 @@ test('split-brain: drag node-4 and node-5 to Side B and partition at the cursor;
   await expect(moved).toBeFocused();
   await page.keyboard.press('ArrowLeft');
   await expect(sideA.getByRole('button', { name: 'node-1, on Side A' })).toBeFocused();
+  // The arrows moved the chip, not the player's cursor (Left/Right step the player elsewhere).
+  expect(await timelineValue(page)).toBe(0);
 
   // A third side: its hosts fold back into Side B when it goes.
   await faults.getByRole('button', { name: 'Add Side C' }).click();

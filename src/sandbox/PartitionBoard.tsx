@@ -185,10 +185,6 @@ export function PartitionBoard({ run }: { run: Run }) {
           </fieldset>
         ))}
       </div>
-      <p className="wi-muted pb-line" id={howToId}>
-        {st('board.howTo')}
-      </p>
-      <p className="wi-muted pb-line">{st('board.unlisted')}</p>
       <div className="wi-buttons pb-actions">
         <button
           type="button"
@@ -222,6 +218,10 @@ export function PartitionBoard({ run }: { run: Run }) {
           {st('board.needTwo')}
         </p>
       )}
+      <p className="wi-muted pb-line" id={howToId}>
+        {st('board.howTo')}
+      </p>
+      <p className="wi-muted pb-line">{st('board.unlisted')}</p>
       <p className="sr-only" aria-live="polite">
         {announce}
       </p>
