@@ -421,7 +421,7 @@ test.describe('Sandbox (free play)', () => {
     await expect(page.locator('[data-metric="failovers"] li').first()).toContainText('node-4 leads after');
     // The link says what is on screen.
     await expect.poll(() => new URL(page.url()).searchParams.get('algorithm')).toBe('bully');
-    expect(new URL(page.url()).searchParams.getAll('fault')).toEqual([`${at},crash,node-5`]);
+    await expect.poll(() => new URL(page.url()).searchParams.getAll('fault')).toEqual([`${at},crash,node-5`]);
     watch.assertClean();
   });
 
