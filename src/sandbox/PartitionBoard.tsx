@@ -208,7 +208,7 @@ export function PartitionBoard({ run }: { run: Run }) {
           type="button"
           className="button small"
           disabled={members.every((m, i) => i === 0 || m.length === 0)}
-          onClick={() => setSaved(newBoard(ids))}
+          onClick={() => setSaved({ ...newBoard(ids), sides: board.sides })}
         >
           {st('board.reset')}
         </button>
