@@ -111,6 +111,75 @@ test('split-brain with quorum on: partition 2|3 from the toolbar leaves the mino
   watch.assertClean();
 });
 
+/** Drags a partition-board chip onto a side with the mouse (pointer events, as a finger would). */
+async function dragChip(page: Page, host: string, side: string) {
+  const chip = page.locator(`.pb-chip[data-host="${host}"]`);
+  const zone = page.getByRole('group', { name: side });
+  await chip.scrollIntoViewIfNeeded();
+  const from = await chip.boundingBox();
+  const to = await zone.boundingBox();
+  if (!from || !to) throw new Error(`no box for ${host} or ${side}`);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 2 });
+  await expect(chip).toHaveClass(/dragging/);
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+  await expect(zone).toHaveClass(/over/);
+  await page.mouse.up();
+}
+
+test('split-brain: drag node-4 and node-5 to Side B and partition at the cursor; arrows move a chip too', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=split-brain&whatif=1');
+  const faults = page.getByRole('region', { name: 'Faults' });
+  const sideA = faults.getByRole('group', { name: 'Side A' });
+  const sideB = faults.getByRole('group', { name: 'Side B' });
+  await expect(sideA.getByRole('button')).toHaveText(['node-1', 'node-2', 'node-3', 'node-4', 'node-5']);
+  const apply = faults.getByRole('button', { name: /^Partition at / });
+  await expect(apply).toBeDisabled();
+  await expect(faults.getByText('Put hosts on at least two sides to partition.')).toBeVisible();
+  await expect(faults.getByText(/stay reachable from every side/)).toBeVisible();
+
+  await dragChip(page, 'node-4', 'Side B');
+  await dragChip(page, 'node-5', 'Side B');
+  await expect(sideB.getByRole('button')).toHaveText(['node-4', 'node-5']);
+  await expect(sideB.getByRole('button', { name: 'node-5, on Side B' })).toBeVisible();
+  await expect(apply).toBeEnabled();
+  await apply.click();
+
+  const groups = 'node-1, node-2, node-3 | node-4, node-5';
+  await expect(page.getByRole('region', { name: 'Interventions' })).toContainText(`partition ${groups}`);
+  await expect(page.locator('.marker.fault.intervention')).toHaveCount(1);
+  await expect
+    .poll(() => new URL(page.url()).searchParams.getAll('fault'))
+    .toEqual(['0,partition,node-1;node-2;node-3|node-4;node-5']);
+
+  // Keyboard: a chip is a button; ArrowRight moves it to the next side and says so.
+  const chip = sideA.getByRole('button', { name: 'node-1, on Side A' });
+  await chip.focus();
+  await page.keyboard.press('ArrowRight');
+  const moved = sideB.getByRole('button', { name: 'node-1, on Side B' });
+  await expect(moved).toBeFocused();
+  await expect(faults.locator('[aria-live="polite"]')).toHaveText('node-1 moved to Side B');
+  await page.keyboard.press('ArrowRight');
+  await expect(moved).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(sideA.getByRole('button', { name: 'node-1, on Side A' })).toBeFocused();
+  // The arrows moved the chip, not the player's cursor (Left/Right step the player elsewhere).
+  expect(await timelineValue(page)).toBe(0);
+
+  // A third side: its hosts fold back into Side B when it goes.
+  await faults.getByRole('button', { name: 'Add Side C' }).click();
+  await sideB.getByRole('button', { name: /^node-5/ }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(faults.getByRole('group', { name: 'Side C' }).getByRole('button')).toHaveText(['node-5']);
+  await faults.getByRole('button', { name: 'Remove Side C' }).click();
+  await expect(sideB.getByRole('button')).toHaveText(['node-4', 'node-5']);
+  watch.assertClean();
+});
+
 test('fencing-token: pause the leader from the context menu; with fencing off the stale write is accepted and flagged', async ({
   page,
 }) => {
@@ -352,7 +421,7 @@ test.describe('Sandbox (free play)', () => {
     await expect(page.locator('[data-metric="failovers"] li').first()).toContainText('node-4 leads after');
     // The link says what is on screen.
     await expect.poll(() => new URL(page.url()).searchParams.get('algorithm')).toBe('bully');
-    expect(new URL(page.url()).searchParams.getAll('fault')).toEqual([`${at},crash,node-5`]);
+    await expect.poll(() => new URL(page.url()).searchParams.getAll('fault')).toEqual([`${at},crash,node-5`]);
     watch.assertClean();
   });
 

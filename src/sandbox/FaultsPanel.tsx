@@ -5,6 +5,7 @@ import { formatTime } from '../player/time.ts';
 import type { Fault } from '../sim/trace/events.ts';
 import type { Frame } from '../sim/trace/frame.ts';
 import { defaultPauseMs, faultText, interventionText, nodeActions, partitionPresets } from './faults.ts';
+import { PartitionBoard } from './PartitionBoard.tsx';
 import { st } from './strings.ts';
 
 /** The Faults toolbar: a node's faults, GC pause length, partition presets and heal, one link; undo / redo. */
@@ -122,6 +123,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
               {st('faults.heal')}
             </button>
           </div>
+          <PartitionBoard run={run} />
         </fieldset>
       )}
       <fieldset className="wi-group">
