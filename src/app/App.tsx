@@ -75,6 +75,8 @@ function boot(search: string): Boot {
     const checked = checkFaultHosts(view.faults, hosts);
     problems.push(...checked.problems);
     if (checked.faults.length > 0) store.getState().setInterventions(checked.faults);
+    // Last: a long run (up to 24 h) is simulated once, with every other input already in place.
+    if (view.duration !== null) store.getState().setDuration(view.duration);
     const rejected = store.getState().rejected;
     if (rejected) problems.push({ param: 'rejected', value: '', reason: rejected });
   }
@@ -113,6 +115,8 @@ function problemText(p: LinkProblem, run: Run | null): string {
       return t('notice.badSeed', { value });
     case 'nodes':
       return t('notice.badNodes', { value, expected: reason });
+    case 'duration':
+      return t('notice.badDuration', { value, expected: reason });
     case 'set':
       return t('notice.badSet', { value, reason });
     case 'fault':

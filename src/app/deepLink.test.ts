@@ -66,6 +66,7 @@ const base = (over: Partial<LinkView> = {}): LinkView => ({
   t: null,
   seed: null,
   nodes: null,
+  duration: null,
   params: {},
   faults: [],
   speed: 1,
@@ -123,6 +124,19 @@ describe('view links', () => {
     expect(d.problems.find((p) => p.value === 'nope:1')?.reason).toContain('unknown knob "nope"');
     expect(d.problems.find((p) => p.value === 'ttlS:-5')?.reason).toMatch(/ttlS must be >=/);
     expect(d.problems.find((p) => p.param === 'zoom')?.unknown).toBe(true);
+  });
+
+  it('carries a run length up to 24 h after nodes, and names bad ones', () => {
+    const url = encodeView(
+      base({ seed: 3, duration: 86_400_000, faults: [{ atMs: 5, fault: { kind: 'heal' } }] }),
+    );
+    expect(url).toBe('?scenario=fencing-token&seed=3&duration=86400000&fault=5,heal');
+    expect(decodeView(url, ctx).view.duration).toBe(86_400_000);
+    for (const bad of ['0', '999', '86400001', '1.5', '1e6', 'abc', '']) {
+      const d = decodeView(`?scenario=bully&duration=${bad}`, ctx);
+      expect(d.view.duration).toBeNull();
+      expect(d.problems).toEqual([{ param: 'duration', value: bad, reason: '1000..86400000' }]);
+    }
   });
 
   it('refuses knob values that break a rule, naming it', () => {
@@ -208,6 +222,7 @@ describe('view links', () => {
         t: fc.constant(null),
         seed: fc.option(fc.nat(2 ** 32 - 1)),
         nodes: fc.constant(null),
+        duration: fc.option(fc.integer({ min: 1000, max: 86_400_000 })),
         params,
         faults: fc.array(fc.record({ atMs: fc.nat(1e8), fault: faultArb }), { maxLength: 4 }),
         speed: fc.constantFrom(0.1, 0.25, 1, 1.5, 7.5, 10),

@@ -8,6 +8,8 @@
  *   lists them). `t`: the cursor in virtual ms, written only when the cursor is not on a step's own
  *   moment; when a link has both, `step` wins and `t` is ignored.
  * - `seed`: a whole number 0..2^32-1. `nodes`: cluster size (checked against the algorithm).
+ * - `duration`: how long the run lasts, whole virtual ms, 1000..86 400 000 (24 h; the soak test plays
+ *   that much), omitted for the scenario's own length.
  * - `set=<name>:<value>`, repeated, sorted by name: knob overrides, checked with the algorithm's
  *   param specs and rules (booleans are written on/off).
  * - `fault=<atMs>,<kind>,<args...>`, repeated, in the simulator's canonical order; args per kind:
@@ -17,7 +19,7 @@
  * - `speed` (0.1..10, omitted at 1), `whatif=1` (sandbox open), `panel=log` (trace view; `sequence`
  *   is the default), `theme=light|dark` (omitted when following the system), `lang=en|pt|ru`.
  *
- * Canonical order: lang, theme (how it looks), then scenario, step|t, seed, nodes, set, fault (the
+ * Canonical order: lang, theme (how it looks), then scenario, step|t, seed, nodes, duration, set, fault (the
  * run), then speed, whatif, panel (the player); defaults are left out. The parameters are always
  * written in that order, so the same view gives the same URL. Reading
  * never throws: a bad value becomes a problem naming the parameter, and the rest still loads.
@@ -42,6 +44,7 @@ export type LinkParam =
   | 't'
   | 'seed'
   | 'nodes'
+  | 'duration'
   | 'set'
   | 'fault'
   | 'speed'
@@ -59,6 +62,7 @@ export const LINK_PARAMS: readonly LinkParam[] = [
   't',
   'seed',
   'nodes',
+  'duration',
   'set',
   'fault',
   'speed',
@@ -88,6 +92,8 @@ export interface LinkView {
   t: number | null;
   seed: number | null;
   nodes: number | null;
+  /** Run length in virtual ms, null = the scenario's. */
+  duration: number | null;
   params: Params;
   faults: TimedFault[];
   speed: number;
@@ -100,6 +106,9 @@ export interface LinkView {
 export const MIN_LINK_SPEED = 0.1;
 export const MAX_LINK_SPEED = 10;
 const MAX_SEED = 2 ** 32 - 1;
+export const MIN_LINK_DURATION = 1000;
+/** 24 h of virtual time: the longest run a link may ask for (about 800k events for a lease cluster). */
+export const MAX_LINK_DURATION = 86_400_000;
 /** Longest value read for one parameter (a fault is a few dozen characters). */
 const MAX_VALUE = 2000;
 
@@ -227,6 +236,7 @@ export function encodeView(v: LinkView): string {
   else if (v.t !== null) out.push(['t', num(v.t)]);
   if (v.seed !== null) out.push(['seed', num(v.seed)]);
   if (v.nodes !== null) out.push(['nodes', num(v.nodes)]);
+  if (v.duration !== null) out.push(['duration', num(v.duration)]);
   for (const k of Object.keys(v.params).sort()) {
     const p = v.params[k];
     if (p !== undefined) out.push(['set', `${k}:${paramText(p)}`]);
@@ -323,6 +333,13 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
     if (nodes === null) bad('nodes', rawNodes, `${alg.minNodes}..${alg.maxNodes}`);
   }
 
+  let duration: number | null = null;
+  const rawDuration = get('duration');
+  if (rawDuration !== null) {
+    duration = whole(rawDuration, MIN_LINK_DURATION, MAX_LINK_DURATION);
+    if (duration === null) bad('duration', rawDuration, `${MIN_LINK_DURATION}..${MAX_LINK_DURATION}`);
+  }
+
   const { specs, rules } = knobsOf(scenario);
   // Each value is checked against its spec (type, range) alone; then the cross-knob rules over the
   // whole set: while one fails, the last-written knob is refused with that rule. Never clamped.
@@ -411,6 +428,7 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
       t,
       seed,
       nodes,
+      duration,
       params,
       faults,
       speed,
@@ -490,6 +508,7 @@ export interface PlayerView {
   scenarioId: string;
   seed: number | undefined;
   nodes: number | undefined;
+  durationMs: number | undefined;
   params: Partial<Params>;
   interventions: TimedFault[];
   t: number;
@@ -514,6 +533,7 @@ export function viewOf(
     t: onStep ? null : p.t,
     seed: p.seed ?? null,
     nodes: p.nodes ?? null,
+    duration: p.durationMs ?? null,
     params,
     faults: p.interventions,
     speed: p.speed,

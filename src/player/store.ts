@@ -22,6 +22,8 @@ export interface PlayerState {
   params: Partial<Params>;
   /** Cluster size override (the What-if knobs), undefined = the scenario's. */
   nodes: number | undefined;
+  /** Run length override in virtual ms (a `duration` link), undefined = the scenario's. */
+  durationMs: number | undefined;
   interventions: TimedFault[];
   /** Intervention lists before (past) and after (future) the current one: undo / redo. */
   history: { past: TimedFault[][]; future: TimedFault[][] };
@@ -52,6 +54,7 @@ export interface PlayerState {
   setSeed(seed: number | undefined): void;
   setParams(params: Partial<Params>): void;
   setNodes(nodes: number | undefined): void;
+  setDuration(ms: number | undefined): void;
   setInterventions(interventions: TimedFault[]): void;
   /** Adds a fault at its time (normally the cursor): the past stays, the future is re-simulated. */
   addIntervention(fault: TimedFault): void;
@@ -93,6 +96,8 @@ export interface PlayerOptions {
   simulate?: (scenario: Scenario, opts: SimOptions) => Trace;
   /** How many runs to keep memoized (switching back to a scenario does not simulate again). */
   cacheSize?: number;
+  /** And at most this many trace events in all: a 24 h lease run alone has ~800k (~200 MB of heap). */
+  cacheEvents?: number;
 }
 
 /** The longest wall interval one tick may cover: a hidden tab coming back does not jump ahead. */
@@ -106,7 +111,9 @@ const MAX_TICK_MS = 100;
 export function createPlayerStore(opts: PlayerOptions): PlayerStore {
   const simulate = opts.simulate ?? runSimulation;
   const cacheSize = opts.cacheSize ?? 8;
+  const cacheEvents = opts.cacheEvents ?? 1_000_000;
   const cache = new Map<string, Run>();
+  let cachedEvents = 0;
   const first = opts.scenarios[0];
   if (!first) throw new Error('createPlayerStore needs at least one scenario');
 
@@ -116,6 +123,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
     params: Partial<Params>,
     interventions: TimedFault[],
     nodes?: number,
+    durationMs?: number,
   ): { run: Run | null; error: string | null } => {
     const scenario = opts.scenarios.find((s) => s.id === scenarioId) ?? first;
     // The simulator puts interventions in canonical order, so the same set in any order is one run.
@@ -125,6 +133,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       params,
       canonicalFaults(interventions),
       nodes ?? null,
+      durationMs ?? null,
     ]);
     const hit = cache.get(key);
     if (hit) {
@@ -138,6 +147,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         params,
         interventions,
         ...(nodes !== undefined ? { nodes } : {}),
+        ...(durationMs !== undefined ? { durationMs } : {}),
       });
       const run: Run = {
         scenario,
@@ -146,10 +156,13 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         pace: paceModel(trace, scenario.timeScale),
       };
       cache.set(key, run);
-      while (cache.size > cacheSize) {
-        const oldest = cache.keys().next().value;
-        if (oldest === undefined) break;
+      cachedEvents += trace.events.length;
+      // Bounded by count and by size (long runs); the newest run (on screen) always stays.
+      while (cache.size > 1 && (cache.size > cacheSize || cachedEvents > cacheEvents)) {
+        const [oldest, old] = cache.entries().next().value ?? [];
+        if (oldest === undefined || !old) break;
         cache.delete(oldest);
+        cachedEvents -= old.trace.events.length;
       }
       return { run, error: null };
     } catch (e) {
@@ -173,10 +186,12 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
      * why (never clamped). Returns whether the change was taken.
      */
     const rerun = (
-      patch: Partial<Pick<PlayerState, 'seed' | 'params' | 'interventions' | 'nodes' | 'history'>>,
+      patch: Partial<
+        Pick<PlayerState, 'seed' | 'params' | 'interventions' | 'nodes' | 'durationMs' | 'history'>
+      >,
     ): boolean => {
       const s = { ...get(), ...patch };
-      const { run, error } = runFor(s.scenarioId, s.seed, s.params, s.interventions, s.nodes);
+      const { run, error } = runFor(s.scenarioId, s.seed, s.params, s.interventions, s.nodes, s.durationMs);
       if (!run && get().run) {
         set({ rejected: error });
         return false;
@@ -206,6 +221,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       seed: undefined,
       params: {},
       nodes: undefined,
+      durationMs: undefined,
       interventions: [],
       history: { past: [], future: [] },
       whatIf: false,
@@ -227,6 +243,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
           seed: undefined,
           params: {},
           nodes: undefined,
+          durationMs: undefined,
           interventions: [],
           history: { past: [], future: [] },
           pauseMs: null,
@@ -248,6 +265,9 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       },
       setNodes(nodes) {
         rerun({ nodes });
+      },
+      setDuration(durationMs) {
+        rerun({ durationMs });
       },
       setInterventions(interventions) {
         rerun({ interventions });
@@ -360,6 +380,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
           seed: trace.seed,
           params: {},
           nodes: undefined,
+          durationMs: undefined,
           interventions: [],
           history: { past: [], future: [] },
           pauseMs: null,
