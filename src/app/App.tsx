@@ -116,7 +116,7 @@ function problemText(p: LinkProblem, run: Run | null): string {
     case 'nodes':
       return t('notice.badNodes', { value, expected: reason });
     case 'duration':
-      return t('notice.badDuration', { value, expected: reason });
+      return t('notice.badDuration', { value });
     case 'set':
       return t('notice.badSet', { value, reason });
     case 'fault':

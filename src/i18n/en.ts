@@ -64,7 +64,8 @@ export const en: Record<string, string> = {
   'notice.badLang': 'Unknown value for “lang”: “{value}”. Expected one of: {expected}. Showing {fallback}.',
   'notice.badT': 'Ignored “t”: “{value}”. Expected a time in ms from 0 to {max}.',
   'notice.badSeed': 'Ignored “seed”: “{value}”. Expected a whole number from 0 to 4294967295.',
-  'notice.badDuration': 'Ignored “duration”: “{value}”. Expected a whole number of ms from {expected}.',
+  'notice.badDuration':
+    'Ignored “duration”: “{value}”. Expected a whole number of ms from 1000 to 86400000 (24 h).',
   'notice.badNodes': 'Ignored “nodes”: “{value}”. Expected a whole number from {expected}.',
   'notice.badSet': 'Ignored “set”: “{value}”. Expected <knob>:<value> within the knob’s rules ({reason}).',
   'notice.badFault':

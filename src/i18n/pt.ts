@@ -69,7 +69,8 @@ export const pt: Record<string, string> = {
     'Valor desconhecido para “lang”: “{value}”. Esperado um destes: {expected}. Mostrando em {fallback}.',
   'notice.badT': 'Ignorado “t”: “{value}”. Esperado um tempo em ms de 0 a {max}.',
   'notice.badSeed': 'Ignorado “seed”: “{value}”. Esperado um número inteiro de 0 a 4294967295.',
-  'notice.badDuration': 'Ignorado “duration”: “{value}”. Esperado um número inteiro de ms entre {expected}.',
+  'notice.badDuration':
+    'Ignorado “duration”: “{value}”. Esperado um número inteiro de ms de 1000 a 86400000 (24 h).',
   'notice.badNodes': 'Ignorado “nodes”: “{value}”. Esperado um número inteiro de {expected}.',
   'notice.badSet':
     'Ignorado “set”: “{value}”. Esperado <parâmetro>:<valor> dentro das regras do parâmetro ({reason}).',

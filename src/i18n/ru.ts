@@ -68,7 +68,8 @@ export const ru: Record<string, string> = {
     'Неизвестное значение «lang»: «{value}». Ожидается одно из: {expected}. Показано: {fallback}.',
   'notice.badT': 'Пропущено «t»: «{value}». Ожидается время в мс от 0 до {max}.',
   'notice.badSeed': 'Пропущено «seed»: «{value}». Ожидается целое число от 0 до 4294967295.',
-  'notice.badDuration': 'Пропущено «duration»: «{value}». Ожидается целое число мс в диапазоне {expected}.',
+  'notice.badDuration':
+    'Пропущено «duration»: «{value}». Ожидается целое число мс от 1000 до 86400000 (24 ч).',
   'notice.badNodes': 'Пропущено «nodes»: «{value}». Ожидается целое число от {expected}.',
   'notice.badSet':
     'Пропущено «set»: «{value}». Ожидается <параметр>:<значение> в пределах правил параметра ({reason}).',
