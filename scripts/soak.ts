@@ -88,6 +88,7 @@ async function main(): Promise<number> {
       actionEvery: Math.max(40, Math.round(frames / 120)),
       uiFaults: a.uiFaults,
       tourRounds: 2,
+      tourFrames: 2000,
       log: (s) => console.log(s),
     });
     const v = r.verdict;

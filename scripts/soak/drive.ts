@@ -27,8 +27,10 @@ export interface SoakOptions {
   actionEvery: number;
   /** At most this many faults added through the UI (each re-simulates the whole run). */
   uiFaults: number;
-  /** Rounds of the scenario tour after the long run (every scenario played to its end). */
+  /** Rounds of the scenario tour after the long run (every scenario played). */
   tourRounds: number;
+  /** Frames played per scenario in the tour, at most (each ends sooner when its run does). */
+  tourFrames: number;
   log(line: string): void;
 }
 
@@ -246,7 +248,7 @@ export async function runSoak(page: Page, opts: SoakOptions): Promise<SoakResult
       did('scenario switch');
       await page.locator(SEL.lang).selectOption(LANGS[(round + i) % LANGS.length] ?? 'en');
       await ensurePlaying();
-      for (let k = 0; k < 2000; k++) {
+      for (let k = 0; k < opts.tourFrames; k++) {
         await page.clock.fastForward(FRAME_MS);
         frames++;
         if (k % 10 === 9) {
