@@ -137,6 +137,13 @@ export async function runSoak(page: Page, opts: SoakOptions): Promise<SoakResult
   let frames = 0;
   let uiFaults = 0;
   const sample = async (t: number, phase: HeapSample['phase']) => {
+    // Always in the same view: the log tab holds rows for the whole run (~100 MB for 24 h, freed when
+    // it closes), so samples taken on either tab at random would look like noise or a trend.
+    const sequence = page.locator('#trace-tab-sequence[aria-selected="false"]');
+    if (await sequence.count()) {
+      await sequence.click();
+      did('trace tab (sequence / log)');
+    }
     const bytes = await heapBytes(cdp);
     heap.push({ frame: frames, virtualMs: t, bytes, phase });
     log(
