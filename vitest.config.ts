@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Playwright specs live in e2e/ and must not be collected here.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scenarios/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scenarios/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
   },

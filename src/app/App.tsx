@@ -90,12 +90,13 @@ export function boot(search: string): Boot {
   if (p.run) {
     if (view.seed !== null) p.setSeed(view.seed);
     if (view.nodes !== null) p.setNodes(view.nodes);
-    if (view.durationMs !== null) p.setDuration(view.durationMs);
     if (Object.keys(view.params).length > 0) p.setParams(view.params);
     const hosts = store.getState().run?.trace.hosts.map((h) => h.id) ?? [];
     const checked = checkFaultHosts(view.faults, hosts);
     problems.push(...checked.problems);
     if (checked.faults.length > 0) store.getState().setInterventions(checked.faults);
+    // Last: a long run (up to 24 h) is simulated once, with every other input already in place.
+    if (view.durationMs !== null) store.getState().setDuration(view.durationMs);
     const rejected = store.getState().rejected;
     if (rejected) problems.push({ param: 'rejected', value: '', reason: rejected });
     if (view.compare) store.getState().setCompare(view.compare);

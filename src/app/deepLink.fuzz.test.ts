@@ -47,6 +47,8 @@ const hostileValues = [
   '9007199254740993',
   '99999999999999999999999999',
   '4294967296',
+  '86400000',
+  '86400001',
   '%',
   '%E0%A4%A',
   '\u0000',
@@ -117,8 +119,8 @@ describe('decodeView under random and hostile links', () => {
             expect(known).toContain(p.param);
             expect(keys.has(p.param)).toBe(true);
           }
-          // set/fault/nodes: the value alone does not say what was expected, the reason does.
-          if (p.param === 'set' || p.param === 'fault' || (p.param === 'nodes' && !p.unknown))
+          // set/fault/nodes/duration: the value alone does not say what was expected, the reason does.
+          if (['set', 'fault', 'nodes', 'duration'].includes(p.param) && !p.unknown)
             expect(p.reason?.trim()).toBeTruthy();
         }
         for (const k of keys)
@@ -159,6 +161,12 @@ describe('decodeView under random and hostile links', () => {
         if (view.seed !== null)
           expect(Number.isInteger(view.seed) && view.seed >= 0 && view.seed < 2 ** 32).toBe(true);
         if (view.nodes !== null) expect(Number.isInteger(view.nodes) && view.nodes > 0).toBe(true);
+        if (view.durationMs !== null)
+          expect(
+            Number.isInteger(view.durationMs / 1000) &&
+              view.durationMs >= 1000 &&
+              view.durationMs <= 86_400_000,
+          ).toBe(true);
         expect(Number.isFinite(view.speed)).toBe(true);
         expect(['sequence', 'log']).toContain(view.panel);
         expect([null, 'light', 'dark']).toContain(view.theme);

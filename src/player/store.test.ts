@@ -67,6 +67,39 @@ describe('createPlayerStore', () => {
     expect(sim.mock.calls[2]?.[1]).toMatchObject({ seed: 99 });
   });
 
+  it('runs for a chosen duration, memoized by it, until another scenario is picked', () => {
+    const sim = fakeSimulate();
+    const store = createPlayerStore({ scenarios, simulate: sim });
+    const s = store.getState;
+    s().setDuration(86_400_000);
+    expect(sim.mock.calls[1]?.[1]).toMatchObject({ durationMs: 86_400_000 });
+    expect(s()).toMatchObject({ durationMs: 86_400_000, run: { trace: { durationMs: 86_400_000 } } });
+    s().seek(50_000_000);
+    expect(s().t).toBe(50_000_000);
+    s().setDuration(undefined);
+    expect(s()).toMatchObject({ t: 10_000, run: { trace: { durationMs: 10_000 } } });
+    s().setDuration(86_400_000);
+    expect(sim).toHaveBeenCalledTimes(2); // memoized
+    s().selectScenario('two');
+    expect(s()).toMatchObject({ durationMs: undefined, run: { trace: { durationMs: 10_000 } } });
+  });
+
+  it('keeps fewer memoized runs when they are big (bounded by events, not only by count)', () => {
+    const sim = fakeSimulate(); // one event per run
+    const store = createPlayerStore({ scenarios, simulate: sim, cacheSize: 8, cacheEvents: 2 });
+    const s = store.getState;
+    s().setSeed(1);
+    s().setSeed(2); // three runs of one event: the first one is dropped
+    expect(sim).toHaveBeenCalledTimes(3);
+    s().setSeed(1);
+    expect(sim).toHaveBeenCalledTimes(3); // still cached
+    s().setSeed(undefined);
+    expect(sim).toHaveBeenCalledTimes(4); // was evicted
+    const small = createPlayerStore({ scenarios, simulate: sim, cacheEvents: 0 });
+    small.getState().setSeed(5);
+    expect(small.getState().run?.trace.seed).toBe(5); // the run on screen is never dropped
+  });
+
   it('gives each player its own state', () => {
     const a = createPlayerStore({ scenarios, simulate: fakeSimulate() });
     const b = createPlayerStore({ scenarios, simulate: fakeSimulate() });

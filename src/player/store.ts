@@ -24,7 +24,7 @@ export interface RunInput {
   /** Cluster size override (the What-if knobs), undefined = the scenario's. */
   nodes: number | undefined;
   interventions: TimedFault[];
-  /** Run length override (the sandbox), undefined = the scenario's. */
+  /** Run length override in virtual ms (the sandbox's Length, a `duration` link), undefined = the scenario's. */
   durationMs: number | undefined;
 }
 
@@ -121,6 +121,8 @@ export interface PlayerOptions {
   simulate?: (scenario: Scenario, opts: SimOptions) => Trace;
   /** How many runs to keep memoized (switching back to a scenario does not simulate again). */
   cacheSize?: number;
+  /** And at most this many trace events in all: a 24 h lease run alone has ~800k (~200 MB of heap). */
+  cacheEvents?: number;
 }
 
 /** The longest wall interval one tick may cover: a hidden tab coming back does not jump ahead. */
@@ -134,7 +136,9 @@ const MAX_TICK_MS = 100;
 export function createPlayerStore(opts: PlayerOptions): PlayerStore {
   const simulate = opts.simulate ?? runSimulation;
   const cacheSize = opts.cacheSize ?? 8;
+  const cacheEvents = opts.cacheEvents ?? 1_000_000;
   const cache = new Map<string, Run>();
+  let cachedEvents = 0;
   const first = opts.scenarios[0];
   if (!first) throw new Error('createPlayerStore needs at least one scenario');
 
@@ -180,10 +184,13 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         pace: paceModel(trace, scenario.timeScale),
       };
       cache.set(key, run);
-      while (cache.size > cacheSize) {
-        const oldest = cache.keys().next().value;
-        if (oldest === undefined) break;
+      cachedEvents += trace.events.length;
+      // Bounded by count and by size (long runs); the newest run (on screen) always stays.
+      while (cache.size > 1 && (cache.size > cacheSize || cachedEvents > cacheEvents)) {
+        const [oldest, old] = cache.entries().next().value ?? [];
+        if (oldest === undefined || !old) break;
         cache.delete(oldest);
+        cachedEvents -= old.trace.events.length;
       }
       return { run, error: null };
     } catch (e) {
