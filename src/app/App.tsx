@@ -16,19 +16,17 @@ import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { proxyStateAt } from '../player/proxy.ts';
 import { PlayerContext, usePlayer, usePlayerStore } from '../player/react.ts';
-import { eventLimit } from '../player/steps.ts';
 import { createPlayerStore, type PlayerState, type PlayerStore, type Run } from '../player/store.ts';
 import { startTicker } from '../player/ticker.ts';
-import { formatTime } from '../player/time.ts';
 import { st } from '../sandbox/strings.ts';
 import { WhatIf } from '../sandbox/WhatIf.tsx';
-import { captionWith } from '../sim/trace/summary.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { Controls } from '../views/Controls.tsx';
 import { Narration } from '../views/Narration.tsx';
 import { ProxyPanel } from '../views/ProxyPanel.tsx';
 import { ResourcePanel } from '../views/ResourcePanel.tsx';
 import { StorePanel } from '../views/StorePanel.tsx';
+import { useCaptions, useStepFrame, useStorySteps } from '../views/story.ts';
 import { CopyLink } from './CopyLink.tsx';
 import {
   checkFaultHosts,
@@ -311,15 +309,6 @@ function TraceViews({
   );
 }
 
-/** The frame on the cursor; on a step's own moment, the world as of that step's event. */
-function useStepFrame(run: Run, time: number) {
-  const stepIndex = usePlayer((s) => s.stepIndex);
-  return useMemo(
-    () => run.index.frameAt(time, eventLimit(run.trace.steps, run.trace.events, { t: time, stepIndex })),
-    [run, time, stepIndex],
-  );
-}
-
 /** Closed, the What-if bar does not use the cursor: it is handed the last instant it was open at. */
 const WhatIfAtCursor = memo(WhatIf);
 
@@ -372,23 +361,8 @@ function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
   const [menu, setMenu] = useState<{ node: string; x: number; y: number } | null>(null);
   const locale = useLocale();
   const title = scenarioText(locale, run.scenario, 'title');
-  const captions = useMemo(
-    () =>
-      run.trace.steps.map((s) =>
-        captionWith(run.scenario, s, run.trace.params, scenarioText(locale, run.scenario, `step.${s.id}`)),
-      ),
-    [run, locale],
-  );
-  const steps = useMemo(
-    () =>
-      run.trace.steps.map((s, i) => ({
-        id: s.id,
-        caption: captions[i] ?? s.id,
-        atMs: s.atMs,
-        at: formatTime(s.atMs, run.trace.durationMs),
-      })),
-    [run, captions],
-  );
+  const captions = useCaptions(run);
+  const steps = useStorySteps(run, captions);
   return (
     <>
       <h2 className="sr-only">{title}</h2>

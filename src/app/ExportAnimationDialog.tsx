@@ -4,7 +4,6 @@ import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { paceAt } from '../player/pace.ts';
 import { usePlayer } from '../player/react.ts';
-import { captionWith } from '../sim/trace/summary.ts';
 import { secondsText } from './export.ts';
 import {
   ANIM_FPS,
@@ -18,6 +17,7 @@ import {
 } from './exportAnimation.ts';
 import { AnimationCancelled, download, recordAnimation } from './exportDom.ts';
 import './ShareDialog.css';
+import { useCaptions } from '../views/story.ts';
 
 type Phase =
   | { kind: 'idle' }
@@ -60,20 +60,7 @@ export function ExportAnimationDialog({ format, onClose }: { format: AnimFormat 
   // Closing (Escape, Close) while recording cancels it.
   useEffect(() => () => abort.current?.abort(), []);
 
-  const captions = useMemo(
-    () =>
-      run
-        ? run.trace.steps.map((s) =>
-            captionWith(
-              run.scenario,
-              s,
-              run.trace.params,
-              scenarioText(locale, run.scenario, `step.${s.id}`),
-            ),
-          )
-        : [],
-    [run, locale],
-  );
+  const captions = useCaptions(run);
 
   const plan = useMemo(() => {
     if (!run || !format || total === 0) return null;

@@ -15,11 +15,11 @@ import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer, usePlayerStore } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
-import { captionWith } from '../sim/trace/summary.ts';
 import { isChatter } from '../views/d3/sequence.ts';
 import type { AnimFormat } from './exportAnimation.ts';
 import { webmMimeType } from './mediaSupport.ts';
 import './export.css';
+import { stepCaption } from '../views/story.ts';
 
 type Item = 'svg' | 'png' | 'gif' | 'webm' | 'mermaid' | 'mermaidCopy' | 'json' | 'import';
 const FRAME_ITEMS: Item[] = ['svg', 'png'];
@@ -52,9 +52,7 @@ function frameSvg(
   if (!svg) return null;
   const title = scenarioText(locale, run.scenario, 'title');
   const step = stepIndex >= 0 ? run.trace.steps[stepIndex] : undefined;
-  const caption = step
-    ? captionWith(run.scenario, step, run.trace.params, scenarioText(locale, run.scenario, `step.${step.id}`))
-    : '';
+  const caption = step ? stepCaption(run, step, locale) : '';
   const heading = t('export.frameTitle', { scenario: title, time: secondsText(time) });
   return standaloneSvg(svg, { title: heading, heading, caption });
 }

@@ -4,12 +4,11 @@ import { t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer } from '../player/react.ts';
-import { eventLimit } from '../player/steps.ts';
 import type { Run } from '../player/store.ts';
-import { captionWith } from '../sim/trace/summary.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { presentAction, presentZoom } from './PresentationKeys.ts';
 import './Presentation.css';
+import { stepCaption, useStepFrame } from '../views/story.ts';
 
 /**
  * Presentation mode: the cluster picture as big as the screen allows, the caption as a subtitle
@@ -39,15 +38,10 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
   const steps = run.trace.steps;
   const caption = useMemo(() => {
     const s = stepIndex >= 0 ? steps[stepIndex] : undefined;
-    return s
-      ? captionWith(run.scenario, s, run.trace.params, scenarioText(locale, run.scenario, `step.${s.id}`))
-      : t('narration.before');
+    return s ? stepCaption(run, s, locale) : t('narration.before');
   }, [run, steps, stepIndex, locale]);
-  // The same frame as the stage's (App.tsx useStepFrame): on a step's moment, the world as of its event.
-  const frame = useMemo(
-    () => run.index.frameAt(time, eventLimit(steps, run.trace.events, { t: time, stepIndex })),
-    [run, steps, time, stepIndex],
-  );
+  // The same frame as the stage's: on a step's moment, the world as of its event.
+  const frame = useStepFrame(run, time);
 
   // Full screen when allowed (it needs the click that opened this); the app behind is inert.
   useEffect(() => {

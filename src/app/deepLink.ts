@@ -140,6 +140,11 @@ export function parseOrigin(raw: string): string | null {
  * the order embed, controls, autoplay, loop, start, end, origin.
  */
 export function encodeEmbed(v: LinkView, o: Partial<EmbedOptions>): string {
+  return `${encodeView(v)}&${embedParams(o).join('&')}`;
+}
+
+/** The embed parameters of a link, defaults left out (also what the Share dialog's snippets carry). */
+export function embedParams(o: Partial<EmbedOptions>): string[] {
   const out: string[] = ['embed=1'];
   if (o.controls && o.controls !== 'minimal') out.push(`controls=${o.controls}`);
   if (o.autoplay) out.push('autoplay=1');
@@ -147,7 +152,7 @@ export function encodeEmbed(v: LinkView, o: Partial<EmbedOptions>): string {
   if (o.start != null) out.push(`start=${o.start + 1}`);
   if (o.end != null) out.push(`end=${o.end + 1}`);
   if (o.origin) out.push(`origin=${encodeURIComponent(o.origin)}`);
-  return `${encodeView(v)}&${out.join('&')}`;
+  return out;
 }
 
 export interface LinkProblem {

@@ -15,9 +15,9 @@ const base = 'https://lab.example/docs/';
 const query = '?scenario=fencing-token&step=3&set=fencing:off';
 
 describe('embed URL', () => {
-  it('is the canonical query plus embed=1 and the default controls', () => {
+  it('is the canonical query plus embed=1 (default controls left out, as deepLink writes them)', () => {
     expect(embedUrl(base, query, DEFAULT_EMBED)).toBe(
-      'https://lab.example/docs/?scenario=fencing-token&step=3&set=fencing:off&embed=1&controls=minimal',
+      'https://lab.example/docs/?scenario=fencing-token&step=3&set=fencing:off&embed=1',
     );
   });
   it('adds autoplay, loop and a 1-based start/end range when chosen', () => {

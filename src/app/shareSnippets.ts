@@ -1,13 +1,12 @@
 /**
  * The Share / Embed dialog's snippets, as plain text (shown in read-only text areas, never as HTML).
  *
- * Embed URL contract (src/embed reads it): the app's own origin and path, the view's canonical query
- * (deepLink.ts encodeView), then `embed=1`, `controls=minimal|full|none`, and when chosen
- * `autoplay=1`, `loop=1`, `start=N`, `end=N` (1-based steps).
+ * Embed URL: the app's own origin and path, the view's canonical query (deepLink.ts encodeView), then
+ * the embed parameters exactly as deepLink.ts writes and reads them (embedParams).
  */
+import { type EmbedControls, embedParams } from './deepLink.ts';
 
-export type EmbedControls = 'minimal' | 'full' | 'none';
-export const EMBED_CONTROLS: readonly EmbedControls[] = ['minimal', 'full', 'none'];
+export { EMBED_CONTROLS, type EmbedControls } from './deepLink.ts';
 
 export type EmbedSize = '640x400' | '800x500' | 'responsive';
 export const EMBED_SIZES: readonly EmbedSize[] = ['640x400', '800x500', 'responsive'];
@@ -52,13 +51,16 @@ export function markdownUrl(url: string): string {
 /** App base (origin + path, no query) + canonical query + the embed parameters. */
 export function embedUrl(base: string, query: string, o: EmbedOptions): string {
   const q = query.startsWith('?') ? query.slice(1) : query;
-  const parts = q ? [q] : [];
-  parts.push('embed=1', `controls=${o.controls}`);
-  if (o.autoplay) parts.push('autoplay=1');
-  if (o.loop) parts.push('loop=1');
-  if (o.start !== null) parts.push(`start=${Math.max(1, Math.trunc(o.start))}`);
-  if (o.end !== null) parts.push(`end=${Math.max(1, Math.trunc(o.end))}`);
-  return `${base}?${parts.join('&')}`;
+  // The dialog's steps are 1-based (as numbered in the story); embedParams takes 0-based ones.
+  const step = (n: number | null) => (n === null ? null : Math.max(1, Math.trunc(n)) - 1);
+  const embed = embedParams({
+    controls: o.controls,
+    autoplay: o.autoplay,
+    loop: o.loop,
+    start: step(o.start),
+    end: step(o.end),
+  });
+  return `${base}?${[...(q ? [q] : []), ...embed].join('&')}`;
 }
 
 /** The link to the view itself (app base + canonical query). */

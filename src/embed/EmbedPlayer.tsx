@@ -3,7 +3,6 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
-  useMemo,
   useState,
 } from 'react';
 import { problemText } from '../app/App.tsx';
@@ -13,13 +12,11 @@ import { getLocale, t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer, usePlayerStore } from '../player/react.ts';
-import { eventLimit } from '../player/steps.ts';
 import type { PlayerStore, Run } from '../player/store.ts';
-import { formatTime } from '../player/time.ts';
-import { captionWith } from '../sim/trace/summary.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { Controls } from '../views/Controls.tsx';
 import { Narration } from '../views/Narration.tsx';
+import { useCaptions, useStepFrame, useStorySteps } from '../views/story.ts';
 
 export interface EmbedPlayerProps {
   controls: EmbedControls;
@@ -121,28 +118,10 @@ function EmbedStage({
   const stepIndex = usePlayer((s) => s.stepIndex);
   const goToStep = usePlayer((s) => s.goToStep);
   const locale = useLocale();
-  const frame = useMemo(
-    () => run.index.frameAt(time, eventLimit(run.trace.steps, run.trace.events, { t: time, stepIndex })),
-    [run, time, stepIndex],
-  );
+  const frame = useStepFrame(run, time);
   const title = scenarioText(locale, run.scenario, 'title');
-  const captions = useMemo(
-    () =>
-      run.trace.steps.map((s) =>
-        captionWith(run.scenario, s, run.trace.params, scenarioText(locale, run.scenario, `step.${s.id}`)),
-      ),
-    [run, locale],
-  );
-  const steps = useMemo(
-    () =>
-      run.trace.steps.map((s, i) => ({
-        id: s.id,
-        caption: captions[i] ?? s.id,
-        atMs: s.atMs,
-        at: formatTime(s.atMs, run.trace.durationMs),
-      })),
-    [run, captions],
-  );
+  const captions = useCaptions(run);
+  const steps = useStorySteps(run, captions);
   return (
     <>
       <div className="embed-stage">
