@@ -184,6 +184,29 @@ function ThemeIcon({ mode }: { mode: ThemeMode }) {
   );
 }
 
+/** A header button: an icon and a word (the word gives way to the icon on phones, app.css .hdr-label). */
+function HeaderButton({
+  icon,
+  label,
+  ...rest
+}: { icon: string; label: string } & React.ComponentPropsWithRef<'button'>) {
+  return (
+    <button type="button" className="button" {...rest}>
+      <svg
+        viewBox="0 0 16 16"
+        width="16"
+        height="16"
+        aria-hidden="true"
+        focusable="false"
+        className="hdr-icon"
+      >
+        <path d={icon} />
+      </svg>
+      <span className="hdr-label">{label}</span>
+    </button>
+  );
+}
+
 function ScenarioPills() {
   const scenarioId = usePlayer((s) => s.scenarioId);
   const select = usePlayer((s) => s.selectScenario);
@@ -453,46 +476,22 @@ function Shell({ boot: initial }: { boot: Boot }) {
         <ScenarioPills />
         <div className="header-actions">
           <CopyLink link={() => linkFor(store.getState(), theme, panel)} />
-          <button
-            type="button"
-            className="button"
+          <HeaderButton
+            icon="M8 10V2M5 4.5 8 1.5l3 3M3 8v5.5h10V8"
+            label={t('share.button')}
             title={t('share.buttonTitle')}
             aria-haspopup="dialog"
             onClick={() => setShareOpen(true)}
-          >
-            <svg
-              viewBox="0 0 16 16"
-              width="16"
-              height="16"
-              aria-hidden="true"
-              focusable="false"
-              className="hdr-icon"
-            >
-              <path d="M8 10V2M5 4.5 8 1.5l3 3M3 8v5.5h10V8" />
-            </svg>
-            <span className="hdr-label">{t('share.button')}</span>
-          </button>
+          />
           <ExportMenu />
-          <button
+          <HeaderButton
             ref={presentButton}
-            type="button"
-            className="button"
+            icon="M1.5 2.5h13v8.5h-13zM8 11v2.5M5 14h6"
+            label={t('present.button')}
             title={t('present.buttonTitle')}
             disabled={!run}
             onClick={() => setPresenting(true)}
-          >
-            <svg
-              viewBox="0 0 16 16"
-              width="16"
-              height="16"
-              aria-hidden="true"
-              focusable="false"
-              className="hdr-icon"
-            >
-              <path d="M1.5 2.5h13v8.5h-13zM8 11v2.5M5 14h6" />
-            </svg>
-            <span className="hdr-label">{t('present.button')}</span>
-          </button>
+          />
           <LanguageSelect />
           <button
             type="button"

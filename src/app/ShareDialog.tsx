@@ -75,6 +75,34 @@ function Snippet({
   );
 }
 
+/** A step of the story (1-based) or none (the story's own start or end). */
+function StepSelect(p: {
+  id: string;
+  label: string;
+  none: string;
+  value: number | null;
+  steps: readonly number[];
+  onChange(v: number | null): void;
+}) {
+  return (
+    <div className="share-field">
+      <label htmlFor={p.id}>{p.label}</label>
+      <select
+        id={p.id}
+        value={p.value ?? ''}
+        onChange={(e) => p.onChange(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
+      >
+        <option value="">{p.none}</option>
+        {p.steps.map((n) => (
+          <option key={n} value={n}>
+            {t('share.stepOption', { n })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * Share / Embed: the link to this exact view, an <iframe> for the view in embed mode with its
  * options (shareSnippets.ts has the URL contract), a Markdown snippet and the custom element.
@@ -182,42 +210,26 @@ export function ShareDialog({ open, onClose, query }: { open: boolean; onClose()
             ))}
           </select>
         </div>
-        <div className="share-field">
-          <label htmlFor={ids.start}>{t('share.start')}</label>
-          <select
-            id={ids.start}
-            value={embed.start ?? ''}
-            onChange={(e) => {
-              const v = e.currentTarget.value === '' ? null : Number(e.currentTarget.value);
-              set({ start: v, ...(v !== null && embed.end !== null && embed.end < v ? { end: v } : {}) });
-            }}
-          >
-            <option value="">{t('share.storyStart')}</option>
-            {stepNumbers.map((n) => (
-              <option key={n} value={n}>
-                {t('share.stepOption', { n })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="share-field">
-          <label htmlFor={ids.end}>{t('share.end')}</label>
-          <select
-            id={ids.end}
-            value={embed.end ?? ''}
-            onChange={(e) => {
-              const v = e.currentTarget.value === '' ? null : Number(e.currentTarget.value);
-              set({ end: v, ...(v !== null && embed.start !== null && embed.start > v ? { start: v } : {}) });
-            }}
-          >
-            <option value="">{t('share.storyEnd')}</option>
-            {stepNumbers.map((n) => (
-              <option key={n} value={n}>
-                {t('share.stepOption', { n })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StepSelect
+          id={ids.start}
+          label={t('share.start')}
+          none={t('share.storyStart')}
+          value={embed.start}
+          steps={stepNumbers}
+          onChange={(v) =>
+            set({ start: v, ...(v !== null && embed.end !== null && embed.end < v ? { end: v } : {}) })
+          }
+        />
+        <StepSelect
+          id={ids.end}
+          label={t('share.end')}
+          none={t('share.storyEnd')}
+          value={embed.end}
+          steps={stepNumbers}
+          onChange={(v) =>
+            set({ end: v, ...(v !== null && embed.start !== null && embed.start > v ? { start: v } : {}) })
+          }
+        />
         <div className="share-field">
           <label htmlFor={ids.size}>{t('share.size')}</label>
           <select id={ids.size} value={size} onChange={(e) => setSize(e.currentTarget.value as EmbedSize)}>
