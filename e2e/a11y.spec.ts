@@ -303,6 +303,7 @@ test('keyboard: the ADR panel, the event log and the sequence diagram controls s
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openPlayer(page, '?scenario=split-brain&step=5&panel=log&theme=dark');
+  await expect(page.getByRole('button', { name: 'Heartbeats' })).toBeVisible();
   const seen: string[] = [];
   const hidden: string[] = [];
   const tabs = async (n: number) => {
@@ -317,6 +318,8 @@ test('keyboard: the ADR panel, the event log and the sequence diagram controls s
   };
   await tabs(40);
   await page.getByRole('tab', { name: 'Sequence' }).click();
+  // The sequence diagram is a chunk of its own, fetched on first show.
+  await expect(page.getByRole('button', { name: 'Zoom in' })).toBeVisible();
   await page.getByRole('tab', { name: 'Sequence' }).focus();
   await tabs(4);
   await page.getByRole('button', { name: /^Open ADR-001:/ }).click();

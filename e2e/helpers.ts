@@ -36,11 +36,15 @@ export function watchPage(page: Page, origin = ORIGIN) {
   };
 }
 
-/** Opens the player and waits until it has drawn its first frame. */
+/**
+ * Opens the player and waits until it has drawn its first frame and fetched the chunks the view
+ * asks for (the trace views, the What-if panels and a language load after the first picture).
+ */
 export async function openPlayer(page: Page, query = ''): Promise<void> {
   await page.goto(`/${query}`);
   await expect(page.getByRole('tablist', { name: 'Scenarios' })).toBeVisible();
   await expect(page.locator('[data-node]').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
 }
 
 export function timeline(page: Page) {

@@ -96,7 +96,8 @@ test('Copy link opens the identical frame in a new page (knob, intervention, ste
   const watchB = watchPage(b.page, origin);
   await b.page.goto(link);
   await expect(b.page.getByRole('status', { name: 'Problema no link' })).toHaveCount(0);
-  expect(await frameOf(b.page)).toEqual(before);
+  // The What-if panels and the trace views are chunks loaded after the first picture.
+  await expect.poll(() => frameOf(b.page), { timeout: 15_000 }).toEqual(before);
   expect(before.theme).toBe('dark');
   expect(before.lang).toBe('pt');
   expect(before.switches.some((x) => x.endsWith('=false'))).toBe(true);
@@ -130,7 +131,8 @@ test('without a clipboard the link is shown selected in a popover, and it opens 
 
   const b = await freshPage(browser, origin);
   await b.page.goto(link);
-  expect(await frameOf(b.page)).toEqual(before);
+  // The What-if panels and the trace views are chunks loaded after the first picture.
+  await expect.poll(() => frameOf(b.page), { timeout: 15_000 }).toEqual(before);
   await a.context.close();
   await b.context.close();
 });
