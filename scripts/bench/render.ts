@@ -51,11 +51,9 @@ export function ensureBuild(log: (s: string) => void): { built: boolean; reason:
     if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
   }
   if (embedConfig) {
-    log(`  building the embed player: npx vite build -c ${embedConfig}`);
-    const r = spawnSync('npx', ['vite', 'build', '-c', embedConfig, '--logLevel', 'warn'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
+    // The same three builds as `npm run build` (element, React component, examples).
+    log('  building the embed player: npm run build:embed');
+    const r = spawnSync('npm', ['run', '-s', 'build:embed'], { cwd: ROOT, stdio: 'inherit' });
     if (r.status !== 0) throw new Error(`embed build failed (exit ${r.status})`);
   }
   return { built: true, reason: reason || 'dist/embed/ missing' };
