@@ -8,6 +8,15 @@ const json = (argv: string[]) => {
   return JSON.parse(r.out);
 };
 
+/** The CLI contract for bad input: exit 2, nothing on stdout, one line on stderr saying why. */
+function expectOneLineError(argv: string[], msg: RegExp): void {
+  const r = run(argv);
+  expect(r.code).toBe(2);
+  expect(r.out).toBe('');
+  expect(r.err).toMatch(msg);
+  expect(r.err.trim().split('\n')).toHaveLength(1);
+}
+
 describe('sim CLI', () => {
   it('prints the json summary of the contract', () => {
     const s = json(['bully']);
@@ -70,13 +79,7 @@ describe('sim CLI', () => {
     ],
     [['bully', '--bogus'], /unknown option --bogus/],
     [['etcd-lease', '--set', 'renewS=40'], /renew/i],
-  ])('rejects %j with exit 2 and one line', (argv, msg) => {
-    const r = run(argv as string[]);
-    expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err).toMatch(msg);
-    expect(r.err.trim().split('\n')).toHaveLength(1);
-  });
+  ])('rejects %j with exit 2 and one line', (argv, msg) => expectOneLineError(argv as string[], msg));
 });
 
 describe('sim CLI --fault and --no-script', () => {
@@ -128,13 +131,7 @@ describe('sim CLI --fault and --no-script', () => {
     ],
     [['bully', '--fault', '10:{"kind":"crash","node":"etcd"}'], /unknown host "etcd"/],
     [['bully', '--no-script=yes'], /--no-script takes no value/],
-  ])('rejects %j with exit 2 and one line', (argv, msg) => {
-    const r = run(argv as string[]);
-    expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err).toMatch(msg);
-    expect(r.err.trim().split('\n')).toHaveLength(1);
-  });
+  ])('rejects %j with exit 2 and one line', (argv, msg) => expectOneLineError(argv as string[], msg));
 });
 
 describe('sim CLI: the sandbox', () => {
