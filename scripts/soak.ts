@@ -6,11 +6,8 @@
  * player, or a JS heap that is not bounded. See scripts/soak/drive.ts for how it plays.
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { preview } from 'vite';
-import playwrightConfig from '../playwright.config.ts';
+import { launchChromium, servePreview } from './lib/browser.ts';
 import { runSoak } from './soak/drive.ts';
 import { soakPlan } from './soak/plan.ts';
 
@@ -38,18 +35,6 @@ function args(argv: string[]): { hours: number; seed: number; uiFaults: number }
   return out;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
 
 async function main(): Promise<number> {
@@ -65,18 +50,8 @@ async function main(): Promise<number> {
         .map(([k, n]) => `${k} ${n}`)
         .join(', ')}), up to ${a.uiFaults} more from the UI`,
   );
-  const port = await freePort();
-  const server = await preview({
-    root: process.cwd(),
-    logLevel: 'warn',
-    preview: { port, strictPort: true, host: '127.0.0.1', open: false },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  const browser = await chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: [...(playwrightConfig.use?.launchOptions?.args ?? [])],
-  });
+  const { server, base } = await servePreview(process.cwd());
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // A 24 h run has about 600 frames per virtual hour: a heap sample every ~2 virtual hours.

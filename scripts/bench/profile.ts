@@ -9,11 +9,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { preview } from 'vite';
-import playwrightConfig from '../../playwright.config.ts';
+import { launchChromium, servePreview } from '../lib/browser.ts';
 
 const [scenario = 'fencing-token', speedArg = '10', secondsArg = '6', nodesArg = ''] = process.argv.slice(2);
 const ROOT = process.cwd();
@@ -45,29 +42,13 @@ for (const chunk of readdirSync(assets).filter((f) => f.endsWith('.js'))) {
 const regionOf = (url: string, line: number) =>
   regionsOf.get(url.slice(url.lastIndexOf('/') + 1))?.[line] ?? '(bundle)';
 
-const port = await new Promise<number>((resolve) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => {
-    const a = s.address();
-    s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-  });
-});
-const server = await preview({
-  root: ROOT,
-  logLevel: 'warn',
-  build: { outDir: OUT },
-  preview: { port, strictPort: true, host: '127.0.0.1', open: false },
-});
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const browser = await chromium.launch({
-  ...(executablePath ? { executablePath } : {}),
-  args: playwrightConfig.use?.launchOptions?.args ?? [],
-});
+const { server, base } = await servePreview(ROOT, OUT);
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   // tsx's keepNames wraps inner functions in __name(); give the page a no-op one.
   await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-  await page.goto(`http://127.0.0.1:${port}/?scenario=${scenario}${process.env.PROFILE_QUERY ?? ''}`);
+  await page.goto(`${base}/?scenario=${scenario}${process.env.PROFILE_QUERY ?? ''}`);
   await page.locator('[data-node]').first().waitFor();
   if (nodesArg) {
     await page.getByRole('button', { name: 'What if…' }).click();

@@ -5,12 +5,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
-import { type PreviewServer, preview } from 'vite';
-import playwrightConfig from '../../playwright.config.ts';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { scenarios } from '../../scenarios/index.ts';
+import { launchChromium, servePreview } from '../lib/browser.ts';
 import { linearSlope, percentile, type Spread, spread } from './stats.ts';
 
 const ROOT = process.cwd();
@@ -57,18 +55,6 @@ export function ensureBuild(log: (s: string) => void): { built: boolean; reason:
     if (r.status !== 0) throw new Error(`embed build failed (exit ${r.status})`);
   }
   return { built: true, reason: reason || 'dist/embed/ missing' };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export interface FrameRun {
@@ -457,20 +443,8 @@ export interface RenderOptions {
 export async function runRender(opts: RenderOptions): Promise<RenderResults> {
   const { log } = opts;
   const build = ensureBuild(log);
-  const port = await freePort();
-  const server: PreviewServer = await preview({
-    root: ROOT,
-    logLevel: 'warn',
-    preview: { port, strictPort: true, host: '127.0.0.1', open: false },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  const args = [
-    ...(playwrightConfig.use?.launchOptions?.args ?? []),
-    '--enable-precise-memory-info',
-    '--js-flags=--expose-gc',
-  ];
-  const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args });
+  const { server, base } = await servePreview(ROOT);
+  const browser = await launchChromium(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
   try {
     const ctx = await newContext(browser);
 
