@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { NO_SERVER, SESSION_SHUT } from '../src/sim/algorithms/patroni/haproxy.ts';
 import { splitBrainChecker } from '../src/sim/check/splitBrain.ts';
-import { NO_SERVER, SESSION_SHUT } from '../src/sim/nodes/haproxy.ts';
 import { parseScenario } from '../src/sim/scenario/schema.ts';
 import { simulate } from '../src/sim/simulate.ts';
 import type { TraceEvent } from '../src/sim/trace/events.ts';

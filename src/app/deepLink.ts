@@ -26,7 +26,7 @@
  * written in that order, so the same view gives the same URL. Reading
  * never throws: a bad value becomes a problem naming the parameter, and the rest still loads.
  */
-import { algorithmFor } from '../sim/nodes/registry.ts';
+import { algorithmFor } from '../sim/algorithms/registry.ts';
 import {
   netParams,
   netRules,

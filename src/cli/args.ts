@@ -1,4 +1,4 @@
-import { algorithmFor } from '../sim/nodes/registry.ts';
+import { algorithmFor } from '../sim/algorithms/registry.ts';
 import { netParams, ParamError, type Params, parseParamValue } from '../sim/params.ts';
 import { withAlgorithm } from '../sim/scenario/sandbox.ts';
 import { type Scenario, ScenarioError, type TimedFault, timedFaultSchema } from '../sim/scenario/schema.ts';

@@ -3,7 +3,7 @@ import type { TraceIndex } from '../sim/trace/frame.ts';
 
 /**
  * What a proxy (HAProxy in front of Patroni) does at t, derived from the trace only.
- * HAProxy's model (src/sim/nodes/haproxy.ts): every backend starts up (init-state "up"); health
+ * HAProxy's model (src/sim/algorithms/patroni/haproxy.ts): every backend starts up (init-state "up"); health
  * checks mark a backend down after `fall` failures and up after `rise` successes, recorded as the
  * proxy's marks `backend-down` / `backend-up` {backend}; a write goes to the first backend marked
  * up, in config order. So the route at t is the first backend up at t; the latest delivered WRITE

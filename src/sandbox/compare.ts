@@ -1,5 +1,5 @@
+import { algorithmFor } from '../sim/algorithms/registry.ts';
 import { createMetricsIndex, type MetricsIndex } from '../sim/metrics/index.ts';
-import { algorithmFor } from '../sim/nodes/registry.ts';
 import type { Params, ParamValue } from '../sim/params.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
 import { simulate } from '../sim/simulate.ts';

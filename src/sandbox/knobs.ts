@@ -1,4 +1,4 @@
-import { algorithmFor } from '../sim/nodes/registry.ts';
+import { algorithmFor } from '../sim/algorithms/registry.ts';
 import { netParams, type ParamSpec, type Params, type ParamValue } from '../sim/params.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 import { st } from './strings.ts';

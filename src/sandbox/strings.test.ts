@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanComparison, compareCatalogs } from '../i18n/compareCatalogs.ts';
 import { loadLanguage, setLocale } from '../i18n/index.ts';
-import { algorithms } from '../sim/nodes/registry.ts';
+import { algorithms } from '../sim/algorithms/registry.ts';
 import { netParams } from '../sim/params.ts';
 import { knobDoc, knobDocsPt, knobDocsRu } from './knobDocs.ts';
 import { ptSandbox } from './strings.pt.ts';

@@ -1,3 +1,4 @@
+import { algorithmFor } from './algorithms/registry.ts';
 import {
   type Checker,
   leaseHoldersChecker,
@@ -11,7 +12,6 @@ import { EventQueue } from './kernel/queue.ts';
 import { RngStreams } from './kernel/rngs.ts';
 import { Host, type HostKind, type ProcessEnv, type ProcessFactory } from './net/host.ts';
 import { Network } from './net/network.ts';
-import { algorithmFor } from './nodes/registry.ts';
 import { netParams, netRules, type Params, resolveParams } from './params.ts';
 import { clusterVars, resolveFaults, resolveScenarioAliases } from './scenario/aliases.ts';
 import type { Scenario, TimedFault } from './scenario/schema.ts';

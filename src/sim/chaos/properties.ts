@@ -15,7 +15,7 @@
  * - `bully-agreement`: the highest id leads and every other node's last word from it (HEARTBEAT or
  *   COORDINATOR) came after its last change of role, so every live node believes in the highest id.
  */
-import { LEADER_KEY, STORAGE_HOST } from '../nodes/lease.ts';
+import { LEADER_KEY, STORAGE_HOST } from '../algorithms/lease/lease.ts';
 import type { TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
 import type { ChaosAlgorithm, ChaosSchedule } from './schedule.ts';

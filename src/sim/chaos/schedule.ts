@@ -12,7 +12,7 @@
  * pauses, smaller clusters, never a fault naming a host that does not exist.
  */
 import fc from 'fast-check';
-import { STORAGE_HOST as STORAGE, STORE_HOST as STORE } from '../nodes/lease.ts';
+import { STORAGE_HOST as STORAGE, STORE_HOST as STORE } from '../algorithms/lease/lease.ts';
 import type { Params } from '../params.ts';
 import type { TimedFault } from '../scenario/schema.ts';
 import type { Fault } from '../trace/events.ts';
@@ -169,7 +169,7 @@ interface Timing {
 }
 
 /**
- * Knobs inside each algorithm's rules (src/sim/nodes/*.ts), and the liveness bound once faults stop:
+ * Knobs inside each algorithm's rules (each src/sim/algorithms folder), and the liveness bound once faults stop:
  * - lease: the old holder's key lives at most one TTL after its last renewal (before F), then the next
  *   retry slot takes it: TTL + renew interval + retry period + one request timeout + 4 one-way trips
  *   (grant and campaign round trips of a node restarted at F);

@@ -35,7 +35,7 @@
  *   Nothing was wrong with L; lost or late messages (or clock drift) made it look dead.
  */
 import { upperBound } from '../../lib/search.ts';
-import { algorithmFor } from '../nodes/registry.ts';
+import { algorithmFor } from '../algorithms/registry.ts';
 import type { TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
 

@@ -5,7 +5,7 @@
  * clamps a value to make it pass.
  */
 import { scenarioById } from '../../../scenarios/index.ts';
-import { algorithmFor } from '../nodes/registry.ts';
+import { algorithmFor } from '../algorithms/registry.ts';
 import { netParams, ParamError, type ParamSpec, type Params, type ParamValue } from '../params.ts';
 import type { Scenario, TimedFault } from '../scenario/schema.ts';
 import { SimError, simulate } from '../simulate.ts';
@@ -240,7 +240,7 @@ const range = (from: number, to: number): number[] =>
 /**
  * Bully messages vs n: the bully scenario (highest id down, lowest notices first) for each cluster
  * size; the reference is the closed form n(n-1) = ELECTION n(n-1)/2 + OK (n-1)(n-2)/2 + COORDINATOR
- * n-1 (src/sim/nodes/bully.ts).
+ * n-1 (src/sim/algorithms/bully/).
  */
 export function bullyMessagesVsNodes(values: SweepValues = range(3, 100)): SweepResult {
   const sc = scenario('bully');

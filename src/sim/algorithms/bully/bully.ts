@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate';
-import type { ProcessEnv } from '../net/host.ts';
-import type { Params } from '../params.ts';
-import { type Algorithm, numberedIds } from './algorithm.ts';
-import { machineProcess } from './machineProcess.ts';
+import type { ProcessEnv } from '../../net/host.ts';
+import type { Params } from '../../params.ts';
+import { type Algorithm, numberedIds } from '../algorithm.ts';
+import { machineProcess } from '../machineProcess.ts';
 
 /**
  * The Bully algorithm (Garcia-Molina 1982, "Elections in a Distributed Computing System"; Tanenbaum &

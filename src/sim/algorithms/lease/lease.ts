@@ -16,13 +16,13 @@
  *    deadline passes, or when the storage fences a write off.
  */
 import { assign, setup } from 'xstate';
-import type { ProcessEnv } from '../net/host.ts';
-import type { ParamRule, ParamSpecs, Params } from '../params.ts';
-import { resourceProcess } from '../resource/resource.ts';
-import { type KeyValue, prefixEnd, type ResponseOp } from '../store/etcd.ts';
-import { storeProcess } from '../store/process.ts';
-import { type Algorithm, numberedIds } from './algorithm.ts';
-import { machineProcess } from './machineProcess.ts';
+import type { ProcessEnv } from '../../net/host.ts';
+import type { ParamRule, ParamSpecs, Params } from '../../params.ts';
+import { resourceProcess } from '../../resource/resource.ts';
+import { type KeyValue, prefixEnd, type ResponseOp } from '../../store/etcd.ts';
+import { storeProcess } from '../../store/process.ts';
+import { type Algorithm, numberedIds } from '../algorithm.ts';
+import { machineProcess } from '../machineProcess.ts';
 
 /** The election's keys in etcd: the leader key (value = holder id, attached to its lease) and the token counter. */
 export const ELECTION_PREFIX = '/election/';

@@ -8,7 +8,7 @@ export interface BuildContext {
   addHost(id: string, kind: HostKind, factory: ProcessFactory): void;
 }
 
-/** One algorithm = one file in src/sim/nodes that exports an Algorithm. */
+/** One algorithm = one folder in src/sim/algorithms whose index exports an Algorithm. */
 export interface Algorithm {
   id: string;
   /** Its own knobs (network knobs are added for every algorithm). */

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { createRng } from '../../lib/rng.ts';
-import type { ProcessEnv } from '../net/host.ts';
-import { ParamError } from '../params.ts';
-import type { ScenarioInput, TimedFault } from '../scenario/schema.ts';
-import { testScenario } from '../scenario/testScenario.ts';
-import { simulate } from '../simulate.ts';
-import type { TraceEvent } from '../trace/events.ts';
-import type { Trace } from '../trace/trace.ts';
+import { createRng } from '../../../lib/rng.ts';
+import type { ProcessEnv } from '../../net/host.ts';
+import { ParamError } from '../../params.ts';
+import type { ScenarioInput, TimedFault } from '../../scenario/schema.ts';
+import { testScenario } from '../../scenario/testScenario.ts';
+import { simulate } from '../../simulate.ts';
+import type { TraceEvent } from '../../trace/events.ts';
+import type { Trace } from '../../trace/trace.ts';
 import { type HeartbeatTimes, heartbeatMachine } from './heartbeat.ts';
 
 const MINORITY = ['node-1', 'node-2'];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { createRng } from '../../lib/rng.ts';
-import { afterOnClock, queueClock } from '../kernel/clock.ts';
-import { EventQueue } from '../kernel/queue.ts';
-import type { ProcessEnv } from '../net/host.ts';
+import { createRng } from '../../../lib/rng.ts';
+import { afterOnClock, queueClock } from '../../kernel/clock.ts';
+import { EventQueue } from '../../kernel/queue.ts';
+import type { ProcessEnv } from '../../net/host.ts';
 import { pgClientMachine } from './pgClient.ts';
 
 function clientLab(intervalMs = 2000) {

@@ -1,9 +1,9 @@
 import { assign, setup } from 'xstate';
-import type { Rng } from '../../lib/rng.ts';
-import type { ProcessEnv } from '../net/host.ts';
-import type { Params } from '../params.ts';
-import { type Algorithm, numberedIds } from './algorithm.ts';
-import { machineProcess } from './machineProcess.ts';
+import type { Rng } from '../../../lib/rng.ts';
+import type { ProcessEnv } from '../../net/host.ts';
+import type { Params } from '../../params.ts';
+import { type Algorithm, numberedIds } from '../algorithm.ts';
+import { machineProcess } from '../machineProcess.ts';
 
 /**
  * Heartbeat election, Raft-style (Ongaro & Ousterhout 2014, section 5.2) minus the log, with one knob

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ParamError } from '../params.ts';
-import type { ScenarioInput, TimedFault } from '../scenario/schema.ts';
-import { testScenario } from '../scenario/testScenario.ts';
-import { simulate } from '../simulate.ts';
-import type { TraceEvent } from '../trace/events.ts';
-import type { Trace } from '../trace/trace.ts';
+import { ParamError } from '../../params.ts';
+import type { ScenarioInput, TimedFault } from '../../scenario/schema.ts';
+import { testScenario } from '../../scenario/testScenario.ts';
+import { simulate } from '../../simulate.ts';
+import type { TraceEvent } from '../../trace/events.ts';
+import type { Trace } from '../../trace/trace.ts';
 import { bully } from './bully.ts';
 
 function scenario(nodes: number, faults: TimedFault[], extra: Partial<ScenarioInput> = {}) {

@@ -1,19 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { scenarioById } from '../../../scenarios/index.ts';
-import { afterOnClock, queueClock } from '../kernel/clock.ts';
-import { EventQueue } from '../kernel/queue.ts';
-import type { ProcessEnv } from '../net/host.ts';
-import type { Message } from '../net/message.ts';
-import { ParamError, resolveParams } from '../params.ts';
-import type { TimedFault } from '../scenario/schema.ts';
-import { testScenario } from '../scenario/testScenario.ts';
-import { simulate } from '../simulate.ts';
-import { storeProcess } from '../store/process.ts';
-import type { TraceEvent } from '../trace/events.ts';
-import { leaderIntervals } from '../trace/summary.ts';
-import type { Trace } from '../trace/trace.ts';
+import { scenarioById } from '../../../../scenarios/index.ts';
+import { afterOnClock, queueClock } from '../../kernel/clock.ts';
+import { EventQueue } from '../../kernel/queue.ts';
+import type { ProcessEnv } from '../../net/host.ts';
+import type { Message } from '../../net/message.ts';
+import { ParamError, resolveParams } from '../../params.ts';
+import type { TimedFault } from '../../scenario/schema.ts';
+import { testScenario } from '../../scenario/testScenario.ts';
+import { simulate } from '../../simulate.ts';
+import { storeProcess } from '../../store/process.ts';
+import type { TraceEvent } from '../../trace/events.ts';
+import { leaderIntervals } from '../../trace/summary.ts';
+import type { Trace } from '../../trace/trace.ts';
 import {
   LEADER_KEY,
   lease,

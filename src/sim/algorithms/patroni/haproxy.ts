@@ -1,6 +1,6 @@
 import { enqueueActions, setup } from 'xstate';
-import type { ProcessEnv, ProcessFactory } from '../net/host.ts';
-import { machineProcess } from './machineProcess.ts';
+import type { ProcessEnv, ProcessFactory } from '../../net/host.ts';
+import { machineProcess } from '../machineProcess.ts';
 
 /**
  * HAProxy in front of a Patroni cluster, as in Patroni's haproxy.cfg example:

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import { createRng, hashString } from '../../lib/rng.ts';
-import { splitBrainChecker } from '../check/splitBrain.ts';
-import { afterOnClock, queueClock } from '../kernel/clock.ts';
-import { EventQueue } from '../kernel/queue.ts';
-import type { Process, ProcessEnv, Recorded } from '../net/host.ts';
-import { netParams, netRules, ParamError, resolveParams } from '../params.ts';
-import type { TimedFault } from '../scenario/schema.ts';
-import { testScenario } from '../scenario/testScenario.ts';
-import { simulate } from '../simulate.ts';
-import { storeProcess } from '../store/process.ts';
-import type { TraceEvent } from '../trace/events.ts';
-import { leaderIntervals } from '../trace/summary.ts';
-import type { Trace } from '../trace/trace.ts';
+import { createRng, hashString } from '../../../lib/rng.ts';
+import { splitBrainChecker } from '../../check/splitBrain.ts';
+import { afterOnClock, queueClock } from '../../kernel/clock.ts';
+import { EventQueue } from '../../kernel/queue.ts';
+import type { Process, ProcessEnv, Recorded } from '../../net/host.ts';
+import { netParams, netRules, ParamError, resolveParams } from '../../params.ts';
+import type { TimedFault } from '../../scenario/schema.ts';
+import { testScenario } from '../../scenario/testScenario.ts';
+import { simulate } from '../../simulate.ts';
+import { storeProcess } from '../../store/process.ts';
+import type { TraceEvent } from '../../trace/events.ts';
+import { leaderIntervals } from '../../trace/summary.ts';
+import type { Trace } from '../../trace/trace.ts';
 import {
   type PatroniInput,
   patroni,

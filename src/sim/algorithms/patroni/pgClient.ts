@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
-import type { ProcessEnv, ProcessFactory } from '../net/host.ts';
-import { machineProcess } from './machineProcess.ts';
+import type { ProcessEnv, ProcessFactory } from '../../net/host.ts';
+import { machineProcess } from '../machineProcess.ts';
 
 /**
  * The application: one INSERT every `intervalMs` through the proxy (WRITE {wid, value}), the first

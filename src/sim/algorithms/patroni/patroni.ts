@@ -1,11 +1,11 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import type { ProcessEnv } from '../net/host.ts';
-import type { ParamRule, ParamSpecs } from '../params.ts';
-import { type Compare, type KeyValue, prefixEnd, type RequestOp, type ResponseOp } from '../store/etcd.ts';
-import { storeProcess } from '../store/process.ts';
-import { type Algorithm, numberedIds } from './algorithm.ts';
+import type { ProcessEnv } from '../../net/host.ts';
+import type { ParamRule, ParamSpecs } from '../../params.ts';
+import { type Compare, type KeyValue, prefixEnd, type RequestOp, type ResponseOp } from '../../store/etcd.ts';
+import { storeProcess } from '../../store/process.ts';
+import { type Algorithm, numberedIds } from '../algorithm.ts';
+import { machineProcess } from '../machineProcess.ts';
 import { haproxyProcess } from './haproxy.ts';
-import { machineProcess } from './machineProcess.ts';
 import { pgClientProcess } from './pgClient.ts';
 
 /**
