@@ -7,6 +7,8 @@ import {
   termLeadersChecker,
 } from './check/index.ts';
 import { leaderlessChecker } from './check/leaderless.ts';
+import { shapeHosts } from './faults/shape.ts';
+import { hostOf, lifeChange, specOf } from './faults/table.ts';
 import { afterOnClock } from './kernel/clock.ts';
 import { EventQueue } from './kernel/queue.ts';
 import { RngStreams } from './kernel/rngs.ts';
@@ -129,50 +131,34 @@ export function simulate(scenario: Scenario, opts: SimOptions = {}): Trace {
     queue.at(tf.atMs, () => applyFault(tf.fault, source.has(tf) ? 'scenario' : 'intervention'));
   }
 
+  /**
+   * A fault acts through its table entry: a host fault changes the host's life (and is not recorded
+   * when it would change nothing: crash a crashed node), a network fault moves the network on. The
+   * fault is recorded before it acts, so the trace shows the cause before its effects.
+   */
   function applyFault(f: Fault, src: 'scenario' | 'intervention'): void {
-    const host = 'node' in f ? net.hosts.get(f.node) : undefined;
-    // Faults that would change nothing (crash a crashed node) are not recorded.
-    switch (f.kind) {
-      case 'crash':
-        if (!host?.up) return;
-        emit({ k: 'fault', t: queue.now, fault: f, source: src });
-        host.crash();
-        return;
-      case 'restart':
-        if (!host || host.up) return;
-        emit({ k: 'fault', t: queue.now, fault: f, source: src });
-        host.restart();
-        return;
-      case 'pause': {
-        if (!host?.up || host.paused) return;
-        emit({ k: 'fault', t: queue.now, fault: f, source: src });
-        host.pause();
-        const inc = host.incarnation;
-        queue.after(f.durationMs, () => {
-          if (host.incarnation !== inc || !host.paused) return;
-          emit({ k: 'fault', t: queue.now, fault: { kind: 'resume', node: host.id }, source: src });
-          host.resume();
-        });
-        return;
-      }
-      case 'resume':
-        if (!host?.paused) return;
-        emit({ k: 'fault', t: queue.now, fault: f, source: src });
-        host.resume();
-        return;
-      case 'clock-drift':
-        emit({ k: 'fault', t: queue.now, fault: f, source: src });
-        host?.setRate(f.rate);
-        return;
-      default:
-        emit({ k: 'fault', t: queue.now, fault: f, source: src });
-        if (f.kind === 'partition') net.partition(f.groups);
-        else if (f.kind === 'heal') net.heal();
-        else if (f.kind === 'isolate') net.isolate(f.node, f.from ?? 'all');
-        else if (f.kind === 'rejoin') net.rejoin(f.node);
-        else if (f.kind === 'cut-link') net.cut(f.a, f.b, true);
-        else if (f.kind === 'restore-link') net.cut(f.a, f.b, false);
-        else if (f.kind === 'delay-link') net.delay(f.a, f.b, f.extraMs);
+    const spec = specOf(f);
+    const record = () => emit({ k: 'fault', t: queue.now, fault: f, source: src });
+    const host = spec.life ? net.hosts.get(hostOf(f) ?? '') : undefined;
+    if (!host) {
+      record();
+      net.apply(f);
+      return;
+    }
+    const change = lifeChange(f, { up: host.up, paused: host.paused, drift: host.rate });
+    if (!change) return;
+    record();
+    if (change.up === false) host.crash();
+    else if (change.up === true) host.restart();
+    else if (change.paused === true) host.pause();
+    else if (change.paused === false) host.resume();
+    if (change.drift !== undefined) host.setRate(change.drift);
+    const next = spec.followUp?.(f as never);
+    if (next) {
+      const inc = host.incarnation;
+      queue.after(next.afterMs, () => {
+        if (host.incarnation === inc) applyFault(next.fault, src);
+      });
     }
   }
 
@@ -195,11 +181,7 @@ export function simulate(scenario: Scenario, opts: SimOptions = {}): Trace {
 
 function checkFault(tf: TimedFault, net: Network): void {
   const f = tf.fault;
-  const names: string[] = [];
-  if ('node' in f) names.push(f.node);
-  if ('a' in f) names.push(f.a, f.b);
-  if (f.kind === 'partition') names.push(...f.groups.flat());
-  for (const id of names)
+  for (const id of shapeHosts(specOf(f).fields, f))
     if (!net.hosts.has(id))
       throw new SimError(
         `${f.kind} at ${tf.atMs} ms names unknown host "${id}" (hosts: ${[...net.hosts.keys()].join(', ')})`,

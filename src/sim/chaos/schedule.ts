@@ -13,9 +13,9 @@
  */
 import fc from 'fast-check';
 import { STORAGE_HOST as STORAGE, STORE_HOST as STORE } from '../algorithms/lease/lease.ts';
+import { type Fault, specOf } from '../faults/table.ts';
 import type { Params } from '../params.ts';
 import type { TimedFault } from '../scenario/schema.ts';
-import type { Fault } from '../trace/events.ts';
 
 export const chaosAlgorithms = ['lease', 'heartbeat', 'bully'] as const;
 export type ChaosAlgorithm = (typeof chaosAlgorithms)[number];
@@ -260,6 +260,79 @@ export function infraOf(alg: ChaosAlgorithm): string[] {
   return alg === 'lease' ? [STORE, STORAGE] : [];
 }
 
+interface MakeContext {
+  algorithm: ChaosAlgorithm;
+  nodes: string[];
+  hosts: string[];
+  pausable: string[];
+  unitMs: number;
+}
+
+/** What each drawn kind makes: one fault of the table, and whether the table's undo follows it. */
+const makers: Record<GenKind, (f: RawFault, c: MakeContext) => { fault: Fault; undone: boolean } | null> = {
+  crash: (f, c) => ({ fault: { kind: 'crash', node: of(c.nodes, f.host) }, undone: false }),
+  bounce: (f, c) => ({ fault: { kind: 'crash', node: of(c.nodes, f.host) }, undone: true }),
+  // Up to 3 time units: more often than not longer than the TTL / election timeout.
+  pause: (f, c) => ({
+    fault: {
+      kind: 'pause',
+      node: of(c.pausable, f.host),
+      durationMs: Math.max(1, Math.round((f.size / 1000) * 3 * c.unitMs)),
+    },
+    undone: false,
+  }),
+  partition: (f, c) => {
+    const groups: string[][] = [[], [], []];
+    c.hosts.forEach((h, i) => {
+      const g = f.groups[i] ?? 3;
+      if (g < 3) groups[g]?.push(h);
+    });
+    const named = groups.filter((g) => g.length > 0);
+    return named.length < 2 ? null : { fault: { kind: 'partition', groups: named }, undone: !f.lasting };
+  },
+  heal: () => ({ fault: { kind: 'heal' }, undone: false }),
+  isolate: (f, c) => ({
+    fault: {
+      kind: 'isolate',
+      node: of(c.nodes, f.host),
+      from: c.algorithm === 'lease' && f.other % 2 === 1 ? 'store' : 'all',
+    },
+    undone: !f.lasting,
+  }),
+  cut: (f, c) => {
+    const [a, b] = pair(c.hosts, f);
+    return { fault: { kind: 'cut-link', a, b }, undone: !f.lasting };
+  },
+  delay: (f, c) => {
+    const [a, b] = pair(c.hosts, f);
+    return {
+      fault: { kind: 'delay-link', a, b, extraMs: 1 + Math.round((f.size / 1000) * c.unitMs) },
+      undone: !f.lasting,
+    };
+  },
+  // Rate 0.5 (the clock runs at half speed) to 2 (twice as fast).
+  drift: (f, c) => ({
+    fault: {
+      kind: 'clock-drift',
+      node: of(c.algorithm === 'lease' ? [...c.nodes, STORE] : c.nodes, f.host),
+      rate: Math.round(50 + (f.size / 1000) * 150) / 100,
+    },
+    undone: !f.lasting,
+  }),
+};
+
+const of = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
+function pair(hosts: string[], f: RawFault): [string, string] {
+  const a = of(hosts, f.host);
+  return [
+    a,
+    of(
+      hosts.filter((h) => h !== a),
+      f.other,
+    ),
+  ];
+}
+
 /** Turns raw integers into a concrete schedule. Pure: the same raw schedule gives the same faults. */
 export function materialize(algorithm: ChaosAlgorithm, raw: RawSchedule, unsafe: boolean): ChaosSchedule {
   const t = timing(algorithm, raw, unsafe);
@@ -278,73 +351,15 @@ export function materialize(algorithm: ChaosAlgorithm, raw: RawSchedule, unsafe:
   };
   const at = (f: RawFault) => Math.floor((f.at / 1000) * H);
   const undoAt = (f: RawFault, atMs: number) => atMs + 1 + Math.round((f.dur / 1000) * 2 * t.unitMs);
-  const of = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
-
+  const ctx: MakeContext = { algorithm, nodes, hosts, pausable, unitMs: t.unitMs };
   for (const f of raw.faults) {
     const atMs = at(f);
-    switch (f.kind) {
-      case 'crash':
-        add(atMs, { kind: 'crash', node: of(nodes, f.host) });
-        break;
-      case 'bounce': {
-        const node = of(nodes, f.host);
-        add(atMs, { kind: 'crash', node });
-        add(undoAt(f, atMs), { kind: 'restart', node });
-        break;
-      }
-      case 'pause':
-        // Up to 3 time units: more often than not longer than the TTL / election timeout.
-        add(atMs, {
-          kind: 'pause',
-          node: of(pausable, f.host),
-          durationMs: Math.max(1, Math.round((f.size / 1000) * 3 * t.unitMs)),
-        });
-        break;
-      case 'partition': {
-        const groups: string[][] = [[], [], []];
-        hosts.forEach((h, i) => {
-          const g = f.groups[i] ?? 3;
-          if (g < 3) groups[g]?.push(h);
-        });
-        const named = groups.filter((g) => g.length > 0);
-        if (named.length < 2) break;
-        add(atMs, { kind: 'partition', groups: named });
-        if (!f.lasting) add(undoAt(f, atMs), { kind: 'heal' });
-        break;
-      }
-      case 'heal':
-        add(atMs, { kind: 'heal' });
-        break;
-      case 'isolate': {
-        const node = of(nodes, f.host);
-        const from = algorithm === 'lease' && f.other % 2 === 1 ? 'store' : 'all';
-        add(atMs, { kind: 'isolate', node, from });
-        if (!f.lasting) add(undoAt(f, atMs), { kind: 'rejoin', node });
-        break;
-      }
-      case 'cut':
-      case 'delay': {
-        const a = of(hosts, f.host);
-        const rest = hosts.filter((h) => h !== a);
-        const b = of(rest, f.other);
-        if (f.kind === 'cut') {
-          add(atMs, { kind: 'cut-link', a, b });
-          if (!f.lasting) add(undoAt(f, atMs), { kind: 'restore-link', a, b });
-        } else {
-          add(atMs, { kind: 'delay-link', a, b, extraMs: 1 + Math.round((f.size / 1000) * t.unitMs) });
-          if (!f.lasting) add(undoAt(f, atMs), { kind: 'delay-link', a, b, extraMs: 0 });
-        }
-        break;
-      }
-      case 'drift': {
-        // Rate 0.5 (the clock runs at half speed) to 2 (twice as fast).
-        const rate = Math.round(50 + (f.size / 1000) * 150) / 100;
-        const node = of(algorithm === 'lease' ? [...nodes, STORE] : nodes, f.host);
-        add(atMs, { kind: 'clock-drift', node, rate });
-        if (!f.lasting) add(undoAt(f, atMs), { kind: 'clock-drift', node, rate: 1 });
-        break;
-      }
-    }
+    const made = makers[f.kind](f, ctx);
+    if (!made) continue;
+    add(atMs, made.fault);
+    // The table's own undo (restart, heal, rejoin, restore-link, delay 0, rate 1), unless it lasts.
+    const undo = made.undone ? specOf(made.fault).undo?.(made.fault as never) : null;
+    if (undo) add(undoAt(f, atMs), undo);
   }
   faults.sort((x, y) => x.atMs - y.atMs);
   let F = H;

@@ -36,6 +36,8 @@
  */
 import { upperBound } from '../../lib/search.ts';
 import { algorithmFor } from '../algorithms/registry.ts';
+import { changesNet, hostOf, lifeChange, netAfter } from '../faults/table.ts';
+import { blocked, type NetState, openNet } from '../net/reach.ts';
 import type { TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
 
@@ -115,64 +117,6 @@ export interface MetricsIndex {
   at(t?: number): Metrics;
 }
 
-// ---------------------------------------------------------------- network state from fault events
-
-interface NetState {
-  groupOf: ReadonlyMap<string, number> | null;
-  isolated: ReadonlyMap<string, 'all' | 'store'>;
-  cuts: ReadonlySet<string>;
-}
-
-const linkKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
-
-/** Same rule as Network.blocked (src/sim/net/network.ts), from the recorded faults. */
-function blocked(s: NetState, kinds: ReadonlyMap<string, string>, a: string, b: string): boolean {
-  for (const n of [a, b]) {
-    const from = s.isolated.get(n);
-    if (from === undefined) continue;
-    const other = n === a ? b : a;
-    if (from === 'all' || kinds.get(other) === 'store') return true;
-  }
-  if (s.cuts.has(linkKey(a, b))) return true;
-  if (s.groupOf) {
-    const ga = s.groupOf.get(a);
-    const gb = s.groupOf.get(b);
-    if (ga !== undefined && gb !== undefined && ga !== gb) return true;
-  }
-  return false;
-}
-
-/** The network state after a fault, or null if the fault does not change reachability. */
-function nextNet(s: NetState, f: Extract<TraceEvent, { k: 'fault' }>['fault']): NetState | null {
-  switch (f.kind) {
-    case 'partition': {
-      const groupOf = new Map<string, number>();
-      f.groups.forEach((g, i) => {
-        for (const id of g) groupOf.set(id, i);
-      });
-      return { ...s, groupOf };
-    }
-    case 'heal':
-      return { groupOf: null, isolated: new Map(), cuts: new Set() };
-    case 'isolate':
-      return { ...s, isolated: new Map(s.isolated).set(f.node, f.from ?? 'all') };
-    case 'rejoin': {
-      const isolated = new Map(s.isolated);
-      isolated.delete(f.node);
-      return { ...s, isolated };
-    }
-    case 'cut-link':
-      return { ...s, cuts: new Set(s.cuts).add(linkKey(f.a, f.b)) };
-    case 'restore-link': {
-      const cuts = new Set(s.cuts);
-      cuts.delete(linkKey(f.a, f.b));
-      return { ...s, cuts };
-    }
-    default:
-      return null;
-  }
-}
-
 // ---------------------------------------------------------------- the index
 
 interface WindowRec {
@@ -220,6 +164,8 @@ class Index implements MetricsIndex {
 
   constructor(readonly trace: Trace) {
     const kinds = new Map(trace.hosts.map((h) => [h.id, h.kind] as const));
+    const isStore = (id: string) => kinds.get(id) === 'store';
+    const cut = (s: NetState, a: string, b: string) => blocked(s, isStore, a, b) !== null;
     const nodeIds = trace.hosts.filter((h) => h.kind === 'node').map((h) => h.id);
     const storeId = trace.hosts.find((h) => h.kind === 'store')?.id ?? null;
     const lockKeys = new Set(lockKeysOf(trace.algorithm));
@@ -233,7 +179,7 @@ class Index implements MetricsIndex {
     const nodes = new Map<string, NodeRec>();
     for (const id of nodeIds)
       nodes.set(id, { up: true, paused: false, leader: false, healthySince: null, liveSince: 0 });
-    let net: NetState = { groupOf: null, isolated: new Map(), cuts: new Set() };
+    let net: NetState = openNet;
     const netHistory: Array<{ t: number; state: NetState }> = [{ t: Number.NEGATIVE_INFINITY, state: net }];
     const lockHolder = new Map<string, { holder: string; lease: number }>();
     const leaseTtlS = new Map<number, number>();
@@ -246,7 +192,7 @@ class Index implements MetricsIndex {
       // The state in force at fromMs and every later state so far.
       let i = upperBound(netHistory.length, (k) => (netHistory[k] as { t: number }).t, fromMs) - 1;
       for (i = Math.max(0, i); i < netHistory.length; i++)
-        if (blocked((netHistory[i] as { state: NetState }).state, kinds, a, b)) return false;
+        if (cut((netHistory[i] as { state: NetState }).state, a, b)) return false;
       return true;
     };
     const since = (v: number | null | undefined, fromMs: number) =>
@@ -294,9 +240,9 @@ class Index implements MetricsIndex {
     const effective = (id: string): boolean => {
       const n = nodes.get(id);
       if (!n?.up || n.paused || !n.leader) return false;
-      if (storeId !== null) return !blocked(net, kinds, id, storeId);
+      if (storeId !== null) return !cut(net, id, storeId);
       if (nodeIds.length < 2) return true;
-      return nodeIds.some((o) => o !== id && !blocked(net, kinds, id, o));
+      return nodeIds.some((o) => o !== id && !cut(net, id, o));
     };
     const causeOf = (id: string): LossCause => {
       const n = nodes.get(id);
@@ -390,27 +336,31 @@ class Index implements MetricsIndex {
         }
         case 'fault': {
           const f = e.fault;
-          const n = 'node' in f ? nodes.get(f.node) : undefined;
-          if (f.kind === 'crash' && n)
-            Object.assign(n, {
-              up: false,
-              paused: false,
-              leader: false,
-              healthySince: null,
-              liveSince: null,
-            });
-          else if (f.kind === 'restart' && n) Object.assign(n, { up: true, liveSince: e.t });
-          else if (f.kind === 'pause' && n)
-            Object.assign(n, { paused: true, healthySince: null, liveSince: null });
-          else if (f.kind === 'resume' && n) {
-            n.paused = false;
-            n.liveSince = e.t;
-            if (n.leader && n.up) n.healthySince = e.t;
+          const id = hostOf(f);
+          const n = id !== undefined ? nodes.get(id) : undefined;
+          // Clock drift does not matter here.
+          const change = n ? lifeChange(f, { up: n.up, paused: n.paused, drift: 1 }) : null;
+          if (n && change) {
+            if (change.up === false)
+              Object.assign(n, {
+                up: false,
+                paused: false,
+                leader: false,
+                healthySince: null,
+                liveSince: null,
+              });
+            else if (change.up === true) Object.assign(n, { up: true, liveSince: e.t });
+            else if (change.paused === true)
+              Object.assign(n, { paused: true, healthySince: null, liveSince: null });
+            else if (change.paused === false) {
+              n.paused = false;
+              n.liveSince = e.t;
+              if (n.leader && n.up) n.healthySince = e.t;
+            }
           }
-          const s = nextNet(net, f);
-          if (s) {
-            net = s;
-            netHistory.push({ t: e.t, state: s });
+          if (changesNet(f)) {
+            net = netAfter(net, f);
+            netHistory.push({ t: e.t, state: net });
           }
           dirty = true;
           break;

@@ -67,13 +67,13 @@ describe('Network', () => {
   it('drops messages across a partition, also when it starts mid-flight, and heals', () => {
     const w = world();
     for (const id of ['a', 'b', 'c']) w.add(id);
-    w.net.partition([['a'], ['b', 'c']]);
+    w.net.apply({ kind: 'partition', groups: [['a'], ['b', 'c']] });
     w.net.send('a', 'b', 'X');
     w.net.send('b', 'c', 'Y');
     w.queue.runUntil(20);
-    w.net.heal();
+    w.net.apply({ kind: 'heal' });
     w.net.send('a', 'b', 'Z');
-    w.queue.at(25, () => w.net.partition([['a'], ['b']]));
+    w.queue.at(25, () => w.net.apply({ kind: 'partition', groups: [['a'], ['b']] }));
     w.queue.runUntil(100);
     expect(w.got.b).toBeUndefined();
     expect(w.got.c).toEqual([[10, 'Y']]);
@@ -86,11 +86,11 @@ describe('Network', () => {
     w.add('a');
     w.add('b');
     w.add('etcd', 'store');
-    w.net.isolate('a', 'store');
+    w.net.apply({ kind: 'isolate', node: 'a', from: 'store' });
     expect(w.net.blocked('a', 'etcd')).toBe('isolated');
     expect(w.net.blocked('etcd', 'a')).toBe('isolated');
     expect(w.net.blocked('a', 'b')).toBeNull();
-    w.net.isolate('a', 'all');
+    w.net.apply({ kind: 'isolate', node: 'a', from: 'all' });
     expect(w.net.blocked('a', 'b')).toBe('isolated');
   });
 

@@ -1,4 +1,5 @@
-import type { Fault } from '../trace/events.ts';
+import { mapShapeHosts } from '../faults/shape.ts';
+import { type Fault, specOf } from '../faults/table.ts';
 import type { Scenario, TimedFault } from './schema.ts';
 
 /**
@@ -14,11 +15,7 @@ export function resolveAlias(id: string, nodeIds: string[]): string {
 }
 
 function resolveFault(f: Fault, ids: string[]): Fault {
-  const r = (x: string) => resolveAlias(x, ids);
-  if (f.kind === 'partition') return { ...f, groups: f.groups.map((g) => g.map(r)) };
-  if ('a' in f) return { ...f, a: r(f.a), b: r(f.b) };
-  if ('node' in f) return { ...f, node: r(f.node) };
-  return f;
+  return mapShapeHosts(specOf(f).fields, f, (x) => resolveAlias(x, ids));
 }
 
 export function resolveFaults(faults: TimedFault[], nodeIds: string[]): TimedFault[] {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { type Field, HOST_ID, HOST_ID_RULE } from '../faults/shape.ts';
+import { FAULT_KINDS, FAULTS, type Fault } from '../faults/table.ts';
 import { eventKinds } from '../trace/events.ts';
 import { type AlgorithmId, algorithmIds, ScenarioError } from './ids.ts';
 
@@ -6,24 +8,35 @@ export { type AlgorithmId, algorithmIds, ScenarioError };
 
 /** The schema every file in scenarios/ must satisfy. Errors name the path and the rule broken. */
 
-const nodeId = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a host id like "node-3" or "pg-1"');
+const nodeId = z.string().regex(HOST_ID, HOST_ID_RULE);
 const ms = z.number().int().min(0);
 
-export const faultSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('crash'), node: nodeId }),
-  z.object({ kind: z.literal('restart'), node: nodeId }),
-  z.object({ kind: z.literal('pause'), node: nodeId, durationMs: ms.min(1) }),
-  z.object({ kind: z.literal('resume'), node: nodeId }),
-  z.object({ kind: z.literal('partition'), groups: z.array(z.array(nodeId).min(1)).min(2) }),
-  z.object({ kind: z.literal('heal') }),
-  z.object({ kind: z.literal('isolate'), node: nodeId, from: z.enum(['all', 'store']).optional() }),
-  z.object({ kind: z.literal('rejoin'), node: nodeId }),
-  z.object({ kind: z.literal('cut-link'), a: nodeId, b: nodeId }),
-  z.object({ kind: z.literal('restore-link'), a: nodeId, b: nodeId }),
-  z.object({ kind: z.literal('delay-link'), a: nodeId, b: nodeId, extraMs: ms }),
-  // A rate far from 1 stops being a drift and breaks the timer arithmetic (1e-300 -> infinite delays).
-  z.object({ kind: z.literal('clock-drift'), node: nodeId, rate: z.number().min(0.01).max(100) }),
-]);
+/** A field of a fault kind's shape (faults/shape.ts) as zod. */
+function zodField(f: Field): z.ZodType {
+  switch (f.type) {
+    case 'host':
+      return nodeId;
+    case 'ms':
+      return f.min > 0 ? ms.min(f.min) : ms;
+    case 'number':
+      return z.number().min(f.min).max(f.max);
+    case 'choice':
+      return z.enum(f.values as [string, ...string[]]).optional();
+    case 'groups':
+      return z.array(z.array(nodeId).min(1)).min(2);
+  }
+}
+
+/** Every fault kind of the table, as zod (the Fault type is the table's own). */
+export const faultSchema = z.discriminatedUnion(
+  'kind',
+  FAULT_KINDS.map((kind) =>
+    z.object({
+      kind: z.literal(kind),
+      ...Object.fromEntries(Object.entries(FAULTS[kind].fields).map(([k, f]) => [k, zodField(f)])),
+    }),
+  ) as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]],
+) as unknown as z.ZodType<Fault, Fault>;
 
 export const timedFaultSchema = z.object({ atMs: ms, fault: faultSchema });
 

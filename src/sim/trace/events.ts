@@ -3,27 +3,15 @@
  * the CLI and the checkers. Every event has a virtual time `t` (integer ms); events are appended in
  * (t, scheduling order), so the array is sorted by t.
  */
+import type { Fault } from '../faults/table.ts';
+import type { DropReason } from '../net/reach.ts';
 import type { KeyValue, StoreChange } from '../store/etcd.ts';
+
+export type { DropReason, Fault };
 
 export type Role = 'leader' | 'follower' | 'candidate';
 /** What the views show: a believed role, or a fault that overrides it. */
 export type DisplayRole = Role | 'down' | 'paused' | 'isolated';
-
-export type Fault =
-  | { kind: 'crash'; node: string }
-  | { kind: 'restart'; node: string }
-  | { kind: 'pause'; node: string; durationMs: number }
-  | { kind: 'resume'; node: string }
-  | { kind: 'partition'; groups: string[][] }
-  | { kind: 'heal' }
-  | { kind: 'isolate'; node: string; from?: 'all' | 'store' }
-  | { kind: 'rejoin'; node: string }
-  | { kind: 'cut-link'; a: string; b: string }
-  | { kind: 'restore-link'; a: string; b: string }
-  | { kind: 'delay-link'; a: string; b: string; extraMs: number }
-  | { kind: 'clock-drift'; node: string; rate: number };
-
-export type DropReason = 'partition' | 'loss' | 'link-cut' | 'node-down' | 'isolated';
 
 export type Violation = {
   kind: 'split-brain' | 'stale-write-accepted' | 'two-lease-holders' | 'leaderless' | 'two-leaders-in-term';

@@ -1,5 +1,7 @@
 import { upperBound } from '../../lib/search.ts';
+import { hostOf, lifeChange, netAfter } from '../faults/table.ts';
 import type { HostKind } from '../net/host.ts';
+import { type NetState, openNet } from '../net/reach.ts';
 import type { KeyValue } from '../store/etcd.ts';
 import type { DisplayRole, DropReason, Role, TraceEvent, Violation } from './events.ts';
 import type { Trace } from './trace.ts';
@@ -83,7 +85,6 @@ interface NodeState {
   term?: number;
   up: boolean;
   paused: boolean;
-  isolated: 'all' | 'store' | null;
   crashedAt?: number;
   restartedAt?: number;
   drift: number;
@@ -91,11 +92,11 @@ interface NodeState {
 
 interface State {
   nodes: Map<string, NodeState>;
+  /** Reachability, moved on by each fault kind's `net` step (faults/table.ts). */
+  net: NetState;
   revision: number;
   keys: Map<string, KeyValue>;
   leases: Map<number, { ttlSec: number; deadlineMs: number }>;
-  partition: string[][] | null;
-  cuts: Map<string, [string, string]>;
   resources: Map<string, { highest: number | null; accepted: number; rejected: number }>;
 }
 
@@ -122,8 +123,7 @@ function cloneState(s: State): State {
     revision: s.revision,
     keys: new Map(s.keys),
     leases: new Map(s.leases),
-    partition: s.partition,
-    cuts: new Map(s.cuts),
+    net: s.net,
     resources: new Map([...s.resources].map(([k, v]) => [k, { ...v }])),
   };
 }
@@ -140,48 +140,16 @@ function apply(s: State, e: TraceEvent): void {
     }
     case 'fault': {
       const f = e.fault;
-      const n = 'node' in f ? s.nodes.get(f.node) : undefined;
-      switch (f.kind) {
-        case 'crash':
-          if (n)
-            Object.assign(n, { up: false, paused: false, believed: null, token: undefined, crashedAt: e.t });
-          return;
-        case 'restart':
-          if (n) Object.assign(n, { up: true, restartedAt: e.t });
-          return;
-        case 'pause':
-          if (n) n.paused = true;
-          return;
-        case 'resume':
-          if (n) n.paused = false;
-          return;
-        case 'isolate':
-          if (n) n.isolated = f.from ?? 'all';
-          return;
-        case 'rejoin':
-          if (n) n.isolated = null;
-          return;
-        case 'clock-drift':
-          if (n) n.drift = f.rate;
-          return;
-        case 'partition':
-          s.partition = f.groups;
-          return;
-        case 'heal':
-          s.partition = null;
-          s.cuts = new Map();
-          for (const x of s.nodes.values()) x.isolated = null;
-          return;
-        case 'cut-link':
-          s.cuts.set(`${f.a}|${f.b}`, [f.a, f.b]);
-          return;
-        case 'restore-link':
-          s.cuts.delete(`${f.a}|${f.b}`);
-          s.cuts.delete(`${f.b}|${f.a}`);
-          return;
-        case 'delay-link':
-          return;
-      }
+      s.net = netAfter(s.net, f);
+      const id = hostOf(f);
+      const n = id !== undefined ? s.nodes.get(id) : undefined;
+      const change = n ? lifeChange(f, n) : null;
+      if (!n || !change) return;
+      if (change.up === false)
+        Object.assign(n, { up: false, paused: false, believed: null, token: undefined, crashedAt: e.t });
+      else if (change.up === true) Object.assign(n, { up: true, restartedAt: e.t });
+      else if (change.paused !== undefined) n.paused = change.paused;
+      if (change.drift !== undefined) n.drift = change.drift;
       return;
     }
     case 'store': {
@@ -297,15 +265,13 @@ export class TraceIndex {
 
   private initial(): State {
     const nodes = new Map<string, NodeState>();
-    for (const h of this.trace.hosts)
-      nodes.set(h.id, { believed: null, up: true, paused: false, isolated: null, drift: 1 });
+    for (const h of this.trace.hosts) nodes.set(h.id, { believed: null, up: true, paused: false, drift: 1 });
     return {
       nodes,
+      net: openNet,
       revision: 1,
       keys: new Map(),
       leases: new Map(),
-      partition: null,
-      cuts: new Map(),
       resources: new Map(),
     };
   }
@@ -331,17 +297,15 @@ export class TraceIndex {
     const events = this.trace.events;
     for (let i = snap?.count ?? 0; i < count; i++) apply(state, events[i] as TraceEvent);
 
-    const groupOf = new Map<string, number>();
-    state.partition?.forEach((g, i) => {
-      for (const id of g) groupOf.set(id, i);
-    });
+    const { net } = state;
     const nodes: NodeView[] = [];
     for (const [id, n] of state.nodes) {
+      const isolated = net.isolated.get(id) ?? null;
       const role: DisplayRole = !n.up
         ? 'down'
         : n.paused
           ? 'paused'
-          : n.isolated === 'all'
+          : isolated === 'all'
             ? 'isolated'
             : (n.believed ?? 'follower');
       nodes.push({
@@ -353,8 +317,8 @@ export class TraceIndex {
         ...(n.term !== undefined ? { term: n.term } : {}),
         up: n.up,
         paused: n.paused,
-        isolated: n.isolated,
-        group: groupOf.get(id) ?? null,
+        isolated,
+        group: net.groupOf?.get(id) ?? null,
         ...(n.crashedAt !== undefined ? { crashedAt: n.crashedAt } : {}),
         ...(n.restartedAt !== undefined ? { restartedAt: n.restartedAt } : {}),
         drift: n.drift,
@@ -389,8 +353,8 @@ export class TraceIndex {
       messages: this.inFlight(t),
       store,
       resources,
-      partition: state.partition,
-      cuts: [...state.cuts.values()],
+      partition: net.groups as string[][] | null,
+      cuts: [...net.cuts.values()] as Array<[string, string]>,
       violations: this.violations.slice(
         0,
         upperBound(this.violations.length, (i) => this.violations[i]?.t ?? 0, t),

@@ -12,6 +12,8 @@
  * pointing at existing events.
  */
 import { z } from 'zod';
+import { shapeHostPaths } from '../faults/shape.ts';
+import { specOf } from '../faults/table.ts';
 import { algorithmIds, faultSchema, timedFaultSchema } from '../scenario/schema.ts';
 import { eventKinds } from './events.ts';
 import type { Trace } from './trace.ts';
@@ -299,17 +301,7 @@ function checkSemantics(tr: Trace): void {
     if (!hosts.has(id)) throw new TraceImportError(path, `unknown host "${id}" (not in trace.hosts)`);
   };
   const faultHosts = (path: string, f: Trace['interventions'][number]['fault']) => {
-    if ('node' in f) known(`${path}.node`, f.node);
-    if ('a' in f) {
-      known(`${path}.a`, f.a);
-      known(`${path}.b`, f.b);
-    }
-    if (f.kind === 'partition')
-      f.groups.forEach((g, gi) => {
-        g.forEach((id, j) => {
-          known(`${path}.groups[${gi}][${j}]`, id);
-        });
-      });
+    for (const [at, id] of shapeHostPaths(specOf(f).fields, f)) known(`${path}${at}`, id);
   };
   tr.interventions.forEach((tf, i) => {
     faultHosts(`trace.interventions[${i}].fault`, tf.fault);

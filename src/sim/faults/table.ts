@@ -1,0 +1,208 @@
+/**
+ * Every fault kind, one entry each. The rest of the code reads this table instead of switching on
+ * the kind: the Fault type and the zod schema (scenario/schema.ts), the zod-free link check and the
+ * link text (app/link), the simulation (simulate.ts), the network (net/reach.ts), frameAt, the
+ * metrics, the sequence diagram's spans, the event log, the timeline icons, the What-if menu and
+ * the chaos generator's closing faults. A new kind is one entry here plus its strings
+ * (`log.fault.<words>` in src/i18n and `fault.<words>` in the sandbox strings).
+ */
+import { blocked as blockedBy, linkKey, type NetState, openNet, partitioned } from '../net/reach.ts';
+import { type Fields, groups, host, ms, number, optionalChoice, type ShapeOf } from './shape.ts';
+
+/** What a fault can change about a host: the simulation acts on it, frames and metrics replay it. */
+export interface HostLife {
+  up: boolean;
+  paused: boolean;
+  /** Clock rate (1 = real time). */
+  drift: number;
+}
+
+export interface FaultKindSpec<F extends Fields> {
+  /** The fields, in link order: `12000,pause,node-1,8000`. */
+  readonly fields: F;
+  /** Timeline glyph: an SVG path in a 12x12 box centred on 0,0, stroked. */
+  readonly icon: string;
+  /** How loud the event log shows it. */
+  readonly severity: 'danger' | 'warning';
+  /**
+   * Its wording: the key suffix (`log.fault.<key>`, sandbox `fault.<key>`) and the raw values the
+   * strings may use; each view formats times and groups its own way.
+   */
+  words(f: ShapeOf<F>): { key: string; vars: Record<string, string | number> };
+  /** Hides it from the timeline (a pause's own end is shown by the pause). */
+  readonly quiet?: boolean;
+  /**
+   * How it changes the life of the host it names (its `node`): only what changes, or null when it
+   * would change nothing (then the simulation does not record it).
+   */
+  life?(f: ShapeOf<F>, before: HostLife): Partial<HostLife> | null;
+  /** The network after it. */
+  net?(s: NetState, f: ShapeOf<F>): NetState;
+  /** A fault that follows by itself (a pause ends), if the host is still in the same life. */
+  followUp?(f: ShapeOf<F>): { afterMs: number; fault: Fault };
+  /** The fault that undoes it, for chaos schedules that stop their faults. */
+  undo?(f: ShapeOf<F>): Fault | null;
+}
+
+const onNode = { node: host } as const;
+const link = { a: host, b: host } as const;
+
+const without = <V>(m: ReadonlyMap<string, V>, k: string): Map<string, V> => {
+  const out = new Map(m);
+  out.delete(k);
+  return out;
+};
+
+/** Each kind's fields, in link order (the Fault type is read off them). */
+const SHAPES = {
+  crash: onNode,
+  restart: onNode,
+  pause: { node: host, durationMs: ms(1) },
+  resume: onNode,
+  partition: { groups },
+  heal: {},
+  isolate: { node: host, from: optionalChoice(['all', 'store']) },
+  rejoin: onNode,
+  'cut-link': link,
+  'restore-link': link,
+  'delay-link': { a: host, b: host, extraMs: ms(0) },
+  // A rate far from 1 stops being a drift and breaks the timer arithmetic (1e-300 -> infinite delays).
+  'clock-drift': { node: host, rate: number(0.01, 100) },
+} as const satisfies Record<string, Fields>;
+
+export type FaultKind = keyof typeof SHAPES;
+/** One fault, as scenarios, links, the CLI and the trace write it. */
+export type Fault = { [K in FaultKind]: { kind: K } & ShapeOf<(typeof SHAPES)[K]> }[FaultKind];
+export type FaultOf<K extends FaultKind> = Extract<Fault, { kind: K }>;
+
+export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[K]> } = {
+  crash: {
+    fields: SHAPES.crash,
+    icon: 'M-4 -4 L4 4 M4 -4 L-4 4',
+    severity: 'danger',
+    words: (f) => ({ key: 'crash', vars: { node: f.node } }),
+    life: (_f, s) => (s.up ? { up: false, paused: false } : null),
+    undo: (f) => ({ kind: 'restart', node: f.node }),
+  },
+  restart: {
+    fields: SHAPES.restart,
+    icon: 'M3.5 -2.5 A4.3 4.3 0 1 0 4.3 1 M4.3 -4.5 V-1.8 H1.6',
+    severity: 'warning',
+    words: (f) => ({ key: 'restart', vars: { node: f.node } }),
+    life: (_f, s) => (s.up ? null : { up: true }),
+  },
+  pause: {
+    fields: SHAPES.pause,
+    icon: 'M-2.2 -4 V4 M2.2 -4 V4',
+    severity: 'warning',
+    words: (f) => ({ key: 'pause', vars: { node: f.node, durationMs: f.durationMs } }),
+    life: (_f, s) => (s.up && !s.paused ? { paused: true } : null),
+    followUp: (f) => ({ afterMs: f.durationMs, fault: { kind: 'resume', node: f.node } }),
+  },
+  resume: {
+    fields: SHAPES.resume,
+    icon: 'M-2.5 -4 L3.5 0 L-2.5 4 Z',
+    severity: 'warning',
+    quiet: true,
+    words: (f) => ({ key: 'resume', vars: { node: f.node } }),
+    life: (_f, s) => (s.paused ? { paused: false } : null),
+  },
+  partition: {
+    fields: SHAPES.partition,
+    icon: 'M-2 -5 L2 5 M-5 -1 H-2.5 M2.5 1 H5',
+    severity: 'danger',
+    words: () => ({ key: 'partition', vars: {} }),
+    net: (s, f) => partitioned(s, f.groups),
+    undo: () => ({ kind: 'heal' }),
+  },
+  heal: {
+    fields: SHAPES.heal,
+    icon: 'M-5 -1.6 H5 M-5 1.6 H5',
+    severity: 'warning',
+    words: () => ({ key: 'heal', vars: {} }),
+    net: () => openNet,
+  },
+  isolate: {
+    fields: SHAPES.isolate,
+    icon: 'M0 0 m-4.2 0 a4.2 4.2 0 1 0 8.4 0 a4.2 4.2 0 1 0 -8.4 0 M-3 3 L3 -3',
+    severity: 'warning',
+    words: (f) => ({ key: `isolate.${f.from ?? 'all'}`, vars: { node: f.node } }),
+    net: (s, f) => ({ ...s, isolated: new Map(s.isolated).set(f.node, f.from ?? 'all') }),
+    undo: (f) => ({ kind: 'rejoin', node: f.node }),
+  },
+  rejoin: {
+    fields: SHAPES.rejoin,
+    icon: 'M0 0 m-4.2 0 a4.2 4.2 0 1 0 8.4 0 a4.2 4.2 0 1 0 -8.4 0',
+    severity: 'warning',
+    words: (f) => ({ key: 'rejoin', vars: { node: f.node } }),
+    net: (s, f) => ({ ...s, isolated: without(s.isolated, f.node) }),
+  },
+  'cut-link': {
+    fields: SHAPES['cut-link'],
+    icon: 'M-5 0 H-1.5 M1.5 0 H5 M-1.5 -3 L1.5 3',
+    severity: 'warning',
+    words: (f) => ({ key: 'cut-link', vars: { a: f.a, b: f.b } }),
+    net: (s, f) =>
+      s.cuts.has(linkKey(f.a, f.b)) ? s : { ...s, cuts: new Map(s.cuts).set(linkKey(f.a, f.b), [f.a, f.b]) },
+    undo: (f) => ({ kind: 'restore-link', a: f.a, b: f.b }),
+  },
+  'restore-link': {
+    fields: SHAPES['restore-link'],
+    icon: 'M-5 0 H5',
+    severity: 'warning',
+    words: (f) => ({ key: 'restore-link', vars: { a: f.a, b: f.b } }),
+    net: (s, f) => ({ ...s, cuts: without(s.cuts, linkKey(f.a, f.b)) }),
+  },
+  'delay-link': {
+    fields: SHAPES['delay-link'],
+    icon: 'M-3.5 -4.5 H3.5 L-3.5 4.5 H3.5 Z',
+    severity: 'warning',
+    words: (f) => ({ key: 'delay-link', vars: { a: f.a, b: f.b, extraMs: f.extraMs } }),
+    net: (s, f) => ({
+      ...s,
+      delays:
+        f.extraMs > 0
+          ? new Map(s.delays).set(linkKey(f.a, f.b), f.extraMs)
+          : without(s.delays, linkKey(f.a, f.b)),
+    }),
+    undo: (f) => ({ kind: 'delay-link', a: f.a, b: f.b, extraMs: 0 }),
+  },
+  'clock-drift': {
+    fields: SHAPES['clock-drift'],
+    icon: 'M-5 1 Q-2.5 -3 0 0 T5 -1',
+    severity: 'warning',
+    words: (f) => ({ key: 'clock-drift', vars: { node: f.node, rate: f.rate } }),
+    life: (f) => ({ drift: f.rate }),
+    undo: (f) => ({ kind: 'clock-drift', node: f.node, rate: 1 }),
+  },
+};
+
+export const FAULT_KINDS = Object.keys(FAULTS) as FaultKind[];
+
+export function isFaultKind(k: string): k is FaultKind {
+  return Object.hasOwn(FAULTS, k);
+}
+
+/** The entry of a fault's kind, typed for that fault (the table is indexed once, here). */
+export function specOf(f: Fault): FaultKindSpec<Fields> {
+  return FAULTS[f.kind] as unknown as FaultKindSpec<Fields>;
+}
+
+/** The host a fault acts on (its `node` field), if it is a host fault. */
+export const hostOf = (f: Fault): string | undefined => ('node' in f ? f.node : undefined);
+
+/** What f changes in the life of its host, or null if nothing (or it is not a host fault). */
+export function lifeChange(f: Fault, before: HostLife): Partial<HostLife> | null {
+  const life = specOf(f).life;
+  return life ? life(f as never, before) : null;
+}
+
+/** The network after f (the same object when f is not a network fault). */
+export function netAfter(s: NetState, f: Fault): NetState {
+  const net = specOf(f).net;
+  return net ? net(s, f as never) : s;
+}
+
+export const changesNet = (f: Fault): boolean => specOf(f).net !== undefined;
+
+export { blockedBy as blocked };
