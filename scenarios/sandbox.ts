@@ -1,3 +1,4 @@
+import { type AlgorithmId, algorithms } from '../src/sim/algorithms/registry.ts';
 import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 
 /**
@@ -26,12 +27,10 @@ export default {
     },
   ],
   adr: ['matrix.lease', 'consequence.failover-ttl'],
-  freePlay: {
-    // Bully fails over in a few hundred ms: a slower pace keeps an election watchable.
-    bully: { nodes: 5, timeScale: 0.5, adr: ['matrix.bully'] },
-    heartbeat: { nodes: 5, timeScale: 0.5, adr: ['matrix.heartbeat', 'matrix.raft'] },
-    lease: { nodes: 5, timeScale: 2.5, adr: ['matrix.lease', 'consequence.failover-ttl'] },
-    patroni: { nodes: 3, timeScale: 2.2, adr: ['consequence.failover-ttl', 'consequence.etcd-ha'] },
-  },
+  // Each algorithm's cluster size, pace and ADR sections come from its declaration (sandbox.variant).
+  freePlay: Object.fromEntries(
+    Object.values(algorithms).map((a) => [a.id, { ...a.sandbox.variant, adr: [...a.sandbox.variant.adr] }]),
+  ) as Record<AlgorithmId, { nodes: number; timeScale: number; adr: string[] }>,
+
   expect: { noViolations: ['split-brain', 'stale-write-accepted', 'two-lease-holders'] },
 } satisfies ScenarioInput;

@@ -9,7 +9,6 @@
  * design fails a property, 2 on a bad argument.
  */
 import fc from 'fast-check';
-import { type ChaosOutcome, firstProblem, runSchedule } from '../src/sim/chaos/run.ts';
 import {
   type ChaosAlgorithm,
   type ChaosSchedule,
@@ -19,6 +18,7 @@ import {
   scheduleArb,
   simCommand,
 } from '../src/sim/chaos/schedule.ts';
+import { type ChaosOutcome, firstProblem, runSchedule } from '../src/testing/chaos/run.ts';
 
 const usage =
   'usage: npm run chaos -- [--runs N] [--seed S] [--algorithm lease|heartbeat|bully|all] [--unsafe] [--shrink-seconds T]';

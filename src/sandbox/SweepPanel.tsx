@@ -65,7 +65,7 @@ function SweepChart({ result }: { result: SweepResult }) {
 }
 
 /**
- * The predefined sweeps (src/sim/metrics/sweep.ts), run on demand one value at a time so the page
+ * The predefined sweeps (predefinedSweeps.ts), run on demand one value at a time so the page
  * stays responsive, plotted with their reference curves.
  */
 export function SweepPanel() {

@@ -1,9 +1,9 @@
+import { type AlgorithmId, algorithms } from '../sim/algorithms/registry.ts';
 import type { Params } from '../sim/params.ts';
-import type { AlgorithmId } from '../sim/scenario/schema.ts';
 
 /**
- * The sandbox's algorithm choices: an algorithm plus the switch that makes the difference the brief
- * talks about (quorum for heartbeat, fencing for the lease). The preset only sets the knobs: the run
+ * The sandbox's algorithm choices: an algorithm plus the switch that makes the difference
+ * its story is about (quorum for heartbeat, fencing for the lease). The preset only sets the knobs: the run
  * input stays algorithm + params, so the link and the knobs panel say the same thing.
  */
 export interface Preset {
@@ -12,14 +12,10 @@ export interface Preset {
   params: Partial<Params>;
 }
 
-export const PRESETS: readonly Preset[] = [
-  { id: 'bully', algorithm: 'bully', params: {} },
-  { id: 'heartbeat', algorithm: 'heartbeat', params: { quorum: false } },
-  { id: 'heartbeat-quorum', algorithm: 'heartbeat', params: { quorum: true } },
-  { id: 'lease', algorithm: 'lease', params: { fencing: false } },
-  { id: 'lease-fencing', algorithm: 'lease', params: { fencing: true } },
-  { id: 'patroni', algorithm: 'patroni', params: {} },
-];
+/** Every algorithm's presets (its declaration's `sandbox.presets`), in the registry's order. */
+export const PRESETS: readonly Preset[] = Object.values(algorithms).flatMap((a) =>
+  a.sandbox.presets.map((p) => ({ id: p.id, algorithm: a.id as AlgorithmId, params: { ...p.params } })),
+);
 
 /** The preset a run matches: its algorithm, and the switches as the run resolved them. */
 export function presetOf(algorithm: string, params: Params): Preset | undefined {

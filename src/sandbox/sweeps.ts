@@ -1,12 +1,10 @@
+import { type SweepPoint, type SweepResult, sweepValues } from '../sim/metrics/index.ts';
 import {
   bullyMessagesVsNodes,
   failoverVsTtl,
   leaseMessagesVsNodes,
-  type SweepPoint,
-  type SweepResult,
   spuriousVsElectionTimeout,
-  sweepValues,
-} from '../sim/metrics/index.ts';
+} from './predefinedSweeps.ts';
 
 /** A predefined sweep as the sandbox runs it: one value at a time, so the page stays responsive. */
 export interface SweepChoice {
@@ -18,7 +16,7 @@ export interface SweepChoice {
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-/** The predefined sweeps of src/sim/metrics/sweep.ts, with value sets sized for a browser. */
+/** The predefined sweeps (predefinedSweeps.ts), with value sets sized for a browser. */
 export const SWEEPS: SweepChoice[] = [
   { id: 'bully-messages-vs-nodes', values: range(3, 30), run: (v) => bullyMessagesVsNodes(v) },
   { id: 'lease-messages-vs-nodes', values: [2, 3, 4, 5, 7, 10, 15, 20], run: (v) => leaseMessagesVsNodes(v) },

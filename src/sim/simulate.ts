@@ -76,7 +76,7 @@ export function simulate(scenario: Scenario, opts: SimOptions = {}): Trace {
   const checkers: Checker[] = [
     splitBrainChecker(),
     staleWriteChecker(),
-    leaseHoldersChecker(alg.lockKeys ?? []),
+    leaseHoldersChecker([...alg.leadership.keys]),
     termLeadersChecker(),
   ];
   if (opts.leaderlessBoundMs !== undefined) checkers.push(leaderlessChecker(opts.leaderlessBoundMs));

@@ -8,7 +8,106 @@ export interface BuildContext {
   addHost(id: string, kind: HostKind, factory: ProcessFactory): void;
 }
 
-/** One algorithm = one folder in src/sim/algorithms whose index exports an Algorithm. */
+/** Families share a colour and a shape in the pictures; the legend names each type present. */
+export type MessageFamily = 'election' | 'heartbeat' | 'reply' | 'store' | 'data' | 'reject';
+
+/** The messages an algorithm's hosts send. */
+export interface Vocabulary {
+  /** Every message type its machines can send (algorithms.test.ts checks), with its family. */
+  readonly families: Readonly<Record<string, MessageFamily>>;
+  /** Periodic liveness/renewal traffic, drawn lighter than the messages that make the story. */
+  readonly chatter: readonly string[];
+}
+
+/**
+ * How leadership shows in the trace. A node's `role` events say what it believes (leader, with the
+ * token or term it carries); `scope` says how many leaders a healthy run has: one for the cluster,
+ * one per shard or key, or none at all (work shared without a leader).
+ */
+export interface Leadership {
+  readonly scope: 'cluster' | 'shard' | 'none';
+  /** What a leader's role event carries. */
+  readonly carries: 'token' | 'term' | null;
+  /** Store keys whose holder is the leader (a lock: at most one holder at a time; lease-holders checker). */
+  readonly keys: readonly string[];
+}
+
+/**
+ * How the metrics tell that the algorithm decided its leader is gone (a failure detection), and so
+ * which elections were spurious. `leadsThrough` says what an effective leader must reach: the store
+ * (lease, Patroni), or at least one peer (Bully, heartbeat).
+ */
+export interface FailoverDetection {
+  readonly leadsThrough: 'store' | 'peers';
+  /** Marks that are a detection, with the window it looked back over and whom it suspected. */
+  readonly marks: readonly DetectionMark[];
+  /** The store deleting a leader key because its lease expired is a detection (window: that lease's TTL). */
+  readonly leaseExpiry: boolean;
+}
+
+export interface DetectionMark {
+  readonly name: string;
+  readonly kind: 'leader-missing' | 'lost-quorum' | 'deadline-step-down' | 'dcs-unreachable';
+  /** Only marks whose data matches (e.g. a step-down because the lease deadline passed). */
+  when?(data: Readonly<Record<string, unknown>>): boolean;
+  windowMs(data: Readonly<Record<string, unknown>>, params: Params): number;
+  /** The leader it suspected, if the mark says (null: the node itself, e.g. a leader giving up). */
+  suspect(node: string, data: Readonly<Record<string, unknown>>): string | null;
+}
+
+/** The sandbox's choices for this algorithm: presets (a switch that makes the difference) and the pace. */
+export interface SandboxOffer {
+  readonly presets: ReadonlyArray<{
+    readonly id: string;
+    readonly params: Readonly<Record<string, number | boolean>>;
+  }>;
+  /** Cluster size, pace (virtual ms per wall ms at 1x) and the ADR-001 sections it demonstrates. */
+  readonly variant: { readonly nodes: number; readonly timeScale: number; readonly adr: readonly string[] };
+}
+
+/**
+ * What the chaos properties (src/sim/chaos) need of an algorithm. Its schedules draw the knobs inside
+ * the algorithm's rules from per-mille fractions (`pick`), and liveness is checked a bound after the
+ * faults stop.
+ */
+export interface ChaosHooks {
+  /** The scenario its schedules run on, without its script (the CLI's `--no-script`). */
+  readonly base: string;
+  /** Hosts beside the nodes that faults may name. */
+  readonly infra: readonly string[];
+  /** Infrastructure that may pause and drift but never crashes (a replicated etcd whose data survive). */
+  readonly slowInfra: readonly string[];
+  /** An isolation may be from the store only. */
+  readonly isolateFromStore: boolean;
+  /** Safety properties that must hold in every schedule (chaos/properties.ts). */
+  readonly safety: ReadonlyArray<'stale-writes' | 'lease-holders' | 'term-leaders'>;
+  /** The liveness property once the faults stop. */
+  readonly liveness: 'lease-leader' | 'quorum-leader' | 'bully-agreement';
+  /**
+   * Knobs from per-mille fractions `k`, the algorithm's time unit (faults scale with it) and the
+   * liveness bound; `unsafe` is the negative control (fencing off, quorum off).
+   */
+  timing(k: readonly number[], t: ChaosNet): { params: Params; unitMs: number; boundMs: number };
+}
+
+export interface ChaosNet {
+  /** The drawn network knobs. */
+  readonly net: Params;
+  readonly latMax: number;
+  readonly nodes: number;
+  readonly unsafe: boolean;
+}
+
+/** The leader a 'leader-missing' mark names: the coordinator (Bully) or the leader (heartbeat). */
+export function suspectOf(d: Readonly<Record<string, unknown>>): string | null {
+  return typeof d.coordinator === 'string' ? d.coordinator : typeof d.leader === 'string' ? d.leader : null;
+}
+
+/** Linear pick in [lo, hi] from a per-mille fraction, rounded to a whole number. */
+export const pick = (f: number | undefined, lo: number, hi: number): number =>
+  Math.round(lo + ((f ?? 0) / 1000) * (hi - lo));
+
+/** One algorithm = one folder in src/sim/algorithms; the registry lists it once. */
 export interface Algorithm {
   id: string;
   /** Its own knobs (network knobs are added for every algorithm). */
@@ -17,10 +116,16 @@ export interface Algorithm {
   /** Host ids of the election participants for a cluster of n. */
   nodeIds(n: number): string[];
   minNodes: number;
-  /** Store keys that act as a lock (at most one holder at a time), for the lease-holders checker. */
-  lockKeys?: string[];
   maxNodes: number;
   build(ctx: BuildContext): void;
+  vocabulary: Vocabulary;
+  leadership: Leadership;
+  /** A mesh between the nodes (Bully, heartbeat) is drawn; edges to a store come from the hosts. */
+  topology: { readonly mesh: boolean };
+  failover: FailoverDetection;
+  sandbox: SandboxOffer;
+  /** Random fault schedules with safety and liveness properties, where the algorithm has them. */
+  chaos?: ChaosHooks;
 }
 
 export const numberedIds = (prefix: string) => (n: number) =>

@@ -1,14 +1,21 @@
 import type { Algorithm } from './algorithm.ts';
-import { bully } from './bully/bully.ts';
-import { heartbeat } from './heartbeat/heartbeat.ts';
-import { lease } from './lease/lease.ts';
-import { patroni } from './patroni/patroni.ts';
+import { bully } from './bully/index.ts';
+import { heartbeat } from './heartbeat/index.ts';
+import { lease } from './lease/index.ts';
+import { patroni } from './patroni/index.ts';
 
-/** Every algorithm a scenario can name. A new algorithm is one file in this folder plus one line here. */
-export const algorithms: Record<string, Algorithm> = { bully, heartbeat, lease, patroni };
+/**
+ * Every algorithm a scenario can name. A new algorithm is one folder beside these (its machines,
+ * knobs, rules and declaration in its index.ts) plus one line here and its strings.
+ */
+export const algorithms = { bully, heartbeat, lease, patroni } satisfies Record<string, Algorithm>;
+
+export type AlgorithmId = keyof typeof algorithms;
+/** In the registry's order: the sandbox's choice, the CLI's usage, the schema's enum. */
+export const algorithmIds = Object.keys(algorithms) as [AlgorithmId, ...AlgorithmId[]];
 
 export function algorithmFor(id: string): Algorithm {
-  const a = algorithms[id];
+  const a = Object.hasOwn(algorithms, id) ? (algorithms as Record<string, Algorithm>)[id] : undefined;
   if (!a) throw new Error(`unknown algorithm "${id}" (known: ${Object.keys(algorithms).join(', ')})`);
   return a;
 }

@@ -5,6 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { run as cli } from '../../cli/main.ts';
+import {
+  baseScenarioOf,
+  type ChaosOutcome,
+  firstProblem,
+  runSchedule,
+  traceOf,
+} from '../../testing/chaos/run.ts';
 import { timedFaultSchema } from '../scenario/schema.ts';
 import type { Fault, TraceEvent } from '../trace/events.ts';
 import { summarize } from '../trace/summary.ts';
@@ -18,7 +25,6 @@ import {
   staleWrites,
   termLeaders,
 } from './properties.ts';
-import { baseScenarioOf, type ChaosOutcome, firstProblem, runSchedule, traceOf } from './run.ts';
 import {
   type ChaosAlgorithm,
   type ChaosSchedule,

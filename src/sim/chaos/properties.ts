@@ -15,10 +15,11 @@
  * - `bully-agreement`: the highest id leads and every other node's last word from it (HEARTBEAT or
  *   COORDINATOR) came after its last change of role, so every live node believes in the highest id.
  */
-import { LEADER_KEY, STORAGE_HOST } from '../algorithms/lease/lease.ts';
+import type { ChaosHooks } from '../algorithms/algorithm.ts';
+import { LEADER_KEY, STORAGE_HOST } from '../algorithms/lease/machine.ts';
 import type { TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
-import type { ChaosAlgorithm, ChaosSchedule } from './schedule.ts';
+import { type ChaosAlgorithm, type ChaosSchedule, hooksOf } from './schedule.ts';
 
 export { LEADER_KEY };
 
@@ -106,11 +107,15 @@ export function termLeaders(events: readonly TraceEvent[]): Failure[] {
   return out;
 }
 
+const safetyChecks: Record<ChaosHooks['safety'][number], (ev: readonly TraceEvent[]) => Failure[]> = {
+  'stale-writes': staleWrites,
+  'lease-holders': leaseHolders,
+  'term-leaders': termLeaders,
+};
+
+/** The safety properties the algorithm's chaos hooks name, in their order. */
 export function checkSafety(alg: ChaosAlgorithm, trace: Trace): Failure[] {
-  const ev = trace.events;
-  if (alg === 'lease') return [...staleWrites(ev), ...leaseHolders(ev)];
-  if (alg === 'heartbeat') return termLeaders(ev);
-  return [];
+  return hooksOf(alg).safety.flatMap((name) => safetyChecks[name](trace.events));
 }
 
 // ------------------------------------------------------------------------------------- liveness
@@ -241,8 +246,13 @@ export function bullyAgreement(trace: Trace, s: ChaosSchedule): LivenessResult {
   });
 }
 
+const livenessChecks: Record<ChaosHooks['liveness'], (trace: Trace, s: ChaosSchedule) => LivenessResult> = {
+  'lease-leader': leaseLeader,
+  'quorum-leader': quorumLeader,
+  'bully-agreement': bullyAgreement,
+};
+
+/** The liveness property the algorithm's chaos hooks name. */
 export function checkLiveness(alg: ChaosAlgorithm, trace: Trace, s: ChaosSchedule): LivenessResult {
-  if (alg === 'lease') return leaseLeader(trace, s);
-  if (alg === 'heartbeat') return quorumLeader(trace, s);
-  return bullyAgreement(trace, s);
+  return livenessChecks[hooksOf(alg).liveness](trace, s);
 }

@@ -12,23 +12,24 @@
  * pauses, smaller clusters, never a fault naming a host that does not exist.
  */
 import fc from 'fast-check';
-import { STORAGE_HOST as STORAGE, STORE_HOST as STORE } from '../algorithms/lease/lease.ts';
+import type { ChaosHooks } from '../algorithms/algorithm.ts';
+import { algorithmFor, algorithms } from '../algorithms/registry.ts';
 import { type Fault, specOf } from '../faults/table.ts';
 import type { Params } from '../params.ts';
 import type { TimedFault } from '../scenario/schema.ts';
 
-export const chaosAlgorithms = ['lease', 'heartbeat', 'bully'] as const;
-export type ChaosAlgorithm = (typeof chaosAlgorithms)[number];
+/** The algorithms that declare chaos hooks (their folder's `chaos`), in the registry's order. */
+export const chaosAlgorithms: readonly string[] = Object.values(algorithms)
+  .filter((a) => a.chaos)
+  .map((a) => a.id);
+export type ChaosAlgorithm = string;
 
-/**
- * The scenario each algorithm's schedules run on, with its script left out (`withoutScript`, the CLI's
- * `--no-script`): only its id, its algorithm and its params below the overrides are used.
- */
-export const baseScenario: Record<ChaosAlgorithm, string> = {
-  lease: 'fencing-token',
-  heartbeat: 'split-brain',
-  bully: 'bully',
-};
+/** An algorithm's chaos hooks (base scenario, infrastructure, knob timing, properties). */
+export function hooksOf(algorithm: ChaosAlgorithm): ChaosHooks {
+  const hooks = algorithmFor(algorithm).chaos;
+  if (!hooks) throw new Error(`chaos: ${algorithm} declares no chaos hooks`);
+  return hooks;
+}
 
 export interface ChaosSchedule {
   algorithm: ChaosAlgorithm;
@@ -157,96 +158,11 @@ export function scheduleArb(
 
 // ------------------------------------------------------------------------------------- knobs
 
-/** Linear pick in [lo, hi] from a per-mille fraction, rounded to a whole number. */
-const pick = (f: number | undefined, lo: number, hi: number): number =>
-  Math.round(lo + ((f ?? 0) / 1000) * (hi - lo));
-
-interface Timing {
-  params: Params;
-  /** The algorithm's time unit: TTL, longest election timeout, slowest failure detection. */
-  unitMs: number;
-  boundMs: number;
-}
-
-/**
- * Knobs inside each algorithm's rules (each src/sim/algorithms folder), and the liveness bound once faults stop:
- * - lease: the old holder's key lives at most one TTL after its last renewal (before F), then the next
- *   retry slot takes it: TTL + renew interval + retry period + one request timeout + 4 one-way trips
- *   (grant and campaign round trips of a node restarted at F);
- * - heartbeat (quorum): a node restarted at F refuses votes for electionTimeoutMin, then randomized
- *   timeouts elect a leader; the bound allows 4 election rounds (split votes) of electionTimeoutMax
- *   plus the pre-vote and vote round trips;
- * - bully: the slowest failure detector (heartbeat timeout + stagger of the highest node) + answer
- *   timeout + coordinator timeout + one heartbeat period + 4 one-way trips.
- */
-function timing(alg: ChaosAlgorithm, raw: RawSchedule, unsafe: boolean): Timing {
-  const k = raw.knobs;
-  const latMin = raw.latencyMinMs;
+/** Knobs inside the algorithm's rules and the liveness bound once faults stop (its `chaos.timing`). */
+function timing(alg: ChaosAlgorithm, raw: RawSchedule, unsafe: boolean) {
   const latMax = raw.latencyMinMs + raw.latencySpreadMs;
-  const net: Params = { latencyMinMs: latMin, latencyMaxMs: latMax, dropRate: raw.drop / 1000 };
-  if (alg === 'lease') {
-    const ttlS = pick(k[0], 2, 20);
-    // renewS < ttlS x (1 - driftMarginRatio 0.2): at most 0.7 x TTL, at least 0.1 s, in tenths.
-    const renewS = Math.max(1, Math.floor(ttlS * 10 * (0.1 + ((k[1] ?? 0) / 1000) * 0.6))) / 10;
-    const retryMs = pick(k[2], 200, 3000);
-    const requestTimeoutMs = pick(k[3], 200, 2000);
-    const params: Params = {
-      ...net,
-      ttlS,
-      renewS,
-      retryMs,
-      requestTimeoutMs,
-      writeIntervalMs: pick(k[4], 200, 5000),
-      workMs: pick(k[5], 0, 1000),
-      tokenFromRevision: (k[6] ?? 0) >= 500,
-      checkLeaseBeforeAct: true,
-      fencing: !unsafe,
-    };
-    const ttlMs = ttlS * 1000;
-    return {
-      params,
-      unitMs: ttlMs,
-      boundMs: ttlMs + Math.round(renewS * 1000) + retryMs + requestTimeoutMs + 4 * latMax,
-    };
-  }
-  if (alg === 'heartbeat') {
-    const heartbeatIntervalMs = pick(k[0], 100, 500);
-    const electionTimeoutMinMs = 2 * heartbeatIntervalMs + 2 * latMax + pick(k[1], 50, 1000);
-    const electionTimeoutMaxMs = electionTimeoutMinMs + pick(k[2], 200, 1500);
-    const params: Params = {
-      ...net,
-      quorum: !unsafe,
-      heartbeatIntervalMs,
-      electionTimeoutMinMs,
-      electionTimeoutMaxMs,
-      voteTimeoutMs: 2 * latMax + pick(k[3], 10, 200),
-      writeIntervalMs: pick(k[4], 100, 1000),
-    };
-    return {
-      params,
-      unitMs: electionTimeoutMaxMs,
-      boundMs: electionTimeoutMinMs + 4 * (electionTimeoutMaxMs + 4 * latMax),
-    };
-  }
-  const heartbeatIntervalMs = pick(k[0], 100, 400);
-  const heartbeatTimeoutMs = heartbeatIntervalMs + latMax + pick(k[1], 50, 800);
-  const detectionStaggerMs = pick(k[2], 0, 150);
-  const answerTimeoutMs = 2 * latMax + pick(k[3], 10, 300);
-  const coordinatorTimeoutMs = answerTimeoutMs + 2 * latMax + pick(k[4], 10, 500);
-  const params: Params = {
-    ...net,
-    heartbeatIntervalMs,
-    heartbeatTimeoutMs,
-    detectionStaggerMs,
-    answerTimeoutMs,
-    coordinatorTimeoutMs,
-  };
-  const slowestDetection = heartbeatTimeoutMs + (raw.nodes - 1) * detectionStaggerMs;
-  return {
-    params,
-    unitMs: slowestDetection,
-    boundMs: slowestDetection + answerTimeoutMs + coordinatorTimeoutMs + heartbeatIntervalMs + 4 * latMax,
-  };
+  const net: Params = { latencyMinMs: raw.latencyMinMs, latencyMaxMs: latMax, dropRate: raw.drop / 1000 };
+  return hooksOf(alg).timing(raw.knobs, { net, latMax, nodes: raw.nodes, unsafe });
 }
 
 // ------------------------------------------------------------------------------------- faults
@@ -255,16 +171,17 @@ export function nodeIdsOf(n: number): string[] {
   return Array.from({ length: n }, (_, i) => `node-${i + 1}`);
 }
 
-/** Hosts beside the nodes that faults may name: the lease's store and protected storage. */
+/** Hosts beside the nodes that faults may name (the lease's store and protected storage). */
 export function infraOf(alg: ChaosAlgorithm): string[] {
-  return alg === 'lease' ? [STORE, STORAGE] : [];
+  return [...hooksOf(alg).infra];
 }
 
 interface MakeContext {
-  algorithm: ChaosAlgorithm;
   nodes: string[];
   hosts: string[];
-  pausable: string[];
+  /** Nodes and the infrastructure that may pause and drift (never crash). */
+  slow: string[];
+  isolateFromStore: boolean;
   unitMs: number;
 }
 
@@ -276,7 +193,7 @@ const makers: Record<GenKind, (f: RawFault, c: MakeContext) => { fault: Fault; u
   pause: (f, c) => ({
     fault: {
       kind: 'pause',
-      node: of(c.pausable, f.host),
+      node: of(c.slow, f.host),
       durationMs: Math.max(1, Math.round((f.size / 1000) * 3 * c.unitMs)),
     },
     undone: false,
@@ -295,7 +212,7 @@ const makers: Record<GenKind, (f: RawFault, c: MakeContext) => { fault: Fault; u
     fault: {
       kind: 'isolate',
       node: of(c.nodes, f.host),
-      from: c.algorithm === 'lease' && f.other % 2 === 1 ? 'store' : 'all',
+      from: c.isolateFromStore && f.other % 2 === 1 ? 'store' : 'all',
     },
     undone: !f.lasting,
   }),
@@ -314,7 +231,7 @@ const makers: Record<GenKind, (f: RawFault, c: MakeContext) => { fault: Fault; u
   drift: (f, c) => ({
     fault: {
       kind: 'clock-drift',
-      node: of(c.algorithm === 'lease' ? [...c.nodes, STORE] : c.nodes, f.host),
+      node: of(c.slow, f.host),
       rate: Math.round(50 + (f.size / 1000) * 150) / 100,
     },
     undone: !f.lasting,
@@ -339,9 +256,8 @@ export function materialize(algorithm: ChaosAlgorithm, raw: RawSchedule, unsafe:
   const nodes = nodeIdsOf(raw.nodes);
   const infra = infraOf(algorithm);
   const hosts = [...nodes, ...infra];
-  // The store may be paused (a GC on etcd) and may drift; it never crashes: it stands for a
-  // replicated etcd cluster whose data survive (DOMAIN.md "etcd v3").
-  const pausable = algorithm === 'lease' ? [...nodes, STORE] : nodes;
+  const hooks = hooksOf(algorithm);
+  const slow = [...nodes, ...hooks.slowInfra];
   // Faults start (and are undone) before the horizon H; a pause runs its full length, so the faults
   // stop at F = max(H, end of the last pause).
   const H = Math.round(t.unitMs * (1 + (3 * raw.horizon) / 1000));
@@ -351,7 +267,7 @@ export function materialize(algorithm: ChaosAlgorithm, raw: RawSchedule, unsafe:
   };
   const at = (f: RawFault) => Math.floor((f.at / 1000) * H);
   const undoAt = (f: RawFault, atMs: number) => atMs + 1 + Math.round((f.dur / 1000) * 2 * t.unitMs);
-  const ctx: MakeContext = { algorithm, nodes, hosts, pausable, unitMs: t.unitMs };
+  const ctx: MakeContext = { nodes, hosts, slow, isolateFromStore: hooks.isolateFromStore, unitMs: t.unitMs };
   for (const f of raw.faults) {
     const atMs = at(f);
     const made = makers[f.kind](f, ctx);
@@ -407,7 +323,7 @@ export function interventionsOf(s: ChaosSchedule): TimedFault[] {
 /** The sim CLI's argv (without `npm run -s sim --`) that replays the schedule's exact trace. */
 export function simArgv(s: ChaosSchedule, format: 'json' | 'text' = 'json'): string[] {
   const argv = [
-    baseScenario[s.algorithm],
+    hooksOf(s.algorithm).base,
     '--no-script',
     '--seed',
     String(s.seed),

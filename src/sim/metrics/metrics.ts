@@ -35,6 +35,7 @@
  *   Nothing was wrong with L; lost or late messages (or clock drift) made it look dead.
  */
 import { upperBound } from '../../lib/search.ts';
+import type { Algorithm } from '../algorithms/algorithm.ts';
 import { algorithmFor } from '../algorithms/registry.ts';
 import { changesNet, hostOf, lifeChange, netAfter } from '../faults/table.ts';
 import { blocked, type NetState, openNet } from '../net/reach.ts';
@@ -136,11 +137,12 @@ interface NodeRec {
   liveSince: number | null;
 }
 
-function lockKeysOf(algorithm: string): string[] {
+/** The algorithm's declaration; an imported trace of an unknown algorithm gets none. */
+function declarationOf(algorithm: string): Algorithm | null {
   try {
-    return algorithmFor(algorithm).lockKeys ?? [];
+    return algorithmFor(algorithm);
   } catch {
-    return [];
+    return null;
   }
 }
 
@@ -168,13 +170,12 @@ class Index implements MetricsIndex {
     const cut = (s: NetState, a: string, b: string) => blocked(s, isStore, a, b) !== null;
     const nodeIds = trace.hosts.filter((h) => h.kind === 'node').map((h) => h.id);
     const storeId = trace.hosts.find((h) => h.kind === 'store')?.id ?? null;
-    const lockKeys = new Set(lockKeysOf(trace.algorithm));
+    const alg = declarationOf(trace.algorithm);
+    const lockKeys = new Set(alg?.leadership.keys ?? []);
     const ttlS = num(trace.params.ttlS);
-    // heartbeat.ts: a quorum leader's lease is electionTimeoutMinMs - heartbeatIntervalMs of fresh ACKs.
-    const quorumLeaseMs = Math.max(
-      0,
-      (num(trace.params.electionTimeoutMinMs) ?? 0) - (num(trace.params.heartbeatIntervalMs) ?? 0),
-    );
+    // What an effective leader must reach; a trace without a declaration: the store if it has one.
+    const throughStore = (alg?.failover.leadsThrough ?? (storeId !== null ? 'store' : 'peers')) === 'store';
+    const detectionMarks = new Map((alg?.failover.marks ?? []).map((m) => [m.name, m]));
 
     const nodes = new Map<string, NodeRec>();
     for (const id of nodeIds)
@@ -201,7 +202,7 @@ class Index implements MetricsIndex {
     const liveThroughout = (id: string, fromMs: number) => since(nodes.get(id)?.liveSince, fromMs);
     /** A live leader the detecting node could reach during the whole window, if any. */
     const liveLeaderFor = (node: string, suspect: string | null, fromMs: number): string | null => {
-      if (storeId !== null)
+      if (throughStore && storeId !== null)
         return suspect !== null &&
           ledHealthily(suspect, fromMs) &&
           reachableThroughout(suspect, storeId, fromMs)
@@ -240,7 +241,7 @@ class Index implements MetricsIndex {
     const effective = (id: string): boolean => {
       const n = nodes.get(id);
       if (!n?.up || n.paused || !n.leader) return false;
-      if (storeId !== null) return !cut(net, id, storeId);
+      if (throughStore && storeId !== null) return !cut(net, id, storeId);
       if (nodeIds.length < 2) return true;
       return nodeIds.some((o) => o !== id && !cut(net, id, o));
     };
@@ -382,27 +383,16 @@ class Index implements MetricsIndex {
           else if (c.kind === 'delete' && lockKeys.has(c.key)) {
             const h = lockHolder.get(c.key);
             lockHolder.delete(c.key);
-            if (c.cause === 'lease-expired' && h && storeId !== null)
+            if (c.cause === 'lease-expired' && h && storeId !== null && alg?.failover.leaseExpiry)
               detect(e.t, 'lease-expired', storeId, h.holder, (leaseTtlS.get(h.lease) ?? ttlS ?? 0) * 1000);
           }
           break;
         }
         case 'mark': {
           const d = e.data ?? {};
-          if (storeId === null) {
-            if (e.name === 'leader-missing') {
-              const suspect =
-                typeof d.coordinator === 'string'
-                  ? d.coordinator
-                  : typeof d.leader === 'string'
-                    ? d.leader
-                    : null;
-              detect(e.t, 'leader-missing', e.node, suspect, num(d.timeoutMs) ?? 0);
-            } else if (e.name === 'lost-quorum') detect(e.t, 'lost-quorum', e.node, e.node, quorumLeaseMs);
-          } else if (e.name === 'step-down' && d.reason === 'deadline')
-            detect(e.t, 'deadline-step-down', e.node, e.node, (ttlS ?? 0) * 1000);
-          else if (e.name === 'dcs-unreachable')
-            detect(e.t, 'dcs-unreachable', e.node, e.node, num(d.retryTimeoutMs) ?? 0);
+          const m = detectionMarks.get(e.name);
+          if (m && (m.when?.(d) ?? true))
+            detect(e.t, m.kind, e.node, m.suspect(e.node, d), m.windowMs(d, trace.params));
           break;
         }
         default:

@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { scenarioById } from '../../../scenarios/index.ts';
-import { ParamError } from '../params.ts';
-import type { Scenario } from '../scenario/schema.ts';
-import { computeMetrics } from './metrics.ts';
 import {
   bullyMessagesVsNodes,
   failoverVsTtl,
-  fitLine,
   leaseMessagesVsNodes,
-  logLogSlope,
-  type SweepPoint,
   spuriousVsElectionTimeout,
-  sweep,
-  sweepValues,
-  valued,
-} from './sweep.ts';
+} from '../../sandbox/predefinedSweeps.ts';
+import { ParamError } from '../params.ts';
+import type { Scenario } from '../scenario/schema.ts';
+import { computeMetrics } from './metrics.ts';
+import { fitLine, logLogSlope, type SweepPoint, sweep, sweepValues, valued } from './sweep.ts';
 
 const scenario = (id: string): Scenario => {
   const s = scenarioById(id);

@@ -2,8 +2,7 @@
  * The few runtime values of the scenario model that need no schema: the browser's first view uses
  * them (the sandbox's algorithm choice), and schema.ts (zod) loads only with trace import.
  */
-export const algorithmIds = ['bully', 'heartbeat', 'lease', 'patroni'] as const;
-export type AlgorithmId = (typeof algorithmIds)[number];
+export { type AlgorithmId, algorithmIds } from '../algorithms/registry.ts';
 
 /** A scenario (file, link or CLI input) that breaks a rule; the message names the path and the rule. */
 export class ScenarioError extends Error {}

@@ -6,7 +6,7 @@ import { testScenario } from '../../scenario/testScenario.ts';
 import { simulate } from '../../simulate.ts';
 import type { TraceEvent } from '../../trace/events.ts';
 import type { Trace } from '../../trace/trace.ts';
-import { bully } from './bully.ts';
+import { bully } from './index.ts';
 
 function scenario(nodes: number, faults: TimedFault[], extra: Partial<ScenarioInput> = {}) {
   return testScenario('bully', { nodes, seed: 1, durationMs: 2500, faults, ...extra });

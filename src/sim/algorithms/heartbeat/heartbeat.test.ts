@@ -9,7 +9,7 @@ import { testScenario } from '../../scenario/testScenario.ts';
 import { simulate } from '../../simulate.ts';
 import type { TraceEvent } from '../../trace/events.ts';
 import type { Trace } from '../../trace/trace.ts';
-import { type HeartbeatTimes, heartbeatMachine } from './heartbeat.ts';
+import { type HeartbeatTimes, heartbeatMachine } from './machine.ts';
 
 const MINORITY = ['node-1', 'node-2'];
 const MAJORITY = ['node-3', 'node-4', 'node-5'];

@@ -14,16 +14,8 @@ import { storeProcess } from '../../store/process.ts';
 import type { TraceEvent } from '../../trace/events.ts';
 import { leaderIntervals } from '../../trace/summary.ts';
 import type { Trace } from '../../trace/trace.ts';
-import {
-  LEADER_KEY,
-  lease,
-  leaseConfig,
-  leaseMachine,
-  msToNextSlot,
-  slotOffsetMs,
-  TOKEN_KEY,
-  trustedUntil,
-} from './lease.ts';
+import { lease, leaseConfig } from './index.ts';
+import { LEADER_KEY, leaseMachine, msToNextSlot, slotOffsetMs, TOKEN_KEY, trustedUntil } from './machine.ts';
 
 type Mark = Extract<TraceEvent, { k: 'mark' }>;
 type Send = Extract<TraceEvent, { k: 'send' }>;

@@ -1,14 +1,24 @@
-/** Runs one chaos schedule through simulate() and checks its properties. */
+/**
+ * Runs one chaos schedule through simulate() and checks its properties. It lives above src/sim because
+ * its base runs are scenarios (scenarios/), which the simulator never imports.
+ */
 import { scenarioById } from '../../../scenarios/index.ts';
-import type { Scenario } from '../scenario/schema.ts';
-import { simulate } from '../simulate.ts';
-import type { Trace } from '../trace/trace.ts';
-import { checkLiveness, checkSafety, type Failure, type LivenessResult } from './properties.ts';
-import { baseScenario, type ChaosAlgorithm, type ChaosSchedule, interventionsOf } from './schedule.ts';
+import { checkLiveness, checkSafety, type Failure, type LivenessResult } from '../../sim/chaos/properties.ts';
+import {
+  type ChaosAlgorithm,
+  type ChaosSchedule,
+  hooksOf,
+  interventionsOf,
+} from '../../sim/chaos/schedule.ts';
+import type { Scenario } from '../../sim/scenario/schema.ts';
+import { simulate } from '../../sim/simulate.ts';
+import type { Trace } from '../../sim/trace/trace.ts';
 
+/** The scenario the algorithm's chaos hooks name as their base run. */
 export function baseScenarioOf(alg: ChaosAlgorithm): Scenario {
-  const s = scenarioById(baseScenario[alg]);
-  if (!s) throw new Error(`chaos: base scenario ${baseScenario[alg]} is missing`);
+  const id = hooksOf(alg).base;
+  const s = scenarioById(id);
+  if (!s) throw new Error(`chaos: base scenario ${id} is missing`);
   return s;
 }
 

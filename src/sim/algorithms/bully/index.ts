@@ -1,0 +1,168 @@
+/**
+ * Bully (Garcia-Molina 1982, "Elections in a Distributed Computing System", IEEE Trans. Computers
+ * C-31(1)): the knobs, their rules, the hosts, and what the rest of the lab reads about it.
+ */
+import type { Params } from '../../params.ts';
+import { type Algorithm, numberedIds, pick, suspectOf } from '../algorithm.ts';
+import { machineProcess } from '../machineProcess.ts';
+import { type BullyTally, type BullyTimes, bullyMachine } from './machine.ts';
+
+const ms = (p: Params, k: string): number => Number(p[k]);
+
+export const bully: Algorithm = {
+  id: 'bully',
+  params: {
+    heartbeatIntervalMs: {
+      default: 300,
+      min: 10,
+      max: 600_000,
+      integer: true,
+      unit: 'ms',
+      doc: 'the coordinator sends HEARTBEAT to every other node this often',
+    },
+    heartbeatTimeoutMs: {
+      default: 900,
+      min: 10,
+      max: 600_000,
+      integer: true,
+      unit: 'ms',
+      doc: 'a node that hears no HEARTBEAT for this long suspects the coordinator and starts an election',
+    },
+    detectionStaggerMs: {
+      default: 100,
+      min: 0,
+      max: 60_000,
+      integer: true,
+      unit: 'ms',
+      doc: 'node-k waits (k-1) times this much longer before suspecting the coordinator, so the lowest id notices first (the worst case); 0 = all at once',
+    },
+    answerTimeoutMs: {
+      default: 200,
+      min: 1,
+      max: 600_000,
+      integer: true,
+      unit: 'ms',
+      doc: 'how long an election waits for an OK from a higher node before declaring itself COORDINATOR',
+      source: 'Garcia-Molina 1982 (timeout T)',
+    },
+    coordinatorTimeoutMs: {
+      default: 500,
+      min: 1,
+      max: 600_000,
+      integer: true,
+      unit: 'ms',
+      doc: 'after an OK, how long a node waits for COORDINATOR before restarting its election',
+      source: "Garcia-Molina 1982 (timeout T')",
+    },
+  },
+  rules: [
+    {
+      // ELECTION out and OK back are two one-way trips: a shorter timeout lets a live higher node's OK
+      // arrive too late, and the lower node wrongly declares itself coordinator (two coordinators).
+      ok: (p) => ms(p, 'answerTimeoutMs') > 2 * ms(p, 'latencyMaxMs'),
+      message: 'answerTimeoutMs must exceed 2 x latencyMaxMs (an OK is a round trip)',
+      source: 'Garcia-Molina 1982: the timeout must bound the answer time of a live process',
+    },
+    {
+      // The top live node hears the first ELECTION within latencyMaxMs, waits answerTimeoutMs, and its
+      // COORDINATOR takes up to latencyMaxMs more; the waiting node started waiting when its OK arrived.
+      ok: (p) => ms(p, 'coordinatorTimeoutMs') > ms(p, 'answerTimeoutMs') + 2 * ms(p, 'latencyMaxMs'),
+      message:
+        'coordinatorTimeoutMs must exceed answerTimeoutMs + 2 x latencyMaxMs (the winner needs its own answer timeout)',
+      source: 'Garcia-Molina 1982',
+    },
+    {
+      ok: (p) => ms(p, 'heartbeatTimeoutMs') > ms(p, 'heartbeatIntervalMs') + ms(p, 'latencyMaxMs'),
+      message:
+        'heartbeatTimeoutMs must exceed heartbeatIntervalMs + latencyMaxMs (else a live coordinator is suspected)',
+      source: 'failure detector: timeout > period + delay',
+    },
+  ],
+  nodeIds: numberedIds('node'),
+  minNodes: 2,
+  maxNodes: 200,
+  vocabulary: {
+    families: { ELECTION: 'election', COORDINATOR: 'election', OK: 'reply', HEARTBEAT: 'heartbeat' },
+    chatter: ['HEARTBEAT'],
+  },
+  leadership: { scope: 'cluster', carries: null, keys: [] },
+  topology: { mesh: true },
+  failover: {
+    leadsThrough: 'peers',
+    marks: [
+      {
+        name: 'leader-missing',
+        kind: 'leader-missing',
+        windowMs: (d) => numOf(d.timeoutMs),
+        suspect: (_n, d) => suspectOf(d),
+      },
+    ],
+    leaseExpiry: false,
+  },
+  sandbox: {
+    presets: [{ id: 'bully', params: {} }],
+    // Bully fails over in a few hundred ms: a slower pace keeps an election watchable.
+    variant: { nodes: 5, timeScale: 0.5, adr: ['matrix.bully'] },
+  },
+  chaos: {
+    base: 'bully',
+    infra: [],
+    slowInfra: [],
+    isolateFromStore: false,
+    safety: [],
+    liveness: 'bully-agreement',
+    // The slowest failure detector (heartbeat timeout + stagger of the highest node) + answer timeout
+    // + coordinator timeout + one heartbeat period + 4 one-way trips.
+    timing(k, { net, latMax, nodes }) {
+      const heartbeatIntervalMs = pick(k[0], 100, 400);
+      const heartbeatTimeoutMs = heartbeatIntervalMs + latMax + pick(k[1], 50, 800);
+      const detectionStaggerMs = pick(k[2], 0, 150);
+      const answerTimeoutMs = 2 * latMax + pick(k[3], 10, 300);
+      const coordinatorTimeoutMs = answerTimeoutMs + 2 * latMax + pick(k[4], 10, 500);
+      const params: Params = {
+        ...net,
+        heartbeatIntervalMs,
+        heartbeatTimeoutMs,
+        detectionStaggerMs,
+        answerTimeoutMs,
+        coordinatorTimeoutMs,
+      };
+      const slowestDetection = heartbeatTimeoutMs + (nodes - 1) * detectionStaggerMs;
+      return {
+        params,
+        unitMs: slowestDetection,
+        boundMs: slowestDetection + answerTimeoutMs + coordinatorTimeoutMs + heartbeatIntervalMs + 4 * latMax,
+      };
+    },
+  },
+  build(ctx) {
+    const ids = ctx.nodeIds;
+    const rankOf = new Map(ids.map((id, i) => [id, i + 1] as const));
+    const tally: BullyTally = { ELECTION: 0, OK: 0, COORDINATOR: 0 };
+    const p = ctx.params;
+    const starts = new Map<string, number>();
+    for (const id of ids) {
+      const rank = rankOf.get(id) ?? 0;
+      const times: BullyTimes = {
+        heartbeatIntervalMs: ms(p, 'heartbeatIntervalMs'),
+        heartbeatTimeoutMs: ms(p, 'heartbeatTimeoutMs') + (rank - 1) * ms(p, 'detectionStaggerMs'),
+        answerTimeoutMs: ms(p, 'answerTimeoutMs'),
+        coordinatorTimeoutMs: ms(p, 'coordinatorTimeoutMs'),
+      };
+      ctx.addHost(
+        id,
+        'node',
+        machineProcess(bullyMachine, (env) => {
+          const n = starts.get(env.id) ?? 0;
+          starts.set(env.id, n + 1);
+          return { env, ids, rankOf, recovering: n > 0, times, tally };
+        }),
+      );
+    }
+  },
+};
+
+/** A number from a mark's data or a knob (0 when absent). */
+function numOf(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+}

@@ -1,0 +1,260 @@
+/**
+ * Leader election on an etcd 3.4 lease (etcd's concurrency/election.go pattern: a key under a lease,
+ * won by a compare-and-swap txn, kept by keepalives), with an optional fencing token (Kleppmann,
+ * "How to do distributed locking", 2016): knobs, rules, hosts, declaration.
+ */
+import type { ParamRule, ParamSpecs, Params } from '../../params.ts';
+import { resourceProcess } from '../../resource/resource.ts';
+import { storeProcess } from '../../store/process.ts';
+import { type Algorithm, numberedIds, pick } from '../algorithm.ts';
+import { machineProcess } from '../machineProcess.ts';
+import {
+  LEADER_KEY,
+  type LeaseConfig,
+  leaseMachine,
+  STORAGE_HOST,
+  STORE_HOST,
+  TOKEN_KEY,
+} from './machine.ts';
+
+const params: ParamSpecs = {
+  ttlS: {
+    default: 30,
+    min: 1,
+    max: 3600,
+    integer: true,
+    unit: 's',
+    doc: 'lease TTL the candidates ask for; etcd raises anything under 2 s to 2 s, and nodes use the TTL granted',
+    source: 'brief (TTL 30 s); etcd lease/lessor.go minLeaseTTL (2 s)',
+  },
+  renewS: {
+    default: 10,
+    min: 0.1,
+    max: 3600,
+    unit: 's',
+    doc: 'keepalive interval of every candidate’s lease',
+    source: 'brief (renews every 10 s); etcd clientv3 keeps a lease alive every TTL/3; Patroni loop_wait 10',
+  },
+  retryMs: {
+    default: 2000,
+    min: 1,
+    max: 600_000,
+    integer: true,
+    unit: 'ms',
+    doc: 'how often a follower retries the campaign (each node in its own slot of the period)',
+    source: 'client-go leaderelection RetryPeriod 2 s',
+  },
+  requestTimeoutMs: {
+    default: 1000,
+    min: 1,
+    max: 600_000,
+    integer: true,
+    unit: 'ms',
+    doc: 'how long a node waits for etcd to answer before it gives up on a request (a late answer still counts)',
+    source:
+      'model choice: etcd clients give each request a deadline (Patroni bounds its DCS retries by retry_timeout 10 s)',
+  },
+  driftMarginRatio: {
+    default: 0.2,
+    min: 0,
+    max: 0.9,
+    unit: 'ratio',
+    doc: 'share of the TTL a node gives up early, so a clock running up to this much slow still steps down before the store expires the lease',
+    source: 'client-go RenewDeadline 10 s inside LeaseDuration 15 s; Redlock clock drift allowance',
+  },
+  checkLeaseBeforeAct: {
+    default: true,
+    unit: '',
+    doc: 'the leader checks its lease deadline before each write and steps down when it passes; off = believe you lead until the store answers TTL 0',
+    source: 'brief pt: "verificar antes de agir"; ru anti-pattern "heartbeat без timeout backoff"',
+  },
+  tokenFromRevision: {
+    default: false,
+    unit: '',
+    doc: 'use the leader key’s create_revision as the fencing token (jumps by 2 or more per handover) instead of a counter bumped in the campaign txn (+1)',
+    source:
+      'etcd api.md revisions; ru brief "token = token + 1 WHERE token = $current"; client-go leaseTransitions',
+  },
+  tokenStart: {
+    default: 41,
+    min: 0,
+    max: 1_000_000_000,
+    integer: true,
+    unit: '',
+    doc: 'token counter value seeded into the store at start (the first leader gets tokenStart + 1)',
+    source: 'brief: node-1 leads with token 42',
+  },
+  fencing: {
+    default: true,
+    unit: '',
+    doc: 'the storage rejects writes whose token is lower than one it accepted (409 STALE TOKEN)',
+    source: 'Kleppmann, How to do distributed locking (2016)',
+  },
+  writeIntervalMs: {
+    default: 5000,
+    min: 1,
+    max: 3_600_000,
+    integer: true,
+    unit: 'ms',
+    doc: 'the leader’s job runs at every multiple of this on its local clock and writes to storage',
+    source: 'model choice (the brief’s scheduled job)',
+  },
+  workMs: {
+    default: 300,
+    min: 0,
+    max: 600_000,
+    integer: true,
+    unit: 'ms',
+    doc: 'time between checking the lease and the write leaving (preparing the job’s write)',
+    source: 'Kleppmann 2016: the gap between checking a lease and using it',
+  },
+};
+
+/**
+ * client-go's checks (k8s.io/client-go/tools/leaderelection/leaderelection.go, NewLeaderElector):
+ * `leaseDuration must be greater than renewDeadline` and `renewDeadline must be greater than
+ * retryPeriod*JitterFactor` (1.2). In this model LeaseDuration is ttlS, RetryPeriod (the leader's
+ * renew cadence) is renewS, and RenewDeadline is derived, not a knob: ttlS × (1 − driftMarginRatio),
+ * how long the leader trusts its lease after a confirmed keepalive. So the first check reads
+ * driftMarginRatio > 0; it is NOT enforced: 0 is the no-margin experiment (a slow clock then keeps
+ * a stale leader, lease.test.ts), safe as long as clocks agree. The second is the rule below, with
+ * a factor of 1: keepalives here are not jittered.
+ */
+const rules: ParamRule[] = [
+  {
+    ok: (p) => Number(p.renewS) < Number(p.ttlS),
+    message: 'renew interval must be shorter than the TTL (renewS < ttlS)',
+    source: 'etcd clientv3 concurrency.NewSession keeps its lease alive every TTL/3',
+  },
+  {
+    ok: (p) => Number(p.renewS) < Number(p.ttlS) * (1 - Number(p.driftMarginRatio)),
+    message:
+      'renew interval must be shorter than the part of the TTL the leader trusts (renewS < ttlS × (1 − driftMarginRatio)), or the leader steps down between two keepalives',
+    source:
+      'client-go leaderelection.go NewLeaderElector: "renewDeadline must be greater than retryPeriod*JitterFactor"',
+  },
+];
+
+export function leaseConfig(p: Params): LeaseConfig {
+  return {
+    ttlS: Number(p.ttlS),
+    renewS: Number(p.renewS),
+    retryMs: Number(p.retryMs),
+    requestTimeoutMs: Number(p.requestTimeoutMs),
+    driftMarginRatio: Number(p.driftMarginRatio),
+    checkLeaseBeforeAct: Boolean(p.checkLeaseBeforeAct),
+    tokenFromRevision: Boolean(p.tokenFromRevision),
+    writeIntervalMs: Number(p.writeIntervalMs),
+    workMs: Number(p.workMs),
+  };
+}
+
+export const lease: Algorithm = {
+  id: 'lease',
+  params,
+  rules,
+  nodeIds: numberedIds('node'),
+  minNodes: 1,
+  maxNodes: 50,
+  vocabulary: {
+    families: {
+      LEASE_GRANT: 'store',
+      LEASE_GRANTED: 'reply',
+      LEASE_REVOKE: 'store',
+      LEASE_REVOKED: 'reply',
+      LEASE_REVOKE_ERROR: 'reject',
+      KEEPALIVE: 'heartbeat',
+      KEEPALIVE_ACK: 'reply',
+      RANGE: 'store',
+      RANGE_RESULT: 'reply',
+      TXN: 'store',
+      TXN_RESULT: 'reply',
+      TXN_ERROR: 'reject',
+      WRITE: 'data',
+      WRITE_OK: 'reply',
+      WRITE_REJECTED: 'reject',
+    },
+    chatter: ['KEEPALIVE', 'KEEPALIVE_ACK'],
+  },
+  leadership: { scope: 'cluster', carries: 'token', keys: [LEADER_KEY] },
+  topology: { mesh: false },
+  failover: {
+    leadsThrough: 'store',
+    marks: [
+      {
+        name: 'step-down',
+        kind: 'deadline-step-down',
+        when: (d) => d.reason === 'deadline',
+        windowMs: (_d, p) => numOf(p.ttlS) * 1000,
+        suspect: (n) => n,
+      },
+    ],
+    leaseExpiry: true,
+  },
+  sandbox: {
+    presets: [
+      { id: 'lease', params: { fencing: false } },
+      { id: 'lease-fencing', params: { fencing: true } },
+    ],
+    variant: { nodes: 5, timeScale: 2.5, adr: ['matrix.lease', 'consequence.failover-ttl'] },
+  },
+  chaos: {
+    base: 'fencing-token',
+    infra: [STORE_HOST, STORAGE_HOST],
+    // The store may be paused (a GC on etcd) and may drift; it never crashes: it stands for a
+    // replicated etcd cluster whose data survive.
+    slowInfra: [STORE_HOST],
+    isolateFromStore: true,
+    safety: ['stale-writes', 'lease-holders'],
+    liveness: 'lease-leader',
+    // The old holder's key lives at most one TTL after its last renewal, then the next retry slot takes
+    // it: TTL + renew interval + retry period + one request timeout + 4 one-way trips.
+    timing(k, { net, latMax, unsafe }) {
+      const ttlS = pick(k[0], 2, 20);
+      // renewS < ttlS x (1 - driftMarginRatio 0.2): at most 0.7 x TTL, at least 0.1 s, in tenths.
+      const renewS = Math.max(1, Math.floor(ttlS * 10 * (0.1 + ((k[1] ?? 0) / 1000) * 0.6))) / 10;
+      const retryMs = pick(k[2], 200, 3000);
+      const requestTimeoutMs = pick(k[3], 200, 2000);
+      const params: Params = {
+        ...net,
+        ttlS,
+        renewS,
+        retryMs,
+        requestTimeoutMs,
+        writeIntervalMs: pick(k[4], 200, 5000),
+        workMs: pick(k[5], 0, 1000),
+        tokenFromRevision: (k[6] ?? 0) >= 500,
+        checkLeaseBeforeAct: true,
+        fencing: !unsafe,
+      };
+      const ttlMs = ttlS * 1000;
+      return {
+        params,
+        unitMs: ttlMs,
+        boundMs: ttlMs + Math.round(renewS * 1000) + retryMs + requestTimeoutMs + 4 * latMax,
+      };
+    },
+  },
+  build(ctx) {
+    const cfg = leaseConfig(ctx.params);
+    ctx.addHost(
+      STORE_HOST,
+      'store',
+      storeProcess({ initial: [{ key: TOKEN_KEY, value: String(ctx.params.tokenStart) }] }),
+    );
+    ctx.addHost(STORAGE_HOST, 'resource', resourceProcess({ fencing: Boolean(ctx.params.fencing) }));
+    const n = ctx.nodeIds.length;
+    ctx.nodeIds.forEach((id, rank) => {
+      ctx.addHost(
+        id,
+        'node',
+        machineProcess(leaseMachine, (env) => ({ env, rank, clusterSize: n, cfg })),
+      );
+    });
+  },
+};
+
+/** A number from a mark's data or a knob (0 when absent). */
+function numOf(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+}

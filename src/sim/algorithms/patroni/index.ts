@@ -1,0 +1,212 @@
+/**
+ * Patroni 3.x on etcd behind HAProxy (Patroni's docs, "Dynamic Configuration Settings" and "HA
+ * loop"; patroni/ha.py): knobs, rules, hosts (members, HAProxy, a client), declaration.
+ */
+import type { ParamRule, ParamSpecs } from '../../params.ts';
+import { storeProcess } from '../../store/process.ts';
+import { type Algorithm, numberedIds } from '../algorithm.ts';
+import { machineProcess } from '../machineProcess.ts';
+import { haproxyProcess } from './haproxy.ts';
+import { type PgDisk, patroniKeys, patroniMachine, START_STAGGER_MS, STORE } from './machine.ts';
+import { pgClientProcess } from './pgClient.ts';
+
+export const patroniParams: ParamSpecs = {
+  ttlS: {
+    default: 30,
+    min: 20,
+    max: 3600,
+    integer: true,
+    unit: 's',
+    doc: 'TTL of the leader lock (the agent lease): how long a dead primary keeps the key',
+    source: 'Patroni docs, dynamic configuration: ttl (default 30, minimum 20)',
+  },
+  loopWaitS: {
+    default: 10,
+    min: 1,
+    max: 600,
+    integer: true,
+    unit: 's',
+    doc: 'HA loop period: each agent refreshes its lease and reads the cluster this often',
+    source: 'Patroni docs, dynamic configuration: loop_wait (default 10, minimum 1)',
+  },
+  retryTimeoutS: {
+    default: 10,
+    min: 3,
+    max: 600,
+    integer: true,
+    unit: 's',
+    doc: 'how long an HA loop retries etcd before giving up; a leader that gives up demotes itself',
+    source: 'Patroni docs, dynamic configuration: retry_timeout (default 10, minimum 3)',
+  },
+  maximumLagOnFailover: {
+    default: 1_048_576,
+    min: 0,
+    max: 1e12,
+    integer: true,
+    unit: '',
+    doc: 'bytes of WAL a replica may lag behind the last known primary position and still race for the lock',
+    source: 'Patroni docs, dynamic configuration: maximum_lag_on_failover (default 1048576)',
+  },
+  promoteMs: {
+    default: 1000,
+    min: 0,
+    max: 600_000,
+    integer: true,
+    unit: 'ms',
+    doc: 'time pg_ctl promote takes before the new primary accepts writes',
+    source: 'model',
+  },
+  walBytesPerWrite: {
+    default: 8192,
+    min: 1,
+    max: 1e9,
+    integer: true,
+    unit: '',
+    doc: 'bytes of WAL each accepted client write adds to the primary LSN (one 8 KiB page)',
+    source: 'model',
+  },
+  haproxyInterMs: {
+    default: 3000,
+    min: 100,
+    max: 600_000,
+    integer: true,
+    unit: 'ms',
+    doc: 'HAProxy health-check interval per backend (the answer must come before the next check)',
+    source: "Patroni's haproxy.cfg example: default-server inter 3s fall 3 rise 2",
+  },
+  haproxyFall: {
+    default: 3,
+    min: 1,
+    max: 100,
+    integer: true,
+    unit: '',
+    doc: 'consecutive failed checks (503 or no answer) before HAProxy marks a backend down',
+    source: "Patroni's haproxy.cfg example: fall 3",
+  },
+  haproxyRise: {
+    default: 2,
+    min: 1,
+    max: 100,
+    integer: true,
+    unit: '',
+    doc: 'consecutive good checks (200) before HAProxy marks a backend up',
+    source: "Patroni's haproxy.cfg example: rise 2",
+  },
+  clientWriteIntervalMs: {
+    default: 2000,
+    min: 50,
+    max: 600_000,
+    integer: true,
+    unit: 'ms',
+    doc: 'the app sends one INSERT through HAProxy this often',
+    source: 'model',
+  },
+};
+
+export const patroniRules: ParamRule[] = [
+  {
+    ok: (p) => Number(p.loopWaitS) + 2 * Number(p.retryTimeoutS) <= Number(p.ttlS),
+    message: 'loop_wait + 2 x retry_timeout must be <= ttl (loopWaitS + 2 x retryTimeoutS <= ttlS)',
+    source: 'Patroni docs, dynamic configuration',
+  },
+];
+
+export const patroniIds = numberedIds('pg');
+
+export const patroni: Algorithm = {
+  id: 'patroni',
+  params: patroniParams,
+  rules: patroniRules,
+  nodeIds: patroniIds,
+  minNodes: 2,
+  maxNodes: 9,
+  vocabulary: {
+    families: {
+      LEASE_GRANT: 'store',
+      LEASE_GRANTED: 'reply',
+      KEEPALIVE: 'heartbeat',
+      KEEPALIVE_ACK: 'reply',
+      PUT: 'store',
+      PUT_RESULT: 'reply',
+      RANGE: 'store',
+      RANGE_RESULT: 'reply',
+      TXN: 'store',
+      TXN_RESULT: 'reply',
+      GET_STATUS: 'data',
+      STATUS: 'data',
+      START_REPLICATION: 'data',
+      WAL: 'data',
+      HEALTH_CHECK: 'heartbeat',
+      HEALTH: 'reply',
+      WRITE: 'data',
+      WRITE_OK: 'reply',
+      WRITE_FAILED: 'reject',
+    },
+    chatter: ['KEEPALIVE', 'KEEPALIVE_ACK', 'HEALTH_CHECK', 'HEALTH'],
+  },
+  leadership: { scope: 'cluster', carries: null, keys: [patroniKeys.leader] },
+  topology: { mesh: false },
+  failover: {
+    leadsThrough: 'store',
+    marks: [
+      {
+        name: 'dcs-unreachable',
+        kind: 'dcs-unreachable',
+        windowMs: (d) => numOf(d.retryTimeoutMs),
+        suspect: (n) => n,
+      },
+    ],
+    leaseExpiry: true,
+  },
+  sandbox: {
+    presets: [{ id: 'patroni', params: {} }],
+    variant: { nodes: 3, timeScale: 2.2, adr: ['consequence.failover-ttl', 'consequence.etcd-ha'] },
+  },
+  build(ctx) {
+    const p = ctx.params;
+    const n = (k: string) => Number(p[k]);
+    ctx.addHost(STORE, 'store', storeProcess());
+    ctx.nodeIds.forEach((id, i) => {
+      const disk: PgDisk = { booted: false, hasData: false, lsn: 0, timeline: 0 };
+      ctx.addHost(
+        id,
+        'node',
+        machineProcess(patroniMachine, (env) => {
+          const first = !disk.booted;
+          disk.booted = true;
+          return {
+            env,
+            disk,
+            startDelayMs: first ? i * START_STAGGER_MS : 0,
+            loopWaitMs: n('loopWaitS') * 1000,
+            ttlS: n('ttlS'),
+            retryTimeoutMs: n('retryTimeoutS') * 1000,
+            promoteMs: n('promoteMs'),
+            maximumLagOnFailover: n('maximumLagOnFailover'),
+            walBytesPerWrite: n('walBytesPerWrite'),
+          };
+        }),
+      );
+    });
+    ctx.addHost(
+      'haproxy',
+      'proxy',
+      haproxyProcess({
+        backends: ctx.nodeIds,
+        interMs: n('haproxyInterMs'),
+        fall: n('haproxyFall'),
+        rise: n('haproxyRise'),
+      }),
+    );
+    ctx.addHost(
+      'app',
+      'client',
+      pgClientProcess({ target: 'haproxy', intervalMs: n('clientWriteIntervalMs') }),
+    );
+  },
+};
+
+/** A number from a mark's data or a knob (0 when absent). */
+function numOf(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+}
