@@ -8,17 +8,13 @@ import { algorithmFor } from '../sim/algorithms/registry.ts';
 import {
   bullyElectionMessages,
   failoverMs,
-  fitLine,
-  logLogSlope,
   messagesPerFailover,
   type SweepResult,
   type SweepValues,
   spuriousElections,
   sweep,
-  sweepValues,
-  valued,
 } from '../sim/metrics/sweep.ts';
-import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
+import type { Scenario } from '../sim/scenario/schema.ts';
 import { simulate } from '../sim/simulate.ts';
 
 function scenario(id: string): Scenario {

@@ -39,7 +39,6 @@ import type { Algorithm } from '../algorithms/algorithm.ts';
 import { algorithmFor } from '../algorithms/registry.ts';
 import { changesNet, hostOf, lifeChange, netAfter } from '../faults/table.ts';
 import { blocked, type NetState, openNet } from '../net/reach.ts';
-import type { TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
 
 export interface LeaderlessWindow {
