@@ -111,7 +111,7 @@ function holdsQuorumLease(c: HeartbeatContext): boolean {
 type Ev<T extends HeartbeatEvent['type']> = Extract<HeartbeatEvent, { type: T }>;
 const termOf = (e: HeartbeatEvent): number => e.term;
 
-export const heartbeatMachine = setup({
+const heartbeatSetup = setup({
   types: {} as { context: HeartbeatContext; events: HeartbeatEvent; input: HeartbeatInput },
   guards: {
     termAhead: ({ context, event }) => termOf(event) > context.term,
@@ -291,7 +291,19 @@ export const heartbeatMachine = setup({
     heartbeatInterval: ({ context }) => context.times.heartbeatIntervalMs,
     writeInterval: ({ context }) => context.times.writeIntervalMs,
   },
-}).createMachine({
+});
+
+/**
+ * A candidate (or pre-candidate) that hears a leader of its term or a later one follows it and acks;
+ * an older leader is told the newer term (Raft fig. 2, "Candidates": "If AppendEntries RPC received
+ * from new leader: convert to follower").
+ */
+const heardLeader = [
+  { guard: 'termNotBehind', target: 'follower', actions: ['followSender', 'persist', 'ackHeartbeat'] },
+  { actions: 'answerStaleLeader' },
+] as const;
+
+export const heartbeatMachine = heartbeatSetup.createMachine({
   id: 'heartbeat',
   context: ({ input }) => ({
     ...input,
@@ -363,14 +375,7 @@ export const heartbeatMachine = setup({
           { guard: 'preVoteGranted', actions: 'countPreVote' },
           { guard: 'preVoteRefusedAhead', target: 'follower', actions: ['catchUpTerm', 'persist'] },
         ],
-        HEARTBEAT: [
-          {
-            guard: 'termNotBehind',
-            target: 'follower',
-            actions: ['followSender', 'persist', 'ackHeartbeat'],
-          },
-          { actions: 'answerStaleLeader' },
-        ],
+        HEARTBEAT: heardLeader,
         REQUEST_VOTE: [
           {
             guard: 'canGrantVote',
@@ -399,14 +404,7 @@ export const heartbeatMachine = setup({
           { guard: 'termAhead', target: 'follower', actions: ['markStepDown', 'catchUpTerm', 'persist'] },
           { guard: 'termCurrent', actions: 'countVote' },
         ],
-        HEARTBEAT: [
-          {
-            guard: 'termNotBehind',
-            target: 'follower',
-            actions: ['followSender', 'persist', 'ackHeartbeat'],
-          },
-          { actions: 'answerStaleLeader' },
-        ],
+        HEARTBEAT: heardLeader,
         REQUEST_VOTE: [
           {
             guard: 'termAhead',
