@@ -16,7 +16,7 @@
  *   COORDINATOR) came after its last change of role, so every live node believes in the highest id.
  */
 import type { ChaosHooks } from '../algorithms/algorithm.ts';
-import { LEADER_KEY, STORAGE_HOST } from '../algorithms/lease/machine.ts';
+import { LEADER_KEY, STORAGE_HOST } from '../algorithms/lease/keys.ts';
 import type { TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
 import { type ChaosAlgorithm, type ChaosSchedule, hooksOf } from './schedule.ts';

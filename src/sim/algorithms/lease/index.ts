@@ -8,14 +8,8 @@ import { resourceProcess } from '../../resource/resource.ts';
 import { storeProcess } from '../../store/process.ts';
 import { type Algorithm, numberedIds, pick } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
-import {
-  LEADER_KEY,
-  type LeaseConfig,
-  leaseMachine,
-  STORAGE_HOST,
-  STORE_HOST,
-  TOKEN_KEY,
-} from './machine.ts';
+import { LEADER_KEY, STORAGE_HOST, STORE_HOST, TOKEN_KEY } from './keys.ts';
+import { type LeaseConfig, leaseMachine } from './machine.ts';
 
 const params: ParamSpecs = {
   ttlS: {

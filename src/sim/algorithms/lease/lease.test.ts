@@ -15,7 +15,9 @@ import type { TraceEvent } from '../../trace/events.ts';
 import { leaderIntervals } from '../../trace/summary.ts';
 import type { Trace } from '../../trace/trace.ts';
 import { lease, leaseConfig } from './index.ts';
-import { LEADER_KEY, leaseMachine, msToNextSlot, slotOffsetMs, TOKEN_KEY, trustedUntil } from './machine.ts';
+import { LEADER_KEY, TOKEN_KEY } from './keys.ts';
+import { leaseMachine } from './machine.ts';
+import { msToNextSlot, slotOffsetMs, trustedUntil } from './timing.ts';
 
 type Mark = Extract<TraceEvent, { k: 'mark' }>;
 type Send = Extract<TraceEvent, { k: 'send' }>;

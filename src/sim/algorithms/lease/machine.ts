@@ -18,14 +18,8 @@
 import { assign, setup } from 'xstate';
 import type { ProcessEnv } from '../../net/host.ts';
 import { type KeyValue, prefixEnd, type ResponseOp } from '../../store/etcd.ts';
-
-/** The election's keys in etcd: the leader key (value = holder id, attached to its lease) and the token counter. */
-export const ELECTION_PREFIX = '/election/';
-export const LEADER_KEY = `${ELECTION_PREFIX}leader`;
-export const TOKEN_KEY = `${ELECTION_PREFIX}token`;
-/** Host ids this algorithm adds beside the nodes. */
-export const STORE_HOST = 'etcd';
-export const STORAGE_HOST = 'storage';
+import { ELECTION_PREFIX, LEADER_KEY, STORAGE_HOST, STORE_HOST, TOKEN_KEY } from './keys.ts';
+import { msToNextSlot, msToNextTick, slotOffsetMs, trustedUntil } from './timing.ts';
 
 export interface LeaseConfig {
   ttlS: number;
@@ -98,43 +92,6 @@ export type LeaseEvent =
     });
 
 type Ev<T extends LeaseEvent['type']> = Extract<LeaseEvent, { type: T }>;
-
-/**
- * The conservative deadline, on the node's own clock. The store starts the TTL when the request
- * ARRIVES, so counting from when it was SENT can only end earlier. That covers network delay but not
- * a clock that runs slow: a node whose clock runs at rate r measures the TTL as ttl / r of real time,
- * so it also gives up `driftMarginRatio` of the TTL early, enough for any rate >= 1 - driftMarginRatio.
- * Same idea as client-go's RenewDeadline (10 s) inside LeaseDuration (15 s), and Redlock's drift
- * allowance ("validity = TTL - elapsed - drift").
- */
-export function trustedUntil(sentAt: number, ttlMs: number, driftMarginRatio: number): number {
-  return sentAt + Math.floor(ttlMs * (1 - driftMarginRatio));
-}
-
-/**
- * Retry slots. Every candidate retries once per retryMs, node k (rank k-1) at local times
- * (k-1) * floor(retryMs / n) past each multiple of retryMs. Real clients use random jitter
- * (client-go JitterUntil) to spread retries; fixed ordered slots spread them just as well and make
- * the winner after an expiry predictable: the first live node whose slot comes after the expiry.
- * In the etcd-lease story the old leader's lease expires a little after a multiple of retryMs (its
- * keepalives run every renewS from its grant in node-1's slot at 0 ms, and renewS and the TTL are
- * multiples of retryMs), so node-2's slot is the next one; with other timings (ttlS 10, renewS 3)
- * another node's slot may come first. A node's first attempt also waits for its slot, in id order.
- */
-export function slotOffsetMs(rank: number, clusterSize: number, retryMs: number): number {
-  return rank * Math.floor(retryMs / Math.max(1, clusterSize));
-}
-
-/** Local ms from `now` to the node's next retry slot (always > 0). */
-export function msToNextSlot(now: number, rank: number, clusterSize: number, retryMs: number): number {
-  const phase = (((now - slotOffsetMs(rank, clusterSize, retryMs)) % retryMs) + retryMs) % retryMs;
-  return retryMs - phase;
-}
-
-/** Local ms to the next multiple of `everyMs`: the leader's job runs on a schedule, like a cron job. */
-export function msToNextTick(now: number, everyMs: number): number {
-  return everyMs - (((now % everyMs) + everyMs) % everyMs);
-}
 
 function rangeKv(op: ResponseOp | undefined): KeyValue | undefined {
   return op && 'range' in op ? op.range.kvs[0] : undefined;

@@ -6,8 +6,10 @@ import type { ParamRule, ParamSpecs } from '../../params.ts';
 import { storeProcess } from '../../store/process.ts';
 import { type Algorithm, numberedIds } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
+import type { PgDisk } from './context.ts';
 import { haproxyProcess } from './haproxy.ts';
-import { type PgDisk, patroniKeys, patroniMachine, START_STAGGER_MS, STORE } from './machine.ts';
+import { patroniKeys, START_STAGGER_MS, STORE } from './keys.ts';
+import { patroniMachine } from './machine.ts';
 import { pgClientProcess } from './pgClient.ts';
 
 export const patroniParams: ParamSpecs = {

@@ -1,6 +1,7 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import type { ProcessEnv } from '../../net/host.ts';
-import { type Compare, type KeyValue, prefixEnd, type RequestOp, type ResponseOp } from '../../store/etcd.ts';
+import { type Compare, prefixEnd, type RequestOp, type ResponseOp } from '../../store/etcd.ts';
+import type { PatroniContext, PatroniEvent, PatroniInput, PgRole } from './context.ts';
+import { NOT_RUNNING, patroniKeys, READ_ONLY, REST_TIMEOUT_MS, STORE, STORE_RETRY_MS } from './keys.ts';
 
 /**
  * Patroni: one agent per Postgres host, leadership = the key `/service/<scope>/leader` in etcd with a
@@ -44,115 +45,6 @@ import { type Compare, type KeyValue, prefixEnd, type RequestOp, type ResponseOp
  * _write_leader_optime; recent versions also keep it in /status). No watchdog: a primary whose host
  * freezes longer than ttl commits, when it wakes, the writes queued before the freeze (see tests).
  */
-
-export const SCOPE = 'batman'; // the scope in Patroni's documentation examples
-export const STORE = 'etcd';
-/** Model: a store request without an answer is sent again after this long, until retry_timeout runs out. */
-export const STORE_RETRY_MS = 2000;
-/** ha.py fetch_node_status: GET /patroni on each member with timeout=2. */
-export const REST_TIMEOUT_MS = 2000;
-/** pg-k's agent is started (k-1) x this after pg-1's, so pg-1 bootstraps the cluster. */
-export const START_STAGGER_MS = 1000;
-export const READ_ONLY = 'cannot execute INSERT in a read-only transaction';
-const NOT_RUNNING = 'the database system is starting up';
-
-const PREFIX = `/service/${SCOPE}/`;
-export const patroniKeys = {
-  prefix: PREFIX,
-  leader: `${PREFIX}leader`,
-  initialize: `${PREFIX}initialize`,
-  optime: `${PREFIX}optime/leader`,
-  membersPrefix: `${PREFIX}members/`,
-  member: (name: string) => `${PREFIX}members/${name}`,
-};
-
-/** What survives a crash: the data directory. */
-export interface PgDisk {
-  booted: boolean;
-  hasData: boolean;
-  lsn: number;
-  timeline: number;
-}
-
-export interface PatroniInput {
-  env: ProcessEnv;
-  disk: PgDisk;
-  startDelayMs: number;
-  loopWaitMs: number;
-  ttlS: number;
-  retryTimeoutMs: number;
-  promoteMs: number;
-  maximumLagOnFailover: number;
-  walBytesPerWrite: number;
-}
-
-export type PgRole = 'stopped' | 'replica' | 'promoting' | 'primary';
-
-export interface MemberStatus {
-  role: 'primary' | 'replica';
-  lsn: number;
-}
-
-export interface PatroniContext extends PatroniInput {
-  pgRole: PgRole;
-  lsn: number;
-  timeline: number;
-  /** = timeline; read by machineProcess while this node is a leader. */
-  token: number;
-  lease: number | null;
-  lockHeld: boolean;
-  /** HA loop count; also the reqId of this cycle's store requests. */
-  cycle: number;
-  cycleStartMs: number;
-  /** Leader key value at the last read (null: no key). */
-  leader: string | null;
-  /** The lease the leader key hangs on, at the last read. */
-  leaderLease: number | null;
-  /** /optime/leader at the last read. */
-  leaderLsn: number | null;
-  initialized: boolean;
-  /** The other members' names (from /members/*), sorted. */
-  members: string[];
-  /** The member this one streams WAL from. */
-  upstream: string | null;
-  /** Replicas that sent START_REPLICATION (the primary's walsenders). */
-  walsenders: string[];
-  /** REST answers in the current healthiest check. */
-  statuses: Record<string, MemberStatus>;
-  asked: string[];
-  sysid: string;
-}
-
-export type PatroniEvent =
-  | { type: 'LEASE_GRANTED'; from: string; reqId: number; lease: number; ttl: number }
-  | { type: 'KEEPALIVE_ACK'; from: string; reqId: number; lease: number; ttl: number }
-  | { type: 'RANGE_RESULT'; from: string; reqId: number; kvs: KeyValue[]; count: number; revision: number }
-  | {
-      type: 'TXN_RESULT';
-      from: string;
-      reqId: number;
-      succeeded: boolean;
-      revision: number;
-      responses: ResponseOp[];
-    }
-  | { type: 'PUT_RESULT'; from: string; reqId: number; revision: number }
-  | { type: 'WRITE'; from: string; sid?: number; wid?: number; value?: string; client?: string }
-  | { type: 'START_REPLICATION'; from: string; lsn: number; timeline: number }
-  | { type: 'WAL'; from: string; lsn: number; timeline: number }
-  | { type: 'HEALTH_CHECK'; from: string; path?: string; seq?: number }
-  | { type: 'GET_STATUS'; from: string; reqId: number }
-  | {
-      type: 'STATUS';
-      from: string;
-      reqId: number;
-      role: 'primary' | 'replica';
-      lsn: number;
-      timeline: number;
-    }
-  | { type: 'pg.initdb' }
-  | { type: 'pg.basebackup' }
-  | { type: 'pg.promote' }
-  | { type: 'pg.demote'; reason: string };
 
 const me = (c: PatroniContext) => c.env.id;
 const isReply = ({ context, event }: { context: PatroniContext; event: PatroniEvent }) =>

@@ -13,16 +13,10 @@ import { storeProcess } from '../../store/process.ts';
 import type { TraceEvent } from '../../trace/events.ts';
 import { leaderIntervals } from '../../trace/summary.ts';
 import type { Trace } from '../../trace/trace.ts';
+import type { PatroniInput } from './context.ts';
 import { patroni } from './index.ts';
-import {
-  type PatroniInput,
-  patroniKeys,
-  patroniMachine,
-  READ_ONLY,
-  REST_TIMEOUT_MS,
-  START_STAGGER_MS,
-  STORE,
-} from './machine.ts';
+import { patroniKeys, READ_ONLY, REST_TIMEOUT_MS, START_STAGGER_MS, STORE } from './keys.ts';
+import { patroniMachine } from './machine.ts';
 
 // ------------------------------------------------------------------------------------------------
 // A small lab: the real etcd store process and Patroni actors on the sim's event queue, with a fixed
