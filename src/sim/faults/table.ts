@@ -42,6 +42,32 @@ export interface FaultKindSpec<F extends Fields> {
   followUp?(f: ShapeOf<F>): { afterMs: number; fault: Fault };
   /** The fault that undoes it, for chaos schedules that stop their faults. */
   undo?(f: ShapeOf<F>): Fault | null;
+  /**
+   * What the What-if node menu offers of this kind for a node in its current state; its label is
+   * `faults.<label ?? id>` in the sandbox strings. Nothing when it would change nothing.
+   */
+  menu?(n: MenuNode, o: MenuOptions): MenuItem[];
+}
+
+/** A node as the What-if menu sees it (a frame's NodeView has these fields). */
+export interface MenuNode {
+  readonly id: string;
+  readonly up: boolean;
+  readonly paused: boolean;
+  readonly isolated: 'all' | 'store' | null;
+}
+
+export interface MenuItem {
+  readonly id: string;
+  readonly label?: string;
+  readonly fault: Fault;
+}
+
+export interface MenuOptions {
+  /** The run has a coordination store (isolating from it alone makes sense). */
+  readonly hasStore: boolean;
+  /** How long a pause from the menu lasts. */
+  readonly pauseMs: number;
 }
 
 const onNode = { node: host } as const;
@@ -83,6 +109,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     words: (f) => ({ key: 'crash', vars: { node: f.node } }),
     life: (_f, s) => (s.up ? { up: false, paused: false } : null),
     undo: (f) => ({ kind: 'restart', node: f.node }),
+    menu: (n) => (n.up ? [{ id: 'crash', fault: { kind: 'crash', node: n.id } }] : []),
   },
   restart: {
     fields: SHAPES.restart,
@@ -90,6 +117,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     severity: 'warning',
     words: (f) => ({ key: 'restart', vars: { node: f.node } }),
     life: (_f, s) => (s.up ? null : { up: true }),
+    menu: (n) => (n.up ? [] : [{ id: 'restart', fault: { kind: 'restart', node: n.id } }]),
   },
   pause: {
     fields: SHAPES.pause,
@@ -98,6 +126,8 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     words: (f) => ({ key: 'pause', vars: { node: f.node, durationMs: f.durationMs } }),
     life: (_f, s) => (s.up && !s.paused ? { paused: true } : null),
     followUp: (f) => ({ afterMs: f.durationMs, fault: { kind: 'resume', node: f.node } }),
+    menu: (n, o) =>
+      n.up && !n.paused ? [{ id: 'pause', fault: { kind: 'pause', node: n.id, durationMs: o.pauseMs } }] : [],
   },
   resume: {
     fields: SHAPES.resume,
@@ -106,6 +136,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     quiet: true,
     words: (f) => ({ key: 'resume', vars: { node: f.node } }),
     life: (_f, s) => (s.paused ? { paused: false } : null),
+    menu: (n) => (n.paused ? [{ id: 'resume', fault: { kind: 'resume', node: n.id } }] : []),
   },
   partition: {
     fields: SHAPES.partition,
@@ -129,6 +160,21 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     words: (f) => ({ key: `isolate.${f.from ?? 'all'}`, vars: { node: f.node } }),
     net: (s, f) => ({ ...s, isolated: new Map(s.isolated).set(f.node, f.from ?? 'all') }),
     undo: (f) => ({ kind: 'rejoin', node: f.node }),
+    menu: (n, o) =>
+      n.isolated !== null
+        ? []
+        : [
+            { id: 'isolate', fault: { kind: 'isolate', node: n.id, from: 'all' } },
+            ...(o.hasStore
+              ? [
+                  {
+                    id: 'isolate-store',
+                    label: 'isolateStore',
+                    fault: { kind: 'isolate', node: n.id, from: 'store' },
+                  } as const,
+                ]
+              : []),
+          ],
   },
   rejoin: {
     fields: SHAPES.rejoin,
@@ -136,6 +182,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     severity: 'warning',
     words: (f) => ({ key: 'rejoin', vars: { node: f.node } }),
     net: (s, f) => ({ ...s, isolated: without(s.isolated, f.node) }),
+    menu: (n) => (n.isolated === null ? [] : [{ id: 'rejoin', fault: { kind: 'rejoin', node: n.id } }]),
   },
   'cut-link': {
     fields: SHAPES['cut-link'],
@@ -206,3 +253,8 @@ export function netAfter(s: NetState, f: Fault): NetState {
 export const changesNet = (f: Fault): boolean => specOf(f).net !== undefined;
 
 export { blockedBy as blocked };
+
+/** Every fault the What-if node menu offers for this node, in the table's order. */
+export function menuFor(n: MenuNode, o: MenuOptions): MenuItem[] {
+  return FAULT_KINDS.flatMap((k) => (FAULTS[k] as FaultKindSpec<Fields>).menu?.(n, o) ?? []);
+}
