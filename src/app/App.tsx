@@ -28,23 +28,15 @@ import { ResourcePanel } from '../views/ResourcePanel.tsx';
 import { StorePanel } from '../views/StorePanel.tsx';
 import { useCaptions, useStepFrame, useStorySteps } from '../views/story.ts';
 import { CopyLink } from './CopyLink.tsx';
-import {
-  checkFaultHosts,
-  decodeView,
-  type EmbedOptions,
-  encodeView,
-  FAULT_KINDS,
-  LINK_PARAMS,
-  type LinkProblem,
-  type LinkTheme,
-  readStepParam,
-  type TracePanel,
-  viewOf,
-} from './deepLink.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 import { KeysDialog } from './KeysDialog.tsx';
 import { keyAction } from './keys.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
+import { decodeView, LINK_PARAMS } from './link/decode.ts';
+import type { EmbedOptions } from './link/embed.ts';
+import { checkFaultHosts, FAULT_KINDS } from './link/faults.ts';
+import { type LinkProblem, readStepParam } from './link/problems.ts';
+import { encodeView, type LinkTheme, type TracePanel, viewOf } from './link/view.ts';
 import { MessageCounts } from './MessageCounts.tsx';
 import { Presentation } from './Presentation.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
@@ -73,7 +65,7 @@ export interface Boot {
   panel: TracePanel;
 }
 
-/** Builds this page's player from the URL: every view parameter of deepLink.ts; bad ones are problems. */
+/** Builds this page's player from the URL: every view parameter of link/view.ts; bad ones are problems. */
 export function boot(search: string): Boot {
   const { view, hasScenario, problems, embed } = decodeView(search, { scenarios, locales });
   const store = createPlayerStore({
@@ -666,7 +658,7 @@ function KeyboardShortcuts({ onHelp, onPresent }: { onHelp(): void; onPresent():
   return null;
 }
 
-/** The canonical query of what is on screen (deepLink.ts). */
+/** The canonical query of what is on screen (link/view.ts). */
 function linkFor(p: PlayerState, theme: ThemeMode, panel: TracePanel, lang: string = getLocale()): string {
   return encodeView(viewOf(p, { panel, theme: theme === 'system' ? null : theme, lang }));
 }

@@ -1,12 +1,12 @@
 /**
  * The Share / Embed dialog's snippets, as plain text (shown in read-only text areas, never as HTML).
  *
- * Embed URL: the app's own origin and path, the view's canonical query (deepLink.ts encodeView), then
- * the embed parameters exactly as deepLink.ts writes and reads them (embedParams).
+ * Embed URL: the app's own origin and path, the view's canonical query (link/view.ts encodeView), then
+ * the embed parameters exactly as link/embed.ts writes and reads them (embedParams).
  */
-import { type EmbedControls, embedParams } from './deepLink.ts';
+import { type EmbedControls, embedParams } from './link/embed.ts';
 
-export { EMBED_CONTROLS, type EmbedControls } from './deepLink.ts';
+export { EMBED_CONTROLS, type EmbedControls } from './link/embed.ts';
 
 export type EmbedSize = '640x400' | '800x500' | 'responsive';
 export const EMBED_SIZES: readonly EmbedSize[] = ['640x400', '800x500', 'responsive'];

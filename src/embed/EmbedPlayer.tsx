@@ -6,8 +6,10 @@ import {
   useState,
 } from 'react';
 import { problemText } from '../app/App.tsx';
-import { type EmbedControls, encodeView, type LinkProblem, type LinkTheme, viewOf } from '../app/deepLink.ts';
 import { keyAction } from '../app/keys.ts';
+import type { EmbedControls } from '../app/link/embed.ts';
+import type { LinkProblem } from '../app/link/problems.ts';
+import { encodeView, type LinkTheme, viewOf } from '../app/link/view.ts';
 import { getLocale, t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';

@@ -1,4 +1,5 @@
-import type { EmbedOptions, LinkProblem } from '../app/deepLink.ts';
+import type { EmbedOptions } from '../app/link/embed.ts';
+import type { LinkProblem } from '../app/link/problems.ts';
 import type { PlayerStore } from '../player/store.ts';
 import { confine, rangeEnd, rangeStart, type StepRange } from './range.ts';
 
