@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { scenarios } from '../../scenarios/index.ts';
-import { getLocale, localeNames, locales, setLocale, t } from '../i18n/index.ts';
+import { getLocale, locales, setLocale, t } from '../i18n/index.ts';
 import { loadLocale, readLangParam } from '../i18n/persist.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
@@ -18,7 +18,6 @@ import { proxyStateAt } from '../player/proxy.ts';
 import { PlayerContext, usePlayer, usePlayerStore } from '../player/react.ts';
 import { createPlayerStore, type PlayerState, type PlayerStore, type Run } from '../player/store.ts';
 import { startTicker } from '../player/ticker.ts';
-import { st } from '../sandbox/strings.ts';
 import { WhatIf } from '../sandbox/WhatIf.tsx';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { Controls } from '../views/Controls.tsx';
@@ -32,9 +31,10 @@ import { ExportMenu } from './ExportMenu.tsx';
 import { KeysDialog } from './KeysDialog.tsx';
 import { keyAction } from './keys.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
-import { decodeView, LINK_PARAMS } from './link/decode.ts';
+import { LinkNotice } from './LinkNotice.tsx';
+import { decodeView } from './link/decode.ts';
 import type { EmbedOptions } from './link/embed.ts';
-import { checkFaultHosts, FAULT_KINDS } from './link/faults.ts';
+import { checkFaultHosts } from './link/faults.ts';
 import { type LinkProblem, readStepParam } from './link/problems.ts';
 import { encodeView, type LinkTheme, type TracePanel, viewOf } from './link/view.ts';
 import { MessageCounts } from './MessageCounts.tsx';
@@ -107,59 +107,6 @@ export function boot(search: string): Boot {
     }
   }
   return { store, problems, theme: view.theme, panel: view.panel, embed };
-}
-
-export function problemText(p: LinkProblem, run: Run | null): string {
-  if (p.unknown) return t('notice.unknownParam', { name: p.param, expected: LINK_PARAMS.join(', ') });
-  const value = p.value;
-  const reason = p.reason ?? '';
-  switch (p.param) {
-    case 'scenario':
-      return t('notice.badScenario', {
-        value,
-        expected: scenarios.map((s) => s.id).join(', '),
-        fallback: run ? scenarioText(getLocale(), run.scenario, 'title') : '',
-      });
-    case 'lang':
-      return t('notice.badLang', { value, expected: locales.join(', '), fallback: localeNames[getLocale()] });
-    case 't':
-      return t('notice.badT', { value, max: run?.trace.durationMs ?? 0 });
-    case 'seed':
-      return t('notice.badSeed', { value });
-    case 'nodes':
-      return t('notice.badNodes', { value, expected: reason });
-    case 'set':
-      return t('notice.badSet', { value, reason });
-    case 'fault':
-      return t('notice.badFault', { value, reason, kinds: FAULT_KINDS.join(', ') });
-    case 'speed':
-      return t('notice.badSpeed', { value });
-    case 'whatif':
-      return t('notice.badWhatIf', { value });
-    case 'panel':
-      return t('notice.badPanel', { value });
-    case 'theme':
-      return t('notice.badTheme', { value });
-    case 'rejected':
-      return t('notice.rejected', { reason });
-    case 'algorithm':
-    case 'duration':
-    case 'compare':
-      return st(`link.${p.param}`, { value, reason });
-    case 'embed':
-    case 'autoplay':
-    case 'loop':
-      return t('embed.notice.badFlag', { name: p.param, value });
-    case 'controls':
-      return t('embed.notice.badControls', { value });
-    case 'start':
-    case 'end':
-      return t('embed.notice.badRange', { name: p.param, value, max: run?.trace.steps.length ?? 1 });
-    case 'origin':
-      return t('embed.notice.badOrigin', { value });
-    default:
-      return t('notice.badStep', { value, max: run?.trace.steps.length ?? 1 });
-  }
 }
 
 function ThemeIcon({ mode }: { mode: ThemeMode }) {
@@ -421,7 +368,6 @@ function Shell({ boot: initial }: { boot: Boot }) {
   const error = usePlayer((s) => s.error);
   // The cursor is read where it is drawn (Stage, SidePanels, TraceViews): the shell does not redraw per frame.
   const seek = usePlayer((s) => s.seek);
-  const [problems, setProblems] = useState(initial.problems);
   const [panel, setPanel] = useState<TracePanel>(initial.panel);
   const store = usePlayerStore();
   const [adrOpen, setAdrOpen] = useState(false);
@@ -517,19 +463,7 @@ function Shell({ boot: initial }: { boot: Boot }) {
         </div>
       </header>
 
-      {problems.length > 0 && (
-        <div className="notice" role="status" aria-label={t('notice.label')}>
-          <div>
-            {problems.map((p, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list read once from the link.
-              <p key={i}>{problemText(p, run)}</p>
-            ))}
-          </div>
-          <button type="button" className="button" onClick={() => setProblems([])}>
-            {t('notice.dismiss')}
-          </button>
-        </div>
-      )}
+      <LinkNotice problems={initial.problems} label={t('notice.label')} />
 
       {presenting && run && (
         <Presentation
