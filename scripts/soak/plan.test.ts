@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
-import { checkFaultHosts, decodeView } from '../../src/app/deepLink.ts';
+import { decodeView } from '../../src/app/link/decode.ts';
+import { checkFaultHosts } from '../../src/app/link/faults.ts';
 import { locales } from '../../src/i18n/index.ts';
 import { simulate } from '../../src/sim/simulate.ts';
 import { MAX_QUERY_CHARS, SOAK_SCENARIO, soakPlan } from './plan.ts';

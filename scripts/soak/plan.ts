@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { scenarios } from '../../scenarios/index.ts';
-import { encodeView, faultToText, type LinkView, MAX_DURATION_S } from '../../src/app/deepLink.ts';
+import { faultToText } from '../../src/app/link/faults.ts';
+import { encodeView, type LinkView, MAX_DURATION_S } from '../../src/app/link/view.ts';
 import { closingFaults, materialize, rawScheduleArb } from '../../src/sim/chaos/schedule.ts';
 import type { TimedFault } from '../../src/sim/scenario/schema.ts';
 

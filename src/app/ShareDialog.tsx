@@ -7,9 +7,13 @@ import { frameFileName } from './export.ts';
 import {
   DEFAULT_EMBED,
   EMBED_CONTROLS,
-  EMBED_SIZES,
   type EmbedControls,
   type EmbedOptions,
+  stepFromText,
+  stepText,
+} from './link/embed.ts';
+import {
+  EMBED_SIZES,
   type EmbedSize,
   elementSnippet,
   embedUrl,
@@ -75,25 +79,26 @@ function Snippet({
   );
 }
 
-/** A step of the story (1-based) or none (the story's own start or end). */
+/** A step of the story (0-based, listed as people count them) or none (the story's own start or end). */
 function StepSelect(p: {
   id: string;
   label: string;
   none: string;
   value: number | null;
-  steps: readonly number[];
+  count: number;
   onChange(v: number | null): void;
 }) {
+  const steps = Array.from({ length: p.count }, (_, i) => stepText(i));
   return (
     <div className="share-field">
       <label htmlFor={p.id}>{p.label}</label>
       <select
         id={p.id}
-        value={p.value ?? ''}
-        onChange={(e) => p.onChange(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
+        value={p.value === null ? '' : stepText(p.value)}
+        onChange={(e) => p.onChange(stepFromText(e.currentTarget.value))}
       >
         <option value="">{p.none}</option>
-        {p.steps.map((n) => (
+        {steps.map((n) => (
           <option key={n} value={n}>
             {t('share.stepOption', { n })}
           </option>
@@ -159,7 +164,6 @@ export function ShareDialog({ open, onClose, query }: { open: boolean; onClose()
   };
 
   const set = (patch: Partial<EmbedOptions>) => setEmbed((e) => ({ ...e, ...patch }));
-  const stepNumbers = Array.from({ length: total }, (_, i) => i + 1);
 
   return (
     <dialog ref={ref} className="share-dialog" aria-labelledby="share-title" onClose={onClose}>
@@ -215,7 +219,7 @@ export function ShareDialog({ open, onClose, query }: { open: boolean; onClose()
           label={t('share.start')}
           none={t('share.storyStart')}
           value={embed.start}
-          steps={stepNumbers}
+          count={total}
           onChange={(v) =>
             set({ start: v, ...(v !== null && embed.end !== null && embed.end < v ? { end: v } : {}) })
           }
@@ -225,7 +229,7 @@ export function ShareDialog({ open, onClose, query }: { open: boolean; onClose()
           label={t('share.end')}
           none={t('share.storyEnd')}
           value={embed.end}
-          steps={stepNumbers}
+          count={total}
           onChange={(v) =>
             set({ end: v, ...(v !== null && embed.start !== null && embed.start > v ? { start: v } : {}) })
           }

@@ -55,7 +55,7 @@ export function errorDetails(c: ErrorContext): string {
  */
 export function resetHref(href: string, scenarioIds: readonly string[]): string {
   const url = new URL(href);
-  // Read like deepLink.ts reads it (trimmed, any case), without depending on the rest of the link.
+  // Read like link/decode.ts reads it (trimmed, any case), without depending on the rest of the link.
   const scenarioId = url.searchParams.get('scenario')?.trim().toLowerCase();
   const search =
     scenarioId && scenarioIds.includes(scenarioId) ? `?scenario=${encodeURIComponent(scenarioId)}` : '';

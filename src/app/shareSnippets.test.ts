@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_EMBED } from './link/embed.ts';
 import {
-  DEFAULT_EMBED,
   elementSnippet,
   embedUrl,
   escapeAttr,
@@ -21,7 +21,7 @@ describe('embed URL', () => {
     );
   });
   it('adds autoplay, loop and a 1-based start/end range when chosen', () => {
-    const url = embedUrl(base, query, { controls: 'none', autoplay: true, loop: true, start: 2, end: 5 });
+    const url = embedUrl(base, query, { controls: 'none', autoplay: true, loop: true, start: 1, end: 4 });
     const p = new URL(url).searchParams;
     expect(p.get('scenario')).toBe('fencing-token');
     expect(p.get('step')).toBe('3');
@@ -91,7 +91,7 @@ describe('custom element snippet', () => {
       elementSnippet({
         scenario: 'bully',
         step: null,
-        embed: { controls: 'full', autoplay: true, loop: true, start: 1, end: 4 },
+        embed: { controls: 'full', autoplay: true, loop: true, start: 0, end: 3 },
       }),
     ).toBe(
       '<leader-election-player scenario="bully" controls="full" autoplay loop start="1" end="4"></leader-election-player>',

@@ -1,32 +1,14 @@
 /**
  * The Share / Embed dialog's snippets, as plain text (shown in read-only text areas, never as HTML).
  *
- * Embed URL: the app's own origin and path, the view's canonical query (deepLink.ts encodeView), then
- * the embed parameters exactly as deepLink.ts writes and reads them (embedParams).
+ * Embed URL: the app's own origin and path, the view's canonical query (link/view.ts encodeView), then
+ * the embed parameters exactly as link/embed.ts writes and reads them (embedParams). The custom
+ * element's attributes are the same options as the same text (playerOptionText).
  */
-import { type EmbedControls, embedParams } from './deepLink.ts';
-
-export { EMBED_CONTROLS, type EmbedControls } from './deepLink.ts';
+import { type EmbedOptions, embedParams, playerOptionText } from './link/embed.ts';
 
 export type EmbedSize = '640x400' | '800x500' | 'responsive';
 export const EMBED_SIZES: readonly EmbedSize[] = ['640x400', '800x500', 'responsive'];
-
-export interface EmbedOptions {
-  controls: EmbedControls;
-  autoplay: boolean;
-  loop: boolean;
-  /** 1-based first and last step of the range, or null for the story's own start / end. */
-  start: number | null;
-  end: number | null;
-}
-
-export const DEFAULT_EMBED: EmbedOptions = {
-  controls: 'minimal',
-  autoplay: false,
-  loop: false,
-  start: null,
-  end: null,
-};
 
 /** `&`, `<`, `>`, `"` and `'` as entities: safe inside a double- or single-quoted attribute and in text. */
 export function escapeAttr(s: string): string {
@@ -49,18 +31,9 @@ export function markdownUrl(url: string): string {
 }
 
 /** App base (origin + path, no query) + canonical query + the embed parameters. */
-export function embedUrl(base: string, query: string, o: EmbedOptions): string {
+export function embedUrl(base: string, query: string, o: Partial<EmbedOptions>): string {
   const q = query.startsWith('?') ? query.slice(1) : query;
-  // The dialog's steps are 1-based (as numbered in the story); embedParams takes 0-based ones.
-  const step = (n: number | null) => (n === null ? null : Math.max(1, Math.trunc(n)) - 1);
-  const embed = embedParams({
-    controls: o.controls,
-    autoplay: o.autoplay,
-    loop: o.loop,
-    start: step(o.start),
-    end: step(o.end),
-  });
-  return `${base}?${[...(q ? [q] : []), ...embed].join('&')}`;
+  return `${base}?${[...(q ? [q] : []), ...embedParams(o)].join('&')}`;
 }
 
 /** The link to the view itself (app base + canonical query). */
@@ -104,18 +77,15 @@ export interface ElementOptions {
   scenario: string;
   /** 1-based step, or null. */
   step: number | null;
-  embed: EmbedOptions;
+  embed: Partial<EmbedOptions>;
 }
 
 /** The custom element for MDX / HTML pages: `<leader-election-player scenario="…" step="…">`. */
 export function elementSnippet({ scenario, step, embed }: ElementOptions): string {
   const attrs: Array<[string, string]> = [['scenario', scenario]];
   if (step !== null) attrs.push(['step', String(step)]);
-  if (embed.controls !== 'minimal') attrs.push(['controls', embed.controls]);
-  if (embed.autoplay) attrs.push(['autoplay', '']);
-  if (embed.loop) attrs.push(['loop', '']);
-  if (embed.start !== null) attrs.push(['start', String(embed.start)]);
-  if (embed.end !== null) attrs.push(['end', String(embed.end)]);
+  // The link's own text for each option; a boolean attribute counts by its presence alone.
+  for (const [k, v] of playerOptionText(embed)) attrs.push([k, k === 'autoplay' || k === 'loop' ? '' : v]);
   const text = attrs.map(([k, v]) => (v === '' ? k : `${k}="${escapeAttr(v)}"`)).join(' ');
   return `<leader-election-player ${text}></leader-election-player>`;
 }

@@ -8,7 +8,7 @@
  * The flag is read when a schema is BUILT, not when it parses, so it must be set before any module
  * that builds schemas (src/sim/scenario/schema.ts, src/sim/trace/import.ts) is evaluated: this module
  * is the first import of app/exportActions.ts, the one chunk that loads them in the browser (the link's
- * fault check in deepLink.ts is zod-free, so zod is not in the first view). The CLI and tests do not load it and keep the JIT.
+ * fault check in link/faults.ts is zod-free, so zod is not in the first view). The CLI and tests do not load it and keep the JIT.
  */
 import { z } from 'zod';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import './embed.css';
 import { scenarios } from '../../scenarios/index.ts';
-import { type Boot, boot } from '../app/App.tsx';
+import { type Boot, boot } from '../app/boot.ts';
 import { applyTheme } from '../app/theme.ts';
 import { t } from '../i18n/index.ts';
 import { PlayerContext } from '../player/react.ts';

@@ -1,13 +1,9 @@
-import {
-  type KeyboardEvent as ReactKeyboardEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useState,
-} from 'react';
-import { problemText } from '../app/App.tsx';
-import { type EmbedControls, encodeView, type LinkProblem, type LinkTheme, viewOf } from '../app/deepLink.ts';
+import { type KeyboardEvent as ReactKeyboardEvent, type ReactNode, useCallback, useEffect } from 'react';
 import { keyAction } from '../app/keys.ts';
+import { LinkNotice } from '../app/LinkNotice.tsx';
+import type { EmbedControls } from '../app/link/embed.ts';
+import type { LinkProblem } from '../app/link/problems.ts';
+import { encodeView, type LinkTheme, viewOf } from '../app/link/view.ts';
 import { getLocale, t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
@@ -46,7 +42,6 @@ export function EmbedPlayer({ controls, problems, noticeLabel, appUrl, theme, sc
   const run = usePlayer((s) => s.run);
   const error = usePlayer((s) => s.error);
   const store = usePlayerStore();
-  const [shown, setShown] = useState(problems);
   const locale = useLocale();
   const onKey = useShortcuts();
 
@@ -70,19 +65,7 @@ export function EmbedPlayer({ controls, problems, noticeLabel, appUrl, theme, sc
       onKeyDown={scope === 'element' ? (e: ReactKeyboardEvent) => onKey(e.nativeEvent) : undefined}
     >
       {scope === 'frame' && <h1 className="sr-only">{t('embed.player', { scenario: title })}</h1>}
-      {shown.length > 0 && (
-        <div className="notice embed-notice" role="status" aria-label={noticeLabel}>
-          <div>
-            {shown.map((p, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list read once from the link.
-              <p key={i}>{problemText(p, run)}</p>
-            ))}
-          </div>
-          <button type="button" className="button" onClick={() => setShown([])}>
-            {t('notice.dismiss')}
-          </button>
-        </div>
-      )}
+      <LinkNotice problems={problems} label={noticeLabel} compact />
       {run ? (
         <EmbedStage
           key={locale}

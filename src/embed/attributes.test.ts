@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
-import { decodeView } from '../app/deepLink.ts';
+import { decodeView } from '../app/link/decode.ts';
 import { scopeToHost, searchFromAttributes } from './attributes.ts';
 
 describe('element attributes', () => {

@@ -1,6 +1,6 @@
 /**
  * The custom element's and the React component's attributes, turned into the link query the iframe
- * embed reads, so one codec (app/deepLink.ts) checks them all and reports bad values the same way.
+ * embed reads, so one codec (app/link/decode.ts) checks them all and reports bad values the same way.
  * Boolean attributes (`autoplay`, `loop`) count when present, whatever their value (HTML rules),
  * except "false".
  */

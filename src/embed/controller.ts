@@ -1,4 +1,5 @@
-import type { EmbedOptions, LinkProblem } from '../app/deepLink.ts';
+import { type EmbedOptions, stepText } from '../app/link/embed.ts';
+import type { LinkProblem } from '../app/link/problems.ts';
 import type { PlayerStore } from '../player/store.ts';
 import { confine, rangeEnd, rangeStart, type StepRange } from './range.ts';
 
@@ -25,7 +26,7 @@ export function checkRange(
   const ok = (n: number | null, k: 'start' | 'end'): number | null => {
     if (n === null) return null;
     if (n < stepCount) return n;
-    problems.push({ param: k, value: String(n + 1) });
+    problems.push({ param: k, value: stepText(n) });
     return null;
   };
   return { range: { first: ok(o.start, 'start'), last: ok(o.end, 'end') }, problems };

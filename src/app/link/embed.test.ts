@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { scenarios } from '../../scenarios/index.ts';
-import { DEFAULT_EMBED, decodeView, encodeEmbed, type LinkView, parseOrigin } from './deepLink.ts';
+import { scenarios } from '../../../scenarios/index.ts';
+import { decodeView } from './decode.ts';
+import { DEFAULT_EMBED, encodeEmbed, parseOrigin } from './embed.ts';
+import type { LinkView } from './view.ts';
 
 const ctx = { scenarios, locales: ['en', 'pt', 'ru'] };
 const view: LinkView = {

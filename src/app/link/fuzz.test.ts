@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scenarios } from '../../scenarios/index.ts';
-import { locales } from '../i18n/index.ts';
-import { decodeView, encodeView, LINK_PARAMS, readScenarioParam, readStepParam } from './deepLink.ts';
+import { scenarios } from '../../../scenarios/index.ts';
+import { locales } from '../../i18n/index.ts';
+import { decodeView, LINK_PARAMS } from './decode.ts';
+import { readStepParam } from './problems.ts';
+import { encodeView } from './view.ts';
 
 /**
  * Hostile and random query strings against the deep-link reader: it never throws, every problem
@@ -195,14 +197,11 @@ describe('decodeView under random and hostile links', () => {
   });
 });
 
-describe('readScenarioParam / readStepParam under hostile input', () => {
-  it('never throw and accept only known ids and in-range whole steps', () => {
+describe('readStepParam under hostile input', () => {
+  it('never throws and accepts only in-range whole steps', () => {
     fc.assert(
       fc.property(search, fc.integer({ min: 0, max: 40 }), (s, count) => {
-        const sp = readScenarioParam(s, ids);
-        if (sp.scenarioId !== undefined) expect(ids).toContain(sp.scenarioId);
-        if (sp.problem) expect(sp.problem.param).toBe('scenario');
-        const st = readStepParam(sp.rawStep, count);
+        const st = readStepParam(new URLSearchParams(s).get('step'), count);
         if (st.step !== undefined)
           expect(st.step >= 0 && st.step < count && Number.isInteger(st.step)).toBe(true);
         if (st.problem) expect(st.problem.param).toBe('step');

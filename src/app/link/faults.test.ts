@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { timedFaultSchema } from '../sim/scenario/schema.ts';
-import { FAULT_KINDS, faultFromText, faultShapeFromText } from './deepLink.ts';
+import { timedFaultSchema } from '../../sim/scenario/schema.ts';
+import { FAULT_KINDS, faultFromText, faultShapeFromText } from './faults.ts';
 
 // The link checks faults without zod (zod stays out of the first view); the scenario schema is the
 // rule book. Both must accept and refuse the same faults.

@@ -1,0 +1,62 @@
+/** Space, arrows, Home, 1-5, P and ? on the window (see keys.ts). */
+import { useEffect } from 'react';
+import { scenarios } from '../../scenarios/index.ts';
+import { usePlayer } from '../player/react.ts';
+import { keyAction } from './keys.ts';
+
+/** Space, arrows, Home, 1-5, P and ? (see keys.ts), unless a dialog or the ADR panel has the focus. */
+export function KeyboardShortcuts({ onHelp, onPresent }: { onHelp(): void; onPresent(): void }) {
+  const toggle = usePlayer((s) => s.togglePlay);
+  const back = usePlayer((s) => s.stepBack);
+  const forward = usePlayer((s) => s.stepForward);
+  const restart = usePlayer((s) => s.restart);
+  const select = usePlayer((s) => s.selectScenario);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return;
+      const el = e.target instanceof Element ? e.target : null;
+      if (el?.closest('dialog, .adr-panel')) return;
+      const action = keyAction(
+        {
+          key: e.key,
+          ctrlKey: e.ctrlKey,
+          altKey: e.altKey,
+          metaKey: e.metaKey,
+          target: el
+            ? {
+                tagName: el.tagName,
+                type: el instanceof HTMLInputElement ? el.type : undefined,
+                role: el.getAttribute('role'),
+                editable: el instanceof HTMLElement && el.isContentEditable,
+              }
+            : null,
+        },
+        scenarios.length,
+      );
+      if (!action) return;
+      e.preventDefault();
+      switch (action.kind) {
+        case 'toggle':
+          return toggle();
+        case 'back':
+          return back();
+        case 'forward':
+          return forward();
+        case 'restart':
+          return restart();
+        case 'help':
+          return onHelp();
+        case 'present':
+          return onPresent();
+        case 'scenario': {
+          const s = scenarios[action.index];
+          if (s) select(s.id);
+          return;
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [toggle, back, forward, restart, select, onHelp, onPresent]);
+  return null;
+}

@@ -1,0 +1,36 @@
+/** The dismissible notice that lists what a link got wrong: under the app's header, or the embed's compact card. */
+import { useState } from 'react';
+import { t } from '../i18n/index.ts';
+import { usePlayer } from '../player/react.ts';
+import type { LinkProblem } from './link/problems.ts';
+import { problemText } from './link/problemText.ts';
+
+export function LinkNotice({
+  problems,
+  label,
+  compact = false,
+}: {
+  /** Read once from the link (or the element's attributes); dismissing hides them all. */
+  problems: readonly LinkProblem[];
+  /** The notice's accessible name: "Link problem", or "Embed problem" for an element's attributes. */
+  label: string;
+  /** The embed's small card over the player (embed.css .embed-notice). */
+  compact?: boolean;
+}) {
+  const run = usePlayer((s) => s.run);
+  const [shown, setShown] = useState(problems);
+  if (shown.length === 0) return null;
+  return (
+    <div className={compact ? 'notice embed-notice' : 'notice'} role="status" aria-label={label}>
+      <div>
+        {shown.map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list read once from the link.
+          <p key={i}>{problemText(p, run)}</p>
+        ))}
+      </div>
+      <button type="button" className="button" onClick={() => setShown([])}>
+        {t('notice.dismiss')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+/** The player's main area: the cluster picture with its narration and controls (Stage), the side panels and the trace views. */
+import {
+  lazy,
+  memo,
+  type KeyboardEvent as ReactKeyboardEvent,
+  Suspense,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { t } from '../i18n/index.ts';
+import { useLocale } from '../i18n/react.ts';
+import { scenarioText } from '../i18n/scenarios.ts';
+import { proxyStateAt } from '../player/proxy.ts';
+import { usePlayer } from '../player/react.ts';
+import type { Run } from '../player/store.ts';
+import { WhatIf } from '../sandbox/WhatIf.tsx';
+import { ClusterView } from '../views/ClusterView.tsx';
+import { Controls } from '../views/Controls.tsx';
+import { Narration } from '../views/Narration.tsx';
+import { ProxyPanel } from '../views/ProxyPanel.tsx';
+import { ResourcePanel } from '../views/ResourcePanel.tsx';
+import { StorePanel } from '../views/StorePanel.tsx';
+import { useCaptions, useStepFrame, useStorySteps } from '../views/story.ts';
+import type { TracePanel } from './link/view.ts';
+import { MessageCounts } from './MessageCounts.tsx';
+
+// Not needed for the first drawn cluster: each is a chunk fetched when first shown.
+const CompareTag = lazy(() => import('../sandbox/CompareStage.tsx').then((m) => ({ default: m.CompareTag })));
+const ComparePane = lazy(() =>
+  import('../sandbox/CompareStage.tsx').then((m) => ({ default: m.ComparePane })),
+);
+// The trace views sit below the picture: their chunk loads while the cluster is already drawn.
+const SequenceDiagram = lazy(() =>
+  import('../views/SequenceDiagram.tsx').then((m) => ({ default: m.SequenceDiagram })),
+);
+const EventLog = lazy(() => import('../views/EventLog.tsx').then((m) => ({ default: m.EventLog })));
+const NodeMenu = lazy(() => import('../sandbox/NodeMenu.tsx').then((m) => ({ default: m.NodeMenu })));
+
+type TraceTab = TracePanel;
+
+export function TraceViews({
+  run,
+  onSeek,
+  tab,
+  setTab,
+}: {
+  run: Run;
+  onSeek(t: number): void;
+  tab: TraceTab;
+  setTab(tab: TraceTab): void;
+}) {
+  const time = usePlayer((s) => s.t);
+  const tabs: TraceTab[] = ['sequence', 'log'];
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKeyDown = (e: ReactKeyboardEvent, i: number) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    e.preventDefault();
+    const to = (i + 1) % 2;
+    setTab(tabs[to] as TraceTab);
+    refs.current[to]?.focus();
+  };
+  return (
+    <section className="trace-views" aria-label={t('app.views')}>
+      <div className="subtabs" role="tablist" aria-label={t('app.views')}>
+        {tabs.map((k, i) => (
+          <button
+            key={k}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`trace-tab-${k}`}
+            aria-selected={tab === k}
+            aria-controls={`trace-panel-${k}`}
+            tabIndex={tab === k ? 0 : -1}
+            className="subtab"
+            onClick={() => setTab(k)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+          >
+            {t(k === 'sequence' ? 'app.tabSequence' : 'app.tabLog')}
+          </button>
+        ))}
+      </div>
+      <div
+        className="trace-panel"
+        role="tabpanel"
+        id={`trace-panel-${tab}`}
+        aria-labelledby={`trace-tab-${tab}`}
+      >
+        <Suspense fallback={<div className="trace-loading" />}>
+          {tab === 'sequence' ? (
+            <SequenceDiagram index={run.index} t={time} onSeek={onSeek} />
+          ) : (
+            <EventLog index={run.index} t={time} onSeek={onSeek} />
+          )}
+        </Suspense>
+      </div>
+    </section>
+  );
+}
+
+/** Closed, the What-if bar does not use the cursor: it is handed the last instant it was open at. */
+const WhatIfAtCursor = memo(WhatIf);
+
+export function SidePanels({ run }: { run: Run }) {
+  const time = usePlayer((s) => s.t);
+  const frame = useStepFrame(run, time);
+  const whatIfOpen = usePlayer((s) => s.whatIf);
+  const held = useRef({ run, frame, time });
+  if (whatIfOpen || held.current.run !== run) held.current = { run, frame, time };
+  const hosts = run.trace.hosts;
+  const storeHost = hosts.find((h) => h.kind === 'store');
+  const nodeIds = useMemo(() => hosts.filter((h) => h.kind === 'node').map((h) => h.id), [hosts]);
+  // Every resource that ever gets a write has its panel from the start: nothing appears mid-run.
+  const resourceIds = useMemo(() => {
+    const ids = hosts.filter((h) => h.kind === 'resource').map((h) => h.id);
+    for (const w of run.index.writes) if (!ids.includes(w.resource)) ids.push(w.resource);
+    return ids;
+  }, [hosts, run]);
+  const proxies = hosts.filter((h) => h.kind === 'proxy');
+  return (
+    <aside className="side" aria-label={t('app.sidePanels')}>
+      <WhatIfAtCursor run={run} frame={held.current.frame} time={held.current.time} />
+      {proxies.map((p) => (
+        <ProxyPanel key={p.id} proxy={proxyStateAt(run.index, p.id, time, nodeIds)} />
+      ))}
+      {storeHost && frame.store && <StorePanel id={storeHost.id} store={frame.store} />}
+      {resourceIds.map((id) => {
+        const r = frame.resources.find((x) => x.id === id) ?? {
+          id,
+          highest: null,
+          accepted: 0,
+          rejected: 0,
+          recent: [],
+        };
+        return <ResourcePanel key={id} resource={r} database={nodeIds.includes(id)} />;
+      })}
+      <MessageCounts index={run.index} t={time} />
+    </aside>
+  );
+}
+
+export function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
+  const time = usePlayer((s) => s.t);
+  const stepIndex = usePlayer((s) => s.stepIndex);
+  const goToStep = usePlayer((s) => s.goToStep);
+  const frame = useStepFrame(run, time);
+  const whatIf = usePlayer((s) => s.whatIf);
+  // Compare's second run: none while the run is an imported trace (see useCompare).
+  const compared = usePlayer((s) => s.compare !== null && !s.imported);
+  const [menu, setMenu] = useState<{ node: string; x: number; y: number } | null>(null);
+  const locale = useLocale();
+  const title = scenarioText(locale, run.scenario, 'title');
+  const captions = useCaptions(run);
+  const steps = useStorySteps(run, captions);
+  return (
+    <>
+      <h2 className="sr-only">{title}</h2>
+      <div className={`stage-pictures${compared ? ' comparing' : ''}`}>
+        <div className="stage-main">
+          {compared && (
+            <Suspense fallback={null}>
+              <CompareTag run={run} />
+            </Suspense>
+          )}
+          <ClusterView
+            index={run.index}
+            frame={frame}
+            timeScale={run.scenario.timeScale}
+            title={t('cluster.label', { scenario: title })}
+            onAdr={onAdr}
+            {...(whatIf
+              ? { onNodeMenu: (node: string, x: number, y: number) => setMenu({ node, x, y }) }
+              : {})}
+          />
+        </div>
+        {compared && (
+          <Suspense fallback={null}>
+            <ComparePane run={run} time={time} />
+          </Suspense>
+        )}
+      </div>
+      {menu && whatIf && (
+        <Suspense fallback={null}>
+          <NodeMenu run={run} frame={frame} {...menu} onClose={() => setMenu(null)} />
+        </Suspense>
+      )}
+      <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
+      <Controls run={run} captions={captions} />
+    </>
+  );
+}

@@ -1,0 +1,288 @@
+/** Reading a view from a query string (the format is described in view.ts): never throws, a bad value becomes a problem. */
+import { algorithmFor } from '../../sim/algorithms/registry.ts';
+import { type Params, type ParamValue, parseParamValue, resolveParams } from '../../sim/params.ts';
+import { isFreePlay, withAlgorithm } from '../../sim/scenario/sandbox.ts';
+import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
+import { decodeEmbed, EMBED_PARAMS, type EmbedOptions, type EmbedParam } from './embed.ts';
+import { faultFromText } from './faults.ts';
+import type { LinkProblem } from './problems.ts';
+import {
+  knobsOf,
+  type LinkTheme,
+  type LinkView,
+  MAX_DURATION_S,
+  MAX_LINK_SPEED,
+  MIN_DURATION_S,
+  MIN_LINK_SPEED,
+  type TracePanel,
+} from './view.ts';
+
+export type LinkParam =
+  | 'scenario'
+  | 'algorithm'
+  | 'duration'
+  | 'compare'
+  | 'step'
+  | 't'
+  | 'seed'
+  | 'nodes'
+  | 'set'
+  | 'fault'
+  | 'speed'
+  | 'whatif'
+  | 'panel'
+  | 'theme'
+  | 'lang'
+  | EmbedParam;
+
+/** Every parameter a link may carry, in canonical order. */
+export const LINK_PARAMS: readonly LinkParam[] = [
+  'lang',
+  'theme',
+  'scenario',
+  'algorithm',
+  'step',
+  't',
+  'seed',
+  'nodes',
+  'duration',
+  'set',
+  'fault',
+  'compare',
+  'speed',
+  'whatif',
+  'panel',
+  ...EMBED_PARAMS,
+];
+
+const MAX_SEED = 2 ** 32 - 1;
+/** Longest value read for one parameter (a fault is a few dozen characters). */
+const MAX_VALUE = 2000;
+
+export interface DecodeContext {
+  scenarios: readonly Scenario[];
+  locales: readonly string[];
+}
+
+export interface Decoded {
+  /** Null when the link names no known scenario (the app opens its default). */
+  view: LinkView;
+  /** The link named a scenario (a known one). */
+  hasScenario: boolean;
+  problems: LinkProblem[];
+  embed: EmbedOptions;
+}
+
+const clip = (s: string): string => (s.length > 80 ? `${s.slice(0, 80)}…` : s);
+
+/**
+ * Reads a view from a query string. Values are checked here as far as the link alone allows
+ * (steps, cursor times and fault hosts are checked against the run by the app).
+ */
+export function decodeView(search: string, ctx: DecodeContext): Decoded {
+  const q = new URLSearchParams(search);
+  const problems: LinkProblem[] = [];
+  const bad = (param: string, value: string, reason?: string) =>
+    problems.push({ param, value: clip(value), ...(reason ? { reason } : {}) });
+  const get = (k: LinkParam): string | null => {
+    const v = q.get(k);
+    return v === null ? null : v.slice(0, MAX_VALUE);
+  };
+
+  for (const k of new Set(q.keys()))
+    if (!(LINK_PARAMS as readonly string[]).includes(k))
+      problems.push({ param: clip(k), value: clip(q.get(k) ?? ''), unknown: true });
+
+  const first = ctx.scenarios[0];
+  if (!first) throw new Error('decodeView needs at least one scenario');
+  let scenario = first;
+  let hasScenario = false;
+  const rawScenario = get('scenario');
+  if (rawScenario !== null) {
+    const found = ctx.scenarios.find((s) => s.id === rawScenario.trim().toLowerCase());
+    if (found) {
+      scenario = found;
+      hasScenario = true;
+    } else bad('scenario', rawScenario);
+  }
+
+  const whole = (raw: string, min: number, max: number): number | null => {
+    const s = raw.trim();
+    const n = /^\d+$/.test(s) ? Number(s) : Number.NaN;
+    return Number.isSafeInteger(n) && n >= min && n <= max ? n : null;
+  };
+
+  let step: number | null = null;
+  const rawStep = get('step');
+  if (rawStep !== null) {
+    const n = whole(rawStep, 1, Number.MAX_SAFE_INTEGER);
+    if (n === null) bad('step', rawStep);
+    else step = n - 1;
+  }
+
+  let t: number | null = null;
+  const rawT = get('t');
+  if (rawT !== null && step === null) {
+    const n = rawT.trim() === '' ? Number.NaN : Number(rawT);
+    if (Number.isFinite(n) && n >= 0 && /^\d+(\.\d+)?(e[-+]?\d+)?$/i.test(rawT.trim())) t = n;
+    else bad('t', rawT);
+  }
+
+  let seed: number | null = null;
+  const rawSeed = get('seed');
+  if (rawSeed !== null) {
+    seed = whole(rawSeed, 0, MAX_SEED);
+    if (seed === null) bad('seed', rawSeed);
+  }
+
+  let algorithm: string | null = null;
+  const rawAlgorithm = get('algorithm');
+  if (rawAlgorithm !== null) {
+    try {
+      scenario = withAlgorithm(scenario, rawAlgorithm.trim().toLowerCase());
+      if (isFreePlay(scenario)) algorithm = scenario.algorithm;
+    } catch (e) {
+      bad('algorithm', rawAlgorithm, e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  let durationMs: number | null = null;
+  const rawDuration = get('duration');
+  if (rawDuration !== null) {
+    const n = whole(rawDuration, MIN_DURATION_S, MAX_DURATION_S);
+    if (n === null)
+      bad('duration', rawDuration, `expected whole seconds from ${MIN_DURATION_S} to ${MAX_DURATION_S}`);
+    else durationMs = n * 1000;
+  }
+
+  const alg = algorithmFor(scenario.algorithm);
+  let nodes: number | null = null;
+  const rawNodes = get('nodes');
+  if (rawNodes !== null) {
+    nodes = whole(rawNodes, alg.minNodes, alg.maxNodes);
+    if (nodes === null) bad('nodes', rawNodes, `${alg.minNodes}..${alg.maxNodes}`);
+  }
+
+  const { specs, rules } = knobsOf(scenario);
+  // Each value is checked against its spec (type, range) alone; then the cross-knob rules over the
+  // whole set: while one fails, the last-written knob is refused with that rule. Never clamped.
+  const taken: Array<[string, ParamValue, string]> = [];
+  for (const raw of q.getAll('set').map((s) => s.slice(0, MAX_VALUE))) {
+    const colon = raw.indexOf(':');
+    const name = colon > 0 ? raw.slice(0, colon).trim() : '';
+    if (!name) {
+      bad('set', raw, 'expected <name>:<value>');
+      continue;
+    }
+    try {
+      const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
+      if (!spec) throw new Error(`unknown knob "${clip(name)}" (known: ${Object.keys(specs).join(', ')})`);
+      const v = parseParamValue(name, raw.slice(colon + 1).trim(), spec);
+      resolveParams(specs, [], { [name]: v });
+      const i = taken.findIndex(([k]) => k === name);
+      if (i >= 0) taken.splice(i, 1);
+      taken.push([name, v, raw]);
+    } catch (e) {
+      bad('set', raw, e instanceof Error ? e.message : String(e));
+    }
+  }
+  const params: Params = {};
+  for (;;) {
+    const p: Params = Object.fromEntries(taken.map(([k, v]) => [k, v]));
+    try {
+      resolveParams(specs, rules, scenario.params, p);
+      Object.assign(params, p);
+      break;
+    } catch (e) {
+      const last = taken.pop();
+      if (!last) break;
+      bad('set', last[2], e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  const faults: TimedFault[] = [];
+  for (const raw of q.getAll('fault').map((s) => s.slice(0, MAX_VALUE))) {
+    const f = faultFromText(raw);
+    if (typeof f === 'string') bad('fault', raw, f);
+    else faults.push(f);
+  }
+
+  let compare: LinkView['compare'] = null;
+  const rawCompare = get('compare');
+  if (rawCompare !== null) {
+    const colon = rawCompare.indexOf(':');
+    const name = colon > 0 ? rawCompare.slice(0, colon).trim() : '';
+    try {
+      if (!name) throw new Error('expected <name>:<value>');
+      if (!Object.hasOwn(alg.params, name))
+        throw new Error(`not a knob of ${scenario.algorithm} (known: ${Object.keys(alg.params).join(', ')})`);
+      const value = parseParamValue(name, rawCompare.slice(colon + 1).trim(), alg.params[name]);
+      resolveParams(specs, [], { [name]: value });
+      compare = { name, value };
+    } catch (e) {
+      bad('compare', rawCompare, e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  let speed = 1;
+  const rawSpeed = get('speed');
+  if (rawSpeed !== null) {
+    const n = rawSpeed.trim() === '' ? Number.NaN : Number(rawSpeed);
+    if (Number.isFinite(n) && n >= MIN_LINK_SPEED && n <= MAX_LINK_SPEED) speed = n;
+    else bad('speed', rawSpeed);
+  }
+
+  let whatIf = false;
+  const rawWhatIf = get('whatif');
+  if (rawWhatIf !== null) {
+    if (rawWhatIf === '1') whatIf = true;
+    else if (rawWhatIf !== '0') bad('whatif', rawWhatIf);
+  }
+
+  let panel: TracePanel = 'sequence';
+  const rawPanel = get('panel');
+  if (rawPanel !== null) {
+    if (rawPanel === 'log' || rawPanel === 'sequence') panel = rawPanel;
+    else bad('panel', rawPanel);
+  }
+
+  let theme: LinkTheme | null = null;
+  const rawTheme = get('theme');
+  if (rawTheme !== null) {
+    if (rawTheme === 'light' || rawTheme === 'dark') theme = rawTheme;
+    else bad('theme', rawTheme);
+  }
+
+  let lang: string | null = null;
+  const rawLang = get('lang');
+  if (rawLang !== null) {
+    const l = rawLang.trim().toLowerCase();
+    if (ctx.locales.includes(l)) lang = l;
+    else bad('lang', rawLang);
+  }
+
+  const embed = decodeEmbed(get, bad);
+
+  return {
+    embed,
+    view: {
+      scenario: scenario.id,
+      algorithm,
+      durationMs,
+      compare,
+      step,
+      t,
+      seed,
+      nodes,
+      params,
+      faults,
+      speed,
+      whatIf,
+      panel,
+      theme,
+      lang,
+    },
+    hasScenario,
+    problems,
+  };
+}

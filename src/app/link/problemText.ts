@@ -1,0 +1,62 @@
+/** A link problem as the sentence the notice shows (the app's and the embed's). */
+import { scenarios } from '../../../scenarios/index.ts';
+import { getLocale, localeNames, locales, t } from '../../i18n/index.ts';
+import { scenarioText } from '../../i18n/scenarios.ts';
+import type { Run } from '../../player/store.ts';
+import { st } from '../../sandbox/strings.ts';
+import { LINK_PARAMS } from './decode.ts';
+import { FAULT_KINDS } from './faults.ts';
+import type { LinkProblem } from './problems.ts';
+
+export function problemText(p: LinkProblem, run: Run | null): string {
+  if (p.unknown) return t('notice.unknownParam', { name: p.param, expected: LINK_PARAMS.join(', ') });
+  const value = p.value;
+  const reason = p.reason ?? '';
+  switch (p.param) {
+    case 'scenario':
+      return t('notice.badScenario', {
+        value,
+        expected: scenarios.map((s) => s.id).join(', '),
+        fallback: run ? scenarioText(getLocale(), run.scenario, 'title') : '',
+      });
+    case 'lang':
+      return t('notice.badLang', { value, expected: locales.join(', '), fallback: localeNames[getLocale()] });
+    case 't':
+      return t('notice.badT', { value, max: run?.trace.durationMs ?? 0 });
+    case 'seed':
+      return t('notice.badSeed', { value });
+    case 'nodes':
+      return t('notice.badNodes', { value, expected: reason });
+    case 'set':
+      return t('notice.badSet', { value, reason });
+    case 'fault':
+      return t('notice.badFault', { value, reason, kinds: FAULT_KINDS.join(', ') });
+    case 'speed':
+      return t('notice.badSpeed', { value });
+    case 'whatif':
+      return t('notice.badWhatIf', { value });
+    case 'panel':
+      return t('notice.badPanel', { value });
+    case 'theme':
+      return t('notice.badTheme', { value });
+    case 'rejected':
+      return t('notice.rejected', { reason });
+    case 'algorithm':
+    case 'duration':
+    case 'compare':
+      return st(`link.${p.param}`, { value, reason });
+    case 'embed':
+    case 'autoplay':
+    case 'loop':
+      return t('embed.notice.badFlag', { name: p.param, value });
+    case 'controls':
+      return t('embed.notice.badControls', { value });
+    case 'start':
+    case 'end':
+      return t('embed.notice.badRange', { name: p.param, value, max: run?.trace.steps.length ?? 1 });
+    case 'origin':
+      return t('embed.notice.badOrigin', { value });
+    default:
+      return t('notice.badStep', { value, max: run?.trace.steps.length ?? 1 });
+  }
+}
