@@ -1,6 +1,8 @@
 import { createStore } from 'zustand/vanilla';
+import { enSandbox } from '../sandbox/strings.ts';
 import { enA11y } from './en.a11y.ts';
 import { enEmbed } from './en.embed.ts';
+import { modelStrings } from './en.model.ts';
 import { enPanels } from './en.panels.ts';
 import { enPresent } from './en.present.ts';
 import { en } from './en.ts';
@@ -8,7 +10,7 @@ import { en } from './en.ts';
 /**
  * Message catalogs: English (the source), Portuguese and Russian. Every UI string goes through
  * `t()`; the panels keep their own keys in <lang>.panels.ts, presentation, share and animation export in
- * <lang>.present.ts, merged here. catalogs.test.ts fails when
+ * <lang>.present.ts, the sandbox in src/sandbox/strings.<lang>.ts, all merged into one catalog per language. catalogs.test.ts fails when
  * a key is missing or empty in a language, or when its `{placeholders}` differ from the English ones.
  *
  * English is built in; Portuguese and Russian are a chunk each (pack.pt.ts, pack.ru.ts: the UI, the
@@ -28,13 +30,13 @@ export function isLocale(x: string): x is Locale {
 
 /** The UI catalogs; a language other than English is empty until loadLanguage has filled it. */
 export const catalogs: Record<Locale, Record<string, string>> = {
-  en: { ...en, ...enPanels, ...enPresent, ...enA11y, ...enEmbed },
+  en: { ...en, ...enPanels, ...enPresent, ...enA11y, ...enEmbed, ...enSandbox, ...modelStrings() },
   pt: {},
   ru: {},
 };
 
 /** Each pack fills its language's catalogs (UI, scenario captions, sandbox) when it is loaded. */
-const packs: Record<Exclude<Locale, 'en'>, () => Promise<{ install(): void }>> = {
+const packs: Record<Exclude<Locale, 'en'>, () => Promise<{ strings: Record<string, string> }>> = {
   pt: () => import('./pack.pt.ts'),
   ru: () => import('./pack.ru.ts'),
 };
@@ -46,7 +48,7 @@ export function loadLanguage(locale: Locale): Promise<void> {
   let p = loading.get(locale);
   if (!p) {
     p = packs[locale as Exclude<Locale, 'en'>]().then((m) => {
-      m.install();
+      Object.assign(catalogs[locale], m.strings);
       loaded.add(locale);
     });
     // A failed fetch (offline) may be retried by the next switch.
@@ -92,10 +94,25 @@ export function format(template: string, vars?: Record<string, string | number>)
   });
 }
 
-/** The string for `key` in the current locale (English as the fallback, then the key itself). */
-export function t(key: string, vars?: Record<string, string | number>): string {
-  const s = catalogs[getLocale()][key] || catalogs.en[key] || key;
+/**
+ * The one translation function. The string for `key` in `locale`, else English, else `fallback`
+ * (text whose English lives in the model: a scenario's captions, a knob's doc), else the key itself.
+ * Every catalog is one flat map per language: the UI, the panels, the sandbox (`whatIf.*`,
+ * `faults.*`...), the scenario texts (`scenario.<id>.<key>`) and the knob docs (`knob.<scope>.<name>`).
+ */
+export function tIn(
+  locale: Locale,
+  key: string,
+  vars?: Record<string, string | number>,
+  fallback?: string,
+): string {
+  const s = catalogs[locale][key] || catalogs.en[key] || (fallback ?? key);
   return format(s, vars);
+}
+
+/** `tIn` in the current locale: what every component calls. */
+export function t(key: string, vars?: Record<string, string | number>, fallback?: string): string {
+  return tIn(getLocale(), key, vars, fallback);
 }
 
 /** A message type as people read it: LEASE_GRANT -> "LEASE GRANT". */

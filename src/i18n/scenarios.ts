@@ -1,36 +1,12 @@
 import type { Scenario } from '../sim/scenario/schema.ts';
-import type { Locale } from './index.ts';
+import { type ScenarioTextKey, scenarioSource } from './en.model.ts';
+import { type Locale, tIn } from './index.ts';
 
-/**
- * Scenario texts per language, keyed `scenario.<id>.title`, `scenario.<id>.summary` and
- * `scenario.<id>.step.<stepId>`. English stays in the scenario files (the source, and what the CLI
- * prints); a missing translation falls back to it.
- */
-export type ScenarioTextKey = 'title' | 'summary' | `step.${string}`;
+export { type ScenarioTextKey, scenarioKeys, scenarioSource } from './en.model.ts';
 
-/** Empty until the language is loaded (loadLanguage in index.ts fills it from scenarios.<lang>.ts). */
-export const scenarioCatalogs: Record<Exclude<Locale, 'en'>, Record<string, string>> = {
-  pt: {},
-  ru: {},
-};
-
-/** The English source text for a key, straight from the scenario. */
-export function scenarioSource(scenario: Scenario, key: ScenarioTextKey): string | undefined {
-  if (key === 'title') return scenario.title;
-  if (key === 'summary') return scenario.summary;
-  const stepId = key.slice('step.'.length);
-  return scenario.steps.find((s) => s.id === stepId)?.caption;
-}
-
-/** Every key a scenario has text for, in the order a reader meets them. */
-export function scenarioKeys(scenario: Scenario): ScenarioTextKey[] {
-  return ['title', 'summary', ...scenario.steps.map((s) => `step.${s.id}` as const)];
-}
-
+/** A scenario text in `lang` (the pack's `scenario.<id>.<key>`), else the scenario's own English. */
 export function scenarioText(lang: Locale, scenario: Scenario, key: ScenarioTextKey): string {
-  if (lang !== 'en') {
-    const s = scenarioCatalogs[lang][`scenario.${scenario.id}.${key}`];
-    if (s) return s;
-  }
-  return scenarioSource(scenario, key) ?? (key.startsWith('step.') ? key.slice(5) : '');
+  const source = scenarioSource(scenario, key) ?? (key.startsWith('step.') ? key.slice(5) : '');
+  // No vars: a caption's own {placeholders} are filled later, from the trace.
+  return tIn(lang, `scenario.${scenario.id}.${key}`, undefined, source);
 }

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
+import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import type { ParamValue } from '../sim/params.ts';
 import { useCompare } from './CompareView.tsx';
 import { compareKnobs, presetValue } from './compare.ts';
 import { parseKnobInput, unitText } from './knobs.ts';
-import { st } from './strings.ts';
 
 /** The stories' own comparisons (issue #5); other scenarios start from their first switch. */
 const PREFERRED: Record<string, string> = {
@@ -76,16 +76,16 @@ export function CompareSection({ run }: { run: Run }) {
   };
 
   const problem =
-    local ?? (result && 'error' in result ? st('compare.refused', { message: result.error }) : null);
+    local ?? (result && 'error' in result ? t('compare.refused', { message: result.error }) : null);
   const unit = unitText(knob.spec);
 
   return (
-    <section className="wi-section" aria-label={st('compare.label')}>
-      <h3 className="wi-h">{st('compare.label')}</h3>
-      <p className="wi-muted">{st('compare.intro')}</p>
+    <section className="wi-section" aria-label={t('compare.label')}>
+      <h3 className="wi-h">{t('compare.label')}</h3>
+      <p className="wi-muted">{t('compare.intro')}</p>
       <div className="wi-row compare-form">
         <label className="wi-field">
-          {st('compare.knob')}
+          {t('compare.knob')}
           <select value={knob.name} onChange={(e) => pick(e.currentTarget.value)}>
             {knobs.map((k) => (
               <option key={k.name} value={k.name}>
@@ -95,11 +95,11 @@ export function CompareSection({ run }: { run: Run }) {
           </select>
         </label>
         <label className="wi-field" htmlFor={`${ids}-value`}>
-          {st('compare.value')}
+          {t('compare.value')}
           {typeof knob.value === 'boolean' ? (
             <select id={`${ids}-value`} value={draft} onChange={(e) => setDraft(e.currentTarget.value)}>
-              <option value="true">{st('knobs.on')}</option>
-              <option value="false">{st('knobs.off')}</option>
+              <option value="true">{t('knobs.on')}</option>
+              <option value="false">{t('knobs.off')}</option>
             </select>
           ) : (
             <span className="wi-unit">
@@ -120,7 +120,7 @@ export function CompareSection({ run }: { run: Run }) {
           )}
         </label>
         <button type="button" className="button small" onClick={start}>
-          {st('compare.run')}
+          {t('compare.run')}
         </button>
       </div>
       {problem && (

@@ -1,7 +1,7 @@
+import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { CompareView, settingText, useCompare } from './CompareView.tsx';
-import { st } from './strings.ts';
 
 /**
  * The stage's two Compare pieces, a chunk of their own (App loads it only while comparing): the tag
@@ -12,7 +12,7 @@ export function CompareTag({ run }: { run: Run }) {
   if (!spec) return null;
   return (
     <h3 className="compare-tag">
-      {st('compare.thisRun', {
+      {t('compare.thisRun', {
         what: settingText(run, { name: spec.name, value: run.trace.params[spec.name] ?? spec.value }),
       })}
     </h3>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { formatTime } from '../player/time.ts';
@@ -7,7 +8,6 @@ import type { ParamValue } from '../sim/params.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { type CompareResult, type CompareSpec, compareKnobs, simulateCompare } from './compare.ts';
 import { unitText } from './knobs.ts';
-import { st } from './strings.ts';
 
 /** The comparison run of the player's current inputs, or null when Compare is closed (or the run is imported). */
 export function useCompare(run: Run): CompareResult | null {
@@ -37,16 +37,16 @@ export function settingText(run: Run, spec: { name: string; value: ParamValue })
   const unit = knob ? unitText(knob.spec) : '';
   const value =
     typeof spec.value === 'boolean'
-      ? st(spec.value ? 'knobs.on' : 'knobs.off')
+      ? t(spec.value ? 'knobs.on' : 'knobs.off')
       : `${spec.value}${unit ? ` ${unit}` : ''}`;
-  return st('compare.setting', { name: spec.name, value });
+  return t('compare.setting', { name: spec.name, value });
 }
 
 function specText(run: Run, spec: CompareSpec, adjusted: CompareSpec[]): string {
   return [
     settingText(run, spec),
     ...adjusted.map((a) =>
-      st('compare.adjusted', { name: a.name, value: settingText(run, a).split(': ')[1] ?? '' }),
+      t('compare.adjusted', { name: a.name, value: settingText(run, a).split(': ')[1] ?? '' }),
     ),
   ].join(' · ');
 }
@@ -64,16 +64,16 @@ export function CompareView({ run, result, time }: { run: Run; result: CompareRe
   const what = spec ? specText(run, spec, other?.adjusted ?? []) : '';
   const duration = other?.trace.durationMs ?? run.trace.durationMs;
   return (
-    <section className="compare-run" aria-label={st('compare.region')}>
+    <section className="compare-run" aria-label={t('compare.region')}>
       <div className="compare-head">
-        <h3 className="compare-tag">{st('compare.otherRun', { what })}</h3>
+        <h3 className="compare-tag">{t('compare.otherRun', { what })}</h3>
         <button type="button" className="button small" onClick={() => setCompare(null)}>
-          {st('compare.close')}
+          {t('compare.close')}
         </button>
       </div>
       {'error' in result ? (
         <p className="wi-problem" role="status">
-          {st('compare.refused', { message: result.error })}
+          {t('compare.refused', { message: result.error })}
         </p>
       ) : (
         other &&
@@ -84,28 +84,28 @@ export function CompareView({ run, result, time }: { run: Run; result: CompareRe
               index={other.index}
               frame={frame}
               timeScale={run.scenario.timeScale}
-              title={st('compare.region')}
+              title={t('compare.region')}
               secondary
             />
             <p className="compare-outcome">
-              <span className="sr-only">{st('compare.outcome', { t: formatTime(time, duration) })}: </span>
+              <span className="sr-only">{t('compare.outcome', { t: formatTime(time, duration) })}: </span>
               <span data-compare-metric="leaders">
-                {st('compare.leaders')} <b className="mono">{m.leaders.believed}</b>
+                {t('compare.leaders')} <b className="mono">{m.leaders.believed}</b>
               </span>
               <span
                 data-compare-metric="violations"
                 className={frame.violations.length > 0 ? 'danger' : undefined}
               >
-                {st('compare.violations')} <b className="mono">{frame.violations.length}</b>
+                {t('compare.violations')} <b className="mono">{frame.violations.length}</b>
               </span>
               <span data-compare-metric="accepted">
-                {st('compare.accepted')} <b className="mono">{m.writes.accepted}</b>
+                {t('compare.accepted')} <b className="mono">{m.writes.accepted}</b>
               </span>
               <span data-compare-metric="rejected">
-                {st('compare.rejected')} <b className="mono">{m.writes.rejected}</b>
+                {t('compare.rejected')} <b className="mono">{m.writes.rejected}</b>
               </span>
               <span data-compare-metric="stale" className={m.writes.staleAccepted > 0 ? 'danger' : undefined}>
-                {st('compare.stale')} <b className="mono">{m.writes.staleAccepted}</b>
+                {t('compare.stale')} <b className="mono">{m.writes.staleAccepted}</b>
               </span>
             </p>
           </>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { formatTime } from '../player/time.ts';
@@ -6,11 +7,10 @@ import type { Fault } from '../sim/trace/events.ts';
 import type { Frame } from '../sim/trace/frame.ts';
 import { defaultPauseMs, faultText, interventionText, nodeActions, partitionPresets } from './faults.ts';
 import { PartitionBoard } from './PartitionBoard.tsx';
-import { st } from './strings.ts';
 
 /** The Faults toolbar: a node's faults, GC pause length, partition presets and heal, one link; undo / redo. */
 export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
-  const t = usePlayer((s) => s.t);
+  const cursor = usePlayer((s) => s.t);
   const add = usePlayer((s) => s.addIntervention);
   const pauseOverride = usePlayer((s) => s.pauseMs);
   const setPauseMs = usePlayer((s) => s.setPauseMs);
@@ -32,7 +32,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
   }, [nodeIds, picked, linkA, linkB]);
   useEffect(() => setPauseText(String(pauseMs / 1000)), [pauseMs]);
 
-  const at = Math.round(t);
+  const at = Math.round(cursor);
   const apply = (fault: Fault) => add({ atMs: at, fault });
   const view = nodes.find((n) => n.id === picked);
   const actions = view ? nodeActions(view, { hasStore, pauseMs }) : [];
@@ -50,14 +50,14 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
   };
 
   return (
-    <section className="wi-section" aria-label={st('faults.label')}>
+    <section className="wi-section" aria-label={t('faults.label')}>
       <h3 className="wi-h">
-        {st('faults.label')}{' '}
-        <span className="wi-at mono">{st('faults.at', { t: formatTime(t, run.trace.durationMs) })}</span>
+        {t('faults.label')}{' '}
+        <span className="wi-at mono">{t('faults.at', { t: formatTime(cursor, run.trace.durationMs) })}</span>
       </h3>
       <div className="wi-row">
         <label className="wi-field">
-          <span>{st('faults.node')}</span>
+          <span>{t('faults.node')}</span>
           <select value={picked} onChange={(e) => setPicked(e.currentTarget.value)}>
             {nodeIds.map((id) => (
               <option key={id} value={id}>
@@ -67,7 +67,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
           </select>
         </label>
         <label className="wi-field">
-          <span>{st('faults.pauseLength')}</span>
+          <span>{t('faults.pauseLength')}</span>
           <span className="wi-unit">
             <input
               type="number"
@@ -81,7 +81,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
                 if (e.key === 'Enter') commitPause(e.currentTarget.value);
               }}
             />
-            <span aria-hidden="true">{st('unit.s')}</span>
+            <span aria-hidden="true">{t('unit.s')}</span>
           </span>
         </label>
       </div>
@@ -100,15 +100,15 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
       </div>
       {nodeIds.length >= 2 && (
         <fieldset className="wi-group">
-          <legend>{st('faults.partition')}</legend>
+          <legend>{t('faults.partition')}</legend>
           <div className="wi-buttons">
             {partitionPresets(nodeIds).map((p) => (
               <button
                 key={p.preset}
                 type="button"
                 className="button small"
-                aria-label={st('faults.partitionPreset', { preset: p.preset })}
-                title={st('faults.partitionTitle', { groups: p.groups.map((g) => g.join(', ')).join(' | ') })}
+                aria-label={t('faults.partitionPreset', { preset: p.preset })}
+                title={t('faults.partitionTitle', { groups: p.groups.map((g) => g.join(', ')).join(' | ') })}
                 onClick={() => apply({ kind: 'partition', groups: p.groups })}
               >
                 <span className="mono">{p.preset}</span>
@@ -120,17 +120,17 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
               disabled={!partitioned}
               onClick={() => apply({ kind: 'heal' })}
             >
-              {st('faults.heal')}
+              {t('faults.heal')}
             </button>
           </div>
           <PartitionBoard run={run} />
         </fieldset>
       )}
       <fieldset className="wi-group">
-        <legend>{st('faults.link')}</legend>
+        <legend>{t('faults.link')}</legend>
         <div className="wi-row">
           <select
-            aria-label={st('faults.linkFrom')}
+            aria-label={t('faults.linkFrom')}
             value={linkA}
             onChange={(e) => setLinkA(e.currentTarget.value)}
           >
@@ -142,7 +142,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
           </select>
           <span aria-hidden="true">–</span>
           <select
-            aria-label={st('faults.linkTo')}
+            aria-label={t('faults.linkTo')}
             value={linkB}
             onChange={(e) => setLinkB(e.currentTarget.value)}
           >
@@ -160,7 +160,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
             disabled={!linkOk}
             onClick={() => apply({ kind: 'cut-link', a: linkA, b: linkB })}
           >
-            {st('faults.cut')}
+            {t('faults.cut')}
           </button>
           <button
             type="button"
@@ -168,7 +168,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
             disabled={!linkOk}
             onClick={() => apply({ kind: 'restore-link', a: linkA, b: linkB })}
           >
-            {st('faults.restore')}
+            {t('faults.restore')}
           </button>
         </div>
         <div className="wi-row wi-delay">
@@ -178,18 +178,18 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
             disabled={!linkOk || delayMs <= 0}
             onClick={() => apply({ kind: 'delay-link', a: linkA, b: linkB, extraMs: delayMs })}
           >
-            {st('faults.delay')}
+            {t('faults.delay')}
           </button>
           <span className="wi-unit">
             <input
-              aria-label={st('faults.delayBy')}
+              aria-label={t('faults.delayBy')}
               type="number"
               min={0}
               step={100}
               value={delayMs}
               onChange={(e) => setDelayMs(Math.max(0, Math.round(Number(e.currentTarget.value) || 0)))}
             />
-            <span aria-hidden="true">{st('unit.ms')}</span>
+            <span aria-hidden="true">{t('unit.ms')}</span>
           </span>
         </div>
       </fieldset>
@@ -204,10 +204,10 @@ export function InterventionList({ run }: { run: Run }) {
   const seek = usePlayer((s) => s.seek);
   const order = list.map((f, i) => ({ f, i })).sort((a, b) => a.f.atMs - b.f.atMs || a.i - b.i);
   return (
-    <section className="wi-section" aria-label={st('list.label')}>
-      <h3 className="wi-h">{st('list.label')}</h3>
+    <section className="wi-section" aria-label={t('list.label')}>
+      <h3 className="wi-h">{t('list.label')}</h3>
       {order.length === 0 ? (
-        <p className="wi-muted">{st('list.empty')}</p>
+        <p className="wi-muted">{t('list.empty')}</p>
       ) : (
         <ul className="wi-list">
           {order.map(({ f, i }) => {
@@ -217,7 +217,7 @@ export function InterventionList({ run }: { run: Run }) {
                 <button
                   type="button"
                   className="wi-link"
-                  aria-label={st('list.seek', { what })}
+                  aria-label={t('list.seek', { what })}
                   onClick={() => seek(f.atMs)}
                 >
                   {what}
@@ -225,8 +225,8 @@ export function InterventionList({ run }: { run: Run }) {
                 <button
                   type="button"
                   className="icon-button small"
-                  aria-label={st('list.remove', { what })}
-                  title={st('list.remove', { what })}
+                  aria-label={t('list.remove', { what })}
+                  title={t('list.remove', { what })}
                   onClick={() => remove(i)}
                 >
                   <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">

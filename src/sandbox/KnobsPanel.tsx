@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from 'react';
+import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { netParams, type ParamValue } from '../sim/params.ts';
-import { knobDoc } from './knobDocs.ts';
-import { type Knob, knobsOf, nodeChoices, parseKnobInput, unitText, withKnob } from './knobs.ts';
-import { st } from './strings.ts';
+import { type Knob, knobDoc, knobsOf, nodeChoices, parseKnobInput, unitText, withKnob } from './knobs.ts';
 
 /**
  * The run's knobs: the algorithm's params and the network's, and the cluster size. A change
@@ -66,7 +65,7 @@ export function KnobsPanel({ run }: { run: Run }) {
   };
 
   const commitNodes = (raw: string) => {
-    const p = parseKnobInput(st('knobs.nodes'), raw);
+    const p = parseKnobInput(t('knobs.nodes'), raw);
     if ('error' in p) {
       setLocal(p.error);
       return;
@@ -105,9 +104,9 @@ export function KnobsPanel({ run }: { run: Run }) {
   );
 
   return (
-    <section className="wi-section" aria-label={st('knobs.label')}>
+    <section className="wi-section" aria-label={t('knobs.label')}>
       <div className="wi-h-row">
-        <h3 className="wi-h">{st('knobs.label')}</h3>
+        <h3 className="wi-h">{t('knobs.label')}</h3>
         <button
           type="button"
           className="button small"
@@ -118,23 +117,23 @@ export function KnobsPanel({ run }: { run: Run }) {
             resetKnobs();
           }}
         >
-          {st('knobs.reset')}
+          {t('knobs.reset')}
         </button>
       </div>
       {problem && (
         <p className="wi-problem" id={`${ids}-problem`} role="status">
-          {st('knobs.refused', { message: problem })}
+          {t('knobs.refused', { message: problem })}
         </p>
       )}
       <div className="knobs">
         {sizes && (
           <div className={`knob${nodesOverride !== undefined ? ' changed' : ''}`}>
             <label htmlFor={`${ids}-nodes`} className="knob-name">
-              {st('knobs.nodes')}
+              {t('knobs.nodes')}
             </label>
             <span className="wi-unit">{numberInput('nodes', null, String(nodeCount), commitNodes)}</span>
             <p className="knob-doc" id={`${ids}-nodes-doc`}>
-              {st('knobs.nodesDoc', sizes)}
+              {t('knobs.nodesDoc', sizes)}
             </p>
           </div>
         )}
@@ -144,7 +143,7 @@ export function KnobsPanel({ run }: { run: Run }) {
             <p className="knob-doc" id={`${ids}-${k.name}-doc`}>
               {knobDoc(Object.hasOwn(netParams, k.name) ? 'net' : scenario.algorithm, k.name, k.spec)}
               {k.spec.source ? (
-                <span className="knob-source"> · {st('knobs.source', { source: k.spec.source })}</span>
+                <span className="knob-source"> · {t('knobs.source', { source: k.spec.source })}</span>
               ) : null}
             </p>
           );
@@ -167,7 +166,7 @@ export function KnobsPanel({ run }: { run: Run }) {
                   <span className="switch-track" aria-hidden="true">
                     <span className="switch-thumb" />
                   </span>
-                  <span className="switch-text">{on ? st('knobs.on') : st('knobs.off')}</span>
+                  <span className="switch-text">{on ? t('knobs.on') : t('knobs.off')}</span>
                 </button>
                 {doc}
               </div>

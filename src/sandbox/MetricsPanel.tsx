@@ -1,11 +1,10 @@
 import { scaleLinear } from 'd3-scale';
 import { area, curveStepAfter, line } from 'd3-shape';
 import { useMemo } from 'react';
-import { messageTypeLabel } from '../i18n/index.ts';
+import { messageTypeLabel, t } from '../i18n/index.ts';
 import type { Run } from '../player/store.ts';
 import { formatTime } from '../player/time.ts';
 import { createMetricsIndex, type LeaderPoint } from '../sim/metrics/index.ts';
-import { st } from './strings.ts';
 
 const W = 300;
 const H = 76;
@@ -15,7 +14,7 @@ const PAD = { l: 18, r: 6, t: 6, b: 14 };
 function LeadersChart({
   series,
   duration,
-  t,
+  t: cursor,
 }: {
   series: readonly LeaderPoint[];
   duration: number;
@@ -41,14 +40,14 @@ function LeadersChart({
     .y0(y(0))
     .y1((p) => y(p.effective))
     .curve(curveStepAfter)(pts);
-  const now = [...series].reverse().find((p) => p.t <= t);
+  const now = [...series].reverse().find((p) => p.t <= cursor);
   const ticks = Array.from({ length: top + 1 }, (_, i) => i);
   return (
     <figure className="leaders-chart">
       <svg
         viewBox={`0 0 ${W} ${H}`}
         role="img"
-        aria-label={st('metrics.chartDesc', { n: now?.count ?? 0, t: formatTime(t, duration) })}
+        aria-label={t('metrics.chartDesc', { n: now?.count ?? 0, t: formatTime(cursor, duration) })}
       >
         {ticks.map((v) => (
           <g key={v}>
@@ -60,7 +59,7 @@ function LeadersChart({
         ))}
         {effective && <path className="effective" d={effective} />}
         {believed && <path className="believed" d={believed} />}
-        <line className="cursor" x1={x(t)} x2={x(t)} y1={PAD.t - 2} y2={H - PAD.b + 2} />
+        <line className="cursor" x1={x(cursor)} x2={x(cursor)} y1={PAD.t - 2} y2={H - PAD.b + 2} />
         <text className="tick" x={PAD.l} y={H - 2}>
           0
         </text>
@@ -68,7 +67,7 @@ function LeadersChart({
           {formatTime(duration, duration)}
         </text>
       </svg>
-      <figcaption className="wi-muted">{st('metrics.chart')}</figcaption>
+      <figcaption className="wi-muted">{t('metrics.chart')}</figcaption>
     </figure>
   );
 }
@@ -82,20 +81,20 @@ export function MetricsPanel({ run, time }: { run: Run; time: number }) {
   const types = Object.entries(m.messages.byType).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const hasWrites = run.index.writes.length > 0 || run.trace.hosts.some((h) => h.kind === 'resource');
   return (
-    <section className="wi-section" aria-label={st('metrics.label')}>
-      <h3 className="wi-h">{st('metrics.label')}</h3>
+    <section className="wi-section" aria-label={t('metrics.label')}>
+      <h3 className="wi-h">{t('metrics.label')}</h3>
       <LeadersChart series={ix.series} duration={d} t={time} />
       <dl className="metrics">
         <div data-metric="messages">
-          <dt>{st('metrics.messages')}</dt>
+          <dt>{t('metrics.messages')}</dt>
           <dd>
             <span className="mono strong">
-              {m.messages.total} {st('metrics.total')}
+              {m.messages.total} {t('metrics.total')}
             </span>
             {m.messages.dropped > 0 && (
               <span className="mono">
                 {' '}
-                · {m.messages.dropped} {st('metrics.dropped')}
+                · {m.messages.dropped} {t('metrics.dropped')}
               </span>
             )}
             {types.length > 0 && (
@@ -111,18 +110,18 @@ export function MetricsPanel({ run, time }: { run: Run; time: number }) {
           </dd>
         </div>
         <div data-metric="leaderless">
-          <dt>{st('metrics.leaderless')}</dt>
+          <dt>{t('metrics.leaderless')}</dt>
           <dd>
             <span className="mono strong">
-              {st('metrics.leaderlessTotal', { d: ft(m.leaderless.totalMs) })}
+              {t('metrics.leaderlessTotal', { d: ft(m.leaderless.totalMs) })}
             </span>
             {m.leaderless.windows.length > 0 && (
               <ul className="metric-list">
                 {m.leaderless.windows.map((w) => (
                   <li key={w.fromMs} className="mono">
                     {w.ongoing
-                      ? st('metrics.windowOngoing', { from: ft(w.fromMs) })
-                      : st('metrics.window', { from: ft(w.fromMs), to: ft(w.toMs) })}
+                      ? t('metrics.windowOngoing', { from: ft(w.fromMs) })
+                      : t('metrics.window', { from: ft(w.fromMs), to: ft(w.toMs) })}
                   </li>
                 ))}
               </ul>
@@ -130,24 +129,24 @@ export function MetricsPanel({ run, time }: { run: Run; time: number }) {
           </dd>
         </div>
         <div data-metric="failovers">
-          <dt>{st('metrics.failovers')}</dt>
+          <dt>{t('metrics.failovers')}</dt>
           <dd>
             {m.failovers.length === 0 ? (
-              <span className="wi-muted">{st('metrics.none')}</span>
+              <span className="wi-muted">{t('metrics.none')}</span>
             ) : (
               <ul className="metric-list">
                 {m.failovers.map((f) => (
                   <li key={f.lostAtMs}>
                     {f.ongoing || f.to === null
-                      ? st('metrics.failoverOngoing', {
+                      ? t('metrics.failoverOngoing', {
                           from: f.from,
-                          cause: st(`metrics.cause.${f.cause}`),
+                          cause: t(`metrics.cause.${f.cause}`),
                           at: ft(f.lostAtMs),
                           d: ft(f.durationMs),
                         })
-                      : st('metrics.failover', {
+                      : t('metrics.failover', {
                           from: f.from,
-                          cause: st(`metrics.cause.${f.cause}`),
+                          cause: t(`metrics.cause.${f.cause}`),
                           at: ft(f.lostAtMs),
                           to: f.to,
                           d: ft(f.durationMs),
@@ -159,10 +158,10 @@ export function MetricsPanel({ run, time }: { run: Run; time: number }) {
           </dd>
         </div>
         <div data-metric="max-leaders">
-          <dt>{st('metrics.maxLeaders')}</dt>
+          <dt>{t('metrics.maxLeaders')}</dt>
           <dd className={m.maxConcurrentLeaders > 1 ? 'warn' : undefined}>
             <span className="mono strong">
-              {st('metrics.maxLeadersValue', {
+              {t('metrics.maxLeadersValue', {
                 believed: m.maxConcurrentLeaders,
                 effective: m.maxConcurrentEffectiveLeaders,
               })}
@@ -171,30 +170,30 @@ export function MetricsPanel({ run, time }: { run: Run; time: number }) {
         </div>
         {hasWrites && (
           <div data-metric="writes">
-            <dt>{st('metrics.writes')}</dt>
+            <dt>{t('metrics.writes')}</dt>
             <dd>
               <ul className="metric-stats">
                 <li data-metric="writes-accepted">
                   <span className="mono">{m.writes.accepted}</span>
-                  {st('metrics.accepted')}
+                  {t('metrics.accepted')}
                 </li>
                 <li data-metric="writes-rejected">
                   <span className="mono">{m.writes.rejected}</span>
-                  {st('metrics.rejected')}
+                  {t('metrics.rejected')}
                 </li>
                 <li data-metric="writes-stale" className={m.writes.staleAccepted > 0 ? 'danger' : undefined}>
                   <span className="mono">{m.writes.staleAccepted}</span>
-                  {st('metrics.stale')}
+                  {t('metrics.stale')}
                 </li>
               </ul>
             </dd>
           </div>
         )}
         <div data-metric="spurious">
-          <dt>{st('metrics.spurious')}</dt>
+          <dt>{t('metrics.spurious')}</dt>
           <dd>
             <span className="mono strong">
-              {st('metrics.spuriousValue', { n: m.spuriousElections, of: m.failureDetections })}
+              {t('metrics.spuriousValue', { n: m.spuriousElections, of: m.failureDetections })}
             </span>
           </dd>
         </div>

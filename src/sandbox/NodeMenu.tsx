@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { formatTime } from '../player/time.ts';
 import type { Frame } from '../sim/trace/frame.ts';
 import { defaultPauseMs, nodeActions } from './faults.ts';
-import { st } from './strings.ts';
 import './sandbox.css';
 
 export interface NodeMenuProps {
@@ -31,7 +31,7 @@ function focusNode(node: string) {
  * and End move, Enter picks, Escape and Tab close; a click elsewhere closes it.
  */
 export function NodeMenu({ run, frame, node, x, y, onClose }: NodeMenuProps) {
-  const t = usePlayer((s) => s.t);
+  const cursor = usePlayer((s) => s.t);
   const pauseMs = usePlayer((s) => s.pauseMs) ?? defaultPauseMs(run.trace.params, run.trace.durationMs);
   const add = usePlayer((s) => s.addIntervention);
   const view = frame.nodes.find((n) => n.id === node);
@@ -96,7 +96,7 @@ export function NodeMenu({ run, frame, node, x, y, onClose }: NodeMenuProps) {
     refs.current[to]?.focus();
   };
 
-  const label = st('menu.label', { node, t: formatTime(t, run.trace.durationMs) });
+  const label = t('menu.label', { node, t: formatTime(cursor, run.trace.durationMs) });
   return (
     <div
       ref={box}
@@ -108,7 +108,7 @@ export function NodeMenu({ run, frame, node, x, y, onClose }: NodeMenuProps) {
     >
       <div className="node-menu-head" aria-hidden="true">
         <strong>{node}</strong>
-        <span className="mono">{formatTime(t, run.trace.durationMs)}</span>
+        <span className="mono">{formatTime(cursor, run.trace.durationMs)}</span>
       </div>
       {items.map((a, i) => (
         <button
@@ -121,7 +121,7 @@ export function NodeMenu({ run, frame, node, x, y, onClose }: NodeMenuProps) {
           tabIndex={-1}
           className={`node-menu-item fault-${a.id}`}
           onClick={() => {
-            add({ atMs: Math.round(t), fault: a.fault });
+            add({ atMs: Math.round(cursor), fault: a.fault });
             close(true);
           }}
         >

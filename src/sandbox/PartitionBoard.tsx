@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { formatTime } from '../player/time.ts';
@@ -23,13 +24,12 @@ import {
   sideMembers,
   syncHosts,
 } from './partitionBoard.ts';
-import { st } from './strings.ts';
 
 const LETTERS = ['A', 'B', 'C'];
 /** Pointer travel (px) before a press becomes a drag, so a tap or a click does not move anything. */
 const DRAG_START_PX = 4;
 
-const sideName = (i: number) => st('board.side', { letter: LETTERS[i] ?? String(i + 1) });
+const sideName = (i: number) => t('board.side', { letter: LETTERS[i] ?? String(i + 1) });
 
 interface Drag {
   host: string;
@@ -45,7 +45,7 @@ interface Drag {
  * Left / Right arrow keys; the partition of the non-empty sides is applied at the cursor.
  */
 export function PartitionBoard({ run }: { run: Run }) {
-  const t = usePlayer((s) => s.t);
+  const cursor = usePlayer((s) => s.t);
   const add = usePlayer((s) => s.addIntervention);
   const hosts = useMemo(
     () => run.trace.hosts.filter((h) => h.kind === 'node' || h.kind === 'store'),
@@ -76,7 +76,7 @@ export function PartitionBoard({ run }: { run: Run }) {
     const next = moveChip(board, host, side);
     if (next === board) return;
     setSaved(next);
-    setAnnounce(st('board.moved', { host, side: sideName(next.sideOf[host] ?? 0) }));
+    setAnnounce(t('board.moved', { host, side: sideName(next.sideOf[host] ?? 0) }));
     setRefocus(host);
   };
 
@@ -164,7 +164,7 @@ export function PartitionBoard({ run }: { run: Run }) {
                   }}
                   type="button"
                   className={`pb-chip mono${kindOf.get(h) === 'store' ? ' store' : ''}${dragging === h ? ' dragging' : ''}`}
-                  aria-label={st('board.chip', { host: h, side: sideName(i) })}
+                  aria-label={t('board.chip', { host: h, side: sideName(i) })}
                   aria-describedby={howToId}
                   data-host={h}
                   onPointerDown={onPointerDown(h)}
@@ -178,7 +178,7 @@ export function PartitionBoard({ run }: { run: Run }) {
               ))}
               {list.length === 0 && (
                 <span className="pb-drop" aria-hidden="true">
-                  {st('board.drop')}
+                  {t('board.drop')}
                 </span>
               )}
             </div>
@@ -192,17 +192,17 @@ export function PartitionBoard({ run }: { run: Run }) {
           disabled={problem !== null}
           aria-describedby={problem !== null ? problemId : undefined}
           onClick={() =>
-            add({ atMs: Math.round(t), fault: { kind: 'partition', groups: boardGroups(board) } })
+            add({ atMs: Math.round(cursor), fault: { kind: 'partition', groups: boardGroups(board) } })
           }
         >
-          {st('board.apply', { t: formatTime(t, run.trace.durationMs) })}
+          {t('board.apply', { t: formatTime(cursor, run.trace.durationMs) })}
         </button>
         <button
           type="button"
           className="button small"
           onClick={() => setSaved(setSides(board, three ? MIN_SIDES : MAX_SIDES))}
         >
-          {st(three ? 'board.removeSide' : 'board.addSide')}
+          {t(three ? 'board.removeSide' : 'board.addSide')}
         </button>
         <button
           type="button"
@@ -210,18 +210,18 @@ export function PartitionBoard({ run }: { run: Run }) {
           disabled={members.every((m, i) => i === 0 || m.length === 0)}
           onClick={() => setSaved({ ...newBoard(ids), sides: board.sides })}
         >
-          {st('board.reset')}
+          {t('board.reset')}
         </button>
       </div>
       {problem !== null && (
         <p className="wi-muted pb-line" id={problemId}>
-          {st('board.needTwo')}
+          {t('board.needTwo')}
         </p>
       )}
       <p className="wi-muted pb-line" id={howToId}>
-        {st('board.howTo')}
+        {t('board.howTo')}
       </p>
-      <p className="wi-muted pb-line">{st('board.unlisted')}</p>
+      <p className="wi-muted pb-line">{t('board.unlisted')}</p>
       <p className="sr-only" aria-live="polite">
         {announce}
       </p>

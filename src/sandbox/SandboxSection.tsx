@@ -1,8 +1,8 @@
 import { useId } from 'react';
+import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { DURATIONS_S, PRESETS, presetOf } from './presets.ts';
-import { st } from './strings.ts';
 
 /**
  * Free play's own settings, first in the What-if panel: the algorithm (a preset: algorithm plus the
@@ -19,10 +19,10 @@ export function SandboxSection({ run }: { run: Run }) {
     ? DURATIONS_S
     : [...DURATIONS_S, seconds].sort((a, b) => a - b);
   return (
-    <section className="wi-section sandbox-section" aria-label={st('sandbox.label')}>
-      <h3 className="wi-h">{st('sandbox.label')}</h3>
+    <section className="wi-section sandbox-section" aria-label={t('sandbox.label')}>
+      <h3 className="wi-h">{t('sandbox.label')}</h3>
       <div className="sandbox-row">
-        <label htmlFor={`${ids}-alg`}>{st('sandbox.algorithm')}</label>
+        <label htmlFor={`${ids}-alg`}>{t('sandbox.algorithm')}</label>
         <select
           id={`${ids}-alg`}
           value={current?.id ?? ''}
@@ -33,11 +33,11 @@ export function SandboxSection({ run }: { run: Run }) {
         >
           {PRESETS.map((p) => (
             <option key={p.id} value={p.id}>
-              {st(`sandbox.preset.${p.id}`)}
+              {t(`sandbox.preset.${p.id}`)}
             </option>
           ))}
         </select>
-        <label htmlFor={`${ids}-len`}>{st('sandbox.duration')}</label>
+        <label htmlFor={`${ids}-len`}>{t('sandbox.duration')}</label>
         <select
           id={`${ids}-len`}
           value={seconds}
@@ -48,12 +48,12 @@ export function SandboxSection({ run }: { run: Run }) {
         >
           {lengths.map((s) => (
             <option key={s} value={s}>
-              {st('sandbox.seconds', { s })}
+              {t('sandbox.seconds', { s })}
             </option>
           ))}
         </select>
       </div>
-      <p className="wi-muted">{st('sandbox.intro')}</p>
+      <p className="wi-muted">{t('sandbox.intro')}</p>
     </section>
   );
 }

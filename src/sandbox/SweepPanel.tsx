@@ -1,8 +1,8 @@
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { useEffect, useId, useRef, useState } from 'react';
+import { t } from '../i18n/index.ts';
 import type { SeriesPoint, SweepResult } from '../sim/metrics/index.ts';
-import { st } from './strings.ts';
 import { mergeResults, SWEEPS } from './sweeps.ts';
 
 const W = 300;
@@ -34,7 +34,7 @@ function SweepChart({ result }: { result: SweepResult }) {
       className="sweep-chart"
       viewBox={`0 0 ${W} ${H}`}
       role="img"
-      aria-label={st('sweep.chartLabel', { title: st(`sweep.${result.id}`), n: measured.length })}
+      aria-label={t('sweep.chartLabel', { title: t(`sweep.${result.id}`), n: measured.length })}
     >
       {y.ticks(4).map((v) => (
         <g key={`y${v}`}>
@@ -50,7 +50,7 @@ function SweepChart({ result }: { result: SweepResult }) {
         </text>
       ))}
       <text className="axis" x={(PAD.l + W - PAD.r) / 2} y={H - 3} textAnchor="middle">
-        {st(`sweep.${result.id}.x`)}
+        {t(`sweep.${result.id}.x`)}
       </text>
       {refs.map((r, i) => (
         <path key={r.label} className={`ref ref-${i}`} d={path(r.points) ?? ''} />
@@ -110,11 +110,11 @@ export function SweepPanel() {
   const busy = progress !== null;
 
   return (
-    <section className="wi-section" aria-label={st('sweep.label')}>
-      <h3 className="wi-h">{st('sweep.label')}</h3>
+    <section className="wi-section" aria-label={t('sweep.label')}>
+      <h3 className="wi-h">{t('sweep.label')}</h3>
       <div className="wi-row">
         <select
-          aria-label={st('sweep.pick')}
+          aria-label={t('sweep.pick')}
           value={id}
           disabled={busy}
           onChange={(e) => setId(e.currentTarget.value)}
@@ -122,29 +122,29 @@ export function SweepPanel() {
         >
           {SWEEPS.map((s) => (
             <option key={s.id} value={s.id}>
-              {st(`sweep.${s.id}`)}
+              {t(`sweep.${s.id}`)}
             </option>
           ))}
         </select>
         <button type="button" className="button small" disabled={busy} onClick={run}>
-          {result ? st('sweep.rerun') : st('sweep.run')}
+          {result ? t('sweep.rerun') : t('sweep.run')}
         </button>
       </div>
       {busy && (
         <p className="wi-muted" role="status">
-          {st('sweep.running', { done: progress.done, total: progress.total })}
+          {t('sweep.running', { done: progress.done, total: progress.total })}
         </p>
       )}
       {result && !busy && (
         <figure className="sweep" aria-describedby={`${ids}-legend`}>
-          <p className="wi-muted sweep-y">{st(`sweep.${result.id}.y`)}</p>
+          <p className="wi-muted sweep-y">{t(`sweep.${result.id}.y`)}</p>
           <SweepChart result={result} />
           <ul className="sweep-legend" id={`${ids}-legend`}>
             <li>
               <svg width="14" height="10" aria-hidden="true">
                 <circle className="pt" cx="7" cy="5" r="3" />
               </svg>
-              {st('sweep.measured', { n: result.points.length - refused.length })}
+              {t('sweep.measured', { n: result.points.length - refused.length })}
             </li>
             {result.references.map((r, i) => (
               <li key={r.label}>
@@ -157,7 +157,7 @@ export function SweepPanel() {
           </ul>
           {refused.length > 0 && (
             <p className="wi-muted">
-              {st('sweep.refused', {
+              {t('sweep.refused', {
                 values: refused.map((p) => p.x).join(', '),
                 knob: result.knob,
                 reason: reasons.join('; '),

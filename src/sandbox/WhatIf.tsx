@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useId } from 'react';
+import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import type { Frame } from '../sim/trace/frame.ts';
-import { st } from './strings.ts';
 import './sandbox.css';
 
 /** The panels are not needed until the sandbox opens: their own chunk. */
@@ -64,7 +64,7 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path d="M5 4h14v3l-5 5v6l-4 2v-8L5 7z" />
           </svg>
-          <span>{st('whatIf.toggle')}</span>
+          <span>{t('whatIf.toggle')}</span>
           {count > 0 && (
             <span className="whatif-count mono" aria-hidden="true">
               {count}
@@ -86,8 +86,8 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
             <button
               type="button"
               className="icon-button small"
-              aria-label={st('faults.undo')}
-              title={`${st('faults.undo')} (Ctrl+Z)`}
+              aria-label={t('faults.undo')}
+              title={`${t('faults.undo')} (Ctrl+Z)`}
               aria-keyshortcuts="Control+Z"
               disabled={!canUndo}
               onClick={undo}
@@ -99,8 +99,8 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
             <button
               type="button"
               className="icon-button small"
-              aria-label={st('faults.redo')}
-              title={`${st('faults.redo')} (Ctrl+Shift+Z)`}
+              aria-label={t('faults.redo')}
+              title={`${t('faults.redo')} (Ctrl+Shift+Z)`}
               aria-keyshortcuts="Control+Shift+Z"
               disabled={!canRedo}
               onClick={redo}
@@ -115,7 +115,7 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
       {open && (
         <div className="whatif-body" id={body}>
           <p className="wi-muted wi-intro">
-            {st('whatIf.intro')} <span className="wi-hint">{st('menu.hint')}.</span>
+            {t('whatIf.intro')} <span className="wi-hint">{t('menu.hint')}.</span>
           </p>
           <Suspense fallback={null}>
             <WhatIfBody run={run} frame={frame} time={time} />

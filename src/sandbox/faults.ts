@@ -1,8 +1,8 @@
+import { t } from '../i18n/index.ts';
 import { formatTime } from '../player/time.ts';
 import type { TimedFault } from '../sim/scenario/schema.ts';
 import type { Fault } from '../sim/trace/events.ts';
 import type { NodeView } from '../sim/trace/frame.ts';
-import { st } from './strings.ts';
 
 /** One fault the user can apply at the cursor. */
 export interface FaultAction {
@@ -15,28 +15,28 @@ export interface FaultAction {
 export function nodeActions(n: NodeView, o: { hasStore: boolean; pauseMs: number }): FaultAction[] {
   const out: FaultAction[] = [];
   const node = n.id;
-  if (n.up) out.push({ id: 'crash', label: st('faults.crash'), fault: { kind: 'crash', node } });
-  else out.push({ id: 'restart', label: st('faults.restart'), fault: { kind: 'restart', node } });
+  if (n.up) out.push({ id: 'crash', label: t('faults.crash'), fault: { kind: 'crash', node } });
+  else out.push({ id: 'restart', label: t('faults.restart'), fault: { kind: 'restart', node } });
   if (n.up && !n.paused)
     out.push({
       id: 'pause',
-      label: st('faults.pause', { s: seconds(o.pauseMs) }),
+      label: t('faults.pause', { s: seconds(o.pauseMs) }),
       fault: { kind: 'pause', node, durationMs: o.pauseMs },
     });
-  if (n.paused) out.push({ id: 'resume', label: st('faults.resume'), fault: { kind: 'resume', node } });
+  if (n.paused) out.push({ id: 'resume', label: t('faults.resume'), fault: { kind: 'resume', node } });
   if (n.isolated === null) {
     out.push({
       id: 'isolate',
-      label: st('faults.isolate'),
+      label: t('faults.isolate'),
       fault: { kind: 'isolate', node, from: 'all' },
     });
     if (o.hasStore)
       out.push({
         id: 'isolate-store',
-        label: st('faults.isolateStore'),
+        label: t('faults.isolateStore'),
         fault: { kind: 'isolate', node, from: 'store' },
       });
-  } else out.push({ id: 'rejoin', label: st('faults.rejoin'), fault: { kind: 'rejoin', node } });
+  } else out.push({ id: 'rejoin', label: t('faults.rejoin'), fault: { kind: 'rejoin', node } });
   return out;
 }
 
@@ -68,29 +68,29 @@ export function faultText(f: Fault): string {
     case 'restart':
     case 'resume':
     case 'rejoin':
-      return st(`fault.${f.kind}`, { node: f.node });
+      return t(`fault.${f.kind}`, { node: f.node });
     case 'pause':
-      return st('fault.pause', { node: f.node, s: seconds(f.durationMs) });
+      return t('fault.pause', { node: f.node, s: seconds(f.durationMs) });
     case 'partition':
-      return st('fault.partition', { groups: f.groups.map((g) => g.join(', ')).join(' | ') });
+      return t('fault.partition', { groups: f.groups.map((g) => g.join(', ')).join(' | ') });
     case 'heal':
-      return st('fault.heal');
+      return t('fault.heal');
     case 'isolate':
-      return st(f.from === 'store' ? 'fault.isolateStore' : 'fault.isolate', { node: f.node });
+      return t(f.from === 'store' ? 'fault.isolateStore' : 'fault.isolate', { node: f.node });
     case 'cut-link':
-      return st('fault.cut', { a: f.a, b: f.b });
+      return t('fault.cut', { a: f.a, b: f.b });
     case 'restore-link':
-      return st('fault.restore', { a: f.a, b: f.b });
+      return t('fault.restore', { a: f.a, b: f.b });
     case 'delay-link':
-      return st('fault.delay', { a: f.a, b: f.b, ms: f.extraMs });
+      return t('fault.delay', { a: f.a, b: f.b, ms: f.extraMs });
     case 'clock-drift':
-      return st('fault.drift', { node: f.node, rate: f.rate });
+      return t('fault.drift', { node: f.node, rate: f.rate });
   }
 }
 
 /** "crash node-2 at 12.3 s" (the time as the player shows it). */
 export function interventionText(tf: TimedFault, durationMs: number): string {
-  return st('fault.at', { what: faultText(tf.fault), t: formatTime(tf.atMs, durationMs) });
+  return t('fault.at', { what: faultText(tf.fault), t: formatTime(tf.atMs, durationMs) });
 }
 
 /**

@@ -1,6 +1,3 @@
-import { getLocale } from '../i18n/index.ts';
-import type { ParamSpec } from '../sim/params.ts';
-
 /**
  * Translations of the knob docs. The English doc stays in each param spec (src/sim: the source, and
  * what the CLI and the URL errors use); keys are `<scope>.<name>`, scope `net` for the network knobs
@@ -123,10 +120,3 @@ export const knobDocsRu: Record<string, string> = {
     'сколько успешных проверок подряд (200), прежде чем HAProxy пометит backend доступным',
   'patroni.clientWriteIntervalMs': 'как часто приложение отправляет один INSERT через HAProxy',
 };
-
-const catalogs: Record<string, Record<string, string>> = { pt: knobDocsPt, ru: knobDocsRu };
-
-/** A knob's doc in the current language: the translation, else the spec's English. */
-export function knobDoc(scope: string, name: string, spec: ParamSpec): string {
-  return catalogs[getLocale()]?.[`${scope}.${name}`] || spec.doc;
-}

@@ -1,7 +1,7 @@
+import { t } from '../i18n/index.ts';
 import { algorithmFor } from '../sim/algorithms/registry.ts';
 import { netParams, type ParamSpec, type Params, type ParamValue } from '../sim/params.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
-import { st } from './strings.ts';
 
 export interface Knob {
   name: string;
@@ -34,7 +34,7 @@ export function nodeChoices(scenario: Scenario): { min: number; max: number } | 
 /** A number input's text as a knob value; an error message (never a clamp) when it is not a number. */
 export function parseKnobInput(name: string, raw: string): { value: number } | { error: string } {
   const v = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(v)) return { error: st('knobs.notNumber', { name }) };
+  if (raw.trim() === '' || !Number.isFinite(v)) return { error: t('knobs.notNumber', { name }) };
   return { value: v };
 }
 
@@ -58,5 +58,10 @@ export function withKnob(
 export function unitText(spec: ParamSpec): string {
   if (spec.unit === 'x') return '×';
   if (spec.unit === 'ratio' || !spec.unit) return '';
-  return st(`unit.${spec.unit}`);
+  return t(`unit.${spec.unit}`);
+}
+
+/** A knob's doc in the current language (`knob.<scope>.<name>`, installed by the language pack), else the spec's English. */
+export function knobDoc(scope: string, name: string, spec: ParamSpec): string {
+  return t(`knob.${scope}.${name}`, undefined, spec.doc);
 }

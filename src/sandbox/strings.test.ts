@@ -1,15 +1,16 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanComparison, compareCatalogs } from '../i18n/compareCatalogs.ts';
-import { loadLanguage, setLocale } from '../i18n/index.ts';
+import { catalogs, loadLanguage, setLocale, t } from '../i18n/index.ts';
 import { algorithms } from '../sim/algorithms/registry.ts';
 import { netParams } from '../sim/params.ts';
-import { knobDoc, knobDocsPt, knobDocsRu } from './knobDocs.ts';
+import { knobDocsPt, knobDocsRu } from './knobDocs.ts';
+import { knobDoc } from './knobs.ts';
 import { ptSandbox } from './strings.pt.ts';
 import { ruSandbox } from './strings.ru.ts';
-import { enSandbox, sandboxCatalogs, st } from './strings.ts';
+import { enSandbox } from './strings.ts';
 import { SWEEPS } from './sweeps.ts';
 
-// st() reads the pt/ru sandbox strings once their language pack is loaded (i18n/index.ts).
+// t() reads the pt/ru sandbox strings once their language pack is loaded (i18n/index.ts).
 beforeAll(() => Promise.all([loadLanguage('pt'), loadLanguage('ru')]));
 
 const compare = compareCatalogs;
@@ -56,32 +57,32 @@ describe('sandbox catalogs: every English key in every language', () => {
   });
 });
 
-describe('st() follows the current language like t()', () => {
+describe('t() follows the current language like t()', () => {
   afterEach(() => setLocale('en'));
 
   it('switches at runtime and falls back to English, then to the key', () => {
-    expect(st('whatIf.toggle')).toBe('What if…');
+    expect(t('whatIf.toggle')).toBe('What if…');
     setLocale('pt');
-    expect(st('whatIf.toggle')).toBe('E se…');
-    expect(st('fault.delay', { a: 'node-1', b: 'node-2', ms: 50 })).toBe(
+    expect(t('whatIf.toggle')).toBe('E se…');
+    expect(t('fault.delay', { a: 'node-1', b: 'node-2', ms: 50 })).toBe(
       'atrasar enlace node-1–node-2 em 50 ms',
     );
     setLocale('ru');
-    expect(st('whatIf.toggle')).toBe('А что если…');
-    expect(st('fault.crash', { node: 'node-3' })).toBe('уронить node-3');
-    expect(st('no.such.key')).toBe('no.such.key');
+    expect(t('whatIf.toggle')).toBe('А что если…');
+    expect(t('fault.crash', { node: 'node-3' })).toBe('уронить node-3');
+    expect(t('no.such.key')).toBe('no.such.key');
     setLocale('en');
-    expect(st('faults.crash')).toBe('Crash');
+    expect(t('faults.crash')).toBe('Crash');
   });
 
   it('an empty translation falls back to English', () => {
     setLocale('ru');
-    const saved = sandboxCatalogs.ru['knobs.on'] as string;
-    sandboxCatalogs.ru['knobs.on'] = '';
+    const saved = catalogs.ru['knobs.on'] as string;
+    catalogs.ru['knobs.on'] = '';
     try {
-      expect(st('knobs.on')).toBe('on');
+      expect(t('knobs.on')).toBe('on');
     } finally {
-      sandboxCatalogs.ru['knobs.on'] = saved;
+      catalogs.ru['knobs.on'] = saved;
     }
   });
 });

@@ -1,5 +1,3 @@
-import { format, getLocale, type Locale } from '../i18n/index.ts';
-
 /**
  * The What-if sandbox's English strings, the source of strings.pt.ts and strings.ru.ts (same keys,
  * same `{placeholders}`; strings.test.ts fails otherwise).
@@ -167,16 +165,3 @@ export const enSandbox: Record<string, string> = {
   'compare.stale': 'stale accepted',
   'compare.outcome': 'Outcome at {t}',
 };
-
-/** The sandbox catalogs by language; pt and ru are filled when the language is loaded (i18n/index.ts). */
-export const sandboxCatalogs: Record<Locale, Record<string, string>> = {
-  en: enSandbox,
-  pt: {},
-  ru: {},
-};
-
-/** The sandbox string for `key` in the current locale, as `t()` does: English, then the key, as fallbacks. */
-export function st(key: string, vars?: Record<string, string | number>): string {
-  const s = sandboxCatalogs[getLocale()][key] || enSandbox[key] || key;
-  return format(s, vars);
-}

@@ -4,7 +4,6 @@ import { usePlayer, usePlayerStore } from '../player/react.ts';
 import { formatSpeed, SPEED_STOPS, speedAt, speedIndex } from '../player/speed.ts';
 import type { Run } from '../player/store.ts';
 import { formatTime } from '../player/time.ts';
-import { st } from '../sandbox/strings.ts';
 
 interface Marker {
   key: string;
@@ -61,7 +60,7 @@ export function markersOf(run: Run, captions: readonly string[]): Marker[] {
       kind: 'fault',
       at: f.t,
       glyph: FAULT_ICON[f.fault.kind] ?? FAULT_ICON.crash ?? '',
-      label: intervention ? st('marker.intervention', { label }) : label,
+      label: intervention ? t('marker.intervention', { label }) : label,
       ...(intervention ? { intervention } : {}),
     });
   });

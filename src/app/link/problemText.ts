@@ -3,7 +3,6 @@ import { scenarios } from '../../../scenarios/index.ts';
 import { getLocale, localeNames, locales, t } from '../../i18n/index.ts';
 import { scenarioText } from '../../i18n/scenarios.ts';
 import type { Run } from '../../player/store.ts';
-import { st } from '../../sandbox/strings.ts';
 import { LINK_PARAMS } from './decode.ts';
 import { FAULT_KINDS } from './faults.ts';
 import type { LinkProblem } from './problems.ts';
@@ -44,7 +43,7 @@ export function problemText(p: LinkProblem, run: Run | null): string {
     case 'algorithm':
     case 'duration':
     case 'compare':
-      return st(`link.${p.param}`, { value, reason });
+      return t(`link.${p.param}`, { value, reason });
     case 'embed':
     case 'autoplay':
     case 'loop':

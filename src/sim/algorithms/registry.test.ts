@@ -13,8 +13,7 @@ import type { Trace } from '../trace/trace.ts';
 import { algorithmIds, algorithms } from './registry.ts';
 
 /** Every message type a trace sent. */
-const sentTypes = (trace: Trace) =>
-  new Set(trace.events.flatMap((e) => (e.k === 'send' ? [e.type] : [])));
+const sentTypes = (trace: Trace) => new Set(trace.events.flatMap((e) => (e.k === 'send' ? [e.type] : [])));
 
 /**
  * Runs that make an algorithm's machines send everything they can: a healthy start, the first node
@@ -33,7 +32,10 @@ function exercise(id: (typeof algorithmIds)[number]): Trace[] {
     { atMs: 150_000, fault: { kind: 'isolate', node: second, from: 'store' } },
   ];
   const scenario = testScenario(id, { nodes: nodes.length, durationMs: 200_000 });
-  const runs = [simulate(scenario, { interventions: faults }), simulate(scenario, { params: { dropRate: 0.2 } })];
+  const runs = [
+    simulate(scenario, { interventions: faults }),
+    simulate(scenario, { params: { dropRate: 0.2 } }),
+  ];
   if (chaosAlgorithms.includes(id))
     for (const s of fc.sample(scheduleArb(id, {}), { seed: 11, numRuns: 25 })) runs.push(traceOf(s));
   return runs;

@@ -143,6 +143,7 @@ export const patroni: Algorithm = {
       WRITE: 'data',
       WRITE_OK: 'reply',
       WRITE_FAILED: 'reject',
+      WRITE_ERROR: 'reject',
     },
     chatter: ['KEEPALIVE', 'KEEPALIVE_ACK', 'HEALTH_CHECK', 'HEALTH'],
   },

@@ -1,0 +1,41 @@
+/**
+ * English text that lives in the model, as catalog keys: every scenario's title, summary and step
+ * captions (`scenario.<id>.<key>`, the scenario files are the source, and what the CLI prints) and
+ * every knob's doc (`knob.<scope>.<name>`, scope `net` or the algorithm id; the param specs are the
+ * source). The pt and ru packs carry the same keys.
+ */
+import { scenarios } from '../../scenarios/index.ts';
+import { algorithms } from '../sim/algorithms/registry.ts';
+import { netParams } from '../sim/params.ts';
+import type { Scenario } from '../sim/scenario/schema.ts';
+
+/**
+ * Scenario text keys: `scenario.<id>.title`, `scenario.<id>.summary` and
+ * `scenario.<id>.step.<stepId>`. English stays in the scenario files (the source, and what the CLI
+ * prints); a missing translation falls back to it.
+ */
+export type ScenarioTextKey = 'title' | 'summary' | `step.${string}`;
+
+/** The English source text for a key, straight from the scenario. */
+export function scenarioSource(scenario: Scenario, key: ScenarioTextKey): string | undefined {
+  if (key === 'title') return scenario.title;
+  if (key === 'summary') return scenario.summary;
+  const stepId = key.slice('step.'.length);
+  return scenario.steps.find((s) => s.id === stepId)?.caption;
+}
+
+/** Every key a scenario has text for, in the order a reader meets them. */
+export function scenarioKeys(scenario: Scenario): ScenarioTextKey[] {
+  return ['title', 'summary', ...scenario.steps.map((s) => `step.${s.id}` as const)];
+}
+
+/** The English catalog of the model's text. */
+export function modelStrings(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const s of scenarios)
+    for (const key of scenarioKeys(s)) out[`scenario.${s.id}.${key}`] = scenarioSource(s, key) ?? '';
+  for (const [name, spec] of Object.entries(netParams)) out[`knob.net.${name}`] = spec.doc;
+  for (const a of Object.values(algorithms))
+    for (const [name, spec] of Object.entries(a.params)) out[`knob.${a.id}.${name}`] = spec.doc;
+  return out;
+}
