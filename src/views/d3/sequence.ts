@@ -23,7 +23,7 @@ import type { DisplayRole, Fault } from '../../sim/trace/events.ts';
 import type { MessageView, TraceIndex, WriteEvent } from '../../sim/trace/frame.ts';
 import { leaderIntervals } from '../../sim/trace/summary.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
-import { messageFamily } from './cluster.ts';
+import { messageFamily } from './glyphs.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (unit-tested in sequence.test.ts)
