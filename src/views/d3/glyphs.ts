@@ -1,4 +1,4 @@
-// Message types as drawn: their family (colour and shape) and their glyph.
+// Message types as drawn: their family (colour and shape), their glyph, and which are background chatter.
 
 export type MessageFamily = 'election' | 'heartbeat' | 'reply' | 'store' | 'data' | 'reject';
 
@@ -11,6 +11,24 @@ export function messageFamily(type: string): MessageFamily {
     return 'reply';
   if (/^(LEASE_|TXN|RANGE|PUT|WATCH|DELETE)/.test(type)) return 'store';
   return 'data';
+}
+
+/** Periodic liveness/renewal traffic, drawn lighter than the messages that make the story. */
+const CHATTER = new Set([
+  'HEARTBEAT',
+  'HEARTBEAT_ACK',
+  'KEEPALIVE',
+  'KEEPALIVE_ACK',
+  'HEALTH_CHECK',
+  'HEALTH',
+  'PING',
+  'PONG',
+  'WAL',
+  'WAL_ACK',
+]);
+
+export function isChatter(type: string): boolean {
+  return CHATTER.has(type);
 }
 
 /**
