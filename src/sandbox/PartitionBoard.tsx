@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
-import { formatTime } from '../player/time.ts';
+import { formatTime } from '../views/format.ts';
 import {
   type Board,
   boardGroups,

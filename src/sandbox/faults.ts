@@ -1,7 +1,7 @@
-import { formatTime } from '../player/time.ts';
 import type { TimedFault } from '../sim/scenario/schema.ts';
 import type { Fault } from '../sim/trace/events.ts';
 import type { NodeView } from '../sim/trace/frame.ts';
+import { formatTime } from '../views/format.ts';
 import { st } from './strings.ts';
 
 /** One fault the user can apply at the cursor. */
