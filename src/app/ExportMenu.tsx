@@ -15,7 +15,7 @@ import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer, usePlayerStore } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
-import { isChatter } from '../views/d3/sequence.ts';
+import { isChatter } from '../views/d3/glyphs.ts';
 import type { AnimFormat } from './exportAnimation.ts';
 import { webmMimeType } from './mediaSupport.ts';
 import './export.css';

@@ -2,7 +2,7 @@ import { memo, useId } from 'react';
 import { messageTypeLabel, t } from '../i18n/index.ts';
 import { upperBound } from '../lib/search.ts';
 import type { MessageRecord, TraceIndex } from '../sim/trace/frame.ts';
-import { messageFamily, messageGlyph } from '../views/d3/cluster.ts';
+import { glyphSize, messageFamily, messageGlyph } from '../views/d3/glyphs.ts';
 
 /** Send times per message type and delivery times of the lost ones, sorted: counts at t by binary search. */
 export interface CountIndex {
@@ -75,10 +75,7 @@ export const MessageCounts = memo(
           {types.map((type) => (
             <li key={type} className={`fam-${messageFamily(type)}`}>
               <svg viewBox="-8 -8 16 16" width="12" height="12" aria-hidden="true">
-                <path
-                  className="glyph"
-                  d={messageGlyph(type, messageFamily(type) === 'heartbeat' ? 40 : 70)}
-                />
+                <path className="glyph" d={messageGlyph(type, glyphSize(type))} />
               </svg>
               <span className="type mono">{messageTypeLabel(type)}</span>
               <span className="n mono">{counts.get(type) ?? 0}</span>

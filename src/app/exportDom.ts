@@ -2,7 +2,7 @@ import { proxyStateAt } from '../player/proxy.ts';
 import { eventLimit } from '../player/steps.ts';
 import type { Run } from '../player/store.ts';
 import { linksFor } from '../views/ClusterView.tsx';
-import { createClusterView } from '../views/d3/cluster.ts';
+import { createClusterView } from '../views/d3/cluster/index.ts';
 import { presentationAttrs, transformText, wrapText } from './export.ts';
 import { ANIM_HEIGHT, ANIM_WIDTH, type AnimFormat, type AnimFrame, gifDelay } from './exportAnimation.ts';
 import { webmMimeType } from './mediaSupport.ts';

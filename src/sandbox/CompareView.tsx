@@ -3,9 +3,9 @@ import { useShallow } from 'zustand/react/shallow';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
-import { formatTime } from '../player/time.ts';
 import type { ParamValue } from '../sim/params.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
+import { formatTime } from '../views/format.ts';
 import { type CompareResult, type CompareSpec, compareKnobs, simulateCompare } from './compare.ts';
 import { unitText } from './knobs.ts';
 

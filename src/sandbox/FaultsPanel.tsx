@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
-import { formatTime } from '../player/time.ts';
 import type { Fault } from '../sim/trace/events.ts';
 import type { Frame } from '../sim/trace/frame.ts';
+import { formatTime } from '../views/format.ts';
 import { defaultPauseMs, faultText, interventionText, nodeActions, partitionPresets } from './faults.ts';
 import { PartitionBoard } from './PartitionBoard.tsx';
 

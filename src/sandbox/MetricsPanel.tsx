@@ -3,8 +3,8 @@ import { area, curveStepAfter, line } from 'd3-shape';
 import { useMemo } from 'react';
 import { messageTypeLabel, t } from '../i18n/index.ts';
 import type { Run } from '../player/store.ts';
-import { formatTime } from '../player/time.ts';
 import { createMetricsIndex, type LeaderPoint } from '../sim/metrics/index.ts';
+import { formatTime } from '../views/format.ts';
 
 const W = 300;
 const H = 76;

@@ -2,8 +2,8 @@ import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
-import { formatTime } from '../player/time.ts';
 import type { Frame } from '../sim/trace/frame.ts';
+import { formatTime } from '../views/format.ts';
 import { defaultPauseMs, nodeActions } from './faults.ts';
 import './sandbox.css';
 

@@ -10,7 +10,7 @@ import {
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
-import { formatTime } from '../player/time.ts';
+import { formatTime } from '../views/format.ts';
 import {
   type Board,
   boardGroups,

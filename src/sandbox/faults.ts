@@ -1,8 +1,8 @@
 import { t } from '../i18n/index.ts';
-import { formatTime } from '../player/time.ts';
 import type { TimedFault } from '../sim/scenario/schema.ts';
 import type { Fault } from '../sim/trace/events.ts';
 import type { NodeView } from '../sim/trace/frame.ts';
+import { formatTime } from '../views/format.ts';
 
 /** One fault the user can apply at the cursor. */
 export interface FaultAction {

@@ -3,14 +3,8 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'rea
 import { messageTypeLabel, t } from '../i18n/index.ts';
 import { proxyStateAt } from '../player/proxy.ts';
 import type { Frame, MessageView, TraceIndex } from '../sim/trace/frame.ts';
-import {
-  type ClusterRenderer,
-  createClusterView,
-  type Link,
-  type MessageFamily,
-  messageFamily,
-  messageGlyph,
-} from './d3/cluster.ts';
+import { type ClusterRenderer, createClusterView, type Link } from './d3/cluster/index.ts';
+import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from './d3/glyphs.ts';
 
 export interface ClusterViewProps {
   index: TraceIndex;
@@ -168,7 +162,7 @@ function Legend({ index }: { index: TraceIndex }) {
       {entries.map((e) => (
         <li key={e.key} className={`fam-${e.family}`} title={e.title}>
           <svg viewBox="-8 -8 16 16" width="14" height="14" aria-hidden="true">
-            <path className="glyph" d={messageGlyph(e.sample, e.family === 'heartbeat' ? 40 : 70)} />
+            <path className="glyph" d={messageGlyph(e.sample, glyphSize(e.sample))} />
           </svg>
           {e.text}
         </li>

@@ -3,7 +3,7 @@ import { t } from '../i18n/index.ts';
 import { usePlayer, usePlayerStore } from '../player/react.ts';
 import { formatSpeed, SPEED_STOPS, speedAt, speedIndex } from '../player/speed.ts';
 import type { Run } from '../player/store.ts';
-import { formatTime } from '../player/time.ts';
+import { formatTime } from './format.ts';
 
 interface Marker {
   key: string;

@@ -13,7 +13,7 @@ import { upperBound } from '../lib/search.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import type { TraceIndex } from '../sim/trace/frame.ts';
 import type { Trace } from '../sim/trace/trace.ts';
-import { chatterIds } from './d3/sequence.ts';
+import { chatterIds } from './d3/sequence/index.ts';
 import './panels.css';
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import {
   formatSeconds,
   type SequenceRenderer,
   type SequenceText,
-} from './d3/sequence.ts';
+} from './d3/sequence/index.ts';
 import { dataSuffix, leaseHex, writeLine } from './EventLog.tsx';
 import './panels.css';
 
@@ -168,7 +168,7 @@ function Legend({ keys }: { keys: LegendKey[] }) {
 
 /**
  * The space-time diagram of the current trace beside the cluster: React owns the panel and its
- * controls; the drawing is the framework-free renderer in d3/sequence.ts.
+ * controls; the drawing is the framework-free renderer in d3/sequence/.
  */
 export function SequenceDiagram({ index, t, onSeek }: Props) {
   const id = useId();

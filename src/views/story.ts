@@ -5,9 +5,9 @@ import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer } from '../player/react.ts';
 import { eventLimit } from '../player/steps.ts';
 import type { Run } from '../player/store.ts';
-import { formatTime } from '../player/time.ts';
 import { captionWith } from '../sim/trace/summary.ts';
 import type { ResolvedStep } from '../sim/trace/trace.ts';
+import { formatTime } from './format.ts';
 
 /**
  * What every player surface (the app's stage, the embed, presentation mode, exports) shows of the

@@ -1,14 +1,14 @@
 import { scaleLinear } from 'd3-scale';
 import { describe, expect, it } from 'vitest';
-import { scenarioById } from '../../../scenarios/index.ts';
-import { simulate } from '../../sim/simulate.ts';
-import type { Fault } from '../../sim/trace/events.ts';
+import { scenarioById } from '../../../../scenarios/index.ts';
+import { simulate } from '../../../sim/simulate.ts';
+import type { Fault } from '../../../sim/trace/events.ts';
+import { isChatter } from '../glyphs.ts';
 import {
   chatterIds,
   defaultWindowMs,
   faultSpans,
   formatSeconds,
-  isChatter,
   laneOrder,
   leaseExpiries,
   linearTicks,
@@ -17,7 +17,7 @@ import {
   tickFormat,
   visibleRange,
   windowAt,
-} from './sequence.ts';
+} from './index.ts';
 
 describe('windowAt', () => {
   it('puts the cursor at 70% of the window in the middle of a run', () => {

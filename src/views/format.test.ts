@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime } from './time.ts';
+import { formatTime } from './format.ts';
 
 describe('formatTime', () => {
   it('uses ms for short runs, seconds for longer, m:ss.s for long ones', () => {

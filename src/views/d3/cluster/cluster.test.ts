@@ -8,19 +8,18 @@ import {
   symbolTriangle,
 } from 'd3-shape';
 import { describe, expect, it } from 'vitest';
-import type { NodeView } from '../../sim/trace/frame.ts';
+import type { NodeView } from '../../../sim/trace/frame.ts';
+import { messageFamily, messageGlyph } from '../glyphs.ts';
 import {
   type HostInfo,
   layoutHosts,
   leaderKeyOf,
-  messageFamily,
-  messageGlyph,
   messageOpacity,
   messageReach,
   messageStop,
   nodeLabel,
   separatingLine,
-} from './cluster.ts';
+} from './index.ts';
 
 const nodes = (n: number, prefix = 'node'): HostInfo[] =>
   Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i + 1}`, kind: 'node' as const }));

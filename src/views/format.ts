@@ -1,3 +1,4 @@
+// Locale-dependent formatting for the views: virtual time as people read it.
 import { t } from '../i18n/index.ts';
 
 /**

@@ -1,0 +1,48 @@
+// The canvas's theme colours, read from the CSS variables (theme.css) and re-read when the theme may have changed.
+
+export interface ThemeColors {
+  /** The colours now: cached until the root's attributes or the colour scheme change. */
+  now(): Record<string, string>;
+  destroy(): void;
+}
+
+export function createThemeColors(el: HTMLElement): ThemeColors {
+  /** Theme colours for the canvas, read from the CSS variables when the theme may have changed. */
+  let colors: Record<string, string> | null = null;
+  const themeWatch =
+    typeof MutationObserver !== 'undefined'
+      ? new MutationObserver(() => {
+          colors = null;
+        })
+      : null;
+  themeWatch?.observe(document.documentElement, { attributes: true });
+  const scheme = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
+  const onScheme = () => {
+    colors = null;
+  };
+  scheme?.addEventListener?.('change', onScheme);
+  const colorsNow = (): Record<string, string> => {
+    if (colors) return colors;
+    const cs = getComputedStyle(el);
+    const v = (name: string, fallback: string) => cs.getPropertyValue(name).trim() || fallback;
+    colors = {
+      election: v('--msg-election', '#7048e8'),
+      heartbeat: v('--msg-health', '#5c940d'),
+      store: v('--msg-store', '#0b7285'),
+      data: v('--msg-data', '#b7791f'),
+      reply: v('--msg-reply', '#1c7ed6'),
+      reject: v('--msg-reject', '#d42a2a'),
+      surface: v('--surface', '#fff'),
+      danger: v('--danger', '#d42a2a'),
+      font: `600 10px ${v('--font-mono', 'monospace')}`,
+    };
+    return colors;
+  };
+  return {
+    now: colorsNow,
+    destroy() {
+      themeWatch?.disconnect();
+      scheme?.removeEventListener?.('change', onScheme);
+    },
+  };
+}

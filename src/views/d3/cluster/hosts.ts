@@ -1,0 +1,336 @@
+// The hosts: each node's circle and each box drawn once per layout, then re-drawn only when its state changes.
+import { select } from 'd3-selection';
+import { t as tr } from '../../../i18n/index.ts';
+import type { HostKind } from '../../../sim/net/host.ts';
+import type { DisplayRole } from '../../../sim/trace/events.ts';
+import type { Frame, NodeView } from '../../../sim/trace/frame.ts';
+import type { Layout } from './layout.ts';
+import { clip, leaderKeyOf, nodeLabel, nodePill } from './nodeText.ts';
+import type { ClusterOptions, HostInfo, Sel } from './types.ts';
+
+// Role badge icons, drawn in a 20x20 box centred on 0,0.
+const ICONS: Partial<Record<DisplayRole | 'error', string>> = {
+  leader: 'M-6.5 4.5 L-7.5 -4 L-3.2 -0.6 L0 -6 L3.2 -0.6 L7.5 -4 L6.5 4.5 Z',
+  candidate: 'M-5 -6 H5 V-3.5 L1.2 0 L5 3.5 V6 H-5 V3.5 L-1.2 0 L-5 -3.5 Z',
+  paused: 'M-4.5 -5.5 H-1.3 V5.5 H-4.5 Z M1.3 -5.5 H4.5 V5.5 H1.3 Z',
+  down: 'M-5 -5 L5 5 M5 -5 L-5 5',
+  isolated: 'M-6 -1.5 H-2 M2 1.5 H6 M-2 -4.5 V4.5 M2 -4.5 V4.5',
+  error: 'M0 -5.5 V1.5 M0 4.2 V4.8',
+};
+
+/** A box's detail line and its extras (store TTL bar, resource outcome), as drawn. */
+interface BoxDetail {
+  text: string;
+  bar?: number;
+  low?: boolean;
+  track?: boolean;
+  rejecting?: boolean;
+  accepting?: boolean;
+}
+
+/** Draws the hosts' static shapes for a layout: one group per host, placed, with its parts. */
+export function buildHosts(
+  gHosts: Sel<SVGGElement>,
+  gAdr: Sel<SVGGElement>,
+  layout: Layout,
+  opts: ClusterOptions,
+): void {
+  const hosts = gHosts
+    .selectAll<SVGGElement, HostInfo>('g.host')
+    .data(opts.hosts, (d) => d.id)
+    .join((enter) => {
+      const g = enter.append('g').attr('class', (d) => `host host-${d.kind}`);
+      g.each(function (d) {
+        const sel = select(this);
+        if (d.kind === 'node') sel.attr(opts.nodeAttribute ?? 'data-node', d.id);
+        else sel.attr('data-host', d.id);
+        sel.attr('role', 'img');
+      });
+      return g;
+    });
+  hosts.attr('transform', (d) => {
+    const p = layout.pos.get(d.id) ?? { x: -999, y: -999 };
+    return `translate(${p.x},${p.y})`;
+  });
+  hosts.selectAll('*').remove();
+  gAdr.selectAll('*').remove();
+  hosts.each(function (d) {
+    const g = select(this);
+    if (d.kind === 'node') drawNode(g as Sel<SVGGElement>, d, layout, opts, gAdr);
+    else drawBox(g as Sel<SVGGElement>, d, layout);
+  });
+  // Spaces between a node's drawn words (SVG draws no text outside <text>): read in one go they say
+  // "node-2 follower token 4", as its label (nodeLabel) starts: the visible label is in the name.
+  hosts
+    .filter((d) => d.kind === 'node')
+    .each(function () {
+      for (const c of [...this.childNodes]) if (c.nodeType === Node.TEXT_NODE) c.remove();
+      for (const w of this.querySelectorAll(':scope > text, :scope > .token'))
+        this.insertBefore(document.createTextNode(' '), w);
+    });
+}
+
+function drawNode(
+  g: Sel<SVGGElement>,
+  d: HostInfo,
+  layout: Layout,
+  opts: ClusterOptions,
+  gAdr: Sel<SVGGElement>,
+): void {
+  const r = layout.nodeR;
+  const small = r < 26;
+  g.append('circle').attr('class', 'flash').attr('r', r);
+  g.append('circle')
+    .attr('class', 'halo')
+    .attr('r', r + 7);
+  g.append('circle')
+    .attr('class', 'iso-ring')
+    .attr('r', r + 5);
+  g.append('circle').attr('class', 'body').attr('r', r);
+  g.append('text')
+    .attr('class', 'name')
+    .attr('y', small ? 4 : -1)
+    .attr('font-size', small ? 11 : 13)
+    .text(d.id);
+  g.append('text')
+    .attr('class', 'role-text')
+    .attr('y', 12)
+    .attr('font-size', 9)
+    .attr('display', small ? 'none' : null);
+  const badge = g.append('g').attr('class', 'badge').attr('transform', `translate(0,${-r})`);
+  badge.append('circle').attr('r', 10.5);
+  badge.append('path').attr('class', 'icon');
+  const token = g
+    .append('g')
+    .attr('class', 'token')
+    .attr('transform', `translate(0,${r + 14})`);
+  token.append('rect').attr('rx', 8).attr('height', 17).attr('y', -9);
+  token.append('text').attr('y', 4);
+  if (opts.adrNode === d.id && opts.onAdr) {
+    const onAdr = opts.onAdr;
+    // Up and to the right, level with the role badge: clear of the links below and, with many
+    // nodes, of the neighbour's own badge.
+    const p = layout.pos.get(d.id) ?? { x: -999, y: -999 };
+    const bx = p.x + r + 32;
+    const by = p.y - r + 4;
+    const adr = gAdr
+      .append('g')
+      .attr('class', 'adr-badge')
+      .attr('role', 'button')
+      .attr('tabindex', 0)
+      .attr('aria-label', tr('cluster.adrBadge'))
+      .attr('transform', `translate(${bx},${by})`)
+      .on('click', (ev: MouseEvent) => {
+        ev.stopPropagation();
+        onAdr();
+      })
+      .on('keydown', (ev: KeyboardEvent) => {
+        if (ev.key === 'Enter' || ev.key === ' ') {
+          ev.preventDefault();
+          ev.stopPropagation();
+          onAdr();
+        }
+      });
+    adr.append('rect').attr('x', -27).attr('y', -10).attr('width', 54).attr('height', 20).attr('rx', 10);
+    adr.append('text').attr('y', 4).text('ADR-001');
+  }
+}
+
+function drawBox(g: Sel<SVGGElement>, d: HostInfo, layout: Layout): void {
+  const w = layout.boxW;
+  const h = layout.boxH;
+  g.append('rect')
+    .attr('class', 'flash')
+    .attr('x', -w / 2)
+    .attr('y', -h / 2)
+    .attr('width', w)
+    .attr('height', h)
+    .attr('rx', 9);
+  g.append('rect')
+    .attr('class', 'body')
+    .attr('x', -w / 2)
+    .attr('y', -h / 2)
+    .attr('width', w)
+    .attr('height', h)
+    .attr('rx', 9);
+  g.append('text')
+    .attr('class', 'name')
+    .attr('y', -h / 2 + 19)
+    .text(d.id);
+  g.append('text')
+    .attr('class', 'detail')
+    .attr('y', -h / 2 + 36);
+  if (d.kind === 'store') {
+    g.append('rect')
+      .attr('class', 'ttl-track')
+      .attr('x', -w / 2 + 10)
+      .attr('y', h / 2 - 9)
+      .attr('width', w - 20)
+      .attr('height', 4)
+      .attr('rx', 2);
+    g.append('rect')
+      .attr('class', 'ttl-bar')
+      .attr('x', -w / 2 + 10)
+      .attr('y', h / 2 - 9)
+      .attr('height', 4)
+      .attr('rx', 2);
+  }
+  const badge = g
+    .append('g')
+    .attr('class', 'badge')
+    .attr('transform', `translate(${w / 2 - 2},${-h / 2 + 2})`);
+  badge.append('circle').attr('r', 9);
+  badge.append('path').attr('class', 'icon');
+  g.append('text')
+    .attr('class', 'kind')
+    .attr('y', h / 2 + 14)
+    .text(tr(`cluster.${d.kind}`));
+}
+
+/** The nodes in a split-brain alarm: it holds while at least two of them still believe they lead. */
+export function splitBrainNodes(frame: Frame, byId: ReadonlyMap<string, NodeView>): Set<string> {
+  const split = frame.violations.filter((v) => v.kind === 'split-brain');
+  const errored = new Set(split.flatMap((v) => v.nodes));
+  // The alarm holds while those nodes still both believe they lead.
+  for (const id of [...errored]) if (byId.get(id)?.believed !== 'leader') errored.delete(id);
+  if (errored.size < 2) errored.clear();
+  return errored;
+}
+
+/**
+ * Re-draws each host whose state changed since it was last drawn (`drawn` holds what each host group
+ * was last drawn as; clear it when the hosts are rebuilt).
+ */
+export function updateHosts(
+  gHosts: Sel<SVGGElement>,
+  frame: Frame,
+  byId: ReadonlyMap<string, NodeView>,
+  errored: ReadonlySet<string>,
+  drawn: Map<string, string>,
+  layout: Layout,
+  opts: ClusterOptions,
+): void {
+  gHosts.selectAll<SVGGElement, HostInfo>('g.host').each(function (d) {
+    const n = byId.get(d.id);
+    if (!n) return;
+    const err = errored.has(d.id);
+    const detail = d.kind === 'node' ? null : detailOf(n, frame, layout, opts);
+    // Crash and restart flashes: an expanding ring that fades, driven by frame time.
+    const since = n.crashedAt !== undefined ? frame.t - n.crashedAt : Number.POSITIVE_INFINITY;
+    const back = n.restartedAt !== undefined ? frame.t - n.restartedAt : Number.POSITIVE_INFINITY;
+    const crashK = !n.up && since >= 0 && since < opts.flashMs ? since / opts.flashMs : null;
+    const restartK = n.up && back >= 0 && back < opts.flashMs ? back / opts.flashMs : null;
+    // Skip a host whose drawing would not change: most frames only messages move, and rewriting
+    // every host's attributes would re-paint the whole picture each frame.
+    const key =
+      d.kind === 'node'
+        ? `${n.role}|${n.believed}|${n.token}|${n.term}|${n.isolated}|${err}|${crashK}|${restartK}`
+        : `${n.role}|${n.believed}|${n.up}|${err}|${crashK}|${restartK}|${JSON.stringify(detail)}`;
+    if (drawn.get(d.id) === key) return;
+    drawn.set(d.id, key);
+    const g = select(this);
+    const label = nodeLabel(n, err);
+    g.attr('data-role', n.role)
+      .attr('aria-label', label)
+      .classed('error', err)
+      .classed('stale', n.role !== 'leader' && n.believed === 'leader');
+    for (const r of ['leader', 'follower', 'candidate', 'down', 'paused', 'isolated'] as const)
+      g.classed(`role-${r}`, n.role === r);
+    g.classed('iso-store', n.isolated === 'store');
+
+    // Reduced motion: a still ring for the flash's time (k = 0: no growth, full strength).
+    const k = opts.reducedMotion && (crashK ?? restartK) !== null ? 0 : (crashK ?? restartK);
+    const flash = g.select<SVGElement>('.flash');
+    flash.classed('crash', crashK !== null).classed('restart', crashK === null && restartK !== null);
+    if (k === null) flash.attr('opacity', 0);
+    else {
+      const grow = 4 + 26 * k;
+      if (d.kind === 'node') flash.attr('r', layout.nodeR + grow);
+      else
+        flash
+          .attr('x', -layout.boxW / 2 - grow / 2)
+          .attr('y', -layout.boxH / 2 - grow / 2)
+          .attr('width', layout.boxW + grow)
+          .attr('height', layout.boxH + grow);
+      flash.attr('opacity', (1 - k) * 0.9);
+    }
+    g.classed('crashing', crashK !== null);
+
+    const icon = err ? 'error' : n.role === 'follower' && n.believed === 'leader' ? 'leader' : n.role;
+    const iconPath = d.kind === 'node' || n.role !== 'follower' ? ICONS[icon] : undefined;
+    g.select('.badge').attr('display', iconPath ? null : 'none');
+    g.select('.badge .icon').attr('d', iconPath ?? '');
+
+    if (d.kind === 'node') {
+      const roleWord = err ? tr('role.error') : tr(`role.${n.role}`);
+      g.select('.role-text').text(roleWord);
+      const tokenText = nodePill(n);
+      const tok = g.select<SVGGElement>('.token');
+      tok.attr('display', tokenText ? null : 'none');
+      if (tokenText) {
+        tok.select('text').text(tokenText);
+        const wpx = tokenText.length * 6.6 + 14;
+        tok
+          .select('rect')
+          .attr('x', -wpx / 2)
+          .attr('width', wpx);
+      }
+    } else applyDetail(g, d.kind, detail ?? detailOf(n, frame, layout, opts));
+  });
+}
+
+/** What a box's detail line (and store TTL bar, resource outcome) shows at this frame. */
+function detailOf(n: NodeView, frame: Frame, layout: Layout, opts: ClusterOptions): BoxDetail {
+  // The detail line is 11px monospace: about 6.6px a character, clipped to the box.
+  const fit = Math.floor((layout.boxW - 10) / 6.6);
+  const text = (v: string) => clip(v, fit);
+  if (n.kind === 'store') {
+    const s = frame.store;
+    // The leader key's lease, if any: its remaining TTL as a bar (to the half pixel).
+    const leaderKey = s ? leaderKeyOf(s.keys) : undefined;
+    const lease = leaderKey ? s?.leases.find((l) => l.id === leaderKey.lease) : undefined;
+    const frac = lease ? Math.max(0, Math.min(1, lease.remainingMs / (lease.ttlSec * 1000))) : 0;
+    return {
+      text: leaderKey
+        ? text(`${tr('cluster.rev', { revision: s?.revision ?? 0 })} · ${clip(leaderKey.value, 8)}`)
+        : text(s ? tr('cluster.rev', { revision: s.revision }) : ''),
+      bar: Math.round((layout.boxW - 20) * frac * 2) / 2,
+      low: frac < 0.25,
+      track: lease !== undefined,
+    };
+  }
+  if (n.kind === 'resource') {
+    const r = frame.resources.find((x) => x.id === n.id);
+    const lastWrite = r?.recent[r.recent.length - 1];
+    const fresh = lastWrite && frame.t - lastWrite.t < opts.flashMs * 1.5;
+    const rejecting = Boolean(fresh && lastWrite?.status === 'rejected');
+    return {
+      text: text(
+        rejecting && lastWrite
+          ? tr('cluster.rejected', { code: lastWrite.code })
+          : r?.highest !== null && r?.highest !== undefined
+            ? tr('cluster.highest', { token: r.highest })
+            : tr('cluster.writes', { count: r?.accepted ?? 0 }),
+      ),
+      rejecting,
+      accepting: Boolean(fresh && lastWrite?.status === 'accepted'),
+    };
+  }
+  if (n.kind === 'proxy') {
+    const to = opts.routeOf?.(n.id, frame.t) ?? null;
+    return { text: text(to ? `→ ${to}` : tr('cluster.noRoute')) };
+  }
+  return { text: text(n.up ? '' : tr('role.down')) };
+}
+
+function applyDetail(g: Sel<SVGGElement, unknown>, kind: HostKind, d: BoxDetail): void {
+  g.select('.detail').text(d.text);
+  if (kind === 'store') {
+    g.select('.ttl-bar')
+      .attr('width', d.bar ?? 0)
+      .classed('low', d.low === true);
+    g.select('.ttl-track').attr('display', d.track ? null : 'none');
+  }
+  if (kind === 'resource')
+    g.classed('rejecting', d.rejecting === true).classed('accepting', d.accepting === true);
+}

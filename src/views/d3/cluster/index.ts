@@ -1,0 +1,103 @@
+// The cluster picture's factory: wires the layout, links, cuts, hosts and message canvas into { update, destroy }.
+import { select } from 'd3-selection';
+import type { Frame } from '../../../sim/trace/frame.ts';
+import { createThemeColors } from './colors.ts';
+import { drawCuts } from './cuts.ts';
+import { buildHosts, splitBrainNodes, updateHosts } from './hosts.ts';
+import { layoutHosts, layoutSize } from './layout.ts';
+import { buildLinks, updateLinks } from './links.ts';
+import { createMessageCanvas } from './messages.ts';
+import type { ClusterOptions, ClusterRenderer, Sel } from './types.ts';
+
+export { separatingLine } from './cuts.ts';
+export { type Layout, layoutHosts, layoutSize, type Pos } from './layout.ts';
+export { messageOpacity, messageReach, messageStop } from './messages.ts';
+export { leaderKeyOf, nodeLabel, nodePill } from './nodeText.ts';
+export type { ClusterOptions, ClusterRenderer, HostInfo, Link, LinkKind } from './types.ts';
+
+/**
+ * The cluster picture: election nodes on a ring, the coordination store in the middle, the
+ * protected storage, proxy and client beside it, and every message in flight travelling along its
+ * link at its real send -> delivery pace. A framework-free D3 renderer: `createClusterView(el,
+ * opts)` returns `{ update(frame), destroy() }`; the layout is fixed per host list and container
+ * size, so nothing jumps while a run plays. Colours come from CSS variables (theme.css); every
+ * state is also drawn as a shape, icon or word, never by colour alone.
+ */
+
+/** Creates the picture inside `el` (which it fills) and returns its update/destroy handle. */
+export function createClusterView(el: HTMLElement, opts: ClusterOptions): ClusterRenderer {
+  const root = select(el);
+  const svg = root
+    .append('svg')
+    .attr('class', 'cluster-svg')
+    .attr('role', 'group')
+    .attr('aria-label', opts.label)
+    .attr('data-motion', opts.reducedMotion ? 'reduced' : 'full') as Sel<SVGSVGElement>;
+  const gLinks = svg.append('g').attr('class', 'links');
+  const gCut = svg.append('g').attr('class', 'cuts');
+  const gHosts = svg.append('g').attr('class', 'hosts');
+  // The ADR badge is a button: beside the node groups, not inside one (a node is a button too in the sandbox).
+  const gAdr = svg.append('g').attr('class', 'adr-layer');
+  const kinds = new Map(opts.hosts.map((h) => [h.id, h.kind]));
+  const colors = createThemeColors(el);
+  const messages = createMessageCanvas(root, kinds, colors, opts);
+
+  const layoutFor = (w: number, h: number) => {
+    const size = layoutSize(w, h);
+    return layoutHosts(opts.hosts, size.width, size.height);
+  };
+  let layout = layoutFor(el.clientWidth, el.clientHeight);
+  let last: Frame | null = null;
+
+  /** Reachability the link classes were last drawn for (see update). */
+  let lastReach = '';
+  /** What each host group was last drawn as (see update): unchanged hosts are not touched. */
+  const hostDrawn = new Map<string, string>();
+
+  // ---- static structure (rebuilt on resize) ----
+  const buildStatic = () => {
+    lastReach = '';
+    hostDrawn.clear();
+    svg.attr('viewBox', `0 0 ${layout.width} ${layout.height}`);
+    messages.resize(layout);
+    buildLinks(gLinks, opts.links, layout, kinds);
+    buildHosts(gHosts, gAdr, layout, opts);
+  };
+
+  // ---- per-frame update ----
+  const update = (frame: Frame) => {
+    last = frame;
+    const byId = new Map(frame.nodes.map((n) => [n.id, n]));
+    const errored = splitBrainNodes(frame, byId);
+    lastReach = updateLinks(gLinks, frame, byId, kinds, lastReach);
+    drawCuts(gCut, layout, frame);
+    updateHosts(gHosts, frame, byId, errored, hostDrawn, layout, opts);
+    messages.draw(frame, layout);
+  };
+
+  buildStatic();
+
+  const ro =
+    typeof ResizeObserver !== 'undefined'
+      ? new ResizeObserver(() => {
+          const w = el.clientWidth;
+          const h = el.clientHeight;
+          const size = layoutSize(w, h);
+          if (Math.abs(size.width - layout.width) < 1 && Math.abs(size.height - layout.height) < 1) return;
+          layout = layoutFor(w, h);
+          buildStatic();
+          if (last) update(last);
+        })
+      : null;
+  ro?.observe(el);
+
+  return {
+    update,
+    destroy() {
+      ro?.disconnect();
+      colors.destroy();
+      svg.remove();
+      messages.remove();
+    },
+  };
+}

@@ -1,0 +1,288 @@
+// The messages in flight, painted on a canvas over the picture: where each stands, its glyph, and its (shared) label.
+
+import { messageTypeLabel } from '../../../i18n/index.ts';
+import type { HostKind } from '../../../sim/net/host.ts';
+import type { Frame, MessageView } from '../../../sim/trace/frame.ts';
+import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from '../glyphs.ts';
+import type { ThemeColors } from './colors.ts';
+import { placeLabel } from './labels.ts';
+import { type Endpoints, ends, type Layout } from './layout.ts';
+import type { ClusterOptions, Sel } from './types.ts';
+
+/** A message closer than this (px) to its sender shares its label with the others of its burst. */
+const BURST_PX = 34;
+
+/** Where a message is drawn, as a fraction of its link: lost messages stop where they were lost. */
+export function messageReach(m: Pick<MessageView, 'fate' | 'dropReason'>): number {
+  if (m.fate !== 'dropped') return 1;
+  switch (m.dropReason) {
+    case 'partition':
+    case 'link-cut':
+      return 0.5;
+    case 'isolated':
+      return 0.35;
+    case 'loss':
+      return 0.6;
+    default:
+      return 1;
+  }
+}
+
+/**
+ * Where a message is drawn with reduced motion: beside its sender for the first half of its flight,
+ * beside its receiver for the second; two places instead of a journey.
+ */
+export function messageStop(progress: number): number {
+  return progress < 0.5 ? 0.2 : 0.8;
+}
+
+/** Opacity of a message: lost ones fade over the last 30% of their flight. */
+export function messageOpacity(m: Pick<MessageView, 'fate' | 'progress'>, reduced = false): number {
+  if (m.fate !== 'dropped' || m.progress < 0.7) return 1;
+  if (reduced) return 0.4; // no fade-out: one dimmer look once it is lost
+  return Math.max(0.15, 1 - ((m.progress - 0.7) / 0.3) * 0.85);
+}
+
+/** A message as placed on the picture this frame: where it stands, its direction, its label group. */
+interface Placed {
+  m: MessageView;
+  x: number;
+  y: number;
+  ux: number;
+  uy: number;
+  nx: number;
+  ny: number;
+  near: boolean;
+  group: number;
+}
+
+/** Where each message between two placed hosts stands this frame, and which way its label leans. */
+function placeMessages(
+  frame: Frame,
+  layout: Layout,
+  kinds: ReadonlyMap<string, HostKind>,
+  opts: ClusterOptions,
+): Placed[] {
+  const msgs = frame.messages.filter(
+    (m) => m.from !== m.to && layout.pos.has(m.from) && layout.pos.has(m.to),
+  );
+  return msgs.map((m): Placed => {
+    const e = ends(layout, kinds, m.from, m.to) as Endpoints;
+    const flight = Math.max(0, Math.min(1, m.progress));
+    const p = (opts.reducedMotion ? messageStop(flight) : flight) * messageReach(m);
+    const dx = e.x2 - e.x1;
+    const dy = e.y2 - e.y1;
+    const len = Math.hypot(dx, dy) || 1;
+    const x = e.x1 + dx * p;
+    const y = e.y1 + dy * p;
+    // Labels sit beside the path (perpendicular), on the side away from the ring centre.
+    let nx = -dy / len;
+    let ny = dx / len;
+    if ((x - layout.ring.cx) * nx + (y - layout.ring.cy) * ny < 0) {
+      nx = -nx;
+      ny = -ny;
+    }
+    return { m, x, y, ux: dx / len, uy: dy / len, nx, ny, near: p * len < BURST_PX, group: -1 };
+  });
+}
+
+/** Groups the placed messages that share one label (see the comment inside); sets each one's `group`. */
+function burstGroups(placed: Placed[]): number[][] {
+  // Messages drawn on top of each other share one label: a broadcast fanning out of its sender
+  // ("ELECTION ×4") or two requests travelling together ("LEASE GRANT + LEASE REVOKE").
+  // A message joins the first group (in creation order) holding a message within 16 px or, near
+  // the sender, one from the same sender. A 16 px grid finds the former among the neighbouring
+  // cells and a map per sender the latter: O(messages) per frame, not O(messages²) (a 50-node
+  // Bully election has over a thousand in flight).
+  const groups: number[][] = [];
+  const cells = new Map<string, number[]>();
+  const nearGroupOf = new Map<string, number>();
+  placed.forEach((a, i) => {
+    const cx = Math.floor(a.x / 16);
+    const cy = Math.floor(a.y / 16);
+    let g = a.near ? (nearGroupOf.get(a.m.from) ?? -1) : -1;
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++)
+        for (const j of cells.get(`${cx + dx},${cy + dy}`) ?? []) {
+          const b = placed[j] as Placed;
+          if ((g < 0 || b.group < g) && Math.hypot(a.x - b.x, a.y - b.y) < 16) g = b.group;
+        }
+    if (g >= 0) (groups[g] as number[]).push(i);
+    else groups.push([i]);
+    a.group = g >= 0 ? g : groups.length - 1;
+    const cell = `${cx},${cy}`;
+    const inCell = cells.get(cell);
+    if (inCell) inCell.push(i);
+    else cells.set(cell, [i]);
+    if (a.near && !((nearGroupOf.get(a.m.from) ?? Number.POSITIVE_INFINITY) <= a.group))
+      nearGroupOf.set(a.m.from, a.group);
+  });
+  return groups;
+}
+
+export interface MessageCanvas {
+  /** Sizes the canvas for a layout at the device's pixel ratio (which clears it). */
+  resize(layout: Layout): void;
+  /** Paints the frame's messages in flight and their labels. */
+  draw(frame: Frame, layout: Layout): void;
+  remove(): void;
+}
+
+/** Adds the message canvas to `root` (over the picture's svg) and returns its handle. */
+export function createMessageCanvas(
+  root: Sel<HTMLElement>,
+  kinds: ReadonlyMap<string, HostKind>,
+  colors: ThemeColors,
+  opts: ClusterOptions,
+): MessageCanvas {
+  // The moving messages are painted on a <canvas> over the picture (its own compositor layer): a
+  // 50-node Bully election has over a thousand in flight, and as SVG elements each frame restyled,
+  // re-laid-out and re-painted them all, and re-rasterised the O(n²) links under them. The SVG keeps
+  // what is accessible and changes only with the cluster's state. Export draws the canvas into the
+  // SVG it writes (app/exportDom.ts). Text alternative: ClusterView's
+  // list of the messages in flight.
+  const canvas = root
+    .append('canvas')
+    .attr('class', 'cluster-msgs')
+    .attr('aria-hidden', 'true')
+    .style('position', 'absolute')
+    .style('inset', '0')
+    .style('width', '100%')
+    .style('height', '100%')
+    .style('pointer-events', 'none')
+    .node() as HTMLCanvasElement;
+  const ctx = canvas.getContext('2d');
+  let dpr = 1;
+  const glyphs = new Map<string, Path2D>();
+  const glyphOf = (type: string): Path2D => {
+    let g = glyphs.get(type);
+    if (!g) {
+      g = new Path2D(messageGlyph(type, glyphSize(type)));
+      glyphs.set(type, g);
+    }
+    return g;
+  };
+
+  const resize = (layout: Layout) => {
+    dpr = globalThis.devicePixelRatio || 1;
+    canvas.width = Math.round(layout.width * dpr);
+    canvas.height = Math.round(layout.height * dpr);
+  };
+
+  const draw = (frame: Frame, layout: Layout) => {
+    const placed = placeMessages(frame, layout, kinds, opts);
+    const groups = burstGroups(placed);
+
+    const c = colors.now();
+    const lostX = new Path2D('M-6 -6 L6 6 M6 -6 L-6 6');
+    const labels: Array<{
+      x: number;
+      y: number;
+      anchor: 'start' | 'middle' | 'end';
+      text: string;
+      fam: MessageFamily;
+      lost: boolean;
+      alpha: number;
+    }> = [];
+    if (ctx) {
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, layout.width, layout.height);
+      ctx.lineJoin = 'round';
+      for (const d of placed) {
+        const { m, x, y } = d;
+        const fam = messageFamily(m.type);
+        const lost = m.fate === 'dropped' && m.progress >= 0.7;
+        const alpha = messageOpacity(m, opts.reducedMotion);
+        ctx.globalAlpha = alpha;
+        ctx.setTransform(dpr, 0, 0, dpr, x * dpr, y * dpr);
+        const glyph = glyphOf(m.type);
+        const col = c[fam] as string;
+        ctx.fillStyle = fam === 'reply' ? (c.surface as string) : col;
+        ctx.strokeStyle = fam === 'reply' ? col : (c.surface as string);
+        ctx.lineWidth = fam === 'reply' ? 2.2 : 1.5;
+        ctx.fill(glyph, 'evenodd');
+        ctx.stroke(glyph);
+        if (lost) {
+          ctx.strokeStyle = c.danger as string;
+          ctx.lineWidth = 2.4;
+          ctx.lineCap = 'round';
+          ctx.stroke(lostX);
+          ctx.lineCap = 'butt';
+        }
+        if ((groups[d.group]?.length ?? 1) <= 1) {
+          const b = placeLabel(layout, kinds, x, y, d.ux, d.uy, d.nx, d.ny, [messageTypeLabel(m.type)]);
+          labels.push({ ...b, fam, lost, alpha });
+        }
+      }
+    }
+    const shared = groups
+      .filter((members) => members.length > 1)
+      .map((members) => {
+        const ms = members.map((i) => placed[i] as Placed);
+        const first = ms[0] as Placed;
+        const types = [...new Set(ms.map((x) => x.m.type))];
+        const short =
+          types.length === 1
+            ? `${messageTypeLabel(first.m.type)} ×${ms.length}`
+            : `${messageTypeLabel(types[0] as string)} +${ms.length - 1}`;
+        const texts = types.length === 2 ? [types.map(messageTypeLabel).join(' + '), short] : [short];
+        const x0 = ms.reduce((a, b) => a + b.x, 0) / ms.length;
+        const y0 = ms.reduce((a, b) => a + b.y, 0) / ms.length;
+        const fan =
+          ms.every((x) => x.near && x.m.from === first.m.from) && new Set(ms.map((x) => x.m.to)).size > 1;
+        let x: number;
+        let y: number;
+        let anchor: 'start' | 'middle' | 'end';
+        let text = texts[texts.length - 1] as string;
+        if (fan) {
+          // Ahead of the burst along its mean direction, a little to its outer side.
+          const ux = ms.reduce((a, b) => a + b.ux, 0);
+          const uy = ms.reduce((a, b) => a + b.uy, 0);
+          const len = Math.hypot(ux, uy) || 1;
+          x = x0 + (ux / len) * 40 + first.nx * 10;
+          y = y0 + (uy / len) * 40 + first.ny * 10 + 4;
+          anchor = 'middle';
+        } else {
+          ({ x, y, anchor, text } = placeLabel(
+            layout,
+            kinds,
+            x0,
+            y0,
+            first.ux,
+            first.uy,
+            first.nx,
+            first.ny,
+            texts,
+          ));
+        }
+        return { key: ms.map((x) => x.m.id).join('-'), x, y, anchor, text, fam: messageFamily(first.m.type) };
+      });
+    if (ctx) {
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.font = c.font as string;
+      ctx.lineWidth = 3.5;
+      ctx.strokeStyle = c.surface as string;
+      for (const l of [...labels, ...shared.map((b) => ({ ...b, lost: false, alpha: 1 }))]) {
+        ctx.globalAlpha = l.alpha;
+        ctx.textAlign = l.anchor === 'middle' ? 'center' : l.anchor === 'end' ? 'right' : 'left';
+        ctx.fillStyle = l.lost ? (c.danger as string) : (c[l.fam] as string);
+        ctx.strokeText(l.text, l.x, l.y);
+        ctx.fillText(l.text, l.x, l.y);
+        if (l.lost) {
+          const w = ctx.measureText(l.text).width;
+          const x0 = l.anchor === 'middle' ? l.x - w / 2 : l.anchor === 'end' ? l.x - w : l.x;
+          ctx.fillRect(x0, l.y - 3.5, w, 1);
+        }
+      }
+      ctx.globalAlpha = 1;
+    }
+  };
+
+  return {
+    resize,
+    draw,
+    remove() {
+      canvas.remove();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// The words a host says: its accessible label, the pill under a node, the leader key, clipped detail text.
+import { t as tr } from '../../../i18n/index.ts';
+import type { NodeView } from '../../../sim/trace/frame.ts';
+
+/** Words for a node's state, for its accessible label and its caption line. */
+export function nodeLabel(n: NodeView, errored: boolean): string {
+  const parts: string[] = [];
+  if (n.kind !== 'node') {
+    parts.push(tr(`cluster.${n.kind}`));
+    if (n.role === 'down' || n.role === 'paused' || n.role === 'isolated') parts.push(tr(`role.${n.role}`));
+    if (n.token !== undefined) parts.push(tr('cluster.token', { token: n.token }));
+    return `${n.id}: ${parts.join(', ')}`;
+  }
+  // A node's words in the order it draws them (name, role word, token pill), then what is not drawn:
+  // its visible label is then part of its accessible name (WCAG 2.5.3).
+  parts.push(errored ? tr('role.error') : tr(`role.${n.role}`));
+  const pill = nodePill(n);
+  if (pill) parts.push(pill);
+  if (errored) parts.push(tr(`role.${n.role}`));
+  if (n.role !== 'leader' && n.believed === 'leader') parts.push(tr('role.leaderStale'));
+  return `${n.id}: ${parts.join(', ')}`;
+}
+
+/** The pill under a node: its fencing token, else a leader's term; '' when none. */
+export function nodePill(n: Pick<NodeView, 'token' | 'term' | 'role'>): string {
+  if (n.token !== undefined) return tr('cluster.token', { token: n.token });
+  if (n.term !== undefined && n.role === 'leader') return tr('cluster.term', { term: n.term });
+  return '';
+}
+
+/**
+ * The key that names the leader (`/election/leader`, `/service/<scope>/leader`): held by a lease,
+ * last path segment "leader". Other leased keys (Patroni's members) are not leadership.
+ */
+export function leaderKeyOf<K extends { key: string; lease: number }>(keys: readonly K[]): K | undefined {
+  return keys.find((k) => k.lease !== 0 && /(^|\/)leader$/.test(k.key));
+}
+
+export function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}

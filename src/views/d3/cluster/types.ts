@@ -1,0 +1,45 @@
+// The cluster view's public shapes (hosts, links, options, handle) and the selection type its pieces share.
+import type { BaseType, Selection } from 'd3-selection';
+import type { HostKind } from '../../../sim/net/host.ts';
+import type { Frame } from '../../../sim/trace/frame.ts';
+
+export interface HostInfo {
+  id: string;
+  kind: HostKind;
+}
+
+export type LinkKind = 'mesh' | 'store' | 'data';
+
+export interface Link {
+  a: string;
+  b: string;
+  kind: LinkKind;
+}
+
+export interface ClusterOptions {
+  hosts: HostInfo[];
+  links: Link[];
+  /** How long (virtual ms) a crash or restart flash lasts. */
+  flashMs: number;
+  /** Accessible name of the picture. */
+  label: string;
+  /** The node that carries the ADR-001 badge (node-1 in the brief). */
+  adrNode?: string;
+  onAdr?: () => void;
+  /** Which backend a proxy routes to at t (the view derives it from the trace). */
+  routeOf?: (proxy: string, t: number) => string | null;
+  /** Attribute naming a node's group: `data-node` (the testing contract) unless a second picture. */
+  nodeAttribute?: string;
+  /**
+   * prefers-reduced-motion: messages do not travel (see messageStop) and crash/restart flashes do
+   * not grow or fade; the svg says so in `data-motion="reduced"`.
+   */
+  reducedMotion?: boolean;
+}
+
+export interface ClusterRenderer {
+  update(frame: Frame): void;
+  destroy(): void;
+}
+
+export type Sel<E extends BaseType, D = unknown> = Selection<E, D, null, undefined>;

@@ -1,0 +1,118 @@
+// The message arrows: placed once per layout in a layer slid by one transform, re-classed only when their state changes.
+import { select } from 'd3-selection';
+import type { TraceIndex } from '../../../sim/trace/frame.ts';
+import { messageFamily } from '../glyphs.ts';
+import { arrowHead, cross } from './paths.ts';
+import type { Prepared } from './prepare.ts';
+import type { G, View } from './scene.ts';
+import type { SequenceText } from './types.ts';
+import { visibleRange } from './window.ts';
+
+/** Where an arrow was placed, in the message layer's own coordinates (see `anchor` in index.ts). */
+export interface ArrowGeo {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  /** Where a lost message's X sits (a little before its target). */
+  ex: number;
+  ey: number;
+  /** The class list without the state, and the state last written. */
+  base: string;
+  state: string;
+}
+
+type Message = TraceIndex['messages'][number];
+
+/**
+ * The messages inside the window. `anchor` is the time the layer's coordinates start from and
+ * `relayout` says the layout changed (every arrow is placed again); `geo` keeps each arrow's placement.
+ */
+export function drawArrows(
+  gMsgs: G,
+  p: Prepared,
+  v: View,
+  anchor: number,
+  relayout: boolean,
+  geo: WeakMap<SVGGElement, ArrowGeo>,
+  seek: (t: number) => void,
+  text: SequenceText,
+): void {
+  const { t, w0, w1, top, k, xOf } = v;
+  /** y in the message layer: fixed while the layout holds. */
+  const ly = (ms: number) => top + (ms - anchor) * k;
+
+  // Messages inside the window.
+  const [lo, hi] = visibleRange(p.index.messages, w0, w1, p.maxFlight);
+  const visible: Message[] = [];
+  for (let i = lo; i < hi; i++) {
+    const m = p.index.messages[i];
+    if (m && m.deliverAt >= w0 && p.laneIndex.has(m.from) && p.laneIndex.has(m.to)) visible.push(m);
+  }
+  const place = (node: SVGGElement, m: Message) => {
+    const x1 = xOf(m.from) ?? 0;
+    const x2 = xOf(m.to) ?? 0;
+    const y1 = ly(m.sendAt);
+    const y2 = ly(m.deliverAt);
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const back = Math.min(12, len * 0.25);
+    const lost = m.fate === 'dropped';
+    const ex = lost ? x2 - ((x2 - x1) / len) * back : x2;
+    const ey = lost ? y2 - ((y2 - y1) / len) * back : y2;
+    const g = select(node);
+    g.select('.seq-hit').attr('x1', x1).attr('y1', y1).attr('x2', ex).attr('y2', ey);
+    g.select('.seq-line').attr('x1', x1).attr('y1', y1).attr('x2', ex).attr('y2', ey);
+    g.select('.seq-tip').attr('d', lost ? cross(ex, ey, 4.5) : arrowHead(x1, y1, x2, y2, 7));
+    const base = `seq-msg fam-${messageFamily(m.type)}${p.chatter.has(m.id) ? ' is-chatter' : ''}${lost ? ' is-lost' : ''}`;
+    geo.set(node, { x1, y1, x2, y2, ex, ey, base, state: '' });
+  };
+  gMsgs.attr('transform', `translate(0,${(anchor - w0) * k})`);
+  gMsgs
+    .selectAll<SVGGElement, Message>('g.seq-msg')
+    .data(visible, (m) => m.id)
+    .join(
+      (enter) => {
+        const g = enter
+          .append('g')
+          .attr('class', 'seq-msg')
+          .attr('data-msg', (m) => m.id)
+          .attr('data-send-at', (m) => m.sendAt)
+          .attr('data-type', (m) => m.type)
+          .on('click', (_ev, m) => seek(m.sendAt));
+        g.append('title').text((m) => text.message({ ...m, progress: 0 }));
+        g.append('line').attr('class', 'seq-hit');
+        g.append('line').attr('class', 'seq-line');
+        g.append('path').attr('class', 'seq-tip');
+        g.append('circle').attr('class', 'seq-packet').attr('r', 3).attr('display', 'none');
+        return g.each(function (m) {
+          place(this, m);
+        });
+      },
+      (update) =>
+        relayout
+          ? update.each(function (m) {
+              place(this, m);
+            })
+          : update,
+    )
+    .each(function (m) {
+      const g = geo.get(this);
+      if (!g) return;
+      const state = t < m.sendAt ? 'future' : t >= m.deliverAt ? 'done' : 'flight';
+      if (state !== g.state) {
+        this.setAttribute('class', `${g.base} is-${state}`);
+        if (state !== 'flight') (this.lastChild as SVGCircleElement).setAttribute('display', 'none');
+        g.state = state;
+      }
+      if (state !== 'flight') return;
+      // In flight: the packet sits where the arrow crosses the cursor (time is linear along it);
+      // a lost one disappears at its X.
+      const f = (t - m.sendAt) / Math.max(1, m.deliverAt - m.sendAt);
+      const py = g.y1 + (g.y2 - g.y1) * f;
+      const packet = this.lastChild as SVGCircleElement;
+      const gone = m.fate === 'dropped' && Math.abs(py - g.y1) > Math.abs(g.ey - g.y1);
+      packet.setAttribute('display', gone ? 'none' : 'inline');
+      packet.setAttribute('cx', String(g.x1 + (g.x2 - g.x1) * f));
+      packet.setAttribute('cy', String(py));
+    });
+}
