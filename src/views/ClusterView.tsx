@@ -2,6 +2,7 @@ import type React from 'react';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { messageTypeLabel, t } from '../i18n/index.ts';
 import { proxyStateAt } from '../player/proxy.ts';
+import { declarationOf } from '../sim/algorithms/registry.ts';
 import type { Frame, MessageView, TraceIndex } from '../sim/trace/frame.ts';
 import { type ClusterRenderer, createClusterView, type Link } from './d3/cluster/index.ts';
 import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from './d3/glyphs.ts';
@@ -28,9 +29,6 @@ export interface ClusterViewProps {
 /** How long a touch must rest on a node to open its menu. */
 const LONG_PRESS_MS = 500;
 
-/** Algorithms whose nodes talk to each other directly (the brief's mesh of election edges). */
-const MESH_ALGORITHMS = new Set(['bully', 'heartbeat']);
-
 /** Links of the picture: the mesh when the algorithm uses it, node -> store, and every pair that talks. */
 export function linksFor(index: TraceIndex): Link[] {
   const hosts = index.trace.hosts;
@@ -45,7 +43,8 @@ export function linksFor(index: TraceIndex): Link[] {
     seen.add(key);
     out.push({ a, b, kind: k });
   };
-  if (MESH_ALGORITHMS.has(index.trace.algorithm))
+  // A mesh of election edges where the algorithm's nodes talk to each other directly (its topology).
+  if (declarationOf(index.trace.algorithm)?.topology.mesh)
     for (let i = 0; i < nodes.length; i++)
       for (let j = i + 1; j < nodes.length; j++) add(nodes[i] as string, nodes[j] as string, 'mesh');
   for (const s of stores) for (const n of nodes) add(n, s, 'store');
@@ -206,6 +205,9 @@ export const ClusterView = memo(function ClusterView({
     const r = createClusterView(el, {
       hosts,
       links: linksFor(index),
+      ...(declarationOf(index.trace.algorithm)
+        ? { leaderKeys: declarationOf(index.trace.algorithm)?.leadership.keys }
+        : {}),
       flashMs: Math.max(1, 900 * timeScale),
       label: title,
       ...(firstNode && !secondary ? { adrNode: firstNode } : {}),

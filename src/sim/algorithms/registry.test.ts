@@ -42,6 +42,18 @@ function exercise(id: (typeof algorithmIds)[number]): Trace[] {
 }
 
 describe('every registered algorithm declares what the rest of the lab reads', () => {
+  it('a message type means the same family in every algorithm that sends it', () => {
+    const seen = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const a of Object.values(algorithms))
+      for (const [type, family] of Object.entries(a.vocabulary.families)) {
+        const before = seen.get(type);
+        if (before !== undefined && before !== family) clashes.push(`${type}: ${before} vs ${family}`);
+        seen.set(type, family);
+      }
+    expect(clashes).toEqual([]);
+  });
+
   it('algorithmIds is the registry, in its order', () => {
     expect(algorithmIds).toEqual(Object.keys(algorithms));
   });

@@ -14,8 +14,13 @@ export type AlgorithmId = keyof typeof algorithms;
 /** In the registry's order: the sandbox's choice, the CLI's usage, the schema's enum. */
 export const algorithmIds = Object.keys(algorithms) as [AlgorithmId, ...AlgorithmId[]];
 
+/** The declaration of a known algorithm, or null (an imported trace may name another). */
+export function declarationOf(id: string): Algorithm | null {
+  return Object.hasOwn(algorithms, id) ? ((algorithms as Record<string, Algorithm>)[id] ?? null) : null;
+}
+
 export function algorithmFor(id: string): Algorithm {
-  const a = Object.hasOwn(algorithms, id) ? (algorithms as Record<string, Algorithm>)[id] : undefined;
+  const a = declarationOf(id);
   if (!a) throw new Error(`unknown algorithm "${id}" (known: ${Object.keys(algorithms).join(', ')})`);
   return a;
 }

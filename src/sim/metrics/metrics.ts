@@ -35,8 +35,7 @@
  *   Nothing was wrong with L; lost or late messages (or clock drift) made it look dead.
  */
 import { upperBound } from '../../lib/search.ts';
-import type { Algorithm } from '../algorithms/algorithm.ts';
-import { algorithmFor } from '../algorithms/registry.ts';
+import { declarationOf } from '../algorithms/registry.ts';
 import { changesNet, hostOf, lifeChange, netAfter } from '../faults/table.ts';
 import { blocked, type NetState, openNet } from '../net/reach.ts';
 import type { Trace } from '../trace/trace.ts';
@@ -134,15 +133,6 @@ interface NodeRec {
   healthySince: number | null;
   /** Since when it has been up and not paused (null: not now). */
   liveSince: number | null;
-}
-
-/** The algorithm's declaration; an imported trace of an unknown algorithm gets none. */
-function declarationOf(algorithm: string): Algorithm | null {
-  try {
-    return algorithmFor(algorithm);
-  } catch {
-    return null;
-  }
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);

@@ -59,3 +59,17 @@ export function blocked(
   }
   return null;
 }
+
+/** The state a frame shows (its partition, cut links and isolated nodes), for the same rule. */
+export function netShown(
+  groups: readonly (readonly string[])[] | null,
+  cuts: ReadonlyArray<readonly [string, string]>,
+  isolated: Iterable<readonly [string, 'all' | 'store']>,
+): NetState {
+  const base = groups ? partitioned(openNet, groups) : openNet;
+  return {
+    ...base,
+    isolated: new Map(isolated),
+    cuts: new Map(cuts.map(([a, b]) => [linkKey(a, b), [a, b] as const])),
+  };
+}

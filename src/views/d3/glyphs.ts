@@ -1,32 +1,21 @@
 // Message types as drawn: their family (colour and shape), their glyph, and which are background chatter.
+import type { MessageFamily } from '../../sim/algorithms/algorithm.ts';
+import { algorithms } from '../../sim/algorithms/registry.ts';
 
-export type MessageFamily = 'election' | 'heartbeat' | 'reply' | 'store' | 'data' | 'reject';
+export type { MessageFamily };
 
-/** Families share a colour and a shape; the legend names each type present. */
+/** Every algorithm's vocabulary (its declaration), merged: a type means the same in every algorithm. */
+const FAMILY = new Map<string, MessageFamily>(
+  Object.values(algorithms).flatMap((a) => Object.entries(a.vocabulary.families)),
+);
+const CHATTER = new Set(Object.values(algorithms).flatMap((a) => a.vocabulary.chatter));
+
+/** Families share a colour and a shape; the legend names each type present. Unknown types are data. */
 export function messageFamily(type: string): MessageFamily {
-  if (/REJECT|ERROR|DENIED|FAIL/.test(type)) return 'reject';
-  if (/^(ELECTION|COORDINATOR|REQUEST_VOTE|CAMPAIGN|PRE_VOTE)$/.test(type)) return 'election';
-  if (/HEARTBEAT|KEEPALIVE$|HEALTH_CHECK|^PING$/.test(type)) return 'heartbeat';
-  if (/(_OK|_ACK|_RESULT|_GRANTED|_REVOKED|_REPLY|_RESPONSE)$|^(OK|VOTE|HEALTH|PONG)$/.test(type))
-    return 'reply';
-  if (/^(LEASE_|TXN|RANGE|PUT|WATCH|DELETE)/.test(type)) return 'store';
-  return 'data';
+  return FAMILY.get(type) ?? 'data';
 }
 
 /** Periodic liveness/renewal traffic, drawn lighter than the messages that make the story. */
-const CHATTER = new Set([
-  'HEARTBEAT',
-  'HEARTBEAT_ACK',
-  'KEEPALIVE',
-  'KEEPALIVE_ACK',
-  'HEALTH_CHECK',
-  'HEALTH',
-  'PING',
-  'PONG',
-  'WAL',
-  'WAL_ACK',
-]);
-
 export function isChatter(type: string): boolean {
   return CHATTER.has(type);
 }

@@ -145,7 +145,8 @@ export const patroni: Algorithm = {
       WRITE_FAILED: 'reject',
       WRITE_ERROR: 'reject',
     },
-    chatter: ['KEEPALIVE', 'KEEPALIVE_ACK', 'HEALTH_CHECK', 'HEALTH'],
+    // WAL streams after every write: drawn lighter, like the keepalives and health checks.
+    chatter: ['KEEPALIVE', 'KEEPALIVE_ACK', 'HEALTH_CHECK', 'HEALTH', 'WAL'],
   },
   leadership: { scope: 'cluster', carries: null, keys: [patroniKeys.leader] },
   topology: { mesh: false },

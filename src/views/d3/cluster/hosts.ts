@@ -287,7 +287,7 @@ function detailOf(n: NodeView, frame: Frame, layout: Layout, opts: ClusterOption
   if (n.kind === 'store') {
     const s = frame.store;
     // The leader key's lease, if any: its remaining TTL as a bar (to the half pixel).
-    const leaderKey = s ? leaderKeyOf(s.keys) : undefined;
+    const leaderKey = s ? leaderKeyOf(s.keys, opts.leaderKeys) : undefined;
     const lease = leaderKey ? s?.leases.find((l) => l.id === leaderKey.lease) : undefined;
     const frac = lease ? Math.max(0, Math.min(1, lease.remainingMs / (lease.ttlSec * 1000))) : 0;
     return {

@@ -1,6 +1,7 @@
 // The links between hosts: drawn once per layout, re-classed (broken, dead) only when reachability changes.
 import { select } from 'd3-selection';
 import type { HostKind } from '../../../sim/net/host.ts';
+import { blocked, netShown } from '../../../sim/net/reach.ts';
 import type { Frame, NodeView } from '../../../sim/trace/frame.ts';
 import { ends, type Layout } from './layout.ts';
 import type { Link, Sel } from './types.ts';
@@ -35,24 +36,14 @@ export function updateLinks(
   kinds: ReadonlyMap<string, HostKind>,
   lastReach: string,
 ): string {
-  const groupOf = new Map<string, number>();
-  frame.partition?.forEach((grp, i) => {
-    for (const id of grp) groupOf.set(id, i);
-  });
-  const cutPairs = new Set(frame.cuts.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
-  const linkBroken = (a: string, b: string): boolean => {
-    const ga = groupOf.get(a);
-    const gb = groupOf.get(b);
-    if (ga !== undefined && gb !== undefined && ga !== gb) return true;
-    if (cutPairs.has(`${a}|${b}`)) return true;
-    for (const id of [a, b]) {
-      const n = byId.get(id);
-      const other = id === a ? b : a;
-      if (n?.isolated === 'all') return true;
-      if (n?.isolated === 'store' && kinds.get(other) === 'store') return true;
-    }
-    return false;
-  };
+  // The simulator's own reachability rule (net/reach.ts), on the state this frame shows.
+  const net = netShown(
+    frame.partition,
+    frame.cuts,
+    frame.nodes.flatMap((n) => (n.isolated ? [[n.id, n.isolated] as const] : [])),
+  );
+  const isStore = (id: string) => kinds.get(id) === 'store';
+  const linkBroken = (a: string, b: string): boolean => blocked(net, isStore, a, b) !== null;
   const linkDead = (a: string, b: string): boolean => byId.get(a)?.up === false || byId.get(b)?.up === false;
 
   // Re-class the links only when reachability changed: with n nodes there are O(n^2) of them, and

@@ -29,11 +29,18 @@ export function nodePill(n: Pick<NodeView, 'token' | 'term' | 'role'>): string {
 }
 
 /**
- * The key that names the leader (`/election/leader`, `/service/<scope>/leader`): held by a lease,
- * last path segment "leader". Other leased keys (Patroni's members) are not leadership.
+ * The key that names the leader, held by a lease: one of the algorithm's declared leadership keys
+ * (`/election/leader`, `/service/<scope>/leader`); without a declaration (an imported trace of an
+ * unknown algorithm), a leased key whose last path segment is "leader". Other leased keys (Patroni's
+ * members) are not leadership.
  */
-export function leaderKeyOf<K extends { key: string; lease: number }>(keys: readonly K[]): K | undefined {
-  return keys.find((k) => k.lease !== 0 && /(^|\/)leader$/.test(k.key));
+export function leaderKeyOf<K extends { key: string; lease: number }>(
+  keys: readonly K[],
+  declared?: readonly string[],
+): K | undefined {
+  return keys.find(
+    (k) => k.lease !== 0 && (declared ? declared.includes(k.key) : /(^|\/)leader$/.test(k.key)),
+  );
 }
 
 export function clip(s: string, max: number): string {

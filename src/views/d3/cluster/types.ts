@@ -26,6 +26,8 @@ export interface ClusterOptions {
   /** The node that carries the ADR-001 badge (node-1 in the brief). */
   adrNode?: string;
   onAdr?: () => void;
+  /** The store keys whose holder leads (the algorithm's declaration); see leaderKeyOf. */
+  leaderKeys?: readonly string[];
   /** Which backend a proxy routes to at t (the view derives it from the trace). */
   routeOf?: (proxy: string, t: number) => string | null;
   /** Attribute naming a node's group: `data-node` (the testing contract) unless a second picture. */
