@@ -1,6 +1,6 @@
 import { t } from '../i18n/index.ts';
+import { type Fault, menuFor, specOf } from '../sim/faults/table.ts';
 import type { TimedFault } from '../sim/scenario/schema.ts';
-import type { Fault } from '../sim/trace/events.ts';
 import type { NodeView } from '../sim/trace/frame.ts';
 import { formatTime } from '../views/format.ts';
 
@@ -11,33 +11,13 @@ export interface FaultAction {
   fault: Fault;
 }
 
-/** The faults that change something for this node in its current state (crash if up, restart if down...). */
+/** The faults that change something for this node in its current state (the fault table's menu entries). */
 export function nodeActions(n: NodeView, o: { hasStore: boolean; pauseMs: number }): FaultAction[] {
-  const out: FaultAction[] = [];
-  const node = n.id;
-  if (n.up) out.push({ id: 'crash', label: t('faults.crash'), fault: { kind: 'crash', node } });
-  else out.push({ id: 'restart', label: t('faults.restart'), fault: { kind: 'restart', node } });
-  if (n.up && !n.paused)
-    out.push({
-      id: 'pause',
-      label: t('faults.pause', { s: seconds(o.pauseMs) }),
-      fault: { kind: 'pause', node, durationMs: o.pauseMs },
-    });
-  if (n.paused) out.push({ id: 'resume', label: t('faults.resume'), fault: { kind: 'resume', node } });
-  if (n.isolated === null) {
-    out.push({
-      id: 'isolate',
-      label: t('faults.isolate'),
-      fault: { kind: 'isolate', node, from: 'all' },
-    });
-    if (o.hasStore)
-      out.push({
-        id: 'isolate-store',
-        label: t('faults.isolateStore'),
-        fault: { kind: 'isolate', node, from: 'store' },
-      });
-  } else out.push({ id: 'rejoin', label: t('faults.rejoin'), fault: { kind: 'rejoin', node } });
-  return out;
+  return menuFor(n, o).map((m) => ({
+    id: m.id,
+    label: t(`faults.${m.label ?? m.id}`, 'durationMs' in m.fault ? { s: seconds(m.fault.durationMs) } : {}),
+    fault: m.fault,
+  }));
 }
 
 export interface PartitionPreset {
@@ -63,29 +43,13 @@ function seconds(ms: number): string {
 
 /** A fault in words: "crash node-2", "partition node-1, node-2 | node-3, node-4, node-5". */
 export function faultText(f: Fault): string {
-  switch (f.kind) {
-    case 'crash':
-    case 'restart':
-    case 'resume':
-    case 'rejoin':
-      return t(`fault.${f.kind}`, { node: f.node });
-    case 'pause':
-      return t('fault.pause', { node: f.node, s: seconds(f.durationMs) });
-    case 'partition':
-      return t('fault.partition', { groups: f.groups.map((g) => g.join(', ')).join(' | ') });
-    case 'heal':
-      return t('fault.heal');
-    case 'isolate':
-      return t(f.from === 'store' ? 'fault.isolateStore' : 'fault.isolate', { node: f.node });
-    case 'cut-link':
-      return t('fault.cut', { a: f.a, b: f.b });
-    case 'restore-link':
-      return t('fault.restore', { a: f.a, b: f.b });
-    case 'delay-link':
-      return t('fault.delay', { a: f.a, b: f.b, ms: f.extraMs });
-    case 'clock-drift':
-      return t('fault.drift', { node: f.node, rate: f.rate });
-  }
+  const { key, vars } = specOf(f).words(f);
+  return t(`fault.${key}`, {
+    ...vars,
+    ...('groups' in f ? { groups: f.groups.map((g) => g.join(', ')).join(' | ') } : {}),
+    ...('durationMs' in f ? { s: seconds(f.durationMs) } : {}),
+    ...('extraMs' in f ? { ms: f.extraMs } : {}),
+  });
 }
 
 /** "crash node-2 at 12.3 s" (the time as the player shows it). */

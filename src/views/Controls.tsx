@@ -3,6 +3,7 @@ import { t } from '../i18n/index.ts';
 import { usePlayer, usePlayerStore } from '../player/react.ts';
 import { formatSpeed, SPEED_STOPS, speedAt, speedIndex } from '../player/speed.ts';
 import type { Run } from '../player/store.ts';
+import { specOf } from '../sim/faults/table.ts';
 import { formatTime } from './format.ts';
 
 interface Marker {
@@ -15,22 +16,6 @@ interface Marker {
   /** A What-if intervention rather than a scripted fault. */
   intervention?: boolean;
 }
-
-/** Fault icons for the timeline, drawn in a 12x12 box centred on 0,0 (stroked). */
-const FAULT_ICON: Record<string, string> = {
-  crash: 'M-4 -4 L4 4 M4 -4 L-4 4',
-  restart: 'M3.5 -2.5 A4.3 4.3 0 1 0 4.3 1 M4.3 -4.5 V-1.8 H1.6',
-  pause: 'M-2.2 -4 V4 M2.2 -4 V4',
-  resume: 'M-2.5 -4 L3.5 0 L-2.5 4 Z',
-  partition: 'M-2 -5 L2 5 M-5 -1 H-2.5 M2.5 1 H5',
-  heal: 'M-5 -1.6 H5 M-5 1.6 H5',
-  isolate: 'M0 0 m-4.2 0 a4.2 4.2 0 1 0 8.4 0 a4.2 4.2 0 1 0 -8.4 0 M-3 3 L3 -3',
-  rejoin: 'M0 0 m-4.2 0 a4.2 4.2 0 1 0 8.4 0 a4.2 4.2 0 1 0 -8.4 0',
-  'cut-link': 'M-5 0 H-1.5 M1.5 0 H5 M-1.5 -3 L1.5 3',
-  'restore-link': 'M-5 0 H5',
-  'delay-link': 'M-3.5 -4.5 H3.5 L-3.5 4.5 H3.5 Z',
-  'clock-drift': 'M-5 1 Q-2.5 -3 0 0 T5 -1',
-};
 
 /** Marks on the timeline: narration steps, faults and safety violations of this run. */
 export function markersOf(run: Run, captions: readonly string[]): Marker[] {
@@ -46,11 +31,13 @@ export function markersOf(run: Run, captions: readonly string[]): Marker[] {
     });
   });
   run.index.faults.forEach((f, i) => {
-    if (f.fault.kind === 'resume') return;
+    // The fault table's icon; a quiet kind (a pause's own end) is shown by the fault it ends.
+    const spec = specOf(f.fault);
+    if (spec.quiet) return;
     const node =
       'node' in f.fault
         ? f.fault.node
-        : f.fault.kind === 'partition'
+        : 'groups' in f.fault
           ? f.fault.groups.map((g) => g.join(',')).join(' | ')
           : '';
     const label = t('player.marker.fault', { kind: f.fault.kind, node }).trim();
@@ -59,7 +46,7 @@ export function markersOf(run: Run, captions: readonly string[]): Marker[] {
       key: `f${i}`,
       kind: 'fault',
       at: f.t,
-      glyph: FAULT_ICON[f.fault.kind] ?? FAULT_ICON.crash ?? '',
+      glyph: spec.icon,
       label: intervention ? t('marker.intervention', { label }) : label,
       ...(intervention ? { intervention } : {}),
     });

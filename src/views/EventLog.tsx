@@ -10,6 +10,8 @@ import {
 } from 'react';
 import { messageTypeLabel, t as translate } from '../i18n/index.ts';
 import { upperBound } from '../lib/search.ts';
+import { shapeHosts } from '../sim/faults/shape.ts';
+import { specOf } from '../sim/faults/table.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import type { TraceIndex } from '../sim/trace/frame.ts';
 import type { Trace } from '../sim/trace/trace.ts';
@@ -172,60 +174,16 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
       case 'fault': {
         const f = e.fault;
         const inj = e.source === 'intervention' ? tr('log.injected') : '';
-        let text: string;
-        let hosts: string[];
-        let who: string;
-        switch (f.kind) {
-          case 'partition':
-            hosts = f.groups.flat();
-            who = '';
-            text = tr('log.fault.partition', {
-              groups: f.groups.map((g) => `{${g.join(', ')}}`).join(' | '),
-            });
-            break;
-          case 'heal':
-            hosts = [];
-            who = '';
-            text = tr('log.fault.heal');
-            break;
-          case 'cut-link':
-          case 'restore-link':
-            hosts = [f.a, f.b];
-            who = '';
-            text = tr(`log.fault.${f.kind}`, { a: f.a, b: f.b });
-            break;
-          case 'delay-link':
-            hosts = [f.a, f.b];
-            who = '';
-            text = tr('log.fault.delay-link', { a: f.a, b: f.b, extra: formatDuration(f.extraMs) });
-            break;
-          case 'isolate':
-            hosts = [f.node];
-            who = f.node;
-            text = tr(`log.fault.isolate.${f.from ?? 'all'}`, { node: f.node });
-            break;
-          case 'pause':
-            hosts = [f.node];
-            who = f.node;
-            text = tr('log.fault.pause', { node: f.node, duration: formatDuration(f.durationMs) });
-            break;
-          case 'clock-drift':
-            hosts = [f.node];
-            who = f.node;
-            text = tr('log.fault.clock-drift', { node: f.node, rate: f.rate });
-            break;
-          default:
-            hosts = [f.node];
-            who = f.node;
-            text = tr(`log.fault.${f.kind}`, { node: f.node });
-        }
-        push(
-          'fault',
-          who,
-          hosts,
-          text + inj,
-          f.kind === 'crash' || f.kind === 'partition' ? 'danger' : 'warning',
-        );
+        // The fault table's wording and severity; the log writes times and groups its own way.
+        const spec = specOf(f);
+        const { key, vars } = spec.words(f);
+        const text = tr(`log.fault.${key}`, {
+          ...vars,
+          ...('groups' in f ? { groups: f.groups.map((g) => `{${g.join(', ')}}`).join(' | ') } : {}),
+          ...('durationMs' in f ? { duration: formatDuration(f.durationMs) } : {}),
+          ...('extraMs' in f ? { extra: formatDuration(f.extraMs) } : {}),
+        });
+        push('fault', 'node' in f ? f.node : '', shapeHosts(spec.fields, f), text + inj, spec.severity);
         break;
       }
       case 'store': {

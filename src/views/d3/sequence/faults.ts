@@ -1,5 +1,6 @@
 // Fault events as spans on the lifelines (down, paused, isolated, partitions) and where a partition's walls go.
-import type { Fault } from '../../../sim/trace/events.ts';
+import { type Fault, type HostLife, hostOf, lifeChange, netAfter } from '../../../sim/faults/table.ts';
+import { type NetState, openNet } from '../../../sim/net/reach.ts';
 
 export interface Span {
   node: string;
@@ -41,41 +42,35 @@ export function faultSpans(
     out[kind].push({ node, from, to: t });
     open[kind].delete(node);
   };
+  // Replayed through the fault table (each kind's host life and network step), as frameAt does.
+  const lives = new Map<string, HostLife>();
+  let net: NetState = openNet;
   for (const { t, fault: f } of faults) {
-    switch (f.kind) {
-      case 'crash':
-        close('paused', f.node, t);
-        if (!open.down.has(f.node)) open.down.set(f.node, t);
-        out.crashes.push({ node: f.node, t });
-        break;
-      case 'restart':
-        close('down', f.node, t);
-        out.restarts.push({ node: f.node, t });
-        break;
-      case 'pause':
-        if (!open.paused.has(f.node)) open.paused.set(f.node, t);
-        break;
-      case 'resume':
-        close('paused', f.node, t);
-        break;
-      case 'isolate':
-        if (!open.isolated.has(f.node)) open.isolated.set(f.node, t);
-        break;
-      case 'rejoin':
-        close('isolated', f.node, t);
-        break;
-      case 'partition':
-        if (part) out.partitions.push({ from: part.from, to: t, groups: part.groups });
-        part = { from: t, groups: f.groups };
-        break;
-      case 'heal':
-        if (part) out.partitions.push({ from: part.from, to: t, groups: part.groups });
-        part = null;
-        for (const node of [...open.isolated.keys()]) close('isolated', node, t);
-        break;
-      default:
-        break;
+    const id = hostOf(f);
+    const life = id !== undefined ? (lives.get(id) ?? { up: true, paused: false, drift: 1 }) : null;
+    const change = id !== undefined && life ? lifeChange(f, life) : null;
+    if (id !== undefined && life && change) {
+      lives.set(id, { ...life, ...change });
+      if (change.up === false) {
+        close('paused', id, t);
+        if (!open.down.has(id)) open.down.set(id, t);
+        out.crashes.push({ node: id, t });
+      } else if (change.up === true) {
+        close('down', id, t);
+        out.restarts.push({ node: id, t });
+      } else if (change.paused === true) {
+        if (!open.paused.has(id)) open.paused.set(id, t);
+      } else if (change.paused === false) close('paused', id, t);
     }
+    const next = netAfter(net, f);
+    if (next === net) continue;
+    if (next.groups !== net.groups) {
+      if (part) out.partitions.push({ from: part.from, to: t, groups: part.groups });
+      part = next.groups ? { from: t, groups: next.groups as string[][] } : null;
+    }
+    for (const node of next.isolated.keys()) if (!open.isolated.has(node)) open.isolated.set(node, t);
+    for (const node of [...open.isolated.keys()]) if (!next.isolated.has(node)) close('isolated', node, t);
+    net = next;
   }
   for (const kind of ['down', 'paused', 'isolated'] as const)
     for (const [node, from] of open[kind]) out[kind].push({ node, from, to: durationMs });
