@@ -16,7 +16,7 @@ import {
 /**
  * The scenario player, driven like a person with a keyboard: pick a scenario with 1-5, step with
  * the arrows, play with Space at 10x; then check on screen what the brief says each story ends
- * with. Accessible names are DESIGN.md's testing contract.
+ * with. Everything is found by its accessible name.
  */
 
 /** What the end of each run must show. */
