@@ -327,6 +327,41 @@ test.describe('library build', () => {
     watch.assertClean();
   });
 
+  test('a player with no theme of its own follows the system setting, live; the iframe too', async ({
+    page,
+    baseURL,
+  }) => {
+    const watch = watchPage(page, baseURL);
+    const csp = await watchCsp(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/examples/elements.html');
+    const first = page.locator('#first');
+    const second = page.locator('#second');
+    await expect(first.locator('[data-node]').first()).toBeVisible();
+    await expect(second.locator('[data-node]').first()).toBeVisible();
+    const bg = (l: Locator) => () =>
+      l.locator('.embed-player').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const dark = await bg(second)();
+    // No attribute is put on the host page's element, nor on its <html>: the stylesheet follows the system.
+    await expect(first).not.toHaveAttribute('data-theme', /./);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-theme'))).toBe(false);
+    await expect.poll(bg(first)).toBe(dark);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(bg(first)).not.toBe(dark);
+    await expect.poll(bg(second)).toBe(dark);
+
+    // The iframe embed follows the system too, not the lab's saved choice.
+    await page.evaluate(() => localStorage.setItem('leader-election-lab.theme', 'light'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openEmbed(page, 'scenario=bully&step=2');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.evaluate(() => localStorage.removeItem('leader-election-lab.theme'));
+    expect(await csp()).toEqual([]);
+    watch.assertClean();
+  });
+
   test('the React component renders its own player', async ({ page, baseURL }) => {
     const watch = watchPage(page, baseURL);
     const csp = await watchCsp(page);

@@ -3,7 +3,7 @@ import { watchPage } from './helpers.ts';
 
 /**
  * The panels beside the player: the sequence diagram, the event log and the ADR-001 drawer, driven
- * through the accessible names of DESIGN.md's testing contract.
+ * through their accessible names.
  */
 
 async function sliderMs(page: Page): Promise<number> {

@@ -16,7 +16,7 @@ import {
 /**
  * The scenario player, driven like a person with a keyboard: pick a scenario with 1-5, step with
  * the arrows, play with Space at 10x; then check on screen what the brief says each story ends
- * with. Accessible names are DESIGN.md's testing contract.
+ * with. Everything is found by its accessible name.
  */
 
 /** What the end of each run must show. */
@@ -275,7 +275,34 @@ test.describe('player shell', () => {
     await page.getByRole('button', { name: /^Theme:/ }).click();
     await page.getByRole('button', { name: /^Theme:/ }).click();
     await expect(page.getByRole('button', { name: /^Theme:/ })).toHaveAccessibleName('Theme: system');
-    await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+    // Back to the system: its setting is what <html> shows, and it is followed live.
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect.poll(bg).toBe(dark);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect.poll(bg).not.toBe(dark);
+  });
+
+  test('theme: resolved before the app runs (no flash): the system setting, a saved choice, the link', async ({
+    page,
+  }) => {
+    // Without the app's script, only public/theme-init.js has run: what it sets is the first paint.
+    await page.route('**/assets/*.js', (r) => r.abort());
+    const first = async (query: string) => {
+      await page.goto(`/${query}`);
+      return page.locator('html').getAttribute('data-theme');
+    };
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await first('')).toBe('dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).colorScheme)).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await first('')).toBe('light');
+    expect(await first('?theme=dark')).toBe('dark');
+    await page.evaluate(() => localStorage.setItem('leader-election-lab.theme', 'dark'));
+    expect(await first('')).toBe('dark');
+    expect(await first('?theme=light')).toBe('light');
+    // An embed follows the system, not the lab's saved choice.
+    expect(await first('?embed=1')).toBe('light');
   });
 
   test('the timeline seeks; markers show steps, faults and violations', async ({ page }) => {

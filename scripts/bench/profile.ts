@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium, servePreview } from '../lib/browser.ts';
+import { maxOf, minOf } from './stats.ts';
 
 const [scenario = 'fencing-token', speedArg = '10', secondsArg = '6', nodesArg = ''] = process.argv.slice(2);
 const ROOT = process.cwd();
@@ -147,7 +148,17 @@ try {
       if (b) xs.push({ ...b, ph: 'X', dur: e.ts - b.ts });
     }
   }
-  const span = (Math.max(...xs.map((e) => e.ts)) - Math.min(...xs.map((e) => e.ts))) / 1e6;
+  // Hundreds of thousands of events: a loop, not Math.max(...xs) (one argument per event overflows the stack).
+  const span =
+    (maxOf(
+      xs.map((e) => e.ts),
+      0,
+    ) -
+      minOf(
+        xs.map((e) => e.ts),
+        0,
+      )) /
+    1e6;
   const byEv = new Map<string, number>();
   for (const e of xs) {
     const th = (threads.get(`${e.pid}:${e.tid}`) ?? '?').replace(/\d+$/, '');

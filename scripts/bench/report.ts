@@ -1,6 +1,7 @@
 /** The printed table (plain text) and bench/results.md (the same in Markdown), with budget checks. */
 import type { FrameRun, RenderResults } from './render.ts';
 import type { SimResults } from './sim.ts';
+import { maxOf } from './stats.ts';
 import type { WeightResults } from './weight.ts';
 
 export interface Machine {
@@ -69,7 +70,10 @@ export function budgets(
         margin: 'the app has no way to show 50 nodes',
       });
     const played = [...render.scenarios, ...render.bullyLarge.filter((x): x is FrameRun => 'frameMs' in x)];
-    const worstLong = Math.max(0, ...played.flatMap((r) => r.longTasks));
+    const worstLong = maxOf(
+      played.flatMap((r) => r.longTasks),
+      0,
+    );
     const count = played.reduce((a, r) => a + r.longTasks.length, 0);
     out.push({
       name: 'long tasks during play',
@@ -170,7 +174,7 @@ export function render(
       `${f1(r.frameMs.p50)} / ${f1(r.frameMs.p95)} / ${f1(r.frameMs.worst)}`,
       `${f1(r.workMs.p50)} / ${f1(r.workMs.p95)} / ${f1(r.workMs.worst)}`,
       String(r.droppedFrames),
-      r.longTasks.length ? `${r.longTasks.length} (worst ${Math.max(...r.longTasks)} ms)` : '0',
+      r.longTasks.length ? `${r.longTasks.length} (worst ${maxOf(r.longTasks)} ms)` : '0',
     ];
     const rows = [fr(rr.idle), ...rr.scenarios.map(fr)];
     for (const b of rr.bullyLarge) if ('frameMs' in b) rows.push(fr(b));

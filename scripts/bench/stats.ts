@@ -8,6 +8,33 @@ export interface Spread {
   p95: number;
 }
 
+/**
+ * Largest / smallest of any number of values, as Math.max / Math.min (NaN if one is NaN), or `empty`
+ * when there are none. `Math.max(...xs)` passes every element as an argument and overflows the call
+ * stack past ~100k of them (a trace's events).
+ */
+export function maxOf(xs: Iterable<number>, empty = Number.NEGATIVE_INFINITY): number {
+  let out = empty;
+  let any = false;
+  for (const x of xs) {
+    if (Number.isNaN(x)) return Number.NaN;
+    if (!any || x > out) out = x;
+    any = true;
+  }
+  return out;
+}
+
+export function minOf(xs: Iterable<number>, empty = Number.POSITIVE_INFINITY): number {
+  let out = empty;
+  let any = false;
+  for (const x of xs) {
+    if (Number.isNaN(x)) return Number.NaN;
+    if (!any || x < out) out = x;
+    any = true;
+  }
+  return out;
+}
+
 /** Nearest-rank percentile of an already sorted array (p in 0..1). */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;

@@ -10,7 +10,7 @@
  *   frames they span, must stay under a quarter of the baseline + 8 MB. A leak of a few KB per
  *   frame over tens of thousands of frames shows here long before it reaches the bound.
  */
-import { linearSlope } from '../bench/stats.ts';
+import { linearSlope, maxOf } from '../bench/stats.ts';
 
 export interface HeapSample {
   frame: number;
@@ -46,7 +46,7 @@ export function heapVerdict(samples: readonly HeapSample[]): HeapVerdict {
   const boot = samples.find((s) => s.phase === 'boot')?.bytes ?? Number.NaN;
   const baselineBytes = afterWarm.length > 0 ? median(afterWarm.slice(0, 3).map((s) => s.bytes)) : boot;
   const boundBytes = 2 * baselineBytes + 32 * MB;
-  const maxAfterWarmUpBytes = Math.max(...afterWarm.map((s) => s.bytes), Number.NEGATIVE_INFINITY);
+  const maxAfterWarmUpBytes = maxOf(afterWarm.map((s) => s.bytes));
   const trendPoints = afterWarm.filter((s) => s.phase !== 'tour').map((s) => [s.frame, s.bytes] as const);
   const span = (trendPoints[trendPoints.length - 1]?.[0] ?? 0) - (trendPoints[0]?.[0] ?? 0);
   const trendBytes = trendPoints.length >= 4 ? linearSlope(trendPoints) * span : Number.NaN;

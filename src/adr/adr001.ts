@@ -1,7 +1,7 @@
 /**
  * ADR-001 as data: the panel renders it, scenarios name its ids in their `adr` field, and links.ts
  * points its ids at the scenario step that shows them. English now; the shape is keyed so pt/ru can
- * follow. Facts are from /work/shared/DOMAIN.md and the sources listed at the end.
+ * follow. Facts are from the sources listed at the end.
  */
 
 export type CriterionId = 'safety' | 'failover' | 'messages' | 'dependencies' | 'ops';

@@ -1,11 +1,14 @@
 /**
  * Light/dark theme: the system setting by default; the header toggle cycles system -> light ->
- * dark and remembers the choice (localStorage, this origin only). `data-theme` on <html> overrides
- * prefers-color-scheme in theme.css.
+ * dark and remembers the choice (localStorage, this origin only). The theme in effect is always
+ * written to <html> as `data-theme="light|dark"` (theme.css has the dark palette under
+ * [data-theme="dark"] only): the choice, or the system setting resolved, followed live while no
+ * theme is chosen. public/theme-init.js does the same before the first paint.
  */
 export type ThemeMode = 'system' | 'light' | 'dark';
 
 const KEY = 'leader-election-lab.theme';
+const DARK = '(prefers-color-scheme: dark)';
 
 export function loadTheme(): ThemeMode {
   try {
@@ -25,9 +28,25 @@ export function saveTheme(mode: ThemeMode): void {
   }
 }
 
+/** The theme a mode shows: the system's for 'system' (light where the setting cannot be read). */
+export function resolveTheme(mode: ThemeMode): 'light' | 'dark' {
+  if (mode !== 'system') return mode;
+  return globalThis.matchMedia?.(DARK).matches ? 'dark' : 'light';
+}
+
+/** Per root: stops following the system setting (set while the mode is 'system'). */
+const following = new WeakMap<HTMLElement, () => void>();
+
 export function applyTheme(mode: ThemeMode, root: HTMLElement = document.documentElement): void {
-  if (mode === 'system') root.removeAttribute('data-theme');
-  else root.setAttribute('data-theme', mode);
+  following.get(root)?.();
+  following.delete(root);
+  root.setAttribute('data-theme', resolveTheme(mode));
+  if (mode !== 'system') return;
+  const query = globalThis.matchMedia?.(DARK);
+  if (!query) return;
+  const follow = () => root.setAttribute('data-theme', query.matches ? 'dark' : 'light');
+  query.addEventListener('change', follow);
+  following.set(root, () => query.removeEventListener('change', follow));
 }
 
 export function nextTheme(mode: ThemeMode): ThemeMode {

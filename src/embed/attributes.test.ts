@@ -32,12 +32,26 @@ describe('element attributes', () => {
 
 describe('shadow-root stylesheet', () => {
   it('moves the :root tokens and theme selectors to :host', () => {
-    const css =
-      ':root{--bg:#fff}@media (prefers-color-scheme:dark){:root:not([data-theme=light]){--bg:#000}}' +
-      ':root[data-theme="dark"]{--bg:#000}.x{color:red}';
-    expect(scopeToHost(css)).toBe(
-      ':host{--bg:#fff}@media (prefers-color-scheme:dark){:host(:not([data-theme="light"])){--bg:#000}}' +
-        ':host([data-theme="dark"]){--bg:#000}.x{color:red}',
+    const css = ':root{--bg:#fff}:root[data-theme="light"] .y{color:blue}.x{color:red}';
+    expect(scopeToHost(css)).toBe(':host{--bg:#fff}:host([data-theme="light"]) .y{color:blue}.x{color:red}');
+  });
+
+  it('applies the one dark palette for theme="dark", and for no theme under a dark system setting', () => {
+    for (const dark of [':root[data-theme="dark"]', ':root[data-theme=dark]', ':root[data-theme="dark"] '])
+      expect(scopeToHost(`:root{--bg:#fff}${dark}{color-scheme:dark;--bg:#000}.x{color:red}`)).toBe(
+        ':host{--bg:#fff}:host([data-theme="dark"]){color-scheme:dark;--bg:#000}' +
+          '@media (prefers-color-scheme: dark){:host(:not([data-theme="light"])){color-scheme:dark;--bg:#000}}' +
+          '.x{color:red}',
+      );
+    // A rule for something inside a dark player is scoped, not copied.
+    expect(scopeToHost(':root[data-theme="dark"] .x{color:red}')).toBe(
+      ':host([data-theme="dark"]) .x{color:red}',
+    );
+  });
+
+  it('keeps a media-query rule written for the page working in the shadow root', () => {
+    expect(scopeToHost('@media (prefers-color-scheme:dark){:root:not([data-theme=light]){--bg:#000}}')).toBe(
+      '@media (prefers-color-scheme:dark){:host(:not([data-theme="light"])){--bg:#000}}',
     );
   });
 });

@@ -39,10 +39,20 @@ export function searchFromAttributes(get: (name: PlayerAttribute) => string | nu
 
 /**
  * The player's stylesheet for a shadow root: the app's `:root` tokens and theme selectors move to
- * `:host`, so the theme follows the element's own `data-theme`, not the host page's <html>.
+ * `:host`, so the theme follows the element's own `data-theme`, not the host page's <html>. The
+ * app writes its dark palette once, for `[data-theme="dark"]` (theme.css; the page resolves the
+ * system setting into that attribute): here the same block also applies under
+ * `prefers-color-scheme: dark` to an element with no theme of its own, so a player follows the
+ * system without an attribute being set on the host page's element.
  */
 export function scopeToHost(css: string): string {
   return css
+    .replace(
+      /:root\[data-theme="?dark"?\]\s*\{([^{}]*)\}/g,
+      (_m, palette: string) =>
+        `:host([data-theme="dark"]){${palette}}` +
+        `@media (prefers-color-scheme: dark){:host(:not([data-theme="light"])){${palette}}}`,
+    )
     .replace(/:root:not\(\[data-theme="?light"?\]\)/g, ':host(:not([data-theme="light"]))')
     .replace(/:root\[data-theme="?dark"?\]/g, ':host([data-theme="dark"])')
     .replace(/:root\[data-theme="?light"?\]/g, ':host([data-theme="light"])')

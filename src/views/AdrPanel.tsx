@@ -79,7 +79,7 @@ function RatingDot({ rating, wordHidden = false }: { rating: Rating; wordHidden?
         <circle cx="5" cy="5" r="4.2" />
         {rating === 'fair' ? <path d="M5 0.8a4.2 4.2 0 0 1 0 8.4z" /> : null}
       </svg>
-      <span className={wordHidden ? 'visually-hidden' : undefined}>{t(`adr.rating.${rating}`)}</span>
+      <span className={wordHidden ? 'sr-only' : undefined}>{t(`adr.rating.${rating}`)}</span>
     </span>
   );
 }
@@ -341,7 +341,7 @@ export function AdrPanel({ open, onClose, onOpenScenario, highlight }: Props) {
             <span className="adr-status">{t('adr.status', { status: adr.status })}</span>
           </p>
           <h2 id={headingId} ref={headingRef} tabIndex={-1} className="adr-title">
-            <span className="visually-hidden">{adr.id}: </span>
+            <span className="sr-only">{adr.id}: </span>
             <NoBreakHyphens text={adr.title} />
           </h2>
         </div>

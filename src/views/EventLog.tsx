@@ -447,7 +447,7 @@ export const EventLog = memo(
     const last = rows[rows.length - 1];
     return (
       <section className="event-log" aria-labelledby={`${id}-h`}>
-        <h2 id={`${id}-h`} className="visually-hidden">
+        <h2 id={`${id}-h`} className="sr-only">
           {translate('log.title')}
         </h2>
         <div className="log-filters">
@@ -466,7 +466,7 @@ export const EventLog = memo(
             </select>
           </label>
           <fieldset className="log-chips">
-            <legend className="visually-hidden">{translate('log.types')}</legend>
+            <legend className="sr-only">{translate('log.types')}</legend>
             {LOG_CATEGORIES.filter((c) => present.has(c)).map((c) => (
               <button
                 key={c}

@@ -251,12 +251,12 @@ export function SequenceDiagram({ index, t, onSeek }: Props) {
   return (
     <section className="seq-panel" aria-labelledby={`${id}-h`}>
       <header className="seq-toolbar">
-        <h2 id={`${id}-h`} className="visually-hidden">
+        <h2 id={`${id}-h`} className="sr-only">
           {tr('seq.title')}
         </h2>
         <Legend keys={legend} />
         <fieldset className="seq-zoom">
-          <legend className="visually-hidden">
+          <legend className="sr-only">
             {tr('seq.window', { window: formatSeconds(windowMs, windowMs) })}
           </legend>
           <button

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scenarioById, scenarios } from '../../../scenarios/index.ts';
 import { simulate } from '../simulate.ts';
-import { MAX_TRACE_BYTES, parseTrace, TraceImportError } from './import.ts';
+import { MAX_TRACE_BYTES, parseTrace, TRACE_VERSIONS, TraceImportError } from './import.ts';
 
 const bully = scenarioById('bully');
 const lease = scenarioById('etcd-lease');
@@ -272,6 +272,61 @@ describe('parseTrace: shapes and cross-field rules (what and where)', () => {
     ],
   ])('%s', (_name, mutate, message) => {
     expect(rejectMutation(mutate)).toContain(message);
+  });
+});
+
+describe('parseTrace: the trace format version', () => {
+  it('reads version 1, the version every trace this lab exports carries', () => {
+    expect(TRACE_VERSIONS).toEqual([1]);
+    expect(rich.version).toBe(1);
+    expect(parseTrace(JSON.stringify(rich)).version).toBe(1);
+  });
+
+  it('names the version found and the versions it reads', () => {
+    const v2 = rejectMutation((c) => {
+      c.version = 2;
+    });
+    expect(v2).toBe(
+      'trace.version: Invalid input: expected 1, got 2: this lab reads trace format version 1, not 2; the file may come from a newer Leader Election Lab',
+    );
+    expect(
+      rejectMutation((c) => {
+        c.version = 0;
+      }),
+    ).toBe('trace.version: Invalid input: expected 1, got 0: this lab reads trace format version 1, not 0');
+    expect(
+      rejectMutation((c) => {
+        c.version = '1';
+      }),
+    ).toBe(
+      'trace.version: Invalid input: expected 1, got "1": this lab reads trace format version 1, not "1"',
+    );
+    expect(
+      rejectMutation((c) => {
+        c.version = null;
+      }),
+    ).toBe(
+      'trace.version: Invalid input: expected 1, got null: this lab reads trace format version 1, not null',
+    );
+  });
+
+  it('says when the version is missing', () => {
+    expect(
+      rejectMutation((c) => {
+        delete c.version;
+      }),
+    ).toBe('trace.version: missing (expected 1)');
+  });
+
+  it('checks the version before anything a newer format may have changed', () => {
+    // A version 2 file with an event kind and a field version 1 does not have: the version is the problem.
+    expect(
+      rejectMutation((c) => {
+        c.version = 2;
+        c.events.push({ k: 'snapshot', t: 1 });
+        c.lanes = [];
+      }),
+    ).toMatch(/^trace\.version: Invalid input: expected 1, got 2: /);
   });
 });
 

@@ -28,6 +28,12 @@ export class TraceImportError extends Error {
   }
 }
 
+/**
+ * The trace format versions this lab reads (`version` in every trace; src/compat/README.md). A file
+ * of any other version is refused before its contents are checked, with a message naming both.
+ */
+export const TRACE_VERSIONS: readonly number[] = [1];
+
 /** 50 MiB: a 10-minute run of 200 Bully nodes is about 20 MB of JSON. */
 export const MAX_TRACE_BYTES = 50 * 1024 * 1024;
 /** The deepest trace path is trace.events[i].change.kv.value (depth 5); anything far deeper is hostile. */
@@ -362,6 +368,27 @@ function checkSemantics(tr: Trace): void {
   });
 }
 
+/**
+ * The format version, first: a trace of another version may have fields and event kinds this lab
+ * does not know, so it is named as what it is rather than as the first field that looks wrong.
+ */
+function checkVersion(data: object): void {
+  const reads = TRACE_VERSIONS.join(' or ');
+  if (!Object.hasOwn(data, 'version'))
+    throw new TraceImportError('trace.version', `missing (expected ${reads})`);
+  const v = (data as { version: unknown }).version;
+  if (typeof v === 'number' && TRACE_VERSIONS.includes(v)) return;
+  const found = show(v);
+  const newer =
+    typeof v === 'number' && v > (TRACE_VERSIONS.at(-1) ?? 0)
+      ? '; the file may come from a newer Leader Election Lab'
+      : '';
+  throw new TraceImportError(
+    'trace.version',
+    `Invalid input: expected ${reads}, got ${found}: this lab reads trace format version ${reads}, not ${found}${newer}`,
+  );
+}
+
 // ------------------------------------------------------------------------------------- entry point
 
 export interface ParseTraceOptions {
@@ -392,6 +419,7 @@ export function parseTrace(text: string, opts: ParseTraceOptions = {}): Trace {
     checkStructure(data);
     if (typeof data !== 'object' || data === null || Array.isArray(data))
       throw new TraceImportError('trace', `expected a trace object, got ${show(data)}`);
+    checkVersion(data);
     const events = (data as { events?: unknown }).events;
     if (Array.isArray(events))
       events.forEach((e, i) => {

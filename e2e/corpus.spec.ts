@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import type { LinkEntry, LinksFile } from '../src/compat/types.ts';
+import { watchPage } from './helpers.ts';
+
+/**
+ * A sample of the compatibility corpus (src/compat/README.md) in the built app: links users already
+ * have open on the scenario, step and caption they opened on when recorded, with no link-problem
+ * notice; a broken one still names what is wrong in the same words. The unit test checks every link's
+ * decoding; this checks that the app shows it.
+ */
+const corpus = JSON.parse(
+  readFileSync(new URL('../src/compat/corpus/links.json', import.meta.url), 'utf8'),
+) as LinksFile;
+
+/** Accessible names of the landmarks read here, per link language. */
+const NAMES: Record<string, { tabs: string; narration: string; notice: string }> = {
+  en: { tabs: 'Scenarios', narration: 'Narration', notice: 'Link problem' },
+  pt: { tabs: 'Cenários', narration: 'Narração', notice: 'Problema no link' },
+  ru: { tabs: 'Сценарии', narration: 'Повествование', notice: 'Проблема со ссылкой' },
+};
+
+const APP = [
+  'bully-step-9-en',
+  'etcd-lease-clock-drift-t',
+  'split-brain-quorum-on',
+  'split-brain-partition-3',
+  'fencing-token-docs-example',
+  'fencing-token-set-t',
+  'patroni-step',
+  'sandbox-canonical',
+];
+const EMBED = ['fencing-token-embed-minimal-loop', 'etcd-lease-embed-full-range'];
+const BROKEN = ['bad-seed-nodes'];
+
+function entry(list: LinkEntry[], id: string): LinkEntry {
+  const e = list.find((x) => x.id === id);
+  if (!e) throw new Error(`no corpus link "${id}"`);
+  return e;
+}
+
+async function open(page: Page, e: LinkEntry) {
+  const lang = (e.expected.view.lang as string | null) ?? 'en';
+  const names = NAMES[lang];
+  if (!names) throw new Error(`no landmark names for "${lang}"`);
+  await page.goto(`/${e.link}`);
+  await expect(page.locator('[data-node]').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return names;
+}
+
+async function expectNarration(page: Page, e: LinkEntry, name: string) {
+  const narration = page.getByRole('status', { name, exact: true });
+  if (e.seen.stepNo !== null) await expect(narration.locator('.step-no')).toHaveText(e.seen.stepNo);
+  if (e.seen.caption !== null) await expect(narration.locator('p').last()).toHaveText(e.seen.caption);
+}
+
+for (const id of APP) {
+  test(`corpus link ${id}: the same scenario and caption, no problem`, async ({ page }) => {
+    const e = entry(corpus.valid, id);
+    const watch = watchPage(page);
+    const names = await open(page, e);
+    await expect(page.getByRole('status', { name: names.notice })).toHaveCount(0);
+    const tab = page.getByRole('tablist', { name: names.tabs }).getByRole('tab', { selected: true });
+    await expect(tab).toHaveAttribute('id', `tab-${e.seen.tab}`);
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expectNarration(page, e, names.narration);
+    watch.assertClean();
+  });
+}
+
+for (const id of EMBED) {
+  test(`corpus embed link ${id}: the same player and caption, no problem`, async ({ page }) => {
+    const e = entry(corpus.valid, id);
+    const watch = watchPage(page);
+    const names = await open(page, e);
+    await expect(page.getByRole('status', { name: names.notice })).toHaveCount(0);
+    await expect(page.getByRole('main', { name: e.seen.player ?? '' })).toBeVisible();
+    await expect(page.getByRole('tablist')).toHaveCount(0);
+    await expectNarration(page, e, names.narration);
+    watch.assertClean();
+  });
+}
+
+for (const id of BROKEN) {
+  test(`corpus broken link ${id}: names what is wrong as it did, the rest loads`, async ({ page }) => {
+    const e = entry(corpus.broken, id);
+    const names = await open(page, e);
+    await expect(page.getByRole('status', { name: names.notice }).locator('p')).toHaveText(e.seen.notices);
+    const tab = page.getByRole('tablist', { name: names.tabs }).getByRole('tab', { selected: true });
+    await expect(tab).toHaveAttribute('id', `tab-${e.seen.tab}`);
+    await expectNarration(page, e, names.narration);
+  });
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { maxOf, minOf } from './stats.ts';
+
+describe('maxOf / minOf', () => {
+  it('agree with Math.max / Math.min, NaN included', () => {
+    const xs = [3, -1, 7.5, 0, 7];
+    expect(maxOf(xs)).toBe(Math.max(...xs));
+    expect(minOf(xs)).toBe(Math.min(...xs));
+    expect(maxOf([1, Number.NaN, 2])).toBeNaN();
+    expect(minOf([1, Number.NaN, 2])).toBeNaN();
+  });
+
+  it('give the empty value for no values', () => {
+    expect(maxOf([])).toBe(Number.NEGATIVE_INFINITY);
+    expect(minOf([])).toBe(Number.POSITIVE_INFINITY);
+    expect(maxOf([], 0)).toBe(0);
+  });
+
+  it('take more values than a call has room for arguments', () => {
+    const xs = Array.from({ length: 1_000_000 }, (_, i) => (i * 7919) % 1_000_003);
+    expect(() => Math.max(...xs)).toThrow(RangeError);
+    expect(maxOf(xs)).toBe(xs.reduce((a, b) => Math.max(a, b)));
+    expect(minOf(xs)).toBe(0);
+  });
+});
