@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { preview } from 'vite';
 import { scenarios } from '../scenarios/index.ts';
-import { decodeView } from '../src/app/deepLink.ts';
+import { decodeView } from '../src/app/link/decode.ts';
 import { elementAttributes, iframeSrc, markdownLinks } from '../src/compat/snippetParts.ts';
 import type {
   Decoding,
@@ -103,7 +103,7 @@ const snippetsFile = join(DIR, 'snippets.json');
 const tracesFile = join(TRACES, 'index.json');
 const links = readJson<LinksFile>(linksFile, {
   about:
-    'App links as users have them, with what decodeView (src/app/deepLink.ts) and the app made of them when recorded. Append-only: see src/compat/README.md.',
+    'App links as users have them, with what decodeView (src/app/link/decode.ts) and the app made of them when recorded. Append-only: see src/compat/README.md.',
   valid: [],
   broken: [],
 });

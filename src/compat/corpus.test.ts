@@ -12,7 +12,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
-import { type Decoded, decodeView, FAULT_KINDS, LINK_PARAMS } from '../app/deepLink.ts';
+import { type Decoded, decodeView, LINK_PARAMS } from '../app/link/decode.ts';
+import { FAULT_KINDS } from '../app/link/faults.ts';
 import { searchFromAttributes } from '../embed/attributes.ts';
 import { locales } from '../i18n/index.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';

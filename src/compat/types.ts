@@ -3,9 +3,9 @@
  * embed snippets, exported traces), each with what the app did with it when it was recorded.
  * README.md beside this file has the rules.
  */
-import type { LinkProblem } from '../app/deepLink.ts';
+import type { LinkProblem } from '../app/link/problems.ts';
 
-/** What decodeView (src/app/deepLink.ts) returned for a link when it was recorded. */
+/** What decodeView (src/app/link/decode.ts) returned for a link when it was recorded. */
 export interface Decoding {
   hasScenario: boolean;
   /** LinkView as JSON: every field is compared as stored; fields added to the view later are not. */
