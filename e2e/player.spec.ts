@@ -15,7 +15,7 @@ import {
 
 /**
  * The scenario player, driven like a person with a keyboard: pick a scenario with 1-5, step with
- * the arrows, play with Space at 10x; then check on screen what the brief says each story ends
+ * the arrows, play with Space at 10x; then check on screen what each story says it ends
  * with. Everything is found by its accessible name.
  */
 

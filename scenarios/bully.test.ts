@@ -23,7 +23,7 @@ describe('scenario bully', () => {
   const trace = simulate(scenario);
   const summary = summarize(trace, scenario);
 
-  it('is registered with the brief’s cast: five nodes, node-5 down at t=0', () => {
+  it('is registered with its cast: five nodes, node-5 down at t=0', () => {
     expect(scenario).toMatchObject({
       id: 'bully',
       title: 'Bully algorithm (legacy)',

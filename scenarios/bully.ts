@@ -1,7 +1,7 @@
 import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 
 /**
- * Bully (Garcia-Molina 1982), the brief's scenario 1: node-5, the coordinator, is down from the start;
+ * Bully (Garcia-Molina 1982): node-5, the coordinator, is down from the start;
  * node-1 notices first (detectionStaggerMs makes the lowest id the most impatient: the worst case) and
  * the election climbs the ids until node-4 finds nobody above it. n(n-1) election messages in all.
  * Faults and anchors name nodes by rank (node-last = the highest id), so `--nodes 100` tells the same

@@ -1,7 +1,7 @@
 import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 
 /**
- * The brief's scenario 2: node-1 takes the leader key in etcd by compare-and-swap with a 30 s lease,
+ * node-1 takes the leader key in etcd by compare-and-swap with a 30 s lease,
  * renews every 10 s, crashes; the lease expires 30 s after the last renewal reached etcd and node-2's
  * next CAS wins. node-2 is the one because candidates retry in slots ordered by id (node-k at
  * (k-1) x 400 ms past every 2 s): the lease runs out a little after a multiple of 2 s, so node-2's

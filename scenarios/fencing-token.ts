@@ -1,12 +1,12 @@
 import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 
 /**
- * The brief's scenario 4 (Kleppmann's example, with 42 and 43 instead of 33 and 34): node-1 leads with
+ * Kleppmann's example, with 42 and 43 instead of 33 and 34): node-1 leads with
  * token 42 and pauses for GC right after checking its lease, while it prepares a write (its job runs
  * every 5 s and the write leaves 300 ms after the check: the pause at 5.1 s falls in that gap). The
  * pause (33 s) outlasts the 30 s TTL; node-3 wins with 43 and writes. node-1 wakes, its prepared write
  * leaves with 42 and the storage answers 409 STALE TOKEN. node-2 is down from the start so that the
- * next in line is node-3, as in the brief. With `--set fencing=off` the stale write is accepted.
+ * next in line is node-3. With `--set fencing=off` the stale write is accepted.
  */
 export default {
   id: 'fencing-token',

@@ -10,7 +10,7 @@ describe('scenarios', () => {
     expect(parseScenario(s, `scenarios/${id}.ts`)).toEqual(s);
   });
 
-  it('are the five of the brief, in order, then the sandbox', () => {
+  it('are the five stories, in order, then the sandbox', () => {
     expect(scenarioIds).toEqual([
       'bully',
       'etcd-lease',

@@ -7,7 +7,7 @@ import sandbox from './sandbox.ts';
 import splitBrain from './split-brain.ts';
 
 /**
- * The five stories in the brief's order, from classic to production-grade, then the sandbox (free
+ * The five stories in order, from classic to production-grade, then the sandbox (free
  * play, no script: pills 1-5 and the sixth). Each file is checked
  * against the schema by its `satisfies ScenarioInput` at compile time and by parseScenario in
  * scenarios/index.test.ts, so the schema (zod) stays out of the app's first download.

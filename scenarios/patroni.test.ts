@@ -44,7 +44,7 @@ describe('scenario: Patroni failover behind HAProxy', () => {
   const tr = simulate(scenario);
   const s = story(tr);
 
-  it('is the brief scenario 5 with its id, title and 3 members', () => {
+  it('is the fifth story with its id, title and 3 members', () => {
     expect([scenario.id, scenario.title, scenario.algorithm, scenario.nodes]).toEqual([
       'patroni',
       'Patroni failover behind HAProxy',

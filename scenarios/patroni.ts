@@ -1,7 +1,7 @@
 import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 
 /**
- * DOMAIN.md scenario 5: pg-1 (primary) dies, its lease expires, pg-2 (the healthiest replica) wins the
+ * The Patroni story: pg-1 (primary) dies, its lease expires, pg-2 (the healthiest replica) wins the
  * CAS on /service/batman/leader, promotes itself, and HAProxy's /primary checks move client traffic.
  *
  * Determinism: pg-1's agent starts first and bootstraps the cluster (it creates /initialize and takes the

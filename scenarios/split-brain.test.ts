@@ -23,7 +23,7 @@ describe('scenario split-brain (quorum off, the default)', () => {
   const summary = summarize(trace, scenario);
   const intervals = leaderIntervals(trace);
 
-  it('is the brief’s cast: heartbeat election, no quorum, {node-1,node-2} | {node-3,node-4,node-5}', () => {
+  it('has its cast: heartbeat election, no quorum, {node-1,node-2} | {node-3,node-4,node-5}', () => {
     expect(scenario).toMatchObject({
       id: 'split-brain',
       title: 'Split-brain without quorum',

@@ -1,7 +1,7 @@
 import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 
 /**
- * Split-brain without quorum, the brief's scenario 3: heartbeat-only election where a candidate needs a
+ * Split-brain without quorum: heartbeat-only election where a candidate needs a
  * majority of the nodes that ANSWER. A partition {node-1, node-2} | {node-3, node-4, node-5} leaves
  * both sides with a leader and both accept writes ("BOTH WRITE"). Replay with `quorum: true` (Raft's
  * floor(n/2)+1 of the whole cluster) and the two-node side elects nobody: the steps about the second
@@ -14,7 +14,7 @@ export default {
     'Heartbeat-only election without quorum. A partition splits {node-1, node-2} from {node-3, node-4, node-5}; each side elects its own leader and both accept writes: BOTH WRITE. Turn quorum on and the minority side elects nobody.',
   algorithm: 'heartbeat',
   nodes: 5,
-  // Seed 38: node-5 wins the first election, as in the brief's picture.
+  // Seed 38: node-5 wins the first election, as in the story's picture.
   seed: 38,
   durationMs: 12_000,
   // ~30 s of wall time at 1x.

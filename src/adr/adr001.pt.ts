@@ -87,7 +87,7 @@ export const adr001Pt: Adr = {
       id: 'matrix.heartbeat',
       name: 'Só heartbeat',
       how: 'Os seguidores estouram o timeout sem heartbeats e elegem entre quem conseguem ver; sem quórum.',
-      source: 'os antipadrões do brief (ru)',
+      source: 'Kleppmann, DDIA cap. 8 ("The Truth Is Defined by the Majority")',
       cells: {
         safety: {
           rating: 'poor',
@@ -112,7 +112,7 @@ export const adr001Pt: Adr = {
       id: 'matrix.gossip',
       name: 'Gossip',
       how: 'A lista de membros e o nome do líder se espalham de par em par, rodada a rodada.',
-      source: 'SWIM (Das et al. 2002); os antipadrões do brief (ru)',
+      source: 'SWIM (Das et al. 2002)',
       cells: {
         safety: {
           rating: 'poor',

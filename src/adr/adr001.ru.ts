@@ -90,7 +90,7 @@ export const adr001Ru: Adr = {
       id: 'matrix.heartbeat',
       name: 'Только heartbeat',
       how: 'Ведомые по таймауту замечают пропавшие heartbeats и выбирают среди тех, кого видят; без кворума.',
-      source: 'анти-паттерны из brief (ru)',
+      source: 'Kleppmann, DDIA, гл. 8 («The Truth Is Defined by the Majority»)',
       cells: {
         safety: {
           rating: 'poor',
@@ -115,7 +115,7 @@ export const adr001Ru: Adr = {
       id: 'matrix.gossip',
       name: 'Gossip',
       how: 'Состав кластера и имя лидера распространяются от узла к узлу, раунд за раундом.',
-      source: 'SWIM (Das et al. 2002); анти-паттерны из brief (ru)',
+      source: 'SWIM (Das et al. 2002)',
       cells: {
         safety: {
           rating: 'poor',

@@ -126,7 +126,7 @@ export const adr001: Adr = {
       id: 'matrix.heartbeat',
       name: 'Heartbeat only',
       how: 'Followers time out on missing heartbeats and elect among whoever they can see; no quorum.',
-      source: 'the brief’s anti-patterns (ru)',
+      source: 'Kleppmann, DDIA ch. 8 ("The Truth Is Defined by the Majority")',
       cells: {
         safety: {
           rating: 'poor',
@@ -151,7 +151,7 @@ export const adr001: Adr = {
       id: 'matrix.gossip',
       name: 'Gossip',
       how: 'Membership and the leader’s name spread peer to peer, round by round.',
-      source: 'SWIM (Das et al. 2002); the brief’s anti-patterns (ru)',
+      source: 'SWIM (Das et al. 2002)',
       cells: {
         safety: {
           rating: 'poor',

@@ -25,7 +25,7 @@ describe('ADR-001 links', () => {
     for (const s of scenarios) for (const id of s.adr) expect(ids, `${s.id}: ${id}`).toContain(id);
   });
 
-  it('links every id a scenario illustrates that the brief asked for', () => {
+  it('links every id a scenario illustrates that the ADR argues for', () => {
     for (const id of [
       'context',
       'decision',

@@ -92,7 +92,7 @@ describe('event log lines', () => {
   const entries = buildLogEntries(trace(events));
   const texts = entries.map((e) => e.text);
 
-  it('reads like the brief: who, then what', () => {
+  it('reads like a story: who, then what', () => {
     expect(texts).toEqual([
       'node-1 → node-2 ELECTION',
       `node-1 → etcd KEEPALIVE (lease ${leaseHex(LEASE)})`,
@@ -201,7 +201,7 @@ describe('defaults and real traces', () => {
     ).toBe(true);
   });
 
-  it('names Bully’s messages as the brief does', () => {
+  it('names Bully’s messages as Garcia-Molina does', () => {
     const texts = buildLogEntries(simulate(scenarioById('bully')!)).map((e) => e.text);
     expect(texts).toContain('node-1 → node-2 ELECTION');
     expect(texts).toContain('node-4 → node-1 COORDINATOR');

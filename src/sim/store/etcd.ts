@@ -387,7 +387,7 @@ export class EtcdStore {
 
   /**
    * Range over [key, rangeEnd): rangeEnd omitted = the key alone, '\0' = every key >= key, use
-   * prefixEnd(p) for a prefix. Sorted by key bytes. `nowMs` (an addition to the brief's signature) lets
+   * prefixEnd(p) for a prefix. Sorted by key bytes. `nowMs` (an addition to etcd's Range signature) lets
    * the read first expire due leases, like every other call; without it the read sees the current state.
    */
   range(

@@ -96,7 +96,7 @@ export function captionWith(
   return fillCaption(tpl, step.vars, params);
 }
 
-/** The CLI's json document (DESIGN.md, CLI contract). */
+/** The CLI's json document (docs/architecture.md, CLI contract). */
 export function summarize(trace: Trace, scenario?: Scenario): Summary {
   const byType: Record<string, number> = {};
   let total = 0;

@@ -24,7 +24,7 @@ import type { ProcessEnv } from '../../net/host.ts';
  *
  * Worst case (highest down, lowest notices first, nobody else notices before its ELECTION arrives),
  * n nodes: ELECTION n(n-1)/2 (node-i sends n-i), OK (n-1)(n-2)/2 (live node-i answers its i-1 lower
- * nodes), COORDINATOR n-1; total n(n-1): 20 at 5 nodes, 9,900 at 100 (DOMAIN.md: "O(n^2)").
+ * nodes), COORDINATOR n-1; total n(n-1): 20 at 5 nodes, 9,900 at 100 (Garcia-Molina 1982: O(n^2) messages in the worst case).
  *
  * Unlike the quorum algorithms there is no term: leadership is not numbered, so no `context.term`
  * (a per-node election counter would let two coordinators share a "term" by accident).

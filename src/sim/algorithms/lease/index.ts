@@ -19,7 +19,7 @@ const params: ParamSpecs = {
     integer: true,
     unit: 's',
     doc: 'lease TTL the candidates ask for; etcd raises anything under 2 s to 2 s, and nodes use the TTL granted',
-    source: 'brief (TTL 30 s); etcd lease/lessor.go minLeaseTTL (2 s)',
+    source: 'the stories\' 30 s; etcd lease/lessor.go minLeaseTTL (2 s)',
   },
   renewS: {
     default: 10,
@@ -27,7 +27,7 @@ const params: ParamSpecs = {
     max: 3600,
     unit: 's',
     doc: 'keepalive interval of every candidate’s lease',
-    source: 'brief (renews every 10 s); etcd clientv3 keeps a lease alive every TTL/3; Patroni loop_wait 10',
+    source: 'the stories renew every 10 s; etcd clientv3 keeps a lease alive every TTL/3; Patroni loop_wait 10',
   },
   retryMs: {
     default: 2000,
@@ -60,14 +60,14 @@ const params: ParamSpecs = {
     default: true,
     unit: '',
     doc: 'the leader checks its lease deadline before each write and steps down when it passes; off = believe you lead until the store answers TTL 0',
-    source: 'brief pt: "verificar antes de agir"; ru anti-pattern "heartbeat без timeout backoff"',
+    source: 'check before acting (Kleppmann 2016, "How to do distributed locking": not enough without a fencing token)',
   },
   tokenFromRevision: {
     default: false,
     unit: '',
     doc: 'use the leader key’s create_revision as the fencing token (jumps by 2 or more per handover) instead of a counter bumped in the campaign txn (+1)',
     source:
-      'etcd api.md revisions; ru brief "token = token + 1 WHERE token = $current"; client-go leaseTransitions',
+      'etcd api.md revisions; a counter bumped in the campaign txn (token = token + 1 WHERE token = $current); client-go leaseTransitions',
   },
   tokenStart: {
     default: 41,
@@ -76,7 +76,7 @@ const params: ParamSpecs = {
     integer: true,
     unit: '',
     doc: 'token counter value seeded into the store at start (the first leader gets tokenStart + 1)',
-    source: 'brief: node-1 leads with token 42',
+    source: 'the fencing-token story: node-1 leads with token 42 (Kleppmann 2016 uses 33 and 34)',
   },
   fencing: {
     default: true,
@@ -91,7 +91,7 @@ const params: ParamSpecs = {
     integer: true,
     unit: 'ms',
     doc: 'the leader’s job runs at every multiple of this on its local clock and writes to storage',
-    source: 'model choice (the brief’s scheduled job)',
+    source: 'model choice (the leader’s scheduled job)',
   },
   workMs: {
     default: 300,

@@ -1,15 +1,15 @@
 /**
  * The etcd lease candidate: leadership is one key in etcd, taken by compare-and-swap and attached to
  * a lease the holder keeps alive, the pattern of Kubernetes, Patroni and etcd's concurrency package
- * (DOMAIN.md "etcd v3", "Kubernetes client-go leaderelection", "Patroni").
+ * (etcd client/v3/concurrency election.go; k8s.io/client-go/tools/leaderelection; Patroni's etcd3 DCS).
  *
  * Life of a candidate:
  * 1. grant a lease (LEASE_GRANT ttl), its "session" (clientv3/concurrency NewSession), kept alive
  *    every renewS for as long as the node lives, whether it leads or not;
  * 2. read the election keys (RANGE), then campaign with one TXN: "if create_revision(leader) == 0 and
  *    the token counter is as I read it, put leader = me (with my lease) and counter + 1; else read
- *    both" (Election.Campaign's create_revision compare, plus the ru brief's
- *    `token = token + 1 WHERE token = $current`);
+ *    both" (Election.Campaign's create_revision compare, plus a fencing counter
+ *    bumped in the same txn, `token = token + 1 WHERE token = $current`);
  * 3. lost: follow, and retry the same TXN every retryMs (client-go RetryPeriod polls the same way);
  * 4. won: lead, with the fencing token the TXN produced, and do the job (WRITE to `storage` with the
  *    token) on a schedule; step down when a keepalive answer says TTL 0, when the lease's local

@@ -5,7 +5,7 @@ import { NOT_RUNNING, patroniKeys, READ_ONLY, REST_TIMEOUT_MS, STORE, STORE_RETR
 
 /**
  * Patroni: one agent per Postgres host, leadership = the key `/service/<scope>/leader` in etcd with a
- * TTL (DOMAIN.md "Patroni"; Patroni docs: dynamic_configuration, rest_api, ha_loop; patroni/ha.py).
+ * TTL (Patroni docs: dynamic_configuration, rest_api, ha_loop; patroni/ha.py).
  * Each pg-N host runs the agent; its Postgres lives in the machine's context (role, LSN, timeline).
  *
  * The HA loop, every loop_wait seconds (cycle start to cycle start, like Patroni's `_run_cycle`):

@@ -23,7 +23,7 @@ export interface ClusterOptions {
   flashMs: number;
   /** Accessible name of the picture. */
   label: string;
-  /** The node that carries the ADR-001 badge (node-1 in the brief). */
+  /** The node that carries the ADR-001 badge (node-1 in the stories). */
   adrNode?: string;
   onAdr?: () => void;
   /** The store keys whose holder leads (the algorithm's declaration); see leaderKeyOf. */

@@ -6,7 +6,7 @@
  * horizontal line. The window follows the cursor; only arrows inside it are drawn (binary search on
  * the index's messages, sorted by sendAt). What lies after the cursor sits under a light veil.
  *
- * Shape: createSequence(el, opts) -> { update(state), destroy() } (DESIGN.md, views/d3).
+ * Shape: createSequence(el, opts) -> { update(state), destroy() } (docs/architecture.md, views/d3).
  *
  * Cost of update(): O(log M) to find the window's arrows among the run's M messages (sorted by send
  * time), then O(A) for the A arrows that can cross the window (sent inside it, or up to the longest
