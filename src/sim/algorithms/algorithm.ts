@@ -98,10 +98,22 @@ export interface ChaosNet {
   readonly unsafe: boolean;
 }
 
-/** The leader a 'leader-missing' mark names: the coordinator (Bully) or the leader (heartbeat). */
-export function suspectOf(d: Readonly<Record<string, unknown>>): string | null {
-  return typeof d.coordinator === 'string' ? d.coordinator : typeof d.leader === 'string' ? d.leader : null;
+/** A number from a mark's data or a knob (0 when absent). */
+export function numOf(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
 }
+
+/**
+ * A peer's timeout fired without word from the leader (Bully's heartbeat timeout, heartbeat's
+ * election timeout): the window is the mark's `timeoutMs`, the suspect the coordinator or leader it names.
+ */
+export const leaderMissing: DetectionMark = {
+  name: 'leader-missing',
+  kind: 'leader-missing',
+  windowMs: (d) => numOf(d.timeoutMs),
+  suspect: (_n, d) =>
+    typeof d.coordinator === 'string' ? d.coordinator : typeof d.leader === 'string' ? d.leader : null,
+};
 
 /** Linear pick in [lo, hi] from a per-mille fraction, rounded to a whole number. */
 export const pick = (f: number | undefined, lo: number, hi: number): number =>

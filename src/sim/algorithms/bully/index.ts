@@ -3,7 +3,7 @@
  * C-31(1)): the knobs, their rules, the hosts, and what the rest of the lab reads about it.
  */
 import type { Params } from '../../params.ts';
-import { type Algorithm, numberedIds, pick, suspectOf } from '../algorithm.ts';
+import { type Algorithm, leaderMissing, numberedIds, pick } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import { type BullyTally, type BullyTimes, bullyMachine } from './machine.ts';
 
@@ -89,14 +89,7 @@ export const bully: Algorithm = {
   topology: { mesh: true },
   failover: {
     leadsThrough: 'peers',
-    marks: [
-      {
-        name: 'leader-missing',
-        kind: 'leader-missing',
-        windowMs: (d) => numOf(d.timeoutMs),
-        suspect: (_n, d) => suspectOf(d),
-      },
-    ],
+    marks: [leaderMissing],
     leaseExpiry: false,
   },
   sandbox: {
@@ -161,8 +154,3 @@ export const bully: Algorithm = {
     }
   },
 };
-
-/** A number from a mark's data or a knob (0 when absent). */
-function numOf(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
-}

@@ -3,7 +3,7 @@
  * Understandable Consensus Algorithm", sections 5.2 and 9.6): knobs, rules, hosts, declaration.
  */
 import type { Params } from '../../params.ts';
-import { type Algorithm, numberedIds, pick, suspectOf } from '../algorithm.ts';
+import { type Algorithm, leaderMissing, numberedIds, numOf, pick } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import { type HeartbeatDisk, type HeartbeatTimes, heartbeatMachine } from './machine.ts';
 
@@ -113,12 +113,7 @@ export const heartbeat: Algorithm = {
   failover: {
     leadsThrough: 'peers',
     marks: [
-      {
-        name: 'leader-missing',
-        kind: 'leader-missing',
-        windowMs: (d) => numOf(d.timeoutMs),
-        suspect: (_n, d) => suspectOf(d),
-      },
+      leaderMissing,
       {
         // A quorum leader's lease is electionTimeoutMinMs - heartbeatIntervalMs of fresh ACKs (machine.ts).
         name: 'lost-quorum',
@@ -193,8 +188,3 @@ export const heartbeat: Algorithm = {
     }
   },
 };
-
-/** A number from a mark's data or a knob (0 when absent). */
-function numOf(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
-}

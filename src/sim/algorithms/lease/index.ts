@@ -6,7 +6,7 @@
 import type { ParamRule, ParamSpecs, Params } from '../../params.ts';
 import { resourceProcess } from '../../resource/resource.ts';
 import { storeProcess } from '../../store/process.ts';
-import { type Algorithm, numberedIds, pick } from '../algorithm.ts';
+import { type Algorithm, numberedIds, numOf, pick } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import { LEADER_KEY, STORAGE_HOST, STORE_HOST, TOKEN_KEY } from './keys.ts';
 import { type LeaseConfig, leaseMachine } from './machine.ts';
@@ -19,7 +19,7 @@ const params: ParamSpecs = {
     integer: true,
     unit: 's',
     doc: 'lease TTL the candidates ask for; etcd raises anything under 2 s to 2 s, and nodes use the TTL granted',
-    source: 'the stories\' 30 s; etcd lease/lessor.go minLeaseTTL (2 s)',
+    source: "the stories' 30 s; etcd lease/lessor.go minLeaseTTL (2 s)",
   },
   renewS: {
     default: 10,
@@ -27,7 +27,8 @@ const params: ParamSpecs = {
     max: 3600,
     unit: 's',
     doc: 'keepalive interval of every candidate’s lease',
-    source: 'the stories renew every 10 s; etcd clientv3 keeps a lease alive every TTL/3; Patroni loop_wait 10',
+    source:
+      'the stories renew every 10 s; etcd clientv3 keeps a lease alive every TTL/3; Patroni loop_wait 10',
   },
   retryMs: {
     default: 2000,
@@ -60,7 +61,8 @@ const params: ParamSpecs = {
     default: true,
     unit: '',
     doc: 'the leader checks its lease deadline before each write and steps down when it passes; off = believe you lead until the store answers TTL 0',
-    source: 'check before acting (Kleppmann 2016, "How to do distributed locking": not enough without a fencing token)',
+    source:
+      'check before acting (Kleppmann 2016, "How to do distributed locking": not enough without a fencing token)',
   },
   tokenFromRevision: {
     default: false,
@@ -247,8 +249,3 @@ export const lease: Algorithm = {
     });
   },
 };
-
-/** A number from a mark's data or a knob (0 when absent). */
-function numOf(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
-}

@@ -4,7 +4,7 @@
  */
 import type { ParamRule, ParamSpecs } from '../../params.ts';
 import { storeProcess } from '../../store/process.ts';
-import { type Algorithm, numberedIds } from '../algorithm.ts';
+import { type Algorithm, numberedIds, numOf } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import type { PgDisk } from './context.ts';
 import { haproxyProcess } from './haproxy.ts';
@@ -209,8 +209,3 @@ export const patroni: Algorithm = {
     );
   },
 };
-
-/** A number from a mark's data or a knob (0 when absent). */
-function numOf(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
-}
