@@ -69,14 +69,8 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const el = e.target instanceof Element ? e.target : null;
-      const action = presentAction({
-        key: e.key,
-        ctrlKey: e.ctrlKey,
-        altKey: e.altKey,
-        metaKey: e.metaKey,
-        onButton: el?.tagName === 'BUTTON',
-      });
+      // Space plays also on a focused button: preventDefault below keeps the button from being pressed.
+      const action = presentAction({ key: e.key, ctrlKey: e.ctrlKey, altKey: e.altKey, metaKey: e.metaKey });
       if (!action) return;
       e.preventDefault();
       e.stopPropagation();

@@ -54,6 +54,7 @@ export const en: Record<string, string> = {
   'keys.digits': 'Pick scenario 1 to 5, or 6 for the sandbox',
   'keys.help': 'Show this list',
   'keys.escape': 'Close a dialog or panel',
+  'keys.enter': 'Press the focused button (Space plays or pauses, even on a button)',
 
   'notice.dismiss': 'Dismiss',
   'notice.label': 'Link problem',

@@ -58,6 +58,7 @@ export const pt: Record<string, string> = {
   'keys.digits': 'Escolher o cenário 1 a 5, ou 6 para o sandbox',
   'keys.help': 'Mostrar esta lista',
   'keys.escape': 'Fechar um diálogo ou painel',
+  'keys.enter': 'Acionar o botão em foco (Espaço reproduz ou pausa, mesmo sobre um botão)',
 
   'notice.dismiss': 'Dispensar',
   'notice.label': 'Problema no link',
