@@ -16,6 +16,8 @@ export const en: Record<string, string> = {
   'theme.system': 'system',
   'theme.light': 'light',
   'theme.dark': 'dark',
+  'theme.systemShown': 'system ({shown})',
+  'theme.next': '{label}. A click: {mode}',
 
   'scenarios.label': 'Scenarios',
   'player.play': 'Play',

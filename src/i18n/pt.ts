@@ -20,6 +20,8 @@ export const pt: Record<string, string> = {
   'theme.system': 'do sistema',
   'theme.light': 'claro',
   'theme.dark': 'escuro',
+  'theme.systemShown': 'do sistema ({shown})',
+  'theme.next': '{label}. Um clique: {mode}',
 
   'scenarios.label': 'Cenários',
   'player.play': 'Reproduzir',

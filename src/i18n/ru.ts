@@ -19,6 +19,8 @@ export const ru: Record<string, string> = {
   'theme.system': 'системная',
   'theme.light': 'светлая',
   'theme.dark': 'тёмная',
+  'theme.systemShown': 'системная ({shown})',
+  'theme.next': '{label}. По щелчку: {mode}',
 
   'scenarios.label': 'Сценарии',
   'player.play': 'Воспроизвести',
