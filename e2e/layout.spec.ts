@@ -95,3 +95,85 @@ for (const lang of ['en', 'pt', 'ru']) {
     }
   });
 }
+
+/** How many canvas pixels (message glyphs and labels) lie over node's token pill in Present. */
+async function inkOverToken(page: Page, node: string): Promise<number> {
+  return page.evaluate((id) => {
+    const pill = document.querySelector(`.presentation [data-node="${id}"] .token rect`);
+    const canvas = document.querySelector<HTMLCanvasElement>('.presentation canvas');
+    if (!pill || !canvas) throw new Error('no token pill or canvas');
+    const p = pill.getBoundingClientRect();
+    const c = canvas.getBoundingClientRect();
+    const sx = canvas.width / c.width;
+    const sy = canvas.height / c.height;
+    const x = Math.round((p.left - c.left) * sx);
+    const y = Math.round((p.top - c.top) * sy);
+    const w = Math.max(1, Math.round(p.width * sx));
+    const h = Math.max(1, Math.round(p.height * sy));
+    const data = canvas.getContext('2d')?.getImageData(x, y, w, h).data ?? [];
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 128) n++;
+    return n;
+  }, node);
+}
+
+test('Present: the message label does not cover the token pill, and ids do not break in the subtitle', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=split-brain');
+  await page.getByRole('button', { name: 'Present' }).click();
+  const counter = page.locator('.pres-counter');
+  await expect(counter).toHaveText(/^\d+ \/ 10$/);
+  // Step 7: node-1 leads with token 2 and sends HEARTBEAT to four peers at once ("HEARTBEAT ×4").
+  while (!/^7 \//.test((await counter.textContent()) ?? '')) await page.keyboard.press('PageDown');
+  await expect(page.locator('.presentation [data-node="node-1"] .token')).toContainText('token 2');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  expect(await inkOverToken(page, 'node-1')).toBeLessThan(20);
+  // A subtitle that wraps keeps node-1, node-5 whole: each hyphenated piece is on one line.
+  let seen = 0;
+  for (const s of ['1280x720', '1920x1080']) {
+    const [width, height] = s.split('x').map(Number) as [number, number];
+    await page.setViewportSize({ width, height });
+    for (let i = 0; i < 10; i++) {
+      const pieces = await page
+        .locator('.pres-subtitle p .pres-nobreak')
+        .evaluateAll((els) => els.map((e) => [e.textContent, e.getClientRects().length]));
+      seen += pieces.length;
+      for (const [text, lines] of pieces) expect(lines, `${text} at ${s}`).toBe(1);
+      if (/^1 \//.test((await counter.textContent()) ?? '')) break;
+      await page.keyboard.press('PageUp');
+    }
+    await page.keyboard.press('End');
+  }
+  expect(seen).toBeGreaterThan(10);
+  watch.assertClean();
+});
+
+test('Present says which knobs differ from the story (en, pt, ru)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openPlayer(page, '?scenario=fencing-token&nodes=4&set=fencing:off&set=ttlS:20');
+  await page.getByRole('button', { name: 'Present' }).click();
+  const note = page.locator('.presentation .pres-changed');
+  await expect(note).toHaveText('changed: ttlS 20 s, fencing off, nodes 4');
+  const top = await page.locator('.pres-top').boundingBox();
+  const b = await note.boundingBox();
+  expect(b && top && b.y >= top.y && b.y + b.height <= top.y + top.height).toBe(true);
+  await page.keyboard.press('Escape');
+  // The story as it is: no note.
+  await page.goto('/?scenario=fencing-token');
+  await expect(page.locator('[data-node]').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Present' }).click();
+  await expect(page.locator('.presentation')).toBeVisible();
+  await expect(note).toHaveCount(0);
+  for (const [lang, text] of [
+    ['pt', 'alterado: ttlS 20 s, fencing desligado'],
+    ['ru', 'изменено: ttlS 20 с, fencing выкл.'],
+  ] as const) {
+    await page.goto(`/?lang=${lang}&scenario=fencing-token&set=fencing:off&set=ttlS:20`);
+    await expect(page.locator('[data-node]').first()).toBeVisible();
+    await page.keyboard.press('p');
+    await expect(note).toHaveText(text);
+  }
+});
