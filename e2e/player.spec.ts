@@ -265,22 +265,41 @@ test.describe('player shell', () => {
     const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const dark = await bg();
     const toggle = page.getByRole('button', { name: /^Theme:/ });
-    await expect(toggle).toHaveAccessibleName('Theme: system');
+    await expect(toggle).toHaveAccessibleName('Theme: system (dark)');
     await toggle.click();
     await expect(toggle).toHaveAccessibleName('Theme: light');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     expect(await bg()).not.toBe(dark);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    // The other theme is what the system shows: one click goes back to following the system.
     await page.getByRole('button', { name: /^Theme:/ }).click();
-    await page.getByRole('button', { name: /^Theme:/ }).click();
-    await expect(page.getByRole('button', { name: /^Theme:/ })).toHaveAccessibleName('Theme: system');
-    // Back to the system: its setting is what <html> shows, and it is followed live.
+    await expect(page.getByRole('button', { name: /^Theme:/ })).toHaveAccessibleName('Theme: system (dark)');
+    // Back to the system: its setting is what <html> shows, and it is followed live, name included.
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect.poll(bg).toBe(dark);
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await expect.poll(bg).not.toBe(dark);
+    await expect(page.getByRole('button', { name: /^Theme:/ })).toHaveAccessibleName('Theme: system (light)');
+  });
+
+  test('theme: on a light system the first click shows the dark theme', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openPlayer(page);
+    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await bg();
+    const toggle = page.getByRole('button', { name: /^Theme:/ });
+    await expect(toggle).toHaveAccessibleName('Theme: system (light)');
+    await expect(toggle).toHaveAttribute('title', 'Theme: system (light). A click: dark');
+    await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect.poll(bg).not.toBe(light);
+    await expect(toggle).toHaveAccessibleName('Theme: dark');
+    await toggle.click();
+    await expect(toggle).toHaveAccessibleName('Theme: system (light)');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect.poll(bg).toBe(light);
   });
 
   test('theme: resolved before the app runs (no flash): the system setting, a saved choice, the link', async ({

@@ -1,11 +1,37 @@
 /** The app's header: the brand, the scenario pills and the header buttons (copy link, share, export, present, language, ADRs, keys, theme). */
-import type { RefObject } from 'react';
+import { type RefObject, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { t } from '../i18n/index.ts';
 import { CopyLink } from './CopyLink.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { ScenarioPills } from './ScenarioPills.tsx';
-import type { ThemeMode } from './theme.ts';
+import { nextTheme, resolveTheme, type ThemeMode, watchSystemTheme } from './theme.ts';
+
+/** A mode in words: 'system (dark)' says what the system shows now. */
+function themeWords(mode: ThemeMode, system: 'light' | 'dark'): string {
+  return mode === 'system' ? t('theme.systemShown', { shown: t(`theme.${system}`) }) : t(`theme.${mode}`);
+}
+
+/**
+ * The theme toggle: its name says the mode and, for 'system', what it shows (followed live); its
+ * title adds what a click gives (always the other theme, theme.ts nextTheme).
+ */
+function ThemeButton({ theme, onCycle }: { theme: ThemeMode; onCycle(): void }) {
+  const system = useSyncExternalStore(watchSystemTheme, () => resolveTheme('system'));
+  const name = t('theme.toggle', { mode: themeWords(theme, system) });
+  const next = themeWords(nextTheme(theme, system), system);
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={name}
+      title={t('theme.next', { label: name, mode: next })}
+      onClick={onCycle}
+    >
+      <ThemeIcon mode={theme} />
+    </button>
+  );
+}
 
 function ThemeIcon({ mode }: { mode: ThemeMode }) {
   const d =
@@ -72,8 +98,25 @@ export function Header({
   presentButton,
   onKeys,
 }: HeaderProps) {
+  // The header is sticky and one to three rows tall (the pills wrap to a row of their own): its
+  // height is --header-h on <html>, so what sticks below it (the What-if panel) starts under it.
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const write = () =>
+      root.style.setProperty('--header-h', `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    write();
+    const ro = new ResizeObserver(write);
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      root.style.removeProperty('--header-h');
+    };
+  }, []);
   return (
-    <header className="app-header">
+    <header className="app-header" ref={ref}>
       <div className="brand">
         <svg viewBox="0 0 32 32" width="26" height="26" aria-hidden="true" focusable="false">
           <circle cx="16" cy="16" r="12" className="brand-ring" />
@@ -124,15 +167,7 @@ export function Header({
             ?
           </span>
         </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('theme.toggle', { mode: t(`theme.${theme}`) })}
-          title={t('theme.toggle', { mode: t(`theme.${theme}`) })}
-          onClick={onCycleTheme}
-        >
-          <ThemeIcon mode={theme} />
-        </button>
+        <ThemeButton theme={theme} onCycle={onCycleTheme} />
       </div>
     </header>
   );

@@ -1,10 +1,10 @@
-/** Space, arrows, Home, 1-5, P and ? on the window (see keys.ts). */
+/** Space, arrows, PageUp/PageDown, Home, 1-6, P and ? on the window (see keys.ts). */
 import { useEffect } from 'react';
 import { scenarios } from '../../scenarios/index.ts';
 import { usePlayer } from '../player/react.ts';
 import { keyAction } from './keys.ts';
 
-/** Space, arrows, Home, 1-5, P and ? (see keys.ts), unless a dialog or the ADR panel has the focus. */
+/** Space, arrows, PageUp/PageDown, Home, 1-6, P and ? (see keys.ts), unless a dialog or the ADR panel has the focus. */
 export function KeyboardShortcuts({ onHelp, onPresent }: { onHelp(): void; onPresent(): void }) {
   const toggle = usePlayer((s) => s.togglePlay);
   const back = usePlayer((s) => s.stepBack);

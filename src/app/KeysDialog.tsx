@@ -3,8 +3,9 @@ import { t } from '../i18n/index.ts';
 
 const ROWS: Array<[string[], string]> = [
   [['Space'], 'keys.space'],
-  [['←'], 'keys.left'],
-  [['→'], 'keys.right'],
+  [['←', '/', 'PageUp'], 'keys.left'],
+  [['→', '/', 'PageDown'], 'keys.right'],
+  [['Enter'], 'keys.enter'],
   [['Home'], 'keys.home'],
   [['1', '–', '6'], 'keys.digits'],
   [['P'], 'keys.present'],
@@ -12,7 +13,11 @@ const ROWS: Array<[string[], string]> = [
   [['Esc'], 'keys.escape'],
 ];
 
-/** The keyboard shortcuts, in a modal <dialog> (Escape closes it; focus returns to where it was). */
+/**
+ * The keyboard shortcuts, in a modal <dialog> (Escape closes it; focus returns to where it was). The
+ * rows say what keys.ts and PresentationKeys.ts do: PageUp/PageDown are what a presentation clicker
+ * sends; Space plays or pauses even on a focused button, and Enter presses it.
+ */
 export function KeysDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -27,7 +32,11 @@ export function KeysDialog({ open, onClose }: { open: boolean; onClose(): void }
       <dl>
         {ROWS.map(([keys, label]) => (
           <div key={label}>
-            <dt>{keys.map((k) => (k === '–' ? <span key={k}> – </span> : <kbd key={k}>{k}</kbd>))}</dt>
+            <dt>
+              {keys.map((k) =>
+                k === '–' || k === '/' ? <span key={k}> {k} </span> : <kbd key={k}>{k}</kbd>,
+              )}
+            </dt>
             <dd>{t(label)}</dd>
           </div>
         ))}

@@ -5,10 +5,42 @@ import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
+import { knobsOf, unitText } from '../sandbox/knobs.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { presentAction, presentZoom } from './PresentationKeys.ts';
 import './Presentation.css';
 import { stepCaption, useStepFrame } from '../views/story.ts';
+
+/** Words with a hyphen (node-1, pg-2, split-brain) as unbreakable pieces: a subtitle never breaks inside an id. */
+function unbroken(text: string) {
+  return text.split(/([^\s-]+(?:-[^\s-]+)+)/).map((part, i) =>
+    i % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one fixed string, in order
+      <span key={i} className="pres-nobreak">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
+/**
+ * The knobs and the cluster size this run has that the story does not ("ttlS 5 s, nodes 7"), or ''.
+ * Knob names stay as the links and the CLI spell them.
+ */
+function changedFromStory(run: Run, nodes: number | undefined): string {
+  const out = knobsOf(run.scenario, run.trace.params)
+    .filter((k) => k.changed)
+    .map((k) => {
+      if (typeof k.value === 'boolean')
+        return `${k.name} ${t(k.value ? 'present.knobOn' : 'present.knobOff')}`;
+      const unit = unitText(k.spec);
+      return `${k.name} ${k.value}${unit ? (unit === '×' ? unit : ` ${unit}`) : ''}`;
+    });
+  if (nodes !== undefined && nodes !== run.scenario.nodes) out.push(`nodes ${nodes}`);
+  return out.join(', ');
+}
 
 /**
  * Presentation mode: the cluster picture as big as the screen allows, the caption as a subtitle
@@ -28,6 +60,7 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
   const toggle = usePlayer((s) => s.togglePlay);
   const restart = usePlayer((s) => s.restart);
   const goToStep = usePlayer((s) => s.goToStep);
+  const nodes = usePlayer((s) => s.nodes);
   const locale = useLocale();
   const layer = useRef<HTMLElement>(null);
   const stage = useRef<HTMLDivElement>(null);
@@ -40,6 +73,9 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
     const s = stepIndex >= 0 ? steps[stepIndex] : undefined;
     return s ? stepCaption(run, s, locale) : t('narration.before');
   }, [run, steps, stepIndex, locale]);
+  // The audience sees the story's picture: say when the knobs are not the story's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the words follow the language
+  const changed = useMemo(() => changedFromStory(run, nodes), [run, nodes, locale]);
   // The same frame as the stage's: on a step's moment, the world as of its event.
   const frame = useStepFrame(run, time);
 
@@ -69,14 +105,8 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const el = e.target instanceof Element ? e.target : null;
-      const action = presentAction({
-        key: e.key,
-        ctrlKey: e.ctrlKey,
-        altKey: e.altKey,
-        metaKey: e.metaKey,
-        onButton: el?.tagName === 'BUTTON',
-      });
+      // Space plays also on a focused button: preventDefault below keeps the button from being pressed.
+      const action = presentAction({ key: e.key, ctrlKey: e.ctrlKey, altKey: e.altKey, metaKey: e.metaKey });
       if (!action) return;
       e.preventDefault();
       e.stopPropagation();
@@ -128,6 +158,7 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
     >
       <header className="pres-top">
         <h2 className="pres-title">{title}</h2>
+        {changed && <p className="pres-changed">{t('present.changed', { list: changed })}</p>}
         <span className="pres-counter mono" role="img" aria-label={t('present.counterLabel', { n, total })}>
           {t('present.counter', { n, total })}
         </span>
@@ -162,7 +193,7 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
           </svg>
         </button>
         <div className="pres-subtitle" role="status" aria-live="polite" aria-label={t('present.subtitle')}>
-          <p>{caption}</p>
+          <p>{unbroken(caption)}</p>
         </div>
         <button
           type="button"

@@ -3,6 +3,9 @@
  * arrows); Right/Down/PageDown go one step forward, Left/Up/PageUp one back, Space plays or pauses,
  * Home goes to the start, End to the last step, Escape and P leave. `?` is swallowed: the shortcut
  * list would open behind the full-screen layer. Modified keys stay the browser's.
+ *
+ * Space plays or pauses also when one of the layer's buttons has focus (after a click on Next, the
+ * next Space is meant for the player); Enter presses the focused button.
  */
 export type PresentAction = 'next' | 'prev' | 'toggle' | 'first' | 'last' | 'exit' | 'swallow';
 
@@ -11,8 +14,6 @@ export interface PresentKey {
   ctrlKey?: boolean;
   altKey?: boolean;
   metaKey?: boolean;
-  /** A button has focus: Space and Enter press it (its own action), not play/pause. */
-  onButton?: boolean;
 }
 
 export function presentAction(e: PresentKey): PresentAction | null {
@@ -28,7 +29,7 @@ export function presentAction(e: PresentKey): PresentAction | null {
       return 'prev';
     case ' ':
     case 'Spacebar':
-      return e.onButton ? null : 'toggle';
+      return 'toggle';
     case 'Home':
       return 'first';
     case 'End':

@@ -1,4 +1,10 @@
-/** The scenario tabs of the header: one pill per scenario, arrow keys move between them. */
+/**
+ * The scenario tabs of the header: one pill per scenario, arrow keys move between them (the WAI-ARIA
+ * tabs pattern, automatic activation). A pointer click on a pill hands the focus to the player panel
+ * the tab controls: a presenter who clicked a pill then presses Right or a clicker's PageDown to
+ * step, not to switch the scenario. A keyboard user (Enter, Space or the arrows on a focused tab)
+ * stays in the tab list, as the pattern wants.
+ */
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from 'react';
 import { scenarios } from '../../scenarios/index.ts';
 import { t } from '../i18n/index.ts';
@@ -53,7 +59,11 @@ export function ScenarioPills() {
             tabIndex={selected ? 0 : -1}
             className="pill"
             title={`${scenarioText(locale, s, 'summary')} (${i + 1})`}
-            onClick={() => select(s.id)}
+            onClick={(e) => {
+              select(s.id);
+              // detail is 0 for a click made with Enter or Space: then the focus stays on the tab.
+              if (e.detail > 0) document.getElementById('player-panel')?.focus({ preventScroll: true });
+            }}
             onKeyDown={(e) => onKeyDown(e, i)}
           >
             <span className="pill-n" aria-hidden="true">

@@ -23,13 +23,37 @@ describe('keyAction', () => {
     const button = { tagName: 'BUTTON' };
     const range = { tagName: 'INPUT', type: 'range' };
     const tab = { tagName: 'BUTTON', role: 'tab' };
-    expect(keyAction({ key: ' ', target: button }, 5)).toBeNull();
     expect(keyAction({ key: 'ArrowRight', target: button }, 5)).toEqual({ kind: 'forward' });
     expect(keyAction({ key: 'ArrowRight', target: range }, 5)).toBeNull();
     expect(keyAction({ key: 'Home', target: range }, 5)).toBeNull();
     expect(keyAction({ key: ' ', target: range }, 5)).toEqual({ kind: 'toggle' });
     expect(keyAction({ key: 'ArrowLeft', target: tab }, 5)).toBeNull();
     expect(keyAction({ key: '2', target: tab }, 5)).toEqual({ kind: 'scenario', index: 1 });
+  });
+
+  it('Space plays or pauses on a button or a tab, but toggles a checkbox, switch or menu item', () => {
+    expect(keyAction({ key: ' ', target: { tagName: 'BUTTON' } }, 5)).toEqual({ kind: 'toggle' });
+    expect(keyAction({ key: ' ', target: { tagName: 'BUTTON', role: 'tab' } }, 5)).toEqual({
+      kind: 'toggle',
+    });
+    expect(keyAction({ key: ' ', target: { tagName: 'SUMMARY' } }, 5)).toEqual({ kind: 'toggle' });
+    expect(keyAction({ key: ' ', target: { tagName: 'INPUT', type: 'checkbox' } }, 5)).toBeNull();
+    expect(keyAction({ key: ' ', target: { tagName: 'INPUT', type: 'radio' } }, 5)).toBeNull();
+    expect(keyAction({ key: ' ', target: { tagName: 'BUTTON', role: 'switch' } }, 5)).toBeNull();
+    expect(keyAction({ key: ' ', target: { tagName: 'BUTTON', role: 'menuitem' } }, 5)).toBeNull();
+    expect(keyAction({ key: ' ', target: { tagName: 'SELECT' } }, 5)).toBeNull();
+  });
+
+  it('PageDown / PageUp (a clicker) step, also on a tab or a button, but not on a slider', () => {
+    expect(keyAction({ key: 'PageDown', target: body }, 5)).toEqual({ kind: 'forward' });
+    expect(keyAction({ key: 'PageUp', target: body }, 5)).toEqual({ kind: 'back' });
+    expect(keyAction({ key: 'PageDown', target: { tagName: 'BUTTON', role: 'tab' } }, 5)).toEqual({
+      kind: 'forward',
+    });
+    expect(keyAction({ key: 'PageUp', target: { tagName: 'BUTTON' } }, 5)).toEqual({ kind: 'back' });
+    expect(keyAction({ key: 'PageDown', target: { tagName: 'INPUT', type: 'range' } }, 5)).toBeNull();
+    expect(keyAction({ key: 'PageDown', target: { tagName: 'TEXTAREA' } }, 5)).toBeNull();
+    expect(keyAction({ key: 'PageDown', ctrlKey: true, target: body }, 5)).toBeNull();
   });
 
   it('never acts in text fields or with modifiers', () => {

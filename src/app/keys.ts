@@ -1,8 +1,15 @@
 /**
- * The player's keyboard shortcuts as a pure mapping: Space play/pause, Left/Right step, Home
- * restart, 1-6 pick a scenario (6: the sandbox), P presentation mode, ? the shortcut list. Keys that a focused control uses itself are
- * left to it: Space/Enter on buttons, arrows and Home/End on sliders and tabs, anything in a text
- * field. Modified keys (Ctrl, Alt, Meta) belong to the browser.
+ * The player's keyboard shortcuts as a pure mapping: Space play/pause, Left/Right and PageUp/PageDown
+ * (what a presentation clicker sends) step, Home restart, 1-6 pick a scenario (6: the sandbox),
+ * P presentation mode, ? the shortcut list. Modified keys (Ctrl, Alt, Meta) belong to the browser.
+ *
+ * Space plays or pauses also when a button has focus (a click on Step forward leaves the focus
+ * there, and the next Space is meant for the player, as in a media player): Enter still presses the
+ * focused button. Keys a focused control truly needs stay with it: anything in a text field or a
+ * select; Space on a checkbox, radio, switch or menu item (Space is how those are toggled or
+ * chosen, WAI-ARIA Authoring Practices); the arrows, Home, End, PageUp and PageDown on a slider (its
+ * own keys); the arrows, Home and End on the scenario tabs (the tabs pattern). PageUp/PageDown are
+ * not tab keys, so a clicker steps even while a tab has focus.
  */
 export type KeyAction =
   | { kind: 'toggle' }
@@ -22,6 +29,17 @@ export interface KeyInput {
   target?: { tagName?: string; type?: string; role?: string | null; editable?: boolean } | null;
 }
 
+/** Roles whose element is toggled or chosen with Space. */
+const SPACE_ROLES = new Set([
+  'checkbox',
+  'radio',
+  'switch',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+]);
+
 export function keyAction(e: KeyInput, scenarioCount: number): KeyAction | null {
   if (e.ctrlKey || e.altKey || e.metaKey) return null;
   const tag = e.target?.tagName?.toUpperCase() ?? '';
@@ -34,13 +52,19 @@ export function keyAction(e: KeyInput, scenarioCount: number): KeyAction | null 
       !['range', 'checkbox', 'radio', 'button', 'submit'].includes(e.target?.type ?? 'text'));
   if (textField) return null;
   const slider = (tag === 'INPUT' && e.target?.type === 'range') || role === 'slider' || role === 'separator';
-  const button = tag === 'BUTTON' || role === 'button' || role === 'tab' || tag === 'SUMMARY' || tag === 'A';
+  const toggled =
+    (tag === 'INPUT' && (e.target?.type === 'checkbox' || e.target?.type === 'radio')) ||
+    SPACE_ROLES.has(role);
   const tab = role === 'tab';
 
   switch (e.key) {
     case ' ':
     case 'Spacebar':
-      return button ? null : { kind: 'toggle' };
+      return toggled ? null : { kind: 'toggle' };
+    case 'PageDown':
+      return slider ? null : { kind: 'forward' };
+    case 'PageUp':
+      return slider ? null : { kind: 'back' };
     case 'ArrowLeft':
       return slider || tab ? null : { kind: 'back' };
     case 'ArrowRight':

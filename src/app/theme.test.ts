@@ -80,7 +80,26 @@ describe('theme', () => {
     expect(resolveTheme('dark')).toBe('dark');
   });
 
-  it('the toggle cycles system, light, dark', () => {
-    expect([nextTheme('system'), nextTheme('light'), nextTheme('dark')]).toEqual(['light', 'dark', 'system']);
+  it('every click shows the other theme; the one the system shows is "system"', () => {
+    // A light system: system (light) -> dark -> system (light); a pinned light -> dark.
+    expect(nextTheme('system', 'light')).toBe('dark');
+    expect(nextTheme('dark', 'light')).toBe('system');
+    expect(nextTheme('light', 'light')).toBe('dark');
+    // A dark system: system (dark) -> light -> system (dark); a pinned dark -> light.
+    expect(nextTheme('system', 'dark')).toBe('light');
+    expect(nextTheme('light', 'dark')).toBe('system');
+    expect(nextTheme('dark', 'dark')).toBe('light');
+    // Whatever the mode and the system, a click changes what is shown.
+    const shown = (m: string, system: string) => (m === 'system' ? system : m);
+    for (const system of ['light', 'dark'] as const)
+      for (const mode of ['system', 'light', 'dark'] as const)
+        expect(shown(nextTheme(mode, system), system)).not.toBe(shown(mode, system));
+  });
+
+  it('reads the system setting when none is given', () => {
+    fakeSystem(false);
+    expect(nextTheme('system')).toBe('dark');
+    fakeSystem(true);
+    expect(nextTheme('system')).toBe('light');
   });
 });

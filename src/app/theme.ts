@@ -1,6 +1,6 @@
 /**
- * Light/dark theme: the system setting by default; the header toggle cycles system -> light ->
- * dark and remembers the choice (localStorage, this origin only). The theme in effect is always
+ * Light/dark theme: the system setting by default; each click of the header toggle shows the other
+ * theme (nextTheme), so the first click always changes what is on screen, and remembers the choice (localStorage, this origin only). The theme in effect is always
  * written to <html> as `data-theme="light|dark"` (theme.css has the dark palette under
  * [data-theme="dark"] only): the choice, or the system setting resolved, followed live while no
  * theme is chosen. public/theme-init.js does the same before the first paint.
@@ -49,6 +49,21 @@ export function applyTheme(mode: ThemeMode, root: HTMLElement = document.documen
   following.set(root, () => query.removeEventListener('change', follow));
 }
 
-export function nextTheme(mode: ThemeMode): ThemeMode {
-  return mode === 'system' ? 'light' : mode === 'light' ? 'dark' : 'system';
+/**
+ * The mode after a click: the theme opposite to the one shown, and 'system' when that is what the
+ * system setting shows (so following the system stays a choice, and no click is invisible, as a
+ * system -> light -> dark cycle was on a light system).
+ */
+export function nextTheme(mode: ThemeMode, system: 'light' | 'dark' = resolveTheme('system')): ThemeMode {
+  const shown = mode === 'system' ? system : mode;
+  const other = shown === 'dark' ? 'light' : 'dark';
+  return other === system ? 'system' : other;
+}
+
+/** Calls back when the system setting changes; returns the unsubscribe (useSyncExternalStore's shape). */
+export function watchSystemTheme(onChange: () => void): () => void {
+  const query = globalThis.matchMedia?.(DARK);
+  if (!query) return () => {};
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
 }

@@ -14,6 +14,9 @@ export const enPresent: Record<string, string> = {
   'present.subtitle': 'Subtitle',
   'present.hint': '← → or PageUp / PageDown to move, Space to play, Esc to leave',
   'keys.present': 'Presentation mode (Esc leaves)',
+  'present.changed': 'changed: {list}',
+  'present.knobOn': 'on',
+  'present.knobOff': 'off',
 
   'share.button': 'Share',
   'share.buttonTitle': 'Share or embed this view',

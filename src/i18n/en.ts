@@ -16,6 +16,8 @@ export const en: Record<string, string> = {
   'theme.system': 'system',
   'theme.light': 'light',
   'theme.dark': 'dark',
+  'theme.systemShown': 'system ({shown})',
+  'theme.next': '{label}. A click: {mode}',
 
   'scenarios.label': 'Scenarios',
   'player.play': 'Play',
@@ -54,6 +56,7 @@ export const en: Record<string, string> = {
   'keys.digits': 'Pick scenario 1 to 5, or 6 for the sandbox',
   'keys.help': 'Show this list',
   'keys.escape': 'Close a dialog or panel',
+  'keys.enter': 'Press the focused button (Space plays or pauses, even on a button)',
 
   'notice.dismiss': 'Dismiss',
   'notice.label': 'Link problem',

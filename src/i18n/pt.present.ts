@@ -11,6 +11,9 @@ export const ptPresent: Record<string, string> = {
   'present.subtitle': 'Legenda',
   'present.hint': '← → ou PageUp / PageDown para avançar, Espaço para reproduzir, Esc para sair',
   'keys.present': 'Modo apresentação (Esc sai)',
+  'present.changed': 'alterado: {list}',
+  'present.knobOn': 'ligado',
+  'present.knobOff': 'desligado',
 
   'share.button': 'Compartilhar',
   'share.buttonTitle': 'Compartilhar ou incorporar esta vista',

@@ -20,6 +20,8 @@ export const pt: Record<string, string> = {
   'theme.system': 'do sistema',
   'theme.light': 'claro',
   'theme.dark': 'escuro',
+  'theme.systemShown': 'do sistema ({shown})',
+  'theme.next': '{label}. Um clique: {mode}',
 
   'scenarios.label': 'Cenários',
   'player.play': 'Reproduzir',
@@ -58,6 +60,7 @@ export const pt: Record<string, string> = {
   'keys.digits': 'Escolher o cenário 1 a 5, ou 6 para o sandbox',
   'keys.help': 'Mostrar esta lista',
   'keys.escape': 'Fechar um diálogo ou painel',
+  'keys.enter': 'Acionar o botão em foco (Espaço reproduz ou pausa, mesmo sobre um botão)',
 
   'notice.dismiss': 'Dispensar',
   'notice.label': 'Problema no link',

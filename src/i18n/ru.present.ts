@@ -11,6 +11,9 @@ export const ruPresent: Record<string, string> = {
   'present.subtitle': 'Субтитры',
   'present.hint': '← → или PageUp / PageDown — шаги, пробел — воспроизведение, Esc — выход',
   'keys.present': 'Режим презентации (Esc — выход)',
+  'present.changed': 'изменено: {list}',
+  'present.knobOn': 'вкл.',
+  'present.knobOff': 'выкл.',
 
   'share.button': 'Поделиться',
   'share.buttonTitle': 'Поделиться этим видом или встроить его',

@@ -19,6 +19,8 @@ export const ru: Record<string, string> = {
   'theme.system': 'системная',
   'theme.light': 'светлая',
   'theme.dark': 'тёмная',
+  'theme.systemShown': 'системная ({shown})',
+  'theme.next': '{label}. По щелчку: {mode}',
 
   'scenarios.label': 'Сценарии',
   'player.play': 'Воспроизвести',
@@ -57,6 +59,7 @@ export const ru: Record<string, string> = {
   'keys.digits': 'Выбрать сценарий с 1 по 5 или 6 — песочницу',
   'keys.help': 'Показать этот список',
   'keys.escape': 'Закрыть диалог или панель',
+  'keys.enter': 'Нажать кнопку в фокусе (пробел запускает и ставит на паузу, даже на кнопке)',
 
   'notice.dismiss': 'Скрыть',
   'notice.label': 'Проблема со ссылкой',

@@ -31,6 +31,11 @@ export function labelHits(
     const ox = Math.min(x0 + w, p.x + hw) - Math.max(x0, p.x - hw);
     const oy = Math.min(y0 + 13, p.y + hh) - Math.max(y0, p.y - hh);
     if (ox > 0 && oy > 0) area += ox * oy;
+    if (!node) continue;
+    // The token pill under a node (hosts.ts: centred r + 14 below, 17 high, about 64 wide for "token 42").
+    const px = Math.min(x0 + w, p.x + 32) - Math.max(x0, p.x - 32);
+    const py = Math.min(y0 + 13, p.y + layout.nodeR + 23) - Math.max(y0, p.y + layout.nodeR + 4);
+    if (px > 0 && py > 0) area += px * py;
   }
   return area;
 }

@@ -5,7 +5,7 @@ import type { HostKind } from '../../../sim/net/host.ts';
 import type { Frame, MessageView } from '../../../sim/trace/frame.ts';
 import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from '../glyphs.ts';
 import type { ThemeColors } from './colors.ts';
-import { placeLabel } from './labels.ts';
+import { labelHits, placeLabel } from './labels.ts';
 import { type Endpoints, ends, type Layout } from './layout.ts';
 import type { ClusterOptions, Sel } from './types.ts';
 
@@ -239,9 +239,22 @@ export function createMessageCanvas(
           const ux = ms.reduce((a, b) => a + b.ux, 0);
           const uy = ms.reduce((a, b) => a + b.uy, 0);
           const len = Math.hypot(ux, uy) || 1;
-          x = x0 + (ux / len) * 40 + first.nx * 10;
-          y = y0 + (uy / len) * 40 + first.ny * 10 + 4;
           anchor = 'middle';
+          // The first distance that covers no host nor the sender's token pill, else the one that covers least.
+          let least = Number.POSITIVE_INFINITY;
+          x = x0;
+          y = y0;
+          for (const ahead of [40, 58, 76]) {
+            const sx = x0 + (ux / len) * ahead + first.nx * 10;
+            const sy = y0 + (uy / len) * ahead + first.ny * 10 + 4;
+            const hits = labelHits(layout, kinds, sx, sy, anchor, text.length);
+            if (hits < least) {
+              least = hits;
+              x = sx;
+              y = sy;
+            }
+            if (hits === 0) break;
+          }
         } else {
           ({ x, y, anchor, text } = placeLabel(
             layout,
