@@ -45,7 +45,7 @@ export const ptPanels: Record<string, string> = {
   'log.empty': 'Nada aconteceu ainda. Aperte Reproduzir ou avance um passo.',
   'log.emptyFiltered': 'Nenhum evento corresponde a estes filtros ainda.',
   'log.capped': 'Mostrando os {n} mais recentes de {total} eventos correspondentes.',
-  'log.count': '{n} eventos',
+  'log.count': '{n, plural, one {# evento} other {# eventos}}',
   'log.cat.message': 'Mensagens',
   'log.cat.chatter': 'Heartbeats',
   'log.cat.role': 'Liderança',

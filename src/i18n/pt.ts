@@ -92,19 +92,19 @@ export const pt: Record<string, string> = {
   'cluster.legend.lost': 'perdida',
   'cluster.legend.replies': 'respostas',
   'cluster.partition': 'partição',
-  'cluster.bothWrite': 'BOTH WRITE',
+  'cluster.bothWrite': 'AMBOS ESCREVEM',
   'cluster.splitBrain': 'Split-brain: {nodes} lideram ao mesmo tempo e os dois tiveram escritas aceitas',
   'cluster.adrBadge': 'Abrir o ADR-001',
   'cluster.token': 'token {token}',
   'cluster.term': 'termo {term}',
-  'cluster.store': 'store de coordenação',
+  'cluster.store': 'serviço de coordenação',
   'cluster.resource': 'armazenamento protegido',
   'cluster.proxy': 'proxy',
   'cluster.client': 'cliente',
   'cluster.rev': 'rev {revision}',
   'cluster.noRoute': 'sem rota',
   'cluster.highest': 'token máx. {token}',
-  'cluster.writes': '{count} escritas',
+  'cluster.writes': '{count, plural, one {# escrita} other {# escritas}}',
   'cluster.rejected': '{code} STALE',
 
   'role.leader': 'líder',
@@ -117,8 +117,8 @@ export const pt: Record<string, string> = {
   'role.error': 'split-brain',
 
   'counts.title': 'Mensagens até agora',
-  'counts.total': '{count} enviadas',
-  'counts.lost': '{count} perdidas no caminho',
+  'counts.total': '{count, plural, one {# enviada} other {# enviadas}}',
+  'counts.lost': '{count, plural, one {# perdida no caminho} other {# perdidas no caminho}}',
 
   'store.title': 'Store de coordenação',
   'store.revision': 'revisão {revision}',
@@ -130,7 +130,8 @@ export const pt: Record<string, string> = {
   'store.ttl': 'TTL {ttl} s',
   'store.holds': 'mantém {keys}',
   'store.remaining': 'faltam {remaining} s',
-  'store.leaseLabel': 'Lease {lease}: faltam {remaining} de {ttl} segundos',
+  'store.leaseLabel':
+    'Lease {lease}: faltam {remaining} de {ttl, plural, one {# segundo} other {# segundos}}',
 
   'resource.title': 'Armazenamento protegido: {id}',
   'resource.titleDb': 'Banco de dados: {id}',
@@ -156,7 +157,7 @@ export const pt: Record<string, string> = {
   'proxy.up': 'no ar',
   'proxy.upInitial': 'no ar (inicial)',
   'proxy.down': 'fora do ar',
-  'proxy.failed': '{count} escritas falharam',
+  'proxy.failed': '{count, plural, one {# escrita falhou} other {# escritas falharam}}',
 
   'export.button': 'Exportar',
   'export.title': 'Exportar e importar',

@@ -90,7 +90,7 @@ export const ru: Record<string, string> = {
   'cluster.legend.lost': 'потеряно',
   'cluster.legend.replies': 'ответы',
   'cluster.partition': 'разделение',
-  'cluster.bothWrite': 'BOTH WRITE',
+  'cluster.bothWrite': 'ОБА ПИШУТ',
   'cluster.splitBrain': 'Split-brain: {nodes} оба лидируют, и у обоих приняты записи',
   'cluster.adrBadge': 'Открыть ADR-001',
   'cluster.token': 'token {token}',
@@ -102,7 +102,7 @@ export const ru: Record<string, string> = {
   'cluster.rev': 'rev {revision}',
   'cluster.noRoute': 'нет маршрута',
   'cluster.highest': 'макс. token {token}',
-  'cluster.writes': 'записей: {count}',
+  'cluster.writes': '{count, plural, one {# запись} few {# записи} many {# записей} other {# записи}}',
   'cluster.rejected': '{code} STALE',
 
   'role.leader': 'лидер',
@@ -128,7 +128,8 @@ export const ru: Record<string, string> = {
   'store.ttl': 'TTL {ttl} с',
   'store.holds': 'держит {keys}',
   'store.remaining': 'осталось {remaining} с',
-  'store.leaseLabel': 'Lease {lease}: осталось {remaining} из {ttl} секунд',
+  'store.leaseLabel':
+    'Lease {lease}: осталось {remaining} из {ttl, plural, one {# секунды} other {# секунд}}',
 
   'resource.title': 'Защищённое хранилище: {id}',
   'resource.titleDb': 'База данных: {id}',
@@ -154,7 +155,8 @@ export const ru: Record<string, string> = {
   'proxy.up': 'работает',
   'proxy.upInitial': 'работает (исходно)',
   'proxy.down': 'недоступен',
-  'proxy.failed': 'записей не прошло: {count}',
+  'proxy.failed':
+    '{count, plural, one {# запись не прошла} few {# записи не прошли} many {# записей не прошло} other {# записи не прошли}}',
 
   'export.button': 'Экспорт',
   'export.title': 'Экспорт и импорт',

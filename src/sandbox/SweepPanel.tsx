@@ -1,7 +1,7 @@
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { useEffect, useId, useRef, useState } from 'react';
-import { t } from '../i18n/index.ts';
+import { formatNumber, t } from '../i18n/index.ts';
 import type { SeriesPoint, SweepResult } from '../sim/metrics/index.ts';
 import { mergeResults, SWEEPS } from './sweeps.ts';
 
@@ -10,7 +10,7 @@ const H = 190;
 const PAD = { l: 40, r: 14, t: 8, b: 30 };
 
 const fmt = (v: number) =>
-  Math.abs(v) >= 10_000 ? `${Math.round(v / 1000)}k` : Number.isInteger(v) ? String(v) : v.toFixed(1);
+  Math.abs(v) >= 10_000 ? `${Math.round(v / 1000)}k` : Number.isInteger(v) ? String(v) : formatNumber(v, 1);
 
 /** Measured points (dots) and the reference curves (dashed) of one sweep. */
 function SweepChart({ result }: { result: SweepResult }) {

@@ -128,7 +128,7 @@ export const ptSandbox: Record<string, string> = {
   'sweep.run': 'Rodar',
   'sweep.rerun': 'Repetir',
   'sweep.running': 'Rodando {done} de {total}…',
-  'sweep.measured': 'medido ({n} execuções)',
+  'sweep.measured': 'medido ({n, plural, one {# execução} other {# execuções}})',
   'sweep.refused': 'Recusado para {knob} = {values}: {reason}',
   'sweep.chartLabel': '{title}: {n} pontos medidos com as curvas de referência',
   'sweep.bully-messages-vs-nodes': 'Bully: mensagens vs nós',

@@ -120,7 +120,7 @@ export const ruSandbox: Record<string, string> = {
   'metrics.rejected': 'отвергнуто',
   'metrics.stale': 'устаревших, но принятых',
   'metrics.spurious': 'Ложные выборы',
-  'metrics.spuriousValue': '{n} из {of} срабатываний детектора сбоев',
+  'metrics.spuriousValue': '{n} из {of, plural, one {# срабатывания} other {# срабатываний}} детектора сбоев',
   'metrics.chart': 'Лидеры во времени',
   'metrics.chartDesc': 'Ступенчатый график: сколько узлов считают себя лидером; сейчас {n} в {t}',
   'sweep.label': 'Серии прогонов',
@@ -128,9 +128,11 @@ export const ruSandbox: Record<string, string> = {
   'sweep.run': 'Запустить',
   'sweep.rerun': 'Ещё раз',
   'sweep.running': 'Прогон {done} из {total}…',
-  'sweep.measured': 'измерено (прогонов: {n})',
+  'sweep.measured':
+    'измерено ({n, plural, one {# прогон} few {# прогона} many {# прогонов} other {# прогона}})',
   'sweep.refused': 'Отклонено для {knob} = {values}: {reason}',
-  'sweep.chartLabel': '{title}: измеренные точки ({n}) и эталонные кривые',
+  'sweep.chartLabel':
+    '{title}: {n, plural, one {# измеренная точка} few {# измеренные точки} many {# измеренных точек} other {# измеренной точки}} и эталонные кривые',
   'sweep.bully-messages-vs-nodes': 'Bully: сообщения vs узлы',
   'sweep.lease-messages-vs-nodes': 'etcd lease: сообщения на failover vs узлы',
   'sweep.failover-vs-ttl': 'etcd lease: failover vs TTL',

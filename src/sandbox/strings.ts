@@ -127,7 +127,7 @@ export const enSandbox: Record<string, string> = {
   'sweep.run': 'Run sweep',
   'sweep.rerun': 'Run again',
   'sweep.running': 'Running {done} of {total}…',
-  'sweep.measured': 'measured ({n} runs)',
+  'sweep.measured': 'measured ({n, plural, one {# run} other {# runs}})',
   'sweep.refused': 'Refused for {knob} = {values}: {reason}',
   'sweep.chartLabel': '{title}: {n} measured points with the reference curves',
   'sweep.bully-messages-vs-nodes': 'Bully: messages vs nodes',
