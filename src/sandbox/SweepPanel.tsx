@@ -3,6 +3,7 @@ import { line } from 'd3-shape';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatNumber, t } from '../i18n/index.ts';
 import type { SeriesPoint, SweepResult } from '../sim/metrics/index.ts';
+import { refusalText } from './knobs.ts';
 import { mergeResults, SWEEPS } from './sweeps.ts';
 
 const W = 300;
@@ -160,7 +161,7 @@ export function SweepPanel() {
               {t('sweep.refused', {
                 values: refused.map((p) => p.x).join(', '),
                 knob: result.knob,
-                reason: reasons.join('; '),
+                reason: reasons.map(refusalText).join('; '),
               })}
             </p>
           )}
