@@ -9,7 +9,7 @@ export const ptPanels: Record<string, string> = {
   'seq.zoomIn': 'Aproximar',
   'seq.zoomOut': 'Afastar',
   'seq.zoomReset': 'Ajustar ao cenário',
-  'seq.window': '{window} visíveis',
+  'seq.window': 'janela de {window}',
   'seq.legend': 'Legenda',
   'seq.legend.message': 'mensagem',
   'seq.legend.chatter': 'heartbeat',

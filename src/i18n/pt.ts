@@ -13,7 +13,7 @@ export const pt: Record<string, string> = {
   'app.tabSequence': 'Sequência',
   'app.tabLog': 'Log de eventos',
   'app.views': 'Visões do trace',
-  'app.sidePanels': 'Store e recursos',
+  'app.sidePanels': 'Coordenação e recursos',
   'app.language': 'Idioma (Language)',
 
   'theme.toggle': 'Tema: {mode}',
@@ -36,7 +36,7 @@ export const pt: Record<string, string> = {
     'Tempo ocioso: nada muda por um tempo, então o relógio corre {value}× mais rápido até pouco antes do próximo evento',
   'player.pace.slow': 'câmera lenta {value}×',
   'player.pace.slow.title':
-    'Câmera lenta em torno de um passo da narração ({value}×), para dar para seguir cada mensagem no seu enlace',
+    'Câmera lenta em torno de um passo da narração ({value}×), para que cada mensagem possa ser acompanhada no seu enlace',
   'player.marker.step': 'Passo {n}: {caption}',
   'player.marker.fault': '{kind} {node}',
   'player.marker.violation': 'Violação: {kind}',
@@ -74,7 +74,7 @@ export const pt: Record<string, string> = {
     'Ignorado “set”: “{value}”. Esperado <parâmetro>:<valor> dentro das regras do parâmetro ({reason}).',
   'notice.badFault':
     'Ignorado “fault”: “{value}” ({reason}). Esperado <ms>,<tipo>,<argumentos>, por exemplo 12000,crash,node-2; tipos: {kinds}.',
-  'notice.badSpeed': 'Ignorado “speed”: “{value}”. Esperado um número de 0.1 a 10.',
+  'notice.badSpeed': 'Ignorado “speed”: “{value}”. Esperado um número de 0,1 a 10.',
   'notice.badWhatIf': 'Ignorado “whatif”: “{value}”. Esperado 1 ou 0.',
   'notice.badPanel': 'Ignorado “panel”: “{value}”. Esperado sequence ou log.',
   'notice.badTheme': 'Ignorado “theme”: “{value}”. Esperado light ou dark.',
@@ -120,7 +120,7 @@ export const pt: Record<string, string> = {
   'counts.total': '{count, plural, one {# enviada} other {# enviadas}}',
   'counts.lost': '{count, plural, one {# perdida no caminho} other {# perdidas no caminho}}',
 
-  'store.title': 'Store de coordenação',
+  'store.title': 'Serviço de coordenação',
   'store.revision': 'revisão {revision}',
   'store.meta': 'create {create} · mod {mod} · ver {version}',
   'store.leaseOf': 'lease {lease}',

@@ -11,7 +11,7 @@ export const ru: Record<string, string> = {
   'app.error': 'Не удалось смоделировать этот сценарий: {message}',
   'app.tabSequence': 'Последовательность',
   'app.tabLog': 'Журнал событий',
-  'app.views': 'Представления trace',
+  'app.views': 'Представления трассы',
   'app.sidePanels': 'Store и ресурсы',
   'app.language': 'Язык (Language)',
 
@@ -73,7 +73,7 @@ export const ru: Record<string, string> = {
     'Пропущено «set»: «{value}». Ожидается <параметр>:<значение> в пределах правил параметра ({reason}).',
   'notice.badFault':
     'Пропущено «fault»: «{value}» ({reason}). Ожидается <мс>,<вид>,<аргументы>, например 12000,crash,node-2; виды: {kinds}.',
-  'notice.badSpeed': 'Пропущено «speed»: «{value}». Ожидается число от 0.1 до 10.',
+  'notice.badSpeed': 'Пропущено «speed»: «{value}». Ожидается число от 0,1 до 10.',
   'notice.badWhatIf': 'Пропущено «whatif»: «{value}». Ожидается 1 или 0.',
   'notice.badPanel': 'Пропущено «panel»: «{value}». Ожидается sequence или log.',
   'notice.badTheme': 'Пропущено «theme»: «{value}». Ожидается light или dark.',
@@ -114,7 +114,7 @@ export const ru: Record<string, string> = {
   'role.leaderStale': 'считает себя лидером',
   'role.error': 'split-brain',
 
-  'counts.title': 'Сообщений на сейчас',
+  'counts.title': 'Сообщения к этому моменту',
   'counts.total': 'отправлено: {count}',
   'counts.lost': 'потеряно в пути: {count}',
 

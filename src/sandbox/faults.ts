@@ -49,6 +49,7 @@ export function faultText(f: Fault): string {
     ...('groups' in f ? { groups: f.groups.map((g) => g.join(', ')).join(' | ') } : {}),
     ...('durationMs' in f ? { s: seconds(f.durationMs) } : {}),
     ...('extraMs' in f ? { ms: f.extraMs } : {}),
+    ...('rate' in f ? { rate: formatNumber(f.rate) } : {}),
   });
 }
 

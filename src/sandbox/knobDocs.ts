@@ -40,7 +40,7 @@ export const knobDocsPt: Record<string, string> = {
   'lease.checkLeaseBeforeAct':
     'o líder verifica o prazo da reserva antes de cada escrita e deixa a liderança quando ele passa; desligado = acredita que lidera até o store responder TTL 0',
   'lease.tokenFromRevision':
-    'usa a create_revision da chave do líder como token de cerca (salta 2 ou mais a cada troca) em vez de um contador incrementado na txn da campanha (+1)',
+    'usa a create_revision da chave do líder como fencing token (salta 2 ou mais a cada troca) em vez de um contador incrementado na txn da campanha (+1)',
   'lease.tokenStart': 'valor inicial do contador de tokens no store (o primeiro líder recebe tokenStart + 1)',
   'lease.fencing': 'o armazenamento rejeita escritas com token menor que um já aceito (409 STALE TOKEN)',
   'lease.writeIntervalMs':

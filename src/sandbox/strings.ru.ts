@@ -150,7 +150,7 @@ export const ruSandbox: Record<string, string> = {
   'metrics.cause.step-down': 'сложил полномочия',
   'metrics.cause.isolation': 'отрезан от сети',
   'compare.label': 'Сравнение',
-  'compare.intro': 'Второй прогон рядом с этим: то же зерно и те же сбои, отличается один параметр.',
+  'compare.intro': 'Второй прогон рядом с этим: тот же seed и те же сбои, отличается один параметр.',
   'compare.knob': 'Параметр',
   'compare.value': 'Значение во втором прогоне',
   'compare.run': 'Сравнить',

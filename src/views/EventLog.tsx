@@ -182,6 +182,7 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
           ...('groups' in f ? { groups: f.groups.map((g) => `{${g.join(', ')}}`).join(' | ') } : {}),
           ...('durationMs' in f ? { duration: formatDuration(f.durationMs) } : {}),
           ...('extraMs' in f ? { extra: formatDuration(f.extraMs) } : {}),
+          ...('rate' in f ? { rate: formatNumber(f.rate) } : {}),
         });
         push('fault', 'node' in f ? f.node : '', shapeHosts(spec.fields, f), text + inj, spec.severity);
         break;
