@@ -114,7 +114,7 @@ export const ru: Record<string, string> = {
   'role.leaderStale': 'считает себя лидером',
   'role.error': 'split-brain',
 
-  'counts.title': 'Сообщения к этому моменту',
+  'counts.title': 'Счётчик сообщений',
   'counts.total': 'отправлено: {count}',
   'counts.lost': 'потеряно в пути: {count}',
 
