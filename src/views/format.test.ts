@@ -56,4 +56,16 @@ describe('numbers with units follow the language', () => {
     expect(caption(5)).toMatch(/^5 узлов, /);
     expect(caption(3)).toMatch(/^3 узла, /);
   });
+
+  it('a caption writes its numbers as the language does (renewS 0.5: "0,5 s" in pt, "0,5 с" in ru)', () => {
+    const lease = scenarios.find((s) => s.id === 'etcd-lease');
+    if (!lease) throw new Error('no etcd-lease scenario');
+    const trace = simulate(lease, { params: { renewS: 0.5 } });
+    const step = trace.steps.find((s) => s.id === 'renewal');
+    if (!step) throw new Error('no renewal step');
+    const run = { scenario: lease, trace } as Run;
+    expect(stepCaption(run, step, 'en')).toMatch(/^Every 0\.5 s node-1/);
+    expect(stepCaption(run, step, 'pt')).toMatch(/^A cada 0,5 s o node-1/);
+    expect(stepCaption(run, step, 'ru')).toMatch(/^Каждые 0,5 с node-1/);
+  });
 });
