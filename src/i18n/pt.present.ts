@@ -13,9 +13,9 @@ export const ptPresent: Record<string, string> = {
   'keys.present': 'Modo apresentação (Esc sai)',
 
   'share.button': 'Compartilhar',
-  'share.buttonTitle': 'Compartilhar ou incorporar esta vista',
-  'share.title': 'Compartilhar ou incorporar esta vista',
-  'share.link': 'Link para esta vista',
+  'share.buttonTitle': 'Compartilhar ou incorporar esta visualização',
+  'share.title': 'Compartilhar ou incorporar esta visualização',
+  'share.link': 'Link para esta visualização',
   'share.copyLink': 'Copiar link',
   'share.copyIframe': 'Copiar trecho do iframe',
   'share.copyMarkdown': 'Copiar trecho em Markdown',
@@ -42,7 +42,7 @@ export const ptPresent: Record<string, string> = {
   'share.iframe': 'Incorporar (iframe)',
   'share.markdown': 'Markdown (sites de documentação)',
   'share.markdownNote':
-    'A imagem é o arquivo que Exportar → Quadro atual como PNG salva; coloque-o ao lado da página. Ela leva a esta vista.',
+    'A imagem é o arquivo que Exportar → Quadro atual como PNG salva; coloque-o ao lado da página. Ela leva a esta visualização.',
   'share.element': 'Elemento personalizado (MDX, HTML)',
   'share.elementNote': 'Requer a biblioteca do player carregada na página.',
   'share.close': 'Fechar',

@@ -54,7 +54,7 @@ export const ruPresent: Record<string, string> = {
   'anim.webmUnsupported': 'Анимация (WebM): этот браузер не поддерживает',
   'anim.title': 'Экспорт анимации ({format})',
   'anim.from': 'С шага',
-  'anim.to': 'По шаг',
+  'anim.to': 'До шага',
   'anim.stepOption': '{n}. {caption}',
   'anim.summary':
     '{frames, plural, one {# кадр} few {# кадра} many {# кадров} other {# кадра}}, {seconds} с, {width} × {height} пикс., {fps} кадров в секунду',
