@@ -91,7 +91,7 @@ export const adr001Pt: Adr = {
       cells: {
         safety: {
           rating: 'poor',
-          text: 'Nenhuma. Um líder morto e um inalcançável parecem iguais: os dois lados de uma partição elegem e aceitam escritas (BOTH WRITE).',
+          text: 'Nenhuma. Um líder morto e um inalcançável parecem iguais: os dois lados de uma partição elegem e aceitam escritas (AMBOS ESCREVEM).',
         },
         failover: {
           rating: 'good',

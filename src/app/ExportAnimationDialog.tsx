@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { t } from '../i18n/index.ts';
+import { formatNumber, t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { paceAt } from '../player/pace.ts';
@@ -164,13 +164,13 @@ export function ExportAnimationDialog({ format, onClose }: { format: AnimFormat 
         <p className="anim-summary">
           {t('anim.summary', {
             frames: plan.frames.length,
-            seconds: animSeconds(plan.frames).toFixed(1),
+            seconds: formatNumber(animSeconds(plan.frames), 1),
             width: ANIM_WIDTH,
             height: ANIM_HEIGHT,
             fps: ANIM_FPS[format],
           })}
           {plan.speedUp > 1 && Number.isFinite(plan.speedUp) && (
-            <> {t('anim.speedUp', { x: plan.speedUp.toFixed(1) })}</>
+            <> {t('anim.speedUp', { x: formatNumber(plan.speedUp, 1) })}</>
           )}
           {format === 'webm' && <> {t('anim.realtime')}</>}
         </p>

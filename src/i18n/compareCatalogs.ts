@@ -1,6 +1,6 @@
-/** The `{name}` placeholders of a string, sorted and deduplicated. */
+/** The `{name}` placeholders of a string (a `{name, plural, ...}` choice counts as `name`), sorted and deduplicated. */
 export const placeholders = (s: string) =>
-  [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+  [...new Set([...s.matchAll(/\{(\w+)(?=\}|,\s*plural\s*,)/g)].map((m) => m[1]))].sort();
 
 /**
  * How a translation differs from its English source: keys missing or empty in it, keys English does

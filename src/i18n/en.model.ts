@@ -2,11 +2,12 @@
  * English text that lives in the model, as catalog keys: every scenario's title, summary and step
  * captions (`scenario.<id>.<key>`, the scenario files are the source, and what the CLI prints) and
  * every knob's doc (`knob.<scope>.<name>`, scope `net` or the algorithm id; the param specs are the
- * source). The pt and ru packs carry the same keys.
+ * source) and every cross-knob rule's message (`rule.<scope>.<id>`; the rules are the source, and
+ * the CLI prints them as they are). The pt and ru packs carry the same keys.
  */
 import { scenarios } from '../../scenarios/index.ts';
 import { algorithms } from '../sim/algorithms/registry.ts';
-import { netParams } from '../sim/params.ts';
+import { netParams, netRules } from '../sim/params.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 
 /**
@@ -37,5 +38,7 @@ export function modelStrings(): Record<string, string> {
   for (const [name, spec] of Object.entries(netParams)) out[`knob.net.${name}`] = spec.doc;
   for (const a of Object.values(algorithms))
     for (const [name, spec] of Object.entries(a.params)) out[`knob.${a.id}.${name}`] = spec.doc;
+  for (const r of netRules) out[`rule.net.${r.id}`] = r.message;
+  for (const a of Object.values(algorithms)) for (const r of a.rules) out[`rule.${a.id}.${r.id}`] = r.message;
   return out;
 }

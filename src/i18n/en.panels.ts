@@ -48,7 +48,7 @@ export const enPanels: Record<string, string> = {
   'log.empty': 'Nothing has happened yet. Press Play or step forward.',
   'log.emptyFiltered': 'No events match these filters yet.',
   'log.capped': 'Showing the latest {n} of {total} matching events.',
-  'log.count': '{n} events',
+  'log.count': '{n, plural, one {# event} other {# events}}',
   'log.cat.message': 'Messages',
   'log.cat.chatter': 'Heartbeats',
   'log.cat.role': 'Leadership',

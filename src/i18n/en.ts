@@ -100,7 +100,7 @@ export const en: Record<string, string> = {
   'cluster.rev': 'rev {revision}',
   'cluster.noRoute': 'no route',
   'cluster.highest': 'max token {token}',
-  'cluster.writes': '{count} writes',
+  'cluster.writes': '{count, plural, one {# write} other {# writes}}',
   'cluster.rejected': '{code} STALE',
 
   'role.leader': 'leader',
@@ -152,7 +152,7 @@ export const en: Record<string, string> = {
   'proxy.up': 'up',
   'proxy.upInitial': 'up (initial)',
   'proxy.down': 'down',
-  'proxy.failed': '{count} writes failed',
+  'proxy.failed': '{count, plural, one {# write failed} other {# writes failed}}',
 
   'export.button': 'Export',
   'export.title': 'Export and import',

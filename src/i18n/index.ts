@@ -85,10 +85,112 @@ export function getLocale(): Locale {
   return localeStore.getState().locale;
 }
 
-/** Fills `{name}` placeholders; unknown names stay visible so a missing variable is noticed. */
-export function format(template: string, vars?: Record<string, string | number>): string {
+/** The BCP 47 tag each language formats numbers and selects plurals with. */
+const tags: Record<Locale, string> = { en: 'en-US', pt: 'pt-BR', ru: 'ru-RU' };
+
+const decimals = new Map<Locale, string>();
+/** The locale's decimal separator, read from Intl.NumberFormat ("." in en, "," in pt and ru). */
+function decimalOf(locale: Locale): string {
+  let d = decimals.get(locale);
+  if (d === undefined) {
+    d =
+      new Intl.NumberFormat(tags[locale]).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    decimals.set(locale, d);
+  }
+  return d;
+}
+
+/**
+ * A number as `locale` writes it: `digits` fixed decimals (else as many as it has), the locale's
+ * decimal separator ("0.5" in en, "0,5" in pt and ru), no grouping (so "2000" never reads as "2.000",
+ * two, nor as two thousand). The digits are JavaScript's own (toFixed), so every language rounds
+ * alike and English stays exactly what it was.
+ */
+export function formatNumberIn(locale: Locale, n: number, digits?: number): string {
+  const s = digits === undefined ? String(n) : n.toFixed(digits);
+  const d = decimalOf(locale);
+  return d === '.' ? s : s.replace('.', d);
+}
+
+/** `formatNumberIn` in the current language: what the views call for a number next to a unit. */
+export function formatNumber(n: number, digits?: number): string {
+  return formatNumberIn(getLocale(), n, digits);
+}
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+/** The plural category of `n` in `locale` (Intl.PluralRules): en and pt one/other, ru one/few/many/other. */
+export function pluralOf(locale: Locale, n: number): Intl.LDMLPluralRule {
+  let r = pluralRules.get(locale);
+  if (!r) {
+    r = new Intl.PluralRules(tags[locale]);
+    pluralRules.set(locale, r);
+  }
+  return r.select(n);
+}
+
+/**
+ * Plurals in the catalogs: `{n, plural, one {# узел} few {# узла} many {# узлов} other {# узла}}`,
+ * the ICU shape without an ICU library. The branch is picked by Intl.PluralRules for the language
+ * (an `=N` branch, if any, wins for exactly N); `#` is the number as the language writes it; `other`
+ * is required and the fallback. One key per message in every language (the catalog tests compare key
+ * sets and placeholders), so a language with more forms needs no extra keys.
+ */
+function plurals(template: string, vars: Record<string, string | number>, locale: Locale): string {
+  const head = /\{(\w+),\s*plural\s*,/g;
+  let out = '';
+  let from = 0;
+  for (let m = head.exec(template); m; m = head.exec(template)) {
+    const branches = new Map<string, string>();
+    let i = m.index + m[0].length;
+    for (;;) {
+      while (/\s/.test(template[i] ?? '')) i++;
+      if (template[i] === '}' || i >= template.length) break;
+      const sel = /^(=\d+|\w+)\s*\{/.exec(template.slice(i));
+      if (!sel) break;
+      i += sel[0].length;
+      let depth = 1;
+      const start = i;
+      for (; i < template.length && depth > 0; i++) {
+        if (template[i] === '{') depth++;
+        else if (template[i] === '}') depth--;
+      }
+      branches.set(sel[1] as string, template.slice(start, i - 1));
+    }
+    const raw = vars[m[1] as string];
+    const n = Number(raw);
+    const text =
+      raw === undefined || !Number.isFinite(n)
+        ? undefined
+        : (branches.get(`=${n}`) ?? branches.get(pluralOf(locale, n)) ?? branches.get('other'));
+    out +=
+      template.slice(from, m.index) +
+      (text === undefined ? template.slice(m.index, i + 1) : text.replace(/#/g, formatNumberIn(locale, n)));
+    from = i + 1;
+    head.lastIndex = from;
+  }
+  return out + template.slice(from);
+}
+
+/** Only the `{name, plural, ...}` choices of a template, for text whose other placeholders another function fills. */
+export function choosePlurals(
+  template: string,
+  vars: Record<string, string | number>,
+  locale: Locale,
+): string {
+  return template.includes(', plural') ? plurals(template, vars, locale) : template;
+}
+
+/**
+ * Fills `{name}` placeholders and `{name, plural, ...}` choices (in `locale`'s plural rules); unknown
+ * names stay visible so a missing variable is noticed.
+ */
+export function format(
+  template: string,
+  vars?: Record<string, string | number>,
+  locale: Locale = 'en',
+): string {
   if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (m, name: string) => {
+  return choosePlurals(template, vars, locale).replace(/\{(\w+)\}/g, (m, name: string) => {
     const v = vars[name];
     return v === undefined ? m : String(v);
   });
@@ -107,7 +209,7 @@ export function tIn(
   fallback?: string,
 ): string {
   const s = catalogs[locale][key] || catalogs.en[key] || (fallback ?? key);
-  return format(s, vars);
+  return format(s, vars, locale);
 }
 
 /** `tIn` in the current locale: what every component calls. */

@@ -1,4 +1,4 @@
-import { knobDocsPt } from '../sandbox/knobDocs.ts';
+import { knobDocsPt, ruleDocsPt } from '../sandbox/knobDocs.ts';
 import { ptSandbox } from '../sandbox/strings.pt.ts';
 import { ptA11y } from './pt.a11y.ts';
 import { ptEmbed } from './pt.embed.ts';
@@ -17,4 +17,5 @@ export const strings: Record<string, string> = {
   ...scenariosPt,
   ...ptSandbox,
   ...Object.fromEntries(Object.entries(knobDocsPt).map(([k, v]) => [`knob.${k}`, v])),
+  ...Object.fromEntries(Object.entries(ruleDocsPt).map(([k, v]) => [`rule.${k}`, v])),
 };

@@ -1,4 +1,4 @@
-import { knobDocsRu } from '../sandbox/knobDocs.ts';
+import { knobDocsRu, ruleDocsRu } from '../sandbox/knobDocs.ts';
 import { ruSandbox } from '../sandbox/strings.ru.ts';
 import { ruA11y } from './ru.a11y.ts';
 import { ruEmbed } from './ru.embed.ts';
@@ -17,4 +17,5 @@ export const strings: Record<string, string> = {
   ...scenariosRu,
   ...ruSandbox,
   ...Object.fromEntries(Object.entries(knobDocsRu).map(([k, v]) => [`knob.${k}`, v])),
+  ...Object.fromEntries(Object.entries(ruleDocsRu).map(([k, v]) => [`rule.${k}`, v])),
 };

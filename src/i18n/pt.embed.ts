@@ -2,7 +2,7 @@
 export const ptEmbed: Record<string, string> = {
   'embed.player': 'Player de eleição de líder: {scenario}',
   'embed.openInLab': 'Abrir no Leader Election Lab',
-  'embed.openInLabTitle': 'Abrir esta vista no Leader Election Lab completo (nova aba)',
+  'embed.openInLabTitle': 'Abrir esta visualização no Leader Election Lab completo (nova aba)',
   'embed.stepCount': 'Passo {n} / {total}',
   'embed.notice.label': 'Problema na incorporação',
   'embed.notice.badFlag': 'Ignorado “{name}”: “{value}”. Esperado 1 ou 0.',

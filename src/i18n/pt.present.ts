@@ -16,9 +16,9 @@ export const ptPresent: Record<string, string> = {
   'present.knobOff': 'desligado',
 
   'share.button': 'Compartilhar',
-  'share.buttonTitle': 'Compartilhar ou incorporar esta vista',
-  'share.title': 'Compartilhar ou incorporar esta vista',
-  'share.link': 'Link para esta vista',
+  'share.buttonTitle': 'Compartilhar ou incorporar esta visualização',
+  'share.title': 'Compartilhar ou incorporar esta visualização',
+  'share.link': 'Link para esta visualização',
   'share.copyLink': 'Copiar link',
   'share.copyIframe': 'Copiar trecho do iframe',
   'share.copyMarkdown': 'Copiar trecho em Markdown',
@@ -45,7 +45,7 @@ export const ptPresent: Record<string, string> = {
   'share.iframe': 'Incorporar (iframe)',
   'share.markdown': 'Markdown (sites de documentação)',
   'share.markdownNote':
-    'A imagem é o arquivo que Exportar → Quadro atual como PNG salva; coloque-o ao lado da página. Ela leva a esta vista.',
+    'A imagem é o arquivo que Exportar → Quadro atual como PNG salva; coloque-o ao lado da página. Ela leva a esta visualização.',
   'share.element': 'Elemento personalizado (MDX, HTML)',
   'share.elementNote': 'Requer a biblioteca do player carregada na página.',
   'share.close': 'Fechar',
@@ -60,7 +60,8 @@ export const ptPresent: Record<string, string> = {
   'anim.from': 'Do passo',
   'anim.to': 'Até o passo',
   'anim.stepOption': '{n}. {caption}',
-  'anim.summary': '{frames} quadros, {seconds} s, {width} × {height} px, {fps} quadros por segundo',
+  'anim.summary':
+    '{frames, plural, one {# quadro} other {# quadros}}, {seconds} s, {width} × {height} px, {fps} quadros por segundo',
   'anim.speedUp':
     'O movimento entre os passos roda {x}× mais rápido que no player para manter o arquivo pequeno.',
   'anim.realtime': 'Um WebM é gravado em tempo real: leva o mesmo tempo que a animação.',

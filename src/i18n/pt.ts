@@ -13,7 +13,7 @@ export const pt: Record<string, string> = {
   'app.tabSequence': 'Sequência',
   'app.tabLog': 'Log de eventos',
   'app.views': 'Visões do trace',
-  'app.sidePanels': 'Store e recursos',
+  'app.sidePanels': 'Coordenação e recursos',
   'app.language': 'Idioma (Language)',
 
   'theme.toggle': 'Tema: {mode}',
@@ -38,7 +38,7 @@ export const pt: Record<string, string> = {
     'Tempo ocioso: nada muda por um tempo, então o relógio corre {value}× mais rápido até pouco antes do próximo evento',
   'player.pace.slow': 'câmera lenta {value}×',
   'player.pace.slow.title':
-    'Câmera lenta em torno de um passo da narração ({value}×), para dar para seguir cada mensagem no seu enlace',
+    'Câmera lenta em torno de um passo da narração ({value}×), para que cada mensagem possa ser acompanhada no seu enlace',
   'player.marker.step': 'Passo {n}: {caption}',
   'player.marker.fault': '{kind} {node}',
   'player.marker.violation': 'Violação: {kind}',
@@ -77,7 +77,7 @@ export const pt: Record<string, string> = {
     'Ignorado “set”: “{value}”. Esperado <parâmetro>:<valor> dentro das regras do parâmetro ({reason}).',
   'notice.badFault':
     'Ignorado “fault”: “{value}” ({reason}). Esperado <ms>,<tipo>,<argumentos>, por exemplo 12000,crash,node-2; tipos: {kinds}.',
-  'notice.badSpeed': 'Ignorado “speed”: “{value}”. Esperado um número de 0.1 a 10.',
+  'notice.badSpeed': 'Ignorado “speed”: “{value}”. Esperado um número de 0,1 a 10.',
   'notice.badWhatIf': 'Ignorado “whatif”: “{value}”. Esperado 1 ou 0.',
   'notice.badPanel': 'Ignorado “panel”: “{value}”. Esperado sequence ou log.',
   'notice.badTheme': 'Ignorado “theme”: “{value}”. Esperado light ou dark.',
@@ -95,19 +95,19 @@ export const pt: Record<string, string> = {
   'cluster.legend.lost': 'perdida',
   'cluster.legend.replies': 'respostas',
   'cluster.partition': 'partição',
-  'cluster.bothWrite': 'BOTH WRITE',
+  'cluster.bothWrite': 'AMBOS ESCREVEM',
   'cluster.splitBrain': 'Split-brain: {nodes} lideram ao mesmo tempo e os dois tiveram escritas aceitas',
   'cluster.adrBadge': 'Abrir o ADR-001',
   'cluster.token': 'token {token}',
   'cluster.term': 'termo {term}',
-  'cluster.store': 'store de coordenação',
+  'cluster.store': 'serviço de coordenação',
   'cluster.resource': 'armazenamento protegido',
   'cluster.proxy': 'proxy',
   'cluster.client': 'cliente',
   'cluster.rev': 'rev {revision}',
   'cluster.noRoute': 'sem rota',
   'cluster.highest': 'token máx. {token}',
-  'cluster.writes': '{count} escritas',
+  'cluster.writes': '{count, plural, one {# escrita} other {# escritas}}',
   'cluster.rejected': '{code} STALE',
 
   'role.leader': 'líder',
@@ -120,10 +120,10 @@ export const pt: Record<string, string> = {
   'role.error': 'split-brain',
 
   'counts.title': 'Mensagens até agora',
-  'counts.total': '{count} enviadas',
-  'counts.lost': '{count} perdidas no caminho',
+  'counts.total': '{count, plural, one {# enviada} other {# enviadas}}',
+  'counts.lost': '{count, plural, one {# perdida no caminho} other {# perdidas no caminho}}',
 
-  'store.title': 'Store de coordenação',
+  'store.title': 'Serviço de coordenação',
   'store.revision': 'revisão {revision}',
   'store.meta': 'create {create} · mod {mod} · ver {version}',
   'store.leaseOf': 'lease {lease}',
@@ -133,7 +133,8 @@ export const pt: Record<string, string> = {
   'store.ttl': 'TTL {ttl} s',
   'store.holds': 'mantém {keys}',
   'store.remaining': 'faltam {remaining} s',
-  'store.leaseLabel': 'Lease {lease}: faltam {remaining} de {ttl} segundos',
+  'store.leaseLabel':
+    'Lease {lease}: faltam {remaining} de {ttl, plural, one {# segundo} other {# segundos}}',
 
   'resource.title': 'Armazenamento protegido: {id}',
   'resource.titleDb': 'Banco de dados: {id}',
@@ -159,7 +160,7 @@ export const pt: Record<string, string> = {
   'proxy.up': 'no ar',
   'proxy.upInitial': 'no ar (inicial)',
   'proxy.down': 'fora do ar',
-  'proxy.failed': '{count} escritas falharam',
+  'proxy.failed': '{count, plural, one {# escrita falhou} other {# escritas falharam}}',
 
   'export.button': 'Exportar',
   'export.title': 'Exportar e importar',

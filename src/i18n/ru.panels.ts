@@ -44,8 +44,9 @@ export const ruPanels: Record<string, string> = {
   'log.types': 'Типы событий',
   'log.empty': 'Пока ничего не произошло. Нажмите «Воспроизвести» или сделайте шаг вперёд.',
   'log.emptyFiltered': 'Под эти фильтры пока не подходит ни одно событие.',
-  'log.capped': 'Показаны последние {n} из {total} подходящих событий.',
-  'log.count': 'событий: {n}',
+  'log.capped':
+    'Показаны последние {n} из {total, plural, one {# подходящего события} other {# подходящих событий}}.',
+  'log.count': '{n, plural, one {# событие} few {# события} many {# событий} other {# события}}',
   'log.cat.message': 'Сообщения',
   'log.cat.chatter': 'Heartbeats',
   'log.cat.role': 'Лидерство',

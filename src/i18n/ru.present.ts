@@ -57,9 +57,10 @@ export const ruPresent: Record<string, string> = {
   'anim.webmUnsupported': 'Анимация (WebM): этот браузер не поддерживает',
   'anim.title': 'Экспорт анимации ({format})',
   'anim.from': 'С шага',
-  'anim.to': 'По шаг',
+  'anim.to': 'До шага',
   'anim.stepOption': '{n}. {caption}',
-  'anim.summary': '{frames} кадров, {seconds} с, {width} × {height} пикс., {fps} кадров в секунду',
+  'anim.summary':
+    '{frames, plural, one {# кадр} few {# кадра} many {# кадров} other {# кадра}}, {seconds} с, {width} × {height} пикс., {fps} кадров в секунду',
   'anim.speedUp':
     'Движение между шагами ускорено в {x} раза по сравнению с плеером, чтобы файл был небольшим.',
   'anim.realtime': 'WebM записывается в реальном времени: это займёт столько же, сколько длится анимация.',

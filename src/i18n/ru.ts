@@ -11,7 +11,7 @@ export const ru: Record<string, string> = {
   'app.error': 'Не удалось смоделировать этот сценарий: {message}',
   'app.tabSequence': 'Последовательность',
   'app.tabLog': 'Журнал событий',
-  'app.views': 'Представления trace',
+  'app.views': 'Представления трассы',
   'app.sidePanels': 'Store и ресурсы',
   'app.language': 'Язык (Language)',
 
@@ -76,7 +76,7 @@ export const ru: Record<string, string> = {
     'Пропущено «set»: «{value}». Ожидается <параметр>:<значение> в пределах правил параметра ({reason}).',
   'notice.badFault':
     'Пропущено «fault»: «{value}» ({reason}). Ожидается <мс>,<вид>,<аргументы>, например 12000,crash,node-2; виды: {kinds}.',
-  'notice.badSpeed': 'Пропущено «speed»: «{value}». Ожидается число от 0.1 до 10.',
+  'notice.badSpeed': 'Пропущено «speed»: «{value}». Ожидается число от 0,1 до 10.',
   'notice.badWhatIf': 'Пропущено «whatif»: «{value}». Ожидается 1 или 0.',
   'notice.badPanel': 'Пропущено «panel»: «{value}». Ожидается sequence или log.',
   'notice.badTheme': 'Пропущено «theme»: «{value}». Ожидается light или dark.',
@@ -93,7 +93,7 @@ export const ru: Record<string, string> = {
   'cluster.legend.lost': 'потеряно',
   'cluster.legend.replies': 'ответы',
   'cluster.partition': 'разделение',
-  'cluster.bothWrite': 'BOTH WRITE',
+  'cluster.bothWrite': 'ОБА ПИШУТ',
   'cluster.splitBrain': 'Split-brain: {nodes} оба лидируют, и у обоих приняты записи',
   'cluster.adrBadge': 'Открыть ADR-001',
   'cluster.token': 'token {token}',
@@ -105,7 +105,7 @@ export const ru: Record<string, string> = {
   'cluster.rev': 'rev {revision}',
   'cluster.noRoute': 'нет маршрута',
   'cluster.highest': 'макс. token {token}',
-  'cluster.writes': 'записей: {count}',
+  'cluster.writes': '{count, plural, one {# запись} few {# записи} many {# записей} other {# записи}}',
   'cluster.rejected': '{code} STALE',
 
   'role.leader': 'лидер',
@@ -117,7 +117,7 @@ export const ru: Record<string, string> = {
   'role.leaderStale': 'считает себя лидером',
   'role.error': 'split-brain',
 
-  'counts.title': 'Сообщений на сейчас',
+  'counts.title': 'Счётчик сообщений',
   'counts.total': 'отправлено: {count}',
   'counts.lost': 'потеряно в пути: {count}',
 
@@ -131,7 +131,8 @@ export const ru: Record<string, string> = {
   'store.ttl': 'TTL {ttl} с',
   'store.holds': 'держит {keys}',
   'store.remaining': 'осталось {remaining} с',
-  'store.leaseLabel': 'Lease {lease}: осталось {remaining} из {ttl} секунд',
+  'store.leaseLabel':
+    'Lease {lease}: осталось {remaining} из {ttl, plural, one {# секунды} other {# секунд}}',
 
   'resource.title': 'Защищённое хранилище: {id}',
   'resource.titleDb': 'База данных: {id}',
@@ -157,7 +158,8 @@ export const ru: Record<string, string> = {
   'proxy.up': 'работает',
   'proxy.upInitial': 'работает (исходно)',
   'proxy.down': 'недоступен',
-  'proxy.failed': 'записей не прошло: {count}',
+  'proxy.failed':
+    '{count, plural, one {# запись не прошла} few {# записи не прошли} many {# записей не прошло} other {# записи не прошли}}',
 
   'export.button': 'Экспорт',
   'export.title': 'Экспорт и импорт',

@@ -48,7 +48,7 @@ export const scenariosPt: Record<string, string> = {
 
   'scenario.split-brain.title': 'Split-brain sem quórum',
   'scenario.split-brain.summary':
-    'Eleição só por heartbeat, sem quórum. Uma partição de rede separa {node-1, node-2} de {node-3, node-4, node-5}; cada lado elege o seu líder e os dois aceitam escritas: BOTH WRITE. Ligue o quórum e o lado minoritário não elege ninguém.',
+    'Eleição só por heartbeat, sem quórum. Uma partição de rede separa {node-1, node-2} de {node-3, node-4, node-5}; cada lado elege o seu líder e os dois aceitam escritas: AMBOS ESCREVEM. Ligue o quórum e o lado minoritário não elege ninguém.',
   'scenario.split-brain.step.heartbeat-election':
     'Cinco nós elegem um líder por heartbeat: um nó que deixa de ouvir o líder pede votos aos outros, e lidera se votos suficientes disserem sim.',
   'scenario.split-brain.step.first-leader':
@@ -62,10 +62,10 @@ export const scenariosPt: Record<string, string> = {
   'scenario.split-brain.step.minority-leader':
     'O {node} recebeu {votes} votos de {answered} respostas: a maioria dos nós que ele alcança. Sem quórum, isso basta, e ele lidera o termo {term}.',
   'scenario.split-brain.step.both-write':
-    'BOTH WRITE: {nodes} acreditam, cada um, que lideram, e cada um aceitou escritas. As duas cópias dos dados divergem.',
+    'AMBOS ESCREVEM: {nodes} acreditam, cada um, que lideram, e cada um aceitou escritas. As duas cópias dos dados divergem.',
   'scenario.split-brain.step.heal': 'A partição se desfaz e os dois lados voltam a se ouvir.',
   'scenario.split-brain.step.old-leader-deposed':
-    'O {node} ouve um HEARTBEAT do {by} com o termo maior {newTerm} e deixa a liderança. O que ele aceitou durante a divisão conflita com o que o {by} aceitou.',
+    'O {node} ouve um HEARTBEAT do {by} com o termo maior {newTerm} e deixa a liderança. O que ele aceitou durante a partição conflita com o que o {by} aceitou.',
   'scenario.split-brain.step.why-quorum':
     'Heartbeats sozinhos não distinguem “o líder morreu” de “não consigo alcançá-lo”. Com o quórum ligado, um líder precisa de 3 de 5 votos, e o lado de dois nós não elege ninguém.',
 
@@ -118,7 +118,7 @@ export const scenariosPt: Record<string, string> = {
     'Depois de {haproxyRise} checks bons o HAProxy marca o {backend} como no ar: as escritas dos clientes voltam a chegar, agora no novo primário.',
   'scenario.sandbox.title': 'Sandbox',
   'scenario.sandbox.summary':
-    'Jogo livre: um cluster saudável e nenhum roteiro. Escolha um algoritmo, injete falhas no cursor, mexa nos parâmetros e acompanhe as métricas.',
+    'Modo livre: um cluster saudável e nenhum roteiro. Escolha um algoritmo, injete falhas no cursor, mexa nos parâmetros e acompanhe as métricas.',
   'scenario.sandbox.step.free-play':
-    'Jogo livre: clique com o botão direito ou aperte Enter num nó para injetar uma falha no cursor. Passo anterior e próximo saltam entre as suas falhas.',
+    'Modo livre: clique com o botão direito ou aperte Enter num nó para injetar uma falha no cursor. Passo anterior e próximo saltam entre as suas falhas.',
 };

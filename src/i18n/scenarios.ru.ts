@@ -7,7 +7,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.bully.summary':
     'node-5, координатор, упал. node-1 замечает это и шлёт ELECTION всем с более высоким ID; каждый живой узел отвечает OK и запускает свои выборы выше, пока node-4 не получает ответа сверху и не объявляет себя COORDINATOR. Алгоритм работает, но ценой O(n^2) сообщений.',
   'scenario.bully.step.highest-leads':
-    'Узлов: {n}, и правило простое: координатор — живой узел с наибольшим ID. Все считают, что это {last}.',
+    '{n, plural, one {# узел} few {# узла} many {# узлов} other {# узла}}, и правило простое: координатор — живой узел с наибольшим ID. Все считают, что это {last}.',
   'scenario.bully.step.coordinator-down':
     '{last} упал. Его heartbeats прекратились, но пока никто не может отличить мёртвый узел от медленного.',
   'scenario.bully.step.node-1-notices':
@@ -23,7 +23,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.bully.step.next-highest-coordinator':
     'Сверху никто не ответил: {secondLast} — живой узел с наибольшим ID. Он шлёт COORDINATOR всем остальным узлам.',
   'scenario.bully.step.message-count':
-    'Узлов: {nodes}, отказ один, сообщений: {messages} ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR). В худшем случае это растёт как n(n-1): около 9 900 сообщений на 100 узлах.',
+    '{nodes, plural, one {# узел} few {# узла} many {# узлов} other {# узла}}, один отказ, {messages, plural, one {# сообщение} few {# сообщения} many {# сообщений} other {# сообщения}} ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR). В худшем случае это растёт как n(n-1): около 9 900 сообщений на 100 узлах.',
 
   'scenario.etcd-lease.title': 'Выборы через lease (etcd)',
   'scenario.etcd-lease.summary':
@@ -49,7 +49,7 @@ export const scenariosRu: Record<string, string> = {
 
   'scenario.split-brain.title': 'Split-brain без кворума',
   'scenario.split-brain.summary':
-    'Выборы только на heartbeats, без кворума. Разделение сети отделяет {node-1, node-2} от {node-3, node-4, node-5}; каждая сторона выбирает своего лидера, и обе принимают записи: BOTH WRITE. Включите кворум, и сторона меньшинства никого не выберет.',
+    'Выборы только на heartbeats, без кворума. Разделение сети отделяет {node-1, node-2} от {node-3, node-4, node-5}; каждая сторона выбирает своего лидера, и обе принимают записи: ОБА ПИШУТ. Включите кворум, и сторона меньшинства никого не выберет.',
   'scenario.split-brain.step.heartbeat-election':
     'Пять узлов выбирают лидера по heartbeats: узел, переставший слышать лидера, просит у остальных голоса и становится лидером, если достаточно из них ответят «да».',
   'scenario.split-brain.step.first-leader':
@@ -63,14 +63,14 @@ export const scenariosRu: Record<string, string> = {
   'scenario.split-brain.step.minority-leader':
     '{node} получил «да» от {votes} из {answered} ответивших узлов: это большинство тех, до которых он дотягивается. Без кворума этого достаточно, и он лидирует в терме {term}.',
   'scenario.split-brain.step.both-write':
-    'BOTH WRITE: {nodes} — каждый считает себя лидером, и каждый принял записи. Две копии данных расходятся.',
+    'ОБА ПИШУТ: {nodes} — каждый считает себя лидером, и каждый принял записи. Две копии данных расходятся.',
   'scenario.split-brain.step.heal': 'Разделение устранено, и две стороны снова слышат друг друга.',
   'scenario.split-brain.step.old-leader-deposed':
     '{node} получает HEARTBEAT от {by} с более высоким термом {newTerm} и уступает лидерство. То, что он принял во время разделения, конфликтует с тем, что принял {by}.',
   'scenario.split-brain.step.why-quorum':
     'Одни heartbeats не отличают «лидер умер» от «я его не вижу». С включённым кворумом лидеру нужно 3 голоса из 5, и сторона из двух узлов никого не выбирает.',
 
-  'scenario.fencing-token.title': 'Fencing token защищает',
+  'scenario.fencing-token.title': 'Защита через fencing token',
   'scenario.fencing-token.summary':
     'node-1 лидирует с token 42, затем замирает в GC-паузе дольше своего lease. node-3 становится лидером с token 43. Когда node-1 просыпается, его запоздавшая запись всё ещё несёт 42, и хранилище её отвергает: 409 STALE TOKEN.',
   'scenario.fencing-token.step.node-2-down':

@@ -5,7 +5,7 @@ import type { Run } from '../player/store.ts';
 import type { ParamValue } from '../sim/params.ts';
 import { useCompare } from './CompareView.tsx';
 import { compareKnobs, presetValue } from './compare.ts';
-import { parseKnobInput, unitText } from './knobs.ts';
+import { parseKnobInput, refusalText, unitText } from './knobs.ts';
 
 /** The stories' own comparisons (issue #5); other scenarios start from their first switch. */
 const PREFERRED: Record<string, string> = {
@@ -76,7 +76,8 @@ export function CompareSection({ run }: { run: Run }) {
   };
 
   const problem =
-    local ?? (result && 'error' in result ? t('compare.refused', { message: result.error }) : null);
+    local ??
+    (result && 'error' in result ? t('compare.refused', { message: refusalText(result.error) }) : null);
   const unit = unitText(knob.spec);
 
   return (

@@ -7,7 +7,7 @@ import type { ParamValue } from '../sim/params.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { formatTime } from '../views/format.ts';
 import { type CompareResult, type CompareSpec, compareKnobs, simulateCompare } from './compare.ts';
-import { unitText } from './knobs.ts';
+import { refusalText, unitText } from './knobs.ts';
 
 /** The comparison run of the player's current inputs, or null when Compare is closed (or the run is imported). */
 export function useCompare(run: Run): CompareResult | null {
@@ -73,7 +73,7 @@ export function CompareView({ run, result, time }: { run: Run; result: CompareRe
       </div>
       {'error' in result ? (
         <p className="wi-problem" role="status">
-          {t('compare.refused', { message: result.error })}
+          {t('compare.refused', { message: refusalText(result.error) })}
         </p>
       ) : (
         other &&

@@ -3,7 +3,16 @@ import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { netParams, type ParamValue } from '../sim/params.ts';
-import { type Knob, knobDoc, knobsOf, nodeChoices, parseKnobInput, unitText, withKnob } from './knobs.ts';
+import {
+  type Knob,
+  knobDoc,
+  knobsOf,
+  nodeChoices,
+  parseKnobInput,
+  refusalText,
+  unitText,
+  withKnob,
+} from './knobs.ts';
 
 /**
  * The run's knobs: the algorithm's params and the network's, and the cluster size. A change
@@ -122,7 +131,7 @@ export function KnobsPanel({ run }: { run: Run }) {
       </div>
       {problem && (
         <p className="wi-problem" id={`${ids}-problem`} role="status">
-          {t('knobs.refused', { message: problem })}
+          {t('knobs.refused', { message: refusalText(problem) })}
         </p>
       )}
       <div className="knobs">

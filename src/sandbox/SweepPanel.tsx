@@ -1,8 +1,9 @@
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { useEffect, useId, useRef, useState } from 'react';
-import { t } from '../i18n/index.ts';
+import { formatNumber, t } from '../i18n/index.ts';
 import type { SeriesPoint, SweepResult } from '../sim/metrics/index.ts';
+import { refusalText } from './knobs.ts';
 import { mergeResults, SWEEPS } from './sweeps.ts';
 
 const W = 300;
@@ -10,7 +11,7 @@ const H = 190;
 const PAD = { l: 40, r: 14, t: 8, b: 30 };
 
 const fmt = (v: number) =>
-  Math.abs(v) >= 10_000 ? `${Math.round(v / 1000)}k` : Number.isInteger(v) ? String(v) : v.toFixed(1);
+  Math.abs(v) >= 10_000 ? `${Math.round(v / 1000)}k` : Number.isInteger(v) ? String(v) : formatNumber(v, 1);
 
 /** Measured points (dots) and the reference curves (dashed) of one sweep. */
 function SweepChart({ result }: { result: SweepResult }) {
@@ -160,7 +161,7 @@ export function SweepPanel() {
               {t('sweep.refused', {
                 values: refused.map((p) => p.x).join(', '),
                 knob: result.knob,
-                reason: reasons.join('; '),
+                reason: reasons.map(refusalText).join('; '),
               })}
             </p>
           )}

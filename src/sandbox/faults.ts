@@ -1,4 +1,4 @@
-import { t } from '../i18n/index.ts';
+import { formatNumber, t } from '../i18n/index.ts';
 import { type Fault, menuFor, specOf } from '../sim/faults/table.ts';
 import type { TimedFault } from '../sim/scenario/schema.ts';
 import type { NodeView } from '../sim/trace/frame.ts';
@@ -38,7 +38,7 @@ export function partitionPresets(nodeIds: readonly string[]): PartitionPreset[] 
 
 function seconds(ms: number): string {
   const s = ms / 1000;
-  return Number.isInteger(s) ? String(s) : s.toFixed(1);
+  return Number.isInteger(s) ? String(s) : formatNumber(s, 1);
 }
 
 /** A fault in words: "crash node-2", "partition node-1, node-2 | node-3, node-4, node-5". */
@@ -49,6 +49,7 @@ export function faultText(f: Fault): string {
     ...('groups' in f ? { groups: f.groups.map((g) => g.join(', ')).join(' | ') } : {}),
     ...('durationMs' in f ? { s: seconds(f.durationMs) } : {}),
     ...('extraMs' in f ? { ms: f.extraMs } : {}),
+    ...('rate' in f ? { rate: formatNumber(f.rate) } : {}),
   });
 }
 

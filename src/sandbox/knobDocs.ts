@@ -40,7 +40,7 @@ export const knobDocsPt: Record<string, string> = {
   'lease.checkLeaseBeforeAct':
     'o líder verifica o prazo da reserva antes de cada escrita e deixa a liderança quando ele passa; desligado = acredita que lidera até o store responder TTL 0',
   'lease.tokenFromRevision':
-    'usa a create_revision da chave do líder como token de cerca (salta 2 ou mais a cada troca) em vez de um contador incrementado na txn da campanha (+1)',
+    'usa a create_revision da chave do líder como fencing token (salta 2 ou mais a cada troca) em vez de um contador incrementado na txn da campanha (+1)',
   'lease.tokenStart': 'valor inicial do contador de tokens no store (o primeiro líder recebe tokenStart + 1)',
   'lease.fencing': 'o armazenamento rejeita escritas com token menor que um já aceito (409 STALE TOKEN)',
   'lease.writeIntervalMs':
@@ -93,13 +93,13 @@ export const knobDocsRu: Record<string, string> = {
   'lease.requestTimeoutMs':
     'сколько узел ждёт ответа etcd, прежде чем отказаться от запроса (опоздавший ответ всё равно учитывается)',
   'lease.driftMarginRatio':
-    'доля TTL, от которой узел отказывается заранее, чтобы даже часы, отстающие на эту долю, сложили лидерство до того, как store истечёт lease',
+    'доля TTL, от которой узел отказывается заранее, чтобы даже с часами, отстающими на эту долю, он сложил лидерство раньше, чем lease истечёт в store',
   'lease.checkLeaseBeforeAct':
     'лидер проверяет срок lease перед каждой записью и слагает лидерство, когда срок прошёл; выкл. = считать себя лидером, пока store не ответит TTL 0',
   'lease.tokenFromRevision':
     'брать create_revision ключа лидера как fencing token (растёт на 2 и больше при смене) вместо счётчика, увеличиваемого в txn кампании (+1)',
-  'lease.tokenStart': 'начальное значение счётчика токенов в store (первый лидер получает tokenStart + 1)',
-  'lease.fencing': 'хранилище отклоняет записи с токеном меньше уже принятого (409 STALE TOKEN)',
+  'lease.tokenStart': 'начальное значение счётчика token-ов в store (первый лидер получает tokenStart + 1)',
+  'lease.fencing': 'хранилище отвергает записи с token-ом меньше уже принятого (409 STALE TOKEN)',
   'lease.writeIntervalMs':
     'задача лидера запускается на каждом кратном этого по его локальным часам и пишет в хранилище',
   'lease.workMs': 'время между проверкой lease и отправкой записи (подготовка записи задачи)',
@@ -119,4 +119,55 @@ export const knobDocsRu: Record<string, string> = {
   'patroni.haproxyRise':
     'сколько успешных проверок подряд (200), прежде чем HAProxy пометит backend доступным',
   'patroni.clientWriteIntervalMs': 'как часто приложение отправляет один INSERT через HAProxy',
+};
+
+/**
+ * Translations of the cross-knob rules' messages (what the knobs panel shows when a change is
+ * refused). Keys are `<scope>.<rule id>` like the knob docs; the English message stays in the rule
+ * (src/sim: what the CLI prints) and the cited source stays as written.
+ */
+export const ruleDocsPt: Record<string, string> = {
+  'net.latency-range': 'latencyMaxMs precisa ser >= latencyMinMs',
+  'bully.answer-round-trip': 'answerTimeoutMs precisa passar de 2 x latencyMaxMs (um OK é ida e volta)',
+  'bully.coordinator-after-answer':
+    'coordinatorTimeoutMs precisa passar de answerTimeoutMs + 2 x latencyMaxMs (o vencedor também espera o seu próprio timeout de resposta)',
+  'bully.heartbeat-timeout':
+    'heartbeatTimeoutMs precisa passar de heartbeatIntervalMs + latencyMaxMs (senão um coordenador vivo vira suspeito)',
+  'heartbeat.timeout-range': 'electionTimeoutMaxMs precisa ser >= electionTimeoutMinMs',
+  'heartbeat.timeout-over-heartbeat':
+    'electionTimeoutMinMs precisa passar de heartbeatIntervalMs + latencyMaxMs (senão os seguidores derrubam um líder vivo)',
+  'heartbeat.quorum-lease':
+    'com o quórum ligado, electionTimeoutMinMs precisa passar de 2 x heartbeatIntervalMs + 2 x latencyMaxMs (senão um líder saudável perde o lease)',
+  'heartbeat.vote-round-trip': 'voteTimeoutMs precisa passar de 2 x latencyMaxMs (um voto é ida e volta)',
+  'heartbeat.vote-before-candidacy':
+    'voteTimeoutMs precisa ficar abaixo de electionTimeoutMinMs (os votos são contados antes da próxima candidatura)',
+  'lease.renew-under-ttl': 'o intervalo de renovação precisa ser menor que o TTL (renewS < ttlS)',
+  'lease.renew-under-trusted-ttl':
+    'o intervalo de renovação precisa ser menor que a parte do TTL em que o líder confia (renewS < ttlS × (1 − driftMarginRatio)), senão o líder renuncia entre dois keepalives',
+  'patroni.loop-retry-ttl':
+    'loop_wait + 2 x retry_timeout precisa ser <= ttl (loopWaitS + 2 x retryTimeoutS <= ttlS)',
+};
+
+export const ruleDocsRu: Record<string, string> = {
+  'net.latency-range': 'latencyMaxMs должен быть >= latencyMinMs',
+  'bully.answer-round-trip':
+    'answerTimeoutMs должен быть больше 2 x latencyMaxMs (OK — это путь туда и обратно)',
+  'bully.coordinator-after-answer':
+    'coordinatorTimeoutMs должен быть больше answerTimeoutMs + 2 x latencyMaxMs (победитель тоже ждёт свой таймаут ответа)',
+  'bully.heartbeat-timeout':
+    'heartbeatTimeoutMs должен быть больше heartbeatIntervalMs + latencyMaxMs (иначе живой координатор попадает под подозрение)',
+  'heartbeat.timeout-range': 'electionTimeoutMaxMs должен быть >= electionTimeoutMinMs',
+  'heartbeat.timeout-over-heartbeat':
+    'electionTimeoutMinMs должен быть больше heartbeatIntervalMs + latencyMaxMs (иначе followers свергают живого лидера)',
+  'heartbeat.quorum-lease':
+    'с включённым кворумом electionTimeoutMinMs должен быть больше 2 x heartbeatIntervalMs + 2 x latencyMaxMs (иначе здоровый лидер теряет lease)',
+  'heartbeat.vote-round-trip':
+    'voteTimeoutMs должен быть больше 2 x latencyMaxMs (голос — это путь туда и обратно)',
+  'heartbeat.vote-before-candidacy':
+    'voteTimeoutMs должен быть меньше electionTimeoutMinMs (голоса считаются до следующей кандидатуры)',
+  'lease.renew-under-ttl': 'интервал продления должен быть короче TTL (renewS < ttlS)',
+  'lease.renew-under-trusted-ttl':
+    'интервал продления должен быть короче той части TTL, которой доверяет лидер (renewS < ttlS × (1 − driftMarginRatio)), иначе лидер сложит полномочия между двумя keepalive',
+  'patroni.loop-retry-ttl':
+    'loop_wait + 2 x retry_timeout должно быть <= ttl (loopWaitS + 2 x retryTimeoutS <= ttlS)',
 };

@@ -1,6 +1,13 @@
 import { t } from '../i18n/index.ts';
-import { algorithmFor } from '../sim/algorithms/registry.ts';
-import { netParams, type ParamSpec, type Params, type ParamValue } from '../sim/params.ts';
+import { algorithmFor, algorithms } from '../sim/algorithms/registry.ts';
+import {
+  netParams,
+  netRules,
+  type ParamSpec,
+  type Params,
+  type ParamValue,
+  ruleProblem,
+} from '../sim/params.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 
 export interface Knob {
@@ -64,4 +71,19 @@ export function unitText(spec: ParamSpec): string {
 /** A knob's doc in the current language (`knob.<scope>.<name>`, installed by the language pack), else the spec's English. */
 export function knobDoc(scope: string, name: string, spec: ParamSpec): string {
   return t(`knob.${scope}.${name}`, undefined, spec.doc);
+}
+
+/**
+ * A refusal in the current language: a broken cross-knob rule's message is translated
+ * (`rule.<scope>.<id>`) and keeps its cited source as written; any other reason (a range, a type)
+ * is shown as the simulator gave it.
+ */
+export function refusalText(problem: string): string {
+  const scoped = [
+    ...netRules.map((r) => ({ scope: 'net', r })),
+    ...Object.values(algorithms).flatMap((a) => a.rules.map((r) => ({ scope: a.id, r }))),
+  ];
+  const hit = scoped.find(({ r }) => problem === ruleProblem(r));
+  if (!hit) return problem;
+  return `${t(`rule.${hit.scope}.${hit.r.id}`, undefined, hit.r.message)} (${hit.r.source})`;
 }

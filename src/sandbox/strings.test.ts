@@ -2,9 +2,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanComparison, compareCatalogs } from '../i18n/compareCatalogs.ts';
 import { catalogs, loadLanguage, setLocale, t } from '../i18n/index.ts';
 import { algorithms } from '../sim/algorithms/registry.ts';
-import { netParams } from '../sim/params.ts';
-import { knobDocsPt, knobDocsRu } from './knobDocs.ts';
-import { knobDoc } from './knobs.ts';
+import { netParams, netRules, ParamError, resolveParams } from '../sim/params.ts';
+import { knobDocsPt, knobDocsRu, ruleDocsPt, ruleDocsRu } from './knobDocs.ts';
+import { knobDoc, refusalText } from './knobs.ts';
 import { ptSandbox } from './strings.pt.ts';
 import { ruSandbox } from './strings.ru.ts';
 import { enSandbox } from './strings.ts';
@@ -44,6 +44,62 @@ describe('sandbox catalogs: every English key in every language', () => {
       for (const [k, s] of Object.entries(a.params)) english[`${a.id}.${k}`] = s.doc;
     expect(compare(english, knobDocsPt)).toEqual(clean);
     expect(compare(english, knobDocsRu)).toEqual(clean);
+  });
+
+  it('every cross-knob rule has a stable id and its message translated, with no stale keys', () => {
+    const english: Record<string, string> = {};
+    for (const r of netRules) english[`net.${r.id}`] = r.message;
+    for (const a of Object.values(algorithms))
+      for (const r of a.rules) english[`${a.id}.${r.id}`] = r.message;
+    const count = netRules.length + Object.values(algorithms).reduce((n, a) => n + a.rules.length, 0);
+    expect(Object.keys(english)).toHaveLength(count);
+    expect(Object.keys(english).filter((k) => !/^[a-z]+\.[a-z0-9-]+$/.test(k))).toEqual([]);
+    expect(compare(english, ruleDocsPt)).toEqual(clean);
+    expect(compare(english, ruleDocsRu)).toEqual(clean);
+  });
+
+  it('a refused rule reads in the language, keeps its cited source; the simulator (and the CLI) stay English', () => {
+    const lease = algorithms.lease;
+    if (!lease) throw new Error('lease');
+    let problem = '';
+    try {
+      resolveParams({ ...netParams, ...lease.params }, [...netRules, ...lease.rules], {
+        ttlS: 10,
+        renewS: 10,
+      });
+    } catch (e) {
+      if (!(e instanceof ParamError)) throw e;
+      problem = e.message;
+    }
+    const source = lease.rules[0]?.source;
+    expect(problem).toBe(`renew interval must be shorter than the TTL (renewS < ttlS) (${source})`);
+    expect(refusalText(problem)).toBe(problem);
+    setLocale('pt');
+    expect(refusalText(problem)).toBe(
+      `o intervalo de renovação precisa ser menor que o TTL (renewS < ttlS) (${source})`,
+    );
+    expect(t('knobs.refused', { message: refusalText(problem) })).toMatch(
+      /^Recusado: o intervalo de renovação/,
+    );
+    setLocale('ru');
+    expect(refusalText(problem)).toBe(
+      `интервал продления должен быть короче TTL (renewS < ttlS) (${source})`,
+    );
+    expect(refusalText('ttlS must be >= 2, got 1')).toBe('ttlS must be >= 2, got 1');
+    setLocale('en');
+  });
+
+  it('every knob and rule source names a real source, never a bare internal label', () => {
+    const sources = [
+      ...netRules.map((r) => r.source),
+      ...Object.values(algorithms).flatMap((a) => [
+        ...Object.values(a.params).flatMap((s) => (s.source ? [s.source] : [])),
+        ...a.rules.map((r) => r.source),
+      ]),
+    ];
+    const bare =
+      /^(model|model choice.*|network model|heartbeat algorithm|failure detector.*|request\/response.*)$/;
+    expect(sources.filter((s) => bare.test(s) || /the stories?\b/.test(s))).toEqual([]);
   });
 
   it('knobDoc follows the language and scopes a name by algorithm', () => {

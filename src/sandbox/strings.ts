@@ -127,9 +127,10 @@ export const enSandbox: Record<string, string> = {
   'sweep.run': 'Run sweep',
   'sweep.rerun': 'Run again',
   'sweep.running': 'Running {done} of {total}…',
-  'sweep.measured': 'measured ({n} runs)',
+  'sweep.measured': 'measured ({n, plural, one {# run} other {# runs}})',
   'sweep.refused': 'Refused for {knob} = {values}: {reason}',
-  'sweep.chartLabel': '{title}: {n} measured points with the reference curves',
+  'sweep.chartLabel':
+    '{title}: {n, plural, one {# measured point} other {# measured points}} with the reference curves',
   'sweep.bully-messages-vs-nodes': 'Bully: messages vs nodes',
   'sweep.lease-messages-vs-nodes': 'etcd lease: messages per failover vs nodes',
   'sweep.failover-vs-ttl': 'etcd lease: failover vs TTL',

@@ -15,11 +15,20 @@ export interface ParamSpec {
 }
 export type ParamSpecs = Record<string, ParamSpec>;
 
-/** A cross-parameter rule; refused, never silently clamped. */
+/**
+ * A cross-parameter rule; refused, never silently clamped. `id` is stable: the UI translates the
+ * message as `rule.<scope>.<id>` (scope `net` or the algorithm id); the CLI prints `message` as is.
+ */
 export interface ParamRule {
+  id: string;
   ok(p: Params): boolean;
   message: string;
   source: string;
+}
+
+/** What a broken rule says (a ParamError's message): the English message and its source. */
+export function ruleProblem(r: ParamRule): string {
+  return `${r.message} (${r.source})`;
 }
 
 /** Network knobs every algorithm has. */
@@ -45,9 +54,11 @@ export const netParams: ParamSpecs = {
 
 export const netRules: ParamRule[] = [
   {
+    id: 'latency-range',
     ok: (p) => Number(p.latencyMaxMs) >= Number(p.latencyMinMs),
     message: 'latencyMaxMs must be >= latencyMinMs',
-    source: 'network model',
+    // The network draws each one-way delay uniformly from [latencyMinMs, latencyMaxMs].
+    source: 'a delay is drawn from [min, max] (src/sim/net/network.ts)',
   },
 ];
 
@@ -91,6 +102,6 @@ export function resolveParams(
       out[k] = v;
     }
   }
-  for (const r of rules) if (!r.ok(out)) throw new ParamError(`${r.message} (${r.source})`);
+  for (const r of rules) if (!r.ok(out)) throw new ParamError(ruleProblem(r));
   return out;
 }

@@ -1,5 +1,5 @@
 import { type CSSProperties, memo, useMemo } from 'react';
-import { t } from '../i18n/index.ts';
+import { formatNumber, t } from '../i18n/index.ts';
 import { usePlayer, usePlayerStore } from '../player/react.ts';
 import { formatSpeed, SPEED_STOPS, speedAt, speedIndex } from '../player/speed.ts';
 import type { Run } from '../player/store.ts';
@@ -102,7 +102,7 @@ export const Controls = memo(function Controls({ run, captions, variant = 'full'
   const a = store.getState();
   const atEnd = time >= duration;
   const paceMode = !playing ? 'none' : pace > 1.05 ? 'fast' : pace < 0.95 ? 'slow' : 'none';
-  const paceValue = pace >= 1 ? pace.toFixed(1) : pace.toFixed(2);
+  const paceValue = formatNumber(pace, pace >= 1 ? 1 : 2);
   const sliderStep = Math.max(1, Math.round(duration / 1000));
   const nowText = formatTime(time, duration);
   const totalText = formatTime(duration, duration);
@@ -181,10 +181,12 @@ export const Controls = memo(function Controls({ run, captions, variant = 'full'
             max={SPEED_STOPS.length - 1}
             step={1}
             value={speedIndex(speed)}
-            aria-valuetext={t('player.speedValue', { value: formatSpeed(speed) })}
+            aria-valuetext={t('player.speedValue', { value: formatNumber(Number(formatSpeed(speed))) })}
             onChange={(e) => a.setSpeed(speedAt(Number(e.currentTarget.value)))}
           />
-          <output className="mono">{t('player.speedValue', { value: formatSpeed(speed) })}</output>
+          <output className="mono">
+            {t('player.speedValue', { value: formatNumber(Number(formatSpeed(speed))) })}
+          </output>
         </label>
       </div>
       <div className="timeline">

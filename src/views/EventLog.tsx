@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { messageTypeLabel, t as translate } from '../i18n/index.ts';
+import { formatNumber, messageTypeLabel, t as translate } from '../i18n/index.ts';
 import { upperBound } from '../lib/search.ts';
 import { shapeHosts } from '../sim/faults/shape.ts';
 import { specOf } from '../sim/faults/table.ts';
@@ -53,7 +53,7 @@ export type Translate = (key: string, vars?: Record<string, string | number>) =>
 export function formatDuration(ms: number): string {
   return ms < 1000
     ? translate('time.ms', { ms })
-    : translate('time.s', { s: Number((ms / 1000).toFixed(3)) });
+    : translate('time.s', { s: formatNumber(Number((ms / 1000).toFixed(3))) });
 }
 
 /** "694d5e0c7a01": lease ids as etcdctl prints them. */
@@ -182,6 +182,7 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
           ...('groups' in f ? { groups: f.groups.map((g) => `{${g.join(', ')}}`).join(' | ') } : {}),
           ...('durationMs' in f ? { duration: formatDuration(f.durationMs) } : {}),
           ...('extraMs' in f ? { extra: formatDuration(f.extraMs) } : {}),
+          ...('rate' in f ? { rate: formatNumber(f.rate) } : {}),
         });
         push('fault', 'node' in f ? f.node : '', shapeHosts(spec.fields, f), text + inj, spec.severity);
         break;
@@ -340,7 +341,7 @@ export function defaultCategories(entries: readonly LogEntry[], durationMs: numb
 }
 
 export function formatLogTime(ms: number): string {
-  return (ms / 1000).toFixed(3);
+  return formatNumber(ms / 1000, 3);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { messageTypeLabel, t as tr } from '../i18n/index.ts';
+import { formatNumber, messageTypeLabel, t as tr } from '../i18n/index.ts';
 import type { TraceIndex } from '../sim/trace/frame.ts';
 import {
   chatterIds,
@@ -22,7 +22,7 @@ interface Props {
 const ZOOM_STEPS = 4;
 
 function secs(ms: number): string {
-  return tr('time.s', { s: Number((ms / 1000).toFixed(3)) });
+  return tr('time.s', { s: formatNumber(Number((ms / 1000).toFixed(3))) });
 }
 
 /** The text alternatives of the drawing (every arrow has one), through the catalog. */

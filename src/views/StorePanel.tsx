@@ -1,5 +1,5 @@
 import { memo, useId } from 'react';
-import { t } from '../i18n/index.ts';
+import { formatNumber, t } from '../i18n/index.ts';
 import type { LeaseView, StoreView } from '../sim/trace/frame.ts';
 
 export interface StorePanelProps {
@@ -16,7 +16,7 @@ export function leaseHex(id: number): string {
 function LeaseRow({ lease, keys }: { lease: LeaseView; keys: string[] }) {
   const total = lease.ttlSec * 1000;
   const frac = total > 0 ? Math.max(0, Math.min(1, lease.remainingMs / total)) : 0;
-  const remaining = (lease.remainingMs / 1000).toFixed(1);
+  const remaining = formatNumber(lease.remainingMs / 1000, 1);
   const level = frac < 0.25 ? 'low' : frac < 0.5 ? 'mid' : 'high';
   return (
     <li className="lease">

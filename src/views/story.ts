@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Locale } from '../i18n/index.ts';
+import { choosePlurals, formatNumberIn, type Locale } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer } from '../player/react.ts';
@@ -14,12 +14,18 @@ import { formatTime } from './format.ts';
  * story, in one place: the caption of a step in the current language, and the frame on the cursor.
  */
 export function stepCaption(run: Run, step: ResolvedStep, locale: Locale): string {
-  return captionWith(
-    run.scenario,
-    step,
-    run.trace.params,
+  // The language's plural forms first (`{n, plural, ...}`), then its numbers ("0,5" in pt and ru),
+  // then the step's other variables.
+  const vars = { ...run.trace.params, ...step.vars } as Record<string, string | number | boolean>;
+  const template = choosePlurals(
     scenarioText(locale, run.scenario, `step.${step.id}`),
-  );
+    vars as Record<string, string | number>,
+    locale,
+  ).replace(/\{(\w+)\}/g, (m, name: string) => {
+    const v = vars[name];
+    return typeof v === 'number' ? formatNumberIn(locale, v) : m;
+  });
+  return captionWith(run.scenario, step, run.trace.params, template);
 }
 
 /** Every step's caption, in the current language. */

@@ -59,6 +59,7 @@ export const bully: Algorithm = {
     {
       // ELECTION out and OK back are two one-way trips: a shorter timeout lets a live higher node's OK
       // arrive too late, and the lower node wrongly declares itself coordinator (two coordinators).
+      id: 'answer-round-trip',
       ok: (p) => ms(p, 'answerTimeoutMs') > 2 * ms(p, 'latencyMaxMs'),
       message: 'answerTimeoutMs must exceed 2 x latencyMaxMs (an OK is a round trip)',
       source: 'Garcia-Molina 1982: the timeout must bound the answer time of a live process',
@@ -66,16 +67,18 @@ export const bully: Algorithm = {
     {
       // The top live node hears the first ELECTION within latencyMaxMs, waits answerTimeoutMs, and its
       // COORDINATOR takes up to latencyMaxMs more; the waiting node started waiting when its OK arrived.
+      id: 'coordinator-after-answer',
       ok: (p) => ms(p, 'coordinatorTimeoutMs') > ms(p, 'answerTimeoutMs') + 2 * ms(p, 'latencyMaxMs'),
       message:
         'coordinatorTimeoutMs must exceed answerTimeoutMs + 2 x latencyMaxMs (the winner needs its own answer timeout)',
-      source: 'Garcia-Molina 1982',
+      source: "Garcia-Molina 1982 (timeout T' after an answer)",
     },
     {
+      id: 'heartbeat-timeout',
       ok: (p) => ms(p, 'heartbeatTimeoutMs') > ms(p, 'heartbeatIntervalMs') + ms(p, 'latencyMaxMs'),
       message:
         'heartbeatTimeoutMs must exceed heartbeatIntervalMs + latencyMaxMs (else a live coordinator is suspected)',
-      source: 'failure detector: timeout > period + delay',
+      source: 'Ongaro & Ousterhout 2014, 5.6: broadcastTime << electionTimeout',
     },
   ],
   nodeIds: numberedIds('node'),

@@ -32,7 +32,7 @@ export const heartbeat: Algorithm = {
       integer: true,
       unit: 'ms',
       doc: 'shortest randomized election timeout: no HEARTBEAT for this long makes a follower a candidate',
-      source: 'Raft: 150-300 ms, scaled x10 here so the messages can be watched',
+      source: 'Ongaro & Ousterhout 2014, 9.3: 150-300 ms, scaled x10 here so the messages can be watched',
     },
     electionTimeoutMaxMs: {
       default: 3000,
@@ -41,7 +41,7 @@ export const heartbeat: Algorithm = {
       integer: true,
       unit: 'ms',
       doc: 'longest randomized election timeout (the spread keeps candidates from colliding)',
-      source: 'Raft: 150-300 ms, scaled x10',
+      source: 'Ongaro & Ousterhout 2014, 9.3: 150-300 ms, scaled x10',
     },
     voteTimeoutMs: {
       default: 300,
@@ -62,11 +62,13 @@ export const heartbeat: Algorithm = {
   },
   rules: [
     {
+      id: 'timeout-range',
       ok: (p) => num(p, 'electionTimeoutMaxMs') >= num(p, 'electionTimeoutMinMs'),
       message: 'electionTimeoutMaxMs must be >= electionTimeoutMinMs',
       source: 'Raft 5.2: timeouts are drawn from [min, max]',
     },
     {
+      id: 'timeout-over-heartbeat',
       ok: (p) => num(p, 'electionTimeoutMinMs') > num(p, 'heartbeatIntervalMs') + num(p, 'latencyMaxMs'),
       message:
         'electionTimeoutMinMs must exceed heartbeatIntervalMs + latencyMaxMs (else followers revolt against a live leader)',
@@ -75,22 +77,26 @@ export const heartbeat: Algorithm = {
     {
       // A healthy leader must renew its lease (electionTimeoutMinMs - heartbeatIntervalMs) before it
       // runs out: a heartbeat every interval plus the ACK's round trip.
+      id: 'quorum-lease',
       ok: (p) =>
         p.quorum !== true ||
         num(p, 'electionTimeoutMinMs') > 2 * num(p, 'heartbeatIntervalMs') + 2 * num(p, 'latencyMaxMs'),
       message:
         'with quorum on, electionTimeoutMinMs must exceed 2 x heartbeatIntervalMs + 2 x latencyMaxMs (else a healthy leader loses its lease)',
-      source: 'Raft thesis 6.4.1 (leader lease)',
+      source: 'Ongaro, Consensus: Bridging Theory and Practice (Raft thesis, 2014), 6.4.1 (leader lease)',
     },
     {
+      id: 'vote-round-trip',
       ok: (p) => num(p, 'voteTimeoutMs') > 2 * num(p, 'latencyMaxMs'),
       message: 'voteTimeoutMs must exceed 2 x latencyMaxMs (a vote is a round trip)',
-      source: 'request/response over the network model',
+      source: 'Ongaro & Ousterhout 2014, 5.6: broadcastTime, the time of one RPC round trip',
     },
     {
+      id: 'vote-before-candidacy',
       ok: (p) => num(p, 'voteTimeoutMs') < num(p, 'electionTimeoutMinMs'),
       message: 'voteTimeoutMs must be below electionTimeoutMinMs (count the votes before the next candidacy)',
-      source: 'heartbeat algorithm',
+      source:
+        'Ongaro & Ousterhout 2014, 5.2: a candidate that has not won by its election timeout starts a new election',
     },
   ],
   nodeIds: numberedIds('node'),

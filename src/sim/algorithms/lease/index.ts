@@ -19,7 +19,8 @@ const params: ParamSpecs = {
     integer: true,
     unit: 's',
     doc: 'lease TTL the candidates ask for; etcd raises anything under 2 s to 2 s, and nodes use the TTL granted',
-    source: "the stories' 30 s; etcd lease/lessor.go minLeaseTTL (2 s)",
+    source:
+      "Patroni docs, Dynamic Configuration Settings: ttl default 30; etcd lessor minLeaseTTL (2 s with etcd's default election timeout)",
   },
   renewS: {
     default: 10,
@@ -28,7 +29,7 @@ const params: ParamSpecs = {
     unit: 's',
     doc: 'keepalive interval of every candidate’s lease',
     source:
-      'the stories renew every 10 s; etcd clientv3 keeps a lease alive every TTL/3; Patroni loop_wait 10',
+      'etcd clientv3 (client/v3/lease.go) sends a keepalive every TTL/3; Patroni docs: loop_wait default 10',
   },
   retryMs: {
     default: 2000,
@@ -47,7 +48,7 @@ const params: ParamSpecs = {
     unit: 'ms',
     doc: 'how long a node waits for etcd to answer before it gives up on a request (a late answer still counts)',
     source:
-      'model choice: etcd clients give each request a deadline (Patroni bounds its DCS retries by retry_timeout 10 s)',
+      'etcd clientv3: each request runs under its context deadline; Patroni docs: retry_timeout (default 10) bounds DCS retries',
   },
   driftMarginRatio: {
     default: 0.2,
@@ -69,7 +70,7 @@ const params: ParamSpecs = {
     unit: '',
     doc: 'use the leader key’s create_revision as the fencing token (jumps by 2 or more per handover) instead of a counter bumped in the campaign txn (+1)',
     source:
-      'etcd api.md revisions; a counter bumped in the campaign txn (token = token + 1 WHERE token = $current); client-go leaseTransitions',
+      'etcd api.md: revisions (create_revision); client-go resourcelock LeaderElectionRecord.LeaderTransitions (a counter)',
   },
   tokenStart: {
     default: 41,
@@ -78,7 +79,7 @@ const params: ParamSpecs = {
     integer: true,
     unit: '',
     doc: 'token counter value seeded into the store at start (the first leader gets tokenStart + 1)',
-    source: 'the fencing-token story: node-1 leads with token 42 (Kleppmann 2016 uses 33 and 34)',
+    source: 'Kleppmann 2016, How to do distributed locking (its tokens are 33 and 34; here the first is 42)',
   },
   fencing: {
     default: true,
@@ -93,7 +94,8 @@ const params: ParamSpecs = {
     integer: true,
     unit: 'ms',
     doc: 'the leader’s job runs at every multiple of this on its local clock and writes to storage',
-    source: 'model choice (the leader’s scheduled job)',
+    source:
+      'Microsoft Azure Architecture Center, Leader Election pattern (one instance runs the scheduled task)',
   },
   workMs: {
     default: 300,
@@ -118,11 +120,13 @@ const params: ParamSpecs = {
  */
 const rules: ParamRule[] = [
   {
+    id: 'renew-under-ttl',
     ok: (p) => Number(p.renewS) < Number(p.ttlS),
     message: 'renew interval must be shorter than the TTL (renewS < ttlS)',
     source: 'etcd clientv3 concurrency.NewSession keeps its lease alive every TTL/3',
   },
   {
+    id: 'renew-under-trusted-ttl',
     ok: (p) => Number(p.renewS) < Number(p.ttlS) * (1 - Number(p.driftMarginRatio)),
     message:
       'renew interval must be shorter than the part of the TTL the leader trusts (renewS < ttlS × (1 − driftMarginRatio)), or the leader steps down between two keepalives',

@@ -56,7 +56,8 @@ export const patroniParams: ParamSpecs = {
     integer: true,
     unit: 'ms',
     doc: 'time pg_ctl promote takes before the new primary accepts writes',
-    source: 'model',
+    source:
+      'Patroni promotes a replica with pg_ctl promote (PostgreSQL docs, pg_ctl); the 1 s is an assumption',
   },
   walBytesPerWrite: {
     default: 8192,
@@ -65,7 +66,7 @@ export const patroniParams: ParamSpecs = {
     integer: true,
     unit: '',
     doc: 'bytes of WAL each accepted client write adds to the primary LSN (one 8 KiB page)',
-    source: 'model',
+    source: 'PostgreSQL docs, WAL Internals: WAL is written in 8 kB pages (XLOG_BLCKSZ)',
   },
   haproxyInterMs: {
     default: 3000,
@@ -101,15 +102,17 @@ export const patroniParams: ParamSpecs = {
     integer: true,
     unit: 'ms',
     doc: 'the app sends one INSERT through HAProxy this often',
-    source: 'model',
+    source:
+      "Patroni's haproxy.cfg example: the app writes through the primary port 5000 (the rate is an assumption)",
   },
 };
 
 export const patroniRules: ParamRule[] = [
   {
+    id: 'loop-retry-ttl',
     ok: (p) => Number(p.loopWaitS) + 2 * Number(p.retryTimeoutS) <= Number(p.ttlS),
     message: 'loop_wait + 2 x retry_timeout must be <= ttl (loopWaitS + 2 x retryTimeoutS <= ttlS)',
-    source: 'Patroni docs, dynamic configuration',
+    source: 'Patroni docs, Dynamic Configuration Settings: "loop_wait + 2*retry_timeout <= ttl"',
   },
 ];
 

@@ -1,4 +1,5 @@
 // The time axis: round tick values, their labels' precision, and the grid lines and labels of the window.
+import { formatNumber, t as tr } from '../../../i18n/index.ts';
 import { type G, GUTTER, type View } from './scene.ts';
 
 /**
@@ -24,10 +25,13 @@ export function linearTicks(start: number, stop: number, count: number): number[
   return out;
 }
 
-/** Seconds for axis ticks: as many decimals as the tick step needs ("12 s", "5.4 s", "0.95 s"). */
+/**
+ * Seconds for axis ticks: as many decimals as the tick step needs ("12 s", "5.4 s", "0.95 s"), in the
+ * language ("5,4 с" in ru).
+ */
 export function tickFormat(stepMs: number): (ms: number) => string {
   const digits = stepMs >= 1000 ? 0 : stepMs >= 100 ? 1 : stepMs >= 10 ? 2 : 3;
-  return (ms) => `${(ms / 1000).toFixed(digits)} s`;
+  return (ms) => tr('time.s', { s: formatNumber(ms / 1000, digits) });
 }
 
 /** The time grid across the lanes and its labels in the gutter. */

@@ -1,11 +1,12 @@
 // The cursor: a line and a time tag at t, the future under a light veil, axis labels it would cover hidden.
 import type { Selection } from 'd3-selection';
+import { formatNumber, t as tr } from '../../../i18n/index.ts';
 import { type G, GUTTER, PAD_BOTTOM, type View } from './scene.ts';
 
-/** Seconds for the cursor label, with as many decimals as the window needs. */
+/** Seconds for the cursor label, with as many decimals as the window needs, in the language ("0,25 с"). */
 export function formatSeconds(ms: number, windowMs: number): string {
   const digits = windowMs <= 2_000 ? 3 : windowMs <= 20_000 ? 2 : windowMs <= 200_000 ? 1 : 0;
-  return `${(ms / 1000).toFixed(digits)} s`;
+  return tr('time.s', { s: formatNumber(ms / 1000, digits) });
 }
 
 export interface CursorParts {
