@@ -98,3 +98,27 @@ test('switching to Português offline says it could not be loaded and keeps Engl
   await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toHaveCount(0);
   expect(new URL(page.url()).searchParams.get('lang')).toBe('pt');
 });
+
+test('the animation dialog and its GIF worker offline: the floating message, then the dialog says the network is needed', async ({
+  page,
+  context,
+}) => {
+  await openPlayer(page, '?scenario=fencing-token');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Animation (GIF)…' }).click();
+  const failed = page.getByRole('alert').filter({ hasText: NETWORK });
+  await expect(failed).toBeVisible();
+  await context.setOffline(false);
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Export an animation/ });
+  await expect(dialog).toBeVisible();
+  // The encoder is a worker fetched when the recording starts.
+  await context.setOffline(true);
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(dialog.getByRole('status')).toContainText(
+    'The animation could not be made: a part of the lab could not be loaded (it needs the network)',
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await playerStillWorks(page);
+});
