@@ -1,3 +1,4 @@
+import { END_HOLD_MS } from '../app/exportAnimation.ts';
 import { type EmbedOptions, stepText } from '../app/link/embed.ts';
 import type { LinkProblem } from '../app/link/problems.ts';
 import type { PlayerStore } from '../player/store.ts';
@@ -46,6 +47,7 @@ export function attachEmbed(
 ): EmbedController {
   let range = opts.range;
   const listeners = new Set<() => void>();
+  let hold: ReturnType<typeof setTimeout> | undefined;
   const cursor = (s: { t: number; stepIndex: number; playing: boolean }) => ({
     t: s.t,
     stepIndex: s.stepIndex,
@@ -61,6 +63,18 @@ export function attachEmbed(
       for (const l of listeners) l();
     }
     if (c.fix) store.setState({ ...c.fix, pace: 1 });
+    const then = c.then;
+    if (then) {
+      // The range's last step is held on screen (as an exported animation holds its end), then the
+      // loop starts over, unless someone moved the player meanwhile.
+      const held = store.getState();
+      clearTimeout(hold);
+      hold = setTimeout(() => {
+        const now = store.getState();
+        if (now.t === held.t && now.stepIndex === held.stepIndex && !now.playing && now.run === held.run)
+          store.setState({ ...then, pace: 1 });
+      }, END_HOLD_MS);
+    }
   });
   enterRange(store, range);
   if (opts.autoplay) store.getState().play();
@@ -74,6 +88,7 @@ export function attachEmbed(
       return () => listeners.delete(listener);
     },
     dispose() {
+      clearTimeout(hold);
       unsubscribe();
       listeners.clear();
     },
