@@ -70,4 +70,27 @@ describe('embed controller', () => {
       vi.useRealTimers();
     }
   });
+
+  it('autoplay waits until the player is first seen; hidden pauses it, seen again resumes it', () => {
+    const store = createPlayerStore({ scenarios, scenarioId: 'bully' });
+    const c = attachEmbed(store, {
+      range: { first: null, last: null },
+      loop: false,
+      autoplay: true,
+      visible: false,
+    });
+    expect(store.getState().playing).toBe(false);
+    c.setVisible(true);
+    expect(store.getState().playing).toBe(true);
+    c.setVisible(false);
+    expect(store.getState().playing).toBe(false);
+    c.setVisible(true);
+    expect(store.getState().playing).toBe(true);
+    // Paused by the reader, it stays paused when it comes back into view.
+    store.getState().pause();
+    c.setVisible(false);
+    c.setVisible(true);
+    expect(store.getState().playing).toBe(false);
+    c.dispose();
+  });
 });

@@ -15,6 +15,11 @@ export interface EmbedController {
   clearRange(): void;
   /** Called when playback reaches the end of the range or of the run. */
   onEnded(listener: () => void): () => void;
+  /**
+   * Whether the player can be seen (visibility.ts). Autoplay starts the first time it is; playback
+   * pauses while it is not and goes on when it is seen again.
+   */
+  setVisible(visible: boolean): void;
   dispose(): void;
 }
 
@@ -43,9 +48,19 @@ export function enterRange(store: PlayerStore, range: StepRange): void {
 
 export function attachEmbed(
   store: PlayerStore,
-  opts: { range: StepRange; loop: boolean; autoplay: boolean },
+  opts: {
+    range: StepRange;
+    loop: boolean;
+    autoplay: boolean;
+    /** Whether it can be seen now; false waits for setVisible(true) to autoplay. Default true. */
+    visible?: boolean;
+  },
 ): EmbedController {
   let range = opts.range;
+  let visible = opts.visible ?? true;
+  // Autoplay is owed until the player is first seen; a pause for being hidden is undone when shown.
+  let autoplayDue = opts.autoplay;
+  let resume = false;
   const listeners = new Set<() => void>();
   let hold: ReturnType<typeof setTimeout> | undefined;
   const cursor = (s: { t: number; stepIndex: number; playing: boolean }) => ({
@@ -63,7 +78,7 @@ export function attachEmbed(
       for (const l of listeners) l();
     }
     if (c.fix) store.setState({ ...c.fix, pace: 1 });
-    const then = c.then;
+    const then = c.afterHold;
     if (then) {
       // The range's last step is held on screen (as an exported animation holds its end), then the
       // loop starts over, unless someone moved the player meanwhile.
@@ -77,7 +92,10 @@ export function attachEmbed(
     }
   });
   enterRange(store, range);
-  if (opts.autoplay) store.getState().play();
+  if (autoplayDue && visible) {
+    autoplayDue = false;
+    store.getState().play();
+  }
   return {
     range: () => range,
     clearRange() {
@@ -86,6 +104,19 @@ export function attachEmbed(
     onEnded(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    setVisible(next) {
+      if (next === visible) return;
+      visible = next;
+      const s = store.getState();
+      if (!next) {
+        resume = s.playing;
+        if (s.playing) s.pause();
+        return;
+      }
+      if (autoplayDue || resume) s.play();
+      autoplayDue = false;
+      resume = false;
     },
     dispose() {
       clearTimeout(hold);

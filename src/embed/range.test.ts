@@ -70,7 +70,7 @@ describe('embed step range', () => {
     expect(confine(at(1, 190, true), at(3, 200, true), range, shared, D, true)).toEqual({
       fix: at(2, 200, false),
       ended: true,
-      then: at(1, 100, true),
+      afterHold: at(1, 100, true),
     });
     expect(confine(at(1, 190, true), at(3, 200, true), range, shared, D, false)).toEqual({
       fix: at(2, 200, false),

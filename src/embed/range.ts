@@ -24,7 +24,7 @@ export interface Confined {
    * a hold). Set when the range's last step shares its instant with the step after it: playback
    * passes both in one frame, so without the hold the last step would never be seen.
    */
-  then?: PlayCursor;
+  afterHold?: PlayCursor;
 }
 
 interface Steps {
@@ -69,7 +69,7 @@ export function confine(
     if (prev.playing && (next.playing || runEnded)) {
       const unseen = pastEnd && prev.stepIndex < (r.last as number);
       if (loop && unseen)
-        return { fix: { ...end, playing: false }, ended: true, then: { ...start, playing: true } };
+        return { fix: { ...end, playing: false }, ended: true, afterHold: { ...start, playing: true } };
       if (loop) return { fix: { ...start, playing: true }, ended: true };
       return { fix: pastEnd ? { ...end, playing: false } : null, ended: true };
     }
