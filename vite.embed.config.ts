@@ -9,8 +9,9 @@ import { defineConfig, type Plugin } from 'vite';
  *   self-contained ES module.
  * - `--mode react`: dist/embed/leader-election-player-react.js, the React component; react and
  *   react-dom are left to the host (Docusaurus, MDX).
- * - `--mode examples`: dist/examples/, the example pages (copied as they are) and the React
- *   example's bundle (react-app.js).
+ * - `--mode examples`: dist/examples/, the example pages (copied as they are), the React
+ *   example's bundle (react-app.js) and the reveal.js deck's (reveal-deck.js, with reveal.js's layout
+ *   stylesheet copied to dist/examples/reveal/).
  * Styles are bundled as text and adopted as a constructable stylesheet in each player's shadow root
  * (src/embed/shadow.ts): no CSS file to load, no <style> element, nothing for a strict CSP to block.
  */
@@ -33,13 +34,20 @@ const copyExamples: Plugin = {
   writeBundle() {
     for (const f of readdirSync('examples'))
       if (/\.(html|css|js)$/.test(f)) cpSync(`examples/${f}`, `dist/examples/${f}`);
+    // The deck's reveal.js layout stylesheet. Its themes are left out: they load web fonts (Google
+    // Fonts, or data: URLs) that the app's CSP blocks; reveal-deck.css sets the look instead.
+    cpSync('node_modules/reveal.js/dist/reveal.css', 'dist/examples/reveal/reveal.css');
   },
 };
 
 const OUT = {
   element: { entry: 'src/embed/lib-element.ts', dir: 'dist/embed', file: 'leader-election-player.js' },
   react: { entry: 'src/embed/lib-react.ts', dir: 'dist/embed', file: 'leader-election-player-react.js' },
-  examples: { entry: 'examples/react-app.tsx', dir: 'dist/examples', file: 'react-app.js' },
+  examples: {
+    entry: { 'react-app': 'examples/react-app.tsx', 'reveal-deck': 'examples/reveal-deck.ts' },
+    dir: 'dist/examples',
+    file: '[name].js',
+  },
 };
 
 export default defineConfig(({ mode }) => {
@@ -56,7 +64,11 @@ export default defineConfig(({ mode }) => {
       copyPublicDir: false,
       sourcemap: false,
       minify: true,
-      lib: { entry: out.entry, formats: ['es'], fileName: () => out.file },
+      lib: {
+        entry: out.entry,
+        formats: ['es'],
+        fileName: (_format, name) => out.file.replace('[name]', name),
+      },
       rolldownOptions:
         mode === 'react' ? { external: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'] } : {},
     },

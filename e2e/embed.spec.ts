@@ -368,12 +368,19 @@ test.describe('library build', () => {
     await page.goto('/examples/react.html');
     const player = page.locator('.react-player');
     await expect(player.locator('[data-node]').first()).toBeVisible();
-    await expect(player.locator('.step-no')).toHaveText('Step 2 of 9');
+    // The page runs what its code shows: fencing-token at step 3.
+    const code = (await page.locator('pre code').textContent()) ?? '';
+    expect(code).toContain('scenario="fencing-token"');
+    expect(code).toContain('step={3}');
+    await expect(player.locator('.step-no')).toHaveText('Step 3 of 10');
     await button(player, 'Step forward').click();
-    await expect(player.locator('.step-no')).toHaveText('Step 3 of 9');
+    await expect(player.locator('.step-no')).toHaveText('Step 4 of 10');
     await page.getByRole('button', { name: 'Theme: light' }).click();
     await expect(player).toHaveAttribute('data-theme', 'dark');
-    await expect(player.locator('.step-no')).toHaveText('Step 3 of 9');
+    await expect(player.locator('.step-no')).toHaveText('Step 4 of 10');
+    // No code line is cut off: the block does not scroll sideways.
+    const pre = page.locator('pre').last();
+    expect(await pre.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await csp()).toEqual([]);
     watch.assertClean();
   });

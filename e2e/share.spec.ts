@@ -59,8 +59,10 @@ test('the iframe snippet embeds this scenario and step; options update it; copyi
   expect(url.searchParams.get('start')).toBe('2');
   expect(url.searchParams.get('end')).toBe('6');
   expect(await snippet()).toContain('aspect-ratio: 16 / 10');
+  // The library's script line first, then the element with the view's language, as the iframe's link has it.
   await expect(dialog.getByLabel('Custom element (MDX, HTML)')).toHaveValue(
-    '<leader-election-player scenario="split-brain" step="4" controls="full" autoplay loop start="2" end="6"></leader-election-player>',
+    `<script type="module" src="${ORIGIN}/embed/leader-election-player.js"></script>\n` +
+      '<leader-election-player scenario="split-brain" step="4" lang="en" controls="full" autoplay loop start="2" end="6"></leader-election-player>',
   );
   const md = await dialog.getByLabel('Markdown (docs sites)').inputValue();
   expect(md).toContain('[![Split-brain without quorum, step 4](split-brain-');

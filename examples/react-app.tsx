@@ -16,8 +16,8 @@ function Example() {
       </p>
       <LeaderElectionPlayer
         className="react-player"
-        scenario="etcd-lease"
-        step={2}
+        scenario="fencing-token"
+        step={3}
         controls="full"
         theme={theme}
         appUrl={new URL('../', window.location.href).href}

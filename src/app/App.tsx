@@ -2,7 +2,7 @@
 // Before the shell's modules: the bundle's stylesheet keeps the order it had when the shell was one
 // file (the sandbox's rules came first; later rules of equal weight win).
 import '../sandbox/sandbox.css';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { scenarios } from '../../scenarios/index.ts';
 import { t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
@@ -13,6 +13,7 @@ import { Header } from './Header.tsx';
 import { KeyboardShortcuts } from './KeyboardShortcuts.tsx';
 import { KeysDialog } from './KeysDialog.tsx';
 import { LinkNotice } from './LinkNotice.tsx';
+import { ChunkFailed, lazyChunk } from './lazyChunk.tsx';
 import type { TracePanel } from './link/view.ts';
 import { Presentation } from './Presentation.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
@@ -21,7 +22,9 @@ import { applyTheme, loadTheme, nextTheme, saveTheme, type ThemeMode } from './t
 import { linkFor, UrlSync } from './UrlSync.tsx';
 
 // Not needed for the first drawn cluster: a chunk fetched when first shown.
-const AdrPanel = lazy(() => import('../views/AdrPanel.tsx').then((m) => ({ default: m.AdrPanel })));
+const AdrPanel = lazyChunk(() => import('../views/AdrPanel.tsx').then((m) => m.AdrPanel), {
+  failed: (p, retry) => p.open && <ChunkFailed floating onRetry={retry} onClose={p.onClose} />,
+});
 
 function Shell({ boot: initial }: { boot: Boot }) {
   const run = usePlayer((s) => s.run);
@@ -108,14 +111,12 @@ function Shell({ boot: initial }: { boot: Boot }) {
       )}
 
       {adrUsed.current && (
-        <Suspense fallback={null}>
-          <AdrPanel
-            open={adrOpen}
-            onClose={() => setAdrOpen(false)}
-            onOpenScenario={openScenario}
-            highlight={run?.scenario.adr ?? []}
-          />
-        </Suspense>
+        <AdrPanel
+          open={adrOpen}
+          onClose={() => setAdrOpen(false)}
+          onOpenScenario={openScenario}
+          highlight={run?.scenario.adr ?? []}
+        />
       )}
       <KeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
       <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} query={link} />

@@ -16,6 +16,7 @@ import {
   sampleFrames,
 } from './exportAnimation.ts';
 import { AnimationCancelled, download, recordAnimation } from './exportDom.ts';
+import { errorText } from './lazyChunk.tsx';
 import './ShareDialog.css';
 import { useCaptions } from '../views/story.ts';
 
@@ -99,7 +100,7 @@ export function ExportAnimationDialog({ format, onClose }: { format: AnimFormat 
       else
         setPhase({
           kind: 'error',
-          text: t('anim.failed', { message: e instanceof Error ? e.message : String(e) }),
+          text: t('anim.failed', { message: errorText(e) }),
         });
     } finally {
       abort.current = null;

@@ -1,7 +1,5 @@
 import {
-  lazy,
   type KeyboardEvent as ReactKeyboardEvent,
-  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -17,6 +15,7 @@ import { usePlayer, usePlayerStore } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { isChatter } from '../views/d3/glyphs.ts';
 import type { AnimFormat } from './exportAnimation.ts';
+import { ChunkFailed, chunk, errorText, lazyChunk } from './lazyChunk.tsx';
 import { webmMimeType } from './mediaSupport.ts';
 import './export.css';
 import { stepCaption } from '../views/story.ts';
@@ -31,13 +30,14 @@ function chatterTypes(run: Run): string[] {
   return [...new Set(run.index.messages.map((m) => m.type))].filter(isChatter);
 }
 
-const ExportAnimationDialog = lazy(() =>
-  import('./ExportAnimationDialog.tsx').then((m) => ({ default: m.ExportAnimationDialog })),
+const ExportAnimationDialog = lazyChunk(
+  () => import('./ExportAnimationDialog.tsx').then((m) => m.ExportAnimationDialog),
+  { failed: (p, retry) => p.format && <ChunkFailed floating onRetry={retry} onClose={p.onClose} /> },
 );
 
 type ExportActions = typeof import('./exportActions.ts');
 /** The menu's actions: a chunk of their own, fetched when the menu opens (or a file is dropped). */
-const loadActions = (): Promise<ExportActions> => import('./exportActions.ts');
+const loadActions: () => Promise<ExportActions> = chunk(() => import('./exportActions.ts'));
 
 /** The standalone SVG of the picture at the cursor, or null if the picture is not on the page. */
 function frameSvg(
@@ -109,7 +109,7 @@ export function ExportMenu() {
       } catch (e) {
         setNotice({
           kind: 'error',
-          text: t('import.failed', { file: file.name, message: e instanceof Error ? e.message : String(e) }),
+          text: t('import.failed', { file: file.name, message: errorText(e) }),
         });
         return;
       }
@@ -119,7 +119,7 @@ export function ExportMenu() {
       } catch (e) {
         setNotice({
           kind: 'error',
-          text: t('import.failed', { file: file.name, message: e instanceof Error ? e.message : String(e) }),
+          text: t('import.failed', { file: file.name, message: errorText(e) }),
         });
         return;
       }
@@ -226,7 +226,7 @@ export function ExportMenu() {
     } catch (e) {
       setNotice({
         kind: 'error',
-        text: t('export.failed', { message: e instanceof Error ? e.message : String(e) }),
+        text: t('export.failed', { message: errorText(e) }),
       });
     }
   };
@@ -373,11 +373,7 @@ export function ExportMenu() {
           if (file) void importFile(file);
         }}
       />
-      {animUsed.current && (
-        <Suspense fallback={null}>
-          <ExportAnimationDialog format={anim} onClose={() => setAnim(null)} />
-        </Suspense>
-      )}
+      {animUsed.current && <ExportAnimationDialog format={anim} onClose={() => setAnim(null)} />}
       {/* The header's backdrop-filter would pin fixed children to the header: these go to <body>. */}
       {createPortal(
         <>

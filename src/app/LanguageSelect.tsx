@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { isLocale, type Locale, localeNames, locales, setLocale, t } from '../i18n/index.ts';
+import { useEffect, useState } from 'react';
+import { getLocale, isLocale, type Locale, localeNames, locales, setLocale, t } from '../i18n/index.ts';
 import { saveLocale, writeLangParam } from '../i18n/persist.ts';
 import { useLocale } from '../i18n/react.ts';
 
@@ -10,14 +10,24 @@ import { useLocale } from '../i18n/react.ts';
  */
 export function LanguageSelect() {
   const locale = useLocale();
+  // The language whose pack could not be fetched (offline): said under the select until dismissed.
+  const [failed, setFailed] = useState<Locale | null>(null);
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
   const choose = (next: Locale) => {
-    setLocale(next);
-    saveLocale(next);
-    const url = writeLangParam(window.location.href, next);
-    window.history.replaceState(window.history.state, '', url);
+    setFailed(null);
+    // Remembered and written into the link only once the language is there: a failed load keeps all as it was.
+    void setLocale(next).then((ok) => {
+      if (!ok) {
+        setFailed(next);
+        return;
+      }
+      if (getLocale() !== next) return; // a later choice won
+      saveLocale(next);
+      const url = writeLangParam(window.location.href, next);
+      window.history.replaceState(window.history.state, '', url);
+    });
   };
   return (
     <span className="lang-select">
@@ -39,6 +49,22 @@ export function LanguageSelect() {
           </option>
         ))}
       </select>
+      {failed && (
+        <span className="lang-failed" role="alert">
+          <span>{t('lang.failed', { language: localeNames[failed], current: localeNames[locale] })}</span>
+          <button
+            type="button"
+            className="icon-button small"
+            aria-label={t('notice.dismiss')}
+            title={t('notice.dismiss')}
+            onClick={() => setFailed(null)}
+          >
+            <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        </span>
+      )}
     </span>
   );
 }

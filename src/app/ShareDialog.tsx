@@ -15,6 +15,7 @@ import {
 import {
   EMBED_SIZES,
   type EmbedSize,
+  elementScriptUrl,
   elementSnippet,
   embedUrl,
   iframeSnippet,
@@ -155,7 +156,13 @@ export function ShareDialog({ open, onClose, query }: { open: boolean; onClose()
     url: link,
     image: run ? frameFileName(run.scenario.id, snap?.t ?? 0, 'png') : 'frame.png',
   });
-  const element = elementSnippet({ scenario: run?.scenario.id ?? '', step, embed });
+  const element = elementSnippet({
+    scenario: run?.scenario.id ?? '',
+    step,
+    embed,
+    query: q,
+    script: elementScriptUrl(base),
+  });
 
   const onCopy = async (text: string, field: HTMLTextAreaElement | HTMLInputElement | null, what: string) => {
     setStatus('');
@@ -284,7 +291,7 @@ export function ShareDialog({ open, onClose, query }: { open: boolean; onClose()
         copyLabel={t('share.copyElement')}
         text={element}
         note={t('share.elementNote')}
-        rows={2}
+        rows={4}
         onCopy={onCopy}
       />
       <p className="share-status" role="status" aria-live="polite">

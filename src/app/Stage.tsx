@@ -1,13 +1,5 @@
 /** The player's main area: the cluster picture with its narration and controls (Stage), the side panels and the trace views. */
-import {
-  lazy,
-  memo,
-  type KeyboardEvent as ReactKeyboardEvent,
-  Suspense,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { memo, type KeyboardEvent as ReactKeyboardEvent, useMemo, useRef, useState } from 'react';
 import { t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
@@ -22,20 +14,26 @@ import { ProxyPanel } from '../views/ProxyPanel.tsx';
 import { ResourcePanel } from '../views/ResourcePanel.tsx';
 import { StorePanel } from '../views/StorePanel.tsx';
 import { useCaptions, useStepFrame, useStorySteps } from '../views/story.ts';
+import { ChunkFailed, lazyChunk } from './lazyChunk.tsx';
 import type { TracePanel } from './link/view.ts';
 import { MessageCounts } from './MessageCounts.tsx';
 
 // Not needed for the first drawn cluster: each is a chunk fetched when first shown.
-const CompareTag = lazy(() => import('../sandbox/CompareStage.tsx').then((m) => ({ default: m.CompareTag })));
-const ComparePane = lazy(() =>
-  import('../sandbox/CompareStage.tsx').then((m) => ({ default: m.ComparePane })),
-);
+// A chunk that fails to load (offline) shows an inline message with Retry in its place (lazyChunk.tsx).
+const CompareTag = lazyChunk(() => import('../sandbox/CompareStage.tsx').then((m) => m.CompareTag));
+const ComparePane = lazyChunk(() => import('../sandbox/CompareStage.tsx').then((m) => m.ComparePane));
 // The trace views sit below the picture: their chunk loads while the cluster is already drawn.
-const SequenceDiagram = lazy(() =>
-  import('../views/SequenceDiagram.tsx').then((m) => ({ default: m.SequenceDiagram })),
+const traceLoading = <div className="trace-loading" />;
+const SequenceDiagram = lazyChunk(
+  () => import('../views/SequenceDiagram.tsx').then((m) => m.SequenceDiagram),
+  { fallback: traceLoading },
 );
-const EventLog = lazy(() => import('../views/EventLog.tsx').then((m) => ({ default: m.EventLog })));
-const NodeMenu = lazy(() => import('../sandbox/NodeMenu.tsx').then((m) => ({ default: m.NodeMenu })));
+const EventLog = lazyChunk(() => import('../views/EventLog.tsx').then((m) => m.EventLog), {
+  fallback: traceLoading,
+});
+const NodeMenu = lazyChunk(() => import('../sandbox/NodeMenu.tsx').then((m) => m.NodeMenu), {
+  failed: (p, retry) => <ChunkFailed onRetry={retry} onClose={p.onClose} />,
+});
 
 type TraceTab = TracePanel;
 
@@ -89,13 +87,11 @@ export function TraceViews({
         id={`trace-panel-${tab}`}
         aria-labelledby={`trace-tab-${tab}`}
       >
-        <Suspense fallback={<div className="trace-loading" />}>
-          {tab === 'sequence' ? (
-            <SequenceDiagram index={run.index} t={time} onSeek={onSeek} />
-          ) : (
-            <EventLog index={run.index} t={time} onSeek={onSeek} />
-          )}
-        </Suspense>
+        {tab === 'sequence' ? (
+          <SequenceDiagram index={run.index} t={time} onSeek={onSeek} />
+        ) : (
+          <EventLog index={run.index} t={time} onSeek={onSeek} />
+        )}
       </div>
     </section>
   );
@@ -160,11 +156,7 @@ export function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
       <h2 className="sr-only">{title}</h2>
       <div className={`stage-pictures${compared ? ' comparing' : ''}`}>
         <div className="stage-main">
-          {compared && (
-            <Suspense fallback={null}>
-              <CompareTag run={run} />
-            </Suspense>
-          )}
+          {compared && <CompareTag run={run} />}
           <ClusterView
             index={run.index}
             frame={frame}
@@ -176,17 +168,9 @@ export function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
               : {})}
           />
         </div>
-        {compared && (
-          <Suspense fallback={null}>
-            <ComparePane run={run} time={time} />
-          </Suspense>
-        )}
+        {compared && <ComparePane run={run} time={time} />}
       </div>
-      {menu && whatIf && (
-        <Suspense fallback={null}>
-          <NodeMenu run={run} frame={frame} {...menu} onClose={() => setMenu(null)} />
-        </Suspense>
-      )}
+      {menu && whatIf && <NodeMenu run={run} frame={frame} {...menu} onClose={() => setMenu(null)} />}
       <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
       <Controls run={run} captions={captions} />
     </>

@@ -5,6 +5,7 @@ import { linksFor } from '../views/ClusterView.tsx';
 import { createClusterView } from '../views/d3/cluster/index.ts';
 import { presentationAttrs, transformText, wrapText } from './export.ts';
 import { ANIM_HEIGHT, ANIM_WIDTH, type AnimFormat, type AnimFrame, gifDelay } from './exportAnimation.ts';
+import { ChunkLoadError } from './lazyChunk.tsx';
 import { webmMimeType } from './mediaSupport.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -298,12 +299,21 @@ export function createFrameDrawer(src: AnimationSource) {
 async function recordGif(job: AnimationJob, drawer: ReturnType<typeof createFrameDrawer>): Promise<Blob> {
   const worker = new Worker(new URL('./exportAnimation.worker.ts', import.meta.url), { type: 'module' });
   let pending: { resolve(v: unknown): void; reject(e: Error): void } | null = null;
+  // Kept: the worker may fail (its script not fetched) while no reply is awaited yet.
+  let failure: Error | null = null;
   const reply = () =>
-    new Promise<unknown>((resolve, reject) => {
-      pending = { resolve, reject };
-    });
+    failure
+      ? Promise.reject(failure)
+      : new Promise<unknown>((resolve, reject) => {
+          pending = { resolve, reject };
+        });
   worker.onmessage = (e: MessageEvent) => pending?.resolve(e.data);
-  worker.onerror = (e) => pending?.reject(new Error(e.message || 'the GIF encoder stopped'));
+  // A worker script that could not be fetched (offline) fires a plain error event, without a message.
+  worker.onerror = (e) => {
+    failure =
+      e instanceof ErrorEvent ? new Error(e.message || 'the GIF encoder stopped') : new ChunkLoadError(e);
+    pending?.reject(failure);
+  };
   try {
     const total = job.frames.length;
     for (let i = 0; i < total; i++) {

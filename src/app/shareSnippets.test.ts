@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EMBED } from './link/embed.ts';
 import {
+  elementScriptUrl,
   elementSnippet,
   embedUrl,
   escapeAttr,
@@ -95,6 +96,22 @@ describe('custom element snippet', () => {
       }),
     ).toBe(
       '<leader-election-player scenario="bully" controls="full" autoplay loop start="1" end="4"></leader-election-player>',
+    );
+  });
+  it('starts with the library script and carries the view attributes the iframe link carries (lang, theme, seed...)', () => {
+    const s = elementSnippet({
+      scenario: 'split-brain',
+      step: 4,
+      embed: { controls: 'full', autoplay: true },
+      query: '?lang=pt&theme=dark&scenario=split-brain&step=4&seed=7&set=quorum:on',
+      script: elementScriptUrl('https://lab.example/docs/'),
+    });
+    expect(s).toBe(
+      '<script type="module" src="https://lab.example/docs/embed/leader-election-player.js"></script>\n' +
+        '<leader-election-player scenario="split-brain" step="4" seed="7" lang="pt" theme="dark" controls="full" autoplay></leader-election-player>',
+    );
+    expect(elementScriptUrl('https://lab.example/index.html')).toBe(
+      'https://lab.example/embed/leader-election-player.js',
     );
   });
   it('escapes attribute values', () => {

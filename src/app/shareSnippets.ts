@@ -78,14 +78,38 @@ export interface ElementOptions {
   /** 1-based step, or null. */
   step: number | null;
   embed: Partial<EmbedOptions>;
+  /**
+   * The view's canonical query: the attributes the element shares with it (t, seed, nodes, speed,
+   * lang, theme) are taken from it, so the element shows what the iframe snippet shows.
+   */
+  query?: string;
+  /** The player library's address: a `<script type="module">` line before the element; none if absent. */
+  script?: string;
 }
 
-/** The custom element for MDX / HTML pages: `<leader-election-player scenario="…" step="…">`. */
-export function elementSnippet({ scenario, step, embed }: ElementOptions): string {
+/** The view parameters that are also element attributes (attributes.ts PLAYER_ATTRIBUTES), in its order. */
+const VIEW_ATTRIBUTES = ['t', 'seed', 'nodes', 'speed', 'lang', 'theme'] as const;
+
+/** The player library next to the app: `<base>embed/leader-election-player.js` (vite.embed.config.ts). */
+export function elementScriptUrl(base: string): string {
+  return new URL('embed/leader-election-player.js', base).href;
+}
+
+/**
+ * The custom element for MDX / HTML pages: the library's `<script type="module">` line, then
+ * `<leader-election-player scenario="…" step="…" lang="…" …>`.
+ */
+export function elementSnippet({ scenario, step, embed, query = '', script }: ElementOptions): string {
   const attrs: Array<[string, string]> = [['scenario', scenario]];
   if (step !== null) attrs.push(['step', String(step)]);
+  const view = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+  for (const k of VIEW_ATTRIBUTES) {
+    const v = view.get(k);
+    if (v !== null && v !== '') attrs.push([k, v]);
+  }
   // The link's own text for each option; a boolean attribute counts by its presence alone.
   for (const [k, v] of playerOptionText(embed)) attrs.push([k, k === 'autoplay' || k === 'loop' ? '' : v]);
   const text = attrs.map(([k, v]) => (v === '' ? k : `${k}="${escapeAttr(v)}"`)).join(' ');
-  return `<leader-election-player ${text}></leader-election-player>`;
+  const element = `<leader-election-player ${text}></leader-election-player>`;
+  return script ? `<script type="module" src="${escapeAttr(script)}"></script>\n${element}` : element;
 }

@@ -10,6 +10,7 @@ import { connectBridge } from './bridge.ts';
 import { attachEmbed, checkRange, enterRange } from './controller.ts';
 import { EmbedPlayer } from './EmbedPlayer.tsx';
 import type { StepRange } from './range.ts';
+import { slideMessage, watchVisibility } from './visibility.ts';
 
 /** `?embed=1`: the player alone, filling its iframe, with the postMessage API to the host page. */
 export function EmbedApp({ search }: { search: string }) {
@@ -19,7 +20,19 @@ export function EmbedApp({ search }: { search: string }) {
   // The link's theme, else the system's: an embed follows its host, not the lab's saved choice.
   useEffect(() => applyTheme(booted.theme ?? 'system'), [booted.theme]);
   useEffect(() => {
-    const controller = attachEmbed(store, { range, loop: embed.loop, autoplay: embed.autoplay });
+    // Autoplay waits until the frame is seen (a deck loads the next slides' iframes ahead).
+    const controller = attachEmbed(store, {
+      range,
+      loop: embed.loop,
+      autoplay: embed.autoplay,
+      visible: false,
+    });
+    const watch = watchVisibility(document.documentElement, (v) => controller.setVisible(v));
+    const onSlide = (e: MessageEvent) => {
+      const shown = e.source === window.parent ? slideMessage(e.data) : null;
+      if (shown !== null) watch.slide(shown);
+    };
+    window.addEventListener('message', onSlide);
     // A bad `origin` turns the API off rather than open it to every page.
     const disconnect = embed.badOrigin
       ? () => {}
@@ -30,6 +43,8 @@ export function EmbedApp({ search }: { search: string }) {
           window,
         );
     return () => {
+      window.removeEventListener('message', onSlide);
+      watch.stop();
       disconnect();
       controller.dispose();
     };

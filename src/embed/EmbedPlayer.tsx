@@ -47,7 +47,9 @@ export function EmbedPlayer({ controls, problems, noticeLabel, appUrl, theme, sc
 
   useEffect(() => {
     if (scope !== 'frame') return;
-    const listener = (e: KeyboardEvent) => onKey(e);
+    const listener = (e: KeyboardEvent) => {
+      onKey(e);
+    };
     window.addEventListener('keydown', listener);
     return () => window.removeEventListener('keydown', listener);
   }, [scope, onKey]);
@@ -62,7 +64,15 @@ export function EmbedPlayer({ controls, problems, noticeLabel, appUrl, theme, sc
       aria-label={t('embed.player', { scenario: title })}
       // Focusable so that a click inside gives it the keyboard; a tab stop only when it has no buttons.
       tabIndex={controls === 'none' ? 0 : -1}
-      onKeyDown={scope === 'element' ? (e: ReactKeyboardEvent) => onKey(e.nativeEvent) : undefined}
+      // One key, one action: a key the player acted on does not also reach the page (a deck's Right).
+      onKeyDown={
+        scope === 'element'
+          ? (e: ReactKeyboardEvent) => {
+              if (onKey(e.nativeEvent)) e.stopPropagation();
+            }
+          : undefined
+      }
+      onPointerUp={(e) => giveKeyboardBack(e.currentTarget, scope)}
     >
       {scope === 'frame' && <h1 className="sr-only">{t('embed.player', { scenario: title })}</h1>}
       <LinkNotice problems={problems} label={noticeLabel} compact />
@@ -151,15 +161,35 @@ function OpenInLab({ appUrl, theme }: { appUrl: string; theme: LinkTheme | null 
   );
 }
 
-/** Space, arrows and Home (app/keys.ts) for this player; scenario keys and `?` belong to the full app. */
-function useShortcuts(): (e: KeyboardEvent) => void {
+/**
+ * A click (mouse, pen, touch) on the player does what it clicked and leaves the keyboard with the
+ * page: a presenter who clicked into a slide's player keeps Right and PageDown for the deck. The
+ * player's keys are for keyboard focus (Tab). In an iframe that means focusing the host's window
+ * again. Not while a dialog of the player (the whole story) has the focus.
+ */
+function giveKeyboardBack(root: HTMLElement, scope: 'frame' | 'element'): void {
+  setTimeout(() => {
+    const doc = root.getRootNode() as Document | ShadowRoot;
+    const active = doc.activeElement;
+    if (active?.closest('dialog, [role="dialog"]')) return;
+    if (active instanceof HTMLElement && (root.contains(active) || scope === 'frame')) active.blur();
+    if (scope === 'frame' && window.parent !== window) window.parent.focus();
+  }, 0);
+}
+
+/**
+ * Space, arrows and Home (app/keys.ts) for this player; scenario keys and `?` belong to the full app.
+ * PageUp and PageDown (what a presenter's clicker sends) are never the player's. The returned
+ * handler says whether it acted on the key.
+ */
+function useShortcuts(): (e: KeyboardEvent) => boolean {
   const toggle = usePlayer((s) => s.togglePlay);
   const back = usePlayer((s) => s.stepBack);
   const forward = usePlayer((s) => s.stepForward);
   const restart = usePlayer((s) => s.restart);
   return useCallback(
     (e: KeyboardEvent) => {
-      if (e.defaultPrevented) return;
+      if (e.defaultPrevented) return false;
       const el = e.composedPath()[0];
       const target = el instanceof Element ? el : null;
       const action = keyAction(
@@ -179,12 +209,14 @@ function useShortcuts(): (e: KeyboardEvent) => void {
         },
         0,
       );
-      if (!action || action.kind === 'help' || action.kind === 'scenario') return;
+      if (!action || action.kind === 'help' || action.kind === 'scenario' || action.kind === 'present')
+        return false;
       e.preventDefault();
       if (action.kind === 'toggle') toggle();
       else if (action.kind === 'back') back();
       else if (action.kind === 'forward') forward();
       else restart();
+      return true;
     },
     [toggle, back, forward, restart],
   );

@@ -6,11 +6,14 @@ import { startTicker } from '../player/ticker.ts';
 import { attachEmbed, type EmbedController } from './controller.ts';
 import { bootEmbed } from './EmbedApp.tsx';
 import { EmbedPlayer } from './EmbedPlayer.tsx';
+import { watchVisibility } from './visibility.ts';
 
 export interface PlayerRootProps {
   /** The player's view as a link query (see attributes.ts): one codec for links and attributes. */
   search: string;
   appUrl: string | null;
+  /** The element on the host page whose visibility starts autoplay and pauses playback (the host element). */
+  host?: Element | null;
   /** Called once the player runs, with its own store (each element and component has one). */
   onReady?(store: PlayerStore, controller: EmbedController): void;
 }
@@ -19,7 +22,7 @@ export interface PlayerRootProps {
  * One embedded player inside a host page (custom element or React component): its own store,
  * ticker and range; nothing global but the language (i18n is one catalog per page).
  */
-export function PlayerRoot({ search, appUrl, onReady }: PlayerRootProps) {
+export function PlayerRoot({ search, appUrl, host, onReady }: PlayerRootProps) {
   const [booted] = useState(() => bootEmbed(search));
   const { store, embed, range } = booted;
   // The latest callback, without re-attaching (and re-autoplaying) when the host re-renders.
@@ -27,10 +30,20 @@ export function PlayerRoot({ search, appUrl, onReady }: PlayerRootProps) {
   ready.current = onReady;
   useEffect(() => startTicker(store), [store]);
   useEffect(() => {
-    const controller = attachEmbed(store, { range, loop: embed.loop, autoplay: embed.autoplay });
+    // Autoplay waits until the player is seen (a reveal.js slide further on, a page below the fold).
+    const controller = attachEmbed(store, {
+      range,
+      loop: embed.loop,
+      autoplay: embed.autoplay,
+      visible: !host,
+    });
+    const watch = host ? watchVisibility(host, (v) => controller.setVisible(v)) : null;
     ready.current?.(store, controller);
-    return () => controller.dispose();
-  }, [store, embed, range]);
+    return () => {
+      watch?.stop();
+      controller.dispose();
+    };
+  }, [store, embed, range, host]);
   return (
     <PlayerContext value={store}>
       <EmbedPlayer

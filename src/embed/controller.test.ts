@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
+import { END_HOLD_MS } from '../app/exportAnimation.ts';
 import { createPlayerStore } from '../player/store.ts';
 import { attachEmbed, checkRange, enterRange } from './controller.ts';
 
@@ -43,5 +44,53 @@ describe('embed controller', () => {
     store.getState().goToStep(7);
     expect(store.getState().stepIndex).toBe(7);
     expect(c.range()).toEqual({ first: null, last: null });
+  });
+
+  it('fencing-token start=5 end=8 with loop: step 8 (same instant as step 9) is shown, then the loop starts over', () => {
+    vi.useFakeTimers();
+    try {
+      const store = createPlayerStore({ scenarios, scenarioId: 'fencing-token' });
+      const steps = store.getState().run?.trace.steps ?? [];
+      expect(steps[7]?.atMs).toBe(steps[8]?.atMs);
+      const c = attachEmbed(store, { range: { first: 4, last: 7 }, loop: true, autoplay: true });
+      const seen: number[] = [];
+      let ended = 0;
+      c.onEnded(() => ended++);
+      for (let i = 0; i < 20_000 && ended === 0; i++) {
+        store.getState().tick(50);
+        const k = store.getState().stepIndex;
+        if (seen.at(-1) !== k) seen.push(k);
+      }
+      expect(seen.at(-1)).toBe(7);
+      expect(store.getState()).toMatchObject({ stepIndex: 7, playing: false });
+      vi.advanceTimersByTime(END_HOLD_MS);
+      expect(store.getState()).toMatchObject({ stepIndex: 4, playing: true });
+      c.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('autoplay waits until the player is first seen; hidden pauses it, seen again resumes it', () => {
+    const store = createPlayerStore({ scenarios, scenarioId: 'bully' });
+    const c = attachEmbed(store, {
+      range: { first: null, last: null },
+      loop: false,
+      autoplay: true,
+      visible: false,
+    });
+    expect(store.getState().playing).toBe(false);
+    c.setVisible(true);
+    expect(store.getState().playing).toBe(true);
+    c.setVisible(false);
+    expect(store.getState().playing).toBe(false);
+    c.setVisible(true);
+    expect(store.getState().playing).toBe(true);
+    // Paused by the reader, it stays paused when it comes back into view.
+    store.getState().pause();
+    c.setVisible(false);
+    c.setVisible(true);
+    expect(store.getState().playing).toBe(false);
+    c.dispose();
   });
 });

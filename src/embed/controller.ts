@@ -1,3 +1,4 @@
+import { END_HOLD_MS } from '../app/exportAnimation.ts';
 import { type EmbedOptions, stepText } from '../app/link/embed.ts';
 import type { LinkProblem } from '../app/link/problems.ts';
 import type { PlayerStore } from '../player/store.ts';
@@ -14,6 +15,11 @@ export interface EmbedController {
   clearRange(): void;
   /** Called when playback reaches the end of the range or of the run. */
   onEnded(listener: () => void): () => void;
+  /**
+   * Whether the player can be seen (visibility.ts). Autoplay starts the first time it is; playback
+   * pauses while it is not and goes on when it is seen again.
+   */
+  setVisible(visible: boolean): void;
   dispose(): void;
 }
 
@@ -42,10 +48,21 @@ export function enterRange(store: PlayerStore, range: StepRange): void {
 
 export function attachEmbed(
   store: PlayerStore,
-  opts: { range: StepRange; loop: boolean; autoplay: boolean },
+  opts: {
+    range: StepRange;
+    loop: boolean;
+    autoplay: boolean;
+    /** Whether it can be seen now; false waits for setVisible(true) to autoplay. Default true. */
+    visible?: boolean;
+  },
 ): EmbedController {
   let range = opts.range;
+  let visible = opts.visible ?? true;
+  // Autoplay is owed until the player is first seen; a pause for being hidden is undone when shown.
+  let autoplayDue = opts.autoplay;
+  let resume = false;
   const listeners = new Set<() => void>();
+  let hold: ReturnType<typeof setTimeout> | undefined;
   const cursor = (s: { t: number; stepIndex: number; playing: boolean }) => ({
     t: s.t,
     stepIndex: s.stepIndex,
@@ -61,9 +78,24 @@ export function attachEmbed(
       for (const l of listeners) l();
     }
     if (c.fix) store.setState({ ...c.fix, pace: 1 });
+    const then = c.afterHold;
+    if (then) {
+      // The range's last step is held on screen (as an exported animation holds its end), then the
+      // loop starts over, unless someone moved the player meanwhile.
+      const held = store.getState();
+      clearTimeout(hold);
+      hold = setTimeout(() => {
+        const now = store.getState();
+        if (now.t === held.t && now.stepIndex === held.stepIndex && !now.playing && now.run === held.run)
+          store.setState({ ...then, pace: 1 });
+      }, END_HOLD_MS);
+    }
   });
   enterRange(store, range);
-  if (opts.autoplay) store.getState().play();
+  if (autoplayDue && visible) {
+    autoplayDue = false;
+    store.getState().play();
+  }
   return {
     range: () => range,
     clearRange() {
@@ -73,7 +105,21 @@ export function attachEmbed(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    setVisible(next) {
+      if (next === visible) return;
+      visible = next;
+      const s = store.getState();
+      if (!next) {
+        resume = s.playing;
+        if (s.playing) s.pause();
+        return;
+      }
+      if (autoplayDue || resume) s.play();
+      autoplayDue = false;
+      resume = false;
+    },
     dispose() {
+      clearTimeout(hold);
       unsubscribe();
       listeners.clear();
     },

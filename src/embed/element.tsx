@@ -94,6 +94,7 @@ export class LeaderElectionPlayerElement extends HTMLElement {
         key={runKey}
         search={search}
         appUrl={appUrl}
+        host={this}
         onReady={(store, c) => this.#connect(store, c)}
       />,
     );

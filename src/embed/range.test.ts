@@ -61,4 +61,20 @@ describe('embed step range', () => {
       ended: false,
     });
   });
+
+  it('a last step that shares its instant with the next is shown: the loop holds on it before starting over', () => {
+    // Steps 2 and 3 at the same instant: playback passes from step 1 to step 3 in one frame.
+    const shared = [0, 100, 200, 200, 300].map((atMs) => ({ atMs }));
+    const range = { first: 1, last: 2 };
+    expect(rangeEnd(shared, range, D)).toEqual({ t: 200, stepIndex: 2 });
+    expect(confine(at(1, 190, true), at(3, 200, true), range, shared, D, true)).toEqual({
+      fix: at(2, 200, false),
+      ended: true,
+      afterHold: at(1, 100, true),
+    });
+    expect(confine(at(1, 190, true), at(3, 200, true), range, shared, D, false)).toEqual({
+      fix: at(2, 200, false),
+      ended: true,
+    });
+  });
 });

@@ -19,6 +19,12 @@ export interface Confined {
   fix: PlayCursor | null;
   /** Playback just reached the end of the range (or of the run): the `ended` event. */
   ended: boolean;
+  /**
+   * Loop only: where to go once the end has been on screen for a while (the player applies it after
+   * a hold). Set when the range's last step shares its instant with the step after it: playback
+   * passes both in one frame, so without the hold the last step would never be seen.
+   */
+  afterHold?: PlayCursor;
 }
 
 interface Steps {
@@ -61,6 +67,9 @@ export function confine(
   const runEnded = prev.playing && !next.playing && next.t >= durationMs;
   if (pastEnd || runEnded) {
     if (prev.playing && (next.playing || runEnded)) {
+      const unseen = pastEnd && prev.stepIndex < (r.last as number);
+      if (loop && unseen)
+        return { fix: { ...end, playing: false }, ended: true, afterHold: { ...start, playing: true } };
       if (loop) return { fix: { ...start, playing: true }, ended: true };
       return { fix: pastEnd ? { ...end, playing: false } : null, ended: true };
     }

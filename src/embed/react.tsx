@@ -62,7 +62,13 @@ export function LeaderElectionPlayer(props: LeaderElectionPlayerProps) {
     <div ref={host} className={props.className} style={props.style} data-theme={props.theme}>
       {mount &&
         createPortal(
-          <PlayerRoot key={runKey} search={search} appUrl={props.appUrl ?? null} onReady={ready} />,
+          <PlayerRoot
+            key={runKey}
+            search={search}
+            appUrl={props.appUrl ?? null}
+            host={host.current}
+            onReady={ready}
+          />,
           mount,
         )}
     </div>

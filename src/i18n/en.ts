@@ -175,4 +175,11 @@ export const en: Record<string, string> = {
   'import.badgeTitle': 'Showing {file} (seed {seed}) as recorded, not a live simulation',
   'import.back': 'Back to the live simulation',
   'import.drop': 'Drop a trace JSON file to import it',
+
+  // Code fetched when first needed (src/app/lazyChunk.tsx) and the language packs, when offline.
+  'chunk.failed':
+    'This part of the lab could not be loaded: it needs the network. Check your connection, then retry.',
+  'chunk.retry': 'Retry',
+  'chunk.network': 'a part of the lab could not be loaded (it needs the network)',
+  'lang.failed': '{language} could not be loaded: it needs the network. The page stays in {current}.',
 };

@@ -70,15 +70,17 @@ let wanted: Locale = 'en';
 
 /**
  * Switches the language: at once when its catalogs are loaded, else once they are (the page stays
- * in the current language meanwhile, and stays in it if the load fails).
+ * in the current language meanwhile, and stays in it if the load fails). Resolves false when the
+ * language's chunk could not be fetched (offline), so the caller can say so; it never rejects.
  */
-export function setLocale(next: Locale): void {
+export function setLocale(next: Locale): Promise<boolean> {
   wanted = next;
   const apply = () => {
     if (wanted === next && localeStore.getState().locale !== next) localeStore.setState({ locale: next });
+    return true;
   };
-  if (loaded.has(next)) apply();
-  else loadLanguage(next).then(apply, () => {});
+  if (loaded.has(next)) return Promise.resolve(apply());
+  return loadLanguage(next).then(apply, () => false);
 }
 
 export function getLocale(): Locale {

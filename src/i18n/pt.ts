@@ -183,4 +183,12 @@ export const pt: Record<string, string> = {
   'import.badgeTitle': 'Mostrando {file} (seed {seed}) como gravado, não uma simulação ao vivo',
   'import.back': 'Voltar à simulação ao vivo',
   'import.drop': 'Solte um arquivo de trace JSON para importá-lo',
+
+  // Código buscado quando é preciso (src/app/lazyChunk.tsx) e os pacotes de idioma, sem rede.
+  'chunk.failed':
+    'Não foi possível carregar esta parte do laboratório: ela precisa da rede. Verifique sua conexão e tente de novo.',
+  'chunk.retry': 'Tentar de novo',
+  'chunk.network': 'não foi possível carregar uma parte do laboratório (ela precisa da rede)',
+  'lang.failed':
+    'Não foi possível carregar {language}: é preciso estar conectado. A página continua em {current}.',
 };

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useId } from 'react';
+import { useEffect, useId } from 'react';
+import { lazyChunk } from '../app/lazyChunk.tsx';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
@@ -6,7 +7,7 @@ import type { Frame } from '../sim/trace/frame.ts';
 import './sandbox.css';
 
 /** The panels are not needed until the sandbox opens: their own chunk. */
-const WhatIfBody = lazy(() => import('./WhatIfBody.tsx'));
+const WhatIfBody = lazyChunk(() => import('./WhatIfBody.tsx').then((m) => m.default));
 
 const UNDO = 'M9 7H4V2M4.6 7A8 8 0 1 1 4 13';
 const REDO = 'M15 7h5V2M19.4 7A8 8 0 1 0 20 13';
@@ -117,9 +118,7 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
           <p className="wi-muted wi-intro">
             {t('whatIf.intro')} <span className="wi-hint">{t('menu.hint')}.</span>
           </p>
-          <Suspense fallback={null}>
-            <WhatIfBody run={run} frame={frame} time={time} />
-          </Suspense>
+          <WhatIfBody run={run} frame={frame} time={time} />
         </div>
       )}
     </div>

@@ -1,0 +1,124 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openPlayer } from './helpers.ts';
+
+/**
+ * The network goes away after the page has loaded: every chunk fetched on first use (the What-if
+ * panels, the event log, the ADR panel, the export actions, the node menu, a language pack) fails to
+ * load. The app must keep working and say, in place, that the network is needed, with a Retry that
+ * works once the network is back.
+ */
+
+const NETWORK = /could not be loaded: it needs the network/;
+
+async function playerStillWorks(page: Page) {
+  await expect(page.getByRole('tablist', { name: 'Scenarios' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(page.getByRole('status', { name: 'Narration' })).not.toBeEmpty();
+}
+
+test('What if… offline: an inline message with Retry, the app keeps working, Retry loads it online', async ({
+  page,
+  context,
+}) => {
+  await openPlayer(page, '?scenario=etcd-lease');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'What if…' }).click();
+  const failed = page.getByRole('alert').filter({ hasText: NETWORK });
+  await expect(failed).toBeVisible();
+  await playerStillWorks(page);
+  // Still offline: Retry fails again and says so again.
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: NETWORK })).toBeVisible();
+  await context.setOffline(false);
+  await page.getByRole('alert').filter({ hasText: NETWORK }).getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('region', { name: 'Faults' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: NETWORK })).toHaveCount(0);
+});
+
+test('the sequence diagram, the ADR panel and the node menu offline each show the message in their place', async ({
+  page,
+}) => {
+  // The event log is open: the sequence diagram's chunk has not been fetched yet.
+  await openPlayer(page, '?scenario=etcd-lease&panel=log');
+  await page.context().setOffline(true);
+  const trace = page.locator('.trace-panel');
+  await page.getByRole('tab', { name: 'Sequence' }).click();
+  await expect(trace.getByRole('alert')).toContainText(NETWORK);
+  await page.getByRole('button', { name: 'Open ADR-001: leader election decision record' }).click();
+  const alerts = page.getByRole('alert').filter({ hasText: NETWORK });
+  await expect(alerts).toHaveCount(2);
+  // The drawer's message floats where the drawer would be; Dismiss closes it with the drawer.
+  await alerts.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alerts).toHaveCount(1);
+  // The node menu (What if… open: its panels fail too, the menu is its own chunk).
+  await page.getByRole('button', { name: 'What if…' }).click();
+  await expect(alerts).toHaveCount(2);
+  await page.locator('[data-node="node-1"]').focus();
+  await page.keyboard.press('Shift+F10');
+  await expect(alerts).toHaveCount(3);
+  await playerStillWorks(page);
+  await page.context().setOffline(false);
+  // The side column may cover the trace views' right end: Retry by the keyboard.
+  await trace.getByRole('button', { name: 'Retry' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(trace.getByRole('alert')).toHaveCount(0);
+  await expect(trace.getByRole('region', { name: 'Sequence diagram' })).toBeVisible();
+});
+
+test('Export offline: the notice says the network is needed; the run stays', async ({ page, context }) => {
+  await openPlayer(page, '?scenario=bully');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Current frame as SVG' }).click();
+  await expect(page.getByRole('alert', { name: 'Import problem' })).toContainText(
+    'Export failed: a part of the lab could not be loaded (it needs the network)',
+  );
+  await playerStillWorks(page);
+});
+
+test('switching to Português offline says it could not be loaded and keeps English; online it switches', async ({
+  page,
+  context,
+}) => {
+  await openPlayer(page, '?scenario=bully');
+  await context.setOffline(true);
+  const select = page.getByRole('combobox', { name: 'Language' });
+  await select.selectOption('pt');
+  await expect(page.getByRole('alert')).toContainText(
+    'Português could not be loaded: it needs the network. The page stays in English.',
+  );
+  await expect(select).toHaveValue('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(new URL(page.url()).searchParams.get('lang')).toBeNull();
+  await playerStillWorks(page);
+  await context.setOffline(false);
+  await select.selectOption('pt');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.get('lang')).toBe('pt');
+});
+
+test('the animation dialog and its GIF worker offline: the floating message, then the dialog says the network is needed', async ({
+  page,
+  context,
+}) => {
+  await openPlayer(page, '?scenario=fencing-token');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Animation (GIF)…' }).click();
+  const failed = page.getByRole('alert').filter({ hasText: NETWORK });
+  await expect(failed).toBeVisible();
+  await context.setOffline(false);
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Export an animation/ });
+  await expect(dialog).toBeVisible();
+  // The encoder is a worker fetched when the recording starts.
+  await context.setOffline(true);
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(dialog.getByRole('status')).toContainText(
+    'The animation could not be made: a part of the lab could not be loaded (it needs the network)',
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await playerStillWorks(page);
+});
