@@ -23,12 +23,13 @@ export function knobsOf(scenario: Scenario, params: Params): Knob[] {
   });
 }
 
-/** Cluster sizes the picture can show (3 to 9) that the algorithm allows; empty when there is no choice. */
+/**
+ * The cluster sizes the algorithm declares (minNodes to maxNodes: Bully up to 200); null when there is
+ * no choice. Over 9 nodes the picture tallies messages and shortens names (d3/cluster/layout.ts).
+ */
 export function nodeChoices(scenario: Scenario): { min: number; max: number } | null {
   const alg = algorithmFor(scenario.algorithm);
-  const min = Math.max(3, alg.minNodes);
-  const max = Math.min(9, alg.maxNodes);
-  return max > min ? { min, max } : null;
+  return alg.maxNodes > alg.minNodes ? { min: alg.minNodes, max: alg.maxNodes } : null;
 }
 
 /** A number input's text as a knob value; an error message (never a clamp) when it is not a number. */

@@ -34,6 +34,7 @@ export function createThemeColors(el: HTMLElement): ThemeColors {
       reject: v('--msg-reject', '#d42a2a'),
       surface: v('--surface', '#fff'),
       danger: v('--danger', '#d42a2a'),
+      muted: v('--text-muted', '#5c6370'),
       font: `600 10px ${v('--font-mono', 'monospace')}`,
     };
     return colors;
