@@ -39,7 +39,9 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
   // The ADR badge is a button: beside the node groups, not inside one (a node is a button too in the sandbox).
   const gAdr = svg.append('g').attr('class', 'adr-layer');
   const kinds = new Map(opts.hosts.map((h) => [h.id, h.kind]));
-  const colors = createThemeColors(el);
+  const colors = createThemeColors(el, () => {
+    if (last) messages.draw(last, layout);
+  });
   const messages = createMessageCanvas(root, kinds, colors, opts);
 
   const layoutFor = (w: number, h: number) => {
