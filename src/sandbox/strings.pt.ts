@@ -98,6 +98,8 @@ export const ptSandbox: Record<string, string> = {
   'knobs.on': 'ligado',
   'knobs.off': 'desligado',
   'knobs.source': 'fonte: {source}',
+  'knobs.pending':
+    'Mantido no campo: {knobs}. Mude o parâmetro que a regra cita e ele entra junto com essa mudança.',
   'knobs.notNumber': '{name} espera um número',
 
   'metrics.label': 'Métricas',

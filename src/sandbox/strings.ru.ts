@@ -98,6 +98,8 @@ export const ruSandbox: Record<string, string> = {
   'knobs.on': 'вкл',
   'knobs.off': 'выкл',
   'knobs.source': 'источник: {source}',
+  'knobs.pending':
+    'Значение осталось в поле: {knobs}. Измените параметр, названный в правиле, и оно применится вместе с этим изменением.',
   'knobs.notNumber': '{name}: ожидается число',
 
   'metrics.label': 'Метрики',
