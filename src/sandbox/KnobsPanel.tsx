@@ -168,8 +168,8 @@ export function KnobsPanel({ run }: { run: Run }) {
             const on = k.value;
             return (
               <div key={k.name} className={`knob${k.changed ? ' changed' : ''}`}>
-                <span className="knob-name" id={`${ids}-${k.name}-label`}>
-                  {k.name}
+                <span className="knob-name" id={`${ids}-${k.name}-label`} title={k.name}>
+                  {k.label}
                 </span>
                 <button
                   type="button"
@@ -191,8 +191,8 @@ export function KnobsPanel({ run }: { run: Run }) {
           }
           return (
             <div key={k.name} className={`knob${k.changed ? ' changed' : ''}`}>
-              <label htmlFor={`${ids}-${k.name}`} className="knob-name">
-                {k.name}
+              <label htmlFor={`${ids}-${k.name}`} className="knob-name" title={k.name}>
+                {k.label}
               </label>
               <span className="wi-unit">
                 {numberInput(k.name, k, String(k.value), (raw) => commitText(k.name, raw))}

@@ -1,10 +1,12 @@
 import { t } from '../i18n/index.ts';
 import { algorithmFor } from '../sim/algorithms/registry.ts';
-import { netParams, type ParamSpec, type Params, type ParamValue } from '../sim/params.ts';
+import { knobAlias, netParams, type ParamSpec, type Params, type ParamValue } from '../sim/params.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 
 export interface Knob {
   name: string;
+  /** What the panel calls it: the algorithm's own name where it declares one (Patroni's loop_wait), else `name`. */
+  label: string;
   spec: ParamSpec;
   /** The value in effect (defaults < scenario < the user's overrides). */
   value: ParamValue;
@@ -19,7 +21,7 @@ export function knobsOf(scenario: Scenario, params: Params): Knob[] {
   return Object.entries(specs).map(([name, spec]) => {
     const base = Object.hasOwn(scenario.params, name) ? scenario.params[name] : spec.default;
     const value = Object.hasOwn(params, name) ? (params[name] as ParamValue) : (base as ParamValue);
-    return { name, spec, value, changed: value !== base };
+    return { name, label: knobAlias(name, alg.knobAliases) ?? name, spec, value, changed: value !== base };
   });
 }
 
