@@ -45,11 +45,15 @@ export const ResourcePanel = memo(
         <header className="panel-head">
           <h2 id={titleId}>{t(database ? 'resource.titleDb' : 'resource.title', { id: r.id })}</h2>
         </header>
-        <dl className="stats">
-          <div>
-            <dt>{t('resource.highest')}</dt>
-            <dd className="mono">{r.highest ?? t('resource.none')}</dd>
-          </div>
+        <dl className={`stats${database && r.highest === null ? ' no-token' : ''}`}>
+          {/* A database (Patroni's Postgres) checks no fencing token: "highest token seen: none" would
+              say nothing about it, so it shows only its writes. */}
+          {!(database && r.highest === null) && (
+            <div>
+              <dt>{t('resource.highest')}</dt>
+              <dd className="mono">{r.highest ?? t('resource.none')}</dd>
+            </div>
+          )}
           <div>
             <dt>{t('resource.accepted')}</dt>
             <dd className="mono ok">{r.accepted}</dd>
