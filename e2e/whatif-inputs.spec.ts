@@ -52,3 +52,35 @@ test('a knob refused by a rule is kept and goes in with the change the rule asks
   expect(await roleOf(page, 'node-1')).toBeTruthy();
   watch.assertClean();
 });
+
+test('compare shows both runs side by side, with both labels clear of the sticky header', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openSandbox(page, 'fencing-token');
+  const section = page.getByRole('region', { name: 'Compare' });
+  await section.getByRole('combobox', { name: 'Knob' }).selectOption('fencing');
+  await section.getByRole('button', { name: 'Compare', exact: true }).click();
+  const other = page.getByRole('region', { name: 'Comparison run' });
+  await expect(other.getByRole('heading')).toContainText('fencing: off');
+  const table = other.getByRole('table', { name: /Both runs at/ });
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Metric',
+    'This run',
+    'Comparison',
+    'Difference',
+  ]);
+  await expect(table.locator('[data-compare-diff]')).toHaveCount(5);
+  // The label of this run is on screen, under the header rather than behind it.
+  const tag = page.locator('.stage-pictures > .compare-tag, .stage-pictures .compare-tag').first();
+  await expect(tag).toContainText('This run');
+  await expect
+    .poll(async () => {
+      const header = await page.locator('.app-header').boundingBox();
+      const box = await tag.boundingBox();
+      return box && header ? box.y >= header.y + header.height - 1 && box.y < 844 : false;
+    })
+    .toBe(true);
+  watch.assertClean();
+});

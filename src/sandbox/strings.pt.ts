@@ -168,4 +168,10 @@ export const ptSandbox: Record<string, string> = {
   'compare.rejected': 'recusadas',
   'compare.stale': 'obsoletas aceitas',
   'compare.outcome': 'Resultado em {t}',
+  'compare.diffCaption': 'As duas execuções em {t}',
+  'compare.diffMetric': 'Métrica',
+  'compare.diffThis': 'Esta execução',
+  'compare.diffOther': 'Comparação',
+  'compare.diffDelta': 'Diferença',
+  'compare.diffSame': 'igual',
 };

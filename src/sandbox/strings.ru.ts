@@ -167,4 +167,10 @@ export const ruSandbox: Record<string, string> = {
   'compare.rejected': 'отклонено',
   'compare.stale': 'устаревших принято',
   'compare.outcome': 'Итог на {t}',
+  'compare.diffCaption': 'Оба прогона на {t}',
+  'compare.diffMetric': 'Метрика',
+  'compare.diffThis': 'Этот прогон',
+  'compare.diffOther': 'Сравнение',
+  'compare.diffDelta': 'Разница',
+  'compare.diffSame': 'без изменений',
 };

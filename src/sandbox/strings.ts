@@ -166,4 +166,10 @@ export const enSandbox: Record<string, string> = {
   'compare.rejected': 'rejected',
   'compare.stale': 'stale accepted',
   'compare.outcome': 'Outcome at {t}',
+  'compare.diffCaption': 'Both runs at {t}',
+  'compare.diffMetric': 'Metric',
+  'compare.diffThis': 'This run',
+  'compare.diffOther': 'Comparison',
+  'compare.diffDelta': 'Difference',
+  'compare.diffSame': 'same',
 };
