@@ -22,5 +22,9 @@ describe('the protected resource panel', () => {
       'highest token seen',
     );
     expect(renderToString(<ResourcePanel resource={view(43)} database={false} />)).toContain('43');
+    // The primary's writes carry its timeline: named so, not a "token".
+    const primary = renderToString(<ResourcePanel resource={view(2)} database />);
+    expect(primary).toContain('timeline');
+    expect(primary).not.toContain('highest token seen');
   });
 });
