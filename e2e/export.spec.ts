@@ -114,7 +114,7 @@ test('the run exports as Mermaid, to a file and to the clipboard', async ({ page
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openPlayer(page, '?scenario=etcd-lease');
   const mmd = await exportItem(page, 'Run as Mermaid (.mmd)');
-  expect(mmd.name).toMatch(/^etcd-lease-seed\d+\.mmd$/);
+  expect(mmd.name).toMatch(/^etcd-lease-lease-seed\d+-[0-9a-f]{6}\.mmd$/);
   const text = mmd.text();
   expect(text.startsWith('sequenceDiagram\n')).toBe(true);
   expect(text).not.toContain('KEEPALIVE');
@@ -129,7 +129,7 @@ test('a trace exported as JSON imports back to the same run', async ({ page }) =
   const watch = watchPage(page);
   await openPlayer(page, '?scenario=split-brain');
   const json = await exportItem(page, 'Trace as JSON');
-  expect(json.name).toMatch(/^split-brain-seed\d+\.trace\.json$/);
+  expect(json.name).toMatch(/^split-brain-heartbeat-seed\d+-[0-9a-f]{6}\.trace\.json$/);
   const original = json.text();
   expect(JSON.parse(original).scenario).toBe('split-brain');
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');

@@ -14,6 +14,7 @@ import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer, usePlayerStore } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { isChatter } from '../views/d3/glyphs.ts';
+import type { RunName } from './export.ts';
 import type { AnimFormat } from './exportAnimation.ts';
 import { ChunkFailed, chunk, errorText, lazyChunk } from './lazyChunk.tsx';
 import { webmMimeType } from './mediaSupport.ts';
@@ -26,6 +27,13 @@ const ANIM_ITEMS: Item[] = ['gif', 'webm'];
 const RUN_ITEMS: Item[] = ['mermaid', 'mermaidCopy', 'json', 'import'];
 
 /** The run's message types that are background chatter (left out of the Mermaid diagram). */
+/** What an exported run is named by (export.ts runFileStem): scenario, algorithm, seed, and its inputs' hash. */
+function runName(run: Run): RunName {
+  const { params, interventions, durationMs, hosts, seed, algorithm } = run.trace;
+  const nodes = hosts.filter((h) => h.kind === 'node').length;
+  return { scenario: run.scenario.id, algorithm, seed, inputs: { params, nodes, interventions, durationMs } };
+}
+
 function chatterTypes(run: Run): string[] {
   return [...new Set(run.index.messages.map((m) => m.type))].filter(isChatter);
 }
@@ -206,10 +214,7 @@ export function ExportMenu() {
         case 'mermaidCopy': {
           const text = x.toMermaid(run.trace, run.scenario, { omitTypes: chatterTypes(run) });
           if (item === 'mermaid')
-            download(
-              new Blob([text], { type: 'text/plain;charset=utf-8' }),
-              x.mermaidFileName(run.scenario.id, run.trace.seed),
-            );
+            download(new Blob([text], { type: 'text/plain;charset=utf-8' }), x.mermaidFileName(runName(run)));
           else {
             await navigator.clipboard.writeText(text);
             setNotice({ kind: 'ok', text: t('export.copied') });
@@ -219,7 +224,7 @@ export function ExportMenu() {
         case 'json':
           download(
             new Blob([JSON.stringify(run.trace)], { type: 'application/json' }),
-            x.traceFileName(run.scenario.id, run.trace.seed),
+            x.traceFileName(runName(run)),
           );
           return;
       }

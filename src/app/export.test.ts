@@ -6,6 +6,7 @@ import {
   pngSize,
   presentationAttrs,
   secondsText,
+  shortHash,
   slug,
   traceFileName,
   transformText,
@@ -18,9 +19,17 @@ describe('export file names', () => {
     expect(frameFileName('bully', 0, 'png')).toBe('bully-0ms.png');
     expect(frameFileName('bully', -3, 'png')).toBe('bully-0ms.png');
   });
-  it('names a trace and a Mermaid file by scenario and seed', () => {
-    expect(traceFileName('etcd-lease', 42)).toBe('etcd-lease-seed42.trace.json');
-    expect(mermaidFileName('patroni', 7)).toBe('patroni-seed7.mmd');
+  it('names a trace and a Mermaid file by scenario, algorithm, seed and a hash of the inputs', () => {
+    const run = (inputs: unknown) => ({ scenario: 'sandbox', algorithm: 'bully', seed: 1, inputs });
+    const a = traceFileName(run({ params: { heartbeatMs: 300 }, nodes: 5, interventions: [] }));
+    const b = traceFileName(run({ params: { heartbeatMs: 300 }, nodes: 7, interventions: [] }));
+    expect(a).toMatch(/^sandbox-bully-seed1-[0-9a-f]{6}\.trace\.json$/);
+    // Two sandbox runs that differ in their inputs no longer share one name.
+    expect(b).not.toBe(a);
+    expect(traceFileName(run({ params: { heartbeatMs: 300 }, nodes: 5, interventions: [] }))).toBe(a);
+    expect(mermaidFileName({ scenario: 'patroni', algorithm: 'patroni', seed: 7, inputs: {} })).toBe(
+      `patroni-patroni-seed7-${shortHash({})}.mmd`,
+    );
   });
   it('keeps names file-system safe', () => {
     expect(slug('../Evil Name/..')).toBe('evil-name');

@@ -18,14 +18,39 @@ export function frameFileName(scenarioId: string, t: number, ext: 'svg' | 'png')
   return `${slug(scenarioId)}-${Math.max(0, Math.round(t))}ms.${ext}`;
 }
 
-/** `<scenario>-seed<seed>.trace.json` */
-export function traceFileName(scenarioId: string, seed: number): string {
-  return `${slug(scenarioId)}-seed${seed}.trace.json`;
+/** What names an exported run: its scenario, algorithm and seed, and the inputs that made it. */
+export interface RunName {
+  scenario: string;
+  algorithm: string;
+  seed: number;
+  /** The run's inputs (params, cluster, interventions, duration): their hash tells two runs apart. */
+  inputs: unknown;
 }
 
-/** `<scenario>-seed<seed>.mmd` */
-export function mermaidFileName(scenarioId: string, seed: number): string {
-  return `${slug(scenarioId)}-seed${seed}.mmd`;
+/** A short hash (6 hex digits, FNV-1a 32-bit) of a JSON-able value. */
+export function shortHash(value: unknown): string {
+  const text = JSON.stringify(value) ?? '';
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0').slice(0, 6);
+}
+
+/** `<scenario>-<algorithm>-seed<seed>-<hash>`: two sandbox runs with other knobs or faults get other names. */
+export function runFileStem(r: RunName): string {
+  return `${slug(r.scenario)}-${slug(r.algorithm)}-seed${r.seed}-${shortHash(r.inputs)}`;
+}
+
+/** `<scenario>-<algorithm>-seed<seed>-<hash>.trace.json` */
+export function traceFileName(r: RunName): string {
+  return `${runFileStem(r)}.trace.json`;
+}
+
+/** `<scenario>-<algorithm>-seed<seed>-<hash>.mmd` */
+export function mermaidFileName(r: RunName): string {
+  return `${runFileStem(r)}.mmd`;
 }
 
 const clamp255 = (x: number) => Math.max(0, Math.min(255, Math.round(x)));

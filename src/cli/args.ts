@@ -1,5 +1,5 @@
 import { algorithmFor } from '../sim/algorithms/registry.ts';
-import { netParams, ParamError, type Params, parseParamValue } from '../sim/params.ts';
+import { canonicalKnob, netParams, ParamError, type Params, parseParamValue } from '../sim/params.ts';
 import { withAlgorithm } from '../sim/scenario/sandbox.ts';
 import { type Scenario, ScenarioError, type TimedFault, timedFaultSchema } from '../sim/scenario/schema.ts';
 
@@ -150,8 +150,11 @@ export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
     if (e instanceof ScenarioError) throw new UsageError(`--algorithm: ${e.message}`);
     throw e;
   }
-  const specs = { ...netParams, ...algorithmFor(scenario.algorithm).params };
-  for (const [k, raw] of sets) {
+  const alg = algorithmFor(scenario.algorithm);
+  const specs = { ...netParams, ...alg.params };
+  for (const [written, raw] of sets) {
+    // Patroni's own names (loop_wait) stand for the canonical keys (loopWaitS).
+    const k = canonicalKnob(written, alg.knobAliases);
     // Own keys only: `__proto__`, `constructor` or `toString` are not parameters.
     const spec = Object.hasOwn(specs, k) ? specs[k] : undefined;
     if (!spec)

@@ -139,6 +139,9 @@ export const en: Record<string, string> = {
   'resource.writeStale': '409 STALE TOKEN',
   'resource.writeRejected': '{code} {reason}',
   'resource.withToken': 'token {token}',
+  // A database (Patroni's Postgres): the writes carry its timeline, not a fencing token.
+  'resource.timeline': 'timeline',
+  'resource.withTimeline': 'timeline {timeline}',
   'resource.noToken': 'no token',
   'resource.writeLabel': '{node} wrote with {token}: {result}',
   'resource.recent': 'Recent writes',

@@ -147,6 +147,9 @@ export const pt: Record<string, string> = {
   'resource.writeStale': '409 STALE TOKEN',
   'resource.writeRejected': '{code} {reason}',
   'resource.withToken': 'token {token}',
+  // Um banco de dados (o Postgres do Patroni): as escritas levam a timeline, não um fencing token.
+  'resource.timeline': 'timeline',
+  'resource.withTimeline': 'timeline {timeline}',
   'resource.noToken': 'sem token',
   'resource.writeLabel': '{node} escreveu com {token}: {result}',
   'resource.recent': 'Escritas recentes',

@@ -145,6 +145,9 @@ export const ru: Record<string, string> = {
   'resource.writeStale': '409 STALE TOKEN',
   'resource.writeRejected': '{code} {reason}',
   'resource.withToken': 'token {token}',
+  // База данных (Postgres под Patroni): записи несут её timeline, а не fencing token.
+  'resource.timeline': 'timeline',
+  'resource.withTimeline': 'timeline {timeline}',
   'resource.noToken': 'без token',
   'resource.writeLabel': '{node} записал с {token}: {result}',
   'resource.recent': 'Последние записи',

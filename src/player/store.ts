@@ -5,6 +5,7 @@ import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
 import { canonicalFaults, simulate as runSimulation, type SimOptions } from '../sim/simulate.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';
 import type { Trace } from '../sim/trace/trace.ts';
+import { importedInputs } from './importedInputs.ts';
 import { type PaceModel, paceAt, paceModel } from './pace.ts';
 import { MAX_SPEED, MIN_SPEED } from './speed.ts';
 import * as nav from './steps.ts';
@@ -461,10 +462,8 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
           scenarioId: scenario.id,
           algorithm: isFreePlay(scenario) ? scenario.algorithm : undefined,
           seed: trace.seed,
-          params: {},
-          nodes: undefined,
-          interventions: [],
-          durationMs: undefined,
+          // Its own inputs, so the link carries them (Copy link reproduces the view).
+          ...importedInputs(trace, scenario),
           history: { past: [], future: [] },
           pauseMs: null,
           compare: null,

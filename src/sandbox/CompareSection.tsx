@@ -73,6 +73,7 @@ export function CompareSection({ run }: { run: Run }) {
     }
     setLocal(null);
     setCompare({ name: knob.name, value });
+    revealCompare();
   };
 
   const problem =
@@ -131,4 +132,24 @@ export function CompareSection({ run }: { run: Run }) {
       )}
     </section>
   );
+}
+
+/**
+ * Brings both runs' labels into view once the comparison is drawn, clear of the sticky header (whose
+ * height changes with the width: it wraps to two rows on a phone).
+ */
+function revealCompare() {
+  if (typeof requestAnimationFrame === 'undefined') return;
+  let tries = 0;
+  const step = () => {
+    const tag = document.querySelector<HTMLElement>('.stage-pictures .compare-tag');
+    if (!tag) {
+      if (++tries < 30) requestAnimationFrame(step);
+      return;
+    }
+    const header = document.querySelector<HTMLElement>('.app-header');
+    const top = tag.getBoundingClientRect().top - (header?.getBoundingClientRect().bottom ?? 0) - 8;
+    if (top < 0 || top > window.innerHeight * 0.6) window.scrollBy({ top, behavior: 'auto' });
+  };
+  requestAnimationFrame(step);
 }

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
+import { createMetricsIndex } from '../sim/metrics/index.ts';
 import type { ParamValue } from '../sim/params.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { formatTime } from '../views/format.ts';
@@ -61,6 +62,10 @@ export function CompareView({ run, result, time }: { run: Run; result: CompareRe
   const other = 'run' in result ? result.run : null;
   const frame = useMemo(() => other?.index.frameAt(time) ?? null, [other, time]);
   const m = useMemo(() => other?.metrics.at(time) ?? null, [other, time]);
+  // This run's metrics too, for the side-by-side table (one index per run, read at the cursor).
+  const mine = useMemo(() => createMetricsIndex(run.trace), [run.trace]);
+  const here = useMemo(() => mine.at(time), [mine, time]);
+  const hereViolations = useMemo(() => run.index.frameAt(time).violations.length, [run.index, time]);
   const what = spec ? specText(run, spec, other?.adjusted ?? []) : '';
   const duration = other?.trace.durationMs ?? run.trace.durationMs;
   return (
@@ -108,9 +113,51 @@ export function CompareView({ run, result, time }: { run: Run; result: CompareRe
                 {t('compare.stale')} <b className="mono">{m.writes.staleAccepted}</b>
               </span>
             </p>
+            <CompareTable
+              time={formatTime(time, duration)}
+              rows={[
+                ['leaders', t('compare.leaders'), here.leaders.believed, m.leaders.believed],
+                ['violations', t('compare.violations'), hereViolations, frame.violations.length],
+                ['accepted', t('compare.accepted'), here.writes.accepted, m.writes.accepted],
+                ['rejected', t('compare.rejected'), here.writes.rejected, m.writes.rejected],
+                ['stale', t('compare.stale'), here.writes.staleAccepted, m.writes.staleAccepted],
+              ]}
+            />
           </>
         )
       )}
     </section>
+  );
+}
+
+/**
+ * Both runs' outcome at the cursor side by side, one row per metric: the comparison's value, and how
+ * far it is from this run's (a row that differs is marked, not only coloured).
+ */
+function CompareTable({ time, rows }: { time: string; rows: Array<[string, string, number, number]> }) {
+  return (
+    <table className="compare-diff">
+      <caption>{t('compare.diffCaption', { t: time })}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('compare.diffMetric')}</th>
+          <th scope="col">{t('compare.diffThis')}</th>
+          <th scope="col">{t('compare.diffOther')}</th>
+          <th scope="col">{t('compare.diffDelta')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([id, name, a, b]) => (
+          <tr key={id} data-compare-diff={id} className={a !== b ? 'differs' : undefined}>
+            <th scope="row">{name}</th>
+            <td className="mono">{a}</td>
+            <td className="mono">{b}</td>
+            <td className="mono">
+              {a === b ? t('compare.diffSame') : `${b > a ? '+' : '−'}${Math.abs(b - a)}`}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

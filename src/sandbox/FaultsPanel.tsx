@@ -5,7 +5,14 @@ import type { Run } from '../player/store.ts';
 import type { Fault } from '../sim/trace/events.ts';
 import type { Frame } from '../sim/trace/frame.ts';
 import { formatTime } from '../views/format.ts';
-import { defaultPauseMs, faultText, interventionText, nodeActions, partitionPresets } from './faults.ts';
+import {
+  defaultPauseMs,
+  faultText,
+  interventionText,
+  nodeActions,
+  partitionPresets,
+  pauseMsOf,
+} from './faults.ts';
 import { PartitionBoard } from './PartitionBoard.tsx';
 
 /** The Faults toolbar: a node's faults, GC pause length, partition presets and heal, one link; undo / redo. */
@@ -30,7 +37,11 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
     if (!nodeIds.includes(linkA)) setLinkA(nodeIds[0] ?? '');
     if (!nodeIds.includes(linkB)) setLinkB(nodeIds[1] ?? '');
   }, [nodeIds, picked, linkA, linkB]);
-  useEffect(() => setPauseText(String(pauseMs / 1000)), [pauseMs]);
+  // A new length from elsewhere (a reset, another run) shows in the field; what is being typed stays.
+  useEffect(
+    () => setPauseText((text) => (pauseMsOf(text) === pauseMs ? text : String(pauseMs / 1000))),
+    [pauseMs],
+  );
 
   const at = Math.round(cursor);
   const apply = (fault: Fault) => add({ atMs: at, fault });
@@ -40,13 +51,17 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
   const linkOk = linkA !== '' && linkB !== '' && linkA !== linkB;
   const hosts = run.trace.hosts.filter((h) => h.kind !== 'client').map((h) => h.id);
 
+  // A valid length is taken as it is typed: the pause buttons (here and in the node menu) say and
+  // inject what the field shows. An empty or invalid field goes back to the last length on blur.
+  const typePause = (raw: string) => {
+    setPauseText(raw);
+    const ms = pauseMsOf(raw);
+    if (ms !== null && ms !== pauseMs) setPauseMs(ms);
+  };
   const commitPause = (raw: string) => {
-    const s = Number(raw);
-    if (raw.trim() === '' || !Number.isFinite(s) || s <= 0) {
-      setPauseText(String(pauseMs / 1000));
-      return;
-    }
-    setPauseMs(Math.max(1, Math.round(s * 1000)));
+    const ms = pauseMsOf(raw);
+    if (ms === null) setPauseText(String(pauseMs / 1000));
+    else setPauseMs(ms);
   };
 
   return (
@@ -75,7 +90,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
               min={0.1}
               step={0.1}
               value={pauseText}
-              onChange={(e) => setPauseText(e.currentTarget.value)}
+              onChange={(e) => typePause(e.currentTarget.value)}
               onBlur={(e) => commitPause(e.currentTarget.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') commitPause(e.currentTarget.value);

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
-import { netParams, type ParamValue } from '../sim/params.ts';
+import { netParams, type Params, type ParamValue } from '../sim/params.ts';
 import {
   type Knob,
   knobDoc,
@@ -41,10 +41,22 @@ export function KnobsPanel({ run }: { run: Run }) {
     setLocal(null);
   }, [scenario.id, scenario.algorithm]);
 
+  // A refused value stays in its field (a draft) and goes in with the next change, so a pair of knobs
+  // bound by a rule (ttlS 5 needs renewS under 5) can be changed in either order.
+  const withDrafts = (base: Partial<Params>, except: string): Partial<Params> => {
+    let next = base;
+    for (const [n, raw] of Object.entries(drafts)) {
+      if (n === except || n === 'nodes' || !knobs.some((k) => k.name === n)) continue;
+      const p = parseKnobInput(n, raw);
+      if (!('error' in p)) next = withKnob(scenario, next, n, p.value);
+    }
+    return next;
+  };
+
   const commit = (name: string, value: ParamValue) => {
     setLocal(null);
     const before = JSON.stringify(overrides);
-    const next = withKnob(scenario, overrides, name, value);
+    const next = withKnob(scenario, withDrafts(overrides, name), name, value);
     if (JSON.stringify(next) === before) {
       setDrafts(({ [name]: _, ...rest }) => rest);
       return;
@@ -88,6 +100,8 @@ export function KnobsPanel({ run }: { run: Run }) {
   };
 
   const problem = local ?? rejected;
+  /** The refused values kept in their fields, to go in with the next change. */
+  const pending = Object.entries(drafts).filter(([n]) => n !== 'nodes' && knobs.some((k) => k.name === n));
   const changed = Object.keys(overrides).length > 0 || nodesOverride !== undefined;
 
   const numberInput = (name: string, k: Knob | null, value: string, onCommit: (raw: string) => void) => (
@@ -132,6 +146,9 @@ export function KnobsPanel({ run }: { run: Run }) {
       {problem && (
         <p className="wi-problem" id={`${ids}-problem`} role="status">
           {t('knobs.refused', { message: refusalText(problem) })}
+          {pending.length > 0 && (
+            <> {t('knobs.pending', { knobs: pending.map(([n, v]) => `${n} = ${v}`).join(', ') })}</>
+          )}
         </p>
       )}
       <div className="knobs">
@@ -160,8 +177,8 @@ export function KnobsPanel({ run }: { run: Run }) {
             const on = k.value;
             return (
               <div key={k.name} className={`knob${k.changed ? ' changed' : ''}`}>
-                <span className="knob-name" id={`${ids}-${k.name}-label`}>
-                  {k.name}
+                <span className="knob-name" id={`${ids}-${k.name}-label`} title={k.name}>
+                  {k.label}
                 </span>
                 <button
                   type="button"
@@ -183,8 +200,8 @@ export function KnobsPanel({ run }: { run: Run }) {
           }
           return (
             <div key={k.name} className={`knob${k.changed ? ' changed' : ''}`}>
-              <label htmlFor={`${ids}-${k.name}`} className="knob-name">
-                {k.name}
+              <label htmlFor={`${ids}-${k.name}`} className="knob-name" title={k.name}>
+                {k.label}
               </label>
               <span className="wi-unit">
                 {numberInput(k.name, k, String(k.value), (raw) => commitText(k.name, raw))}

@@ -62,6 +62,13 @@ export function interventionText(tf: TimedFault, durationMs: number): string {
  * A GC pause worth trying: longer than the lease / leader key TTL where there is one (the
  * fencing-token story), else a quarter of the run.
  */
+/** The pause length (ms) a GC pause field's text says, or null while it says none (empty, 0, not a number). */
+export function pauseMsOf(raw: string): number | null {
+  const s = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(s) || s <= 0) return null;
+  return Math.max(1, Math.round(s * 1000));
+}
+
 export function defaultPauseMs(params: Record<string, number | boolean>, durationMs: number): number {
   const ttl = params.ttlS;
   if (typeof ttl === 'number') return Math.round(ttl + 10) * 1000;

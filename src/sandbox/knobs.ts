@@ -1,6 +1,7 @@
 import { t } from '../i18n/index.ts';
 import { algorithmFor, algorithms } from '../sim/algorithms/registry.ts';
 import {
+  knobAlias,
   netParams,
   netRules,
   type ParamSpec,
@@ -12,6 +13,8 @@ import type { Scenario } from '../sim/scenario/schema.ts';
 
 export interface Knob {
   name: string;
+  /** What the panel calls it: the algorithm's own name where it declares one (Patroni's loop_wait), else `name`. */
+  label: string;
   spec: ParamSpec;
   /** The value in effect (defaults < scenario < the user's overrides). */
   value: ParamValue;
@@ -26,16 +29,17 @@ export function knobsOf(scenario: Scenario, params: Params): Knob[] {
   return Object.entries(specs).map(([name, spec]) => {
     const base = Object.hasOwn(scenario.params, name) ? scenario.params[name] : spec.default;
     const value = Object.hasOwn(params, name) ? (params[name] as ParamValue) : (base as ParamValue);
-    return { name, spec, value, changed: value !== base };
+    return { name, label: knobAlias(name, alg.knobAliases) ?? name, spec, value, changed: value !== base };
   });
 }
 
-/** Cluster sizes the picture can show (3 to 9) that the algorithm allows; empty when there is no choice. */
+/**
+ * The cluster sizes the algorithm declares (minNodes to maxNodes: Bully up to 200); null when there is
+ * no choice. Over 9 nodes the picture tallies messages and shortens names (d3/cluster/layout.ts).
+ */
 export function nodeChoices(scenario: Scenario): { min: number; max: number } | null {
   const alg = algorithmFor(scenario.algorithm);
-  const min = Math.max(3, alg.minNodes);
-  const max = Math.min(9, alg.maxNodes);
-  return max > min ? { min, max } : null;
+  return alg.maxNodes > alg.minNodes ? { min: alg.minNodes, max: alg.maxNodes } : null;
 }
 
 /** A number input's text as a knob value; an error message (never a clamp) when it is not a number. */

@@ -94,8 +94,10 @@ describe('knobs', () => {
     expect(parseKnobInput('ttlS', '-5')).toEqual({ value: -5 });
   });
 
-  it('offers 3 to 9 nodes where the algorithm allows them', () => {
-    expect(nodeChoices(lease)).toEqual({ min: 3, max: 9 });
+  it('offers the cluster sizes the algorithm declares (the knob says the range it accepts)', () => {
+    expect(nodeChoices(lease)).toEqual({ min: 1, max: 50 });
+    expect(nodeChoices({ ...lease, algorithm: 'bully' })).toEqual({ min: 2, max: 200 });
+    expect(nodeChoices({ ...lease, algorithm: 'patroni' })).toEqual({ min: 2, max: 9 });
   });
 });
 

@@ -98,6 +98,8 @@ export const ptSandbox: Record<string, string> = {
   'knobs.on': 'ligado',
   'knobs.off': 'desligado',
   'knobs.source': 'fonte: {source}',
+  'knobs.pending':
+    'Mantido no campo: {knobs}. Mude o parâmetro que a regra cita e ele entra junto com essa mudança.',
   'knobs.notNumber': '{name} espera um número',
 
   'metrics.label': 'Métricas',
@@ -167,4 +169,10 @@ export const ptSandbox: Record<string, string> = {
   'compare.rejected': 'recusadas',
   'compare.stale': 'obsoletas aceitas',
   'compare.outcome': 'Resultado em {t}',
+  'compare.diffCaption': 'As duas execuções em {t}',
+  'compare.diffMetric': 'Métrica',
+  'compare.diffThis': 'Esta execução',
+  'compare.diffOther': 'Comparação',
+  'compare.diffDelta': 'Diferença',
+  'compare.diffSame': 'igual',
 };

@@ -98,6 +98,8 @@ export const ruSandbox: Record<string, string> = {
   'knobs.on': 'вкл',
   'knobs.off': 'выкл',
   'knobs.source': 'источник: {source}',
+  'knobs.pending':
+    'Значение осталось в поле: {knobs}. Измените параметр, названный в правиле, и оно применится вместе с этим изменением.',
   'knobs.notNumber': '{name}: ожидается число',
 
   'metrics.label': 'Метрики',
@@ -167,4 +169,10 @@ export const ruSandbox: Record<string, string> = {
   'compare.rejected': 'отклонено',
   'compare.stale': 'устаревших принято',
   'compare.outcome': 'Итог на {t}',
+  'compare.diffCaption': 'Оба прогона на {t}',
+  'compare.diffMetric': 'Метрика',
+  'compare.diffThis': 'Этот прогон',
+  'compare.diffOther': 'Сравнение',
+  'compare.diffDelta': 'Разница',
+  'compare.diffSame': 'без изменений',
 };

@@ -97,6 +97,8 @@ export const enSandbox: Record<string, string> = {
   'knobs.on': 'on',
   'knobs.off': 'off',
   'knobs.source': 'source: {source}',
+  'knobs.pending':
+    'Kept in its field: {knobs}. Change the knob the rule names and it goes in with that change.',
   'knobs.notNumber': '{name} expects a number',
 
   'metrics.label': 'Metrics',
@@ -165,4 +167,10 @@ export const enSandbox: Record<string, string> = {
   'compare.rejected': 'rejected',
   'compare.stale': 'stale accepted',
   'compare.outcome': 'Outcome at {t}',
+  'compare.diffCaption': 'Both runs at {t}',
+  'compare.diffMetric': 'Metric',
+  'compare.diffThis': 'This run',
+  'compare.diffOther': 'Comparison',
+  'compare.diffDelta': 'Difference',
+  'compare.diffSame': 'same',
 };

@@ -64,6 +64,21 @@ export const netRules: ParamRule[] = [
 
 export class ParamError extends Error {}
 
+/**
+ * The canonical key for a knob name as a user wrote it: the name itself, or the key an alias stands
+ * for (an algorithm's `knobAliases`, e.g. Patroni's `loop_wait` -> `loopWaitS`).
+ */
+export function canonicalKnob(name: string, aliases: Readonly<Record<string, string>> | undefined): string {
+  return aliases && Object.hasOwn(aliases, name) ? (aliases[name] as string) : name;
+}
+
+/** The alias a knob is shown under, if its algorithm declares one (the first, in declaration order). */
+export function knobAlias(key: string, aliases: Readonly<Record<string, string>> | undefined): string | null {
+  if (!aliases) return null;
+  for (const [alias, canonical] of Object.entries(aliases)) if (canonical === key) return alias;
+  return null;
+}
+
 /** Parses a `--set`/URL string value against its spec. */
 export function parseParamValue(name: string, raw: string, spec: ParamSpec | undefined): ParamValue {
   if (!spec) throw new ParamError(`unknown parameter "${name}"`);

@@ -15,8 +15,13 @@ export function writeResult(w: WriteEvent): string {
   return t('resource.writeRejected', { code: w.code, reason: w.reason ?? '' }).trim();
 }
 
-function WriteRow({ w }: { w: WriteEvent }) {
-  const token = w.token === null ? t('resource.noToken') : t('resource.withToken', { token: w.token });
+function WriteRow({ w, database }: { w: WriteEvent; database: boolean }) {
+  const token =
+    w.token === null
+      ? t('resource.noToken')
+      : database
+        ? t('resource.withTimeline', { timeline: w.token })
+        : t('resource.withToken', { token: w.token });
   const result = writeResult(w);
   return (
     <li
@@ -45,11 +50,15 @@ export const ResourcePanel = memo(
         <header className="panel-head">
           <h2 id={titleId}>{t(database ? 'resource.titleDb' : 'resource.title', { id: r.id })}</h2>
         </header>
-        <dl className="stats">
-          <div>
-            <dt>{t('resource.highest')}</dt>
-            <dd className="mono">{r.highest ?? t('resource.none')}</dd>
-          </div>
+        <dl className={`stats${database && r.highest === null ? ' no-token' : ''}`}>
+          {/* A database (Patroni's Postgres) checks no fencing token: its writes carry its timeline
+              (patroni/machine.ts), shown as such; "highest token seen: none" would say nothing. */}
+          {!(database && r.highest === null) && (
+            <div>
+              <dt>{t(database ? 'resource.timeline' : 'resource.highest')}</dt>
+              <dd className="mono">{r.highest ?? t('resource.none')}</dd>
+            </div>
+          )}
           <div>
             <dt>{t('resource.accepted')}</dt>
             <dd className="mono ok">{r.accepted}</dd>
@@ -66,7 +75,7 @@ export const ResourcePanel = memo(
             <h3>{t('resource.recent')}</h3>
             <ul className="writes">
               {recent.map((w) => (
-                <WriteRow key={`${w.t}-${w.node}-${w.token}-${w.status}`} w={w} />
+                <WriteRow key={`${w.t}-${w.node}-${w.token}-${w.status}`} w={w} database={database} />
               ))}
             </ul>
           </>

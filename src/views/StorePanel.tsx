@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { formatNumber, t } from '../i18n/index.ts';
 import type { LeaseView, StoreView } from '../sim/trace/frame.ts';
 
@@ -6,6 +6,20 @@ export interface StorePanelProps {
   /** Host id of the store (etcd). */
   id: string;
   store: StoreView;
+}
+
+/** A value with a line-break opportunity after each comma (Patroni's member JSON wraps between fields). */
+function breakable(value: string): ReactNode {
+  if (!value.includes(',')) return value;
+  const out: ReactNode[] = [];
+  let at = 0;
+  for (const part of value.split(',')) {
+    // Keyed by where the comma stands in the value (a stable position in this string).
+    if (at > 0) out.push(',', <wbr key={`at${at}`} />);
+    out.push(part);
+    at += part.length + 1;
+  }
+  return out;
 }
 
 /** etcd shows lease ids in hex; so do we. */
@@ -70,7 +84,7 @@ export const StorePanel = memo(
                   <span className="mono key" title={k.key}>
                     {k.key}
                   </span>
-                  <span className="mono value">{k.value}</span>
+                  <span className="mono value">{breakable(k.value)}</span>
                 </div>
                 <div className="kv-meta mono">
                   {t('store.meta', { create: k.createRevision, mod: k.modRevision, version: k.version })}

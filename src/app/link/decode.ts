@@ -1,6 +1,12 @@
 /** Reading a view from a query string (the format is described in view.ts): never throws, a bad value becomes a problem. */
 import { algorithmFor } from '../../sim/algorithms/registry.ts';
-import { type Params, type ParamValue, parseParamValue, resolveParams } from '../../sim/params.ts';
+import {
+  canonicalKnob,
+  type Params,
+  type ParamValue,
+  parseParamValue,
+  resolveParams,
+} from '../../sim/params.ts';
 import { isFreePlay, withAlgorithm } from '../../sim/scenario/sandbox.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import { decodeEmbed, EMBED_PARAMS, type EmbedOptions, type EmbedParam } from './embed.ts';
@@ -169,7 +175,8 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
   const taken: Array<[string, ParamValue, string]> = [];
   for (const raw of q.getAll('set').map((s) => s.slice(0, MAX_VALUE))) {
     const colon = raw.indexOf(':');
-    const name = colon > 0 ? raw.slice(0, colon).trim() : '';
+    // An algorithm's own names (Patroni's loop_wait) stand for the canonical keys (loopWaitS).
+    const name = canonicalKnob(colon > 0 ? raw.slice(0, colon).trim() : '', alg.knobAliases);
     if (!name) {
       bad('set', raw, 'expected <name>:<value>');
       continue;
@@ -211,7 +218,7 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
   const rawCompare = get('compare');
   if (rawCompare !== null) {
     const colon = rawCompare.indexOf(':');
-    const name = colon > 0 ? rawCompare.slice(0, colon).trim() : '';
+    const name = canonicalKnob(colon > 0 ? rawCompare.slice(0, colon).trim() : '', alg.knobAliases);
     try {
       if (!name) throw new Error('expected <name>:<value>');
       if (!Object.hasOwn(alg.params, name))

@@ -138,6 +138,12 @@ export interface Algorithm {
   sandbox: SandboxOffer;
   /** Random fault schedules with safety and liveness properties, where the algorithm has them. */
   chaos?: ChaosHooks;
+  /**
+   * Names its users know a knob by (Patroni's `loop_wait` for `loopWaitS`), alias -> canonical key.
+   * `--set` and links accept them (params.ts canonicalKnob); the knobs panel shows them as the labels;
+   * the canonical key is the one form everywhere else (traces, links written, the CLI's JSON).
+   */
+  knobAliases?: Readonly<Record<string, string>>;
 }
 
 export const numberedIds = (prefix: string) => (n: number) =>

@@ -125,6 +125,14 @@ export const patroni: Algorithm = {
   nodeIds: patroniIds,
   minNodes: 2,
   maxNodes: 9,
+  // The names of Patroni's dynamic configuration (Patroni docs, "Dynamic Configuration Settings":
+  // ttl, loop_wait, retry_timeout, maximum_lag_on_failover), accepted by --set and links.
+  knobAliases: {
+    ttl: 'ttlS',
+    loop_wait: 'loopWaitS',
+    retry_timeout: 'retryTimeoutS',
+    maximum_lag_on_failover: 'maximumLagOnFailover',
+  },
   vocabulary: {
     families: {
       LEASE_GRANT: 'store',

@@ -11,15 +11,20 @@ import { describe, expect, it } from 'vitest';
 import type { NodeView } from '../../../sim/trace/frame.ts';
 import { messageFamily, messageGlyph } from '../glyphs.ts';
 import {
+  crowded,
+  fitLayout,
   type HostInfo,
   layoutHosts,
+  layoutSize,
   leaderKeyOf,
   messageOpacity,
   messageReach,
   messageStop,
   nodeLabel,
   separatingLine,
+  shortName,
 } from './index.ts';
+import { tallyLabels } from './messages.ts';
 
 const nodes = (n: number, prefix = 'node'): HostInfo[] =>
   Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i + 1}`, kind: 'node' as const }));
@@ -223,5 +228,70 @@ describe('labels', () => {
     );
     expect(leaderKeyOf([k('/election/leader', 0)])).toBeUndefined();
     expect(leaderKeyOf([k('/service/b/optime/leader', 0)])).toBeUndefined();
+  });
+});
+
+describe('large and short layouts', () => {
+  const withStore = (n: number, prefix = 'node'): HostInfo[] => [
+    { id: 'etcd', kind: 'store' },
+    { id: 'storage', kind: 'resource' },
+    ...nodes(n, prefix),
+  ];
+
+  it('keeps circles apart and shortens names beyond 9 nodes (Bully up to 200)', () => {
+    for (const n of [20, 50, 200])
+      for (const [w, h] of [
+        [1400, 640],
+        [420, 600],
+      ] as const) {
+        const l = layoutHosts(nodes(n), w, h);
+        expect(l.crowd).toBe(true);
+        const ps = nodes(n).map((x) => l.pos.get(x.id)!);
+        for (let i = 0; i < n; i++) {
+          const q = ps[(i + 1) % n]!;
+          expect(Math.hypot(ps[i]!.x - q.x, ps[i]!.y - q.y), `${n} at ${w}x${h}`).toBeGreaterThan(
+            2 * l.nodeR,
+          );
+        }
+        // "node-17" does not fit a small circle: its number or nothing is drawn, never a spill.
+        expect(l.nameFit).not.toBe('full');
+      }
+    expect(layoutHosts(nodes(5), 1400, 640)).toMatchObject({ crowd: false, nameFit: 'full' });
+    expect(shortName('node-17')).toBe('17');
+    expect(shortName('etcd')).toBe('etcd');
+  });
+
+  it('never puts a node, its badge or its pill on the store box, in short frames too', () => {
+    const frames: Array<[number, number]> = [
+      [375, 165],
+      [304, 230],
+      [304, 150],
+      [880, 390],
+      [1400, 640],
+    ];
+    // The plain layout of a 390 x 300 embed (its picture 375 x 165) sits Patroni's ring on etcd.
+    const short = layoutSize(375, 165);
+    expect(crowded(layoutHosts(patroni, short.width, short.height), patroni)).toBe(true);
+    for (const [w, h] of frames) {
+      for (const hosts of [withStore(5), patroni, withStore(3, 'pg')]) {
+        const l = fitLayout(hosts, w, h, hosts[2]?.id);
+        expect(crowded(l, hosts, hosts[2]?.id), `${hosts.length} hosts at ${w}x${h}`).toBe(false);
+        // The same aspect: drawn scaled, never stretched.
+        expect(l.width / l.height).toBeCloseTo(layoutSize(w, h).width / layoutSize(w, h).height, 5);
+      }
+    }
+  });
+
+  it('tallies a crowd by type, largest first', () => {
+    const lines = tallyLabels(
+      new Map([
+        ['OK', 3],
+        ['ELECTION', 49],
+      ]),
+      { width: 1000 },
+    );
+    expect(lines.map((l) => l.text)).toEqual(['Messages in flight', 'ELECTION ×49', 'OK ×3']);
+    expect(lines[2]!.y).toBeGreaterThan(lines[1]!.y);
+    expect(tallyLabels(new Map(), { width: 1000 })).toEqual([]);
   });
 });

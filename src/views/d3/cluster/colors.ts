@@ -6,20 +6,30 @@ export interface ThemeColors {
   destroy(): void;
 }
 
-export function createThemeColors(el: HTMLElement): ThemeColors {
+/**
+ * `onChange` repaints what was painted with the old colours: a paused picture is not drawn again by
+ * the player, and its message labels kept the light theme's white halo on the dark background.
+ */
+export function createThemeColors(el: HTMLElement, onChange?: () => void): ThemeColors {
   /** Theme colours for the canvas, read from the CSS variables when the theme may have changed. */
   let colors: Record<string, string> | null = null;
-  const themeWatch =
-    typeof MutationObserver !== 'undefined'
-      ? new MutationObserver(() => {
-          colors = null;
-        })
-      : null;
+  let pending = false;
+  const changed = () => {
+    colors = null;
+    if (!onChange || pending) return;
+    // After the new theme's styles apply (the next frame), once for a burst of attribute changes.
+    const raf = globalThis.requestAnimationFrame;
+    if (!raf) return onChange();
+    pending = true;
+    raf(() => {
+      pending = false;
+      onChange();
+    });
+  };
+  const themeWatch = typeof MutationObserver !== 'undefined' ? new MutationObserver(changed) : null;
   themeWatch?.observe(document.documentElement, { attributes: true });
   const scheme = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
-  const onScheme = () => {
-    colors = null;
-  };
+  const onScheme = changed;
   scheme?.addEventListener?.('change', onScheme);
   const colorsNow = (): Record<string, string> => {
     if (colors) return colors;
@@ -34,6 +44,7 @@ export function createThemeColors(el: HTMLElement): ThemeColors {
       reject: v('--msg-reject', '#d42a2a'),
       surface: v('--surface', '#fff'),
       danger: v('--danger', '#d42a2a'),
+      muted: v('--text-muted', '#5c6370'),
       font: `600 10px ${v('--font-mono', 'monospace')}`,
     };
     return colors;

@@ -4,7 +4,7 @@ import { t as tr } from '../../../i18n/index.ts';
 import type { HostKind } from '../../../sim/net/host.ts';
 import type { DisplayRole } from '../../../sim/trace/events.ts';
 import type { Frame, NodeView } from '../../../sim/trace/frame.ts';
-import type { Layout } from './layout.ts';
+import { type Layout, shortName } from './layout.ts';
 import { clip, leaderKeyOf, nodeLabel, nodePill } from './nodeText.ts';
 import type { ClusterOptions, HostInfo, Sel } from './types.ts';
 
@@ -87,17 +87,22 @@ function drawNode(
     .attr('class', 'iso-ring')
     .attr('r', r + 5);
   g.append('circle').attr('class', 'body').attr('r', r);
-  g.append('text')
-    .attr('class', 'name')
-    .attr('y', small ? 4 : -1)
-    .attr('font-size', small ? 11 : 13)
-    .text(d.id);
+  // The name gives way when it does not fit its circle: the whole id, its number, or nothing (layout.ts).
+  if (layout.nameFit !== 'none')
+    g.append('text')
+      .attr('class', 'name')
+      .attr('y', small ? Math.round(layout.nameSize * 0.36) : -1)
+      .style('font-size', `${layout.nameSize}px`)
+      .text(layout.nameFit === 'full' ? d.id : shortName(d.id));
   g.append('text')
     .attr('class', 'role-text')
     .attr('y', 12)
     .attr('font-size', 9)
     .attr('display', small ? 'none' : null);
-  const badge = g.append('g').attr('class', 'badge').attr('transform', `translate(0,${-r})`);
+  const badge = g
+    .append('g')
+    .attr('class', 'badge')
+    .attr('transform', `translate(0,${-r})${r < 14 ? ` scale(${Math.max(0.4, r / 14).toFixed(2)})` : ''}`);
   badge.append('circle').attr('r', 10.5);
   badge.append('path').attr('class', 'icon');
   const token = g

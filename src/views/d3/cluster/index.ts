@@ -4,13 +4,13 @@ import type { Frame } from '../../../sim/trace/frame.ts';
 import { createThemeColors } from './colors.ts';
 import { drawCuts } from './cuts.ts';
 import { buildHosts, splitBrainNodes, updateHosts } from './hosts.ts';
-import { layoutHosts, layoutSize } from './layout.ts';
+import { fitLayout, layoutSize } from './layout.ts';
 import { buildLinks, updateLinks } from './links.ts';
 import { createMessageCanvas } from './messages.ts';
 import type { ClusterOptions, ClusterRenderer, Sel } from './types.ts';
 
 export { separatingLine } from './cuts.ts';
-export { type Layout, layoutHosts, layoutSize, type Pos } from './layout.ts';
+export { crowded, fitLayout, type Layout, layoutHosts, layoutSize, type Pos, shortName } from './layout.ts';
 export { messageOpacity, messageReach, messageStop } from './messages.ts';
 export { leaderKeyOf, nodeLabel, nodePill } from './nodeText.ts';
 export type { ClusterOptions, ClusterRenderer, HostInfo, Link, LinkKind } from './types.ts';
@@ -39,13 +39,17 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
   // The ADR badge is a button: beside the node groups, not inside one (a node is a button too in the sandbox).
   const gAdr = svg.append('g').attr('class', 'adr-layer');
   const kinds = new Map(opts.hosts.map((h) => [h.id, h.kind]));
-  const colors = createThemeColors(el);
+  const colors = createThemeColors(el, () => {
+    if (last) messages.draw(last, layout);
+  });
   const messages = createMessageCanvas(root, kinds, colors, opts);
 
   const layoutFor = (w: number, h: number) => {
-    const size = layoutSize(w, h);
-    return layoutHosts(opts.hosts, size.width, size.height);
+    laidFor = layoutSize(w, h);
+    return fitLayout(opts.hosts, w, h, opts.onAdr ? opts.adrNode : undefined);
   };
+  /** The size the layout was asked for (fitLayout may lay it out larger, see there). */
+  let laidFor = { width: 0, height: 0 };
   let layout = layoutFor(el.clientWidth, el.clientHeight);
   let last: Frame | null = null;
 
@@ -58,7 +62,7 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
   const buildStatic = () => {
     lastReach = '';
     hostDrawn.clear();
-    svg.attr('viewBox', `0 0 ${layout.width} ${layout.height}`);
+    svg.attr('viewBox', `0 0 ${layout.width} ${layout.height}`).classed('crowd', layout.crowd);
     messages.resize(layout);
     buildLinks(gLinks, opts.links, layout, kinds);
     buildHosts(gHosts, gAdr, layout, opts);
@@ -83,7 +87,7 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
           const w = el.clientWidth;
           const h = el.clientHeight;
           const size = layoutSize(w, h);
-          if (Math.abs(size.width - layout.width) < 1 && Math.abs(size.height - layout.height) < 1) return;
+          if (Math.abs(size.width - laidFor.width) < 1 && Math.abs(size.height - laidFor.height) < 1) return;
           layout = layoutFor(w, h);
           buildStatic();
           if (last) update(last);

@@ -12,6 +12,9 @@ const layout: Layout = {
   boxH: 52,
   ring: { cx: 480, cy: 220, rx: 300, ry: 150 },
   pos: new Map([['node-1', { x: 480, y: 100 }]]),
+  nameFit: 'full',
+  nameSize: 13,
+  crowd: false,
 };
 const kinds = new Map<string, HostKind>([['node-1', 'node']]);
 

@@ -17,6 +17,15 @@ export interface Layout {
   /** The nodes' ring: an ellipse, wider than tall when the container is. */
   ring: { cx: number; cy: number; rx: number; ry: number };
   pos: Map<string, Pos>;
+  /**
+   * How a node's name is drawn inside its circle: the whole id, only its number ("17" for node-17)
+   * when the id does not fit, or nothing when not even the number does (the accessible label and the
+   * node menu still name it). `nameSize` is the font size (px) it is drawn at.
+   */
+  nameFit: 'full' | 'number' | 'none';
+  nameSize: number;
+  /** More nodes than the stories show (over 9): message labels are tallied by type, not drawn one by one. */
+  crowd: boolean;
 }
 
 export interface Endpoints {
@@ -45,7 +54,8 @@ export function layoutSize(w: number, h: number): { width: number; height: numbe
   return { width: w * k, height: h * k };
 }
 
-export function layoutHosts(hosts: readonly HostInfo[], width: number, height: number): Layout {
+/** `wide`: how much wider than tall the ring may be in landscape (fitLayout widens it for a short frame). */
+export function layoutHosts(hosts: readonly HostInfo[], width: number, height: number, wide = 1.45): Layout {
   const w = Math.max(200, width);
   const h = Math.max(200, height);
   const nodes = hosts.filter((x) => x.kind === 'node');
@@ -90,7 +100,7 @@ export function layoutHosts(hosts: readonly HostInfo[], width: number, height: n
     cx = (x0 + x1) / 2;
     cy = h / 2 + (above - below) / 2;
     ry = h / 2 - base - Math.max(above, below) - MARGIN + 6;
-    rx = Math.min((x1 - x0) / 2 - base - 30, ry * 1.45);
+    rx = Math.min((x1 - x0) / 2 - base - 30, ry * wide);
     // A little above the centre line, so links to the lower nodes pass clear of the nearest one.
     left.forEach((s, i) => {
       pos.set(s.id, { x: MARGIN + colW * (i + 0.5), y: cy - ry * 0.3 });
@@ -106,7 +116,11 @@ export function layoutHosts(hosts: readonly HostInfo[], width: number, height: n
   // Neighbouring circles must not touch: the shortest chord between neighbours is about
   // 2 min(rx, ry) sin(pi / n).
   const chord = 2 * Math.min(rx, ry) * Math.sin(Math.PI / Math.max(3, n));
-  const nodeR = n >= 3 ? Math.max(16, Math.min(base, chord * 0.31)) : base;
+  // Up to 9 nodes (the stories) a circle keeps room for its name and role; beyond, circles shrink with
+  // the chord so that neighbours still do not touch (200 Bully nodes on one ring).
+  const crowd = n > 9;
+  const nodeR = n >= 3 ? Math.max(crowd ? 1.5 : 16, Math.min(base, chord * 0.31)) : base;
+  const { nameFit, nameSize } = fitName(nodes, nodeR);
   nodes.forEach((node, i) => {
     const a = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(1, n);
     pos.set(node.id, n === 1 ? { x: cx, y: cy } : { x: cx + rx * Math.cos(a), y: cy + ry * Math.sin(a) });
@@ -115,7 +129,106 @@ export function layoutHosts(hosts: readonly HostInfo[], width: number, height: n
     const span = (stores.length - 1) * (boxW + 12);
     pos.set(s.id, { x: cx - span / 2 + i * (boxW + 12), y: cy });
   });
-  return { width: w, height: h, portrait, nodeR, boxW, boxH, ring: { cx, cy, rx, ry }, pos };
+  return {
+    width: w,
+    height: h,
+    portrait,
+    nodeR,
+    boxW,
+    boxH,
+    ring: { cx, cy, rx, ry },
+    pos,
+    nameFit,
+    nameSize,
+    crowd,
+  };
+}
+
+/** Width (px) of `chars` characters of the bold UI font at `size` px (a conservative average). */
+const textW = (chars: number, size: number) => chars * size * 0.62;
+
+/** The number a node's id ends with ("17" for node-17), else the id. */
+export function shortName(id: string): string {
+  return /(\d+)$/.exec(id)?.[1] ?? id;
+}
+
+/** The largest form of the nodes' names (whole id, number, nothing) that fits inside a circle of radius r. */
+function fitName(nodes: readonly HostInfo[], r: number): Pick<Layout, 'nameFit' | 'nameSize'> {
+  const room = 2 * r - 6;
+  const longest = Math.max(0, ...nodes.map((x) => x.id.length));
+  const longestNum = Math.max(0, ...nodes.map((x) => shortName(x.id).length));
+  for (const size of [13, 11, 10])
+    if (textW(longest, size) <= room) return { nameFit: 'full', nameSize: size };
+  for (const size of [11, 9])
+    if (textW(longestNum, size) <= room) return { nameFit: 'number', nameSize: size };
+  return { nameFit: 'none', nameSize: 9 };
+}
+
+/** A rectangle [x0, x1] x [y0, y1]. */
+interface Rect {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+const overlap = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/**
+ * What a layout draws that would collide or be cut off: a node with its role badge above and its
+ * token pill below over a store box with its caption, or a node, its badge or the ADR badge outside
+ * the picture. A short frame (an embed 300 px high) squeezes the ring onto the store.
+ */
+export function crowded(layout: Layout, hosts: readonly HostInfo[], adrNode?: string): boolean {
+  const r = layout.nodeR;
+  const nodeRect = (p: Pos): Rect => ({
+    x0: p.x - r - 4,
+    x1: p.x + r + 4,
+    y0: p.y - r - 11,
+    y1: p.y + r + 24,
+  });
+  const stores = hosts
+    .filter((x) => x.kind === 'store')
+    .map((x) => layout.pos.get(x.id))
+    .filter((p): p is Pos => p !== undefined)
+    // With room for the links between them to be seen, and for its caption ("coordination store").
+    .map((p) => ({
+      x0: p.x - layout.boxW / 2 - 14,
+      x1: p.x + layout.boxW / 2 + 14,
+      y0: p.y - layout.boxH / 2 - 10,
+      y1: p.y + layout.boxH / 2 + 24,
+    }));
+  for (const x of hosts) {
+    if (x.kind !== 'node') continue;
+    const p = layout.pos.get(x.id);
+    if (!p) continue;
+    const box = nodeRect(p);
+    if (stores.some((s) => overlap(box, s))) return true;
+    if (box.y0 < 0 || box.y1 > layout.height + 6 || box.x0 < 0 || box.x1 > layout.width) return true;
+    // The ADR badge: 54 px wide, its left edge r + 5 px right of the node's centre (hosts.ts).
+    if (x.id === adrNode && p.x + r + 32 + 27 > layout.width - 2) return true;
+  }
+  return false;
+}
+
+/**
+ * The layout for a box of w x h CSS px: at layoutSize, and larger (drawn scaled down) while the ring
+ * would sit on the store or cut off a badge, so a short frame shows a smaller picture rather than a
+ * pile. Computed once per host list and size.
+ */
+export function fitLayout(hosts: readonly HostInfo[], w: number, h: number, adrNode?: string): Layout {
+  const size = layoutSize(w, h);
+  let layout = layoutHosts(hosts, size.width, size.height);
+  // First a wider ring in the same box (the nodes move out sideways, the text keeps its size)...
+  for (const wide of [2, 2.6]) {
+    if (!crowded(layout, hosts, adrNode)) return layout;
+    const wider = layoutHosts(hosts, size.width, size.height, wide);
+    if (!crowded(wider, hosts, adrNode)) return wider;
+  }
+  // ...then the same picture laid out larger and drawn smaller.
+  for (let k = 1.12; k < 2.6 && size.width > 0 && crowded(layout, hosts, adrNode); k *= 1.12)
+    layout = layoutHosts(hosts, size.width * k, size.height * k);
+  return layout;
 }
 
 /** Distance from a host's centre to its outline in direction (dx, dy). */

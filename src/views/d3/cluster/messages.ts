@@ -1,6 +1,6 @@
 // The messages in flight, painted on a canvas over the picture: where each stands, its glyph, and its (shared) label.
 
-import { messageTypeLabel } from '../../../i18n/index.ts';
+import { messageTypeLabel, t } from '../../../i18n/index.ts';
 import type { HostKind } from '../../../sim/net/host.ts';
 import type { Frame, MessageView } from '../../../sim/trace/frame.ts';
 import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from '../glyphs.ts';
@@ -120,6 +120,36 @@ function burstGroups(placed: Placed[]): number[][] {
   return groups;
 }
 
+/** The tally of a crowd's messages in flight: one line per type, largest first, in the picture's top-left corner. */
+export function tallyLabels(
+  tally: ReadonlyMap<string, number>,
+  layout: Pick<Layout, 'width'>,
+): Array<{
+  x: number;
+  y: number;
+  anchor: 'start';
+  text: string;
+  fam: MessageFamily | 'muted';
+  lost: false;
+  alpha: number;
+}> {
+  const x = Math.max(8, layout.width * 0.02);
+  if (tally.size === 0) return [];
+  const head = { x, y: 18, anchor: 'start' as const, text: t('a11y.inFlight'), fam: 'muted' as const };
+  const lines = [...tally]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([type, count], i) => ({
+      x,
+      y: 32 + i * 14,
+      anchor: 'start' as const,
+      text: `${messageTypeLabel(type)} ×${count}`,
+      fam: messageFamily(type),
+      lost: false as const,
+      alpha: 1,
+    }));
+  return [{ ...head, lost: false as const, alpha: 1 }, ...lines];
+}
+
 export interface MessageCanvas {
   /** Sizes the canvas for a layout at the device's pixel ratio (which clears it). */
   resize(layout: Layout): void;
@@ -171,7 +201,10 @@ export function createMessageCanvas(
 
   const draw = (frame: Frame, layout: Layout) => {
     const placed = placeMessages(frame, layout, kinds, opts);
-    const groups = burstGroups(placed);
+    // A crowd (over 9 nodes) has hundreds of messages in flight: their names would pile up, so they
+    // are tallied by type in one corner instead ("ELECTION ×49"), in O(messages).
+    const groups = layout.crowd ? [] : burstGroups(placed);
+    const tally = new Map<string, number>();
 
     const c = colors.now();
     const lostX = new Path2D('M-6 -6 L6 6 M6 -6 L-6 6');
@@ -209,7 +242,8 @@ export function createMessageCanvas(
           ctx.stroke(lostX);
           ctx.lineCap = 'butt';
         }
-        if ((groups[d.group]?.length ?? 1) <= 1) {
+        if (layout.crowd) tally.set(m.type, (tally.get(m.type) ?? 0) + 1);
+        else if ((groups[d.group]?.length ?? 1) <= 1) {
           const b = placeLabel(layout, kinds, x, y, d.ux, d.uy, d.nx, d.ny, [messageTypeLabel(m.type)]);
           labels.push({ ...b, fam, lost, alpha });
         }
@@ -275,7 +309,8 @@ export function createMessageCanvas(
       ctx.font = c.font as string;
       ctx.lineWidth = 3.5;
       ctx.strokeStyle = c.surface as string;
-      for (const l of [...labels, ...shared.map((b) => ({ ...b, lost: false, alpha: 1 }))]) {
+      const counted = tallyLabels(tally, layout);
+      for (const l of [...labels, ...shared.map((b) => ({ ...b, lost: false, alpha: 1 })), ...counted]) {
         ctx.globalAlpha = l.alpha;
         ctx.textAlign = l.anchor === 'middle' ? 'center' : l.anchor === 'end' ? 'right' : 'left';
         ctx.fillStyle = l.lost ? (c.danger as string) : (c[l.fam] as string);

@@ -25,6 +25,19 @@ export interface ArrowGeo {
 type Message = TraceIndex['messages'][number];
 
 /**
+ * The words on a key arrow, drawn beside it: a refusal says its code and reason ("409 STALE TOKEN",
+ * the storage's answer to a stale fencing token); other arrows have none (their type is in the legend
+ * and in their text alternative).
+ */
+export function arrowLabel(m: Pick<Message, 'type' | 'data'>): string | null {
+  if (messageFamily(m.type) !== 'reject') return null;
+  const code = m.data?.code;
+  const reason = m.data?.reason;
+  if (typeof code === 'number') return typeof reason === 'string' ? `${code} ${reason}` : String(code);
+  return m.type.replace(/_/g, ' ');
+}
+
+/**
  * The messages inside the window. `anchor` is the time the layer's coordinates start from and
  * `relayout` says the layout changed (every arrow is placed again); `geo` keeps each arrow's placement.
  */
@@ -63,6 +76,11 @@ export function drawArrows(
     g.select('.seq-hit').attr('x1', x1).attr('y1', y1).attr('x2', ex).attr('y2', ey);
     g.select('.seq-line').attr('x1', x1).attr('y1', y1).attr('x2', ex).attr('y2', ey);
     g.select('.seq-tip').attr('d', lost ? cross(ex, ey, 4.5) : arrowHead(x1, y1, x2, y2, 7));
+    // A key arrow's label sits above its middle, on the side of its sender.
+    g.select('.seq-label')
+      .attr('x', (x1 + x2) / 2)
+      .attr('y', (y1 + y2) / 2 - 5)
+      .attr('text-anchor', 'middle');
     const base = `seq-msg fam-${messageFamily(m.type)}${p.chatter.has(m.id) ? ' is-chatter' : ''}${lost ? ' is-lost' : ''}`;
     geo.set(node, { x1, y1, x2, y2, ex, ey, base, state: '' });
   };
@@ -83,6 +101,11 @@ export function drawArrows(
         g.append('line').attr('class', 'seq-hit');
         g.append('line').attr('class', 'seq-line');
         g.append('path').attr('class', 'seq-tip');
+        g.filter((m) => arrowLabel(m) !== null)
+          .append('text')
+          .attr('class', 'seq-label')
+          .attr('aria-hidden', 'true')
+          .text((m) => arrowLabel(m) ?? '');
         g.append('circle').attr('class', 'seq-packet').attr('r', 3).attr('display', 'none');
         return g.each(function (m) {
           place(this, m);
