@@ -7,6 +7,7 @@ import { proxyStateAt } from '../player/proxy.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { WhatIf } from '../sandbox/WhatIf.tsx';
+import { declarationOf } from '../sim/algorithms/registry.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { Controls } from '../views/Controls.tsx';
 import { Narration } from '../views/Narration.tsx';
@@ -131,7 +132,14 @@ export function SidePanels({ run }: { run: Run }) {
           rejected: 0,
           recent: [],
         };
-        return <ResourcePanel key={id} resource={r} database={nodeIds.includes(id)} />;
+        return (
+          <ResourcePanel
+            key={id}
+            resource={r}
+            database={nodeIds.includes(id)}
+            carries={declarationOf(run.trace.algorithm)?.leadership.carries ?? null}
+          />
+        );
       })}
       <MessageCounts index={run.index} t={time} />
     </aside>

@@ -13,7 +13,7 @@ const view = (highest: number | null): ResourceView => ({
 
 describe('the protected resource panel', () => {
   it('leaves out "highest token seen" for a database that checks no token (Patroni)', () => {
-    const db = renderToString(<ResourcePanel resource={view(null)} database />);
+    const db = renderToString(<ResourcePanel resource={view(null)} database carries="timeline" />);
     expect(db).toContain('Database: pg-1');
     expect(db).not.toContain('highest token seen');
     expect(db).toContain('accepted');
@@ -23,8 +23,12 @@ describe('the protected resource panel', () => {
     );
     expect(renderToString(<ResourcePanel resource={view(43)} database={false} />)).toContain('43');
     // The primary's writes carry its timeline: named so, not a "token".
-    const primary = renderToString(<ResourcePanel resource={view(2)} database />);
+    const primary = renderToString(<ResourcePanel resource={view(2)} database carries="timeline" />);
     expect(primary).toContain('timeline');
     expect(primary).not.toContain('highest token seen');
+    // A heartbeat node's copy of the data is stamped with the leader's term: it keeps the token label.
+    expect(renderToString(<ResourcePanel resource={view(2)} database carries="term" />)).toContain(
+      'highest token seen',
+    );
   });
 });

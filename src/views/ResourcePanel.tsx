@@ -4,8 +4,10 @@ import type { ResourceView, WriteEvent } from '../sim/trace/frame.ts';
 
 export interface ResourcePanelProps {
   resource: ResourceView;
-  /** True when the resource is a database node (Patroni's pg-N), not a standalone storage. */
+  /** True when the resource is a database node (Patroni's pg-N, a heartbeat node's copy), not a standalone storage. */
   database: boolean;
+  /** What the algorithm's leaders stamp on their writes (its declaration's `leadership.carries`). */
+  carries?: 'token' | 'term' | 'timeline' | null;
 }
 
 /** What a write's outcome says, exactly as the storage answered. */
@@ -15,11 +17,11 @@ export function writeResult(w: WriteEvent): string {
   return t('resource.writeRejected', { code: w.code, reason: w.reason ?? '' }).trim();
 }
 
-function WriteRow({ w, database }: { w: WriteEvent; database: boolean }) {
+function WriteRow({ w, timeline }: { w: WriteEvent; timeline: boolean }) {
   const token =
     w.token === null
       ? t('resource.noToken')
-      : database
+      : timeline
         ? t('resource.withTimeline', { timeline: w.token })
         : t('resource.withToken', { token: w.token });
   const result = writeResult(w);
@@ -42,20 +44,21 @@ function WriteRow({ w, database }: { w: WriteEvent; database: boolean }) {
 
 /** A protected resource: highest fencing token seen, accepted and rejected writes, the latest writes. */
 export const ResourcePanel = memo(
-  function ResourcePanel({ resource: r, database }: ResourcePanelProps) {
+  function ResourcePanel({ resource: r, database, carries }: ResourcePanelProps) {
     const titleId = useId();
+    // Patroni's Postgres checks no fencing token: its writes carry its timeline (patroni/machine.ts).
+    const timeline = database && carries === 'timeline';
     const recent = [...r.recent].reverse().slice(0, 5);
     return (
       <section className="panel resource-panel" aria-labelledby={titleId}>
         <header className="panel-head">
           <h2 id={titleId}>{t(database ? 'resource.titleDb' : 'resource.title', { id: r.id })}</h2>
         </header>
-        <dl className={`stats${database && r.highest === null ? ' no-token' : ''}`}>
-          {/* A database (Patroni's Postgres) checks no fencing token: its writes carry its timeline
-              (patroni/machine.ts), shown as such; "highest token seen: none" would say nothing. */}
-          {!(database && r.highest === null) && (
+        <dl className={`stats${timeline && r.highest === null ? ' no-token' : ''}`}>
+          {/* Shown as a timeline; "highest token seen: none" would say nothing there. */}
+          {!(timeline && r.highest === null) && (
             <div>
-              <dt>{t(database ? 'resource.timeline' : 'resource.highest')}</dt>
+              <dt>{t(timeline ? 'resource.timeline' : 'resource.highest')}</dt>
               <dd className="mono">{r.highest ?? t('resource.none')}</dd>
             </div>
           )}
@@ -75,7 +78,7 @@ export const ResourcePanel = memo(
             <h3>{t('resource.recent')}</h3>
             <ul className="writes">
               {recent.map((w) => (
-                <WriteRow key={`${w.t}-${w.node}-${w.token}-${w.status}`} w={w} database={database} />
+                <WriteRow key={`${w.t}-${w.node}-${w.token}-${w.status}`} w={w} timeline={timeline} />
               ))}
             </ul>
           </>

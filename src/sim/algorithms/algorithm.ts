@@ -26,8 +26,8 @@ export interface Vocabulary {
  */
 export interface Leadership {
   readonly scope: 'cluster' | 'shard' | 'none';
-  /** What a leader's role event carries. */
-  readonly carries: 'token' | 'term' | null;
+  /** What a leader's role event and its writes carry: a fencing token, a term, Postgres's timeline. */
+  readonly carries: 'token' | 'term' | 'timeline' | null;
   /** Store keys whose holder is the leader (a lock: at most one holder at a time; lease-holders checker). */
   readonly keys: readonly string[];
 }

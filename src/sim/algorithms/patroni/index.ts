@@ -159,7 +159,7 @@ export const patroni: Algorithm = {
     // WAL streams after every write: drawn lighter, like the keepalives and health checks.
     chatter: ['KEEPALIVE', 'KEEPALIVE_ACK', 'HEALTH_CHECK', 'HEALTH', 'WAL'],
   },
-  leadership: { scope: 'cluster', carries: null, keys: [patroniKeys.leader] },
+  leadership: { scope: 'cluster', carries: 'timeline', keys: [patroniKeys.leader] },
   topology: { mesh: false },
   failover: {
     leadsThrough: 'store',
