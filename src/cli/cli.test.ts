@@ -18,6 +18,13 @@ function expectOneLineError(argv: string[], msg: RegExp): void {
 }
 
 describe('sim CLI', () => {
+  it('reports two believed leaders as a metric, not a violation', () => {
+    const fenced = json(['fencing-token']);
+    expect(fenced.violations).toEqual([]);
+    expect(fenced.metrics.twoLeaderMs).toBeGreaterThan(0);
+    expect(json(['split-brain', '--set', 'quorum=on']).metrics.twoLeaderMs).toBe(0);
+  });
+
   it('prints the json summary of the contract', () => {
     const s = json(['bully']);
     for (const k of [

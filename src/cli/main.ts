@@ -1,8 +1,8 @@
 import { scenarios } from '../../scenarios/index.ts';
 import { ParamError } from '../sim/params.ts';
 import { SimError, simulate } from '../sim/simulate.ts';
+import { cliSummary } from '../sim/trace/cliSummary.ts';
 import { toMermaid } from '../sim/trace/mermaid.ts';
-import { summarize } from '../sim/trace/summary.ts';
 import { toText } from '../sim/trace/text.ts';
 import { parseArgs, UsageError } from './args.ts';
 
@@ -20,7 +20,7 @@ export function run(argv: string[]): { code: number; out: string; err: string } 
     });
     const out =
       a.format === 'json'
-        ? `${JSON.stringify(summarize(trace, a.scenario), null, 2)}\n`
+        ? `${JSON.stringify(cliSummary(trace, a.scenario), null, 2)}\n`
         : a.format === 'text'
           ? toText(trace, a.scenario, { omitTypes: a.omitTypes })
           : toMermaid(trace, a.scenario, { omitTypes: a.omitTypes });
