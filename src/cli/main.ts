@@ -1,7 +1,9 @@
 import { scenarios } from '../../scenarios/index.ts';
+import { tIn } from '../i18n/index.ts';
 import { ParamError } from '../sim/params.ts';
 import { SimError, simulate } from '../sim/simulate.ts';
 import { cliSummary } from '../sim/trace/cliSummary.ts';
+import { deriveSteps } from '../sim/trace/derive.ts';
 import { toMermaid } from '../sim/trace/mermaid.ts';
 import { toText } from '../sim/trace/text.ts';
 import { parseArgs, UsageError } from './args.ts';
@@ -18,11 +20,18 @@ export function run(argv: string[]): { code: number; out: string; err: string } 
       ...(a.faults.length > 0 ? { interventions: a.faults } : {}),
       ...(a.withoutScript ? { withoutScript: true } : {}),
     });
+    // What the trace tells beyond the story's own steps, in English like the rest of the CLI.
+    const derived = deriveSteps(trace, a.scenario).map((d) => ({
+      atMs: d.atMs,
+      id: d.id,
+      caption: tIn('en', d.key, d.vars),
+      after: d.after,
+    }));
     const out =
       a.format === 'json'
-        ? `${JSON.stringify(cliSummary(trace, a.scenario), null, 2)}\n`
+        ? `${JSON.stringify(cliSummary(trace, a.scenario, derived), null, 2)}\n`
         : a.format === 'text'
-          ? toText(trace, a.scenario, { omitTypes: a.omitTypes })
+          ? toText(trace, a.scenario, { omitTypes: a.omitTypes, derived })
           : toMermaid(trace, a.scenario, { omitTypes: a.omitTypes });
     return { code: 0, out, err: '' };
   } catch (e) {
