@@ -36,3 +36,12 @@ test('etcd-lease with a 5 s TTL in Portuguese: who took over, with its token and
   await expect(page.locator('.narration .derived')).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('a link names a step by its id: step=stale-write opens the 409 STALE TOKEN step', async ({ page }) => {
+  await page.goto('/?scenario=fencing-token&step=stale-write');
+  await expect(page.locator('[data-node]').first()).toBeVisible();
+  const narration = page.getByRole('status', { name: 'Narration', exact: true });
+  await expect(narration.locator('.step-no')).toHaveText('Step 10 of 10');
+  await expect(narration.locator('p').last()).toContainText('409 STALE TOKEN');
+  await expect(page.getByRole('status', { name: 'Link problem' })).toHaveCount(0);
+});

@@ -128,3 +128,16 @@ describe('the CLI tells the derived captions too', () => {
     expect(text).toContain('== The stale write is accepted: 200 OK.');
   });
 });
+
+describe('step ids in links', () => {
+  it('names a story step, or a derived moment: on the step that tells it, else at its moment', async () => {
+    const { stepById } = await import('./derive.ts');
+    const on = simulate(story('fencing-token'));
+    // fencing on: the stale write is the story's own last step, "409 STALE TOKEN"
+    expect(stepById(on, story('fencing-token'), 'stale-write')).toEqual({ step: 9, t: on.steps[9]?.atMs });
+    expect(stepById(on, story('fencing-token'), 'gc-pause')?.step).toBe(3);
+    const off = simulate(story('fencing-token'), { params: { fencing: false } });
+    expect(stepById(off, story('fencing-token'), 'stale-write')).toEqual({ step: undefined, t: 38147 });
+    expect(stepById(off, story('fencing-token'), 'no-such-step')).toBeNull();
+  });
+});

@@ -2,6 +2,9 @@ import { declarationOf } from '../algorithms/registry.ts';
 import { FAULTS } from '../faults/table.ts';
 import { createMetricsIndex } from '../metrics/metrics.ts';
 import type { Scenario } from '../scenario/schema.ts';
+
+export { DERIVED_KINDS } from './derivedKinds.ts';
+
 import type { TraceEvent } from './events.ts';
 import { leaderIntervals } from './summary.ts';
 import type { Trace } from './trace.ts';
@@ -236,4 +239,22 @@ export function derivedCaption(
   tr: (key: string, vars: Record<string, string | number>) => string,
 ): string {
   return tr(d.key, d.vars);
+}
+
+/**
+ * Where a link's `step=<id>` opens: the story's step of that id, or the moment the trace tells under
+ * that id (on the numbered step that tells it, when one does: `stale-write` is the fencing story's
+ * "409 STALE TOKEN" step while fencing is on); null when this run has no such moment.
+ */
+export function stepById(
+  trace: Trace,
+  scenario: Scenario | undefined,
+  id: string,
+): { step: number; t: number } | { step: undefined; t: number } | null {
+  const own = trace.steps.findIndex((s) => s.id === id);
+  if (own >= 0) return { step: own, t: (trace.steps[own] as Trace['steps'][number]).atMs };
+  const d = deriveSteps(trace, scenario, { all: true }).find((x) => x.id === id);
+  if (!d) return null;
+  const telling = trace.steps.findIndex((s) => s.eventIndex === d.eventIndex);
+  return telling >= 0 ? { step: telling, t: d.atMs } : { step: undefined, t: d.atMs };
 }
