@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { run as cli } from '../../cli/main.ts';
+import { run as cli, cliDocument } from '../../cli/main.ts';
 import {
   baseScenarioOf,
   type ChaosOutcome,
@@ -13,7 +13,6 @@ import {
   traceOf,
 } from '../../testing/chaos/run.ts';
 import { timedFaultSchema } from '../scenario/schema.ts';
-import { cliSummary } from '../trace/cliSummary.ts';
 import type { Fault, TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
 import {
@@ -116,7 +115,7 @@ describe('chaos schedule generator', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual(
-      JSON.parse(JSON.stringify(cliSummary(traceOf(s), baseScenarioOf('lease')))),
+      JSON.parse(JSON.stringify(cliDocument(traceOf(s), baseScenarioOf('lease')))),
     );
     expect(simCommand(s)).toMatch(/^npm run -s sim -- fencing-token --no-script --seed \d+ --nodes \d /);
     expect(simCommand(s)).toContain(`--fault '${s.faults[0]?.atMs}:{"kind":`);
