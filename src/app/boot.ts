@@ -3,6 +3,7 @@ import { scenarios } from '../../scenarios/index.ts';
 import { locales, setLocale } from '../i18n/index.ts';
 import { loadLocale, readLangParam } from '../i18n/persist.ts';
 import { createPlayerStore, type PlayerStore } from '../player/store.ts';
+import { stepById } from '../sim/trace/derive.ts';
 import { decodeView } from './link/decode.ts';
 import type { EmbedOptions } from './link/embed.ts';
 import { checkFaultHosts } from './link/faults.ts';
@@ -55,6 +56,12 @@ export function boot(search: string): Boot {
     const st = readStepParam(view.step === null ? null : rawStep, run.trace.steps.length);
     if (st.step !== undefined) store.getState().goToStep(st.step);
     if (st.problem) problems.push(st.problem);
+    if (view.stepId !== undefined) {
+      const at = stepById(run.trace, run.scenario, view.stepId);
+      if (at === null) problems.push({ param: 'step', value: view.stepId });
+      else if (at.step !== undefined) store.getState().goToStep(at.step);
+      else store.getState().seek(at.t);
+    }
     if (view.t !== null) {
       if (view.t <= run.trace.durationMs) store.getState().seek(view.t);
       else problems.push({ param: 't', value: String(view.t) });

@@ -18,6 +18,13 @@ function expectOneLineError(argv: string[], msg: RegExp): void {
 }
 
 describe('sim CLI', () => {
+  it('reports two believed leaders as a metric, not a violation', () => {
+    const fenced = json(['fencing-token']);
+    expect(fenced.violations).toEqual([]);
+    expect(fenced.metrics.twoLeaderMs).toBeGreaterThan(0);
+    expect(json(['split-brain', '--set', 'quorum=on']).metrics.twoLeaderMs).toBe(0);
+  });
+
   it('prints the json summary of the contract', () => {
     const s = json(['bully']);
     for (const k of [
@@ -147,7 +154,14 @@ describe('sim CLI: the sandbox', () => {
     ]);
     expect(s).toMatchObject({ scenario: 'sandbox', algorithm: 'bully', durationMs: 20_000, nodes: 5 });
     expect(s.final.leader).toBe('node-4');
-    expect(s.steps.map((x: { atMs: number }) => x.atMs)).toEqual([0]);
+    // The sandbox's one step, then what the trace tells (src/sim/trace/derive.ts).
+    expect(s.steps.map((x: { atMs: number; id: string }) => [x.atMs, x.id])).toEqual([
+      [0, 'free-play'],
+      [0, 'leader'],
+      [5000, 'fault'],
+      [5974, 'failover'],
+    ]);
+    expect(s.steps[3].caption).toBe('node-4 takes over from node-5: the failover took 1.0 s.');
     // The same run as the browser's link ?scenario=sandbox&algorithm=bully: same defaults.
     expect(json(['sandbox', '--algorithm=lease']).algorithm).toBe('lease');
     expect(json(['sandbox', '--algorithm', 'heartbeat', '--set', 'quorum=on']).params.quorum).toBe(true);

@@ -1,10 +1,29 @@
 import { scenarios } from '../../scenarios/index.ts';
+import { tIn } from '../i18n/index.ts';
 import { ParamError } from '../sim/params.ts';
+import type { Scenario } from '../sim/scenario/schema.ts';
 import { SimError, simulate } from '../sim/simulate.ts';
+import { type CliSummary, cliSummary, type ToldStep } from '../sim/trace/cliSummary.ts';
+import { deriveSteps } from '../sim/trace/derive.ts';
 import { toMermaid } from '../sim/trace/mermaid.ts';
-import { summarize } from '../sim/trace/summary.ts';
 import { toText } from '../sim/trace/text.ts';
+import type { Trace } from '../sim/trace/trace.ts';
 import { parseArgs, UsageError } from './args.ts';
+
+/** What the trace tells beyond the story's own steps (src/sim/trace/derive.ts), in English like the rest of the CLI. */
+export function toldSteps(trace: Trace, scenario?: Scenario): ToldStep[] {
+  return deriveSteps(trace, scenario).map((d) => ({
+    atMs: d.atMs,
+    id: d.id,
+    caption: tIn('en', d.key, d.vars),
+    after: d.after,
+  }));
+}
+
+/** The json document the CLI prints for a trace. */
+export function cliDocument(trace: Trace, scenario?: Scenario): CliSummary {
+  return cliSummary(trace, scenario, toldSteps(trace, scenario));
+}
 
 /** `npm run -s sim -- <id> ...`: one document on stdout, exit 0; bad input: one line on stderr, exit 2. */
 export function run(argv: string[]): { code: number; out: string; err: string } {
@@ -18,11 +37,12 @@ export function run(argv: string[]): { code: number; out: string; err: string } 
       ...(a.faults.length > 0 ? { interventions: a.faults } : {}),
       ...(a.withoutScript ? { withoutScript: true } : {}),
     });
+    const derived = toldSteps(trace, a.scenario);
     const out =
       a.format === 'json'
-        ? `${JSON.stringify(summarize(trace, a.scenario), null, 2)}\n`
+        ? `${JSON.stringify(cliSummary(trace, a.scenario, derived), null, 2)}\n`
         : a.format === 'text'
-          ? toText(trace, a.scenario, { omitTypes: a.omitTypes })
+          ? toText(trace, a.scenario, { omitTypes: a.omitTypes, derived })
           : toMermaid(trace, a.scenario, { omitTypes: a.omitTypes });
     return { code: 0, out, err: '' };
   } catch (e) {

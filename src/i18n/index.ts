@@ -3,6 +3,7 @@ import { enSandbox } from '../sandbox/strings.ts';
 import { enA11y } from './en.a11y.ts';
 import { enEmbed } from './en.embed.ts';
 import { modelStrings } from './en.model.ts';
+import { enNarration } from './en.narration.ts';
 import { enPanels } from './en.panels.ts';
 import { enPresent } from './en.present.ts';
 import { en } from './en.ts';
@@ -30,7 +31,16 @@ export function isLocale(x: string): x is Locale {
 
 /** The UI catalogs; a language other than English is empty until loadLanguage has filled it. */
 export const catalogs: Record<Locale, Record<string, string>> = {
-  en: { ...en, ...enPanels, ...enPresent, ...enA11y, ...enEmbed, ...enSandbox, ...modelStrings() },
+  en: {
+    ...en,
+    ...enPanels,
+    ...enPresent,
+    ...enA11y,
+    ...enEmbed,
+    ...enSandbox,
+    ...modelStrings(),
+    ...enNarration,
+  },
   pt: {},
   ru: {},
 };

@@ -2,6 +2,7 @@ import { knobDocsPt, ruleDocsPt } from '../sandbox/knobDocs.ts';
 import { ptSandbox } from '../sandbox/strings.pt.ts';
 import { ptA11y } from './pt.a11y.ts';
 import { ptEmbed } from './pt.embed.ts';
+import { ptNarration } from './pt.narration.ts';
 import { ptPanels } from './pt.panels.ts';
 import { ptPresent } from './pt.present.ts';
 import { pt } from './pt.ts';
@@ -16,6 +17,7 @@ export const strings: Record<string, string> = {
   ...ptEmbed,
   ...scenariosPt,
   ...ptSandbox,
+  ...ptNarration,
   ...Object.fromEntries(Object.entries(knobDocsPt).map(([k, v]) => [`knob.${k}`, v])),
   ...Object.fromEntries(Object.entries(ruleDocsPt).map(([k, v]) => [`rule.${k}`, v])),
 };

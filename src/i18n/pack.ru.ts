@@ -2,6 +2,7 @@ import { knobDocsRu, ruleDocsRu } from '../sandbox/knobDocs.ts';
 import { ruSandbox } from '../sandbox/strings.ru.ts';
 import { ruA11y } from './ru.a11y.ts';
 import { ruEmbed } from './ru.embed.ts';
+import { ruNarration } from './ru.narration.ts';
 import { ruPanels } from './ru.panels.ts';
 import { ruPresent } from './ru.present.ts';
 import { ru } from './ru.ts';
@@ -16,6 +17,7 @@ export const strings: Record<string, string> = {
   ...ruEmbed,
   ...scenariosRu,
   ...ruSandbox,
+  ...ruNarration,
   ...Object.fromEntries(Object.entries(knobDocsRu).map(([k, v]) => [`knob.${k}`, v])),
   ...Object.fromEntries(Object.entries(ruleDocsRu).map(([k, v]) => [`rule.${k}`, v])),
 };

@@ -313,19 +313,38 @@ export const ClusterView = memo(function ClusterView({
   // of the run (the nodes' error rings show only while both still believe they lead).
   const split = frame.violations.filter((v) => v.kind === 'split-brain');
   const alarmNodes = [...new Set(split.flatMap((v) => v.nodes))].sort();
-  const alarm = alarmNodes.length > 0;
+  // On fenced storage the violation is a stale write accepted (src/sim/check/splitBrain.ts): its own
+  // card, for the rest of the run too (the lost update is in the data).
+  const stale = frame.violations.find((v) => v.kind === 'stale-write-accepted');
+  const alarm = alarmNodes.length > 0 || stale !== undefined;
 
   return (
     <div className={`cluster${alarm ? ' alarmed' : ''}${secondary ? ' secondary' : ''}`}>
       <div className={`cluster-canvas${menuOn ? ' node-menus' : ''}`} ref={host} {...menuHandlers} />
       {!secondary && <InFlight text={inFlightLines(frame.messages).join('\n')} />}
-      {alarm && (
+      {alarmNodes.length > 0 && (
         <div className="alarm" role="alert">
           <strong>{t('cluster.bothWrite')}</strong>
           <span>{t('cluster.splitBrain', { nodes: alarmNodes.join(' & ') })}</span>
+        </div>
+      )}
+      {stale && alarmNodes.length === 0 && (
+        <div className="alarm" role="alert">
+          <strong>{t('narration.alarm.stale')}</strong>
+          <span>{staleText(stale.detail)}</span>
         </div>
       )}
       {!secondary && <Legend index={index} />}
     </div>
   );
 });
+
+/** The stale-write checker's detail ("storage accepted token 42 from node-1 after token 43"), in words. */
+function staleText(detail: string): string {
+  const m = /^(\S+) accepted token (\d+) from (\S+) after token (\d+)$/.exec(detail);
+  if (!m) return detail;
+  return t('narration.alarm.staleDetail', { resource: m[1], token: m[2], node: m[3], seen: m[4] } as Record<
+    string,
+    string
+  >);
+}

@@ -1,5 +1,16 @@
 import { memo, useId, useState } from 'react';
 import { t } from '../i18n/index.ts';
+import { usePlayer } from '../player/react.ts';
+
+/** A caption derived from the trace: told after its step, from its own moment on, without a number. */
+export interface NarrationNote {
+  id: string;
+  caption: string;
+  atMs: number;
+  at: string;
+  /** A safety violation. */
+  alarm: boolean;
+}
 
 export interface NarrationStep {
   id: string;
@@ -7,6 +18,8 @@ export interface NarrationStep {
   atMs: number;
   /** The step's moment, formatted. */
   at: string;
+  /** What the trace tells after this step that the story's own steps do not (src/sim/trace/derive.ts). */
+  notes?: readonly NarrationNote[];
 }
 
 export interface NarrationProps {
@@ -20,7 +33,9 @@ export interface NarrationProps {
 export const Narration = memo(function Narration({ steps, stepIndex, onJump }: NarrationProps) {
   const [open, setOpen] = useState(false);
   const listId = useId();
+  const time = usePlayer((s) => s.t);
   const caption = stepIndex >= 0 ? steps[stepIndex]?.caption : undefined;
+  const notes = (stepIndex >= 0 ? (steps[stepIndex]?.notes ?? []) : []).filter((n) => n.atMs <= time);
   // Steps that happen at the same moment read as one: the earlier ones stay above, dimmed.
   const earlier: NarrationStep[] = [];
   for (let k = stepIndex - 1; k >= 0 && steps[k]?.atMs === steps[stepIndex]?.atMs; k--)
@@ -40,6 +55,15 @@ export const Narration = memo(function Narration({ steps, stepIndex, onJump }: N
                 </p>
               ))}
               <p>{caption}</p>
+              {notes.length > 0 && (
+                <div className="derived">
+                  {notes.map((n) => (
+                    <div key={n.id} className={`then${n.alarm ? ' alarm-note' : ''}`} data-step={n.id}>
+                      <span className="at mono">{n.at}</span> {n.caption}
+                    </div>
+                  ))}
+                </div>
+              )}
             </>
           ) : (
             <p className="muted">{t('narration.before')}</p>
@@ -56,7 +80,7 @@ export const Narration = memo(function Narration({ steps, stepIndex, onJump }: N
         </button>
       </div>
       <ol id={listId} className="story" hidden={!open} aria-label={t('narration.storyTitle')}>
-        {steps.map(({ id, caption: c, at }, i) => (
+        {steps.map(({ id, caption: c, at, notes: more }, i) => (
           <li key={id} className={i === stepIndex ? 'current' : i < stepIndex ? 'past' : ''}>
             <button
               type="button"
@@ -68,6 +92,16 @@ export const Narration = memo(function Narration({ steps, stepIndex, onJump }: N
               <span className="c">{c}</span>
               <span className="at mono">{at}</span>
             </button>
+            {more && more.length > 0 && (
+              <ul className="derived-list">
+                {more.map((n) => (
+                  <li key={n.id} className={n.alarm ? 'alarm-note' : ''}>
+                    <span className="c">{n.caption}</span>
+                    <span className="at mono">{n.at}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
           </li>
         ))}
       </ol>

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { choosePlurals, formatNumberIn, type Locale } from '../i18n/index.ts';
+import { choosePlurals, formatNumberIn, type Locale, tIn } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer } from '../player/react.ts';
 import { eventLimit } from '../player/steps.ts';
 import type { Run } from '../player/store.ts';
+import { type DerivedStep, deriveSteps } from '../sim/trace/derive.ts';
 import { captionWith } from '../sim/trace/summary.ts';
 import type { ResolvedStep } from '../sim/trace/trace.ts';
 import { formatTime } from './format.ts';
@@ -28,24 +29,54 @@ export function stepCaption(run: Run, step: ResolvedStep, locale: Locale): strin
   return captionWith(run.scenario, step, run.trace.params, template);
 }
 
+/** A caption derived from the trace (src/sim/trace/derive.ts), in a language. */
+export function derivedCaption(d: DerivedStep, locale: Locale): string {
+  // Decimal seconds as the language writes them (4.7 s, 4,7 s).
+  const comma = (x: string | number | undefined) => String(x ?? '').replace('.', ',');
+  const vars: DerivedStep['vars'] = { ...d.vars };
+  if (locale !== 'en')
+    for (const k of ['seconds', 'since', 'ago'] as const) if (vars[k] !== undefined) vars[k] = comma(vars[k]);
+  return tIn(locale, d.key, vars);
+}
+
+/** What the trace tells beyond the story's own steps (derived captions), per run. */
+export function useDerivedSteps(run: Run | null): DerivedStep[] {
+  return useMemo(() => (run ? deriveSteps(run.trace, run.scenario) : []), [run]);
+}
+
 /** Every step's caption, in the current language. */
 export function useCaptions(run: Run | null): string[] {
   const locale = useLocale();
   return useMemo(() => (run ? run.trace.steps.map((s) => stepCaption(run, s, locale)) : []), [run, locale]);
 }
 
-/** The steps as the narration lists them: caption, time and its label. */
+/**
+ * The steps as the narration lists them: caption, time and its label, and after each the captions
+ * derived from the trace that follow it (they take no number: links and embeds count the story's steps).
+ */
 export function useStorySteps(run: Run, captions: readonly string[]) {
-  return useMemo(
-    () =>
-      run.trace.steps.map((s, i) => ({
-        id: s.id,
-        caption: captions[i] ?? s.id,
-        atMs: s.atMs,
-        at: formatTime(s.atMs, run.trace.durationMs),
-      })),
-    [run, captions],
-  );
+  const locale = useLocale();
+  const derived = useDerivedSteps(run);
+  return useMemo(() => {
+    const notes = (after: number) =>
+      derived
+        .filter((d) => d.after === after)
+        .map((d) => ({
+          id: d.id,
+          caption: derivedCaption(d, locale),
+          atMs: d.atMs,
+          at: formatTime(d.atMs, run.trace.durationMs),
+          alarm: d.alarm,
+        }));
+    // Captions before the first step (rare: the stories start at 0) are told with the first one.
+    return run.trace.steps.map((s, i) => ({
+      id: s.id,
+      caption: captions[i] ?? s.id,
+      atMs: s.atMs,
+      at: formatTime(s.atMs, run.trace.durationMs),
+      notes: i === 0 ? [...notes(-1), ...notes(0)] : notes(i),
+    }));
+  }, [run, captions, derived, locale]);
 }
 
 /** The frame on the cursor; on a step's own moment, the world as of that step's event. */

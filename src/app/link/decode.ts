@@ -1,4 +1,5 @@
 /** Reading a view from a query string (the format is described in view.ts): never throws, a bad value becomes a problem. */
+
 import { algorithmFor } from '../../sim/algorithms/registry.ts';
 import {
   canonicalKnob,
@@ -9,6 +10,7 @@ import {
 } from '../../sim/params.ts';
 import { isFreePlay, withAlgorithm } from '../../sim/scenario/sandbox.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
+import { DERIVED_KINDS } from '../../sim/trace/derivedKinds.ts';
 import { decodeEmbed, EMBED_PARAMS, type EmbedOptions, type EmbedParam } from './embed.ts';
 import { faultFromText } from './faults.ts';
 import type { LinkProblem } from './problems.ts';
@@ -119,16 +121,19 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
   };
 
   let step: number | null = null;
+  let stepId: string | undefined;
   const rawStep = get('step');
   if (rawStep !== null) {
     const n = whole(rawStep, 1, Number.MAX_SAFE_INTEGER);
-    if (n === null) bad('step', rawStep);
+    // A step's stable id: one of the story's own, or a moment the trace tells (derived kinds).
+    if (n === null && isStepId(rawStep.trim(), scenario.steps)) stepId = rawStep.trim();
+    else if (n === null) bad('step', rawStep);
     else step = n - 1;
   }
 
   let t: number | null = null;
   const rawT = get('t');
-  if (rawT !== null && step === null) {
+  if (rawT !== null && step === null && stepId === undefined) {
     const n = rawT.trim() === '' ? Number.NaN : Number(rawT);
     if (Number.isFinite(n) && n >= 0 && /^\d+(\.\d+)?(e[-+]?\d+)?$/i.test(rawT.trim())) t = n;
     else bad('t', rawT);
@@ -278,6 +283,7 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
       durationMs,
       compare,
       step,
+      ...(stepId !== undefined ? { stepId } : {}),
       t,
       seed,
       nodes,
@@ -292,4 +298,11 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
     hasScenario,
     problems,
   };
+}
+
+/** A step id a link may name: the story's own step ids, or a derived moment's (`stale-write`, `failover-2`). */
+function isStepId(raw: string, steps: ReadonlyArray<{ id: string }>): boolean {
+  if (steps.some((s) => s.id === raw)) return true;
+  const m = /^([a-z][a-z-]*?)(?:-([2-9]|[1-9]\d{1,3}))?$/.exec(raw);
+  return m !== null && (DERIVED_KINDS as readonly string[]).includes(m[1] as string);
 }

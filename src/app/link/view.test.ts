@@ -110,6 +110,18 @@ describe('view links', () => {
     ]);
   });
 
+  it('reads a step by its stable id (a story step or a derived moment) and writes it back', () => {
+    const d = decodeView('?scenario=fencing-token&step=stale-write&t=5', ctx);
+    expect(d.problems).toEqual([]);
+    expect(d.view).toMatchObject({ step: null, stepId: 'stale-write', t: null });
+    expect(encodeView(d.view)).toBe('?scenario=fencing-token&step=stale-write');
+    expect(decodeView('?scenario=bully&step=coordinator-down', ctx).view.stepId).toBe('coordinator-down');
+    expect(decodeView('?scenario=bully&step=failover-2', ctx).view.stepId).toBe('failover-2');
+    expect(decodeView('?scenario=bully&step=no-such-step', ctx).problems).toEqual([
+      { param: 'step', value: 'no-such-step' },
+    ]);
+  });
+
   it('writes t only off a step, and step wins when a link has both', () => {
     expect(encodeView(base({ t: 1234.5 }))).toBe('?scenario=fencing-token&t=1234.5');
     const d = decodeView('?scenario=bully&step=2&t=99', ctx);

@@ -55,6 +55,11 @@ export interface LinkView {
   compare: { name: string; value: ParamValue } | null;
   /** 0-based narration step, or null. */
   step: number | null;
+  /**
+   * A step named by its stable id (`step=stale-write`): one of the story's own steps, or a moment the
+   * trace tells (src/sim/trace/derive.ts); resolved against the run at boot.
+   */
+  stepId?: string;
   /** Cursor in virtual ms, when not on a step. */
   t: number | null;
   seed: number | null;
@@ -95,6 +100,7 @@ export function encodeView(v: LinkView): string {
   out.push(['scenario', v.scenario]);
   if (v.algorithm !== null) out.push(['algorithm', v.algorithm]);
   if (v.step !== null) out.push(['step', num(v.step + 1)]);
+  else if (v.stepId !== undefined) out.push(['step', v.stepId]);
   else if (v.t !== null) out.push(['t', num(v.t)]);
   if (v.seed !== null) out.push(['seed', num(v.seed)]);
   if (v.nodes !== null) out.push(['nodes', num(v.nodes)]);

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { run as cli } from '../../cli/main.ts';
+import { run as cli, cliDocument } from '../../cli/main.ts';
 import {
   baseScenarioOf,
   type ChaosOutcome,
@@ -14,7 +14,6 @@ import {
 } from '../../testing/chaos/run.ts';
 import { timedFaultSchema } from '../scenario/schema.ts';
 import type { Fault, TraceEvent } from '../trace/events.ts';
-import { summarize } from '../trace/summary.ts';
 import type { Trace } from '../trace/trace.ts';
 import {
   bullyAgreement,
@@ -116,7 +115,7 @@ describe('chaos schedule generator', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual(
-      JSON.parse(JSON.stringify(summarize(traceOf(s), baseScenarioOf('lease')))),
+      JSON.parse(JSON.stringify(cliDocument(traceOf(s), baseScenarioOf('lease')))),
     );
     expect(simCommand(s)).toMatch(/^npm run -s sim -- fencing-token --no-script --seed \d+ --nodes \d /);
     expect(simCommand(s)).toContain(`--fault '${s.faults[0]?.atMs}:{"kind":`);

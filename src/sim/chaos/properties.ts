@@ -2,7 +2,8 @@
  * The chaos properties: each one a checker over a finished trace, independent of the checkers that
  * run inside simulate() (src/sim/check), so a bug in one is caught by the other.
  *
- * Safety (over the whole run, faults included):
+ * Safety (over the whole run, faults included; split-brain is defined beside src/sim/check/splitBrain.ts:
+ * on the fenced storage the violation is a stale write, and two believed leaders alone are a metric):
  * - `stale-write`: the protected storage never accepts a write whose fencing token is lower than one
  *   it accepted before, nor a write without a token (Kleppmann 2016);
  * - `one-lease-holder`: while the leader key exists in the store it stays on one lease (etcd

@@ -2,9 +2,24 @@ import type { TraceEvent, Violation } from '../trace/events.ts';
 import { type Checker, LeaderBeliefs } from './checker.ts';
 
 /**
- * Split-brain ("BOTH WRITE"): two nodes that both believe they lead both get writes accepted while
- * both believe it, so the data diverge. Two believers alone are not enough (a paused old leader whose
- * writes are fenced off is safe), nor is an old leader's write from before the new one existed.
+ * Split-brain, as this lab defines it (one definition for the stories, the alarms and the chaos
+ * properties):
+ *
+ * - On unfenced data, split-brain is two nodes each having writes accepted while both believe they
+ *   lead, so the data diverge: two copies, each written by its own leader ("BOTH WRITE" in the
+ *   split-brain story; Kleppmann, *Designing Data-Intensive Applications*, ch. 8, "The leader and the
+ *   lock"; Raft, Ongaro & Ousterhout 2014, section 5.2, is what prevents it with a majority). A copy is
+ *   unfenced when the host that keeps it is itself the believed leader writing to it: a heartbeat
+ *   leader's own log, a Patroni primary's database.
+ * - On a fenced resource (one shared storage that orders writers by their fencing token), two writers
+ *   cannot make the data diverge; the violation there is a write accepted with a token lower than one
+ *   already accepted: `staleWriteChecker` (Kleppmann, "How to do distributed locking", 2016). An old
+ *   leader's write that lands before the new leader's first write is not a violation at all.
+ * - Two nodes believing they lead is, by itself, a metric (`twoLeaderMs` in src/sim/metrics), not an
+ *   alarm: a paused old leader believes it leads until its timers run.
+ *
+ * So this checker looks only at writes accepted on a copy kept by a believed leader, and fires when
+ * two such leaders both had writes accepted on their own copies while both believed they led.
  */
 export function splitBrainChecker(): Checker {
   const beliefs = new LeaderBeliefs();
@@ -15,13 +30,10 @@ export function splitBrainChecker(): Checker {
     observe(e: TraceEvent): Violation[] {
       beliefs.observe(e);
       if (e.k !== 'write' || e.status !== 'accepted') return [];
-      // The writer is the believed leader behind the write: the sender (a leader writing to storage) or,
-      // when a client's write lands on a database, the database host (Patroni's primary).
-      const writer = beliefs.leaders.has(e.node)
-        ? e.node
-        : beliefs.leaders.has(e.resource)
-          ? e.resource
-          : null;
+      // The copy's keeper: the host holding the data, when it believes it leads (a heartbeat leader
+      // writing its own log, Patroni's primary taking a client's INSERT). A write to a shared, fenced
+      // storage has no such keeper and is the stale-write checker's concern.
+      const writer = beliefs.leaders.has(e.resource) ? e.resource : null;
       const mine = writer === null ? undefined : beliefs.leaders.get(writer);
       if (writer === null || !mine) return [];
       lastWrite.set(writer, { at: e.t, since: mine.since });

@@ -4,6 +4,7 @@ import type { Params } from '../params.ts';
 import type { TimedFault } from '../scenario/schema.ts';
 import { simulate } from '../simulate.ts';
 import type { TraceEvent } from '../trace/events.ts';
+import { leaderIntervals } from '../trace/summary.ts';
 import type { Trace } from '../trace/trace.ts';
 import {
   computeMetrics,
@@ -280,6 +281,7 @@ function naiveMetrics(trace: Trace, upTo: number): Metrics {
     failovers,
     maxConcurrentLeaders: Math.max(...series.map((p) => p.count)),
     maxConcurrentEffectiveLeaders: Math.max(...series.map((p) => p.effective)),
+    twoLeaderMs: series.reduce((a, p, i) => a + (p.count >= 2 ? (series[i + 1]?.t ?? t) - p.t : 0), 0),
     leaders: { believed: cur.count, effective: cur.effective },
     writes: { accepted, rejected, staleAccepted },
     spuriousElections: detections.filter((d) => d.spurious).length,
@@ -388,6 +390,21 @@ describe('writes: stale-but-accepted', () => {
 });
 
 describe('leaders at once', () => {
+  it('twoLeaderMs: two believed leaders is a metric; fenced or not, the paused old leader counts', () => {
+    const sb = computeMetrics(run('split-brain'));
+    // node-1 leads the minority from its win until it hears the higher term after the heal
+    expect(sb.twoLeaderMs).toBeGreaterThan(3000);
+    expect(computeMetrics(run('split-brain', { params: { quorum: true } })).twoLeaderMs).toBe(0);
+    const fenced = run('fencing-token');
+    const m = computeMetrics(fenced);
+    // node-3 leads from token 43 while paused node-1 still believes it leads, until it steps down
+    const l = leaderIntervals(fenced);
+    const overlap = Math.min(...l.map((x) => x.toMs)) - Math.max(...l.map((x) => x.fromMs));
+    expect(m.twoLeaderMs).toBe(overlap);
+    expect(fenced.events.some((e) => e.k === 'violation')).toBe(false);
+    expect(computeMetrics(fenced, 30_000).twoLeaderMs).toBe(0);
+  });
+
   it('split-brain: 2 with quorum off, 1 with quorum on', () => {
     const off = computeMetrics(run('split-brain'));
     const on = computeMetrics(run('split-brain', { params: { quorum: true } }));

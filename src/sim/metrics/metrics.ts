@@ -97,6 +97,12 @@ export interface Metrics {
   /** Most nodes believing they lead at the same time, up to t. */
   maxConcurrentLeaders: number;
   maxConcurrentEffectiveLeaders: number;
+  /**
+   * How long, up to t, two or more nodes believed they led at once. A metric, not an alarm: a paused
+   * old leader believes it leads until its timers run, and fencing makes that safe (the definition of
+   * split-brain is beside src/sim/check/splitBrain.ts).
+   */
+  twoLeaderMs: number;
   /** Leaders at t. */
   leaders: { believed: number; effective: number };
   writes: { accepted: number; rejected: number; staleAccepted: number };
@@ -428,6 +434,11 @@ class Index implements MetricsIndex {
     const s = upperBound(this.series.length, (i) => (this.series[i] as LeaderPoint).t, t);
     const cur = this.series[s - 1] ?? { t: 0, count: 0, effective: 0 };
     const [maxB, maxE] = this.seriesMax[s - 1] ?? [0, 0];
+    let twoLeaderMs = 0;
+    for (let i = 0; i < s; i++) {
+      const p = this.series[i] as LeaderPoint;
+      if (p.count >= 2) twoLeaderMs += Math.min(t, this.series[i + 1]?.t ?? t) - p.t;
+    }
 
     return {
       t,
@@ -436,6 +447,7 @@ class Index implements MetricsIndex {
       failovers,
       maxConcurrentLeaders: maxB,
       maxConcurrentEffectiveLeaders: maxE,
+      twoLeaderMs,
       leaders: { believed: cur.count, effective: cur.effective },
       writes: { accepted, rejected, staleAccepted },
       spuriousElections: count(this.spuriousTimes),

@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario/schema.ts';
+import { type ToldStep, withDerived } from './cliSummary.ts';
 import type { TraceEvent } from './events.ts';
 import { captionOf, summarize } from './summary.ts';
 import type { Trace } from './trace.ts';
@@ -57,7 +58,11 @@ function describeEvent(e: TraceEvent, sends: Map<number, Extract<TraceEvent, { k
  * A readable timeline: narration steps as headlines, then what happened. Keepalive chatter can be
  * hidden with omitTypes.
  */
-export function toText(trace: Trace, scenario?: Scenario, opts: { omitTypes?: string[] } = {}): string {
+export function toText(
+  trace: Trace,
+  scenario?: Scenario,
+  opts: { omitTypes?: string[]; derived?: readonly ToldStep[] } = {},
+): string {
   const omit = new Set(opts.omitTypes ?? []);
   const sends = new Map<number, Extract<TraceEvent, { k: 'send' }>>();
   const out: string[] = [];
@@ -70,11 +75,15 @@ export function toText(trace: Trace, scenario?: Scenario, opts: { omitTypes?: st
     .join(' ');
   out.push(`params: ${params}`, '');
   let s = 0;
-  const steps = trace.steps;
+  // The story's steps, and after each the captions derived from the trace (src/sim/trace/derive.ts).
+  const steps = withDerived(
+    trace.steps.map((st) => ({ atMs: st.atMs, id: st.id, caption: captionOf(scenario, st, trace.params) })),
+    opts.derived ?? [],
+  );
   const flushSteps = (t: number) => {
     while (s < steps.length && (steps[s]?.atMs ?? 0) <= t) {
-      const st = steps[s++] as Trace['steps'][number];
-      out.push(`${sec(st.atMs)}  == ${captionOf(scenario, st, trace.params)}`);
+      const st = steps[s++] as (typeof steps)[number];
+      out.push(`${sec(st.atMs)}  == ${st.caption}`);
     }
   };
   for (const e of trace.events) {

@@ -1,0 +1,37 @@
+/**
+ * Captions derived from the trace (src/sim/trace/derive.ts), for the moments a story's own steps do
+ * not tell. Faults are told in the fault table's wording (`log.fault.*`, en.panels.ts).
+ */
+export const enNarration: Record<string, string> = {
+  'narr.leader': '{node} now leads.',
+  'narr.leader.token': '{node} now leads, with fencing token {value}.',
+  'narr.leader.term': '{node} now leads, in term {value}.',
+  'narr.failover.leader': '{node} takes over from {from}: the failover took {seconds} s.',
+  'narr.failover.leader.token':
+    '{node} takes over from {from} with fencing token {value}: the failover took {seconds} s.',
+  'narr.failover.leader.term':
+    '{node} takes over from {from} in term {value}: the failover took {seconds} s.',
+  'narr.leaseExpired': 'etcd expires {node}’s lease and deletes the leader key with it.',
+  'narr.leaseExpired.anon': 'etcd expires lease {lease} and deletes the keys attached to it.',
+  'narr.writeRejected':
+    '{resource} rejects {node}’s write with token {token}: {code}, it has already seen {seen}.',
+  'narr.staleAccepted':
+    'The stale write is accepted: {code} OK. The {resource} took token {token} from {node} after token {seen}, so it now holds {node}’s data after {newer}’s.',
+  'narr.violation.split-brain':
+    'BOTH WRITE: {nodes} each believe they lead, and each had writes accepted. The two copies of the data diverge.',
+  'narr.violation.two-lease-holders':
+    'Two lease holders: the leader key moved between {nodes} while one still held it.',
+  'narr.violation.two-leaders-in-term': 'Two leaders in one term: {nodes}.',
+  'narr.violation.leaderless': 'No leader for too long: {nodes}.',
+  'narr.noQuorum':
+    '{node} cannot get a majority: {votes} of {nodes} votes, and it needs {needed}. It elects nobody.',
+  'narr.outcome': 'At the end of the run {node} leads, since {since} s.',
+  'narr.outcome.token': 'At the end of the run {node} leads with fencing token {value}, since {since} s.',
+  'narr.outcome.term': 'At the end of the run {node} leads in term {value}, since {since} s.',
+  'narr.outcome.none': 'At the end of the run nobody leads.',
+  'narr.outcome.many': 'At the end of the run {nodes} each believe they lead.',
+  'narr.outcome.lost':
+    'At the end of the run nobody leads: {node}, the last leader, was lost {ago} s before.',
+  'narration.alarm.stale': 'STALE WRITE ACCEPTED',
+  'narration.alarm.staleDetail': '{resource} took token {token} from {node} after token {seen}',
+};

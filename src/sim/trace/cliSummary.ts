@@ -1,0 +1,41 @@
+import { computeMetrics } from '../metrics/metrics.ts';
+import type { Scenario } from '../scenario/schema.ts';
+import { type Summary, summarize } from './summary.ts';
+import type { Trace } from './trace.ts';
+
+/** The CLI's json document: the summary of the trace, and the metrics the CLI contract names. */
+export interface CliSummary extends Summary {
+  /**
+   * twoLeaderMs: how long two or more nodes believed they led at once. A metric, not an alarm
+   * (split-brain is defined beside src/sim/check/splitBrain.ts).
+   */
+  metrics: { twoLeaderMs: number };
+}
+
+/** A derived caption (src/sim/trace/derive.ts) as the CLI tells it, after the step it follows. */
+export interface ToldStep {
+  atMs: number;
+  id: string;
+  caption: string;
+  /** Index of the numbered step it follows; -1 before the first. */
+  after: number;
+}
+
+/** The story's steps with the derived captions after the steps they follow. */
+export function withDerived<S extends { atMs: number; id: string; caption: string }>(
+  steps: readonly S[],
+  derived: readonly ToldStep[],
+): Array<S | { atMs: number; id: string; caption: string }> {
+  const tell = (k: number) =>
+    derived.filter((d) => d.after === k).map(({ atMs, id, caption }) => ({ atMs, id, caption }));
+  return [...tell(-1), ...steps.flatMap((s, i) => [s, ...tell(i)])];
+}
+
+export function cliSummary(trace: Trace, scenario?: Scenario, derived: readonly ToldStep[] = []): CliSummary {
+  const sum = summarize(trace, scenario);
+  return {
+    ...sum,
+    steps: withDerived(sum.steps, derived),
+    metrics: { twoLeaderMs: computeMetrics(trace).twoLeaderMs },
+  };
+}

@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { scenarios } from '../../../scenarios/index.ts';
+import { run as cli } from '../../cli/main.ts';
+import { type Locale, loadLanguage, locales } from '../../i18n/index.ts';
+import { derivedCaption } from '../../views/story.ts';
+import type { Params } from '../params.ts';
+import { simulate } from '../simulate.ts';
+import { deriveSteps } from './derive.ts';
+import { parseTrace } from './import.ts';
+
+const story = (id: string) => scenarios.find((s) => s.id === id) as (typeof scenarios)[number];
+const narrate = (id: string, params: Params = {}) => {
+  const trace = simulate(story(id), { params });
+  return { trace, derived: deriveSteps(trace, story(id)) };
+};
+const last = (id: string, params: Params, locale: Locale) => {
+  const { derived } = narrate(id, params);
+  const d = derived[derived.length - 1];
+  if (!d) throw new Error(`${id}: nothing derived`);
+  return derivedCaption(d, locale);
+};
+
+beforeAll(async () => {
+  await Promise.all(locales.map((l) => loadLanguage(l)));
+});
+
+/** Each story with its main knob flipped: the anchor is missing, the trace still tells the outcome. */
+const FLIPPED: Array<[string, Params, RegExp[]]> = [
+  // etcd-lease: node-5 takes over with token 43 after a 4.7 s failover
+  ['etcd-lease', { ttlS: 5, renewS: 1.5 }, [/node-5/, /43/, /4[.,]7/]],
+  // fencing-token: the stale write with token 42 is accepted after 43
+  ['fencing-token', { fencing: false }, [/node-1/, /42/, /43/, /node-3/]],
+  // split-brain with quorum on: node-5 keeps term 1
+  ['split-brain', { quorum: true }, [/node-5/, /\b1\b/, /1[.,]7/]],
+  // bully with a long heartbeat timeout: nobody notices in time; node-5 was lost 2 s before the end
+  ['bully', { heartbeatTimeoutMs: 5000 }, [/node-5/, /2[.,]0/]],
+  // patroni with a 60 s TTL: the lease outlives the run, nobody is promoted
+  ['patroni', { ttlS: 60 }, [/pg-1/, /44[.,]5/]],
+];
+
+describe('derived narration: the last caption names the outcome', () => {
+  it.each(FLIPPED.flatMap(([id, p, want]) => locales.map((l) => [id, l, p, want] as const)))(
+    '%s (%s)',
+    (id, locale, params, want) => {
+      const c = last(id, params, locale);
+      for (const w of want) expect(c).toMatch(w);
+      // a caption, not a key or a placeholder
+      expect(c).not.toMatch(/narr\.|\{\w+\}/);
+    },
+  );
+
+  it('tells what happened instead of the missing step, in order', () => {
+    const sb = narrate('split-brain', { quorum: true }).derived;
+    expect(sb.map((d) => d.key)).toContain('narr.noQuorum');
+    const nq = sb.find((d) => d.key === 'narr.noQuorum');
+    expect(derivedCaption(nq as (typeof sb)[number], 'en')).toMatch(
+      /cannot get a majority: 2 of 5 votes.*needs 3/,
+    );
+    const etcd = narrate('etcd-lease', { ttlS: 5, renewS: 1.5 }).derived;
+    expect(derivedCaption(etcd[0] as (typeof etcd)[number], 'en')).toBe(
+      'node-5 takes over from node-1 with fencing token 43: the failover took 4.7 s.',
+    );
+    const fenced = narrate('fencing-token', { fencing: false }).derived;
+    const stale = fenced.find((d) => d.id === 'stale-write');
+    expect(stale?.alarm).toBe(true);
+    expect(derivedCaption(stale as (typeof fenced)[number], 'en')).toBe(
+      'The stale write is accepted: 200 OK. The storage took token 42 from node-1 after token 43, so it now holds node-1’s data after node-3’s.',
+    );
+  });
+
+  it('derived captions take no number: the story keeps its steps, each derived one follows one of them', () => {
+    const { trace, derived } = narrate('split-brain', { quorum: true });
+    expect(trace.steps).toHaveLength(7);
+    for (const d of derived) {
+      const s = trace.steps[d.after];
+      expect(s && s.atMs <= d.atMs).toBe(true);
+      const next = trace.steps[d.after + 1];
+      if (next) expect(next.atMs).toBeGreaterThanOrEqual(d.atMs);
+    }
+  });
+
+  it('adds nothing to a story whose own steps all happen', () => {
+    for (const s of scenarios.filter((x) => x.id !== 'sandbox'))
+      expect(deriveSteps(simulate(s), s), s.id).toEqual([]);
+  });
+});
+
+describe('derived narration in the sandbox and in imported traces', () => {
+  it('narrates the sandbox: leader, fault and outcome', () => {
+    const trace = simulate(story('sandbox'), {
+      durationMs: 75_000,
+      interventions: [{ atMs: 10_000, fault: { kind: 'crash', node: 'node-1' } }],
+    });
+    const en = deriveSteps(trace, story('sandbox')).map((d) => derivedCaption(d, 'en'));
+    expect(en[0]).toBe('node-1 now leads, with fencing token 42.');
+    expect(en).toContain('node-1 CRASHED');
+    // the takeover is the run's last word: no outcome line after it
+    expect(en[en.length - 1]).toMatch(
+      /^node-\d takes over from node-1 with fencing token 43: the failover took \d+\.\d s\.$/,
+    );
+    const quiet = simulate(story('sandbox'), { durationMs: 20_000 });
+    const q = deriveSteps(quiet, story('sandbox')).map((d) => derivedCaption(d, 'en'));
+    expect(q).toEqual(['node-1 now leads, with fencing token 42.']);
+  });
+
+  it('narrates an imported trace (the corpus sandbox file) as the simulated run', () => {
+    const file = readFileSync(new URL('../../compat/corpus/traces/sandbox.json', import.meta.url), 'utf8');
+    const imported = parseTrace(file);
+    const again = simulate(story('sandbox'), {
+      seed: imported.seed,
+      durationMs: imported.durationMs,
+      interventions: imported.interventions,
+    });
+    const d = deriveSteps(imported, story('sandbox'));
+    expect(d.map((x) => x.key)).toContain('log.fault.crash');
+    expect(d).toEqual(deriveSteps(again, story('sandbox')));
+  });
+});
+
+describe('the CLI tells the derived captions too', () => {
+  it('json steps and text end with what happened when the anchors are missing', () => {
+    const out = JSON.parse(cli(['etcd-lease', '--set', 'ttlS=5', '--set', 'renewS=1.5']).out) as {
+      steps: Array<{ id: string; caption: string }>;
+    };
+    expect(out.steps.map((s) => s.id).slice(-2)).toEqual(['lease-expires', 'failover']);
+    const text = cli(['fencing-token', '--set', 'fencing=off', '--format', 'text']).out;
+    expect(text).toContain('== The stale write is accepted: 200 OK.');
+  });
+});
+
+describe('step ids in links', () => {
+  it('names a story step, or a derived moment: on the step that tells it, else at its moment', async () => {
+    const { stepById } = await import('./derive.ts');
+    const on = simulate(story('fencing-token'));
+    // fencing on: the stale write is the story's own last step, "409 STALE TOKEN"
+    expect(stepById(on, story('fencing-token'), 'stale-write')).toEqual({ step: 9, t: on.steps[9]?.atMs });
+    expect(stepById(on, story('fencing-token'), 'gc-pause')?.step).toBe(3);
+    const off = simulate(story('fencing-token'), { params: { fencing: false } });
+    expect(stepById(off, story('fencing-token'), 'stale-write')).toEqual({ step: undefined, t: 38147 });
+    expect(stepById(off, story('fencing-token'), 'no-such-step')).toBeNull();
+  });
+});

@@ -1,0 +1,260 @@
+import { declarationOf } from '../algorithms/registry.ts';
+import { FAULTS } from '../faults/table.ts';
+import { createMetricsIndex } from '../metrics/metrics.ts';
+import type { Scenario } from '../scenario/schema.ts';
+
+export { DERIVED_KINDS } from './derivedKinds.ts';
+
+import type { TraceEvent } from './events.ts';
+import { leaderIntervals } from './summary.ts';
+import type { Trace } from './trace.ts';
+
+/**
+ * Narration read off the trace itself, for the moments a story's own steps do not tell: a knob or a
+ * fault changed the outcome, so a scripted step's anchor never happens (etcd-lease with a short TTL,
+ * fencing-token with fencing off, split-brain with quorum on), or the run has no script at all (the
+ * sandbox, an imported trace of it).
+ *
+ * A derived caption never takes a number of its own: the numbered steps stay the ones the story
+ * resolved, so `step=N`, an embed's `start`/`end` and every published link keep pointing at the same
+ * moment. Each derived caption is told as a continuation of the numbered step it follows (`after`),
+ * from its own moment on; after the last numbered step, it is the run's last word.
+ *
+ * Which events matter: a leader elected (with its token or term, and the failover's length when one
+ * ended; failovers are the metrics' own, src/sim/metrics), a lease expiring (and whose it was, from
+ * the algorithm's leadership keys), a write rejected or a stale write accepted (with its token), a
+ * violation, a fault (in the fault table's wording), and an election that did not reach a quorum.
+ * Events a numbered step already tells are left out.
+ */
+export interface DerivedStep {
+  /** A stable id: the kind of moment, with `-2`, `-3`… for its later occurrences. */
+  id: string;
+  atMs: number;
+  eventIndex: number;
+  /** Index of the numbered step (trace.steps) this caption follows; -1 before the first. */
+  after: number;
+  /** Catalog key of the caption: `narr.<kind>` (src/i18n/<lang>.narration.ts), or `log.fault.<words>`. */
+  key: string;
+  vars: Record<string, string | number>;
+  /** A safety violation: the picture raises its alarm. */
+  alarm: boolean;
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+/** Where the story stops telling the run: the event index after which derived captions are told. */
+function divergence(trace: Trace, scenario: Scenario | undefined): number | null {
+  const anchored = (scenario?.steps ?? []).filter((s) => s.anchor.k !== 'start' && s.anchor.k !== 'end');
+  // No event-anchored steps (the sandbox, an unknown story): everything is told from the trace.
+  if (anchored.length === 0) return -1;
+  const resolved = new Map(trace.steps.map((s) => [s.id, s]));
+  let last = -1;
+  for (const s of anchored) {
+    const r = resolved.get(s.id);
+    if (!r) return last;
+    last = Math.max(last, r.eventIndex);
+  }
+  return null; // every step of the story happened: it tells the run as written
+}
+
+/**
+ * The derived captions of a run. With `all`, also the moments a numbered step already tells and
+ * those before the story diverged (their `after` is then the step that tells them, or -1): links
+ * may name any of them by id.
+ */
+export function deriveSteps(trace: Trace, scenario?: Scenario, opts: { all?: boolean } = {}): DerivedStep[] {
+  const from = opts.all ? -1 : divergence(trace, scenario);
+  if (from === null) return [];
+  const alg = declarationOf(trace.algorithm);
+  const leaderKeys = new Set(alg?.leadership.keys ?? []);
+  const covered = new Set(trace.steps.map((s) => s.eventIndex));
+  const failovers = createMetricsIndex(trace).at(trace.durationMs).failovers;
+  const out: DerivedStep[] = [];
+  const counts = new Map<string, number>();
+  const push = (
+    i: number,
+    e: TraceEvent,
+    kind: string,
+    key: string,
+    vars: DerivedStep['vars'],
+    alarm = false,
+  ) => {
+    const n = (counts.get(kind) ?? 0) + 1;
+    counts.set(kind, n);
+    if (!opts.all && (i <= from || covered.has(i))) return;
+    out.push({ id: n === 1 ? kind : `${kind}-${n}`, atMs: e.t, eventIndex: i, after: -1, key, vars, alarm });
+  };
+
+  // The state the captions need, followed through the whole run.
+  const leading = new Map<string, string>(); // node -> token/term it leads with
+  const leaseHolder = new Map<number, string>(); // lease -> the node whose leader key is on it
+  const highest = new Map<string, { token: number; node: string }>(); // resource -> highest accepted
+  const lastRejected = new Map<string, number | null>(); // node -> token of its last rejected write
+  const quorumLost = new Set<string>(); // nodes already told they cannot get a majority
+  trace.events.forEach((e, i) => {
+    switch (e.k) {
+      case 'role': {
+        const mark = `${e.token ?? ''}/${e.term ?? ''}`;
+        if (e.role !== 'leader') {
+          leading.delete(e.node);
+          break;
+        }
+        if (leading.get(e.node) === mark) break;
+        leading.set(e.node, mark);
+        quorumLost.delete(e.node);
+        // A step at this moment about this node already tells it (a scripted "wins term 2" on its mark).
+        if (trace.steps.some((st) => st.atMs === e.t && st.vars.node === e.node)) break;
+        const carries = alg ? alg.leadership.carries : e.token !== undefined ? 'token' : null;
+        const value = carries === 'term' ? e.term : carries === 'token' ? e.token : undefined;
+        const f = failovers.find((x) => x.to === e.node && x.newLeaderAtMs === e.t);
+        const vars: DerivedStep['vars'] = { node: e.node, ...(value !== undefined ? { value } : {}) };
+        const what = value === undefined ? 'leader' : carries === 'term' ? 'leader.term' : 'leader.token';
+        if (f)
+          push(i, e, 'failover', `narr.failover.${what}`, {
+            ...vars,
+            from: f.from,
+            seconds: seconds(f.durationMs),
+          });
+        else push(i, e, 'leader', `narr.${what}`, vars);
+        break;
+      }
+      case 'fault': {
+        const f = e.fault;
+        if (f.kind === 'crash') leading.delete(f.node);
+        const w = (
+          FAULTS[f.kind] as { words(x: typeof f): { key: string; vars: DerivedStep['vars'] } }
+        ).words(f);
+        push(i, e, 'fault', `log.fault.${w.key}`, {
+          ...w.vars,
+          ...('groups' in f ? { groups: f.groups.map((g) => `{${g.join(', ')}}`).join(' | ') } : {}),
+          ...('durationMs' in f ? { duration: `${seconds(f.durationMs)} s` } : {}),
+          ...('extraMs' in f ? { extra: `${f.extraMs} ms` } : {}),
+        });
+        break;
+      }
+      case 'store': {
+        const c = e.change;
+        if (c.kind === 'put' && leaderKeys.has(c.kv.key)) leaseHolder.set(c.kv.lease, c.kv.value);
+        else if (c.kind === 'lease-expire') {
+          const holder = leaseHolder.get(c.lease);
+          if (holder) push(i, e, 'lease-expired', 'narr.leaseExpired', { node: holder });
+          else push(i, e, 'lease-expired', 'narr.leaseExpired.anon', { lease: c.lease.toString(16) });
+        }
+        break;
+      }
+      case 'write': {
+        const hi = highest.get(e.resource);
+        const base = { node: e.node, resource: e.resource, token: e.token ?? '—', code: e.code };
+        if (e.status === 'rejected') {
+          if (lastRejected.has(e.node) && lastRejected.get(e.node) === e.token) break;
+          lastRejected.set(e.node, e.token);
+          push(i, e, 'stale-write', 'narr.writeRejected', { ...base, seen: e.seen ?? '—' });
+          break;
+        }
+        lastRejected.delete(e.node);
+        if (e.token === null) break;
+        if (hi && e.token < hi.token)
+          push(i, e, 'stale-write', 'narr.staleAccepted', { ...base, seen: hi.token, newer: hi.node }, true);
+        else highest.set(e.resource, { token: e.token, node: e.node });
+        break;
+      }
+      case 'violation': {
+        const v = e.violation;
+        // A stale write accepted is told (and alarmed) by its write, just before.
+        if (v.kind === 'stale-write-accepted') break;
+        push(i, e, 'violation', `narr.violation.${v.kind}`, { nodes: v.nodes.join(' & ') }, true);
+        break;
+      }
+      case 'mark': {
+        if (e.name !== 'election-lost' || quorumLost.has(e.node)) break;
+        const d = e.data ?? {};
+        if (typeof d.votes !== 'number' || typeof d.needed !== 'number') break;
+        quorumLost.add(e.node);
+        push(i, e, 'no-quorum', 'narr.noQuorum', {
+          node: e.node,
+          votes: d.votes,
+          needed: d.needed,
+          nodes: trace.hosts.filter((h) => h.kind === 'node').length,
+        });
+        break;
+      }
+      default:
+        break;
+    }
+  });
+  // The run's last word, once the story no longer tells it: who leads at the end. Not needed when the
+  // last thing told is already an outcome (a takeover, a stale write, a violation) and no step follows.
+  const told = out[out.length - 1];
+  const lastStep = trace.steps[trace.steps.length - 1];
+  const settled =
+    told !== undefined &&
+    /^(failover|leader|stale-write|violation)/.test(told.id) &&
+    !(lastStep && lastStep.atMs > told.atMs);
+  if (!settled) {
+    const ongoing = leaderIntervals(trace).filter((l) => l.ongoing);
+    const at = { t: trace.durationMs } as TraceEvent;
+    const value = (l: (typeof ongoing)[number]) => (alg?.leadership.carries === 'term' ? l.term : l.token);
+    const one = ongoing[0];
+    const last = leaderIntervals(trace).reduce<{ node: string; toMs: number } | null>(
+      (a, l) => (a === null || l.toMs > a.toMs ? l : a),
+      null,
+    );
+    if (ongoing.length === 0)
+      push(
+        trace.events.length,
+        at,
+        'outcome',
+        last ? 'narr.outcome.lost' : 'narr.outcome.none',
+        last ? { node: last.node, ago: seconds(trace.durationMs - last.toMs) } : {},
+      );
+    else if (ongoing.length === 1 && one) {
+      const v = value(one);
+      const what = v === null ? '' : alg?.leadership.carries === 'term' ? '.term' : '.token';
+      push(trace.events.length, at, 'outcome', `narr.outcome${what}`, {
+        node: one.node,
+        ...(v !== null ? { value: v } : {}),
+        since: seconds(one.fromMs),
+      });
+    } else
+      push(trace.events.length, at, 'outcome', 'narr.outcome.many', {
+        nodes: ongoing.map((l) => l.node).join(' & '),
+      });
+  }
+  // Each derived caption follows the last numbered step at or before it.
+  let k = -1;
+  for (const d of out) {
+    while (k + 1 < trace.steps.length) {
+      const s = trace.steps[k + 1] as Trace['steps'][number];
+      if (s.atMs < d.atMs || (s.atMs === d.atMs && (s.eventIndex < d.eventIndex || s.eventIndex < 0))) k++;
+      else break;
+    }
+    d.after = k;
+  }
+  return out;
+}
+
+/** A derived step's caption through a translator (src/sim stays free of i18n; the CLI passes English). */
+export function derivedCaption(
+  d: DerivedStep,
+  tr: (key: string, vars: Record<string, string | number>) => string,
+): string {
+  return tr(d.key, d.vars);
+}
+
+/**
+ * Where a link's `step=<id>` opens: the story's step of that id, or the moment the trace tells under
+ * that id (on the numbered step that tells it, when one does: `stale-write` is the fencing story's
+ * "409 STALE TOKEN" step while fencing is on); null when this run has no such moment.
+ */
+export function stepById(
+  trace: Trace,
+  scenario: Scenario | undefined,
+  id: string,
+): { step: number; t: number } | { step: undefined; t: number } | null {
+  const own = trace.steps.findIndex((s) => s.id === id);
+  if (own >= 0) return { step: own, t: (trace.steps[own] as Trace['steps'][number]).atMs };
+  const d = deriveSteps(trace, scenario, { all: true }).find((x) => x.id === id);
+  if (!d) return null;
+  const telling = trace.steps.findIndex((s) => s.eventIndex === d.eventIndex);
+  return telling >= 0 ? { step: telling, t: d.atMs } : { step: undefined, t: d.atMs };
+}
