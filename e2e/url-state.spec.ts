@@ -73,7 +73,7 @@ test('Copy link opens the identical frame in a new page (knob, intervention, ste
   await page.keyboard.press('ArrowRight');
   await page.getByRole('tab', { name: 'Event log' }).click();
   const themeButton = page.getByRole('button', { name: /^Theme:/ });
-  await themeButton.click();
+  // Each click shows the other theme: from the light system, one click is dark.
   await themeButton.click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.getByRole('combobox', { name: 'Language' }).selectOption('pt');

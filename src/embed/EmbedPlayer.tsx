@@ -190,6 +190,8 @@ function useShortcuts(): (e: KeyboardEvent) => boolean {
   return useCallback(
     (e: KeyboardEvent) => {
       if (e.defaultPrevented) return false;
+      // The full app steps on PageDown/PageUp (app/keys.ts); an embedded player leaves them to the deck.
+      if (e.key === 'PageDown' || e.key === 'PageUp') return false;
       const el = e.composedPath()[0];
       const target = el instanceof Element ? el : null;
       const action = keyAction(
