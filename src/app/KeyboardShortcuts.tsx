@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { scenarios } from '../../scenarios/index.ts';
 import { usePlayer } from '../player/react.ts';
-import { keyAction } from './keys.ts';
+import { keyAction, keyInputOf } from './keys.ts';
 
 /** Space, arrows, PageUp/PageDown, Home, 1-6, P and ? (see keys.ts), unless a dialog or the ADR panel has the focus. */
 export function KeyboardShortcuts({ onHelp, onPresent }: { onHelp(): void; onPresent(): void }) {
@@ -16,23 +16,7 @@ export function KeyboardShortcuts({ onHelp, onPresent }: { onHelp(): void; onPre
       if (e.defaultPrevented) return;
       const el = e.target instanceof Element ? e.target : null;
       if (el?.closest('dialog, .adr-panel')) return;
-      const action = keyAction(
-        {
-          key: e.key,
-          ctrlKey: e.ctrlKey,
-          altKey: e.altKey,
-          metaKey: e.metaKey,
-          target: el
-            ? {
-                tagName: el.tagName,
-                type: el instanceof HTMLInputElement ? el.type : undefined,
-                role: el.getAttribute('role'),
-                editable: el instanceof HTMLElement && el.isContentEditable,
-              }
-            : null,
-        },
-        scenarios.length,
-      );
+      const action = keyAction(keyInputOf(e, el), scenarios.length);
       if (!action) return;
       e.preventDefault();
       switch (action.kind) {

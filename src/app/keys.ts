@@ -29,6 +29,24 @@ export interface KeyInput {
   target?: { tagName?: string; type?: string; role?: string | null; editable?: boolean } | null;
 }
 
+/** A DOM key event as keyAction reads it (`el`: the element that has the focus, if any). */
+export function keyInputOf(e: KeyboardEvent, el: Element | null): KeyInput {
+  return {
+    key: e.key,
+    ctrlKey: e.ctrlKey,
+    altKey: e.altKey,
+    metaKey: e.metaKey,
+    target: el
+      ? {
+          tagName: el.tagName,
+          type: el instanceof HTMLInputElement ? el.type : undefined,
+          role: el.getAttribute('role'),
+          editable: el instanceof HTMLElement && el.isContentEditable,
+        }
+      : null,
+  };
+}
+
 /** Roles whose element is toggled or chosen with Space. */
 const SPACE_ROLES = new Set([
   'checkbox',

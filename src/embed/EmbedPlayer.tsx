@@ -1,5 +1,5 @@
 import { type KeyboardEvent as ReactKeyboardEvent, type ReactNode, useCallback, useEffect } from 'react';
-import { keyAction } from '../app/keys.ts';
+import { keyAction, keyInputOf } from '../app/keys.ts';
 import { LinkNotice } from '../app/LinkNotice.tsx';
 import type { EmbedControls } from '../app/link/embed.ts';
 import type { LinkProblem } from '../app/link/problems.ts';
@@ -194,23 +194,7 @@ function useShortcuts(): (e: KeyboardEvent) => boolean {
       if (e.key === 'PageDown' || e.key === 'PageUp') return false;
       const el = e.composedPath()[0];
       const target = el instanceof Element ? el : null;
-      const action = keyAction(
-        {
-          key: e.key,
-          ctrlKey: e.ctrlKey,
-          altKey: e.altKey,
-          metaKey: e.metaKey,
-          target: target
-            ? {
-                tagName: target.tagName,
-                type: target instanceof HTMLInputElement ? target.type : undefined,
-                role: target.getAttribute('role'),
-                editable: target instanceof HTMLElement && target.isContentEditable,
-              }
-            : null,
-        },
-        0,
-      );
+      const action = keyAction(keyInputOf(e, target), 0);
       if (!action || action.kind === 'help' || action.kind === 'scenario' || action.kind === 'present')
         return false;
       e.preventDefault();
