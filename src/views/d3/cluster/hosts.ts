@@ -144,20 +144,15 @@ function drawNode(
 function drawBox(g: Sel<SVGGElement>, d: HostInfo, layout: Layout): void {
   const w = layout.boxW;
   const h = layout.boxH;
-  g.append('rect')
-    .attr('class', 'flash')
-    .attr('x', -w / 2)
-    .attr('y', -h / 2)
-    .attr('width', w)
-    .attr('height', h)
-    .attr('rx', 9);
-  g.append('rect')
-    .attr('class', 'body')
-    .attr('x', -w / 2)
-    .attr('y', -h / 2)
-    .attr('width', w)
-    .attr('height', h)
-    .attr('rx', 9);
+  // The flash under the body, both the box's size.
+  for (const cls of ['flash', 'body'])
+    g.append('rect')
+      .attr('class', cls)
+      .attr('x', -w / 2)
+      .attr('y', -h / 2)
+      .attr('width', w)
+      .attr('height', h)
+      .attr('rx', 9);
   g.append('text')
     .attr('class', 'name')
     .attr('y', -h / 2 + 19)
