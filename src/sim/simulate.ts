@@ -57,11 +57,56 @@ export function scenarioParams(scenario: Scenario, overrides?: Partial<Params>):
   );
 }
 
+/** A runaway guard on callbacks per run (a 24 h lease run has about 1.2 million). */
+const MAX_EVENTS = 50_000_000;
+
 /**
  * Runs a scenario: pure and deterministic. The same scenario, seed, params and interventions give
  * a byte-identical trace in the browser, in Node, in tests and in the CLI.
  */
 export function simulate(scenario: Scenario, opts: SimOptions = {}): Trace {
+  const sim = startSimulation(scenario, opts);
+  if (!sim.advance(sim.durationMs, MAX_EVENTS))
+    throw new Error(`EventQueue: more than ${MAX_EVENTS} events before t=${sim.durationMs} ms`);
+  return sim.finish();
+}
+
+/**
+ * A run under way: simulate() in pieces. A caller can advance it a slice at a time (a worker, or
+ * the page in slices that yield), and change the faults still ahead of it (retarget): the result is
+ * byte-identical to simulate() with the final inputs, which `resume.test.ts` checks.
+ */
+export interface Simulation {
+  readonly durationMs: number;
+  /** Every callback at or before this virtual ms has run (-1 before the first). */
+  readonly through: number;
+  readonly done: boolean;
+  /** The trace events so far, in order. */
+  readonly events: readonly TraceEvent[];
+  /** The interventions the run is on its way to (canonical order). */
+  readonly interventions: readonly TimedFault[];
+  /**
+   * Runs the callbacks due at or before `untilMs` (capped at the run's length), at most `maxSteps`
+   * of them. True when it got there; false when it stopped early, to be called again.
+   */
+  advance(untilMs: number, maxSteps?: number): boolean;
+  /** Whether `next` differs from the run's interventions only after `through` (retarget can take it). */
+  canRetarget(next: readonly TimedFault[]): boolean;
+  /** Swaps the interventions still ahead for `next`'s; throws a SimError when canRetarget is false. */
+  retarget(next: readonly TimedFault[]): void;
+  /** The trace of a finished run (done). */
+  finish(): Trace;
+}
+
+const faultKey = (tf: TimedFault) => JSON.stringify(tf.fault);
+const faultsThrough = (faults: readonly TimedFault[], t: number) =>
+  faults
+    .filter((f) => f.atMs <= t)
+    .map((f) => `${f.atMs} ${faultKey(f)}`)
+    .sort()
+    .join('\n');
+
+export function startSimulation(scenario: Scenario, opts: SimOptions = {}): Simulation {
   const alg = algorithmFor(scenario.algorithm);
   const seed = opts.seed ?? scenario.seed;
   const params = scenarioParams(scenario, opts.params);
@@ -123,13 +168,18 @@ export function simulate(scenario: Scenario, opts: SimOptions = {}): Trace {
     },
   });
 
+  // Faults run first in their millisecond, in canonical order (queue.atFault), whenever they were
+  // scheduled: the scenario's script now, the interventions now or later (retarget).
   const script = opts.withoutScript ? [] : resolveFaults(scenario.faults, nodeIds);
-  const faults = canonicalFaults([...script, ...(opts.interventions ?? [])]);
-  const source = new Set(script);
-  for (const tf of faults) checkFault(tf, net);
-  for (const tf of faults) {
-    queue.at(tf.atMs, () => applyFault(tf.fault, source.has(tf) ? 'scenario' : 'intervention'));
-  }
+  for (const tf of script) checkFault(tf, net);
+  for (const tf of canonicalFaults(script))
+    queue.atFault(tf.atMs, faultKey(tf), () => applyFault(tf.fault, 'scenario'));
+  let interventions = canonicalFaults(opts.interventions ?? []);
+  for (const tf of interventions) checkFault(tf, net);
+  let pending = interventions.map((tf) => ({
+    tf,
+    id: queue.atFault(tf.atMs, faultKey(tf), () => applyFault(tf.fault, 'intervention')),
+  }));
 
   /**
    * A fault acts through its table entry: a host fault changes the host's life (and is not recorded
@@ -163,20 +213,70 @@ export function simulate(scenario: Scenario, opts: SimOptions = {}): Trace {
   }
 
   for (const h of hosts) h.start();
-  queue.runUntil(durationMs);
+  let through = -1;
 
-  return {
-    version: 1,
-    scenario: scenario.id,
-    algorithm: scenario.algorithm,
-    seed,
-    params,
-    hosts: hosts.map((h) => ({ id: h.id, kind: h.kind })),
+  const sim: Simulation = {
     durationMs,
-    interventions: canonicalFaults(opts.interventions ?? []),
+    get through() {
+      return through;
+    },
+    get done() {
+      return through >= durationMs;
+    },
     events,
-    steps: resolveSteps(resolveScenarioAliases(scenario, nodeIds), events, durationMs, clusterVars(nodeIds)),
+    get interventions() {
+      return interventions;
+    },
+    advance(untilMs, maxSteps = Number.POSITIVE_INFINITY) {
+      const end = Math.min(durationMs, Math.floor(untilMs));
+      if (end <= through) return true;
+      const there = queue.runSome(end, maxSteps);
+      // Stopped inside a millisecond: only the ones before it are complete.
+      through = there ? end : Math.max(through, queue.now - 1);
+      return there;
+    },
+    canRetarget(next) {
+      return faultsThrough(interventions, through) === faultsThrough(next, through);
+    },
+    retarget(nextRaw) {
+      if (!sim.canRetarget(nextRaw))
+        throw new SimError(`the run is at ${through} ms: faults before then cannot change`);
+      const next = canonicalFaults([...nextRaw]);
+      for (const tf of next) if (tf.atMs > through) checkFault(tf, net);
+      for (const p of pending) if (p.tf.atMs > through) queue.cancel(p.id);
+      pending = [
+        ...pending.filter((p) => p.tf.atMs <= through),
+        ...next
+          .filter((tf) => tf.atMs > through)
+          .map((tf) => ({
+            tf,
+            id: queue.atFault(tf.atMs, faultKey(tf), () => applyFault(tf.fault, 'intervention')),
+          })),
+      ];
+      interventions = next;
+    },
+    finish() {
+      if (!sim.done) throw new SimError(`the run is at ${through} ms of ${durationMs}: not finished`);
+      return {
+        version: 1,
+        scenario: scenario.id,
+        algorithm: scenario.algorithm,
+        seed,
+        params,
+        hosts: hosts.map((h) => ({ id: h.id, kind: h.kind })),
+        durationMs,
+        interventions,
+        events,
+        steps: resolveSteps(
+          resolveScenarioAliases(scenario, nodeIds),
+          events,
+          durationMs,
+          clusterVars(nodeIds),
+        ),
+      };
+    },
   };
+  return sim;
 }
 
 function checkFault(tf: TimedFault, net: Network): void {

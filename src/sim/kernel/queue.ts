@@ -6,6 +6,9 @@ export type TimerId = number;
 
 interface Entry {
   at: number;
+  /** 0 for faults (they run first in their millisecond, ordered by `key`), 1 for everything else. */
+  pri: 0 | 1;
+  key: string;
   seq: number;
   fn: () => void;
 }
@@ -31,7 +34,21 @@ export class EventQueue {
     if (!Number.isFinite(at)) throw new Error(`EventQueue: time must be finite, got ${at}`);
     const t = Math.max(this._now, Math.ceil(at));
     const seq = this.seq++;
-    this.push({ at: t, seq, fn });
+    this.push({ at: t, pri: 1, key: '', seq, fn });
+    return seq;
+  }
+
+  /**
+   * Schedules a fault: it runs before any other callback of its millisecond, and faults of one
+   * millisecond run in `key` order. The order then depends on the faults alone, not on when they
+   * were scheduled, so a fault added to a run under way (simulate.ts, retarget) lands exactly where
+   * it would have been had it been scheduled with the others before the run started.
+   */
+  atFault(at: number, key: string, fn: () => void): TimerId {
+    if (!Number.isFinite(at)) throw new Error(`EventQueue: time must be finite, got ${at}`);
+    const t = Math.max(this._now, Math.ceil(at));
+    const seq = this.seq++;
+    this.push({ at: t, pri: 0, key, seq, fn });
     return seq;
   }
 
@@ -63,14 +80,30 @@ export class EventQueue {
 
   /** Runs every callback due at or before `end`, then sets now = end. */
   runUntil(end: number, maxSteps = 50_000_000): void {
-    let steps = 0;
-    for (;;) {
+    if (!this.runSome(end, maxSteps + 1))
+      throw new Error(`EventQueue: more than ${maxSteps} events before t=${end} ms`);
+  }
+
+  /**
+   * Runs at most `maxSteps` callbacks due at or before `end`. True when none is left there (now is
+   * then `end`); false when it stopped early (now is the time of the last callback run), so a caller
+   * can slice a long run and pick it up again with the same result.
+   */
+  runSome(end: number, maxSteps: number): boolean {
+    for (let steps = 0; steps < maxSteps; steps++) {
       const next = this.peekTime();
-      if (next === undefined || next > end) break;
+      if (next === undefined || next > end) {
+        this._now = Math.max(this._now, end);
+        return true;
+      }
       this.step();
-      if (++steps > maxSteps) throw new Error(`EventQueue: more than ${maxSteps} events before t=${end} ms`);
     }
-    this._now = Math.max(this._now, end);
+    const next = this.peekTime();
+    if (next === undefined || next > end) {
+      this._now = Math.max(this._now, end);
+      return true;
+    }
+    return false;
   }
 
   private dropCancelledTop(): void {
@@ -83,7 +116,10 @@ export class EventQueue {
   }
 
   private less(a: Entry, b: Entry): boolean {
-    return a.at < b.at || (a.at === b.at && a.seq < b.seq);
+    if (a.at !== b.at) return a.at < b.at;
+    if (a.pri !== b.pri) return a.pri < b.pri;
+    if (a.key !== b.key) return a.key < b.key;
+    return a.seq < b.seq;
   }
 
   private push(e: Entry): void {
