@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { scenarios } from '../../../scenarios/index.ts';
+import { simulate } from '../simulate.ts';
 import type { TraceEvent } from './events.ts';
 import { TraceIndex } from './frame.ts';
 import type { Trace } from './trace.ts';
@@ -188,4 +190,51 @@ describe('TraceIndex.frameAt memo', () => {
     expect(index.frameAt(130)).not.toBe(a);
     expect(index.frameAt(0, 1)).not.toBe(index.frameAt(0));
   });
+});
+
+describe('TraceIndex over a run that grows or continues another', () => {
+  const lease = scenarios.find((s) => s.id === 'etcd-lease');
+  if (!lease) throw new Error('etcd-lease missing');
+  const frames = (ix: TraceIndex, d: number) =>
+    JSON.stringify(Array.from({ length: 120 }, (_, i) => ix.frameAt(Math.floor((i * d) / 119))));
+
+  it('indexing events as they stream in gives the frames of the whole trace', () => {
+    const whole = simulate(lease);
+    const growing: Trace = { ...whole, events: [] };
+    const ix = new TraceIndex(growing);
+    for (let i = 0; i < whole.events.length; i += 333) {
+      growing.events.push(...whole.events.slice(i, i + 333));
+      ix.append();
+    }
+    expect(ix.count).toBe(whole.events.length);
+    expect(frames(ix, whole.durationMs)).toBe(frames(new TraceIndex(whole), whole.durationMs));
+  });
+
+  it.each([0, 1, 127, 128, 129, 15_000, 38_100])(
+    'a run re-simulated from a checkpoint at %i ms reuses the old index and shows the new run',
+    (at) => {
+      const base = simulate(lease);
+      const baseIx = new TraceIndex(base);
+      const before = frames(baseIx, base.durationMs);
+      const fault = {
+        atMs: at,
+        fault: {
+          kind: 'partition' as const,
+          groups: [
+            ['node-1', 'node-2'],
+            ['node-3', 'node-4', 'node-5', 'etcd'],
+          ],
+        },
+      };
+      const next = simulate(lease, { interventions: [fault] });
+      const n = next.events.findIndex((e) => e.t >= at);
+      const ix = baseIx.continuedAs(next, n < 0 ? next.events.length : n);
+      expect(frames(ix, next.durationMs)).toBe(frames(new TraceIndex(next), next.durationMs));
+      expect(ix.messages.filter((m) => m.fate === 'dropped').length).toBe(
+        new TraceIndex(next).messages.filter((m) => m.fate === 'dropped').length,
+      );
+      // The old run's index is untouched (undo shows it again).
+      expect(frames(baseIx, base.durationMs)).toBe(before);
+    },
+  );
 });

@@ -221,46 +221,147 @@ export class TraceIndex {
   private kinds = new Map<string, HostKind>();
   private hasStore: boolean;
   private last: Frame | null = null;
+  /** Messages whose fate a later drop may still set (a run that grows: append). */
+  private byId = new Map<number, MessageRecord>();
+  /** The state after the first `indexed` events. */
+  private state: State;
+  private indexed = 0;
+  private _trace: Trace;
 
-  constructor(readonly trace: Trace) {
-    const byId = new Map<number, MessageRecord>();
+  constructor(trace: Trace) {
+    this._trace = trace;
     for (const h of trace.hosts) this.kinds.set(h.id, h.kind);
     this.hasStore = trace.hosts.some((h) => h.kind === 'store');
-    let state = this.initial();
-    const events = trace.events;
-    for (let i = 0; i < events.length; i++) {
+    this.state = this.initial();
+    this.append();
+  }
+
+  get trace(): Trace {
+    return this._trace;
+  }
+
+  /**
+   * Follows a newer version of a growing run: the same run with more events (its events array
+   * starts with the ones indexed) and, once it is complete, its narration steps.
+   */
+  follow(trace: Trace): void {
+    this._trace = trace;
+    this.append();
+  }
+
+  /** Events indexed so far. */
+  get count(): number {
+    return this.indexed;
+  }
+
+  /**
+   * Indexes the events added to the trace since the last call. A run that streams in (the player's
+   * worker) grows its events array; the index follows in O(new events).
+   */
+  append(): void {
+    const events = this.trace.events;
+    const state = this.state;
+    for (let i = this.indexed; i < events.length; i++) {
       if (i % SNAPSHOT_EVERY === 0) this.snapshots.push({ count: i, state: cloneState(state) });
       const e = events[i] as TraceEvent;
       apply(state, e);
-      if (e.k === 'send') {
-        const m: MessageRecord = {
-          id: e.id,
-          from: e.from,
-          to: e.to,
-          type: e.type,
-          sendAt: e.t,
-          deliverAt: e.deliverAt,
-          fate: 'delivered',
-          ...(e.data ? { data: e.data } : {}),
-        };
-        this.messages.push(m);
-        byId.set(e.id, m);
-        this.maxFlight = Math.max(this.maxFlight, e.deliverAt - e.t);
-      } else if (e.k === 'drop') {
-        const m = byId.get(e.id);
-        if (m) {
-          m.fate = 'dropped';
-          m.dropReason = e.reason;
-        }
-      } else if (e.k === 'write') {
-        this.writes.push(e);
-        const own = this.writesOf.get(e.resource);
-        if (own) own.push(e);
-        else this.writesOf.set(e.resource, [e]);
-      } else if (e.k === 'violation') this.violations.push({ ...e.violation, t: e.t });
-      else if (e.k === 'fault') this.faults.push(e);
+      this.record(e);
     }
-    state = this.initial();
+    this.indexed = events.length;
+    this.last = null;
+  }
+
+  private record(e: TraceEvent): void {
+    if (e.k === 'send') {
+      const m: MessageRecord = {
+        id: e.id,
+        from: e.from,
+        to: e.to,
+        type: e.type,
+        sendAt: e.t,
+        deliverAt: e.deliverAt,
+        fate: 'delivered',
+        ...(e.data ? { data: e.data } : {}),
+      };
+      this.messages.push(m);
+      this.byId.set(e.id, m);
+      this.maxFlight = Math.max(this.maxFlight, e.deliverAt - e.t);
+    } else if (e.k === 'drop') {
+      const m = this.byId.get(e.id);
+      if (m) {
+        m.fate = 'dropped';
+        m.dropReason = e.reason;
+      }
+      this.byId.delete(e.id);
+    } else if (e.k === 'deliver') this.byId.delete(e.id);
+    else if (e.k === 'write') {
+      this.writes.push(e);
+      const own = this.writesOf.get(e.resource);
+      if (own) own.push(e);
+      else this.writesOf.set(e.resource, [e]);
+    } else if (e.k === 'violation') this.violations.push({ ...e.violation, t: e.t });
+    else if (e.k === 'fault') this.faults.push(e);
+  }
+
+  /**
+   * An index for `trace`, whose first `n` events are this index's first `n` (a run re-simulated from
+   * a checkpoint), built without going over them again: the snapshots and lists up to there are
+   * shared, and the messages still in flight there are copied (their fate is the new run's). The
+   * result then grows with append(). O(n) counting and O(S + SNAPSHOT_EVERY) state, no re-indexing.
+   */
+  continuedAs(trace: Trace, n: number): TraceIndex {
+    if (n > this.indexed) throw new Error(`continuedAs: ${n} events asked, ${this.indexed} indexed`);
+    const next = new TraceIndex({ ...trace, events: [] });
+    next._trace = trace;
+    const prefix = this.trace.events;
+    let sends = 0;
+    let writes = 0;
+    let violations = 0;
+    let faults = 0;
+    for (let i = 0; i < n; i++) {
+      const k = (prefix[i] as TraceEvent).k;
+      if (k === 'send') sends++;
+      else if (k === 'write') writes++;
+      else if (k === 'violation') violations++;
+      else if (k === 'fault') faults++;
+    }
+    next.snapshots = this.snapshots.slice(0, Math.floor(n / SNAPSHOT_EVERY) + (n % SNAPSHOT_EVERY === 0 ? 0 : 1));
+    const snap = next.snapshots[next.snapshots.length - 1];
+    const state = snap ? cloneState(snap.state) : next.initial();
+    for (let i = snap?.count ?? 0; i < n; i++) apply(state, prefix[i] as TraceEvent);
+    next.state = state;
+    for (let i = 0; i < writes; i++) next.writes.push(this.writes[i] as WriteEvent);
+    for (const w of next.writes) {
+      const own = next.writesOf.get(w.resource);
+      if (own) own.push(w);
+      else next.writesOf.set(w.resource, [w]);
+    }
+    for (let i = 0; i < violations; i++) next.violations.push(this.violations[i] as Violation & { t: number });
+    for (let i = 0; i < faults; i++) next.faults.push(this.faults[i] as Extract<TraceEvent, { k: 'fault' }>);
+    next.maxFlight = this.maxFlight;
+    // Shared records are final: their delivery or drop is in the prefix. The others are copied.
+    const messages = this.messages.slice(0, sends);
+    const settled = new Set<number>();
+    const tLast = n > 0 ? (prefix[n - 1] as TraceEvent).t : -1;
+    for (let i = n - 1; i >= 0; i--) {
+      const e = prefix[i] as TraceEvent;
+      if (e.t < tLast - this.maxFlight) break;
+      if (e.k === 'deliver' || e.k === 'drop') settled.add(e.id);
+    }
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const m = messages[i] as MessageRecord;
+      if (m.sendAt < tLast - this.maxFlight) break;
+      if (m.deliverAt < tLast || settled.has(m.id)) continue;
+      const { dropReason: _, ...open } = m;
+      const copy: MessageRecord = { ...open, fate: 'delivered' };
+      messages[i] = copy;
+      next.byId.set(copy.id, copy);
+    }
+    // One by one: a spread of 300k arguments would overflow the stack.
+    for (const m of messages) next.messages.push(m);
+    next.indexed = n;
+    next.append();
+    return next;
   }
 
   private initial(): State {
