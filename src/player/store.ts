@@ -2,9 +2,11 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Params, ParamValue } from '../sim/params.ts';
 import { isFreePlay, withAlgorithm } from '../sim/scenario/sandbox.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
-import { canonicalFaults, simulate as runSimulation, type SimOptions } from '../sim/simulate.ts';
+import { canonicalFaults, type SimOptions } from '../sim/simulate.ts';
+import type { TraceEvent } from '../sim/trace/events.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';
-import type { Trace } from '../sim/trace/trace.ts';
+import { type Trace, traceOf } from '../sim/trace/trace.ts';
+import { type RunUpdate, type SimEngine, syncEngine } from './engine/client.ts';
 import { importedInputs } from './importedInputs.ts';
 import { type PaceModel, paceAt, paceModel } from './pace.ts';
 import { MAX_SPEED, MIN_SPEED } from './speed.ts';
@@ -16,6 +18,20 @@ export interface Run {
   trace: Trace;
   index: TraceIndex;
   pace: PaceModel;
+  /**
+   * Simulated through this virtual ms. A long run is shown while it is still being simulated: its
+   * events stop here, and the player does not go past it. The run's length once complete.
+   */
+  until: number;
+  complete: boolean;
+  /** Its inputs (the memo key); null for an imported trace. */
+  key: string | null;
+}
+
+/** A run being simulated while the one on screen stays: how far it is. */
+export interface Pending {
+  through: number;
+  durationMs: number;
 }
 
 /** What a run is simulated from, besides the scenario: one undo / redo entry. */
@@ -57,6 +73,8 @@ export interface PlayerState extends RunInput {
   rejected: string | null;
   /** The run on screen is an imported trace (loadTrace), not a simulation of the inputs above. */
   imported: boolean;
+  /** The change being simulated (the run on screen stays until the new one reaches the cursor), else null. */
+  pending: Pending | null;
   /** Cursor: virtual ms. */
   t: number;
   /** The narration step on screen (-1 before the first). */
@@ -74,6 +92,12 @@ export interface PlayerState extends RunInput {
    */
   setAlgorithm(algorithm: string, params?: Partial<Params>): boolean;
   setDuration(durationMs: number | undefined): void;
+  /** Several inputs as one change (a link's: seed, knobs, nodes, faults and length, simulated once). */
+  setInputs(patch: Partial<RunInput>): void;
+  /** Stops the change being simulated: the run and inputs before it stay. */
+  cancelPending(): void;
+  /** Calls fn once no change is being simulated (at once when none is). */
+  whenSettled(fn: () => void): void;
   setSeed(seed: number | undefined): void;
   setParams(params: Partial<Params>): void;
   /** Knobs and cluster size back to the scenario's, as one undoable change. */
@@ -120,6 +144,12 @@ export interface PlayerOptions {
   algorithm?: string;
   /** Injected for tests; the real simulator by default. */
   simulate?: (scenario: Scenario, opts: SimOptions) => Trace;
+  /**
+   * Where changes are simulated: a Web Worker in the app (engine/client.ts workerEngine), at once
+   * by default (`simulate`, synchronously: the tests, Node). The first run is always simulated at
+   * once, so the page opens on a picture.
+   */
+  engine?: SimEngine;
   /** How many runs to keep memoized (switching back to a scenario does not simulate again). */
   cacheSize?: number;
   /** And at most this many trace events in all: a 24 h lease run alone has ~800k (~200 MB of heap). */
@@ -135,7 +165,8 @@ const MAX_TICK_MS = 100;
  * change, and recent runs are memoized by those inputs.
  */
 export function createPlayerStore(opts: PlayerOptions): PlayerStore {
-  const simulate = opts.simulate ?? runSimulation;
+  const simulate = opts.simulate;
+  const engine = opts.engine ?? syncEngine(simulate);
   const cacheSize = opts.cacheSize ?? 8;
   const cacheEvents = opts.cacheEvents ?? 1_000_000;
   const cache = new Map<string, Run>();
@@ -143,60 +174,89 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
   const first = opts.scenarios[0];
   if (!first) throw new Error('createPlayerStore needs at least one scenario');
 
-  const runFor = (
-    scenarioId: string,
-    algorithm: string | undefined,
-    { seed, params, interventions, nodes, durationMs }: RunInput,
-  ): { run: Run | null; error: string | null } => {
+  /** The scenario, the engine's job and the memo keys for these inputs; or why they cannot run. */
+  const jobFor = (scenarioId: string, algorithm: string | undefined, input: RunInput) => {
     let scenario: Scenario;
     try {
       scenario = withAlgorithm(opts.scenarios.find((s) => s.id === scenarioId) ?? first, algorithm);
     } catch (e) {
-      return { run: null, error: e instanceof Error ? e.message : String(e) };
+      return { error: e instanceof Error ? e.message : String(e) } as const;
     }
+    const { seed, params, interventions, nodes, durationMs } = input;
     // The simulator puts interventions in canonical order, so the same set in any order is one run.
-    const key = JSON.stringify([
-      scenario.id,
-      scenario.algorithm,
-      seed ?? null,
+    const stem = [scenario.id, scenario.algorithm, seed ?? null, params, nodes ?? null, durationMs ?? null];
+    const simOpts: SimOptions = {
+      ...(seed !== undefined ? { seed } : {}),
       params,
-      canonicalFaults(interventions),
-      nodes ?? null,
-      durationMs ?? null,
-    ]);
+      interventions,
+      ...(nodes !== undefined ? { nodes } : {}),
+      ...(durationMs !== undefined ? { durationMs } : {}),
+    };
+    return {
+      scenario,
+      opts: simOpts,
+      stem: JSON.stringify(stem),
+      key: JSON.stringify([...stem, canonicalFaults(interventions)]),
+    } as const;
+  };
+
+  const remember = (run: Run) => {
+    if (!run.key) return;
+    cache.set(run.key, run);
+    cachedEvents += run.trace.events.length;
+    // Bounded by count and by size (long runs); the newest run (on screen) always stays.
+    while (cache.size > 1 && (cache.size > cacheSize || cachedEvents > cacheEvents)) {
+      const [oldest, old] = cache.entries().next().value ?? [];
+      if (oldest === undefined || !old) break;
+      cache.delete(oldest);
+      cachedEvents -= old.trace.events.length;
+    }
+  };
+
+  const cached = (key: string): Run | undefined => {
     const hit = cache.get(key);
     if (hit) {
       cache.delete(key);
       cache.set(key, hit);
-      return { run: hit, error: null };
     }
-    try {
-      const trace = simulate(scenario, {
-        ...(seed !== undefined ? { seed } : {}),
-        params,
-        interventions,
-        ...(nodes !== undefined ? { nodes } : {}),
-        ...(durationMs !== undefined ? { durationMs } : {}),
-      });
-      const run: Run = {
-        scenario,
-        trace,
-        index: new TraceIndex(trace),
-        pace: paceModel(trace, scenario.timeScale),
-      };
-      cache.set(key, run);
-      cachedEvents += trace.events.length;
-      // Bounded by count and by size (long runs); the newest run (on screen) always stays.
-      while (cache.size > 1 && (cache.size > cacheSize || cachedEvents > cacheEvents)) {
-        const [oldest, old] = cache.entries().next().value ?? [];
-        if (oldest === undefined || !old) break;
-        cache.delete(oldest);
-        cachedEvents -= old.trace.events.length;
+    return hit;
+  };
+
+  const completeRun = (scenario: Scenario, trace: Trace, key: string | null, pace?: PaceModel): Run => ({
+    scenario,
+    trace,
+    index: new TraceIndex(trace),
+    pace: pace ?? paceModel(trace, scenario.timeScale),
+    until: trace.durationMs,
+    complete: true,
+    key,
+  });
+
+  /** The first run, simulated at once (the page opens on a picture). */
+  const runNow = (
+    scenarioId: string,
+    algorithm: string | undefined,
+    input: RunInput,
+  ): { run: Run | null; error: string | null } => {
+    const job = jobFor(scenarioId, algorithm, input);
+    if ('error' in job) return { run: null, error: job.error ?? null };
+    const hit = cached(job.key);
+    if (hit) return { run: hit, error: null };
+    let result: { run: Run | null; error: string | null } = { run: null, error: 'not simulated' };
+    syncEngine(simulate).run({ ...job }, (u) => {
+      if (u.kind === 'error') result = { run: null, error: u.message };
+      else if (u.done) {
+        const run = completeRun(
+          job.scenario,
+          traceOf(u.done.trace, u.events, u.done.trace.steps),
+          job.key,
+          u.done.pace,
+        );
+        remember(run);
+        result = { run, error: null };
       }
-      return { run, error: null };
-    } catch (e) {
-      return { run: null, error: e instanceof Error ? e.message : String(e) };
-    }
+    });
+    return result;
   };
 
   const cursorAtStep = (run: Run | null, step: number | undefined): nav.Cursor => {
@@ -213,38 +273,154 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
     interventions: [],
     durationMs: undefined,
   };
-  const initial = runFor(initialId, opts.algorithm, clean);
+  const initial = runNow(initialId, opts.algorithm, clean);
 
-  return createStore<PlayerState>()((set, get) => {
+  const store = createStore<PlayerState>()((set, get) => {
+    /** The change being simulated: the state it will make (`patch`), and its cancel. */
+    let job: { patch: Partial<PlayerState>; cancel: () => void; before: PlayerState | null } | null = null;
+    const waiting: Array<() => void> = [];
+    const settle = () => {
+      job = null;
+      if (get().pending) set({ pending: null });
+      for (const fn of waiting.splice(0)) fn();
+    };
+    /** The inputs as they will be once the change under way lands: a second change builds on it. */
+    const effective = (): PlayerState => ({ ...get(), ...(job?.patch ?? {}) });
+
+    const clampTo = (run: Run) => {
+      const t = Math.min(get().t, run.until);
+      return { t, stepIndex: nav.stepAt(run.trace.steps, t) };
+    };
+
+    /**
+     * Simulates the state `patch` asks for, through the engine, while the run on screen stays. The
+     * new run is shown once it reaches the minute after the cursor (all of it, for a story); a long
+     * one then fills in behind (`pending` says how far). `shown(run)` is the state it makes then;
+     * inputs that cannot be simulated are refused: the previous run and inputs stay, `rejected` says
+     * why (never clamped).
+     */
+    const launch = (
+      patch: Partial<PlayerState> & Pick<PlayerState, 'scenarioId' | 'algorithm'> & RunInput,
+      shown: (run: Run) => Partial<PlayerState>,
+    ): void => {
+      const superseded = job;
+      job?.cancel();
+      job = null;
+      const spec = jobFor(patch.scenarioId, patch.algorithm, patch);
+      const refuse = (error: string) => {
+        if (get().run) set({ rejected: error });
+        else set({ run: null, error });
+      };
+      if ('error' in spec) {
+        refuse(spec.error ?? 'cannot simulate');
+        settle();
+        return;
+      }
+      const hit = cached(spec.key);
+      if (hit) {
+        set({ ...patch, ...shown(hit) });
+        settle();
+        return;
+      }
+      const s = get();
+      const cur = s.run;
+      const cursor = s.t;
+      const durationMs = spec.opts.durationMs ?? spec.scenario.durationMs;
+      const firstUntil = Math.min(durationMs, cursor + FIRST_MS);
+      const base =
+        cur?.complete && cur.key && !s.imported
+          ? { key: cur.key, events: cur.trace.events.length }
+          : undefined;
+      let trace: Trace | null = null;
+      let index: TraceIndex | null = null;
+      let on = false;
+      const me = { patch, cancel: () => {}, before: superseded?.before ?? null };
+      job = me;
+      const listener = (u: RunUpdate) => {
+        if (job !== me) return;
+        if (u.kind === 'error') {
+          if (on && me.before) set(me.before);
+          refuse(u.message);
+          settle();
+          return;
+        }
+        if (!trace || !index) {
+          const keep = u.keep !== undefined && cur ? u.keep : 0;
+          const events: TraceEvent[] = keep > 0 && cur ? cur.trace.events.slice(0, keep) : [];
+          const head = u.head ?? u.done?.trace;
+          if (!head) throw new Error('the engine sent events without the run they belong to');
+          // Steps before the cursor are the old run's: its past is this run's past.
+          const steps = keep > 0 && cur ? cur.trace.steps.filter((st) => st.atMs < cursor) : [];
+          const first: Trace = traceOf(head, events, steps);
+          trace = first;
+          index = keep > 0 && cur ? cur.index.continuedAs(first, keep) : new TraceIndex(first);
+        }
+        const events = trace.events;
+        for (const e of u.events) events.push(e);
+        const now: Trace = u.done ? traceOf(u.done.trace, events, u.done.trace.steps) : { ...trace };
+        trace = now;
+        index.follow(now);
+        const complete = u.done !== undefined;
+        if (!complete && !on && u.through < firstUntil) {
+          set({ pending: { through: u.through, durationMs } });
+          return;
+        }
+        const run: Run = {
+          scenario: spec.scenario,
+          trace: now,
+          index,
+          pace: u.done ? u.done.pace : flatPace(durationMs, spec.scenario.timeScale),
+          until: complete ? durationMs : u.through,
+          complete,
+          key: spec.key,
+        };
+        if (complete) remember(run);
+        if (!on) me.before = me.before ?? get();
+        const next = on ? { run, ...clampTo(run) } : { ...patch, ...shown(run) };
+        on = true;
+        set({ ...next, pending: complete ? null : { through: u.through, durationMs } });
+        if (complete) settle();
+      };
+      const cancel = engine.run(
+        {
+          scenario: spec.scenario,
+          opts: spec.opts,
+          key: spec.key,
+          stem: spec.stem,
+          ...(base ? { base } : {}),
+          firstUntil,
+        },
+        listener,
+      );
+      me.cancel = cancel;
+      if (job === me && !on) set({ pending: { through: get().pending?.through ?? 0, durationMs } });
+    };
+
     /**
      * Re-simulates with new inputs; keeps the cursor time (the past is unchanged for interventions).
-     * Inputs that cannot be simulated are refused: the previous run and inputs stay, `rejected` says
-     * why (never clamped). Returns whether the change was taken.
      */
-    const rerun = (patch: Partial<RunInput> & Partial<Pick<PlayerState, 'history'>>): boolean => {
-      const s = { ...get(), ...patch };
-      const { run, error } = runFor(s.scenarioId, s.algorithm, s);
-      if (!run && get().run) {
-        set({ rejected: error });
-        return false;
-      }
-      const t = run ? Math.min(get().t, run.trace.durationMs) : 0;
-      set({
-        ...patch,
-        run,
-        error,
-        rejected: null,
-        imported: false,
-        t,
-        stepIndex: run ? nav.stepAt(run.trace.steps, t) : -1,
-        pace: 1,
-      });
-      return true;
+    const rerun = (patch: Partial<RunInput> & Partial<Pick<PlayerState, 'history'>>): void => {
+      const s = { ...effective(), ...patch };
+      launch(
+        { ...(job?.patch ?? {}), ...patch, scenarioId: s.scenarioId, algorithm: s.algorithm, ...inputOf(s) },
+        (run) => {
+          const t = Math.min(get().t, run.until);
+          return {
+            run,
+            error: null,
+            rejected: null,
+            imported: false,
+            t,
+            stepIndex: nav.stepAt(run.trace.steps, t),
+            pace: 1,
+          };
+        },
+      );
     };
 
     /** A change of the run's inputs as one undoable step (a refused change leaves no entry). */
     const change = (patch: Partial<RunInput>) => {
-      const s = get();
+      const s = effective();
       if (RUN_INPUT_KEYS.every((k) => !(k in patch) || patch[k] === s[k])) return;
       rerun({ ...patch, history: { past: [...s.history.past, inputOf(s)], future: [] } });
     };
@@ -271,56 +447,85 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       error: initial.error,
       rejected: null,
       imported: false,
+      pending: null,
       ...cursorAtStep(initial.run, opts.step),
       playing: false,
       speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, opts.speed ?? 1)),
       pace: 1,
 
       selectScenario(id, step) {
-        const { run, error } = runFor(id, undefined, clean);
-        set({
-          scenarioId: run?.scenario.id ?? id,
-          algorithm: run && isFreePlay(run.scenario) ? run.scenario.algorithm : undefined,
-          ...clean,
-          history: { past: [], future: [] },
-          ...(run && isFreePlay(run.scenario) ? { whatIf: true } : {}),
-          pauseMs: null,
-          compare: null,
-          run,
-          error,
-          rejected: null,
-          imported: false,
-          ...cursorAtStep(run, step),
-          playing: false,
-          pace: 1,
-        });
+        const scenario = opts.scenarios.find((x) => x.id === id);
+        const algorithm = scenario && isFreePlay(scenario) ? scenario.algorithm : undefined;
+        launch(
+          {
+            scenarioId: scenario?.id ?? id,
+            algorithm,
+            ...clean,
+            history: { past: [], future: [] },
+            pauseMs: null,
+            compare: null,
+          },
+          (run) => ({
+            scenarioId: run.scenario.id,
+            algorithm: isFreePlay(run.scenario) ? run.scenario.algorithm : undefined,
+            ...(isFreePlay(run.scenario) ? { whatIf: true } : {}),
+            run,
+            error: null,
+            rejected: null,
+            imported: false,
+            ...cursorAtStep(run, step),
+            playing: false,
+            pace: 1,
+          }),
+        );
       },
       setAlgorithm(algorithm, params = {}) {
-        const { scenarioId, t } = get();
-        const input = { ...clean, params };
-        const { run, error } = runFor(scenarioId, algorithm, input);
-        if (!run) {
-          set({ rejected: error });
+        const { scenarioId } = effective();
+        const base = opts.scenarios.find((x) => x.id === scenarioId) ?? first;
+        try {
+          withAlgorithm(base, algorithm);
+        } catch (e) {
+          set({ rejected: e instanceof Error ? e.message : String(e) });
           return false;
         }
-        set({
-          algorithm: run.scenario.algorithm,
-          ...input,
-          history: { past: [], future: [] },
-          compare: null,
-          run,
-          error: null,
-          rejected: null,
-          imported: false,
-          t: Math.min(t, run.trace.durationMs),
-          stepIndex: nav.stepAt(run.trace.steps, Math.min(t, run.trace.durationMs)),
-          playing: false,
-          pace: 1,
-        });
+        const input = { ...clean, params };
+        launch(
+          { scenarioId, algorithm, ...input, history: { past: [], future: [] }, compare: null },
+          (run) => {
+            const t = Math.min(get().t, run.until);
+            return {
+              algorithm: run.scenario.algorithm,
+              run,
+              error: null,
+              rejected: null,
+              imported: false,
+              t,
+              stepIndex: nav.stepAt(run.trace.steps, t),
+              playing: false,
+              pace: 1,
+            };
+          },
+        );
         return true;
       },
       setDuration(durationMs) {
         change({ durationMs });
+      },
+      setInputs(patch) {
+        change(patch);
+      },
+      cancelPending() {
+        const j = job;
+        if (!j) return;
+        j.cancel();
+        job = null;
+        // A long run already on screen in part goes back to the run before it.
+        if (j.before && get().run !== j.before.run) set({ ...j.before, playing: false });
+        settle();
+      },
+      whenSettled(fn) {
+        if (job) waiting.push(fn);
+        else fn();
       },
       setSeed(seed) {
         change({ seed });
@@ -338,15 +543,15 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         changeInterventions(interventions);
       },
       addIntervention(fault) {
-        changeInterventions([...get().interventions, fault]);
+        changeInterventions([...effective().interventions, fault]);
       },
       removeIntervention(index) {
-        const list = get().interventions;
+        const list = effective().interventions;
         if (index < 0 || index >= list.length) return;
         changeInterventions(list.filter((_, i) => i !== index));
       },
       undo() {
-        const s = get();
+        const s = effective();
         const prev = s.history.past[s.history.past.length - 1];
         if (!prev) return;
         rerun({
@@ -355,7 +560,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         });
       },
       redo() {
-        const s = get();
+        const s = effective();
         const next = s.history.future[0];
         if (!next) return;
         rerun({
@@ -375,7 +580,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       play() {
         const { run, t } = get();
         if (!run) return;
-        if (t >= run.trace.durationMs) set(nav.startOf(run.trace.steps));
+        if (t >= run.trace.durationMs && run.complete) set(nav.startOf(run.trace.steps));
         set({ playing: true });
       },
       pause() {
@@ -392,7 +597,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       seek(tRaw) {
         const { run } = get();
         if (!run) return;
-        const t = Math.max(0, Math.min(run.trace.durationMs, tRaw));
+        const t = Math.max(0, Math.min(run.until, tRaw));
         set({ t, stepIndex: nav.stepAt(run.trace.steps, t), pace: 1 });
       },
       stepForward() {
@@ -434,13 +639,14 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         if (!run || !playing) return;
         const dt = Math.max(0, Math.min(MAX_TICK_MS, wallMs));
         const pace = paceAt(run.pace, t, speed);
-        const end = run.trace.durationMs;
-        const next = Math.min(end, t + dt * run.scenario.timeScale * speed * pace);
+        // A run still being simulated plays up to where it is, and goes on when more arrives.
+        const next = Math.min(run.until, t + dt * run.scenario.timeScale * speed * pace);
+        if (next === t && !run.complete) return;
         set({
           t: next,
           stepIndex: nav.stepAt(run.trace.steps, next),
           pace,
-          playing: next < end,
+          playing: next < run.trace.durationMs,
         });
       },
       loadTrace(trace) {
@@ -452,12 +658,10 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         } catch {
           return false;
         }
-        const run: Run = {
-          scenario,
-          trace,
-          index: new TraceIndex(trace),
-          pace: paceModel(trace, scenario.timeScale),
-        };
+        // Whatever was being simulated gives way to the imported trace.
+        job?.cancel();
+        job = null;
+        const run = completeRun(scenario, trace, null);
         set({
           scenarioId: scenario.id,
           algorithm: isFreePlay(scenario) ? scenario.algorithm : undefined,
@@ -475,8 +679,37 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
           playing: false,
           pace: 1,
         });
+        settle();
         return true;
       },
     };
   });
+
+  // The engine keeps a checkpoint where the player rests on a complete run: a fault added there
+  // continues it instead of simulating the past again.
+  store.subscribe((s, prev) => {
+    if (s.run === prev.run && s.t === prev.t && s.playing === prev.playing) return;
+    if (s.playing) return;
+    const run = s.run;
+    if (!run?.complete || !run.key || s.imported) return engine.hint(null);
+    const spec = jobFor(s.scenarioId, s.algorithm, s);
+    if ('error' in spec || spec.key !== run.key) return engine.hint(null);
+    engine.hint({
+      job: { scenario: spec.scenario, opts: spec.opts, key: spec.key, stem: spec.stem },
+      cursor: Math.round(s.t),
+    });
+  });
+  return store;
+}
+
+/** The new run is shown once it is simulated this far past the cursor: the minute the user looks at. */
+const FIRST_MS = 60_000;
+
+/** Pace for a run still being simulated: the chosen speed throughout (no slow motion, no fast-forward). */
+function flatPace(durationMs: number, timeScale: number): PaceModel {
+  return {
+    busy: { starts: [0], ends: [durationMs], durationMs },
+    focus: { at: [], pre: 0, post: 0, ramp: 1, flightMs: 1 },
+    timeScale,
+  };
 }

@@ -85,6 +85,8 @@ export interface Simulation {
   readonly events: readonly TraceEvent[];
   /** The interventions the run is on its way to (canonical order). */
   readonly interventions: readonly TimedFault[];
+  /** The trace's fields but its events and steps: known from the start. */
+  readonly head: Omit<Trace, 'events' | 'steps'>;
   /**
    * Runs the callbacks due at or before `untilMs` (capped at the run's length), at most `maxSteps`
    * of them. True when it got there; false when it stopped early, to be called again.
@@ -227,6 +229,18 @@ export function startSimulation(scenario: Scenario, opts: SimOptions = {}): Simu
     get interventions() {
       return interventions;
     },
+    get head() {
+      return {
+        version: 1 as const,
+        scenario: scenario.id,
+        algorithm: scenario.algorithm,
+        seed,
+        params,
+        hosts: hosts.map((h) => ({ id: h.id, kind: h.kind })),
+        durationMs,
+        interventions: [...interventions],
+      };
+    },
     advance(untilMs, maxSteps = Number.POSITIVE_INFINITY) {
       const end = Math.min(durationMs, Math.floor(untilMs));
       if (end <= through) return true;
@@ -258,13 +272,7 @@ export function startSimulation(scenario: Scenario, opts: SimOptions = {}): Simu
     finish() {
       if (!sim.done) throw new SimError(`the run is at ${through} ms of ${durationMs}: not finished`);
       return {
-        version: 1,
-        scenario: scenario.id,
-        algorithm: scenario.algorithm,
-        seed,
-        params,
-        hosts: hosts.map((h) => ({ id: h.id, kind: h.kind })),
-        durationMs,
+        ...sim.head,
         interventions,
         events,
         steps: resolveSteps(

@@ -325,7 +325,10 @@ export class TraceIndex {
       else if (k === 'violation') violations++;
       else if (k === 'fault') faults++;
     }
-    next.snapshots = this.snapshots.slice(0, Math.floor(n / SNAPSHOT_EVERY) + (n % SNAPSHOT_EVERY === 0 ? 0 : 1));
+    next.snapshots = this.snapshots.slice(
+      0,
+      Math.floor(n / SNAPSHOT_EVERY) + (n % SNAPSHOT_EVERY === 0 ? 0 : 1),
+    );
     const snap = next.snapshots[next.snapshots.length - 1];
     const state = snap ? cloneState(snap.state) : next.initial();
     for (let i = snap?.count ?? 0; i < n; i++) apply(state, prefix[i] as TraceEvent);
@@ -336,7 +339,8 @@ export class TraceIndex {
       if (own) own.push(w);
       else next.writesOf.set(w.resource, [w]);
     }
-    for (let i = 0; i < violations; i++) next.violations.push(this.violations[i] as Violation & { t: number });
+    for (let i = 0; i < violations; i++)
+      next.violations.push(this.violations[i] as Violation & { t: number });
     for (let i = 0; i < faults; i++) next.faults.push(this.faults[i] as Extract<TraceEvent, { k: 'fault' }>);
     next.maxFlight = this.maxFlight;
     // Shared records are final: their delivery or drop is in the prefix. The others are copied.

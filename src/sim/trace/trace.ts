@@ -25,3 +25,13 @@ export interface Trace {
   events: TraceEvent[];
   steps: ResolvedStep[];
 }
+
+/** A trace from its parts, its fields in the one order (an exported trace is byte-identical). */
+export function traceOf(
+  head: Omit<Trace, 'events' | 'steps'> & Partial<Pick<Trace, 'events' | 'steps'>>,
+  events: TraceEvent[],
+  steps: ResolvedStep[],
+): Trace {
+  const { events: _e, steps: _s, ...fields } = head;
+  return { ...fields, events, steps };
+}

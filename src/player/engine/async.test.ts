@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { scenarios } from '../../../scenarios/index.ts';
+import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
+import { simulate } from '../../sim/simulate.ts';
+import { createPlayerStore, type PlayerStore } from '../store.ts';
+import { pageEngine, type RunUpdate, type SimEngine } from './client.ts';
+
+/**
+ * The player with its simulations off the call: the page's engine in slices (the worker's engine
+ * runs the same core). Changes land later, byte-identical to simulate() from time 0.
+ */
+
+const lease = scenarios.find((s) => s.id === 'etcd-lease') as Scenario;
+const bully = scenarios.find((s) => s.id === 'bully') as Scenario;
+
+/** The page engine, with every update it sends recorded. */
+function spied(): { engine: SimEngine; updates: RunUpdate[] } {
+  const inner = pageEngine();
+  const updates: RunUpdate[] = [];
+  return {
+    updates,
+    engine: {
+      where: 'page',
+      hint: (h) => inner.hint(h),
+      run: (job, l) =>
+        inner.run(job, (u) => {
+          updates.push(u);
+          l(u);
+        }),
+    },
+  };
+}
+
+const settled = (store: PlayerStore) => new Promise<void>((r) => store.getState().whenSettled(r));
+const idle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const json = (x: unknown) => JSON.stringify(x);
+
+describe('the player store on an asynchronous engine', () => {
+  it('keeps the run on screen until the new one arrives, then shows exactly what simulate() gives', async () => {
+    const { engine } = spied();
+    const store = createPlayerStore({ scenarios: [lease, bully], engine });
+    const s = () => store.getState();
+    const before = s().run;
+    const f: TimedFault = { atMs: 20_000, fault: { kind: 'crash', node: 'node-1' } };
+    s().addIntervention(f);
+    expect(s().run).toBe(before);
+    expect(s().interventions).toEqual([]);
+    expect(s().pending).not.toBeNull();
+    await settled(store);
+    expect(s().pending).toBeNull();
+    expect(s().interventions).toEqual([f]);
+    expect(json(s().run?.trace)).toBe(json(simulate(lease, { interventions: [f] })));
+    s().selectScenario('bully');
+    expect(s().scenarioId).toBe('etcd-lease');
+    await settled(store);
+    expect(s().scenarioId).toBe('bully');
+    expect(json(s().run?.trace)).toBe(json(simulate(bully)));
+  });
+
+  it('a fault at the resting cursor continues the checkpoint there: the past is not simulated again', async () => {
+    const { engine, updates } = spied();
+    const store = createPlayerStore({ scenarios: [lease], engine });
+    const s = () => store.getState();
+    s().seek(30_000);
+    await idle(300); // the engine's copy of the run gets to the cursor
+    const f: TimedFault = { atMs: 30_000, fault: { kind: 'isolate', node: 'node-1' } };
+    s().addIntervention(f);
+    await settled(store);
+    const first = updates.find((u) => u.kind === 'events');
+    const whole = simulate(lease, { interventions: [f] });
+    // It kept every event before the cursor and simulated only from there.
+    expect(first?.kind === 'events' && first.keep).toBe(whole.events.filter((e) => e.t < 30_000).length);
+    expect(first?.kind === 'events' && first.keep).toBeGreaterThan(100);
+    expect(json(s().run?.trace)).toBe(json(whole));
+    // The index continued from the old one shows the new run's frames.
+    const run = s().run;
+    if (!run) throw new Error('no run');
+    for (const t of [29_000, 30_000, 31_000, 45_000])
+      expect(json(run.index.frameAt(t))).toContain('"isolated"');
+  });
+
+  it('a long run shows the minute after the cursor first, then fills in behind it', async () => {
+    const { engine } = spied();
+    const store = createPlayerStore({ scenarios: [lease], engine });
+    const s = () => store.getState();
+    const hour = 3_600_000;
+    s().setDuration(hour);
+    await settled(store);
+    s().seek(10 * 60_000);
+    await idle(400);
+    const f: TimedFault = { atMs: 10 * 60_000, fault: { kind: 'crash', node: 'node-2' } };
+    s().addIntervention(f);
+    const partial = await new Promise<NonNullable<ReturnType<typeof s>['run']>>((resolve) => {
+      const off = store.subscribe((st) => {
+        if (st.interventions.length === 1 && st.run) {
+          off();
+          resolve(st.run);
+        }
+      });
+    });
+    expect(partial.complete).toBe(false);
+    expect(partial.until).toBeGreaterThanOrEqual(11 * 60_000);
+    expect(partial.until).toBeLessThan(hour);
+    expect(s().t).toBe(10 * 60_000);
+    await settled(store);
+    expect(s().run?.complete).toBe(true);
+    expect(json(s().run?.trace)).toBe(json(simulate(lease, { durationMs: hour, interventions: [f] })));
+  });
+
+  it('two changes in a row both land, and Cancel keeps the run and inputs before them', async () => {
+    const { engine } = spied();
+    const store = createPlayerStore({ scenarios: [lease], engine });
+    const s = () => store.getState();
+    const a: TimedFault = { atMs: 5000, fault: { kind: 'crash', node: 'node-3' } };
+    const b: TimedFault = { atMs: 9000, fault: { kind: 'pause', node: 'node-2', durationMs: 3000 } };
+    s().addIntervention(a);
+    s().addIntervention(b);
+    await settled(store);
+    expect(s().interventions).toEqual([a, b]);
+    expect(json(s().run?.trace)).toBe(json(simulate(lease, { interventions: [a, b] })));
+    s().undo();
+    await settled(store);
+    expect(s().interventions).toEqual([a]);
+    const shown = s().run;
+    s().setDuration(6 * 3_600_000);
+    expect(s().pending).not.toBeNull();
+    s().cancelPending();
+    expect(s().pending).toBeNull();
+    expect(s().run).toBe(shown);
+    expect(s().durationMs).toBeUndefined();
+    expect(s().history.future).toHaveLength(1);
+  });
+
+  it('a change the simulator refuses says why and keeps the run', async () => {
+    const { engine } = spied();
+    const store = createPlayerStore({ scenarios: [lease], engine });
+    const s = () => store.getState();
+    const run = s().run;
+    s().setInterventions([{ atMs: 1, fault: { kind: 'crash', node: 'node-99' } }]);
+    await settled(store);
+    expect(s().rejected).toMatch(/node-99/);
+    expect(s().run).toBe(run);
+    expect(s().interventions).toEqual([]);
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * Where the player's simulations run: in a Web Worker when the page may start one, else on the page
+ * in short slices that yield (the custom element loaded from another origin: a worker script must
+ * come from the page's own origin), and synchronously for the CLI, the tests and Node.
+ */
+import type { Scenario } from '../../sim/scenario/schema.ts';
+import { type SimOptions, simulate } from '../../sim/simulate.ts';
+import type { TraceEvent } from '../../sim/trace/events.ts';
+import type { Trace } from '../../sim/trace/trace.ts';
+import { paceModel } from '../pace.ts';
+import { EngineCore } from './core.ts';
+import type { FromEngine, Hint, RunDone, RunJob } from './protocol.ts';
+import { macrotask } from './yield.ts';
+
+export type RunUpdate =
+  | {
+      kind: 'events';
+      keep?: number;
+      head?: Omit<Trace, 'events' | 'steps'>;
+      events: TraceEvent[];
+      through: number;
+      done?: RunDone;
+    }
+  | { kind: 'error'; message: string; name: string; detail: Record<string, unknown> };
+
+export interface SimEngine {
+  /** Simulates; the listener gets the events in pieces and the end. Returns a cancel. */
+  run(job: RunJob, listener: (u: RunUpdate) => void): () => void;
+  /** Where the player rests: the engine keeps a checkpoint there (null: none). */
+  hint(h: Hint | null): void;
+  readonly where: 'worker' | 'page' | 'sync';
+}
+
+/** Runs each job at once, before run() returns: the CLI's and the tests' path, no worker. */
+export function syncEngine(sim: (s: Scenario, o: SimOptions) => Trace = simulate): SimEngine {
+  return {
+    where: 'sync',
+    run(job, listener) {
+      let trace: Trace;
+      try {
+        trace = sim(job.scenario, job.opts);
+      } catch (e) {
+        listener(errorUpdate(e));
+        return () => {};
+      }
+      const { events, ...rest } = trace;
+      listener({
+        kind: 'events',
+        events,
+        through: trace.durationMs,
+        done: { trace: rest, pace: paceModel(trace, job.scenario.timeScale) },
+      });
+      return () => {};
+    },
+    hint() {},
+  };
+}
+
+function errorUpdate(e: unknown): RunUpdate {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const detail: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(err)) if (typeof v !== 'function') detail[k] = v;
+  return { kind: 'error', message: err.message, name: err.name, detail };
+}
+
+/** The engine's messages to one listener per run id. */
+function router() {
+  const listeners = new Map<number, (u: RunUpdate) => void>();
+  const decoder = new TextDecoder();
+  return {
+    listeners,
+    deliver(msg: FromEngine) {
+      const l = listeners.get(msg.id);
+      if (!l) return;
+      if (msg.type === 'error') {
+        listeners.delete(msg.id);
+        l({ kind: 'error', message: msg.message, name: msg.name, detail: msg.detail });
+        return;
+      }
+      if (msg.done) listeners.delete(msg.id);
+      const events = Array.isArray(msg.events)
+        ? msg.events
+        : (JSON.parse(decoder.decode(msg.events)) as TraceEvent[]);
+      l({
+        kind: 'events',
+        ...(msg.keep !== undefined ? { keep: msg.keep } : {}),
+        ...(msg.head ? { head: msg.head } : {}),
+        events,
+        through: msg.through,
+        ...(msg.done ? { done: msg.done } : {}),
+      });
+    },
+  };
+}
+
+/**
+ * The engine on the page: each slice at most 8 ms, then the page handles input and draws. A
+ * slice's events reach the store in the same task, so its work is bounded by the slice too.
+ */
+export function pageEngine(): SimEngine {
+  const r = router();
+  let next = 1;
+  const core = new EngineCore({
+    now: () => performance.now(),
+    later: macrotask(),
+    post: (m) => r.deliver(m),
+    sliceMs: 8,
+    sendEveryMs: 150,
+  });
+  return {
+    where: 'page',
+    run(job, listener) {
+      const id = next++;
+      r.listeners.set(id, listener);
+      core.receive({ type: 'run', id, job });
+      return () => {
+        r.listeners.delete(id);
+        core.receive({ type: 'cancel', id });
+      };
+    },
+    hint(h) {
+      core.receive({ type: 'hint', hint: h });
+    },
+  };
+}
+
+/**
+ * The engine in a Web Worker, falling back to the page's when the worker cannot start (another
+ * origin: the constructor throws) or its script does not load (offline before it was fetched: an
+ * error event). Runs under way then move to the page's engine, from the start.
+ */
+export function workerEngine(): SimEngine {
+  let worker: Worker | null = null;
+  try {
+    worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return pageEngine();
+  }
+  const r = router();
+  let next = 1;
+  let fallback: SimEngine | null = null;
+  const jobs = new Map<number, RunJob>();
+  const moved = new Map<number, () => void>();
+  let lastHint: Hint | null = null;
+  worker.onmessage = (e: MessageEvent<FromEngine>) => {
+    const m = e.data;
+    if (m.type === 'error' || m.done) jobs.delete(m.id);
+    r.deliver(m);
+  };
+  worker.onerror = (e) => {
+    e.preventDefault();
+    worker?.terminate();
+    worker = null;
+    fallback = pageEngine();
+    for (const [id, job] of jobs) {
+      const l = r.listeners.get(id);
+      if (l) moved.set(id, fallback.run(job, l));
+    }
+    jobs.clear();
+    fallback.hint(lastHint);
+  };
+  const engine: SimEngine = {
+    get where() {
+      return fallback ? 'page' : 'worker';
+    },
+    run(job, listener) {
+      if (fallback) return fallback.run(job, listener);
+      const id = next++;
+      r.listeners.set(id, listener);
+      jobs.set(id, job);
+      worker?.postMessage({ type: 'run', id, job });
+      return () => {
+        r.listeners.delete(id);
+        jobs.delete(id);
+        moved.get(id)?.();
+        moved.delete(id);
+        worker?.postMessage({ type: 'cancel', id });
+      };
+    },
+    hint(h) {
+      lastHint = h;
+      if (fallback) fallback.hint(h);
+      else worker?.postMessage({ type: 'hint', hint: h });
+    },
+  };
+  return engine;
+}

@@ -1,0 +1,225 @@
+/**
+ * The simulation engine: runs the page's simulations a slice at a time, wherever it lives. In a Web
+ * Worker (sim.worker.ts) its slices are long and the page never waits; on the page itself (a worker
+ * that cannot start: the custom element served from another origin) each slice stays short and
+ * yields, so no task blocks input for long. It knows nothing of React or the store.
+ *
+ * Checkpoints. A fault at the cursor changes a run only from the cursor on. The engine keeps a
+ * second copy of the run on screen, paused just before the cursor (the page tells it where the
+ * cursor rests: hint). A fault there continues that copy (Simulation.retarget): the past is not
+ * simulated again, and the page keeps the events it already has. The copy is a live simulation, not
+ * a serialized one: XState's persisted snapshots drop pending delayed transitions (statelyai/xstate
+ * #5331), and a live copy keeps every timer, message in flight and random stream exactly.
+ */
+
+import { type Simulation, startSimulation } from '../../sim/simulate.ts';
+import type { TraceEvent } from '../../sim/trace/events.ts';
+import { paceModel } from '../pace.ts';
+import type { FromEngine, Hint, RunJob, ToEngine } from './protocol.ts';
+
+export interface EngineHost {
+  /** Wall ms, to size slices. */
+  now(): number;
+  /** Runs fn later, after pending messages (a macrotask). */
+  later(fn: () => void): void;
+  post(msg: FromEngine): void;
+  /** Wall ms one slice may take. */
+  sliceMs: number;
+  /** Wall ms between two pieces of a run sent to the page (its index grows with each). */
+  sendEveryMs: number;
+}
+
+interface Job {
+  id: number;
+  job: RunJob;
+  sim: Simulation;
+  /** Events already with the page (kept from the base run, or sent). */
+  sent: number;
+  keep: number | undefined;
+  lastSent: number;
+  firstSent: boolean;
+  headSent: boolean;
+}
+
+interface Checkpoint {
+  job: Hint['job'];
+  sim: Simulation;
+  target: number;
+}
+
+/** Callbacks per advance() between two clock reads. */
+const STEPS = 400;
+
+export class EngineCore {
+  private jobs: Job[] = [];
+  private checkpoint: Checkpoint | null = null;
+  private hint: Hint | null = null;
+  private scheduled = false;
+
+  constructor(private readonly host: EngineHost) {}
+
+  receive(msg: ToEngine): void {
+    if (msg.type === 'cancel') this.jobs = this.jobs.filter((j) => j.id !== msg.id);
+    else if (msg.type === 'hint') this.setHint(msg.hint);
+    else this.start(msg.id, msg.job);
+    this.schedule();
+  }
+
+  private start(id: number, job: RunJob): void {
+    try {
+      const cp = this.checkpoint;
+      const interventions = job.opts.interventions ?? [];
+      // Continue the copy paused before the cursor when only faults after it differ.
+      if (
+        cp &&
+        job.base &&
+        cp.job.key === job.base.key &&
+        cp.job.stem === job.stem &&
+        cp.sim.canRetarget(interventions)
+      ) {
+        this.checkpoint = null;
+        cp.sim.retarget(interventions);
+        const keep = cp.sim.events.length;
+        this.jobs.push({
+          id,
+          job,
+          sim: cp.sim,
+          sent: keep,
+          keep,
+          lastSent: this.host.now(),
+          firstSent: false,
+          headSent: false,
+        });
+        return;
+      }
+      const sim = startSimulation(job.scenario, job.opts);
+      this.jobs.push({
+        id,
+        job,
+        sim,
+        sent: 0,
+        keep: undefined,
+        lastSent: this.host.now(),
+        firstSent: false,
+        headSent: false,
+      });
+    } catch (e) {
+      this.fail(id, e);
+    }
+  }
+
+  private setHint(hint: Hint | null): void {
+    this.hint = hint;
+    const cp = this.checkpoint;
+    if (!hint) {
+      this.checkpoint = null;
+      return;
+    }
+    const target = Math.max(-1, hint.cursor - 1);
+    // The copy can wait further on, not go back: a cursor moved back starts a new copy.
+    if (cp && cp.job.key === hint.job.key && cp.sim.through <= target) cp.target = target;
+    else this.checkpoint = null;
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    if (this.jobs.length === 0 && !this.checkpointWork()) return;
+    this.scheduled = true;
+    this.host.later(() => {
+      this.scheduled = false;
+      this.slice();
+      this.schedule();
+    });
+  }
+
+  /** Whether the checkpoint copy has work to do (and makes one when the hint asks for it). */
+  private checkpointWork(): boolean {
+    const h = this.hint;
+    if (!h) return false;
+    if (!this.checkpoint) {
+      try {
+        this.checkpoint = {
+          job: h.job,
+          sim: startSimulation(h.job.scenario, h.job.opts),
+          target: h.cursor - 1,
+        };
+      } catch {
+        this.hint = null;
+        return false;
+      }
+    }
+    return this.checkpoint.sim.through < this.checkpoint.target;
+  }
+
+  private slice(): void {
+    const end = this.host.now() + this.host.sliceMs;
+    // The newest run first: the page waits for it.
+    const j = this.jobs[this.jobs.length - 1];
+    if (j) {
+      try {
+        this.advanceJob(j, end);
+      } catch (e) {
+        this.jobs = this.jobs.filter((x) => x !== j);
+        this.fail(j.id, e);
+      }
+      return;
+    }
+    const cp = this.checkpoint;
+    if (!cp) return;
+    try {
+      while (this.host.now() < end && !cp.sim.advance(cp.target, STEPS));
+    } catch {
+      this.checkpoint = null;
+      this.hint = null;
+    }
+  }
+
+  private advanceJob(j: Job, end: number): void {
+    const first = j.job.firstUntil;
+    for (;;) {
+      const goal = !j.firstSent && first !== undefined && first > j.sim.through ? first : j.sim.durationMs;
+      const there = j.sim.advance(goal, STEPS);
+      if (j.sim.done) {
+        this.jobs = this.jobs.filter((x) => x !== j);
+        this.send(j, true);
+        return;
+      }
+      if (there && !j.firstSent) {
+        this.send(j, false);
+        j.firstSent = true;
+      }
+      const now = this.host.now();
+      if (now - j.lastSent >= this.host.sendEveryMs) this.send(j, false);
+      if (now >= end) return;
+    }
+  }
+
+  private send(j: Job, done: boolean): void {
+    const events = j.sim.events.slice(j.sent) as TraceEvent[];
+    j.sent = j.sim.events.length;
+    j.lastSent = this.host.now();
+    const msg: FromEngine = {
+      type: 'events',
+      id: j.id,
+      ...(j.keep !== undefined ? { keep: j.keep } : {}),
+      ...(j.headSent ? {} : { head: j.sim.head }),
+      events,
+      through: j.sim.through,
+    };
+    j.keep = undefined;
+    j.headSent = true;
+    if (done) {
+      const whole = j.sim.finish();
+      const { events: _, ...trace } = whole;
+      msg.done = { trace, pace: paceModel(whole, j.job.scenario.timeScale) };
+    }
+    this.host.post(msg);
+  }
+
+  private fail(id: number, e: unknown): void {
+    const err = e instanceof Error ? e : new Error(String(e));
+    const detail: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(err)) if (typeof v !== 'function') detail[k] = v;
+    this.host.post({ type: 'error', id, message: err.message, name: err.name, detail });
+  }
+}

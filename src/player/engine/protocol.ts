@@ -1,0 +1,66 @@
+/**
+ * What the page and the simulation engine (a Web Worker, or the page itself in slices) say to each
+ * other. Plain data: it crosses postMessage. Events travel in chunks, as JSON in a transferred
+ * buffer from a worker (no copy on the page's side, and a chunk decodes in a few ms).
+ */
+
+import type { Scenario } from '../../sim/scenario/schema.ts';
+import type { SimOptions } from '../../sim/simulate.ts';
+import type { TraceEvent } from '../../sim/trace/events.ts';
+import type { Trace } from '../../sim/trace/trace.ts';
+import type { PaceModel } from '../pace.ts';
+
+/** A run to simulate. `key` names its inputs; `stem` the inputs but the interventions. */
+export interface RunJob {
+  scenario: Scenario;
+  opts: SimOptions;
+  key: string;
+  stem: string;
+  /**
+   * The run on the page, when the new one may continue it from a checkpoint: the page keeps its
+   * first events, and the engine sends only what comes after them.
+   */
+  base?: { key: string; events: number };
+  /** Send a first piece as soon as the run gets this far (the minute after the cursor). */
+  firstUntil?: number;
+}
+
+/** Where the player rests on a run (paused, or just shown): the engine keeps a checkpoint there. */
+export interface Hint {
+  job: Omit<RunJob, 'base' | 'firstUntil'>;
+  cursor: number;
+}
+
+export type ToEngine =
+  | { type: 'run'; id: number; job: RunJob }
+  | { type: 'cancel'; id: number }
+  | { type: 'hint'; hint: Hint | null };
+
+/** The trace without its events, and the pace model: what the page needs once a run is complete. */
+export interface RunDone {
+  trace: Omit<Trace, 'events'>;
+  pace: PaceModel;
+}
+
+export type FromEngine =
+  | {
+      type: 'events';
+      id: number;
+      /** Events of the base run the page keeps (the first message of a run only, else absent). */
+      keep?: number;
+      /** The run's trace fields but events and steps (the first message of a run only). */
+      head?: Omit<Trace, 'events' | 'steps'>;
+      /** Events after the ones sent before: an array in the page, JSON bytes from a worker. */
+      events: TraceEvent[] | ArrayBuffer;
+      /** Every callback at or before this virtual ms has run. */
+      through: number;
+      done?: RunDone;
+    }
+  | {
+      type: 'error';
+      id: number;
+      message: string;
+      name: string;
+      /** The error's own fields (a ParamError's rule, knob and bound), for a translated message. */
+      detail: Record<string, unknown>;
+    };

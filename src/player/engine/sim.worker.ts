@@ -1,0 +1,27 @@
+/// <reference lib="webworker" />
+/**
+ * The simulation engine in a Web Worker: the page never runs simulate() itself. Events go back as
+ * JSON bytes in a transferred buffer: moving it costs nothing, and the page parses one chunk at a
+ * time (about 1 ms per thousand events), where a structured clone of the same objects costs 3x more.
+ */
+import { EngineCore } from './core.ts';
+import type { ToEngine } from './protocol.ts';
+import { macrotask } from './yield.ts';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const encoder = new TextEncoder();
+const core = new EngineCore({
+  now: () => performance.now(),
+  later: macrotask(),
+  post(msg) {
+    if (msg.type === 'events' && Array.isArray(msg.events)) {
+      const bytes = encoder.encode(JSON.stringify(msg.events)).buffer as ArrayBuffer;
+      self.postMessage({ ...msg, events: bytes }, [bytes]);
+    } else self.postMessage(msg);
+  },
+  // Long slices: nothing else runs here, and messages (a cancel) are read between them.
+  sliceMs: 40,
+  sendEveryMs: 150,
+});
+self.onmessage = (e: MessageEvent<ToEngine>) => core.receive(e.data);
