@@ -7,6 +7,7 @@
  *   npm run bench                  # everything; the heap soak plays for 2 minutes
  *   npm run bench -- --soak        # the heap soak plays for 10 minutes
  *   npm run bench -- --sim-only    # no browser: simulation and seek only
+ *   npm run bench -- --interactions # only the interactions (a fault at the cursor, a knob, a switch)
  *
  * Env: BENCH_REPEAT (simulation repeats, default 5), BENCH_SECONDS (play window per scenario,
  * default 8), CHROMIUM_PATH (default /usr/bin/chromium; '' = Playwright's own Chromium).
@@ -14,14 +15,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { type InteractionRow, runInteractions } from './bench/interactions.ts';
 import { scalingSvg } from './bench/plot.ts';
-import { type RenderResults, runRender } from './bench/render.ts';
+import { ensureBuild, type RenderResults, runRender } from './bench/render.ts';
 import { type Machine, render } from './bench/report.ts';
 import { runSim } from './bench/sim.ts';
 import { runWeight } from './bench/weight.ts';
+import { launchChromium, servePreview } from './lib/browser.ts';
 
 const argv = process.argv.slice(2);
 const simOnly = argv.includes('--sim-only');
+const interactionsOnly = argv.includes('--interactions');
 const soak = argv.includes('--soak');
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -39,7 +43,39 @@ const machine: Machine = {
   date: new Date().toISOString(),
 };
 
+/** The interactions, in their own browser (the rendering run's is closed by then). */
+async function interactions(): Promise<InteractionRow[]> {
+  ensureBuild(log);
+  const { server, base } = await servePreview(process.cwd());
+  const browser = await launchChromium();
+  try {
+    return await runInteractions(browser, base, log);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+function interactionTable(rows: InteractionRow[]): string {
+  return [
+    '| interaction | longest main-thread task | long tasks | first frame after | whole run |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${r.longestTaskMs ? `${r.longestTaskMs} ms` : 'none over 50 ms'} | ${r.longTasks} | ${r.firstFrameMs} ms | ${r.completeMs} ms |`,
+    ),
+  ].join('\n');
+}
+
 const loadStart = loadavg()[0] as number;
+if (interactionsOnly) {
+  log(' interactions');
+  const rows = await interactions();
+  console.log(
+    `load ${loadStart.toFixed(2)} -> ${(loadavg()[0] as number).toFixed(2)}\n\n${interactionTable(rows)}`,
+  );
+  process.exit(0);
+}
 log(' simulation');
 const sim = runSim(REPEAT, log);
 
@@ -48,6 +84,11 @@ if (!simOnly) {
   log(' rendering');
   rendering = await runRender({ seconds: SECONDS, soakMinutes: soak ? 10 : 2, log });
   machine.chromium = rendering.chromium;
+}
+let interactionRows: InteractionRow[] | null = null;
+if (!simOnly) {
+  log(' interactions');
+  interactionRows = await interactions();
 }
 // The build exists once rendering ran; with --sim-only the weight is read from an existing dist/.
 let weight: ReturnType<typeof runWeight> | null = null;
@@ -62,12 +103,13 @@ machine.load = { start: loadStart, end: loadavg()[0] as number };
 mkdirSync('bench', { recursive: true });
 writeFileSync(
   'bench/results.json',
-  `${JSON.stringify({ machine, elapsedSec, options: { repeat: REPEAT, seconds: SECONDS, soak, simOnly }, sim, rendering, weight }, null, 2)}\n`,
+  `${JSON.stringify({ machine, elapsedSec, options: { repeat: REPEAT, seconds: SECONDS, soak, simOnly }, sim, rendering, interactions: interactionRows, weight }, null, 2)}\n`,
 );
 writeFileSync(
   'bench/results.md',
-  `# Benchmark results\n\n\`npm run bench${soak ? ' -- --soak' : ''}\` in ${elapsedSec.toFixed(0)} s.\n\n${render(machine, sim, rendering, weight, true)}\n`,
+  `# Benchmark results\n\n\`npm run bench${soak ? ' -- --soak' : ''}\` in ${elapsedSec.toFixed(0)} s.\n\n${render(machine, sim, rendering, weight, true)}\n${interactionRows ? `\n## Interactions\n\n${interactionTable(interactionRows)}\n` : ''}`,
 );
 writeFileSync('bench/scaling.svg', scalingSvg(sim));
 console.log(render(machine, sim, rendering, weight, false));
+if (interactionRows) console.log(`\n${interactionTable(interactionRows)}`);
 console.log(`\nwrote bench/results.json, bench/results.md, bench/scaling.svg in ${elapsedSec.toFixed(0)} s`);

@@ -78,7 +78,7 @@ function Shell({ boot: initial }: { boot: Boot }) {
         onKeys={() => setKeysOpen(true)}
       />
 
-      <LinkNotice problems={initial.problems} label={t('notice.label')} />
+      <LinkNotice problems={initial.problems} later={initial.later} label={t('notice.label')} />
 
       {presenting && run && (
         <Presentation

@@ -1,5 +1,5 @@
 /** The dismissible notice that lists what a link got wrong: under the app's header, or the embed's compact card. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { LinkProblem } from './link/problems.ts';
@@ -7,11 +7,14 @@ import { problemText } from './link/problemText.ts';
 
 export function LinkNotice({
   problems,
+  later,
   label,
   compact = false,
 }: {
   /** Read once from the link (or the element's attributes); dismissing hides them all. */
   problems: readonly LinkProblem[];
+  /** The ones known once the link's run is simulated (boot.ts), added when they are. */
+  later?: Promise<LinkProblem[]>;
   /** The notice's accessible name: "Link problem", or "Embed problem" for an element's attributes. */
   label: string;
   /** The embed's small card over the player (embed.css .embed-notice). */
@@ -19,6 +22,15 @@ export function LinkNotice({
 }) {
   const run = usePlayer((s) => s.run);
   const [shown, setShown] = useState(problems);
+  useEffect(() => {
+    let live = true;
+    later?.then((more) => {
+      if (live && more.length > 0) setShown((s) => [...s, ...more]);
+    });
+    return () => {
+      live = false;
+    };
+  }, [later]);
   if (shown.length === 0) return null;
   return (
     <div className={compact ? 'notice embed-notice' : 'notice'} role="status" aria-label={label}>

@@ -2,7 +2,9 @@
 import { scenarios } from '../../scenarios/index.ts';
 import { locales, setLocale } from '../i18n/index.ts';
 import { loadLocale, readLangParam } from '../i18n/persist.ts';
-import { createPlayerStore, type PlayerStore } from '../player/store.ts';
+import { type SimEngine, sharedEngine } from '../player/engine/client.ts';
+import { createPlayerStore, type PlayerStore, type RunInput } from '../player/store.ts';
+import { hostIdsOf, nodesProblem, scenarioParams } from '../sim/simulate.ts';
 import { stepById } from '../sim/trace/derive.ts';
 import { decodeView } from './link/decode.ts';
 import type { EmbedOptions } from './link/embed.ts';
@@ -15,57 +17,102 @@ export interface Boot {
   /** Embed-mode options of the link (src/embed). */
   embed: EmbedOptions;
   problems: LinkProblem[];
+  /**
+   * The problems known once the link's run is simulated (a step it names, a refusal from the
+   * simulator): resolved when it is, at once when nothing was left to simulate.
+   */
+  later: Promise<LinkProblem[]>;
   /** Theme from the link (this visit only), else null. */
   theme: LinkTheme | null;
   panel: TracePanel;
 }
 
-/** Builds this page's player from the URL: every view parameter of link/view.ts; bad ones are problems. */
-export function boot(search: string): Boot {
+/**
+ * Builds this page's player from the URL: every view parameter of link/view.ts; bad ones are problems.
+ * The story opens at once; the link's own inputs (seed, knobs, nodes, faults, length) are checked
+ * here and simulated as one change by `engine` (a worker in the browser): a 24 h link with hundreds
+ * of faults shows its progress and can be cancelled, and never freezes the page.
+ */
+export function boot(search: string, engine: SimEngine | undefined = defaultEngine()): Boot {
   const { view, hasScenario, problems, embed } = decodeView(search, { scenarios, locales });
   const store = createPlayerStore({
     scenarios,
     ...(hasScenario ? { scenarioId: view.scenario } : {}),
     ...(view.algorithm !== null ? { algorithm: view.algorithm } : {}),
+    ...(engine ? { engine } : {}),
   });
   // Language: `?lang=` for this visit, else the last choice, else English (see i18n/persist.ts).
   const lang = readLangParam(search);
   setLocale(lang.locale ?? loadLocale() ?? 'en');
   const p = store.getState();
+  const later: LinkProblem[] = [];
   if (p.run) {
-    if (view.seed !== null) p.setSeed(view.seed);
-    if (view.nodes !== null) p.setNodes(view.nodes);
-    if (Object.keys(view.params).length > 0) p.setParams(view.params);
-    const hosts = store.getState().run?.trace.hosts.map((h) => h.id) ?? [];
-    const checked = checkFaultHosts(view.faults, hosts);
+    const scenario = p.run.scenario;
+    const inputs: Partial<RunInput> = {};
+    // Each input is checked on its own, as the sandbox would: a refused one is named, the rest load.
+    const refuse = (reason: string) => problems.push({ param: 'rejected', value: '', reason });
+    if (view.seed !== null) inputs.seed = view.seed;
+    if (view.nodes !== null) {
+      const bad = nodesProblem(scenario, view.nodes);
+      if (bad) refuse(bad);
+      else inputs.nodes = view.nodes;
+    }
+    if (Object.keys(view.params).length > 0) {
+      try {
+        scenarioParams(scenario, view.params);
+        inputs.params = view.params;
+      } catch (e) {
+        refuse(e instanceof Error ? e.message : String(e));
+      }
+    }
+    const checked = checkFaultHosts(view.faults, hostIdsOf(scenario, inputs.nodes));
     problems.push(...checked.problems);
-    if (checked.faults.length > 0) store.getState().setInterventions(checked.faults);
-    // Last: a long run (up to 24 h) is simulated once, with every other input already in place.
-    if (view.durationMs !== null) store.getState().setDuration(view.durationMs);
-    const rejected = store.getState().rejected;
-    if (rejected) problems.push({ param: 'rejected', value: '', reason: rejected });
+    if (checked.faults.length > 0) inputs.interventions = checked.faults;
+    if (view.durationMs !== null) inputs.durationMs = view.durationMs;
+    // The link's inputs are where this visit starts: simulated once, nothing to undo.
+    if (Object.keys(inputs).length > 0) p.setInputs(inputs);
     if (view.compare) store.getState().setCompare(view.compare);
-    // The link's inputs are where this visit starts: nothing to undo yet.
-    store.setState({ history: { past: [], future: [] } });
   }
   if (view.speed !== 1) store.getState().setSpeed(view.speed);
   if (view.whatIf) store.getState().setWhatIf(true);
-  const run = store.getState().run;
-  if (run) {
-    const rawStep = view.step === null ? new URLSearchParams(search).get('step') : String(view.step + 1);
-    const st = readStepParam(view.step === null ? null : rawStep, run.trace.steps.length);
-    if (st.step !== undefined) store.getState().goToStep(st.step);
-    if (st.problem) problems.push(st.problem);
-    if (view.stepId !== undefined) {
-      const at = stepById(run.trace, run.scenario, view.stepId);
-      if (at === null) problems.push({ param: 'step', value: view.stepId });
-      else if (at.step !== undefined) store.getState().goToStep(at.step);
-      else store.getState().seek(at.t);
-    }
-    if (view.t !== null) {
-      if (view.t <= run.trace.durationMs) store.getState().seek(view.t);
-      else problems.push({ param: 't', value: String(view.t) });
-    }
-  }
-  return { store, problems, theme: view.theme, panel: view.panel, embed };
+  const settled = new Promise<LinkProblem[]>((resolve) =>
+    store.getState().whenSettled(() => {
+      const s = store.getState();
+      if (s.rejected) later.push({ param: 'rejected', value: '', reason: s.rejected });
+      const run = s.run;
+      if (run) {
+        const rawStep = view.step === null ? new URLSearchParams(search).get('step') : String(view.step + 1);
+        const st = readStepParam(view.step === null ? null : rawStep, run.trace.steps.length);
+        if (st.step !== undefined) s.goToStep(st.step);
+        if (st.problem) later.push(st.problem);
+        if (view.stepId !== undefined) {
+          const at = stepById(run.trace, run.scenario, view.stepId);
+          if (at === null) later.push({ param: 'step', value: view.stepId });
+          else if (at.step !== undefined) s.goToStep(at.step);
+          else s.seek(at.t);
+        }
+        if (view.t !== null) {
+          if (view.t <= run.trace.durationMs) s.seek(view.t);
+          else later.push({ param: 't', value: String(view.t) });
+        }
+      }
+      resolve(later);
+    }),
+  );
+  // Known at once (nothing left to simulate): listed with the others from the first render.
+  const now = !store.getState().pending;
+  if (now) problems.push(...later.splice(0));
+  return {
+    store,
+    problems,
+    later: now ? Promise.resolve([]) : settled,
+    theme: view.theme,
+    panel: view.panel,
+    embed,
+  };
+}
+
+/** The page's worker where it can start one (the browser), else at once (Node: tests, scripts). */
+function defaultEngine(): SimEngine | undefined {
+  return typeof Worker === 'function' ? sharedEngine() : undefined;
 }

@@ -1,17 +1,15 @@
 /**
- * GIF encoding off the main thread: each frame's pixels come in, are quantized to a 256-colour
- * palette of their own (the pictures mix theme colours with anti-aliased edges; one global palette
- * would band) and LZW-encoded here, so the page never stalls on a 500k-pixel frame.
+ * GIF encoding off the main thread (gifEncoder.ts), so the page never stalls on a 500k-pixel frame.
  * Messages: { kind: 'frame', width, height, delay (ms), pixels (RGBA ArrayBuffer, transferred) }
  * -> { kind: 'ack' }; { kind: 'finish' } -> { kind: 'done', bytes (ArrayBuffer, transferred) }.
  */
-import { applyPalette, GIFEncoder, quantize } from 'gifenc';
+import { gifEncoder } from './gifEncoder.ts';
 
 type In =
   | { kind: 'frame'; width: number; height: number; delay: number; pixels: ArrayBuffer }
   | { kind: 'finish' };
 
-const encoder = GIFEncoder();
+const encoder = gifEncoder();
 const scope = self as unknown as {
   onmessage: ((e: MessageEvent<In>) => void) | null;
   postMessage(m: unknown, transfer?: Transferable[]): void;
@@ -20,16 +18,10 @@ const scope = self as unknown as {
 scope.onmessage = (e) => {
   const m = e.data;
   if (m.kind === 'frame') {
-    const rgba = new Uint8ClampedArray(m.pixels);
-    const palette = quantize(rgba, 256);
-    const index = applyPalette(rgba, palette);
-    // gifenc takes the delay in ms (it writes hundredths); repeat 0 = loop forever.
-    encoder.writeFrame(index, m.width, m.height, { palette, delay: m.delay, repeat: 0 });
+    encoder.frame(m.width, m.height, m.delay, m.pixels);
     scope.postMessage({ kind: 'ack' });
   } else if (m.kind === 'finish') {
-    encoder.finish();
-    const bytes = encoder.bytes();
-    const out = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    const out = encoder.finish();
     scope.postMessage({ kind: 'done', bytes: out }, [out]);
   }
 };

@@ -295,9 +295,21 @@ export function createFrameDrawer(src: AnimationSource) {
   };
 }
 
-/** GIF: frames are drawn here and encoded in a worker (gifenc), one at a time (bounded memory). */
-async function recordGif(job: AnimationJob, drawer: ReturnType<typeof createFrameDrawer>): Promise<Blob> {
-  const worker = new Worker(new URL('./exportAnimation.worker.ts', import.meta.url), { type: 'module' });
+/** Where GIF frames are encoded: the export's worker, or the page when no worker can start. */
+interface GifSink {
+  frame(width: number, height: number, delayMs: number, pixels: ArrayBuffer): Promise<void>;
+  finish(): Promise<ArrayBuffer>;
+  close(): void;
+}
+
+function workerSink(): GifSink | null {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./exportAnimation.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    // Another origin's page (the custom element): a worker script must come from the page's own.
+    return null;
+  }
   let pending: { resolve(v: unknown): void; reject(e: Error): void } | null = null;
   // Kept: the worker may fail (its script not fetched) while no reply is awaited yet.
   let failure: Error | null = null;
@@ -314,6 +326,38 @@ async function recordGif(job: AnimationJob, drawer: ReturnType<typeof createFram
       e instanceof ErrorEvent ? new Error(e.message || 'the GIF encoder stopped') : new ChunkLoadError(e);
     pending?.reject(failure);
   };
+  return {
+    async frame(width, height, delay, pixels) {
+      const ack = reply();
+      worker.postMessage({ kind: 'frame', width, height, delay, pixels }, [pixels]);
+      await ack;
+    },
+    async finish() {
+      const done = reply();
+      worker.postMessage({ kind: 'finish' });
+      return ((await done) as { bytes: ArrayBuffer }).bytes;
+    },
+    close: () => worker.terminate(),
+  };
+}
+
+/** The page's own encoder: one frame per task (a 960x540 frame takes tens of ms), then it yields. */
+async function pageSink(): Promise<GifSink> {
+  const { gifEncoder } = await import('./gifEncoder.ts');
+  const encoder = gifEncoder();
+  return {
+    async frame(width, height, delay, pixels) {
+      await yieldToPage();
+      encoder.frame(width, height, delay, pixels);
+    },
+    finish: async () => encoder.finish(),
+    close() {},
+  };
+}
+
+/** GIF: frames are drawn here and encoded in a worker (gifenc), one at a time (bounded memory). */
+async function recordGif(job: AnimationJob, drawer: ReturnType<typeof createFrameDrawer>): Promise<Blob> {
+  const sink = workerSink() ?? (await pageSink());
   try {
     const total = job.frames.length;
     for (let i = 0; i < total; i++) {
@@ -321,21 +365,13 @@ async function recordGif(job: AnimationJob, drawer: ReturnType<typeof createFram
       const f = job.frames[i] as AnimFrame;
       await drawer.draw(f);
       const pixels = drawer.ctx.getImageData(0, 0, ANIM_WIDTH, ANIM_HEIGHT).data.buffer;
-      const ack = reply();
-      worker.postMessage(
-        { kind: 'frame', width: ANIM_WIDTH, height: ANIM_HEIGHT, delay: gifDelay(f.ms) * 10, pixels },
-        [pixels],
-      );
-      await ack;
+      await sink.frame(ANIM_WIDTH, ANIM_HEIGHT, gifDelay(f.ms) * 10, pixels);
       job.onProgress(i + 1, total);
       await yieldToPage();
     }
-    const done = reply();
-    worker.postMessage({ kind: 'finish' });
-    const out = (await done) as { bytes: ArrayBuffer };
-    return new Blob([out.bytes], { type: 'image/gif' });
+    return new Blob([await sink.finish()], { type: 'image/gif' });
   } finally {
-    worker.terminate();
+    sink.close();
   }
 }
 

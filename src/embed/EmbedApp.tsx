@@ -54,6 +54,7 @@ export function EmbedApp({ search }: { search: string }) {
       <EmbedPlayer
         controls={embed.controls}
         problems={booted.problems}
+        later={booted.later}
         noticeLabel={t('notice.label')}
         appUrl={`${window.location.origin}${window.location.pathname}`}
         theme={booted.theme}
@@ -68,8 +69,10 @@ export function bootEmbed(search: string): Boot & { range: StepRange } {
   const b = boot(search);
   const count = b.store.getState().run?.trace.steps.length ?? 0;
   const { range, problems } = checkRange(b.embed, count);
-  // Before the first render, so the player never shows a step outside its range.
+  // Before the first render, so the player never shows a step outside its range; again once the
+  // link's own run is there (its knobs or faults simulated after the story opened).
   enterRange(b.store, range);
+  b.store.getState().whenSettled(() => enterRange(b.store, range));
   return { ...b, problems: [...b.problems, ...problems], range };
 }
 

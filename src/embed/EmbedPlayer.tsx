@@ -17,6 +17,8 @@ import { useCaptions, useStepFrame, useStorySteps } from '../views/story.ts';
 export interface EmbedPlayerProps {
   controls: EmbedControls;
   problems: readonly LinkProblem[];
+  /** Problems known once the link's run is simulated (boot.ts). */
+  later?: Promise<LinkProblem[]>;
   /** Notice title: "Link problem" in an iframe, "Embed problem" for an element's attributes. */
   noticeLabel: string;
   /** The full app's address (no query): the "Open in Leader Election Lab" link starts here; null = no link. */
@@ -38,7 +40,15 @@ export function labLink(store: PlayerStore, appUrl: string, theme: LinkTheme | n
  * The bare player of embed mode: the cluster picture, the caption and the chosen controls, nothing
  * else. Reads its own store from PlayerContext, so every embedded player is independent.
  */
-export function EmbedPlayer({ controls, problems, noticeLabel, appUrl, theme, scope }: EmbedPlayerProps) {
+export function EmbedPlayer({
+  controls,
+  problems,
+  later,
+  noticeLabel,
+  appUrl,
+  theme,
+  scope,
+}: EmbedPlayerProps) {
   const run = usePlayer((s) => s.run);
   const error = usePlayer((s) => s.error);
   const store = usePlayerStore();
@@ -75,7 +85,7 @@ export function EmbedPlayer({ controls, problems, noticeLabel, appUrl, theme, sc
       onPointerUp={(e) => giveKeyboardBack(e.currentTarget, scope)}
     >
       {scope === 'frame' && <h1 className="sr-only">{t('embed.player', { scenario: title })}</h1>}
-      <LinkNotice problems={problems} label={noticeLabel} compact />
+      <LinkNotice problems={problems} {...(later ? { later } : {})} label={noticeLabel} compact />
       {run ? (
         <EmbedStage
           key={locale}

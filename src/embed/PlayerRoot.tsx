@@ -49,6 +49,7 @@ export function PlayerRoot({ search, appUrl, host, onReady }: PlayerRootProps) {
       <EmbedPlayer
         controls={embed.controls}
         problems={booted.problems}
+        later={booted.later}
         noticeLabel={t('embed.notice.label')}
         appUrl={appUrl}
         theme={booted.theme}

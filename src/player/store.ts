@@ -92,7 +92,10 @@ export interface PlayerState extends RunInput {
    */
   setAlgorithm(algorithm: string, params?: Partial<Params>): boolean;
   setDuration(durationMs: number | undefined): void;
-  /** Several inputs as one change (a link's: seed, knobs, nodes, faults and length, simulated once). */
+  /**
+   * The inputs a visit starts from (a link's seed, knobs, nodes, faults and length), simulated once;
+   * not an undoable change: the history starts empty from there.
+   */
   setInputs(patch: Partial<RunInput>): void;
   /** Stops the change being simulated: the run and inputs before it stay. */
   cancelPending(): void;
@@ -512,7 +515,9 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         change({ durationMs });
       },
       setInputs(patch) {
-        change(patch);
+        const s = effective();
+        if (RUN_INPUT_KEYS.every((k) => !(k in patch) || patch[k] === s[k])) return;
+        rerun({ ...patch, history: { past: [], future: [] } });
       },
       cancelPending() {
         const j = job;

@@ -57,6 +57,28 @@ export function scenarioParams(scenario: Scenario, overrides?: Partial<Params>):
   );
 }
 
+/** The host ids a run of the scenario has (its nodes and the algorithm's others), without running it. */
+export function hostIdsOf(scenario: Scenario, nodes?: number): string[] {
+  const alg = algorithmFor(scenario.algorithm);
+  const ids: string[] = [];
+  alg.build({
+    nodeIds: alg.nodeIds(nodes ?? scenario.nodes),
+    params: scenarioParams(scenario),
+    addHost: (id) => {
+      ids.push(id);
+    },
+  });
+  return ids;
+}
+
+/** Why a cluster size is refused for the scenario's algorithm, or null. */
+export function nodesProblem(scenario: Scenario, n: number): string | null {
+  const alg = algorithmFor(scenario.algorithm);
+  return !Number.isInteger(n) || n < alg.minNodes || n > alg.maxNodes
+    ? `${scenario.algorithm} runs with ${alg.minNodes} to ${alg.maxNodes} nodes, got ${n}`
+    : null;
+}
+
 /** A runaway guard on callbacks per run (a 24 h lease run has about 1.2 million). */
 const MAX_EVENTS = 50_000_000;
 
@@ -113,8 +135,8 @@ export function startSimulation(scenario: Scenario, opts: SimOptions = {}): Simu
   const seed = opts.seed ?? scenario.seed;
   const params = scenarioParams(scenario, opts.params);
   const n = opts.nodes ?? scenario.nodes;
-  if (!Number.isInteger(n) || n < alg.minNodes || n > alg.maxNodes)
-    throw new SimError(`${scenario.algorithm} runs with ${alg.minNodes} to ${alg.maxNodes} nodes, got ${n}`);
+  const badNodes = nodesProblem(scenario, n);
+  if (badNodes) throw new SimError(badNodes);
   const durationMs = opts.durationMs ?? scenario.durationMs;
 
   const queue = new EventQueue();

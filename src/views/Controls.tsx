@@ -89,6 +89,26 @@ export interface ControlsProps {
   variant?: 'full' | 'minimal';
 }
 
+/**
+ * A change being simulated (the run on screen stays meanwhile): how far it is, and Cancel. A long
+ * run also shows what is not simulated yet on the timeline (--until).
+ */
+function SimProgress() {
+  const pending = usePlayer((s) => s.pending);
+  const cancel = usePlayer((s) => s.cancelPending);
+  if (!pending) return null;
+  const percent = Math.floor((Math.max(0, pending.through) / Math.max(1, pending.durationMs)) * 100);
+  return (
+    <div className="sim-progress" role="status">
+      <progress max={100} value={percent} aria-label={t('player.simulating.label')} />
+      <span className="mono">{t('player.simulating', { percent: formatNumber(percent) })}</span>
+      <button type="button" className="button small" onClick={cancel}>
+        {t('player.simulating.cancel')}
+      </button>
+    </div>
+  );
+}
+
 /** Transport (restart, step back, play/pause, step forward), the timeline with markers, speed and time. */
 export const Controls = memo(function Controls({ run, captions, variant = 'full' }: ControlsProps) {
   const store = usePlayerStore();
@@ -189,6 +209,7 @@ export const Controls = memo(function Controls({ run, captions, variant = 'full'
           </output>
         </label>
       </div>
+      <SimProgress />
       <div className="timeline">
         <div className="markers steps" aria-hidden="true">
           {markers
@@ -214,7 +235,12 @@ export const Controls = memo(function Controls({ run, captions, variant = 'full'
           step={sliderStep}
           value={time}
           aria-valuetext={`${nowText} / ${totalText}${caption ? ` — ${caption}` : ''}`}
-          style={{ '--progress': `${(time / duration) * 100}%` } as CSSProperties}
+          style={
+            {
+              '--progress': `${(time / duration) * 100}%`,
+              '--until': `${(run.until / duration) * 100}%`,
+            } as CSSProperties
+          }
           onChange={(e) => a.seek(Number(e.currentTarget.value))}
         />
         <div className="markers events" aria-hidden="true">

@@ -185,3 +185,11 @@ export function workerEngine(): SimEngine {
   };
   return engine;
 }
+
+let shared: SimEngine | null = null;
+
+/** One engine per page: every player on it (docs with several elements) shares one worker. */
+export function sharedEngine(): SimEngine {
+  shared ??= workerEngine();
+  return shared;
+}

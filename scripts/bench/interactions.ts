@@ -1,0 +1,140 @@
+/**
+ * Interactions in the BUILT app: a fault at the cursor, a knob change and a scenario switch, on a
+ * story and on a 24 h run. For each: the longest main-thread task from the click until the new run
+ * is on screen (a PerformanceObserver on long tasks; 0 when there was none over 50 ms), and the wall
+ * time from the click to the first frame drawn with the new run (its change shows: the fault's
+ * marker, the knob's value in the picture, the scenario's pill). Wall-clock numbers, bench only.
+ */
+import type { Browser, Page } from '@playwright/test';
+
+export interface InteractionRow {
+  label: string;
+  /** Longest main-thread task from the click until the run is complete (ms; 0 = none over 50 ms). */
+  longestTaskMs: number;
+  longTasks: number;
+  /** Click to the first frame drawn with the new run. */
+  firstFrameMs: number;
+  /** Click to the whole run simulated (the same as firstFrameMs for a story). */
+  completeMs: number;
+}
+
+interface W {
+  __long: number[];
+}
+
+async function watchLongTasks(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as W;
+    w.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__long.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+}
+
+/** Runs `act`, then waits for `shown` (the new run drawn) and for no change being simulated. */
+async function measure(page: Page, label: string, act: () => Promise<void>, shown: () => Promise<void>) {
+  await page.evaluate(() => {
+    (window as unknown as W).__long = [];
+  });
+  const t0 = await page.evaluate(() => performance.now());
+  await act();
+  await shown();
+  const first = await page.evaluate(
+    () => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now()))),
+  );
+  await page.locator('.sim-progress').waitFor({ state: 'detached', timeout: 600_000 });
+  const done = await page.evaluate(() => performance.now());
+  // Long tasks are reported a little after they end.
+  await page.waitForTimeout(200);
+  const long = await page.evaluate(() => (window as unknown as W).__long);
+  return {
+    label,
+    longestTaskMs: Math.round(Math.max(0, ...long)),
+    longTasks: long.length,
+    firstFrameMs: Math.round(first - t0),
+    completeMs: Math.round(done - t0),
+  } satisfies InteractionRow;
+}
+
+/** Moves the cursor like a drag of the timeline would (an input event on the range). */
+async function seekTo(page: Page, ms: number) {
+  await page.locator('input.scrubber').evaluate((el, v) => {
+    const input = el as HTMLInputElement;
+    const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    set?.call(input, String(v));
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, ms);
+}
+
+async function crashAtCursor(page: Page, node: string) {
+  await page.locator(`[data-node="${node}"]`).click({ button: 'right' });
+  await page
+    .getByRole('menu', { name: new RegExp(`Faults for ${node}`) })
+    .getByRole('menuitem', { name: 'Crash' })
+    .click();
+}
+
+async function setKnob(page: Page, name: string, value: string) {
+  const knob = page.getByRole('region', { name: 'Knobs' }).getByRole('spinbutton', { name });
+  await knob.fill(value);
+  await knob.press('Enter');
+}
+
+export async function runInteractions(
+  browser: Browser,
+  base: string,
+  log: (s: string) => void,
+): Promise<InteractionRow[]> {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const rows: InteractionRow[] = [];
+  const interventions = (page: Page) => page.getByRole('region', { name: 'Interventions' });
+  try {
+    for (const [label, query, cursor, settleMs] of [
+      ['story (etcd-lease)', '?scenario=etcd-lease&whatif=1', 20_000, 500],
+      ['24 h run (etcd-lease)', '?scenario=etcd-lease&whatif=1&duration=86400', 12 * 3_600_000, 0],
+    ] as const) {
+      const page = await ctx.newPage();
+      await page.goto(`${base}/${query}`);
+      await page.locator('[data-node]').first().waitFor({ state: 'visible' });
+      await page.locator('.sim-progress').waitFor({ state: 'detached', timeout: 600_000 });
+      await watchLongTasks(page);
+      await seekTo(page, cursor);
+      // The engine's checkpoint copy of the run walks to the cursor while the user looks at it.
+      const rest = settleMs || 20_000;
+      await page.waitForTimeout(rest);
+      const before = await interventions(page).locator('li').count();
+      rows.push(
+        await measure(
+          page,
+          `${label}: fault at the cursor (after ${rest / 1000} s at rest)`,
+          () => crashAtCursor(page, 'node-3'),
+          () => interventions(page).locator('li').nth(before).waitFor({ timeout: 600_000 }),
+        ),
+      );
+      log(`  ${rows.at(-1)?.label}: ${JSON.stringify(rows.at(-1))}`);
+      rows.push(
+        await measure(
+          page,
+          `${label}: knob change (ttlS 20)`,
+          () => setKnob(page, 'ttlS', '20'),
+          () => page.locator('[data-node]').first().waitFor(),
+        ),
+      );
+      log(`  ${rows.at(-1)?.label}: ${JSON.stringify(rows.at(-1))}`);
+      rows.push(
+        await measure(
+          page,
+          `${label}: scenario switch (to fencing-token)`,
+          () => page.getByRole('tab', { name: /fencing/i }).click(),
+          () => page.locator('[role="tab"][aria-selected="true"]', { hasText: /fencing/i }).waitFor(),
+        ),
+      );
+      log(`  ${rows.at(-1)?.label}: ${JSON.stringify(rows.at(-1))}`);
+      await page.close();
+    }
+  } finally {
+    await ctx.close();
+  }
+  return rows;
+}
