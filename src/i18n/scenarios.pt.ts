@@ -27,7 +27,7 @@ export const scenariosPt: Record<string, string> = {
 
   'scenario.etcd-lease.title': 'Eleição por lease (etcd)',
   'scenario.etcd-lease.summary':
-    'O node-1 pega a chave de líder no etcd com compare-and-swap, com um lease (reserva com validade) que ele renova a cada 10 s. Ele cai; o lease expira 30 s depois da última renovação e o node-2 assume. O failover é limitado pelo TTL.',
+    'O node-1 pega a chave de líder no etcd por compare-and-swap, presa a um lease (reserva com validade) que ele renova a cada 10 s. Ele cai; o lease expira 30 s depois da última renovação e o node-2 assume. O failover é limitado pelo TTL.',
   'scenario.etcd-lease.step.lease-granted':
     'O node-1 pede ao etcd um lease com TTL de {ttlS} s: uma reserva que só vale enquanto for renovada.',
   'scenario.etcd-lease.step.campaign-won':
@@ -79,7 +79,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.fencing-token.step.lease-checked':
     'Chegou a hora do job do node-1. Primeiro ele confere o seu lease: faltam {remainingMs} ms, tempo de sobra. Ele começa a preparar a escrita.',
   'scenario.fencing-token.step.gc-pause':
-    'Uma pausa de GC congela o node-1 por {durationMs} ms, mais que o TTL de {ttlS} s. Ele não consegue renovar, nem perceber.',
+    'Uma pausa de GC congela o node-1 por {durationMs} ms, mais que o TTL de {ttlS} s. Ele não consegue renovar o lease nem perceber isso.',
   'scenario.fencing-token.step.lease-expires':
     'O lease do node-1 expira e o etcd apaga a chave de líder. Para o cluster, o node-1 se foi.',
   'scenario.fencing-token.step.token-43':
@@ -91,7 +91,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.fencing-token.step.node-1-steps-down':
     'Só agora os timers do node-1 disparam: o prazo do seu lease passou há muito tempo, então ele deixa a liderança. Tarde demais para a escrita já enviada.',
   'scenario.fencing-token.step.stale-token':
-    'O armazenamento já viu o {seen}, então rejeita o token {token}: 409 STALE TOKEN. A verificação acontece onde os dados estão.',
+    'O armazenamento já viu o token {seen}, então rejeita o token {token}: 409 STALE TOKEN. A verificação acontece onde os dados estão.',
 
   'scenario.patroni.title': 'Failover do Patroni atrás do HAProxy',
   'scenario.patroni.summary':

@@ -9,7 +9,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.bully.step.highest-leads':
     '{n, plural, one {# узел} few {# узла} many {# узлов} other {# узла}}, и правило простое: координатор — живой узел с наибольшим ID. Все считают, что это {last}.',
   'scenario.bully.step.coordinator-down':
-    '{last} упал. Его heartbeats прекратились, но пока никто не может отличить мёртвый узел от медленного.',
+    '{last} упал. Его heartbeats прекращаются, но пока никто не может отличить мёртвый узел от медленного.',
   'scenario.bully.step.node-1-notices':
     'node-1 уже {timeoutMs} мс не получает heartbeat и решает, что координатора больше нет.',
   'scenario.bully.step.election-up':
@@ -19,7 +19,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.bully.step.elections-climb':
     'Каждый узел, ответивший OK, запускает собственные выборы среди узлов выше. Нижние узлы получают OK сверху; {secondLast} спрашивает только {last}.',
   'scenario.bully.step.silence-above':
-    '{last} упал, поэтому ELECTION теряется. {secondLast} {answerTimeoutMs} мс ждёт OK, который так и не придёт.',
+    '{last} упал, поэтому ELECTION теряется. {secondLast} ждёт OK {answerTimeoutMs} мс, но ответ так и не придёт.',
   'scenario.bully.step.next-highest-coordinator':
     'Сверху никто не ответил: {secondLast} — живой узел с наибольшим ID. Он шлёт COORDINATOR всем остальным узлам.',
   'scenario.bully.step.message-count':
