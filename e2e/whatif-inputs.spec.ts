@@ -53,6 +53,35 @@ test('a knob refused by a rule is kept and goes in with the change the rule asks
   watch.assertClean();
 });
 
+test('a knob refused for its range reads wholly in Russian and Portuguese: label, numbers, unit', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await page.goto('/?scenario=patroni&whatif=1&lang=ru');
+  await expect(page.locator('[data-node]').first()).toBeVisible();
+  const knobsRu = page.getByRole('region', { name: 'Параметры' });
+  const ttl = knobsRu.getByRole('spinbutton', { name: 'ttl', exact: true });
+  await ttl.fill('1');
+  await ttl.press('Enter');
+  const problemRu = knobsRu.getByRole('status');
+  await expect(problemRu).toContainText('параметр ttl должен быть не меньше 20 с (указано 1 с)');
+  await expect(problemRu).not.toContainText(/must|got|>=/);
+  // A range refusal is not mended by another knob: no 'change the knob the rule names' hint.
+  await expect(problemRu).not.toContainText('Значение осталось в поле');
+  await expect(ttl).toHaveValue('1');
+
+  await page.goto('/?scenario=patroni&whatif=1&lang=pt');
+  await expect(page.locator('[data-node]').first()).toBeVisible();
+  const knobsPt = page.getByRole('region', { name: 'Parâmetros' });
+  const drop = knobsPt.getByRole('spinbutton', { name: 'dropRate', exact: true });
+  await drop.fill('1.5');
+  await drop.press('Enter');
+  const problemPt = knobsPt.getByRole('status');
+  await expect(problemPt).toContainText('dropRate pode ser no máximo 1 (valor informado: 1,5)');
+  await expect(problemPt).not.toContainText(/must|got|<=/);
+  watch.assertClean();
+});
+
 test('compare shows both runs side by side, with both labels clear of the sticky header', async ({
   page,
 }) => {

@@ -13,7 +13,7 @@ export const adr001Pt: Adr = {
     id: 'context',
     paragraphs: [
       'Um cluster de N nós idênticos precisa de exatamente um coordenador: o primário que recebe as escritas, a instância que roda o job noturno, o controlador que distribui o trabalho. Quando ele falha, outro nó precisa assumir rápido, sem split-brain (dois nós agindo como líder ao mesmo tempo) e sem perder escritas.',
-      'A rede não é confiável: um nó não consegue distinguir “o líder caiu” de “não consigo alcançar o líder”, e, vista de fora, uma pausa longa de GC é idêntica a uma queda. Toda abordagem troca uma janela sem líder (escritas recusadas) por uma janela com dois (escritas divergem).',
+      'A rede não é confiável: um nó não consegue distinguir “o líder caiu” de “não consigo alcançar o líder”, e, vista de fora, uma pausa longa de GC é idêntica a uma queda. Toda abordagem escolhe entre o risco de uma janela sem líder (escritas recusadas) e o de uma janela com dois (escritas divergem).',
     ],
     drivers: [
       'No máximo um líder cujas escritas têm efeito, mesmo com partições de rede e pausas.',
@@ -76,7 +76,10 @@ export const adr001Pt: Adr = {
           rating: 'fair',
           text: '2n quando um nó começa (volta da eleição, depois volta do coordenador); O(n²) no pior caso, quando todos começam juntos.',
         },
-        dependencies: { rating: 'good', text: 'Nada além dos pares: um anel lógico e o reparo do sucessor.' },
+        dependencies: {
+          rating: 'good',
+          text: 'Nada além dos pares: um anel lógico e o desvio de um sucessor que caiu.',
+        },
         ops: {
           rating: 'fair',
           text: 'Manutenção do anel a cada mudança de membros; lento em clusters grandes. Hoje aparece sobretudo nos livros-texto.',
@@ -86,7 +89,7 @@ export const adr001Pt: Adr = {
     {
       id: 'matrix.heartbeat',
       name: 'Só heartbeat',
-      how: 'Os seguidores estouram o timeout sem heartbeats e elegem entre quem conseguem ver; sem quórum.',
+      how: 'Sem heartbeats, os seguidores estouram o timeout e elegem entre quem conseguem ver; sem quórum.',
       source: 'Kleppmann, DDIA cap. 8 ("The Truth Is Defined by the Majority")',
       cells: {
         safety: {
@@ -116,7 +119,7 @@ export const adr001Pt: Adr = {
       cells: {
         safety: {
           rating: 'poor',
-          text: 'Nenhuma para um escritor único: a liderança converge eventualmente, e entre as rodadas dois nós podem acreditar que lideram.',
+          text: 'Nenhuma quando só um nó pode escrever: a liderança só converge com o tempo, e entre as rodadas dois nós podem acreditar que lideram.',
         },
         failover: {
           rating: 'fair',
@@ -126,10 +129,10 @@ export const adr001Pt: Adr = {
           rating: 'good',
           text: 'Poucas mensagens por nó por rodada; O(n log n) para espalhar uma mudança pelo cluster inteiro.',
         },
-        dependencies: { rating: 'good', text: 'Nenhuma: um protocolo de membros entre os pares.' },
+        dependencies: { rating: 'good', text: 'Nenhuma: um protocolo de membership entre os pares.' },
         ops: {
           rating: 'fair',
-          text: 'Escala para frotas grandes. Ótimo para service discovery, um desastre para um banco primário.',
+          text: 'Escala para frotas grandes. Ótimo para service discovery, um desastre para o primário de um banco de dados.',
         },
       },
     },
@@ -145,7 +148,7 @@ export const adr001Pt: Adr = {
         },
         failover: {
           rating: 'good',
-          text: 'Abaixo de um segundo: um election timeout aleatório (150–300 ms no artigo) mais uma rodada de votos; um empate tenta de novo.',
+          text: 'Abaixo de um segundo: um election timeout aleatório (150–300 ms no artigo) mais uma rodada de votos; se houver empate, há nova rodada.',
         },
         messages: {
           rating: 'good',
@@ -164,7 +167,7 @@ export const adr001Pt: Adr = {
     {
       id: 'matrix.lease',
       name: 'Lease (etcd)',
-      how: 'Compare-and-swap numa chave presa a um lease com TTL; quem o detém mantém o lease vivo.',
+      how: 'Compare-and-swap numa chave presa a um lease com TTL; quem detém o lease o mantém renovado.',
       source: 'API v3 do etcd; client-go do Kubernetes; Patroni',
       cells: {
         safety: {
@@ -192,7 +195,7 @@ export const adr001Pt: Adr = {
     {
       id: 'matrix.lease-fencing',
       name: 'Lease + fencing token',
-      how: 'Como o lease, e cada liderança leva um token maior, que o armazenamento confere.',
+      how: 'Como o lease, mas cada liderança recebe um token maior, que o armazenamento confere.',
       source: 'Kleppmann 2016',
       cells: {
         safety: {
@@ -210,7 +213,7 @@ export const adr001Pt: Adr = {
         },
         ops: {
           rating: 'fair',
-          text: 'Moderado: o store mais uma verificação de token em cada recurso. Efeitos colaterais que não podem verificar (e-mail) precisam ser idempotentes.',
+          text: 'Moderado: o store mais uma verificação de token em cada recurso. Efeitos colaterais que não conseguem verificar um token (e-mail) precisam ser idempotentes.',
         },
       },
     },
@@ -223,16 +226,16 @@ export const adr001Pt: Adr = {
       'O CAS roda sobre o próprio quórum Raft do etcd: dois nós nunca podem ter a chave de líder ao mesmo tempo.',
       'O lease libera o cargo sozinho quando o líder morre: nada de flag “sou o líder” segurada por um cadáver.',
       'O fencing token, incrementado na mesma txn que pega a chave, barra um líder que ficou pausado ou isolado por mais que o TTL: suas escritas são rejeitadas onde chegam.',
-      'O etcd já resolve isso e é testado: não escrevemos o nosso próprio Raft.',
+      'O etcd já resolve isso, com as garantias testadas: não escrevemos o nosso próprio Raft.',
     ],
     rejected:
-      'Bully, Anel, só heartbeat e gossip elegem dois líderes numa partição. Raft dentro do nosso serviço é seguro, mas significa construir e operar consenso por conta própria; em vez disso, ganhamos Raft pelo etcd. Um lease sem fencing deixa aberto o buraco da pausa de GC.',
+      'Bully, Anel, só heartbeat e gossip elegem dois líderes numa partição. Raft dentro do nosso serviço é seguro, mas significa construir e operar consenso por conta própria; em vez disso, usamos o Raft do etcd. Um lease sem fencing deixa aberto o buraco da pausa de GC.',
   },
   consequences: [
     {
       id: 'consequence.failover-ttl',
       title: 'O failover é limitado pelo TTL',
-      text: 'Entre a queda do líder e a expiração do seu lease ninguém lidera (tipicamente 15–30 s). Um TTL menor faz o failover mais rápido, mas reelege a cada oscilação de rede ou pausa de GC; renove bem dentro do TTL (Patroni: loop_wait + 2 × retry_timeout ≤ ttl).',
+      text: 'Entre a queda do líder e a expiração do seu lease ninguém lidera (tipicamente 15–30 s). Um TTL menor faz o failover mais rápido, mas reelege a cada oscilação de rede ou pausa de GC; renove com folga dentro do TTL (Patroni: loop_wait + 2 × retry_timeout ≤ ttl).',
     },
     {
       id: 'consequence.etcd-ha',

@@ -8,14 +8,14 @@ export const ptNarration: Record<string, string> = {
     'O {node} assume no lugar do {from} com o fencing token {value}: o failover levou {seconds} s.',
   'narr.failover.leader.term':
     'O {node} assume no lugar do {from} no termo {value}: o failover levou {seconds} s.',
-  'narr.leaseExpired': 'O etcd expira o lease do {node} e apaga a chave de líder junto com ele.',
-  'narr.leaseExpired.anon': 'O etcd expira o lease {lease} e apaga as chaves presas a ele.',
+  'narr.leaseExpired': 'O lease do {node} expira e o etcd apaga junto com ele a chave de líder.',
+  'narr.leaseExpired.anon': 'O lease {lease} expira e o etcd apaga as chaves vinculadas a ele.',
   'narr.writeRejected':
-    'O {resource} recusa a escrita do {node} com token {token}: {code}, ele já viu o {seen}.',
+    'O {resource} rejeita a escrita do {node} com o token {token}: {code}, porque já viu o token {seen}.',
   'narr.staleAccepted':
-    'A escrita atrasada é aceita: {code} OK. O {resource} aceitou o token {token} do {node} depois do token {seen}, e agora guarda os dados do {node} por cima dos do {newer}.',
+    'A escrita obsoleta é aceita: {code} OK. O {resource} aceitou o token {token} do {node} depois do token {seen}, e agora guarda os dados do {node} por cima dos do {newer}.',
   'narr.violation.split-brain':
-    'BOTH WRITE: {nodes} acham que são líderes, e os dois tiveram escritas aceitas. As duas cópias dos dados divergem.',
+    'AMBOS ESCREVEM: {nodes} — cada um acredita ser o líder, e cada um teve escritas aceitas. As duas cópias dos dados divergem.',
   'narr.violation.two-lease-holders':
     'Dois donos do lease: a chave de líder passou entre {nodes} enquanto um deles ainda a tinha.',
   'narr.violation.two-leaders-in-term': 'Dois líderes no mesmo termo: {nodes}.',
@@ -26,8 +26,8 @@ export const ptNarration: Record<string, string> = {
   'narr.outcome.token': 'No fim da execução o {node} é o líder com o fencing token {value}, desde {since} s.',
   'narr.outcome.term': 'No fim da execução o {node} é o líder no termo {value}, desde {since} s.',
   'narr.outcome.none': 'No fim da execução ninguém é líder.',
-  'narr.outcome.many': 'No fim da execução {nodes} acham, cada um, que são o líder.',
+  'narr.outcome.many': 'No fim da execução, {nodes} acreditam, cada um, ser o líder.',
   'narr.outcome.lost': 'No fim da execução ninguém é líder: o {node}, último líder, caiu {ago} s antes.',
-  'narration.alarm.stale': 'ESCRITA ATRASADA ACEITA',
+  'narration.alarm.stale': 'ESCRITA OBSOLETA ACEITA',
   'narration.alarm.staleDetail': 'O {resource} aceitou o token {token} do {node} depois do token {seen}',
 };

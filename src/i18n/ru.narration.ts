@@ -6,25 +6,26 @@ export const ruNarration: Record<string, string> = {
   'narr.failover.leader': '{node} сменяет {from}: failover занял {seconds} с.',
   'narr.failover.leader.token': '{node} сменяет {from} с fencing token {value}: failover занял {seconds} с.',
   'narr.failover.leader.term': '{node} сменяет {from} в терме {value}: failover занял {seconds} с.',
-  'narr.leaseExpired': 'У {node} истекает lease: etcd удаляет вместе с ним ключ лидера.',
-  'narr.leaseExpired.anon': 'Истекает lease {lease}: etcd удаляет привязанные к нему ключи.',
-  'narr.writeRejected': '{resource} отклоняет запись {node} с токеном {token}: {code}, он уже видел {seen}.',
+  'narr.leaseExpired': 'Lease {node} истекает, и etcd удаляет вместе с ним ключ лидера.',
+  'narr.leaseExpired.anon': 'Lease {lease} истекает, и etcd удаляет привязанные к нему ключи.',
+  'narr.writeRejected':
+    '{resource} отвергает запись {node} с token {token}: {code}, потому что уже видел token {seen}.',
   'narr.staleAccepted':
-    'Устаревшая запись принята: {code} OK. {resource} принял токен {token} от {node} после токена {seen}, и теперь данные {node} лежат поверх данных {newer}.',
+    'Устаревшая запись принята: {code} OK. {resource} принял token {token} от {node} после token {seen}, и теперь данные {node} лежат поверх данных {newer}.',
   'narr.violation.split-brain':
-    'BOTH WRITE: {nodes} оба считают себя лидерами, и у обоих приняты записи. Две копии данных расходятся.',
+    'ОБА ПИШУТ: {nodes} — каждый считает себя лидером, и у каждого приняты записи. Две копии данных расходятся.',
   'narr.violation.two-lease-holders':
     'Два владельца lease: ключ лидера перешёл между {nodes}, пока один из них его ещё держал.',
   'narr.violation.two-leaders-in-term': 'Два лидера в одном терме: {nodes}.',
   'narr.violation.leaderless': 'Слишком долго без лидера: {nodes}.',
   'narr.noQuorum':
     '{node} не может набрать большинство: {votes} из {nodes} голосов, а нужно {needed}. Никто не избран.',
-  'narr.outcome': 'К концу прогона лидер — {node}, с {since} с.',
-  'narr.outcome.token': 'К концу прогона лидер — {node} с fencing token {value}, с {since} с.',
-  'narr.outcome.term': 'К концу прогона лидер — {node} в терме {value}, с {since} с.',
-  'narr.outcome.none': 'К концу прогона лидера нет.',
-  'narr.outcome.many': 'К концу прогона {nodes} каждый считает себя лидером.',
-  'narr.outcome.lost': 'К концу прогона лидера нет: последнего лидера, {node}, потеряли за {ago} с до конца.',
+  'narr.outcome': 'В конце прогона лидер — {node}, начиная с {since} с.',
+  'narr.outcome.token': 'В конце прогона лидер — {node} с fencing token {value}, начиная с {since} с.',
+  'narr.outcome.term': 'В конце прогона лидер — {node} в терме {value}, начиная с {since} с.',
+  'narr.outcome.none': 'В конце прогона лидера нет.',
+  'narr.outcome.many': 'В конце прогона каждый из {nodes} считает себя лидером.',
+  'narr.outcome.lost': 'В конце прогона лидера нет: последний лидер, {node}, пропал за {ago} с до конца.',
   'narration.alarm.stale': 'УСТАРЕВШАЯ ЗАПИСЬ ПРИНЯТА',
-  'narration.alarm.staleDetail': '{resource} принял токен {token} от {node} после токена {seen}',
+  'narration.alarm.staleDetail': '{resource} принял token {token} от {node} после token {seen}',
 };

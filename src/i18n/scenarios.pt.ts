@@ -5,19 +5,19 @@
 export const scenariosPt: Record<string, string> = {
   'scenario.bully.title': 'Algoritmo Bully (legado)',
   'scenario.bully.summary':
-    'O node-5, o coordenador, está fora do ar. O node-1 percebe e envia ELECTION a todo id maior; cada nó vivo responde OK e faz a sua própria eleição para cima, até que o node-4 não ouve ninguém acima e se declara COORDINATOR. Funciona, com O(n^2) mensagens.',
+    'O node-5, o coordenador, está fora do ar. O node-1 percebe e envia ELECTION a todo id maior; cada nó vivo responde OK e inicia a sua própria eleição com os ids acima dele, até que o node-4 não ouça ninguém acima e se declare COORDINATOR. Funciona, mas ao custo de O(n^2) mensagens.',
   'scenario.bully.step.highest-leads':
     '{n} nós, e a regra é simples: o maior id vivo é o coordenador. Todos acreditam que é o {last}.',
   'scenario.bully.step.coordinator-down':
-    'O {last} caiu. Seus heartbeats param, mas ninguém ainda consegue distinguir um nó morto de um nó lento.',
+    'O {last} caiu. Os heartbeats dele param, mas ninguém consegue ainda distinguir um nó morto de um nó lento.',
   'scenario.bully.step.node-1-notices':
     'O node-1 está há {timeoutMs} ms sem ouvir nenhum heartbeat: conclui que o coordenador se foi.',
   'scenario.bully.step.election-up':
     'O node-1 envia ELECTION a todo id maior, inclusive ao {last}: quem envia não tem como saber quem está morto.',
   'scenario.bully.step.ok-back':
-    'O {from} está vivo e é maior, então responde OK: o node-1 deve recuar e esperar um COORDINATOR.',
+    'O {from} está vivo e tem id maior, então responde OK: o node-1 deve recuar e esperar um COORDINATOR.',
   'scenario.bully.step.elections-climb':
-    'Cada nó que respondeu OK faz a sua própria eleição para cima. Os nós de baixo recebem OK de cima; o {secondLast} pergunta só ao {last}.',
+    'Cada nó que respondeu OK inicia a sua própria eleição com os ids acima dele. Os nós de baixo recebem OK de cima; o {secondLast} pergunta só ao {last}.',
   'scenario.bully.step.silence-above':
     'O {last} está fora do ar, então o ELECTION se perde. O {secondLast} espera {answerTimeoutMs} ms por um OK que nunca chega.',
   'scenario.bully.step.next-highest-coordinator':
@@ -27,20 +27,20 @@ export const scenariosPt: Record<string, string> = {
 
   'scenario.etcd-lease.title': 'Eleição por lease (etcd)',
   'scenario.etcd-lease.summary':
-    'O node-1 pega a chave de líder no etcd com compare-and-swap, com um lease (reserva com validade) que ele renova a cada 10 s. Ele cai; o lease expira 30 s depois da última renovação e o node-2 assume. O failover é limitado pelo TTL.',
+    'O node-1 pega a chave de líder no etcd por compare-and-swap, presa a um lease (reserva com validade) que ele renova a cada 10 s. Ele cai; o lease expira 30 s depois da última renovação e o node-2 assume. O failover é limitado pelo TTL.',
   'scenario.etcd-lease.step.lease-granted':
     'O node-1 pede ao etcd um lease com TTL de {ttlS} s: uma reserva que só vale enquanto for renovada.',
   'scenario.etcd-lease.step.campaign-won':
     'O node-1 cria a chave de líder com um compare-and-swap: “só se ninguém a tiver”. Ele lidera, com o fencing token {token}.',
   'scenario.etcd-lease.step.campaign-lost':
-    'O node-2 tenta o mesmo swap e falha: a chave está ocupada. Ele segue o líder e tenta de novo a cada {retryMs} ms.',
+    'O node-2 tenta o mesmo swap e falha: a chave está ocupada. Ele fica como seguidor e tenta de novo a cada {retryMs} ms.',
   'scenario.etcd-lease.step.renewal':
     'A cada {renewS} s o node-1 renova o seu lease. Cada renovação reinicia a contagem de {ttlS} s no etcd.',
   'scenario.etcd-lease.step.crash': 'O node-1 cai. Ninguém avisa o etcd: as renovações simplesmente param.',
   'scenario.etcd-lease.step.leaderless':
     'O node-2 continua tentando, mas a chave ainda está presa ao lease do node-1. Um TTL de {ttlS} s significa até {ttlS} s sem líder.',
   'scenario.etcd-lease.step.lease-expires':
-    '{ttlS} s depois que a última renovação chegou, o etcd expira o lease e apaga junto a chave de líder.',
+    '{ttlS} s depois que a última renovação chegou, o lease expira e o etcd apaga junto com ele a chave de líder.',
   'scenario.etcd-lease.step.node-2-leads':
     'A próxima tentativa do node-2 dá certo: ele lidera com o token {token}. O failover levou o TTL mais no máximo uma nova tentativa.',
   'scenario.etcd-lease.step.node-2-writes':
@@ -60,9 +60,9 @@ export const scenariosPt: Record<string, string> = {
   'scenario.split-brain.step.minority-candidate':
     'O {node} está há {timeoutMs} ms sem ouvir HEARTBEAT. Não tem como distinguir um líder morto de um inalcançável, então pede votos a todos.',
   'scenario.split-brain.step.minority-leader':
-    'O {node} recebeu {votes} votos de {answered} respostas: a maioria dos nós que ele alcança. Sem quórum, isso basta, e ele lidera o termo {term}.',
+    'O {node} recebeu {votes} votos em {answered} respostas: a maioria dos nós que ele alcança. Sem quórum, isso basta, e ele passa a liderar no termo {term}.',
   'scenario.split-brain.step.both-write':
-    'AMBOS ESCREVEM: {nodes} acreditam, cada um, que lideram, e cada um aceitou escritas. As duas cópias dos dados divergem.',
+    'AMBOS ESCREVEM: {nodes} — cada um acredita ser o líder, e cada um aceitou escritas. As duas cópias dos dados divergem.',
   'scenario.split-brain.step.heal': 'A partição se desfaz e os dois lados voltam a se ouvir.',
   'scenario.split-brain.step.old-leader-deposed':
     'O {node} ouve um HEARTBEAT do {by} com o termo maior {newTerm} e deixa a liderança. O que ele aceitou durante a partição conflita com o que o {by} aceitou.',
@@ -79,9 +79,9 @@ export const scenariosPt: Record<string, string> = {
   'scenario.fencing-token.step.lease-checked':
     'Chegou a hora do job do node-1. Primeiro ele confere o seu lease: faltam {remainingMs} ms, tempo de sobra. Ele começa a preparar a escrita.',
   'scenario.fencing-token.step.gc-pause':
-    'Uma pausa de GC congela o node-1 por {durationMs} ms, mais que o TTL de {ttlS} s. Ele não consegue renovar, nem perceber.',
+    'Uma pausa de GC congela o node-1 por {durationMs} ms, mais que o TTL de {ttlS} s. Ele não consegue renovar o lease nem perceber isso.',
   'scenario.fencing-token.step.lease-expires':
-    'O etcd expira o lease do node-1 e apaga a chave de líder. Para o cluster, o node-1 se foi.',
+    'O lease do node-1 expira e o etcd apaga a chave de líder. Para o cluster, o node-1 se foi.',
   'scenario.fencing-token.step.token-43':
     'A nova tentativa do node-3 ganha a chave e incrementa o contador: ele lidera com o token {token}.',
   'scenario.fencing-token.step.node-3-writes':
@@ -89,9 +89,9 @@ export const scenariosPt: Record<string, string> = {
   'scenario.fencing-token.step.node-1-wakes':
     'O node-1 acorda e continua de onde parou: a escrita que ele preparou sai com o token {token}.',
   'scenario.fencing-token.step.node-1-steps-down':
-    'Só agora os timers do node-1 rodam: o prazo do seu lease passou há muito tempo, então ele deixa a liderança. Tarde demais para a escrita já enviada.',
+    'Só agora os timers do node-1 disparam: o prazo do seu lease passou há muito tempo, então ele deixa a liderança. Tarde demais para a escrita já enviada.',
   'scenario.fencing-token.step.stale-token':
-    'O armazenamento já viu o {seen}, então rejeita o token {token}: 409 STALE TOKEN. A verificação acontece onde os dados estão.',
+    'O armazenamento já viu o token {seen}, então rejeita o token {token}: 409 STALE TOKEN. A verificação acontece onde os dados estão.',
 
   'scenario.patroni.title': 'Failover do Patroni atrás do HAProxy',
   'scenario.patroni.summary':
@@ -101,24 +101,24 @@ export const scenariosPt: Record<string, string> = {
   'scenario.patroni.step.writes-reach-pg-1':
     'Os INSERTs da aplicação passam pelo HAProxy até o pg-1, o único nó cujo health check /primary responde 200.',
   'scenario.patroni.step.pg-3-falls-behind':
-    'O pg-3 perde o enlace de replicação com o pg-1: deixa de receber WAL e fica atrás do pg-2.',
+    'O pg-3 perde a conexão de replicação com o pg-1: deixa de receber WAL e fica atrás do pg-2.',
   'scenario.patroni.step.pg-1-crashes':
     'O pg-1 cai, Postgres e agente Patroni juntos. Sua chave de líder fica no etcd até o lease acabar.',
   'scenario.patroni.step.haproxy-marks-pg-1-down':
-    'O HAProxy marca o {backend} como fora do ar depois de {haproxyFall} checks sem resposta. Nenhum backend responde 200, então toda escrita de cliente falha agora.',
+    'O HAProxy marca o {backend} como fora do ar depois de {haproxyFall, plural, one {# verificação} other {# verificações}} sem resposta. Nenhum backend responde 200, então toda escrita de cliente falha agora.',
   'scenario.patroni.step.lease-expires':
     'O lease do pg-1 expira {ttlS} s depois da sua última renovação: o etcd apaga a chave de líder e a chave de membro do pg-1.',
   'scenario.patroni.step.pg-2-is-healthiest':
     'O pg-2 não encontra chave de líder. Pela API REST ele pergunta aos outros a posição do WAL ({answers}): ninguém está à frente do seu {lsn}, então ele disputa a chave.',
   'scenario.patroni.step.pg-2-promotes':
-    'O pg-2 vence o compare-and-swap (criar só se a chave não existir) e roda pg_ctl promote.',
+    'O pg-2 vence o compare-and-swap (criar só se a chave não existir) e executa pg_ctl promote.',
   'scenario.patroni.step.pg-2-is-primary':
     'O pg-2 é o primário gravável na timeline {token}. O pg-3 passa a segui-lo e recupera o atraso.',
   'scenario.patroni.step.writes-reach-pg-2':
-    'Depois de {haproxyRise} checks bons o HAProxy marca o {backend} como no ar: as escritas dos clientes voltam a chegar, agora no novo primário.',
+    'Depois de {haproxyRise, plural, one {# verificação bem-sucedida} other {# verificações bem-sucedidas}}, o HAProxy marca o {backend} como no ar: as escritas dos clientes voltam a chegar, agora no novo primário.',
   'scenario.sandbox.title': 'Sandbox',
   'scenario.sandbox.summary':
-    'Modo livre: um cluster saudável e nenhum roteiro. Escolha um algoritmo, injete falhas no cursor, mexa nos parâmetros e acompanhe as métricas.',
+    'Modo livre: um cluster saudável e nenhum roteiro. Escolha um algoritmo, injete falhas na posição do cursor, mexa nos parâmetros e acompanhe as métricas.',
   'scenario.sandbox.step.free-play':
-    'Modo livre: clique com o botão direito ou aperte Enter num nó para injetar uma falha no cursor. Passo anterior e próximo saltam entre as suas falhas.',
+    'Modo livre: clique com o botão direito ou aperte Enter num nó para injetar uma falha na posição do cursor. “Passo anterior” e “Próximo passo” saltam entre as suas falhas.',
 };

@@ -78,7 +78,9 @@ export function CompareSection({ run }: { run: Run }) {
 
   const problem =
     local ??
-    (result && 'error' in result ? t('compare.refused', { message: refusalText(result.error) }) : null);
+    (result && 'error' in result
+      ? t('compare.refused', { message: refusalText(result.problem ?? result.error, run.scenario.algorithm) })
+      : null);
   const unit = unitText(knob.spec);
 
   return (

@@ -78,7 +78,9 @@ export function CompareView({ run, result, time }: { run: Run; result: CompareRe
       </div>
       {'error' in result ? (
         <p className="wi-problem" role="status">
-          {t('compare.refused', { message: refusalText(result.error) })}
+          {t('compare.refused', {
+            message: refusalText(result.problem ?? result.error, run.scenario.algorithm),
+          })}
         </p>
       ) : (
         other &&

@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
-import { netParams, type Params, type ParamValue } from '../sim/params.ts';
+import { netParams, ParamError, type ParamProblem, type Params, type ParamValue } from '../sim/params.ts';
+import { scenarioParams } from '../sim/simulate.ts';
 import {
   type Knob,
   knobDoc,
@@ -17,7 +18,8 @@ import {
 /**
  * The run's knobs: the algorithm's params and the network's, and the cluster size. A change
  * re-simulates; a refused one (ParamError: the rule and its source) is shown here and the last valid
- * run stays on screen: nothing is clamped.
+ * run stays on screen: nothing is clamped. A change is checked first with the simulator's own check
+ * (scenarioParams), so the refusal comes as data (a ParamProblem) and is worded in the reader's language.
  */
 export function KnobsPanel({ run }: { run: Run }) {
   const overrides = usePlayer((s) => s.params);
@@ -31,7 +33,7 @@ export function KnobsPanel({ run }: { run: Run }) {
   const sizes = nodeChoices(scenario);
   const nodeCount = run.trace.hosts.filter((h) => h.kind === 'node').length;
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [local, setLocal] = useState<string | null>(null);
+  const [local, setLocal] = useState<ParamProblem | string | null>(null);
   const ids = useId();
 
   // Another scenario: forget what was typed for the previous one.
@@ -59,6 +61,13 @@ export function KnobsPanel({ run }: { run: Run }) {
     const next = withKnob(scenario, withDrafts(overrides, name), name, value);
     if (JSON.stringify(next) === before) {
       setDrafts(({ [name]: _, ...rest }) => rest);
+      return;
+    }
+    try {
+      scenarioParams(scenario, next);
+    } catch (e) {
+      if (!(e instanceof ParamError)) throw e;
+      setLocal(e.problem);
       return;
     }
     setParams(next);
@@ -101,7 +110,12 @@ export function KnobsPanel({ run }: { run: Run }) {
 
   const problem = local ?? rejected;
   /** The refused values kept in their fields, to go in with the next change. */
-  const pending = Object.entries(drafts).filter(([n]) => n !== 'nodes' && knobs.some((k) => k.name === n));
+  // Only a broken cross-knob rule can be mended by changing the other knob it names; a value out of
+  // its own range stays in its field, marked invalid, without that hint.
+  const byRule = problem !== null && (typeof problem === 'string' || problem.kind === 'rule');
+  const pending = byRule
+    ? Object.entries(drafts).filter(([n]) => n !== 'nodes' && knobs.some((k) => k.name === n))
+    : [];
   const changed = Object.keys(overrides).length > 0 || nodesOverride !== undefined;
 
   const numberInput = (name: string, k: Knob | null, value: string, onCommit: (raw: string) => void) => (
@@ -145,9 +159,16 @@ export function KnobsPanel({ run }: { run: Run }) {
       </div>
       {problem && (
         <p className="wi-problem" id={`${ids}-problem`} role="status">
-          {t('knobs.refused', { message: refusalText(problem) })}
+          {t('knobs.refused', { message: refusalText(problem, scenario.algorithm) })}
           {pending.length > 0 && (
-            <> {t('knobs.pending', { knobs: pending.map(([n, v]) => `${n} = ${v}`).join(', ') })}</>
+            <>
+              {' '}
+              {t('knobs.pending', {
+                knobs: pending
+                  .map(([n, v]) => `${knobs.find((k) => k.name === n)?.label ?? n} = ${v}`)
+                  .join(', '),
+              })}
+            </>
           )}
         </p>
       )}

@@ -3,6 +3,7 @@ import { line } from 'd3-shape';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatNumber, t } from '../i18n/index.ts';
 import type { SeriesPoint, SweepResult } from '../sim/metrics/index.ts';
+import type { ParamProblem } from '../sim/params.ts';
 import { refusalText } from './knobs.ts';
 import { mergeResults, SWEEPS } from './sweeps.ts';
 
@@ -107,7 +108,12 @@ export function SweepPanel() {
   };
 
   const refused = result?.points.filter((p) => p.y === null) ?? [];
-  const reasons = [...new Set(refused.map((p) => ('error' in p ? p.error : '')))];
+  // One reason per message; a refused knob is worded from its ParamProblem.
+  const reasons = [
+    ...new Map<string, ParamProblem | string>(
+      refused.map((p) => ('error' in p ? [p.error, p.problem ?? p.error] : ['', ''])),
+    ).values(),
+  ];
   const busy = progress !== null;
 
   return (
@@ -161,7 +167,7 @@ export function SweepPanel() {
               {t('sweep.refused', {
                 values: refused.map((p) => p.x).join(', '),
                 knob: result.knob,
-                reason: reasons.map(refusalText).join('; '),
+                reason: reasons.map((r) => refusalText(r)).join('; '),
               })}
             </p>
           )}

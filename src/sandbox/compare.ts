@@ -1,6 +1,6 @@
 import { algorithmFor } from '../sim/algorithms/registry.ts';
 import { createMetricsIndex, type MetricsIndex } from '../sim/metrics/index.ts';
-import type { Params, ParamValue } from '../sim/params.ts';
+import { ParamError, type ParamProblem, type Params, type ParamValue } from '../sim/params.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
 import { simulate } from '../sim/simulate.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';
@@ -33,7 +33,8 @@ export interface CompareRun {
   adjusted: CompareSpec[];
 }
 
-export type CompareResult = { run: CompareRun } | { error: string };
+/** A refused comparison: the simulator's English message, and its ParamProblem when a knob was refused. */
+export type CompareResult = { run: CompareRun } | { error: string; problem?: ParamProblem };
 
 /** The knobs a comparison can change: the algorithm's own, with the values of the run on screen. */
 export function compareKnobs(scenario: Scenario, params: Params): Knob[] {
@@ -93,6 +94,7 @@ export function simulateCompare(inputs: CompareInputs, spec: CompareSpec): Compa
         run: { spec, trace, index: new TraceIndex(trace), metrics: createMetricsIndex(trace), adjusted },
       };
     } catch (e) {
+      if (e instanceof ParamError) return { error: e.message, problem: e.problem };
       return { error: e instanceof Error ? e.message : String(e) };
     }
   };

@@ -81,7 +81,7 @@ export const knobDocsRu: Record<string, string> = {
     'выкл.: кандидату нужно большинство ответивших узлов (split-brain при разделении сети); вкл.: большинство всего кластера, floor(n/2)+1 (Raft)',
   'heartbeat.heartbeatIntervalMs': 'как часто лидер шлёт HEARTBEAT каждому узлу',
   'heartbeat.electionTimeoutMinMs':
-    'наименьший случайный таймаут выборов: столько без HEARTBEAT — и follower становится кандидатом',
+    'наименьший случайный таймаут выборов: столько без HEARTBEAT — и ведомый становится кандидатом',
   'heartbeat.electionTimeoutMaxMs':
     'наибольший случайный таймаут выборов (разброс не даёт кандидатам сталкиваться)',
   'heartbeat.voteTimeoutMs': 'без кворума кандидат считает «кластером» узлы, ответившие за это время',
@@ -89,7 +89,7 @@ export const knobDocsRu: Record<string, string> = {
   'lease.ttlS':
     'TTL lease, который запрашивают кандидаты; etcd поднимает всё меньше 2 с до 2 с, и узлы используют выданный TTL',
   'lease.renewS': 'интервал keepalive для lease каждого кандидата',
-  'lease.retryMs': 'как часто follower повторяет кампанию (каждый узел в своём слоте периода)',
+  'lease.retryMs': 'как часто ведомый повторяет кампанию (каждый узел в своём слоте периода)',
   'lease.requestTimeoutMs':
     'сколько узел ждёт ответа etcd, прежде чем отказаться от запроса (опоздавший ответ всё равно учитывается)',
   'lease.driftMarginRatio':
@@ -158,7 +158,7 @@ export const ruleDocsRu: Record<string, string> = {
     'heartbeatTimeoutMs должен быть больше heartbeatIntervalMs + latencyMaxMs (иначе живой координатор попадает под подозрение)',
   'heartbeat.timeout-range': 'electionTimeoutMaxMs должен быть >= electionTimeoutMinMs',
   'heartbeat.timeout-over-heartbeat':
-    'electionTimeoutMinMs должен быть больше heartbeatIntervalMs + latencyMaxMs (иначе followers свергают живого лидера)',
+    'electionTimeoutMinMs должен быть больше heartbeatIntervalMs + latencyMaxMs (иначе ведомые свергают живого лидера)',
   'heartbeat.quorum-lease':
     'с включённым кворумом electionTimeoutMinMs должен быть больше 2 x heartbeatIntervalMs + 2 x latencyMaxMs (иначе здоровый лидер теряет lease)',
   'heartbeat.vote-round-trip':

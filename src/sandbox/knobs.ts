@@ -1,9 +1,11 @@
-import { t } from '../i18n/index.ts';
+import { formatNumber, t } from '../i18n/index.ts';
 import { algorithmFor, algorithms } from '../sim/algorithms/registry.ts';
 import {
   knobAlias,
   netParams,
   netRules,
+  type ParamProblem,
+  type ParamRule,
   type ParamSpec,
   type Params,
   type ParamValue,
@@ -77,17 +79,54 @@ export function knobDoc(scope: string, name: string, spec: ParamSpec): string {
   return t(`knob.${scope}.${name}`, undefined, spec.doc);
 }
 
+/** The scope a rule's message is translated under (`rule.<scope>.<id>`): `net` or the algorithm's id. */
+function ruleScope(rule: ParamRule): string | null {
+  if (netRules.includes(rule)) return 'net';
+  return Object.values(algorithms).find((a) => a.rules.includes(rule))?.id ?? null;
+}
+
+/** A broken rule in the current language; its cited source stays as written. */
+function ruleText(rule: ParamRule): string {
+  const scope = ruleScope(rule);
+  const message = scope ? t(`rule.${scope}.${rule.id}`, undefined, rule.message) : rule.message;
+  return `${message} (${rule.source})`;
+}
+
 /**
- * A refusal in the current language: a broken cross-knob rule's message is translated
- * (`rule.<scope>.<id>`) and keeps its cited source as written; any other reason (a range, a type)
- * is shown as the simulator gave it.
+ * A refusal in the current language. A ParamProblem (the data a ParamError carries) is worded here:
+ * the knob under its label (Patroni's loop_wait), the numbers as the language writes them, with the
+ * knob's unit; a broken cross-knob rule's message is translated (`rule.<scope>.<id>`) and keeps its
+ * cited source. A plain message (a SimError) is shown as the simulator gave it, unless it is a rule's.
  */
-export function refusalText(problem: string): string {
-  const scoped = [
-    ...netRules.map((r) => ({ scope: 'net', r })),
-    ...Object.values(algorithms).flatMap((a) => a.rules.map((r) => ({ scope: a.id, r }))),
-  ];
-  const hit = scoped.find(({ r }) => problem === ruleProblem(r));
-  if (!hit) return problem;
-  return `${t(`rule.${hit.scope}.${hit.r.id}`, undefined, hit.r.message)} (${hit.r.source})`;
+export function refusalText(problem: ParamProblem | string, algorithm?: string): string {
+  if (typeof problem === 'string') {
+    const rules = [...netRules, ...Object.values(algorithms).flatMap((a) => a.rules)];
+    const hit = rules.find((r) => problem === ruleProblem(r));
+    return hit ? ruleText(hit) : problem;
+  }
+  if (problem.kind === 'rule') return ruleText(problem.rule);
+  if (problem.kind === 'text') return refusalText(problem.text);
+  const alg = Object.values(algorithms).find((a) => a.id === algorithm);
+  const knob = knobAlias(problem.knob, alg?.knobAliases) ?? problem.knob;
+  const spec =
+    (alg && Object.hasOwn(alg.params, problem.knob) ? alg.params[problem.knob] : undefined) ??
+    (Object.hasOwn(netParams, problem.knob) ? netParams[problem.knob] : undefined);
+  const unit = spec ? unitText(spec) : '';
+  const num = (n: number) => {
+    const v = formatNumber(n);
+    return unit === '' ? v : unit === '×' ? `${v}×` : `${v} ${unit}`;
+  };
+  switch (problem.kind) {
+    case 'min':
+    case 'max':
+      return t(`knobs.problem.${problem.kind}`, { knob, bound: num(problem.bound), got: num(problem.got) });
+    case 'whole':
+      return t('knobs.problem.whole', { knob, got: num(problem.got) });
+    case 'finite':
+      return t('knobs.problem.finite', { knob });
+    case 'expects':
+      return t(problem.expects === 'on/off' ? 'knobs.problem.onOff' : 'knobs.problem.number', { knob });
+    case 'unknown':
+      return t('knobs.problem.unknown', { knob });
+  }
 }

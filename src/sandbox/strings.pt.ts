@@ -101,6 +101,14 @@ export const ptSandbox: Record<string, string> = {
   'knobs.pending':
     'Mantido no campo: {knobs}. Mude o parâmetro que a regra cita e ele entra junto com essa mudança.',
   'knobs.notNumber': '{name} espera um número',
+  // Um valor recusado (ParamProblem de src/sim/params.ts).
+  'knobs.problem.min': '{knob} precisa ser no mínimo {bound} (valor informado: {got})',
+  'knobs.problem.max': '{knob} pode ser no máximo {bound} (valor informado: {got})',
+  'knobs.problem.whole': '{knob} precisa ser um número inteiro (valor informado: {got})',
+  'knobs.problem.finite': '{knob} precisa ser um número finito',
+  'knobs.problem.number': '{knob} espera um número',
+  'knobs.problem.onOff': '{knob} espera ligado ou desligado',
+  'knobs.problem.unknown': 'parâmetro desconhecido: {knob}',
 
   'metrics.label': 'Métricas',
   'metrics.messages': 'Mensagens',

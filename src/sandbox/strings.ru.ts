@@ -101,6 +101,14 @@ export const ruSandbox: Record<string, string> = {
   'knobs.pending':
     'Значение осталось в поле: {knobs}. Измените параметр, названный в правиле, и оно применится вместе с этим изменением.',
   'knobs.notNumber': '{name}: ожидается число',
+  // Отклонённое значение (ParamProblem из src/sim/params.ts).
+  'knobs.problem.min': 'параметр {knob} должен быть не меньше {bound} (указано {got})',
+  'knobs.problem.max': 'параметр {knob} должен быть не больше {bound} (указано {got})',
+  'knobs.problem.whole': 'параметр {knob} должен быть целым числом (указано {got})',
+  'knobs.problem.finite': 'параметр {knob} должен быть конечным числом',
+  'knobs.problem.number': 'для параметра {knob} нужно число',
+  'knobs.problem.onOff': 'параметр {knob} принимает только «вкл» или «выкл»',
+  'knobs.problem.unknown': 'неизвестный параметр {knob}',
 
   'metrics.label': 'Метрики',
   'metrics.messages': 'Сообщения',

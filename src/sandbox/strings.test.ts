@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanComparison, compareCatalogs } from '../i18n/compareCatalogs.ts';
 import { catalogs, loadLanguage, setLocale, t } from '../i18n/index.ts';
 import { algorithms } from '../sim/algorithms/registry.ts';
-import { netParams, netRules, ParamError, resolveParams } from '../sim/params.ts';
+import { netParams, netRules, ParamError, type ParamProblem, resolveParams } from '../sim/params.ts';
 import { knobDocsPt, knobDocsRu, ruleDocsPt, ruleDocsRu } from './knobDocs.ts';
 import { knobDoc, refusalText } from './knobs.ts';
 import { ptSandbox } from './strings.pt.ts';
@@ -86,6 +86,57 @@ describe('sandbox catalogs: every English key in every language', () => {
       `интервал продления должен быть короче TTL (renewS < ttlS) (${source})`,
     );
     expect(refusalText('ttlS must be >= 2, got 1')).toBe('ttlS must be >= 2, got 1');
+    setLocale('en');
+  });
+
+  it('a refused range or type reads wholly in pt and ru: the knob under its label, the numbers as the language writes them; the CLI stays English', () => {
+    const patroni = algorithms.patroni;
+    if (!patroni) throw new Error('patroni');
+    const refuse = (overrides: Record<string, number>): { message: string; problem: ParamProblem } => {
+      try {
+        resolveParams({ ...netParams, ...patroni.params }, [...netRules, ...patroni.rules], overrides);
+      } catch (e) {
+        if (!(e instanceof ParamError)) throw e;
+        return { message: e.message, problem: e.problem };
+      }
+      throw new Error(`not refused: ${JSON.stringify(overrides)}`);
+    };
+    const ttl = refuse({ ttlS: 1 });
+    // What the CLI prints is unchanged, and carried as data as well.
+    expect(ttl.message).toBe('ttlS must be >= 20, got 1');
+    expect(ttl.problem).toEqual({ kind: 'min', knob: 'ttlS', bound: 20, got: 1 });
+    const drop = refuse({ dropRate: 1.5 });
+    const whole = refuse({ ttlS: 20.5 });
+    const english = /\b(must|got|expects|whole|number|finite|unknown)\b|>=|<=/;
+    expect(refusalText(ttl.problem, 'patroni')).toBe('ttl must be >= 20 s, got 1 s');
+
+    setLocale('pt');
+    const pt = refusalText(ttl.problem, 'patroni');
+    expect(pt).toBe('ttl precisa ser no mínimo 20 s (valor informado: 1 s)');
+    expect(pt).not.toMatch(english);
+    expect(t('knobs.refused', { message: pt })).toMatch(/^Recusado: ttl precisa ser no mínimo 20 s/);
+    expect(refusalText(drop.problem, 'patroni')).toBe('dropRate pode ser no máximo 1 (valor informado: 1,5)');
+    expect(refusalText(whole.problem, 'patroni')).toBe(
+      'ttl precisa ser um número inteiro (valor informado: 20,5 s)',
+    );
+
+    setLocale('ru');
+    const ru = refusalText(ttl.problem, 'patroni');
+    expect(ru).toBe('параметр ttl должен быть не меньше 20 с (указано 1 с)');
+    expect(ru).not.toMatch(english);
+    expect(refusalText(drop.problem, 'patroni')).toBe(
+      'параметр dropRate должен быть не больше 1 (указано 1,5)',
+    );
+    expect(refusalText(whole.problem, 'patroni')).toBe(
+      'параметр ttl должен быть целым числом (указано 20,5 с)',
+    );
+    // A rule carried as data reads like the rule's message matched from the string.
+    const rule = refuse({ ttlS: 20, loopWaitS: 10, retryTimeoutS: 10 });
+    expect(rule.problem.kind).toBe('rule');
+    expect(refusalText(rule.problem, 'patroni')).toBe(refusalText(rule.message));
+    expect(refusalText(rule.problem, 'patroni')).toMatch(
+      /^loop_wait \+ 2 x retry_timeout должно быть <= ttl/,
+    );
     setLocale('en');
   });
 

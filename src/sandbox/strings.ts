@@ -100,6 +100,14 @@ export const enSandbox: Record<string, string> = {
   'knobs.pending':
     'Kept in its field: {knobs}. Change the knob the rule names and it goes in with that change.',
   'knobs.notNumber': '{name} expects a number',
+  // A refused value (a ParamProblem from src/sim/params.ts), worded as the CLI words it (plus the knob's unit).
+  'knobs.problem.min': '{knob} must be >= {bound}, got {got}',
+  'knobs.problem.max': '{knob} must be <= {bound}, got {got}',
+  'knobs.problem.whole': '{knob} must be a whole number, got {got}',
+  'knobs.problem.finite': '{knob} must be finite',
+  'knobs.problem.number': '{knob} expects a number',
+  'knobs.problem.onOff': '{knob} expects on/off',
+  'knobs.problem.unknown': 'unknown parameter "{knob}"',
 
   'metrics.label': 'Metrics',
   'metrics.messages': 'Messages',

@@ -62,7 +62,54 @@ export const netRules: ParamRule[] = [
   },
 ];
 
-export class ParamError extends Error {}
+/**
+ * Why a knob value is refused, as data: the UI words it in the reader's language (src/sandbox reads
+ * it); `problemText` gives the English that the CLI prints and that is the error's message.
+ */
+export type ParamProblem =
+  | { kind: 'unknown'; knob: string; known?: string[] }
+  | { kind: 'expects'; knob: string; expects: 'number' | 'on/off'; got?: string }
+  | { kind: 'finite'; knob: string }
+  | { kind: 'whole'; knob: string; got: number }
+  | { kind: 'min' | 'max'; knob: string; bound: number; got: number }
+  | { kind: 'rule'; rule: ParamRule }
+  /** Any other reason, already worded (English). */
+  | { kind: 'text'; text: string };
+
+/** The English of a problem: the error's message and what the CLI prints. */
+export function problemText(p: ParamProblem): string {
+  switch (p.kind) {
+    case 'unknown':
+      return `unknown parameter "${p.knob}"${p.known ? ` (known: ${p.known.join(', ')})` : ''}`;
+    case 'expects':
+      if (p.got === undefined) return `${p.knob} expects ${p.expects === 'on/off' ? 'on/off' : 'a number'}`;
+      return p.expects === 'on/off'
+        ? `${p.knob} expects on/off (true/false), got "${p.got}"`
+        : `${p.knob} expects a number, got "${p.got}"`;
+    case 'finite':
+      return `${p.knob} must be finite`;
+    case 'whole':
+      return `${p.knob} must be a whole number, got ${p.got}`;
+    case 'min':
+      return `${p.knob} must be >= ${p.bound}, got ${p.got}`;
+    case 'max':
+      return `${p.knob} must be <= ${p.bound}, got ${p.got}`;
+    case 'rule':
+      return ruleProblem(p.rule);
+    case 'text':
+      return p.text;
+  }
+}
+
+/** A refused knob value: `problem` says why as data, `message` in English. */
+export class ParamError extends Error {
+  readonly problem: ParamProblem;
+  constructor(problem: ParamProblem | string) {
+    const p: ParamProblem = typeof problem === 'string' ? { kind: 'text', text: problem } : problem;
+    super(problemText(p));
+    this.problem = p;
+  }
+}
 
 /**
  * The canonical key for a knob name as a user wrote it: the name itself, or the key an alias stands
@@ -81,15 +128,15 @@ export function knobAlias(key: string, aliases: Readonly<Record<string, string>>
 
 /** Parses a `--set`/URL string value against its spec. */
 export function parseParamValue(name: string, raw: string, spec: ParamSpec | undefined): ParamValue {
-  if (!spec) throw new ParamError(`unknown parameter "${name}"`);
+  if (!spec) throw new ParamError({ kind: 'unknown', knob: name });
   if (typeof spec.default === 'boolean') {
     if (/^(true|on|1|yes)$/i.test(raw)) return true;
     if (/^(false|off|0|no)$/i.test(raw)) return false;
-    throw new ParamError(`${name} expects on/off (true/false), got "${raw}"`);
+    throw new ParamError({ kind: 'expects', knob: name, expects: 'on/off', got: raw });
   }
   const v = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(v))
-    throw new ParamError(`${name} expects a number, got "${raw}"`);
+    throw new ParamError({ kind: 'expects', knob: name, expects: 'number', got: raw });
   return v;
 }
 
@@ -104,19 +151,25 @@ export function resolveParams(
   for (const layer of layers) {
     for (const [k, v] of Object.entries(layer ?? {})) {
       const s = Object.hasOwn(specs, k) ? specs[k] : undefined;
-      if (!s) throw new ParamError(`unknown parameter "${k}" (known: ${Object.keys(specs).join(', ')})`);
+      if (!s) throw new ParamError({ kind: 'unknown', knob: k, known: Object.keys(specs) });
       if (v === undefined) continue;
       if (typeof v !== typeof s.default)
-        throw new ParamError(`${k} expects ${typeof s.default === 'boolean' ? 'on/off' : 'a number'}`);
+        throw new ParamError({
+          kind: 'expects',
+          knob: k,
+          expects: typeof s.default === 'boolean' ? 'on/off' : 'number',
+        });
       if (typeof v === 'number') {
-        if (!Number.isFinite(v)) throw new ParamError(`${k} must be finite`);
-        if (s.integer && !Number.isInteger(v)) throw new ParamError(`${k} must be a whole number, got ${v}`);
-        if (s.min !== undefined && v < s.min) throw new ParamError(`${k} must be >= ${s.min}, got ${v}`);
-        if (s.max !== undefined && v > s.max) throw new ParamError(`${k} must be <= ${s.max}, got ${v}`);
+        if (!Number.isFinite(v)) throw new ParamError({ kind: 'finite', knob: k });
+        if (s.integer && !Number.isInteger(v)) throw new ParamError({ kind: 'whole', knob: k, got: v });
+        if (s.min !== undefined && v < s.min)
+          throw new ParamError({ kind: 'min', knob: k, bound: s.min, got: v });
+        if (s.max !== undefined && v > s.max)
+          throw new ParamError({ kind: 'max', knob: k, bound: s.max, got: v });
       }
       out[k] = v;
     }
   }
-  for (const r of rules) if (!r.ok(out)) throw new ParamError(ruleProblem(r));
+  for (const r of rules) if (!r.ok(out)) throw new ParamError({ kind: 'rule', rule: r });
   return out;
 }

@@ -5,7 +5,14 @@
  * clamps a value to make it pass.
  */
 import { algorithmFor } from '../algorithms/registry.ts';
-import { netParams, ParamError, type ParamSpec, type Params, type ParamValue } from '../params.ts';
+import {
+  netParams,
+  ParamError,
+  type ParamProblem,
+  type ParamSpec,
+  type Params,
+  type ParamValue,
+} from '../params.ts';
 import type { Scenario, TimedFault } from '../scenario/schema.ts';
 import { SimError, simulate } from '../simulate.ts';
 import type { Trace } from '../trace/trace.ts';
@@ -52,7 +59,10 @@ export interface FreeKnob {
   integer?: boolean;
 }
 
-export type SweepPoint = { x: number; y: number; samples?: number[] } | { x: number; y: null; error: string };
+/** A refused point carries the English message and, for a refused knob, its ParamProblem (for the UI's wording). */
+export type SweepPoint =
+  | { x: number; y: number; samples?: number[] }
+  | { x: number; y: null; error: string; problem?: ParamProblem };
 
 export interface SeriesPoint {
   x: number;
@@ -154,7 +164,8 @@ export function sweep(spec: SweepSpec): SweepPoint[] {
       const y = samples.reduce((a, b) => a + b, 0) / samples.length;
       return seeds.length > 1 ? { x, y, samples } : { x, y };
     } catch (e) {
-      if (e instanceof ParamError || e instanceof SimError) return { x, y: null, error: e.message };
+      if (e instanceof ParamError) return { x, y: null, error: e.message, problem: e.problem };
+      if (e instanceof SimError) return { x, y: null, error: e.message };
       throw e;
     }
   });
