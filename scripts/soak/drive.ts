@@ -121,8 +121,8 @@ export async function runSoak(page: Page, opts: SoakOptions): Promise<SoakResult
       w.__csp.push(`${e.violatedDirective}: ${e.blockedURI}`),
     );
   });
-  // A fault added at the cursor re-simulates the whole run on the main thread (seconds for 24 h,
-  // tens of seconds on a busy machine): the click returns only then.
+  // A fault added at the cursor re-simulates the run in the worker from a checkpoint at the cursor
+  // (or from the start, seconds for 24 h, when the cursor moved back).
   page.setDefaultTimeout(180_000);
   await page.clock.install();
   const cdp = await page.context().newCDPSession(page);
@@ -130,6 +130,8 @@ export async function runSoak(page: Page, opts: SoakOptions): Promise<SoakResult
   log(`  opening ${plan.hours} h of ${SOAK_SCENARIO} with ${plan.faults.length} faults in the link`);
   await page.goto(`${opts.base}/${plan.query}`, { timeout: 180_000 });
   await page.locator('[data-node]').first().waitFor({ timeout: 180_000 });
+  // The link's long run is simulated in the worker after the story opens: wait until it is all there.
+  await page.locator('.sim-progress').waitFor({ state: 'detached', timeout: 180_000 });
   const first = await cursor(page);
   if (first.max !== plan.durationMs) throw new Error(`the run lasts ${first.max} ms, not ${plan.durationMs}`);
 

@@ -135,9 +135,11 @@ function useOpenScenario(after: () => void) {
       p.selectScenario(scenarioId);
       const id = scenarios.find((s) => s.id === scenarioId)?.steps[definedStep]?.id;
       // ADR links name the scenario's defined step; the run lists the steps that happened, in time order.
-      const run = store.getState().run;
-      const i = id && run ? run.trace.steps.findIndex((s) => s.id === id) : -1;
-      if (i >= 0) store.getState().goToStep(i);
+      store.getState().whenSettled(() => {
+        const run = store.getState().run;
+        const i = id && run ? run.trace.steps.findIndex((s) => s.id === id) : -1;
+        if (i >= 0) store.getState().goToStep(i);
+      });
       after();
     },
     [store, after],

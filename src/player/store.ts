@@ -73,6 +73,11 @@ export interface PlayerState extends RunInput {
   rejected: string | null;
   /** The run on screen is an imported trace (loadTrace), not a simulation of the inputs above. */
   imported: boolean;
+  /**
+   * Simulated through this virtual ms of the run on screen: its length once complete. While a long
+   * run streams in, this moves and the run object stays (views derive from it once).
+   */
+  until: number;
   /** The change being simulated (the run on screen stays until the new one reaches the cursor), else null. */
   pending: Pending | null;
   /** Cursor: virtual ms. */
@@ -292,7 +297,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
 
     const clampTo = (run: Run) => {
       const t = Math.min(get().t, run.until);
-      return { t, stepIndex: nav.stepAt(run.trace.steps, t) };
+      return { t, stepIndex: nav.stepAt(run.trace.steps, t), until: run.until };
     };
 
     /**
@@ -321,7 +326,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       }
       const hit = cached(spec.key);
       if (hit) {
-        set({ ...patch, ...shown(hit) });
+        set({ ...patch, ...shown(hit), until: hit.until });
         settle();
         return;
       }
@@ -363,9 +368,18 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         const now: Trace = u.done ? traceOf(u.done.trace, events, u.done.trace.steps) : { ...trace };
         trace = now;
         index.follow(now);
+        // Views memoize what they derive from the whole run on its index: while a run streams in they
+        // keep the part first shown, and a complete run is a new index (built on the same data).
+        if (u.done && on) index = index.continuedAs(now, index.count);
         const complete = u.done !== undefined;
-        if (!complete && !on && u.through < firstUntil) {
-          set({ pending: { through: u.through, durationMs } });
+        // Before the minute after the cursor, and between pieces once the run is on screen, only the
+        // progress moves: views derive from a run object once, not per piece.
+        if (!complete && (on || u.through < firstUntil)) {
+          set(
+            on
+              ? { until: u.through, pending: { through: u.through, durationMs } }
+              : { pending: { through: u.through, durationMs } },
+          );
           return;
         }
         const run: Run = {
@@ -381,7 +395,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         if (!on) me.before = me.before ?? get();
         const next = on ? { run, ...clampTo(run) } : { ...patch, ...shown(run) };
         on = true;
-        set({ ...next, pending: complete ? null : { through: u.through, durationMs } });
+        set({ ...next, until: run.until, pending: complete ? null : { through: u.through, durationMs } });
         if (complete) settle();
       };
       const cancel = engine.run(
@@ -447,6 +461,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       pauseMs: null,
       compare: null,
       run: initial.run,
+      until: initial.run?.until ?? 0,
       error: initial.error,
       rejected: null,
       imported: false,
@@ -602,7 +617,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       seek(tRaw) {
         const { run } = get();
         if (!run) return;
-        const t = Math.max(0, Math.min(run.until, tRaw));
+        const t = Math.max(0, Math.min(get().until, tRaw));
         set({ t, stepIndex: nav.stepAt(run.trace.steps, t), pace: 1 });
       },
       stepForward() {
@@ -640,12 +655,12 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         set({ speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)) });
       },
       tick(wallMs) {
-        const { run, t, playing, speed } = get();
+        const { run, t, playing, speed, until } = get();
         if (!run || !playing) return;
         const dt = Math.max(0, Math.min(MAX_TICK_MS, wallMs));
         const pace = paceAt(run.pace, t, speed);
         // A run still being simulated plays up to where it is, and goes on when more arrives.
-        const next = Math.min(run.until, t + dt * run.scenario.timeScale * speed * pace);
+        const next = Math.min(until, t + dt * run.scenario.timeScale * speed * pace);
         if (next === t && !run.complete) return;
         set({
           t: next,
@@ -680,6 +695,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
           error: null,
           rejected: null,
           imported: true,
+          until: trace.durationMs,
           ...nav.startOf(trace.steps),
           playing: false,
           pace: 1,

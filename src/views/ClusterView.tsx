@@ -219,10 +219,14 @@ export const ClusterView = memo(function ClusterView({
     renderer.current = r;
     r.update(frameRef.current);
     return () => {
+      // A node that had the focus gets it back in the new picture (a fault from its menu re-simulates).
+      const active = document.activeElement;
+      refocus.current = active && el.contains(active) ? active.getAttribute('data-node') : null;
       r.destroy();
       renderer.current = null;
     };
   }, [index, timeScale, title, secondary, reducedMotion]);
+  const refocus = useRef<string | null>(null);
 
   useLayoutEffect(() => {
     renderer.current?.update(frame);
@@ -247,6 +251,9 @@ export const ClusterView = memo(function ClusterView({
         n.removeAttribute('aria-haspopup');
       }
     }
+    const id = refocus.current;
+    refocus.current = null;
+    if (id) el.querySelector<SVGGElement>(`g.host[data-node="${CSS.escape(id)}"]`)?.focus();
   }, [menuOn, index, timeScale, title, reducedMotion]);
 
   const press = useRef<{ timer: number; x: number; y: number } | null>(null);

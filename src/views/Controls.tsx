@@ -117,6 +117,7 @@ export const Controls = memo(function Controls({ run, captions, variant = 'full'
   const speed = usePlayer((s) => s.speed);
   const pace = usePlayer((s) => s.pace);
   const stepIndex = usePlayer((s) => s.stepIndex);
+  const until = usePlayer((s) => s.until);
   const duration = run.trace.durationMs;
   const markers = useMemo(() => markersOf(run, captions), [run, captions]);
   const a = store.getState();
@@ -238,7 +239,7 @@ export const Controls = memo(function Controls({ run, captions, variant = 'full'
           style={
             {
               '--progress': `${(time / duration) * 100}%`,
-              '--until': `${(run.until / duration) * 100}%`,
+              '--until': `${(until / duration) * 100}%`,
             } as CSSProperties
           }
           onChange={(e) => a.seek(Number(e.currentTarget.value))}
