@@ -137,3 +137,42 @@ test('a copied link reopens the compare view', async ({ browser, baseURL }) => {
   await a.close();
   await b.close();
 });
+
+test('split-brain: the run with its scripted partition vs the same run without it', async ({ page }) => {
+  const watch = watchPage(page);
+  await openSandbox(page, 'split-brain');
+  const section = page.getByRole('region', { name: 'Compare' });
+  await section.getByRole('radio', { name: 'one fault' }).check();
+  const leaveOut = section.getByRole('combobox', { name: 'Leave out' });
+  await expect(leaveOut.locator('option:checked')).toHaveText(
+    'partition node-1, node-2 | node-3, node-4, node-5 at 4.0 s (the story’s)',
+  );
+  // The heal only ends the partition: it is left out with it, not offered on its own.
+  await expect(leaveOut.locator('option')).toHaveText([/^partition /, 'every fault']);
+  await section.getByRole('button', { name: 'Compare', exact: true }).click();
+
+  const other = page.getByRole('region', { name: 'Comparison run' });
+  await expect(
+    other.getByRole('heading', { name: /^Comparison · without partition .* \+ heal at 10\.0 s$/ }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: /^This run · with partition node-1, node-2/ }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/[?&]compare=without:0(&|$)/);
+
+  await seek(page, await timelineMax(page));
+  await expect(page.getByRole('alert')).toContainText('BOTH WRITE');
+  await expect(other.getByRole('alert')).toHaveCount(0);
+  await expect(other.locator('[data-compare-metric="violations"] b')).toHaveText('0');
+  await expect(other.locator('[data-compare-diff="violations"] td').nth(1)).toHaveText('0');
+  // No partition line in the comparison picture, and node-5 is its only leader.
+  expect(await compareRoleOf(page, 'node-5')).toBe('leader');
+  expect(await compareRoleOf(page, 'node-1')).not.toBe('leader');
+
+  // The link reopens the same comparison.
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Comparison run' }).getByRole('heading', { name: /without partition/ }),
+  ).toBeVisible();
+  watch.assertClean();
+});

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLanguage } from '../src/i18n/index.ts';
+import { scenarioText } from '../src/i18n/scenarios.ts';
+import { parseScenario } from '../src/sim/scenario/schema.ts';
 import { simulate } from '../src/sim/simulate.ts';
 import { fillCaption } from '../src/sim/trace/narrate.ts';
 import { leaderIntervals, summarize } from '../src/sim/trace/summary.ts';
@@ -9,6 +12,8 @@ const found = scenarioById('split-brain');
 if (!found) throw new Error('scenario split-brain is not registered');
 const scenario = found;
 const stepIds = scenario.steps.map((s) => s.id);
+/** The steps a quorum-off run tells: all but the closing line of the other outcome. */
+const toldWithoutQuorum = stepIds.filter((id) => id !== 'why-quorum');
 const PARTITION_AT = 4000;
 const HEAL_AT = 10_000;
 
@@ -71,7 +76,7 @@ describe('scenario split-brain (quorum off, the default)', () => {
   });
 
   it('resolves every narration step, in order, with every placeholder filled', () => {
-    expect(trace.steps.map((s) => s.id)).toEqual(stepIds);
+    expect(trace.steps.map((s) => s.id)).toEqual(toldWithoutQuorum);
     for (const s of trace.steps) expect(caption(trace, s.id)).not.toMatch(/\{\w+\}/);
     expect(caption(trace, 'minority-leader')).toContain('node-1 got 2 votes from 2 answers');
     expect(caption(trace, 'both-write')).toContain('BOTH WRITE: node-1, node-5');
@@ -107,7 +112,7 @@ describe('scenario split-brain replayed with quorum on', () => {
   });
 
   it('drops the steps whose events no longer happen and keeps the rest in order', () => {
-    const dropped = ['minority-leader', 'both-write', 'old-leader-deposed'];
+    const dropped = ['minority-leader', 'both-write', 'old-leader-deposed', 'both-sides-led'];
     expect(trace.steps.map((s) => s.id)).toEqual(stepIds.filter((id) => !dropped.includes(id)));
   });
 
@@ -116,5 +121,55 @@ describe('scenario split-brain replayed with quorum on', () => {
       const s = summarize(simulate(scenario, { seed, params: { quorum: true } }), scenario);
       expect(s.violations, `seed ${seed}`).toEqual([]);
     }
+  });
+});
+
+describe('scenario split-brain: the closing step says what this run did', () => {
+  beforeAll(() => Promise.all([loadLanguage('pt'), loadLanguage('ru')]));
+  const off = simulate(scenario);
+  const on = simulate(scenario, { params: { quorum: true } });
+  const last = (tr: Trace) => tr.steps[tr.steps.length - 1];
+  const closing = (tr: Trace, lang: 'en' | 'pt' | 'ru') => {
+    const s = last(tr);
+    return s ? fillCaption(scenarioText(lang, scenario, `step.${s.id}`), s.vars, tr.params) : '';
+  };
+
+  it('quorum off: both sides elected a leader, and quorum is what would have stopped it', () => {
+    expect(last(off)?.id).toBe('both-sides-led');
+    expect(off.steps.map((s) => s.id)).not.toContain('why-quorum');
+    expect(closing(off, 'en')).toContain('so both sides elected a leader. Turn quorum on');
+    expect(closing(off, 'en')).not.toContain('With quorum on');
+    expect(closing(off, 'pt')).toContain('os dois lados elegeram um líder. Ligue o quórum');
+    expect(closing(off, 'ru')).toContain('обе стороны выбрали себе лидера. Включите кворум');
+  });
+
+  it('quorum on: the closing line says the two-node side elects nobody, and nothing about both sides leading', () => {
+    expect(last(on)?.id).toBe('why-quorum');
+    expect(on.steps.map((s) => s.id)).not.toContain('both-sides-led');
+    expect(closing(on, 'en')).toContain('With quorum on, a leader needs 3 of 5 votes');
+    expect(closing(on, 'pt')).toContain('o lado de dois nós não elege ninguém');
+    expect(closing(on, 'ru')).toContain('сторона из двух узлов никого не выбирает');
+    for (const lang of ['en', 'pt', 'ru'] as const)
+      expect(closing(on, lang)).not.toMatch(/both sides|os dois lados elegeram|обе стороны/);
+  });
+
+  it('the scripted steps before the closing line keep their numbers', () => {
+    expect(off.steps.slice(0, -1).map((s) => s.id)).toEqual(
+      stepIds.slice(0, stepIds.indexOf('both-sides-led')),
+    );
+    expect(off.steps.findIndex((s) => s.id === 'both-sides-led')).toBe(9);
+    expect(on.steps.length).toBe(7);
+  });
+});
+
+describe('a step told on an outcome (`when`)', () => {
+  it('must name an earlier step of the story', () => {
+    const steps = [
+      { id: 'closing', anchor: { k: 'end' }, caption: 'x', when: { step: 'later', told: true } },
+      { id: 'later', anchor: { k: 'start' }, caption: 'y' },
+    ];
+    expect(() => parseScenario({ ...scenario, steps })).toThrow(
+      /steps\[0\]\.when\.step: "later" is not an earlier step/,
+    );
   });
 });

@@ -5,7 +5,7 @@ import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
  * majority of the nodes that ANSWER. A partition {node-1, node-2} | {node-3, node-4, node-5} leaves
  * both sides with a leader and both accept writes ("BOTH WRITE"). Replay with `quorum: true` (Raft's
  * floor(n/2)+1 of the whole cluster) and the two-node side elects nobody: the steps about the second
- * leader and the alarm are then left out.
+ * leader and the alarm are then left out, and the closing step is `why-quorum` instead of `both-sides-led`.
  */
 export default {
   id: 'split-brain',
@@ -86,9 +86,22 @@ export default {
       caption:
         '{node} hears HEARTBEAT from {by} with the higher term {newTerm} and steps down. What it accepted during the split conflicts with what {by} accepted.',
     },
+    // The closing line says what this run did: the minority led (quorum off, the story as written),
+    // or it did not (quorum on). Raft's rule: a candidate needs votes from a majority of the whole
+    // cluster, floor(n/2)+1 (Ongaro and Ousterhout, "In Search of an Understandable Consensus
+    // Algorithm", section 5.2), so a side of 2 of 5 can never elect. `why-quorum` keeps the id and
+    // the text that exported traces of older quorum-off runs still carry (src/compat).
+    {
+      id: 'both-sides-led',
+      anchor: { k: 'end' },
+      when: { step: 'minority-leader', told: true },
+      caption:
+        'Heartbeats alone cannot tell "the leader died" from "I cannot reach it", so both sides elected a leader. Turn quorum on and a leader needs 3 of 5 votes of the whole cluster: the two-node side then elects nobody.',
+    },
     {
       id: 'why-quorum',
       anchor: { k: 'end' },
+      when: { step: 'minority-leader', told: false },
       caption:
         'Heartbeats alone cannot tell "the leader died" from "I cannot reach it". With quorum on, a leader needs 3 of 5 votes, so the two-node side elects nobody.',
     },

@@ -18,7 +18,7 @@ export const adrLinks: Record<string, AdrLink> = {
   'matrix.bully.messages': { scenario: 'bully', stepId: 'message-count' },
   'matrix.heartbeat': { scenario: 'split-brain', stepId: 'minority-leader' },
   'matrix.heartbeat.safety': { scenario: 'split-brain', stepId: 'both-write' },
-  'matrix.raft': { scenario: 'split-brain', stepId: 'why-quorum' },
+  'matrix.raft': { scenario: 'split-brain', stepId: 'both-sides-led' },
   'matrix.lease': { scenario: 'etcd-lease', stepId: 'campaign-won' },
   'matrix.lease.safety': { scenario: 'fencing-token', stepId: 'node-1-wakes' },
   'matrix.lease.failover': { scenario: 'etcd-lease', stepId: 'node-2-leads' },

@@ -45,6 +45,8 @@ export const en: Record<string, string> = {
   'narration.label': 'Narration',
   'narration.step': 'Step {n} of {total}',
   'narration.before': 'Press Play or Step forward to begin.',
+  // Before the first step: the line above the prompt, where the step number will be.
+  'narration.count': '{n, plural, one {# step} other {# steps}}',
   'narration.readAll': 'Read the whole story',
   'narration.hideAll': 'Hide the story',
   'narration.storyTitle': 'The whole story',

@@ -49,6 +49,8 @@ export const pt: Record<string, string> = {
   'narration.label': 'Narração',
   'narration.step': 'Passo {n} de {total}',
   'narration.before': 'Aperte Reproduzir ou Próximo passo para começar.',
+  // Before the first step: the line above the prompt, where the step number will be.
+  'narration.count': '{n, plural, one {# passo} other {# passos}}',
   'narration.readAll': 'Ler a história inteira',
   'narration.hideAll': 'Ocultar a história',
   'narration.storyTitle': 'A história inteira',

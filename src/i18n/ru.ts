@@ -48,6 +48,8 @@ export const ru: Record<string, string> = {
   'narration.label': 'Повествование',
   'narration.step': 'Шаг {n} из {total}',
   'narration.before': 'Нажмите «Воспроизвести» или «Шаг вперёд», чтобы начать.',
+  // Before the first step: the line above the prompt, where the step number will be.
+  'narration.count': '{n, plural, one {# шаг} few {# шага} many {# шагов} other {# шага}}',
   'narration.readAll': 'Прочитать всю историю',
   'narration.hideAll': 'Скрыть историю',
   'narration.storyTitle': 'Вся история',

@@ -66,6 +66,8 @@ export const scenariosPt: Record<string, string> = {
   'scenario.split-brain.step.heal': 'A partição se desfaz e os dois lados voltam a se ouvir.',
   'scenario.split-brain.step.old-leader-deposed':
     'O {node} ouve um HEARTBEAT do {by} com o termo maior {newTerm} e deixa a liderança. O que ele aceitou durante a partição conflita com o que o {by} aceitou.',
+  'scenario.split-brain.step.both-sides-led':
+    'Heartbeats sozinhos não distinguem “o líder morreu” de “não consigo alcançá-lo”, e por isso os dois lados elegeram um líder. Ligue o quórum e um líder passa a precisar de 3 de 5 votos do cluster inteiro: aí o lado de dois nós não elege ninguém.',
   'scenario.split-brain.step.why-quorum':
     'Heartbeats sozinhos não distinguem “o líder morreu” de “não consigo alcançá-lo”. Com o quórum ligado, um líder precisa de 3 de 5 votos, e o lado de dois nós não elege ninguém.',
 

@@ -3,9 +3,10 @@ import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import type { ParamValue } from '../sim/params.ts';
-import { useCompare } from './CompareView.tsx';
+import { runFaultText, useCompare } from './CompareView.tsx';
 import { compareKnobs, presetValue } from './compare.ts';
 import { parseKnobInput, refusalText, unitText } from './knobs.ts';
+import { leavable, runFaults, WITHOUT } from './variants.ts';
 
 /** The stories' own comparisons (issue #5); other scenarios start from their first switch. */
 const PREFERRED: Record<string, string> = {
@@ -36,7 +37,15 @@ export function CompareSection({ run }: { run: Run }) {
     knobs.find((k) => typeof k.value === 'boolean')?.name ??
     knobs[0]?.name ??
     '';
-  const [name, setName] = useState(compare?.name ?? initial);
+  // What the second run changes: one knob, or one fault left out (a story's fix, or one of yours).
+  const [mode, setMode] = useState<'knob' | 'fault'>(compare?.name === WITHOUT ? 'fault' : 'knob');
+  const interventions = usePlayer((s) => s.interventions);
+  const faults = runFaults(run.scenario, interventions);
+  const offered = leavable(faults);
+  const [drop, setDrop] = useState<string>(
+    compare?.name === WITHOUT ? String(compare.value) : String(offered[0]?.index ?? -1),
+  );
+  const [name, setName] = useState(compare?.name !== WITHOUT ? (compare?.name ?? initial) : initial);
   const knob = knobs.find((k) => k.name === name) ?? knobs[0];
   const [draft, setDraft] = useState<string>(() => (knob ? String(presetValue(knob)) : ''));
   const [local, setLocal] = useState<string | null>(null);
@@ -49,6 +58,8 @@ export function CompareSection({ run }: { run: Run }) {
     setName(initial);
     setDraft(k ? String(presetValue(k)) : '');
     setLocal(null);
+    setMode('knob');
+    setDrop(String(leavable(runFaults(run.scenario, []))[0]?.index ?? -1));
   }, [run.scenario.id, run.scenario.algorithm]);
 
   if (!knob || imported) return null;
@@ -61,6 +72,12 @@ export function CompareSection({ run }: { run: Run }) {
   };
 
   const start = () => {
+    if (mode === 'fault') {
+      setLocal(null);
+      setCompare({ name: WITHOUT, value: Number(drop) });
+      revealCompare();
+      return;
+    }
     let value: ParamValue;
     if (typeof knob.value === 'boolean') value = draft === 'true';
     else {
@@ -87,46 +104,101 @@ export function CompareSection({ run }: { run: Run }) {
     <section className="wi-section" aria-label={t('compare.label')}>
       <h3 className="wi-h">{t('compare.label')}</h3>
       <p className="wi-muted">{t('compare.intro')}</p>
-      <div className="wi-row compare-form">
-        <label className="wi-field">
-          {t('compare.knob')}
-          <select value={knob.name} onChange={(e) => pick(e.currentTarget.value)}>
-            {knobs.map((k) => (
-              <option key={k.name} value={k.name}>
-                {k.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="wi-field" htmlFor={`${ids}-value`}>
-          {t('compare.value')}
-          {typeof knob.value === 'boolean' ? (
-            <select id={`${ids}-value`} value={draft} onChange={(e) => setDraft(e.currentTarget.value)}>
-              <option value="true">{t('knobs.on')}</option>
-              <option value="false">{t('knobs.off')}</option>
+      <fieldset className="compare-mode">
+        <legend>{t('compare.what')}</legend>
+        {(['knob', 'fault'] as const).map((m) => (
+          <label key={m}>
+            <input
+              type="radio"
+              name={`${ids}-mode`}
+              value={m}
+              checked={mode === m}
+              onChange={() => {
+                setMode(m);
+                setLocal(null);
+              }}
+            />
+            {t(m === 'knob' ? 'compare.byKnob' : 'compare.byFault')}
+          </label>
+        ))}
+      </fieldset>
+      {mode === 'fault' ? (
+        faults.length === 0 ? (
+          <p className="wi-muted" role="status">
+            {t('compare.noFaults')}
+          </p>
+        ) : (
+          <>
+            <div className="wi-row compare-form">
+              <label className="wi-field compare-drop">
+                {t('compare.leaveOut')}
+                <select
+                  value={
+                    offered.some((f) => String(f.index) === drop) || drop === '-1'
+                      ? drop
+                      : String(offered[0]?.index ?? -1)
+                  }
+                  onChange={(e) => setDrop(e.currentTarget.value)}
+                >
+                  {offered.map((f) => (
+                    <option key={f.index} value={String(f.index)}>
+                      {runFaultText(f, run.trace.durationMs)}
+                    </option>
+                  ))}
+                  {(faults.length > 1 || offered.length === 0) && (
+                    <option value="-1">{t('compare.everyFault')}</option>
+                  )}
+                </select>
+              </label>
+              <button type="button" className="button small" onClick={start}>
+                {t('compare.run')}
+              </button>
+            </div>
+            {faults.some((f) => f.scripted) && <p className="wi-muted">{t('compare.faultHint')}</p>}
+          </>
+        )
+      ) : (
+        <div className="wi-row compare-form">
+          <label className="wi-field">
+            {t('compare.knob')}
+            <select value={knob.name} onChange={(e) => pick(e.currentTarget.value)}>
+              {knobs.map((k) => (
+                <option key={k.name} value={k.name}>
+                  {k.name}
+                </option>
+              ))}
             </select>
-          ) : (
-            <span className="wi-unit">
-              <input
-                id={`${ids}-value`}
-                type="number"
-                inputMode="decimal"
-                step={knob.spec.integer ? 1 : 'any'}
-                value={draft}
-                aria-invalid={problem !== null}
-                onChange={(e) => setDraft(e.currentTarget.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') start();
-                }}
-              />
-              {unit && <span aria-hidden="true">{unit}</span>}
-            </span>
-          )}
-        </label>
-        <button type="button" className="button small" onClick={start}>
-          {t('compare.run')}
-        </button>
-      </div>
+          </label>
+          <label className="wi-field" htmlFor={`${ids}-value`}>
+            {t('compare.value')}
+            {typeof knob.value === 'boolean' ? (
+              <select id={`${ids}-value`} value={draft} onChange={(e) => setDraft(e.currentTarget.value)}>
+                <option value="true">{t('knobs.on')}</option>
+                <option value="false">{t('knobs.off')}</option>
+              </select>
+            ) : (
+              <span className="wi-unit">
+                <input
+                  id={`${ids}-value`}
+                  type="number"
+                  inputMode="decimal"
+                  step={knob.spec.integer ? 1 : 'any'}
+                  value={draft}
+                  aria-invalid={problem !== null}
+                  onChange={(e) => setDraft(e.currentTarget.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') start();
+                  }}
+                />
+                {unit && <span aria-hidden="true">{unit}</span>}
+              </span>
+            )}
+          </label>
+          <button type="button" className="button small" onClick={start}>
+            {t('compare.run')}
+          </button>
+        </div>
+      )}
       {problem && (
         <p className="wi-problem" role="status">
           {problem}

@@ -1,7 +1,8 @@
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
-import { CompareView, settingText, useCompare } from './CompareView.tsx';
+import { CompareView, faultSideText, settingText, useCompare } from './CompareView.tsx';
+import { WITHOUT } from './variants.ts';
 
 /**
  * The stage's two Compare pieces, a chunk of their own (App loads it only while comparing): the tag
@@ -10,11 +11,15 @@ import { CompareView, settingText, useCompare } from './CompareView.tsx';
 export function CompareTag({ run }: { run: Run }) {
   const spec = usePlayer((s) => s.compare);
   if (!spec) return null;
+  const text = t('compare.thisRun', {
+    what:
+      spec.name === WITHOUT
+        ? faultSideText(run, Number(spec.value), 'this')
+        : settingText(run, { name: spec.name, value: run.trace.params[spec.name] ?? spec.value }),
+  });
   return (
-    <h3 className="compare-tag">
-      {t('compare.thisRun', {
-        what: settingText(run, { name: spec.name, value: run.trace.params[spec.name] ?? spec.value }),
-      })}
+    <h3 className="compare-tag" title={text}>
+      {text}
     </h3>
   );
 }

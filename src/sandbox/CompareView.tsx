@@ -8,7 +8,9 @@ import type { ParamValue } from '../sim/params.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { formatTime } from '../views/format.ts';
 import { type CompareResult, type CompareSpec, compareKnobs, simulateCompare } from './compare.ts';
+import { interventionText } from './faults.ts';
 import { refusalText, unitText } from './knobs.ts';
+import { type RunFault, runFaults, WITHOUT } from './variants.ts';
 
 /** The comparison run of the player's current inputs, or null when Compare is closed (or the run is imported). */
 export function useCompare(run: Run): CompareResult | null {
@@ -30,6 +32,28 @@ export function useCompare(run: Run): CompareResult | null {
         : null,
     [compare, imported, run.scenario, seed, params, nodes, interventions, durationMs],
   );
+}
+
+/** "partition node-1, node-2 | node-3, node-4, node-5 at 0:04.0 (the story’s)". */
+export function runFaultText(f: RunFault, durationMs: number): string {
+  return t(f.scripted ? 'compare.scripted' : 'compare.yours', { what: interventionText(f.tf, durationMs) });
+}
+
+/**
+ * The title of one side of a fault comparison: this run "with" the fault, the other "without" it
+ * (and the fault that ends it, `dropped`); k = -1 is every fault.
+ */
+export function faultSideText(run: Run, k: number, side: 'this' | 'other', dropped: RunFault[] = []): string {
+  const d = run.trace.durationMs;
+  if (side === 'this') {
+    const f = runFaults(run.scenario, run.trace.interventions)[k];
+    return f ? t('compare.withFault', { what: runFaultText(f, d) }) : t('compare.withAll');
+  }
+  if (k === -1) return t('compare.withoutAll');
+  // The fault left out, then (without its own tag) the one that ended it: "… (the story’s) + heal at 0:10.0".
+  return t('compare.without', {
+    what: dropped.map((f, i) => (i === 0 ? runFaultText(f, d) : interventionText(f.tf, d))).join(' + '),
+  });
 }
 
 /** "quorum: on", "ttlS: 10 s". */
@@ -66,12 +90,18 @@ export function CompareView({ run, result, time }: { run: Run; result: CompareRe
   const mine = useMemo(() => createMetricsIndex(run.trace), [run.trace]);
   const here = useMemo(() => mine.at(time), [mine, time]);
   const hereViolations = useMemo(() => run.index.frameAt(time).violations.length, [run.index, time]);
-  const what = spec ? specText(run, spec, other?.adjusted ?? []) : '';
+  const what = !spec
+    ? ''
+    : spec.name === WITHOUT
+      ? faultSideText(run, Number(spec.value), 'other', other?.dropped ?? [])
+      : specText(run, spec, other?.adjusted ?? []);
   const duration = other?.trace.durationMs ?? run.trace.durationMs;
   return (
     <section className="compare-run" aria-label={t('compare.region')}>
       <div className="compare-head">
-        <h3 className="compare-tag">{t('compare.otherRun', { what })}</h3>
+        <h3 className="compare-tag" title={t('compare.otherRun', { what })}>
+          {t('compare.otherRun', { what })}
+        </h3>
         <button type="button" className="button small" onClick={() => setCompare(null)}>
           {t('compare.close')}
         </button>

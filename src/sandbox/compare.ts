@@ -6,8 +6,12 @@ import { simulate } from '../sim/simulate.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { type Knob, knobsOf, withKnob } from './knobs.ts';
+import { type RunFault, validWithout, WITHOUT, withoutFault } from './variants.ts';
 
-/** The one knob that differs in the comparison run, and its value there. */
+/**
+ * The one knob that differs in the comparison run, and its value there; or, with the name WITHOUT
+ * (variants.ts), the fault the comparison run leaves out.
+ */
 export interface CompareSpec {
   name: string;
   value: ParamValue;
@@ -31,6 +35,8 @@ export interface CompareRun {
   metrics: MetricsIndex;
   /** Knobs changed as well to keep the run valid (ttlS shorter than renewS: renewS follows). */
   adjusted: CompareSpec[];
+  /** The faults this run leaves out (a WITHOUT spec): the chosen one and the one that ends it. */
+  dropped: RunFault[];
 }
 
 /** A refused comparison: the simulator's English message, and its ParamProblem when a knob was refused. */
@@ -65,7 +71,8 @@ const CACHE_SIZE = 6;
 
 /**
  * Simulates the comparison run: the same scenario, seed, cluster size, params and interventions as
- * the run on screen, with one knob changed. A value the algorithm's rules refuse is an error (the
+ * the run on screen, with one knob changed, or one fault left out (WITHOUT, variants.ts). Pure: a
+ * function of its inputs (memoized by them). A value the algorithm's rules refuse is an error (the
  * rule's message), except a TTL the renew interval no longer fits, where renewS follows the TTL.
  */
 export function simulateCompare(inputs: CompareInputs, spec: CompareSpec): CompareResult {
@@ -81,25 +88,46 @@ export function simulateCompare(inputs: CompareInputs, spec: CompareSpec): Compa
   ]);
   const hit = cache.get(key);
   if (hit) return hit;
-  const attempt = (params: Partial<Params>, adjusted: CompareSpec[]): CompareResult => {
+  const attempt = (
+    params: Partial<Params>,
+    adjusted: CompareSpec[],
+    variant = { scenario: inputs.scenario, interventions: inputs.interventions, dropped: [] as RunFault[] },
+  ): CompareResult => {
     try {
-      const trace = simulate(inputs.scenario, {
+      const trace = simulate(variant.scenario, {
         ...(inputs.seed !== undefined ? { seed: inputs.seed } : {}),
         params,
-        interventions: inputs.interventions,
+        interventions: variant.interventions,
         ...(inputs.nodes !== undefined ? { nodes: inputs.nodes } : {}),
         ...(inputs.durationMs !== undefined ? { durationMs: inputs.durationMs } : {}),
       });
       return {
-        run: { spec, trace, index: new TraceIndex(trace), metrics: createMetricsIndex(trace), adjusted },
+        run: {
+          spec,
+          trace,
+          index: new TraceIndex(trace),
+          metrics: createMetricsIndex(trace),
+          adjusted,
+          dropped: variant.dropped,
+        },
       };
     } catch (e) {
       if (e instanceof ParamError) return { error: e.message, problem: e.problem };
       return { error: e instanceof Error ? e.message : String(e) };
     }
   };
+  let result: CompareResult;
+  if (spec.name === WITHOUT) {
+    const k = spec.value;
+    result =
+      typeof k === 'number' && validWithout(inputs.scenario, inputs.interventions, k)
+        ? attempt(inputs.params, [], withoutFault(inputs.scenario, inputs.interventions, k))
+        : { error: `no fault ${String(k)} to leave out` };
+    remember(key, result);
+    return result;
+  }
   const params = withKnob(inputs.scenario, inputs.params, spec.name, spec.value);
-  let result = attempt(params, []);
+  result = attempt(params, []);
   if ('error' in result && spec.name === 'ttlS' && typeof spec.value === 'number') {
     const renewS = renewFor(spec.value);
     const retry = attempt(withKnob(inputs.scenario, params, 'renewS', renewS), [
@@ -107,11 +135,15 @@ export function simulateCompare(inputs: CompareInputs, spec: CompareSpec): Compa
     ]);
     if ('run' in retry) result = retry;
   }
+  remember(key, result);
+  return result;
+}
+
+function remember(key: string, result: CompareResult): void {
   cache.set(key, result);
   while (cache.size > CACHE_SIZE) {
     const oldest = cache.keys().next().value;
     if (oldest === undefined) break;
     cache.delete(oldest);
   }
-  return result;
 }

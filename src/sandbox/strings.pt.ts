@@ -160,7 +160,7 @@ export const ptSandbox: Record<string, string> = {
   'metrics.cause.isolation': 'isolado',
   'compare.label': 'Comparar',
   'compare.intro':
-    'Uma segunda execução ao lado desta: a mesma semente e as mesmas falhas, um parâmetro diferente.',
+    'Uma segunda execução ao lado desta, com a mesma semente: um parâmetro diferente, ou uma falha a menos.',
   'compare.knob': 'Parâmetro',
   'compare.value': 'Valor na segunda execução',
   'compare.run': 'Comparar',
@@ -183,4 +183,19 @@ export const ptSandbox: Record<string, string> = {
   'compare.diffOther': 'Comparação',
   'compare.diffDelta': 'Diferença',
   'compare.diffSame': 'igual',
+  // Comparar: uma falha a menos em vez de um parâmetro diferente (src/sandbox/variants.ts).
+  'compare.what': 'A segunda execução muda',
+  'compare.byKnob': 'um parâmetro',
+  'compare.byFault': 'uma falha',
+  'compare.leaveOut': 'Tirar',
+  'compare.scripted': '{what} (da história)',
+  'compare.yours': '{what} (sua)',
+  'compare.everyFault': 'todas as falhas',
+  'compare.without': 'sem {what}',
+  'compare.withoutAll': 'sem falhas',
+  'compare.withFault': 'com {what}',
+  'compare.withAll': 'com as suas falhas',
+  'compare.noFaults': 'Esta execução não tem falha para tirar: injete uma pelo menu de um nó primeiro.',
+  'compare.faultHint':
+    'Tirar uma falha da história mostra o que ela causou: o split-brain sem a partição, o fencing-token sem a pausa de GC.',
 };

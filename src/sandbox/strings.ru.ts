@@ -160,7 +160,8 @@ export const ruSandbox: Record<string, string> = {
   'metrics.cause.step-down': 'сложил полномочия',
   'metrics.cause.isolation': 'отрезан от сети',
   'compare.label': 'Сравнение',
-  'compare.intro': 'Второй прогон рядом с этим: тот же seed и те же сбои, отличается один параметр.',
+  'compare.intro':
+    'Второй прогон рядом с этим, на том же seed: другое значение одного параметра или на один сбой меньше.',
   'compare.knob': 'Параметр',
   'compare.value': 'Значение во втором прогоне',
   'compare.run': 'Сравнить',
@@ -183,4 +184,19 @@ export const ruSandbox: Record<string, string> = {
   'compare.diffOther': 'Сравнение',
   'compare.diffDelta': 'Разница',
   'compare.diffSame': 'без изменений',
+  // Сравнение: без одного сбоя вместо другого значения параметра (src/sandbox/variants.ts).
+  'compare.what': 'Во втором прогоне меняется',
+  'compare.byKnob': 'параметр',
+  'compare.byFault': 'сбой',
+  'compare.leaveOut': 'Убрать',
+  'compare.scripted': '{what} (из истории)',
+  'compare.yours': '{what} (ваш)',
+  'compare.everyFault': 'все сбои',
+  'compare.without': 'без: {what}',
+  'compare.withoutAll': 'без сбоев',
+  'compare.withFault': 'с: {what}',
+  'compare.withAll': 'со своими сбоями',
+  'compare.noFaults': 'В этом прогоне нет сбоя, который можно убрать: сначала внесите сбой через меню узла.',
+  'compare.faultHint':
+    'Без сбоя из истории видно, к чему он привёл: split-brain без разделения сети, fencing-token без паузы GC.',
 };

@@ -158,7 +158,8 @@ export const enSandbox: Record<string, string> = {
   'metrics.cause.step-down': 'step-down',
   'metrics.cause.isolation': 'cut off',
   'compare.label': 'Compare',
-  'compare.intro': 'A second run beside this one: the same seed and faults, one knob different.',
+  'compare.intro':
+    'A second run beside this one, on the same seed: one knob different, or one fault left out.',
   'compare.knob': 'Knob',
   'compare.value': 'Value in the second run',
   'compare.run': 'Compare',
@@ -181,4 +182,19 @@ export const enSandbox: Record<string, string> = {
   'compare.diffOther': 'Comparison',
   'compare.diffDelta': 'Difference',
   'compare.diffSame': 'same',
+  // Compare: a fault left out instead of a knob changed (src/sandbox/variants.ts).
+  'compare.what': 'The second run changes',
+  'compare.byKnob': 'one knob',
+  'compare.byFault': 'one fault',
+  'compare.leaveOut': 'Leave out',
+  'compare.scripted': '{what} (the story’s)',
+  'compare.yours': '{what} (yours)',
+  'compare.everyFault': 'every fault',
+  'compare.without': 'without {what}',
+  'compare.withoutAll': 'no faults',
+  'compare.withFault': 'with {what}',
+  'compare.withAll': 'with its faults',
+  'compare.noFaults': 'This run has no fault to leave out: inject one from a node’s menu first.',
+  'compare.faultHint':
+    'A story’s fault left out shows what it caused: split-brain without its partition, fencing-token without the GC pause.',
 };

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { scenarioById } from '../../scenarios/index.ts';
 import { loadLanguage, setLocale } from '../i18n/index.ts';
+import { withAlgorithm } from '../sim/scenario/sandbox.ts';
+import type { Scenario } from '../sim/scenario/schema.ts';
+import { simulate } from '../sim/simulate.ts';
 import type { MessageView } from '../sim/trace/frame.ts';
-import { IN_FLIGHT_LISTED, inFlightLines } from './ClusterView.tsx';
+import { TraceIndex } from '../sim/trace/frame.ts';
+import { IN_FLIGHT_LISTED, inFlightLines, linksFor } from './ClusterView.tsx';
+import { type Link, MESH_MAX_NODES } from './d3/cluster/index.ts';
 
 const msg = (over: Partial<MessageView>): MessageView => ({
   id: 1,
@@ -42,5 +48,29 @@ describe('inFlightLines: the messages in flight in words', () => {
     expect(inFlightLines([msg({ fate: 'dropped', progress: 0.9 })])).toEqual([
       'ELECTION node-1 → node-3, perdida',
     ]);
+  });
+});
+
+describe('linksFor: no all-pairs mesh past MESH_MAX_NODES', () => {
+  const links = (nodes: number) => {
+    const sandbox = withAlgorithm(scenarioById('sandbox') as Scenario, 'bully');
+    // The leader crashes: every node elects (ELECTION to every higher node), so the pairs that talk
+    // are nearly all pairs, not only the heartbeat star.
+    const trace = simulate(sandbox, {
+      nodes,
+      durationMs: 8000,
+      interventions: [{ atMs: 2000, fault: { kind: 'crash', node: `node-${nodes}` } }],
+    });
+    return linksFor(new TraceIndex(trace));
+  };
+  const mesh = (ls: Link[]) => ls.filter((l) => l.kind === 'mesh').length;
+
+  it('a story-sized Bully cluster keeps its full mesh', () => {
+    expect(mesh(links(9))).toBe((9 * 8) / 2);
+    expect(mesh(links(MESH_MAX_NODES))).toBe((MESH_MAX_NODES * (MESH_MAX_NODES - 1)) / 2);
+  });
+
+  it('50 nodes: no node-to-node link at all (the message layer draws the ones in use)', () => {
+    expect(mesh(links(50))).toBe(0);
   });
 });

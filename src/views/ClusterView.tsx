@@ -4,7 +4,7 @@ import { messageTypeLabel, t } from '../i18n/index.ts';
 import { proxyStateAt } from '../player/proxy.ts';
 import { declarationOf } from '../sim/algorithms/registry.ts';
 import type { Frame, MessageView, TraceIndex } from '../sim/trace/frame.ts';
-import { type ClusterRenderer, createClusterView, type Link } from './d3/cluster/index.ts';
+import { type ClusterRenderer, createClusterView, type Link, MESH_MAX_NODES } from './d3/cluster/index.ts';
 import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from './d3/glyphs.ts';
 
 export interface ClusterViewProps {
@@ -44,13 +44,17 @@ export function linksFor(index: TraceIndex): Link[] {
     out.push({ a, b, kind: k });
   };
   // A mesh of election edges where the algorithm's nodes talk to each other directly (its topology).
-  if (declarationOf(index.trace.algorithm)?.topology.mesh)
+  // Past MESH_MAX_NODES there is none, not even the pairs that talk (a Bully election makes that all
+  // pairs again): the message layer draws the links that carry a message at the moment on screen.
+  const meshless = nodes.length > MESH_MAX_NODES;
+  if (declarationOf(index.trace.algorithm)?.topology.mesh && !meshless)
     for (let i = 0; i < nodes.length; i++)
       for (let j = i + 1; j < nodes.length; j++) add(nodes[i] as string, nodes[j] as string, 'mesh');
   for (const s of stores) for (const n of nodes) add(n, s, 'store');
   for (const m of index.messages) {
     const ka = kind.get(m.from);
     const kb = kind.get(m.to);
+    if (meshless && ka === 'node' && kb === 'node') continue;
     add(
       m.from,
       m.to,

@@ -66,7 +66,11 @@ export const Narration = memo(function Narration({ steps, stepIndex, onJump }: N
               )}
             </>
           ) : (
-            <p className="muted">{t('narration.before')}</p>
+            <>
+              {/* The step-number line, so the prompt starts below "Read the whole story" as a caption does. */}
+              <span className="step-no">{t('narration.count', { n: steps.length })}</span>
+              <p className="muted">{t('narration.before')}</p>
+            </>
           )}
         </div>
         <button

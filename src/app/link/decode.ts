@@ -1,5 +1,6 @@
 /** Reading a view from a query string (the format is described in view.ts): never throws, a bad value becomes a problem. */
 
+import { validWithout, WITHOUT } from '../../sandbox/variants.ts';
 import { algorithmFor } from '../../sim/algorithms/registry.ts';
 import {
   canonicalKnob,
@@ -226,11 +227,21 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
     const name = canonicalKnob(colon > 0 ? rawCompare.slice(0, colon).trim() : '', alg.knobAliases);
     try {
       if (!name) throw new Error('expected <name>:<value>');
-      if (!Object.hasOwn(alg.params, name))
-        throw new Error(`not a knob of ${scenario.algorithm} (known: ${Object.keys(alg.params).join(', ')})`);
-      const value = parseParamValue(name, rawCompare.slice(colon + 1).trim(), alg.params[name]);
-      resolveParams(specs, [], { [name]: value });
-      compare = { name, value };
+      if (name === WITHOUT) {
+        // compare=without:<k>: the same run without its fault k (src/sandbox/variants.ts), -1 all.
+        const text = rawCompare.slice(colon + 1).trim();
+        const k = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+        if (!validWithout(scenario, faults, k)) throw new Error(`no fault ${text} to leave out`);
+        compare = { name, value: k };
+      } else {
+        if (!Object.hasOwn(alg.params, name))
+          throw new Error(
+            `not a knob of ${scenario.algorithm} (known: ${Object.keys(alg.params).join(', ')})`,
+          );
+        const value = parseParamValue(name, rawCompare.slice(colon + 1).trim(), alg.params[name]);
+        resolveParams(specs, [], { [name]: value });
+        compare = { name, value };
+      }
     } catch (e) {
       bad('compare', rawCompare, e instanceof Error ? e.message : String(e));
     }

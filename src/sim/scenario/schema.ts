@@ -87,9 +87,24 @@ export const scenarioSchema = z.object({
         anchor: anchorSchema,
         /** English caption; {node} {token} {term} {type} {from} {to} {t} and {param} are filled in. */
         caption: z.string().min(1),
+        /**
+         * Told only if an earlier step of the story was told (`told: true`) or was not (`told: false`):
+         * a closing line that says what happened in this run, whichever way a knob turned it.
+         */
+        when: z.object({ step: z.string(), told: z.boolean() }).optional(),
       }),
     )
-    .min(1),
+    .min(1)
+    .superRefine((steps, ctx) => {
+      steps.forEach((s, i) => {
+        if (s.when && !steps.slice(0, i).some((p) => p.id === s.when?.step))
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'when', 'step'],
+            message: `"${s.when.step}" is not an earlier step of the story`,
+          });
+      });
+    }),
   /** ADR-001 sections this scenario demonstrates (ids from the ADR panel). */
   adr: z.array(z.string()),
   /**

@@ -93,7 +93,11 @@ export function resolveSteps(
   for (const e of events) if (e.k === 'send') sends.set(e.id, e);
   const out: ResolvedStep[] = [];
   let from = 0;
+  const told = new Set<string>();
   for (const step of scenario.steps) {
+    // A conditional step (a closing line per outcome) reads the steps before it; a skipped one
+    // consumes no event, so the steps after it anchor as if it were not written.
+    if (step.when && told.has(step.when.step) !== step.when.told) continue;
     const a = step.anchor;
     if (a.k === 'start' || a.k === 'end') {
       const atMs = a.k === 'start' ? 0 : durationMs;
@@ -103,6 +107,7 @@ export function resolveSteps(
         eventIndex: -1,
         vars: { ...baseVars, t: atMs },
       });
+      told.add(step.id);
       continue;
     }
     let seen = 0;
@@ -119,6 +124,7 @@ export function resolveSteps(
       if (++seen < (a.nth ?? 1)) continue;
       const atMs = Math.min(durationMs, Math.max(0, e.t + (a.offsetMs ?? 0)));
       out.push({ id: step.id, atMs, eventIndex: i, vars: { ...baseVars, ...varsOf(e, send) } });
+      told.add(step.id);
       from = i + 1;
       break;
     }

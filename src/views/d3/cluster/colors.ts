@@ -45,6 +45,7 @@ export function createThemeColors(el: HTMLElement, onChange?: () => void): Theme
       surface: v('--surface', '#fff'),
       danger: v('--danger', '#d42a2a'),
       muted: v('--text-muted', '#5c6370'),
+      edge: v('--edge', '#c3cad4'),
       font: `600 10px ${v('--font-mono', 'monospace')}`,
     };
     return colors;

@@ -10,7 +10,16 @@ import { createMessageCanvas } from './messages.ts';
 import type { ClusterOptions, ClusterRenderer, Sel } from './types.ts';
 
 export { separatingLine } from './cuts.ts';
-export { crowded, fitLayout, type Layout, layoutHosts, layoutSize, type Pos, shortName } from './layout.ts';
+export {
+  crowded,
+  fitLayout,
+  type Layout,
+  layoutHosts,
+  layoutSize,
+  MESH_MAX_NODES,
+  type Pos,
+  shortName,
+} from './layout.ts';
 export { messageOpacity, messageReach, messageStop } from './messages.ts';
 export { leaderKeyOf, nodeLabel, nodePill } from './nodeText.ts';
 export type { ClusterOptions, ClusterRenderer, HostInfo, Link, LinkKind } from './types.ts';

@@ -251,6 +251,13 @@ export function outline(
   );
 }
 
+/**
+ * Past this many nodes the picture draws no all-pairs mesh: 24 nodes are 276 pairs, still lines one
+ * can follow; 50 are 1,225 and 200 are 19,900, a grey disc. Bigger clusters show only the links that
+ * carry a message at the moment on screen (messages.ts), plus the links to the store and storage.
+ */
+export const MESH_MAX_NODES = 24;
+
 /** The segment between hosts a and b, from outline to outline; null if either has no place. */
 export function ends(
   layout: Layout,

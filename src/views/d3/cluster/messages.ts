@@ -6,7 +6,7 @@ import type { Frame, MessageView } from '../../../sim/trace/frame.ts';
 import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from '../glyphs.ts';
 import type { ThemeColors } from './colors.ts';
 import { labelHits, placeLabel } from './labels.ts';
-import { type Endpoints, ends, type Layout } from './layout.ts';
+import { type Endpoints, ends, type Layout, MESH_MAX_NODES } from './layout.ts';
 import type { ClusterOptions, Sel } from './types.ts';
 
 /** A message closer than this (px) to its sender shares its label with the others of its burst. */
@@ -183,6 +183,9 @@ export function createMessageCanvas(
     .node() as HTMLCanvasElement;
   const ctx = canvas.getContext('2d');
   let dpr = 1;
+  // A cluster too big for its all-pairs mesh (layout.ts) draws, under the messages, the links that
+  // carry one now: the leader's star of heartbeats, an election's fan of ELECTION.
+  const meshless = [...kinds.values()].filter((k) => k === 'node').length > MESH_MAX_NODES;
   const glyphs = new Map<string, Path2D>();
   const glyphOf = (type: string): Path2D => {
     let g = glyphs.get(type);
@@ -221,6 +224,23 @@ export function createMessageCanvas(
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, layout.width, layout.height);
       ctx.lineJoin = 'round';
+      if (meshless) {
+        const path = new Path2D();
+        const drawn = new Set<string>();
+        for (const { m } of placed) {
+          if (kinds.get(m.from) !== 'node' || kinds.get(m.to) !== 'node') continue;
+          const key = m.from < m.to ? `${m.from}|${m.to}` : `${m.to}|${m.from}`;
+          const e = drawn.has(key) ? null : ends(layout, kinds, m.from, m.to);
+          if (!e) continue;
+          drawn.add(key);
+          path.moveTo(e.x1, e.y1);
+          path.lineTo(e.x2, e.y2);
+        }
+        ctx.globalAlpha = 0.8;
+        ctx.strokeStyle = c.edge as string;
+        ctx.lineWidth = 1;
+        ctx.stroke(path);
+      }
       for (const d of placed) {
         const { m, x, y } = d;
         const fam = messageFamily(m.type);
