@@ -54,7 +54,7 @@ test('etcd-lease: crash the leader early from the keyboard menu; node-2 takes ov
   await page.keyboard.press('Enter');
   await expect(menu).toBeHidden();
   await expect(page.locator('[data-node="node-1"]')).toBeFocused();
-  expect(await roleOf(page, 'node-1')).toBe('down');
+  await expect.poll(() => roleOf(page, 'node-1')).toBe('down'); // the new run comes from the worker
 
   // The intervention is listed with a remove button and marked on the timeline.
   const list = page.getByRole('region', { name: 'Interventions' });
@@ -199,7 +199,7 @@ test('fencing-token: pause the leader from the context menu; with fencing off th
     .getByRole('menu', { name: /Faults for node-1/ })
     .getByRole('menuitem', { name: 'Pause 33 s' })
     .click();
-  expect(await roleOf(page, 'node-1')).toBe('paused');
+  await expect.poll(() => roleOf(page, 'node-1')).toBe('paused'); // the new run comes from the worker
 
   const end = Number(await timeline(page).getAttribute('max'));
   await seek(page, end);
@@ -385,7 +385,7 @@ test.describe('Sandbox (free play)', () => {
       .getByRole('menu', { name: /Faults for node-1/ })
       .getByRole('menuitem', { name: 'Crash' })
       .click();
-    expect(await roleOf(page, 'node-1')).toBe('down');
+    await expect.poll(() => roleOf(page, 'node-1')).toBe('down'); // the new run comes from the worker
 
     const ttlMs = 30_000;
     await seek(page, at + ttlMs + 2000);
@@ -416,7 +416,7 @@ test.describe('Sandbox (free play)', () => {
       .getByRole('menuitem', { name: 'Crash' })
       .click();
     await seek(page, 15_000);
-    expect(await roleOf(page, 'node-5')).toBe('down');
+    await expect.poll(() => roleOf(page, 'node-5')).toBe('down'); // the new run comes from the worker
     expect(await roleOf(page, 'node-4')).toBe('leader');
     await expect(page.locator('[data-metric="failovers"] li').first()).toContainText('node-4 leads after');
     // The link says what is on screen.

@@ -78,6 +78,8 @@ export interface PlayerState extends RunInput {
    * run streams in, this moves and the run object stays (views derive from it once).
    */
   until: number;
+  /** Where this player's simulations run (a second run such as Compare's goes there too). */
+  readonly engine: SimEngine;
   /** The change being simulated (the run on screen stays until the new one reaches the cursor), else null. */
   pending: Pending | null;
   /** Cursor: virtual ms. */
@@ -460,6 +462,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       whatIf: initial.run ? isFreePlay(initial.run.scenario) : false,
       pauseMs: null,
       compare: null,
+      engine,
       run: initial.run,
       until: initial.run?.until ?? 0,
       error: initial.error,

@@ -95,7 +95,7 @@ export function CompareSection({ run }: { run: Run }) {
 
   const problem =
     local ??
-    (result && 'error' in result
+    (result && result !== 'pending' && 'error' in result
       ? t('compare.refused', { message: refusalText(result.problem ?? result.error, run.scenario.algorithm) })
       : null);
   const unit = unitText(knob.spec);

@@ -26,5 +26,13 @@ export function CompareTag({ run }: { run: Run }) {
 
 export function ComparePane({ run, time }: { run: Run; time: number }) {
   const compared = useCompare(run);
+  if (compared === 'pending')
+    return (
+      <section className="compare-run" aria-label={t('compare.region')} aria-busy="true">
+        <p className="wi-muted" role="status">
+          {t('compare.simulating')}
+        </p>
+      </section>
+    );
   return compared ? <CompareView run={run} result={compared} time={time} /> : null;
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
@@ -7,14 +7,17 @@ import { createMetricsIndex } from '../sim/metrics/index.ts';
 import type { ParamValue } from '../sim/params.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { formatTime } from '../views/format.ts';
-import { type CompareResult, type CompareSpec, compareKnobs, simulateCompare } from './compare.ts';
+import { type CompareResult, type CompareSpec, compareInEngine, compareKnobs } from './compare.ts';
 import { interventionText } from './faults.ts';
 import { refusalText, unitText } from './knobs.ts';
 import { type RunFault, runFaults, WITHOUT } from './variants.ts';
 
-/** The comparison run of the player's current inputs, or null when Compare is closed (or the run is imported). */
-export function useCompare(run: Run): CompareResult | null {
-  const { compare, seed, params, nodes, interventions, durationMs, imported } = usePlayer(
+/**
+ * The comparison run of the player's current inputs: null when Compare is closed (or the run is
+ * imported), 'pending' while the player's engine simulates it (off the page's main thread).
+ */
+export function useCompare(run: Run): CompareResult | 'pending' | null {
+  const { compare, seed, params, nodes, interventions, durationMs, imported, engine } = usePlayer(
     useShallow((s) => ({
       compare: s.compare,
       seed: s.seed,
@@ -23,15 +26,34 @@ export function useCompare(run: Run): CompareResult | null {
       interventions: s.interventions,
       durationMs: s.durationMs,
       imported: s.imported,
+      engine: s.engine,
     })),
   );
-  return useMemo(
-    () =>
-      compare && !imported
-        ? simulateCompare({ scenario: run.scenario, seed, params, nodes, interventions, durationMs }, compare)
-        : null,
-    [compare, imported, run.scenario, seed, params, nodes, interventions, durationMs],
-  );
+  const [result, setResult] = useState<CompareResult | 'pending' | null>(null);
+  useEffect(() => {
+    if (!compare || imported) {
+      setResult(null);
+      return;
+    }
+    const r = compareInEngine(
+      { scenario: run.scenario, seed, params, nodes, interventions, durationMs },
+      compare,
+      engine,
+    );
+    if (!(r instanceof Promise)) {
+      setResult(r);
+      return;
+    }
+    let live = true;
+    setResult('pending');
+    r.then((x) => {
+      if (live) setResult(x);
+    });
+    return () => {
+      live = false;
+    };
+  }, [compare, imported, run.scenario, seed, params, nodes, interventions, durationMs, engine]);
+  return result;
 }
 
 /** "partition node-1, node-2 | node-3, node-4, node-5 at 0:04.0 (the story’s)". */

@@ -1,10 +1,12 @@
+import type { SimEngine } from '../player/engine/client.ts';
 import { algorithmFor } from '../sim/algorithms/registry.ts';
 import { createMetricsIndex, type MetricsIndex } from '../sim/metrics/index.ts';
 import { ParamError, type ParamProblem, type Params, type ParamValue } from '../sim/params.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
-import { simulate } from '../sim/simulate.ts';
+import { type SimOptions, simulate } from '../sim/simulate.ts';
+import type { TraceEvent } from '../sim/trace/events.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';
-import type { Trace } from '../sim/trace/trace.ts';
+import { type Trace, traceOf } from '../sim/trace/trace.ts';
 import { type Knob, knobsOf, withKnob } from './knobs.ts';
 import { type RunFault, validWithout, WITHOUT, withoutFault } from './variants.ts';
 
@@ -68,15 +70,11 @@ export function renewFor(ttlS: number): number {
 
 const cache = new Map<string, CompareResult>();
 const CACHE_SIZE = 6;
+/** Comparisons being simulated, so two views asking for the same one share it. */
+const inFlight = new Map<string, Promise<CompareResult>>();
 
-/**
- * Simulates the comparison run: the same scenario, seed, cluster size, params and interventions as
- * the run on screen, with one knob changed, or one fault left out (WITHOUT, variants.ts). Pure: a
- * function of its inputs (memoized by them). A value the algorithm's rules refuse is an error (the
- * rule's message), except a TTL the renew interval no longer fits, where renewS follows the TTL.
- */
-export function simulateCompare(inputs: CompareInputs, spec: CompareSpec): CompareResult {
-  const key = JSON.stringify([
+const keyOf = (inputs: CompareInputs, spec: CompareSpec) =>
+  JSON.stringify([
     inputs.scenario.id,
     inputs.scenario.algorithm,
     inputs.durationMs ?? null,
@@ -86,57 +84,147 @@ export function simulateCompare(inputs: CompareInputs, spec: CompareSpec): Compa
     inputs.interventions,
     spec,
   ]);
-  const hit = cache.get(key);
-  if (hit) return hit;
+
+interface Attempt {
+  scenario: Scenario;
+  opts: SimOptions;
+  adjusted: CompareSpec[];
+  dropped: RunFault[];
+}
+
+/**
+ * The runs to try, in order, for the comparison: the first that simulates is the result. One knob
+ * changed, or one fault left out (WITHOUT, variants.ts); a TTL the renew interval no longer fits is
+ * tried again with renewS following the TTL.
+ */
+function plan(inputs: CompareInputs, spec: CompareSpec): Attempt[] | CompareResult {
   const attempt = (
     params: Partial<Params>,
     adjusted: CompareSpec[],
     variant = { scenario: inputs.scenario, interventions: inputs.interventions, dropped: [] as RunFault[] },
-  ): CompareResult => {
-    try {
-      const trace = simulate(variant.scenario, {
-        ...(inputs.seed !== undefined ? { seed: inputs.seed } : {}),
-        params,
-        interventions: variant.interventions,
-        ...(inputs.nodes !== undefined ? { nodes: inputs.nodes } : {}),
-        ...(inputs.durationMs !== undefined ? { durationMs: inputs.durationMs } : {}),
-      });
-      return {
-        run: {
-          spec,
-          trace,
-          index: new TraceIndex(trace),
-          metrics: createMetricsIndex(trace),
-          adjusted,
-          dropped: variant.dropped,
-        },
-      };
-    } catch (e) {
-      if (e instanceof ParamError) return { error: e.message, problem: e.problem };
-      return { error: e instanceof Error ? e.message : String(e) };
-    }
-  };
-  let result: CompareResult;
+  ): Attempt => ({
+    scenario: variant.scenario,
+    opts: {
+      ...(inputs.seed !== undefined ? { seed: inputs.seed } : {}),
+      params,
+      interventions: variant.interventions,
+      ...(inputs.nodes !== undefined ? { nodes: inputs.nodes } : {}),
+      ...(inputs.durationMs !== undefined ? { durationMs: inputs.durationMs } : {}),
+    },
+    adjusted,
+    dropped: variant.dropped,
+  });
   if (spec.name === WITHOUT) {
     const k = spec.value;
-    result =
-      typeof k === 'number' && validWithout(inputs.scenario, inputs.interventions, k)
-        ? attempt(inputs.params, [], withoutFault(inputs.scenario, inputs.interventions, k))
-        : { error: `no fault ${String(k)} to leave out` };
-    remember(key, result);
-    return result;
+    return typeof k === 'number' && validWithout(inputs.scenario, inputs.interventions, k)
+      ? [attempt(inputs.params, [], withoutFault(inputs.scenario, inputs.interventions, k))]
+      : { error: `no fault ${String(k)} to leave out` };
   }
   const params = withKnob(inputs.scenario, inputs.params, spec.name, spec.value);
-  result = attempt(params, []);
-  if ('error' in result && spec.name === 'ttlS' && typeof spec.value === 'number') {
-    const renewS = renewFor(spec.value);
-    const retry = attempt(withKnob(inputs.scenario, params, 'renewS', renewS), [
-      { name: 'renewS', value: renewS },
-    ]);
-    if ('run' in retry) result = retry;
-  }
-  remember(key, result);
-  return result;
+  const first = attempt(params, []);
+  if (spec.name !== 'ttlS' || typeof spec.value !== 'number') return [first];
+  const renewS = renewFor(spec.value);
+  return [
+    first,
+    attempt(withKnob(inputs.scenario, params, 'renewS', renewS), [{ name: 'renewS', value: renewS }]),
+  ];
+}
+
+function resultOf(spec: CompareSpec, a: Attempt, trace: Trace): CompareResult {
+  return {
+    run: {
+      spec,
+      trace,
+      index: new TraceIndex(trace),
+      metrics: createMetricsIndex(trace),
+      adjusted: a.adjusted,
+      dropped: a.dropped,
+    },
+  };
+}
+
+function errorOf(e: unknown): CompareResult {
+  if (e instanceof ParamError) return { error: e.message, problem: e.problem };
+  return { error: e instanceof Error ? e.message : String(e) };
+}
+
+/**
+ * Simulates the comparison run: the same scenario, seed, cluster size, params and interventions as
+ * the run on screen, with one knob changed, or one fault left out (WITHOUT, variants.ts). Pure: a
+ * function of its inputs (memoized by them). A value the algorithm's rules refuse is an error (the
+ * rule's message), except a TTL the renew interval no longer fits, where renewS follows the TTL.
+ */
+export function simulateCompare(inputs: CompareInputs, spec: CompareSpec): CompareResult {
+  const key = keyOf(inputs, spec);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const attempts = plan(inputs, spec);
+  let result: CompareResult | null = null;
+  if (!Array.isArray(attempts)) result = attempts;
+  else
+    for (const a of attempts) {
+      try {
+        result = resultOf(spec, a, simulate(a.scenario, a.opts));
+        break;
+      } catch (e) {
+        result ??= errorOf(e);
+      }
+    }
+  const r = result ?? { error: 'nothing to compare' };
+  remember(key, r);
+  return r;
+}
+
+/**
+ * The same comparison simulated by the player's engine (a Web Worker in the app): the page does not
+ * wait for it. The cached result when there is one, else a promise.
+ */
+export function compareInEngine(
+  inputs: CompareInputs,
+  spec: CompareSpec,
+  engine: SimEngine,
+): CompareResult | Promise<CompareResult> {
+  const key = keyOf(inputs, spec);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const running = inFlight.get(key);
+  if (running) return running;
+  const attempts = plan(inputs, spec);
+  if (!Array.isArray(attempts)) return attempts;
+  const go = async (): Promise<CompareResult> => {
+    let result: CompareResult | null = null;
+    for (const a of attempts) {
+      try {
+        result = resultOf(spec, a, await traceFrom(engine, a));
+        break;
+      } catch (e) {
+        result ??= errorOf(e);
+      }
+    }
+    const r = result ?? { error: 'nothing to compare' };
+    remember(key, r);
+    inFlight.delete(key);
+    return r;
+  };
+  const p = go();
+  inFlight.set(key, p);
+  return p;
+}
+
+/** One whole run from the engine (its pieces gathered); a refusal comes back as the simulator's error. */
+function traceFrom(engine: SimEngine, a: Attempt): Promise<Trace> {
+  return new Promise((resolve, reject) => {
+    const events: TraceEvent[] = [];
+    engine.run({ scenario: a.scenario, opts: a.opts, key: '', stem: '' }, (u) => {
+      if (u.kind === 'error') {
+        const problem = u.detail.problem as ParamProblem | undefined;
+        reject(u.name === 'ParamError' && problem ? new ParamError(problem) : new Error(u.message));
+        return;
+      }
+      for (const e of u.events) events.push(e);
+      if (u.done) resolve(traceOf(u.done.trace, events, u.done.trace.steps));
+    });
+  });
 }
 
 function remember(key: string, result: CompareResult): void {

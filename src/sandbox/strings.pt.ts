@@ -171,6 +171,7 @@ export const ptSandbox: Record<string, string> = {
   'compare.setting': '{name}: {value}',
   'compare.adjusted': '{name} {value} para continuar válido',
   'compare.refused': 'Recusado: {message}.',
+  'compare.simulating': 'Simulando a segunda execução…',
   'compare.leaders': 'líderes agora',
   'compare.violations': 'violações',
   'compare.accepted': 'escritas aceitas',

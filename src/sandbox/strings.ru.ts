@@ -172,6 +172,7 @@ export const ruSandbox: Record<string, string> = {
   'compare.setting': '{name}: {value}',
   'compare.adjusted': '{name} {value}, чтобы остаться допустимым',
   'compare.refused': 'Отклонено: {message}.',
+  'compare.simulating': 'Моделируется второй прогон…',
   'compare.leaders': 'лидеров сейчас',
   'compare.violations': 'нарушений',
   'compare.accepted': 'записей принято',

@@ -170,6 +170,7 @@ export const enSandbox: Record<string, string> = {
   'compare.setting': '{name}: {value}',
   'compare.adjusted': '{name} {value} to stay valid',
   'compare.refused': 'Refused: {message}.',
+  'compare.simulating': 'Simulating the second run…',
   'compare.leaders': 'leaders now',
   'compare.violations': 'violations',
   'compare.accepted': 'writes accepted',
