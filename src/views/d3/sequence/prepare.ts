@@ -3,7 +3,7 @@ import type { HostKind } from '../../../sim/net/host.ts';
 import type { TraceIndex } from '../../../sim/trace/frame.ts';
 import { leaderIntervals } from '../../../sim/trace/summary.ts';
 import type { Trace } from '../../../sim/trace/trace.ts';
-import { chatterIds } from './chatter.ts';
+import { chatterIds, type IdSet } from './chatter.ts';
 import { type FaultSpans, faultSpans } from './faults.ts';
 
 const KIND_ORDER: Record<HostKind, number> = { node: 0, store: 1, resource: 2, proxy: 3, client: 4 };
@@ -25,7 +25,7 @@ export interface Prepared {
   maxFlight: number;
   leaders: ReturnType<typeof leaderIntervals>;
   spans: FaultSpans;
-  chatter: Set<number>;
+  chatter: IdSet;
   /** Lease expiries on the store's lifeline, with the keys they deleted. */
   expiries: Array<{ t: number; store: string; lease: number; revision: number; keys: string[] }>;
 }

@@ -1,5 +1,7 @@
 // The time window around the cursor: where it sits, which messages can cross it, and its default length.
+
 import { lowerBound, upperBound } from '../../../lib/search.ts';
+import type { IdSet } from './chatter.ts';
 
 /** The time window [w0, w1] around the cursor: the cursor sits at `anchor` of the height, clamped to the run. */
 export function windowAt(t: number, windowMs: number, durationMs: number, anchor = 0.7): [number, number] {
@@ -37,7 +39,7 @@ export function niceMs(ms: number): number {
 export function defaultWindowMs(
   messages: ReadonlyArray<{ id: number; sendAt: number; deliverAt: number }>,
   durationMs: number,
-  chatter: ReadonlySet<number> = new Set(),
+  chatter: IdSet = new Set<number>(),
 ): number {
   if (durationMs <= 0) return 1000;
   let weight = 0;
