@@ -123,7 +123,8 @@ export async function runInteractions(
           page,
           `${label}: knob change (ttlS 20)`,
           () => setKnob(page, 'ttlS', '20'),
-          () => page.locator('[data-node]').first().waitFor(),
+          // The new run is on screen when the store panel's leases say TTL 20 s.
+          () => page.getByText('TTL 20 s').first().waitFor({ timeout: 600_000 }),
         ),
       );
       log(`  ${rows.at(-1)?.label}: ${JSON.stringify(rows.at(-1))}`);
