@@ -81,7 +81,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.fencing-token.step.lease-checked':
     'Chegou a hora do job do node-1. Primeiro ele confere o seu lease: faltam {remainingMs} ms, tempo de sobra. Ele começa a preparar a escrita.',
   'scenario.fencing-token.step.gc-pause':
-    'Uma pausa de GC congela o node-1 por {durationMs} ms, mais que o TTL de {ttlS} s. Ele não consegue renovar o lease nem perceber isso.',
+    'Uma pausa de GC congela o node-1 por {durationMs} ms, mais que o TTL de {ttlS} s. Ele não consegue renovar, nem perceber.',
   'scenario.fencing-token.step.lease-expires':
     'O lease do node-1 expira e o etcd apaga a chave de líder. Para o cluster, o node-1 se foi.',
   'scenario.fencing-token.step.token-43':
