@@ -238,6 +238,11 @@ async function closeWhatIf(page: Page) {
  */
 async function showNodes(page: Page, n: number): Promise<{ shown: number; how: string }> {
   const count = () => page.locator('[data-node]').count();
+  // The story opens first; the link's cluster size is simulated after it (in the worker).
+  await page.locator('.sim-progress').waitFor({ state: 'detached', timeout: 120_000 });
+  await page
+    .waitForFunction((k) => document.querySelectorAll('[data-node]').length === k, n, { timeout: 30_000 })
+    .catch(() => undefined);
   if ((await count()) === n) return { shown: n, how: '?nodes= link parameter' };
   if (!(await openWhatIf(page))) return { shown: await count(), how: 'no What if… panel' };
   const knob = page.getByRole('region', { name: 'Knobs' }).getByRole('spinbutton', { name: 'Nodes' });

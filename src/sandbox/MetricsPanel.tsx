@@ -1,6 +1,6 @@
 import { scaleLinear } from 'd3-scale';
 import { area, curveStepAfter, line } from 'd3-shape';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { messageTypeLabel, t } from '../i18n/index.ts';
 import type { Run } from '../player/store.ts';
 import { createMetricsIndex, type LeaderPoint } from '../sim/metrics/index.ts';
@@ -73,7 +73,9 @@ function LeadersChart({
 }
 
 /** The run's numbers up to the cursor (issue #5): messages, leaderless time, failovers, leaders, writes. */
-export function MetricsPanel({ run, time }: { run: Run; time: number }) {
+export function MetricsPanel({ run: latest, time }: { run: Run; time: number }) {
+  // A new run's metrics are indexed after the picture shows it (a long run: hundreds of ms).
+  const run = useDeferredValue(latest);
   const ix = useMemo(() => createMetricsIndex(run.trace), [run]);
   const m = ix.at(time);
   const d = run.trace.durationMs;

@@ -2,6 +2,7 @@ import {
   type KeyboardEvent,
   memo,
   useCallback,
+  useDeferredValue,
   useId,
   useLayoutEffect,
   useMemo,
@@ -381,7 +382,9 @@ const Line = memo(function Line({
 
 /** Redrawn when the events up to the cursor change, not on every animation frame. */
 export const EventLog = memo(
-  function EventLog({ index, t, onSeek }: Props) {
+  function EventLog({ index: latest, t, onSeek }: Props) {
+    // A new run's lines are built after the picture shows it (a long run: hundreds of ms).
+    const index = useDeferredValue(latest);
     const entries = useMemo(() => buildLogEntries(index.trace), [index]);
     const scenarioId = index.trace.scenario;
     const present = useMemo(() => new Set(entries.map((e) => e.cat)), [entries]);

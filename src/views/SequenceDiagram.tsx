@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatNumber, messageTypeLabel, t as tr } from '../i18n/index.ts';
 import type { TraceIndex } from '../sim/trace/frame.ts';
 import {
@@ -170,7 +170,9 @@ function Legend({ keys }: { keys: LegendKey[] }) {
  * The space-time diagram of the current trace beside the cluster: React owns the panel and its
  * controls; the drawing is the framework-free renderer in d3/sequence/.
  */
-export function SequenceDiagram({ index, t, onSeek }: Props) {
+export function SequenceDiagram({ index: newest, t, onSeek }: Props) {
+  // A new run is indexed for the diagram after the picture shows it (a long run: hundreds of ms).
+  const index = useDeferredValue(newest);
   const id = useId();
   const hostRef = useRef<HTMLDivElement>(null);
   const renderer = useRef<SequenceRenderer | null>(null);

@@ -29,6 +29,8 @@ export interface SimEngine {
   /** Where the player rests: the engine keeps a checkpoint there (null: none). */
   hint(h: Hint | null): void;
   readonly where: 'worker' | 'page' | 'sync';
+  /** Starts what the engine needs (a worker) ahead of the first run. */
+  warm?(): void;
 }
 
 /** Runs each job at once, before run() returns: the CLI's and the tests' path, no worker. */
@@ -127,28 +129,18 @@ export function pageEngine(): SimEngine {
 /**
  * The engine in a Web Worker, falling back to the page's when the worker cannot start (another
  * origin: the constructor throws) or its script does not load (offline before it was fetched: an
- * error event). Runs under way then move to the page's engine, from the start.
+ * error event). Runs under way then move to the page's engine, from the start. The worker starts on
+ * first use or warm(): not while the page draws its first picture.
  */
 export function workerEngine(): SimEngine {
   let worker: Worker | null = null;
-  try {
-    worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' });
-  } catch {
-    return pageEngine();
-  }
+  let fallback: SimEngine | null = null;
   const r = router();
   let next = 1;
-  let fallback: SimEngine | null = null;
   const jobs = new Map<number, RunJob>();
   const moved = new Map<number, () => void>();
   let lastHint: Hint | null = null;
-  worker.onmessage = (e: MessageEvent<FromEngine>) => {
-    const m = e.data;
-    if (m.type === 'error' || m.done) jobs.delete(m.id);
-    r.deliver(m);
-  };
-  worker.onerror = (e) => {
-    e.preventDefault();
+  const toPage = () => {
     worker?.terminate();
     worker = null;
     fallback = pageEngine();
@@ -159,16 +151,36 @@ export function workerEngine(): SimEngine {
     jobs.clear();
     fallback.hint(lastHint);
   };
-  const engine: SimEngine = {
+  const ensure = (): Worker | null => {
+    if (worker || fallback) return worker;
+    try {
+      worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' });
+    } catch {
+      toPage();
+      return null;
+    }
+    worker.onmessage = (e: MessageEvent<FromEngine>) => {
+      const m = e.data;
+      if (m.type === 'error' || m.done) jobs.delete(m.id);
+      r.deliver(m);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      toPage();
+    };
+    return worker;
+  };
+  return {
     get where() {
       return fallback ? 'page' : 'worker';
     },
     run(job, listener) {
+      const w = ensure();
       if (fallback) return fallback.run(job, listener);
       const id = next++;
       r.listeners.set(id, listener);
       jobs.set(id, job);
-      worker?.postMessage({ type: 'run', id, job });
+      w?.postMessage({ type: 'run', id, job });
       return () => {
         r.listeners.delete(id);
         jobs.delete(id);
@@ -179,11 +191,15 @@ export function workerEngine(): SimEngine {
     },
     hint(h) {
       lastHint = h;
+      if (!h && !worker && !fallback) return;
+      const w = ensure();
       if (fallback) fallback.hint(h);
-      else worker?.postMessage({ type: 'hint', hint: h });
+      else w?.postMessage({ type: 'hint', hint: h });
+    },
+    warm() {
+      ensure();
     },
   };
-  return engine;
 }
 
 let shared: SimEngine | null = null;
