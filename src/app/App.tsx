@@ -151,16 +151,6 @@ export function App({ search }: { search: string }) {
   const [booted] = useState(() => boot(search));
   const store = booted.store;
   useEffect(() => startTicker(store), [store]);
-  // The simulation worker starts once the first picture is up, so the first change does not wait for it.
-  useEffect(() => {
-    const warm = () => store.getState().engine.warm?.();
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(warm, { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(warm, 200);
-    return () => clearTimeout(id);
-  }, [store]);
   return (
     <PlayerContext value={store}>
       <Shell boot={booted} />

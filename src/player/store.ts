@@ -592,6 +592,8 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         });
       },
       setWhatIf(on) {
+        // Changes come from there: the engine (a worker) starts now, not while a story plays.
+        if (on) engine.warm?.();
         set({ whatIf: on });
       },
       setPauseMs(ms) {

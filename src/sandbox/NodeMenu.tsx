@@ -34,6 +34,9 @@ export function NodeMenu({ run, frame, node, x, y, onClose }: NodeMenuProps) {
   const cursor = usePlayer((s) => s.t);
   const pauseMs = usePlayer((s) => s.pauseMs) ?? defaultPauseMs(run.trace.params, run.trace.durationMs);
   const add = usePlayer((s) => s.addIntervention);
+  const engine = usePlayer((s) => s.engine);
+  // A fault is likely next: the engine (a worker) starts now.
+  useEffect(() => engine.warm?.(), [engine]);
   const view = frame.nodes.find((n) => n.id === node);
   // Another run without this node (another scenario or cluster size): nothing to offer.
   useEffect(() => {
