@@ -31,6 +31,8 @@ export interface NarrationProps {
 
 /** The caption of the current narration step (a live region), and the whole story on request. */
 export const Narration = memo(function Narration({ steps, stepIndex, onJump }: NarrationProps) {
+  // A long run shown while it is simulated has no steps yet: say so, not "0 steps".
+  const partial = usePlayer((s) => s.run !== null && !s.run.complete);
   const [open, setOpen] = useState(false);
   const listId = useId();
   const time = usePlayer((s) => s.t);
@@ -68,7 +70,9 @@ export const Narration = memo(function Narration({ steps, stepIndex, onJump }: N
           ) : (
             <>
               {/* The step-number line, so the prompt starts below "Read the whole story" as a caption does. */}
-              <span className="step-no">{t('narration.count', { n: steps.length })}</span>
+              <span className="step-no">
+                {partial ? t('player.simulating.label') : t('narration.count', { n: steps.length })}
+              </span>
               <p className="muted">{t('narration.before')}</p>
             </>
           )}
