@@ -9,7 +9,7 @@ import type { TraceEvent } from '../../sim/trace/events.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 import { paceModel } from '../pace.ts';
 import { EngineCore } from './core.ts';
-import type { FromEngine, Hint, RunDone, RunJob } from './protocol.ts';
+import { errorParts, type FromEngine, type Hint, type RunDone, type RunJob } from './protocol.ts';
 import { macrotask } from './yield.ts';
 
 export type RunUpdate =
@@ -42,7 +42,7 @@ export function syncEngine(sim: (s: Scenario, o: SimOptions) => Trace = simulate
       try {
         trace = sim(job.scenario, job.opts);
       } catch (e) {
-        listener(errorUpdate(e));
+        listener({ kind: 'error', ...errorParts(e) });
         return () => {};
       }
       const { events, ...rest } = trace;
@@ -56,13 +56,6 @@ export function syncEngine(sim: (s: Scenario, o: SimOptions) => Trace = simulate
     },
     hint() {},
   };
-}
-
-function errorUpdate(e: unknown): RunUpdate {
-  const err = e instanceof Error ? e : new Error(String(e));
-  const detail: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(err)) if (typeof v !== 'function') detail[k] = v;
-  return { kind: 'error', message: err.message, name: err.name, detail };
 }
 
 /** The engine's messages to one listener per run id. */

@@ -15,7 +15,7 @@
 import { type Simulation, startSimulation } from '../../sim/simulate.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import { paceModel } from '../pace.ts';
-import type { FromEngine, Hint, RunJob, ToEngine } from './protocol.ts';
+import { errorParts, type FromEngine, type Hint, type RunJob, type ToEngine } from './protocol.ts';
 
 export interface EngineHost {
   /** Wall ms, to size slices. */
@@ -217,9 +217,6 @@ export class EngineCore {
   }
 
   private fail(id: number, e: unknown): void {
-    const err = e instanceof Error ? e : new Error(String(e));
-    const detail: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(err)) if (typeof v !== 'function') detail[k] = v;
-    this.host.post({ type: 'error', id, message: err.message, name: err.name, detail });
+    this.host.post({ type: 'error', id, ...errorParts(e) });
   }
 }

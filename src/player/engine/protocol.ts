@@ -64,3 +64,11 @@ export type FromEngine =
       /** The error's own fields (a ParamError's rule, knob and bound), for a translated message. */
       detail: Record<string, unknown>;
     };
+
+/** An error as it crosses to the page: message, name and its own fields (a ParamError's problem). */
+export function errorParts(e: unknown): { message: string; name: string; detail: Record<string, unknown> } {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const detail: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(err)) if (typeof v !== 'function') detail[k] = v;
+  return { message: err.message, name: err.name, detail };
+}
