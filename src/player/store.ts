@@ -301,6 +301,18 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       const t = Math.min(get().t, run.until);
       return { t, stepIndex: nav.stepAt(run.trace.steps, t), until: run.until };
     };
+    /** A new run of the same story on screen, the cursor kept where it can be. */
+    const landed = (run: Run) => ({
+      run,
+      error: null,
+      rejected: null,
+      imported: false,
+      ...clampTo(run),
+      pace: 1,
+    });
+    /** Whether a patch leaves every run input as it is. */
+    const sameInputs = (patch: Partial<RunInput>, s: RunInput) =>
+      RUN_INPUT_KEYS.every((k) => !(k in patch) || patch[k] === s[k]);
 
     /**
      * Simulates the state `patch` asks for, through the engine, while the run on screen stays. The
@@ -371,8 +383,8 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         trace = now;
         index.follow(now);
         // Views memoize what they derive from the whole run on its index: while a run streams in they
-        // keep the part first shown, and a complete run is a new index (built on the same data).
-        if (u.done && on) index = index.continuedAs(now, index.count);
+        // keep the part first shown, and a complete run is a new index (on the same data).
+        if (u.done && on) index = index.reissued();
         const complete = u.done !== undefined;
         // Before the minute after the cursor, and between pieces once the run is on screen, only the
         // progress moves: views derive from a run object once, not per piece.
@@ -422,25 +434,14 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       const s = { ...effective(), ...patch };
       launch(
         { ...(job?.patch ?? {}), ...patch, scenarioId: s.scenarioId, algorithm: s.algorithm, ...inputOf(s) },
-        (run) => {
-          const t = Math.min(get().t, run.until);
-          return {
-            run,
-            error: null,
-            rejected: null,
-            imported: false,
-            t,
-            stepIndex: nav.stepAt(run.trace.steps, t),
-            pace: 1,
-          };
-        },
+        landed,
       );
     };
 
     /** A change of the run's inputs as one undoable step (a refused change leaves no entry). */
     const change = (patch: Partial<RunInput>) => {
       const s = effective();
-      if (RUN_INPUT_KEYS.every((k) => !(k in patch) || patch[k] === s[k])) return;
+      if (sameInputs(patch, s)) return;
       rerun({ ...patch, history: { past: [...s.history.past, inputOf(s)], future: [] } });
     };
     const changeInterventions = (interventions: TimedFault[]) => change({ interventions });
@@ -512,20 +513,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         const input = { ...clean, params };
         launch(
           { scenarioId, algorithm, ...input, history: { past: [], future: [] }, compare: null },
-          (run) => {
-            const t = Math.min(get().t, run.until);
-            return {
-              algorithm: run.scenario.algorithm,
-              run,
-              error: null,
-              rejected: null,
-              imported: false,
-              t,
-              stepIndex: nav.stepAt(run.trace.steps, t),
-              playing: false,
-              pace: 1,
-            };
-          },
+          (run) => ({ algorithm: run.scenario.algorithm, ...landed(run), playing: false }),
         );
         return true;
       },
@@ -534,7 +522,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       },
       setInputs(patch) {
         const s = effective();
-        if (RUN_INPUT_KEYS.every((k) => !(k in patch) || patch[k] === s[k])) return;
+        if (sameInputs(patch, s)) return;
         rerun({ ...patch, history: { past: [], future: [] } });
       },
       cancelPending() {

@@ -304,6 +304,16 @@ export class TraceIndex {
   }
 
   /**
+   * The same index under a new identity, for views that memoize on it: a streamed run once it is
+   * complete. Shares everything; only the one it replaces may no longer grow.
+   */
+  reissued(): TraceIndex {
+    const copy = Object.assign(Object.create(TraceIndex.prototype) as TraceIndex, this);
+    copy.last = null;
+    return copy;
+  }
+
+  /**
    * An index for `trace`, whose first `n` events are this index's first `n` (a run re-simulated from
    * a checkpoint), built without going over them again: the snapshots and lists up to there are
    * shared, and the messages still in flight there are copied (their fate is the new run's). The
