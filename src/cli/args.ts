@@ -1,5 +1,6 @@
 import { algorithmFor } from '../sim/algorithms/registry.ts';
 import { canonicalKnob, netParams, ParamError, type Params, parseParamValue } from '../sim/params.ts';
+import { FIX_KNOB, withFix } from '../sim/scenario/fix.ts';
 import { withAlgorithm } from '../sim/scenario/sandbox.ts';
 import { type Scenario, ScenarioError, type TimedFault, timedFaultSchema } from '../sim/scenario/schema.ts';
 
@@ -22,7 +23,7 @@ export interface CliArgs {
 
 export class UsageError extends Error {}
 
-export const usage = `usage: npm run -s sim -- <scenario-id> [--algorithm bully|heartbeat|lease|patroni] [--seed N] [--nodes N] [--set key=value]... [--duration MS] [--fault ATMS:JSON]... [--no-script] [--omit TYPE,...] [--format json|text|mermaid]`;
+export const usage = `usage: npm run -s sim -- <scenario-id> [--algorithm bully|heartbeat|lease|patroni] [--seed N] [--nodes N] [--set key=value]... [--duration MS] [--fault ATMS:JSON]... [--no-script] [--omit TYPE,...] [--format json|text|mermaid] | --list`;
 
 /** A user-supplied token in a message: quoted, JSON-escaped (one line whatever it holds), cut at 60. */
 const shown = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}...` : s);
@@ -150,9 +151,23 @@ export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
     if (e instanceof ScenarioError) throw new UsageError(`--algorithm: ${e.message}`);
     throw e;
   }
-  const alg = algorithmFor(scenario.algorithm);
+  // A pitfall story's `fix` is resolved first: with it on, the knobs are those of the fixed run's
+  // algorithm (scenario/fix.ts).
+  if (scenario.fix) {
+    for (const [written, raw] of sets)
+      if (written === FIX_KNOB) {
+        try {
+          out.params[FIX_KNOB] = parseParamValue(FIX_KNOB, raw, { default: false, doc: 'the fix' });
+        } catch (e) {
+          if (e instanceof ParamError) throw new UsageError(`--set fix: ${e.message}`);
+          throw e;
+        }
+      }
+  }
+  const alg = algorithmFor(withFix(scenario, out.params).scenario.algorithm);
   const specs = { ...netParams, ...alg.params };
   for (const [written, raw] of sets) {
+    if (written === FIX_KNOB && scenario.fix) continue;
     // Patroni's own names (loop_wait) stand for the canonical keys (loopWaitS).
     const k = canonicalKnob(written, alg.knobAliases);
     // Own keys only: `__proto__`, `constructor` or `toString` are not parameters.

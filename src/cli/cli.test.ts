@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { scenarios } from '../../scenarios/index.ts';
 import { run } from './main.ts';
 
 const json = (argv: string[]) => {
@@ -18,6 +19,14 @@ function expectOneLineError(argv: string[], msg: RegExp): void {
 }
 
 describe('sim CLI', () => {
+  it('--list prints every scenario id with its title', () => {
+    const r = run(['--list']);
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n');
+    expect(lines.map((l) => l.split('\t')[0])).toEqual(scenarios.map((s) => s.id));
+    expect(lines[0]).toBe(`bully\t${scenarios[0]?.title}`);
+  });
+
   it('reports two believed leaders as a metric, not a violation', () => {
     const fenced = json(['fencing-token']);
     expect(fenced.violations).toEqual([]);

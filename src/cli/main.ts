@@ -28,6 +28,9 @@ export function cliDocument(trace: Trace, scenario?: Scenario): CliSummary {
 /** `npm run -s sim -- <id> ...`: one document on stdout, exit 0; bad input: one line on stderr, exit 2. */
 export function run(argv: string[]): { code: number; out: string; err: string } {
   try {
+    // `--list`: every scenario id with its title, one per line, in catalogue order.
+    if (argv.length === 1 && argv[0] === '--list')
+      return { code: 0, out: scenarios.map((s) => `${s.id}\t${s.title}\n`).join(''), err: '' };
     const a = parseArgs(argv, scenarios);
     const trace = simulate(a.scenario, {
       ...(a.seed !== undefined ? { seed: a.seed } : {}),

@@ -16,6 +16,7 @@ import { Host, type HostKind, type ProcessEnv, type ProcessFactory } from './net
 import { Network } from './net/network.ts';
 import { netParams, netRules, type Params, resolveParams } from './params.ts';
 import { clusterVars, resolveFaults, resolveScenarioAliases } from './scenario/aliases.ts';
+import { withFix } from './scenario/fix.ts';
 import type { Scenario, TimedFault } from './scenario/schema.ts';
 import type { Fault, TraceEvent } from './trace/events.ts';
 import { resolveSteps } from './trace/narrate.ts';
@@ -47,7 +48,8 @@ export function canonicalFaults(faults: TimedFault[]): TimedFault[] {
 }
 
 /** All knobs of a scenario's algorithm, resolved (defaults < scenario < overrides) and validated. */
-export function scenarioParams(scenario: Scenario, overrides?: Partial<Params>): Params {
+export function scenarioParams(story: Scenario, knobs?: Partial<Params>): Params {
+  const { scenario, overrides } = withFix(story, knobs);
   const alg = algorithmFor(scenario.algorithm);
   return resolveParams(
     { ...netParams, ...alg.params },
@@ -58,12 +60,13 @@ export function scenarioParams(scenario: Scenario, overrides?: Partial<Params>):
 }
 
 /** The host ids a run of the scenario has (its nodes and the algorithm's others), without running it. */
-export function hostIdsOf(scenario: Scenario, nodes?: number): string[] {
+export function hostIdsOf(story: Scenario, nodes?: number, knobs?: Partial<Params>): string[] {
+  const { scenario } = withFix(story, knobs);
   const alg = algorithmFor(scenario.algorithm);
   const ids: string[] = [];
   alg.build({
     nodeIds: alg.nodeIds(nodes ?? scenario.nodes),
-    params: scenarioParams(scenario),
+    params: scenarioParams(story, knobs),
     addHost: (id) => {
       ids.push(id);
     },
@@ -72,7 +75,8 @@ export function hostIdsOf(scenario: Scenario, nodes?: number): string[] {
 }
 
 /** Why a cluster size is refused for the scenario's algorithm, or null. */
-export function nodesProblem(scenario: Scenario, n: number): string | null {
+export function nodesProblem(story: Scenario, n: number, knobs?: Partial<Params>): string | null {
+  const { scenario } = withFix(story, knobs);
   const alg = algorithmFor(scenario.algorithm);
   return !Number.isInteger(n) || n < alg.minNodes || n > alg.maxNodes
     ? `${scenario.algorithm} runs with ${alg.minNodes} to ${alg.maxNodes} nodes, got ${n}`
@@ -130,10 +134,12 @@ const faultsThrough = (faults: readonly TimedFault[], t: number) =>
     .sort()
     .join('\n');
 
-export function startSimulation(scenario: Scenario, opts: SimOptions = {}): Simulation {
+export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulation {
+  // A pitfall story's `fix` knob may change its algorithm, size, faults and script (scenario/fix.ts).
+  const { scenario } = withFix(story, opts.params);
   const alg = algorithmFor(scenario.algorithm);
   const seed = opts.seed ?? scenario.seed;
-  const params = scenarioParams(scenario, opts.params);
+  const params = scenarioParams(story, opts.params);
   const n = opts.nodes ?? scenario.nodes;
   const badNodes = nodesProblem(scenario, n);
   if (badNodes) throw new SimError(badNodes);
@@ -257,7 +263,8 @@ export function startSimulation(scenario: Scenario, opts: SimOptions = {}): Simu
         scenario: scenario.id,
         algorithm: scenario.algorithm,
         seed,
-        params,
+        // A fixed pitfall run says so: its params are the fixed algorithm's, plus `fix: true`.
+        params: story.fix && opts.params?.fix === true ? { ...params, fix: true } : params,
         hosts: hosts.map((h) => ({ id: h.id, kind: h.kind })),
         durationMs,
         interventions: [...interventions],

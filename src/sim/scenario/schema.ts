@@ -63,6 +63,44 @@ const variantSchema = z.object({
   adr: z.array(z.string()),
 });
 
+const stepsSchema = z
+  .array(
+    z.object({
+      id: z.string().regex(/^[a-z0-9-]+$/, 'a step id like "node-1-crashes"'),
+      anchor: anchorSchema,
+      /** English caption; {node} {token} {term} {type} {from} {to} {t} and {param} are filled in. */
+      caption: z.string().min(1),
+      /**
+       * Told only if an earlier step of the story was told (`told: true`) or was not (`told: false`):
+       * a closing line that says what happened in this run, whichever way a knob turned it.
+       */
+      when: z.object({ step: z.string(), told: z.boolean() }).optional(),
+    }),
+  )
+  .min(1)
+  .superRefine((steps, ctx) => {
+    steps.forEach((s, i) => {
+      if (s.when && !steps.slice(0, i).some((p) => p.id === s.when?.step))
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'when', 'step'],
+          message: `"${s.when.step}" is not an earlier step of the story`,
+        });
+    });
+  });
+
+const expectSchema = z.object({
+  finalLeader: z.union([nodeId, z.null()]).optional(),
+  leadersInOrder: z.array(nodeId).optional(),
+  tokens: z.array(z.number().int()).optional(),
+  rejectedWrites: z.array(z.object({ node: nodeId, token: z.number().int() })).optional(),
+  violations: z.array(z.string()).optional(),
+  noViolations: z.array(z.string()).optional(),
+});
+
+/** Where a scenario sits in the catalogue. */
+export const scenarioGroups = ['stories', 'pitfalls', 'systems', 'sandbox'] as const;
+
 export const scenarioSchema = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a lowercase id like "etcd-lease"'),
   title: z.string().min(1),
@@ -80,31 +118,7 @@ export const scenarioSchema = z.object({
   timeScale: z.number().positive(),
   params: z.record(z.string(), z.union([z.number(), z.boolean()])),
   faults: z.array(timedFaultSchema),
-  steps: z
-    .array(
-      z.object({
-        id: z.string().regex(/^[a-z0-9-]+$/, 'a step id like "node-1-crashes"'),
-        anchor: anchorSchema,
-        /** English caption; {node} {token} {term} {type} {from} {to} {t} and {param} are filled in. */
-        caption: z.string().min(1),
-        /**
-         * Told only if an earlier step of the story was told (`told: true`) or was not (`told: false`):
-         * a closing line that says what happened in this run, whichever way a knob turned it.
-         */
-        when: z.object({ step: z.string(), told: z.boolean() }).optional(),
-      }),
-    )
-    .min(1)
-    .superRefine((steps, ctx) => {
-      steps.forEach((s, i) => {
-        if (s.when && !steps.slice(0, i).some((p) => p.id === s.when?.step))
-          ctx.addIssue({
-            code: 'custom',
-            path: [i, 'when', 'step'],
-            message: `"${s.when.step}" is not an earlier step of the story`,
-          });
-      });
-    }),
+  steps: stepsSchema,
   /** ADR-001 sections this scenario demonstrates (ids from the ADR panel). */
   adr: z.array(z.string()),
   /**
@@ -112,14 +126,26 @@ export const scenarioSchema = z.object({
    * `nodes`, `timeScale` and `adr` for the chosen variant (src/sim/scenario/sandbox.ts).
    */
   freePlay: z.record(z.enum(algorithmIds), variantSchema).optional(),
-  expect: z.object({
-    finalLeader: z.union([nodeId, z.null()]).optional(),
-    leadersInOrder: z.array(nodeId).optional(),
-    tokens: z.array(z.number().int()).optional(),
-    rejectedWrites: z.array(z.object({ node: nodeId, token: z.number().int() })).optional(),
-    violations: z.array(z.string()).optional(),
-    noViolations: z.array(z.string()).optional(),
-  }),
+  expect: expectSchema,
+  /** The catalogue group (default: `stories`, or `sandbox` for a free-play scenario). */
+  group: z.enum(scenarioGroups).optional(),
+  /** One line for the catalogue card: what the story shows. */
+  tagline: z.string().min(1).optional(),
+  /**
+   * A pitfall story's `fix` knob (scenario/fix.ts): what `--set fix=on` changes. Named knobs of the
+   * algorithm it runs with the fix, and where the story needs it the algorithm, the node count, the
+   * faults (say so in a caption), the script and what the tests expect of the fixed run.
+   */
+  fix: z
+    .object({
+      params: z.record(z.string(), z.union([z.number(), z.boolean()])).optional(),
+      algorithm: z.enum(algorithmIds).optional(),
+      nodes: z.number().int().min(1).max(200).optional(),
+      faults: z.array(timedFaultSchema).optional(),
+      steps: stepsSchema.optional(),
+      expect: expectSchema.optional(),
+    })
+    .optional(),
 });
 
 export type Scenario = z.infer<typeof scenarioSchema>;
