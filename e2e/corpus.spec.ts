@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { LinkEntry, LinksFile } from '../src/compat/types.ts';
 import { watchPage } from './helpers.ts';
 
@@ -49,9 +49,30 @@ async function open(page: Page, e: LinkEntry) {
   return names;
 }
 
+/**
+ * "Step 3 of 7" as recorded: the same words and the same step number, so the link points at the same
+ * moment. The total may only have grown: a run that ends off the story's script now counts the
+ * captions derived after its last step as steps of their own (src/player/steps.ts, navSteps), after
+ * the story's, which keep their numbers.
+ */
+async function expectStepNo(loc: Locator, recorded: string) {
+  const parts = (s: string) => {
+    const m = /^(\D*)(\d+)(\D+)(\d+)(\D*)$/.exec(s.trim());
+    return m ? { words: `${m[1]}#${m[3]}#${m[5]}`, n: Number(m[2]), total: Number(m[4]) } : null;
+  };
+  const want = parts(recorded);
+  if (!want) return expect(loc).toHaveText(recorded);
+  await expect(loc).toHaveText(/\d/);
+  const got = parts((await loc.textContent()) ?? '');
+  expect(got, `step line for "${recorded}"`).not.toBeNull();
+  expect(got?.words).toBe(want.words);
+  expect(got?.n).toBe(want.n);
+  expect(got?.total).toBeGreaterThanOrEqual(want.total);
+}
+
 async function expectNarration(page: Page, e: LinkEntry, name: string) {
   const narration = page.getByRole('status', { name, exact: true });
-  if (e.seen.stepNo !== null) await expect(narration.locator('.step-no')).toHaveText(e.seen.stepNo);
+  if (e.seen.stepNo !== null) await expectStepNo(narration.locator('.step-no'), e.seen.stepNo);
   if (e.seen.caption !== null) await expect(narration.locator('p').last()).toHaveText(e.seen.caption);
 }
 

@@ -3,16 +3,17 @@ import { watchPage } from './helpers.ts';
 
 /**
  * Narrate every run: when a knob changes the outcome, the trace tells what the story's own steps do not
- * (src/sim/trace/derive.ts), without taking a step number, and the picture raises the alarm.
+ * (src/sim/trace/derive.ts), and the picture raises the alarm. A caption derived after the story's
+ * last step is numbered after it (src/player/steps.ts); the story's own steps keep their numbers.
  */
-test('fencing off: the accepted stale write is told and alarmed, the story keeps its 9 steps', async ({
+test('fencing off: the accepted stale write is told and alarmed, as step 10 after the story’s 9', async ({
   page,
 }) => {
   const watch = watchPage(page);
   await page.goto('/?scenario=fencing-token&set=fencing:off&t=45000');
   await expect(page.locator('[data-node]').first()).toBeVisible();
   const narration = page.getByRole('status', { name: 'Narration', exact: true });
-  await expect(narration.locator('.step-no')).toHaveText('Step 9 of 9');
+  await expect(narration.locator('.step-no')).toHaveText('Step 10 of 10');
   await expect(narration).toContainText(
     'The stale write is accepted: 200 OK. The storage took token 42 from node-1 after token 43, so it now holds node-1’s data after node-3’s.',
   );
@@ -27,7 +28,7 @@ test('etcd-lease with a 5 s TTL in Portuguese: who took over, with its token and
   await page.goto('/?lang=pt&scenario=etcd-lease&set=ttlS:5&set=renewS:1.5&t=75000');
   await expect(page.locator('[data-node]').first()).toBeVisible();
   const narration = page.getByRole('status', { name: 'Narração', exact: true });
-  await expect(narration.locator('.step-no')).toHaveText('Passo 7 de 7');
+  await expect(narration.locator('.step-no')).toHaveText('Passo 8 de 8');
   await expect(narration).toContainText(
     'O node-5 assume no lugar do node-1 com o fencing token 43: o failover levou 4,7 s.',
   );

@@ -18,6 +18,7 @@ import {
 import { AnimationCancelled, download, recordAnimation } from './exportDom.ts';
 import { errorText } from './lazyChunk.tsx';
 import './ShareDialog.css';
+import { stepsOf } from '../player/steps.ts';
 import { useCaptions } from '../views/story.ts';
 
 type Phase =
@@ -45,7 +46,7 @@ export function ExportAnimationDialog({ format, onClose }: { format: AnimFormat 
   const [to, setTo] = useState(0);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const ids = { from: useId(), to: useId(), progress: useId() };
-  const total = run?.trace.steps.length ?? 0;
+  const total = run ? stepsOf(run).length : 0;
 
   useEffect(() => {
     const d = ref.current;
@@ -66,7 +67,7 @@ export function ExportAnimationDialog({ format, onClose }: { format: AnimFormat 
   const plan = useMemo(() => {
     if (!run || !format || total === 0) return null;
     return sampleFrames({
-      steps: run.trace.steps,
+      steps: stepsOf(run),
       from,
       to,
       fps: ANIM_FPS[format],
@@ -112,7 +113,7 @@ export function ExportAnimationDialog({ format, onClose }: { format: AnimFormat 
     const c = captions[i] ?? '';
     return t('anim.stepOption', { n: i + 1, caption: c.length > 60 ? `${c.slice(0, 57)}…` : c });
   };
-  const options = (run?.trace.steps ?? []).map((s, i) => (
+  const options = (run ? stepsOf(run) : []).map((s, i) => (
     <option key={s.id} value={i}>
       {label(i)}
     </option>

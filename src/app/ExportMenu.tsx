@@ -19,7 +19,8 @@ import type { AnimFormat } from './exportAnimation.ts';
 import { ChunkFailed, chunk, errorText, lazyChunk } from './lazyChunk.tsx';
 import { webmMimeType } from './mediaSupport.ts';
 import './export.css';
-import { stepCaption } from '../views/story.ts';
+import { stepsOf } from '../player/steps.ts';
+import { navCaption } from '../views/story.ts';
 
 type Item = 'svg' | 'png' | 'gif' | 'webm' | 'mermaid' | 'mermaidCopy' | 'json' | 'import';
 const FRAME_ITEMS: Item[] = ['svg', 'png'];
@@ -59,8 +60,8 @@ function frameSvg(
   const svg = clusterSvg();
   if (!svg) return null;
   const title = scenarioText(locale, run.scenario, 'title');
-  const step = stepIndex >= 0 ? run.trace.steps[stepIndex] : undefined;
-  const caption = step ? stepCaption(run, step, locale) : '';
+  const step = stepIndex >= 0 ? stepsOf(run)[stepIndex] : undefined;
+  const caption = step ? navCaption(run, step, locale) : '';
   const heading = t('export.frameTitle', { scenario: title, time: secondsText(time) });
   return standaloneSvg(svg, { title: heading, heading, caption });
 }

@@ -9,7 +9,8 @@ import { knobsOf, unitText } from '../sandbox/knobs.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { presentAction, presentZoom } from './PresentationKeys.ts';
 import './Presentation.css';
-import { stepCaption, useStepFrame } from '../views/story.ts';
+import { stepsOf } from '../player/steps.ts';
+import { navCaption, useShownStep, useStepFrame } from '../views/story.ts';
 
 /** Words with a hyphen (node-1, pg-2, split-brain) as unbreakable pieces: a subtitle never breaks inside an id. */
 function unbroken(text: string) {
@@ -53,7 +54,7 @@ function changedFromStory(run: Run, nodes: number | undefined): string {
  */
 export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
   const time = usePlayer((s) => s.t);
-  const stepIndex = usePlayer((s) => s.stepIndex);
+  const stepIndex = useShownStep(run);
   const playing = usePlayer((s) => s.playing);
   const forward = usePlayer((s) => s.stepForward);
   const back = usePlayer((s) => s.stepBack);
@@ -68,10 +69,10 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
   onExitRef.current = onExit;
 
   const title = scenarioText(locale, run.scenario, 'title');
-  const steps = run.trace.steps;
+  const steps = stepsOf(run);
   const caption = useMemo(() => {
     const s = stepIndex >= 0 ? steps[stepIndex] : undefined;
-    return s ? stepCaption(run, s, locale) : t('narration.before');
+    return s ? navCaption(run, s, locale) : t('narration.before');
   }, [run, steps, stepIndex, locale]);
   // The audience sees the story's picture: say when the knobs are not the story's.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the words follow the language

@@ -23,6 +23,7 @@ import {
   viewUrl,
 } from './shareSnippets.ts';
 import './ShareDialog.css';
+import { stepsOf } from '../player/steps.ts';
 
 /** Copies text; without a clipboard the field's text is selected for Ctrl+C. Says which in `status`. */
 async function copyText(
@@ -139,7 +140,7 @@ export function ShareDialog({ open, onClose, query }: { open: boolean; onClose()
   }, [open, store, query]);
 
   const run = usePlayer((s) => s.run);
-  const total = run?.trace.steps.length ?? 0;
+  const total = run ? stepsOf(run).length : 0;
   const base = `${window.location.origin}${window.location.pathname}`;
   const title = run ? scenarioText(locale, run.scenario, 'title') : '';
   const q = snap?.query ?? '';

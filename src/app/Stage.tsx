@@ -14,7 +14,7 @@ import { Narration } from '../views/Narration.tsx';
 import { ProxyPanel } from '../views/ProxyPanel.tsx';
 import { ResourcePanel } from '../views/ResourcePanel.tsx';
 import { StorePanel } from '../views/StorePanel.tsx';
-import { useCaptions, useStepFrame, useStorySteps } from '../views/story.ts';
+import { useCaptions, useShownStep, useStepFrame, useStorySteps } from '../views/story.ts';
 import { ChunkFailed, lazyChunk } from './lazyChunk.tsx';
 import type { TracePanel } from './link/view.ts';
 import { MessageCounts } from './MessageCounts.tsx';
@@ -148,7 +148,7 @@ export function SidePanels({ run }: { run: Run }) {
 
 export function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
   const time = usePlayer((s) => s.t);
-  const stepIndex = usePlayer((s) => s.stepIndex);
+  const stepIndex = useShownStep(run);
   const goToStep = usePlayer((s) => s.goToStep);
   const frame = useStepFrame(run, time);
   const whatIf = usePlayer((s) => s.whatIf);

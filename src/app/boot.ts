@@ -3,6 +3,7 @@ import { scenarios } from '../../scenarios/index.ts';
 import { locales, setLocale } from '../i18n/index.ts';
 import { loadLocale, readLangParam } from '../i18n/persist.ts';
 import { type SimEngine, sharedEngine } from '../player/engine/client.ts';
+import { stepsOf } from '../player/steps.ts';
 import { createPlayerStore, type PlayerStore, type RunInput } from '../player/store.ts';
 import { hostIdsOf, nodesProblem, scenarioParams } from '../sim/simulate.ts';
 import { stepById } from '../sim/trace/derive.ts';
@@ -82,11 +83,13 @@ export function boot(search: string, engine: SimEngine | undefined = defaultEngi
       const run = s.run;
       if (run) {
         const rawStep = view.step === null ? new URLSearchParams(search).get('step') : String(view.step + 1);
-        const st = readStepParam(view.step === null ? null : rawStep, run.trace.steps.length);
+        const st = readStepParam(view.step === null ? null : rawStep, stepsOf(run).length);
         if (st.step !== undefined) s.goToStep(st.step);
         if (st.problem) later.push(st.problem);
         if (view.stepId !== undefined) {
-          const at = stepById(run.trace, run.scenario, view.stepId);
+          // A numbered step of that id (the story's, or one derived after its last), else a moment the trace tells.
+          const own = stepsOf(run).findIndex((x) => x.id === view.stepId);
+          const at = own >= 0 ? { step: own, t: 0 } : stepById(run.trace, run.scenario, view.stepId);
           if (at === null) later.push({ param: 'step', value: view.stepId });
           else if (at.step !== undefined) s.goToStep(at.step);
           else s.seek(at.t);

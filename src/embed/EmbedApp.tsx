@@ -5,6 +5,7 @@ import { type Boot, boot } from '../app/boot.ts';
 import { applyTheme } from '../app/theme.ts';
 import { t } from '../i18n/index.ts';
 import { PlayerContext } from '../player/react.ts';
+import { stepsOf } from '../player/steps.ts';
 import { startTicker } from '../player/ticker.ts';
 import { connectBridge } from './bridge.ts';
 import { attachEmbed, checkRange, enterRange } from './controller.ts';
@@ -67,7 +68,8 @@ export function EmbedApp({ search }: { search: string }) {
 /** The app's boot (every view parameter) plus the embed range, loop and autoplay. */
 export function bootEmbed(search: string): Boot & { range: StepRange } {
   const b = boot(search);
-  const count = b.store.getState().run?.trace.steps.length ?? 0;
+  const run = b.store.getState().run;
+  const count = run ? stepsOf(run).length : 0;
   const { range, problems } = checkRange(b.embed, count);
   // Before the first render, so the player never shows a step outside its range; again once the
   // link's own run is there (its knobs or faults simulated after the story opened).

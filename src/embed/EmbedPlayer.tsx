@@ -12,7 +12,7 @@ import type { PlayerStore, Run } from '../player/store.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { Controls } from '../views/Controls.tsx';
 import { Narration } from '../views/Narration.tsx';
-import { useCaptions, useStepFrame, useStorySteps } from '../views/story.ts';
+import { useCaptions, useShownStep, useStepFrame, useStorySteps } from '../views/story.ts';
 
 export interface EmbedPlayerProps {
   controls: EmbedControls;
@@ -118,7 +118,7 @@ function EmbedStage({
   open: ReactNode;
 }) {
   const time = usePlayer((s) => s.t);
-  const stepIndex = usePlayer((s) => s.stepIndex);
+  const stepIndex = useShownStep(run);
   const goToStep = usePlayer((s) => s.goToStep);
   const locale = useLocale();
   const frame = useStepFrame(run, time);

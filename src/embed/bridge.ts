@@ -1,3 +1,4 @@
+import { stepsOf } from '../player/steps.ts';
 import type { PlayerStore } from '../player/store.ts';
 import type { EmbedController } from './controller.ts';
 import { type EventType, eventOf, parseCommand } from './protocol.ts';
@@ -38,7 +39,7 @@ export function connectBridge(
     return {
       scenarioId: s.scenarioId,
       stepIndex: s.stepIndex,
-      stepCount: s.run?.trace.steps.length ?? 0,
+      stepCount: s.run ? stepsOf(s.run).length : 0,
       t: s.t,
       playing: s.playing,
     };
@@ -51,7 +52,7 @@ export function connectBridge(
     if (opts.origin !== null && e.origin !== opts.origin) return;
     const s = store.getState();
     const r = controller.range();
-    const count = s.run?.trace.steps.length ?? 0;
+    const count = s.run ? stepsOf(s.run).length : 0;
     const parsed = parseCommand(e.data, {
       stepCount: count,
       scenarioIds: opts.scenarioIds,

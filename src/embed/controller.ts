@@ -1,6 +1,7 @@
 import { END_HOLD_MS } from '../app/exportAnimation.ts';
 import { type EmbedOptions, stepText } from '../app/link/embed.ts';
 import type { LinkProblem } from '../app/link/problems.ts';
+import { stepsOf } from '../player/steps.ts';
 import type { PlayerStore } from '../player/store.ts';
 import { confine, rangeEnd, rangeStart, type StepRange } from './range.ts';
 
@@ -42,7 +43,7 @@ export function checkRange(
 export function enterRange(store: PlayerStore, range: StepRange): void {
   const s = store.getState();
   if (!s.run) return;
-  if (range.first !== null && s.stepIndex < range.first) store.setState(rangeStart(s.run.trace.steps, range));
+  if (range.first !== null && s.stepIndex < range.first) store.setState(rangeStart(stepsOf(s.run), range));
   else if (range.last !== null && s.stepIndex > range.last) s.goToStep(range.last);
 }
 
@@ -70,7 +71,8 @@ export function attachEmbed(
   });
   const unsubscribe = store.subscribe((s, prev) => {
     if (!s.run || s.run !== prev.run) return;
-    const { steps, durationMs } = s.run.trace;
+    const { durationMs } = s.run.trace;
+    const steps = stepsOf(s.run);
     const c = confine(cursor(prev), cursor(s), range, steps, durationMs, opts.loop);
     if (c.ended) {
       // Listeners see the player stopped on the range's last moment, then (loop) it starts over.

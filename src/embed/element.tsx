@@ -1,5 +1,6 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { isLocale, setLocale } from '../i18n/index.ts';
+import { stepsOf } from '../player/steps.ts';
 import type { PlayerStore } from '../player/store.ts';
 import { PLAYER_ATTRIBUTES, type PlayerAttribute, searchFromAttributes } from './attributes.ts';
 import type { EmbedController } from './controller.ts';
@@ -68,7 +69,7 @@ export class LeaderElectionPlayerElement extends HTMLElement {
   /** Goes to a 1-based narration step (ignored when it is not one of the run's). */
   seek(step: number): void {
     const s = this.#store?.getState();
-    const count = s?.run?.trace.steps.length ?? 0;
+    const count = s?.run ? stepsOf(s.run).length : 0;
     if (s && Number.isInteger(step) && step >= 1 && step <= count) s.goToStep(step - 1);
   }
 
@@ -108,7 +109,7 @@ export class LeaderElectionPlayerElement extends HTMLElement {
       const detail = eventOf(type, {
         scenarioId: s.scenarioId,
         stepIndex: s.stepIndex,
-        stepCount: s.run?.trace.steps.length ?? 0,
+        stepCount: s.run ? stepsOf(s.run).length : 0,
         t: s.t,
         playing: s.playing,
       });

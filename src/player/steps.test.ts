@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { eventLimit, goToStep, momentStart, startOf, stepAt, stepBack, stepForward } from './steps.ts';
+import { scenarioById } from '../../scenarios/index.ts';
+import { simulate } from '../sim/simulate.ts';
+import {
+  eventLimit,
+  goToStep,
+  momentStart,
+  navSteps,
+  shownStep,
+  startOf,
+  stepAt,
+  stepBack,
+  stepForward,
+  stepsOf,
+} from './steps.ts';
 
 const steps = [{ atMs: 0 }, { atMs: 1000 }, { atMs: 1000 }, { atMs: 4000 }];
 const end = 9000;
@@ -73,5 +86,80 @@ describe('eventLimit', () => {
     expect(eventLimit(steps, events, { t: 100, stepIndex: 1 })).toBe(Number.POSITIVE_INFINITY);
     expect(eventLimit(steps, events, { t: 150, stepIndex: 1 })).toBe(Number.POSITIVE_INFINITY);
     expect(eventLimit(steps, events, { t: 250, stepIndex: 2 })).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('navSteps: captions derived after the last scripted step are steps of their own', () => {
+  const story = (id: string) => {
+    const s = scenarioById(id);
+    if (!s) throw new Error(id);
+    return s;
+  };
+
+  it('fencing-token with fencing off: Step forward from the last scripted step reaches "stale write accepted"', () => {
+    const sc = story('fencing-token');
+    const trace = simulate(sc, { params: { fencing: false } });
+    const nav = stepsOf({ trace, scenario: sc });
+    // The story's steps keep their numbers: the same ids, in the same places.
+    expect(nav.slice(0, trace.steps.length).map((s) => s.id)).toEqual(trace.steps.map((s) => s.id));
+    expect(nav.length).toBeGreaterThan(trace.steps.length);
+    const last = trace.steps.length - 1;
+    const from = goToStep(nav, last);
+    const next = stepForward(nav, from, trace.durationMs);
+    expect(next.stepIndex).toBe(last + 1);
+    const step = nav[next.stepIndex];
+    expect(step?.id).toBe('stale-write');
+    expect(step?.derived?.key).toBe('narr.staleAccepted');
+    expect(step?.derived?.alarm).toBe(true);
+    expect(next.t).toBe(step?.atMs);
+    // And back returns to the last scripted step.
+    expect(stepBack(nav, next)).toEqual(from);
+    // goToStep and a `step=` number past the story's count land on it too.
+    expect(goToStep(nav, last + 1)).toEqual(next);
+    expect(stepAt(nav, next.t)).toBeGreaterThanOrEqual(last + 1);
+  });
+
+  it('a run that tells its story as written adds no step; free play (the sandbox) adds none either', () => {
+    for (const id of ['bully', 'fencing-token', 'split-brain']) {
+      const sc = story(id);
+      const trace = simulate(sc);
+      expect(
+        navSteps(trace, sc).map((s) => s.id),
+        id,
+      ).toEqual(trace.steps.map((s) => s.id));
+    }
+    const sandbox = story('sandbox');
+    const trace = simulate(sandbox, {
+      durationMs: 20_000,
+      interventions: [{ atMs: 5000, fault: { kind: 'crash', node: 'node-1' } }],
+    });
+    expect(navSteps(trace, sandbox)).toHaveLength(trace.steps.length);
+  });
+
+  it('etcd-lease with TTL 5 s / renew 1.5 s: the takeover after the last scripted step is a step', () => {
+    const sc = story('etcd-lease');
+    const trace = simulate(sc, { params: { ttlS: 5, renewS: 1.5 } });
+    const nav = navSteps(trace, sc);
+    const extra = nav.slice(trace.steps.length);
+    expect(extra.length).toBeGreaterThan(0);
+    expect(extra.every((s) => s.derived !== undefined)).toBe(true);
+    expect(extra.some((s) => /^(failover|leader)/.test(s.id))).toBe(true);
+    // In time order, after the last scripted step.
+    const lastAt = trace.steps[trace.steps.length - 1]?.atMs ?? 0;
+    for (const s of extra) expect(s.atMs).toBeGreaterThanOrEqual(lastAt);
+  });
+});
+
+describe('shownStep: the step on screen', () => {
+  const nav = [{ atMs: 0 }, { atMs: 1000 }, { atMs: 5000 }, { atMs: 5000 }];
+  it('is the cursor’s own step, whatever the store counts', () => {
+    expect(shownStep(nav, 2, { t: 1000, stepIndex: 1 })).toBe(1);
+    expect(shownStep(nav, 2, { t: 5000, stepIndex: 3 })).toBe(3);
+    // Stepping back from a derived step at the same moment lands on it, not past it.
+    expect(shownStep(nav, 2, { t: 1000, stepIndex: 1 })).toBe(1);
+  });
+  it('past the story’s last step, a store counting only the story shows the derived step reached', () => {
+    expect(shownStep(nav, 2, { t: 4999, stepIndex: 1 })).toBe(1);
+    expect(shownStep(nav, 2, { t: 6000, stepIndex: 1 })).toBe(3);
   });
 });

@@ -1,4 +1,8 @@
 import { upperBound } from '../lib/search.ts';
+import { isFreePlay } from '../sim/scenario/sandbox.ts';
+import type { Scenario } from '../sim/scenario/schema.ts';
+import { type DerivedStep, deriveSteps } from '../sim/trace/derive.ts';
+import type { Trace } from '../sim/trace/trace.ts';
 
 /** Narration-step navigation over steps sorted by atMs. Pure; the player store calls these. */
 export interface StepTimes {
@@ -76,4 +80,59 @@ export function eventLimit(
   if (!s || !next || s.atMs !== cur.t || next.atMs !== cur.t) return Number.POSITIVE_INFINITY;
   if (next.eventIndex < 0 || events[next.eventIndex]?.t !== cur.t) return Number.POSITIVE_INFINITY;
   return next.eventIndex;
+}
+
+/** A step the player navigates: one of the story's resolved steps, or a caption derived after the last. */
+export interface NavStep {
+  id: string;
+  atMs: number;
+  eventIndex: number;
+  /** A caption derived from the trace (src/sim/trace/derive.ts), not one of the story's own steps. */
+  derived?: DerivedStep;
+}
+
+/**
+ * The steps that Step forward / back, the step counter ("Step k of N"), goToStep and `step=` links
+ * count: the story's resolved steps with their own numbers 1..S, then the captions derived from the
+ * trace after the last of them, numbered S+1, S+2… So scripted steps keep their numbers (published
+ * links, embeds' start/end) and the run's own ending (the stale write accepted with fencing off, who
+ * took over after a short TTL) is a step one can step to. A derived caption before the last scripted
+ * step stays a note of the step it follows: numbering it would renumber the story's steps.
+ */
+export function navSteps(trace: Trace, scenario?: Scenario): NavStep[] {
+  const last = trace.steps.length - 1;
+  const own = trace.steps.map((s) => ({ id: s.id, atMs: s.atMs, eventIndex: s.eventIndex }));
+  // Free play (the sandbox) steps between the user's faults instead (the store's stops): its
+  // captions stay notes of its one intro step.
+  if (scenario && isFreePlay(scenario)) return own;
+  return [
+    ...own,
+    ...deriveSteps(trace, scenario)
+      .filter((d) => d.after === last)
+      .map((d) => ({ id: d.id, atMs: d.atMs, eventIndex: d.eventIndex, derived: d })),
+  ];
+}
+
+const navMemo = new WeakMap<Trace, { scenario: Scenario | undefined; steps: readonly NavStep[] }>();
+
+/** navSteps of a run, computed once per trace (and scenario). */
+export function stepsOf(run: { trace: Trace; scenario?: Scenario | undefined }): readonly NavStep[] {
+  const hit = navMemo.get(run.trace);
+  if (hit && hit.scenario === run.scenario) return hit.steps;
+  const steps = navSteps(run.trace, run.scenario);
+  navMemo.set(run.trace, { scenario: run.scenario, steps });
+  return steps;
+}
+
+/**
+ * The step the narration shows at a cursor: the cursor's own. A store that navigates the story's
+ * steps only (trace.steps) leaves the cursor on the last of them while playback moves past it;
+ * then the step shown is the derived one the cursor has reached. With the store navigating
+ * navSteps this changes nothing (its stepIndex is already that step).
+ */
+export function shownStep(steps: readonly StepTimes[], scripted: number, cur: Cursor): number {
+  const last = steps[scripted - 1];
+  if (cur.stepIndex !== scripted - 1 || steps.length <= scripted || !last || cur.t <= last.atMs)
+    return cur.stepIndex;
+  return Math.max(cur.stepIndex, stepAt(steps, cur.t));
 }

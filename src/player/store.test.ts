@@ -3,6 +3,7 @@ import { scenarios as realScenarios } from '../../scenarios/index.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
 import type { SimOptions } from '../sim/simulate.ts';
 import type { Trace } from '../sim/trace/trace.ts';
+import { stepsOf } from './steps.ts';
 import { createPlayerStore } from './store.ts';
 import { type FrameScheduler, startTicker } from './ticker.ts';
 
@@ -120,7 +121,8 @@ describe('createPlayerStore', () => {
     expect(s().t).toBe(950);
     s().seek(9990);
     s().tick(100);
-    expect(s()).toMatchObject({ t: 10_000, playing: false, stepIndex: 2 });
+    // Step 4: the run's outcome, derived from the trace after the last scripted step (player/steps.ts).
+    expect(s()).toMatchObject({ t: 10_000, playing: false, stepIndex: 3 });
     s().play();
     expect(s()).toMatchObject({ t: 0, playing: true, stepIndex: 0 });
   });
@@ -133,7 +135,8 @@ describe('createPlayerStore', () => {
     expect(s()).toMatchObject({ t: 2000, stepIndex: 1, playing: false });
     s().stepForward();
     s().stepForward();
-    expect(s()).toMatchObject({ t: 10_000, stepIndex: 2 });
+    // The derived outcome after the last scripted step is step 4, at the end of the run.
+    expect(s()).toMatchObject({ t: 10_000, stepIndex: 3 });
     s().stepBack();
     expect(s()).toMatchObject({ t: 6000, stepIndex: 2 });
     s().stepBack();
@@ -344,5 +347,34 @@ describe('the sandbox (free play)', () => {
     expect(other.getState().loadTrace(trace)).toBe(true);
     expect(other.getState()).toMatchObject({ scenarioId: 'sandbox', algorithm: 'heartbeat', imported: true });
     expect(other.getState().run?.scenario.algorithm).toBe('heartbeat');
+  });
+});
+
+describe('derived captions after the last scripted step are steps (player/steps.ts, navSteps)', () => {
+  it('fencing-token with fencing off: Step forward from the last scripted step reaches the stale write accepted', () => {
+    const store = createPlayerStore({ scenarios: realScenarios, scenarioId: 'fencing-token' });
+    const s = store.getState;
+    const scripted = s().run?.trace.steps.length ?? 0;
+    s().setParams({ fencing: false });
+    const run = s().run;
+    if (!run) throw new Error('no run');
+    const own = run.trace.steps.length;
+    s().goToStep(own - 1);
+    s().stepForward();
+    expect(s().stepIndex).toBe(own);
+    const st = stepsOf(run)[own];
+    expect(st?.id).toBe('stale-write');
+    expect(s().t).toBe(st?.atMs);
+    s().stepBack();
+    expect(s().stepIndex).toBe(own - 1);
+    // goToStep past the story's count (a `step=` link) and playing through reach it too.
+    s().goToStep(own);
+    expect(s().stepIndex).toBe(own);
+    s().seek(0);
+    s().seek(st?.atMs ?? 0);
+    expect(s().stepIndex).toBeGreaterThanOrEqual(own);
+    // With fencing on the story's steps are as they were.
+    s().setParams({});
+    expect(s().run?.trace.steps.length).toBe(scripted);
   });
 });

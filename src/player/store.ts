@@ -271,8 +271,8 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
 
   const cursorAtStep = (run: Run | null, step: number | undefined): nav.Cursor => {
     if (!run) return { t: 0, stepIndex: -1 };
-    if (step === undefined) return nav.startOf(run.trace.steps);
-    return nav.goToStep(run.trace.steps, step);
+    if (step === undefined) return nav.startOf(nav.stepsOf(run));
+    return nav.goToStep(nav.stepsOf(run), step);
   };
 
   const initialId = opts.scenarioId ?? first.id;
@@ -299,7 +299,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
 
     const clampTo = (run: Run) => {
       const t = Math.min(get().t, run.until);
-      return { t, stepIndex: nav.stepAt(run.trace.steps, t), until: run.until };
+      return { t, stepIndex: nav.stepAt(nav.stepsOf(run), t), until: run.until };
     };
     /** A new run of the same story on screen, the cursor kept where it can be. */
     const landed = (run: Run) => ({
@@ -593,7 +593,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       play() {
         const { run, t } = get();
         if (!run) return;
-        if (t >= run.trace.durationMs && run.complete) set(nav.startOf(run.trace.steps));
+        if (t >= run.trace.durationMs && run.complete) set(nav.startOf(nav.stepsOf(run)));
         set({ playing: true });
       },
       pause() {
@@ -605,13 +605,13 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       },
       restart() {
         const { run } = get();
-        set({ ...(run ? nav.startOf(run.trace.steps) : { t: 0, stepIndex: -1 }), pace: 1 });
+        set({ ...(run ? nav.startOf(nav.stepsOf(run)) : { t: 0, stepIndex: -1 }), pace: 1 });
       },
       seek(tRaw) {
         const { run } = get();
         if (!run) return;
         const t = Math.max(0, Math.min(get().until, tRaw));
-        set({ t, stepIndex: nav.stepAt(run.trace.steps, t), pace: 1 });
+        set({ t, stepIndex: nav.stepAt(nav.stepsOf(run), t), pace: 1 });
       },
       stepForward() {
         const { run, t, stepIndex } = get();
@@ -619,11 +619,11 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         const free = stops(run);
         if (free) {
           const to = free.find((x) => x > t) ?? run.trace.durationMs;
-          set({ t: to, stepIndex: nav.stepAt(run.trace.steps, to), playing: false, pace: 1 });
+          set({ t: to, stepIndex: nav.stepAt(nav.stepsOf(run), to), playing: false, pace: 1 });
           return;
         }
         set({
-          ...nav.stepForward(run.trace.steps, { t, stepIndex }, run.trace.durationMs),
+          ...nav.stepForward(nav.stepsOf(run), { t, stepIndex }, run.trace.durationMs),
           playing: false,
           pace: 1,
         });
@@ -634,15 +634,15 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         const free = stops(run);
         if (free) {
           const to = free.findLast((x) => x < t) ?? 0;
-          set({ t: to, stepIndex: nav.stepAt(run.trace.steps, to), playing: false, pace: 1 });
+          set({ t: to, stepIndex: nav.stepAt(nav.stepsOf(run), to), playing: false, pace: 1 });
           return;
         }
-        set({ ...nav.stepBack(run.trace.steps, { t, stepIndex }), playing: false, pace: 1 });
+        set({ ...nav.stepBack(nav.stepsOf(run), { t, stepIndex }), playing: false, pace: 1 });
       },
       goToStep(index) {
         const { run } = get();
         if (!run) return;
-        set({ ...nav.goToStep(run.trace.steps, index), playing: false, pace: 1 });
+        set({ ...nav.goToStep(nav.stepsOf(run), index), playing: false, pace: 1 });
       },
       setSpeed(speed) {
         set({ speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)) });
@@ -657,7 +657,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         if (next === t && !run.complete) return;
         set({
           t: next,
-          stepIndex: nav.stepAt(run.trace.steps, next),
+          stepIndex: nav.stepAt(nav.stepsOf(run), next),
           pace,
           playing: next < run.trace.durationMs,
         });
@@ -689,7 +689,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
           rejected: null,
           imported: true,
           until: trace.durationMs,
-          ...nav.startOf(trace.steps),
+          ...nav.startOf(nav.stepsOf(run)),
           playing: false,
           pace: 1,
         });

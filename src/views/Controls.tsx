@@ -2,9 +2,11 @@ import { type CSSProperties, memo, useMemo } from 'react';
 import { formatNumber, t } from '../i18n/index.ts';
 import { usePlayer, usePlayerStore } from '../player/react.ts';
 import { formatSpeed, SPEED_STOPS, speedAt, speedIndex } from '../player/speed.ts';
+import { stepsOf } from '../player/steps.ts';
 import type { Run } from '../player/store.ts';
 import { specOf } from '../sim/faults/table.ts';
 import { formatTime } from './format.ts';
+import { useShownStep } from './story.ts';
 
 interface Marker {
   key: string;
@@ -20,7 +22,7 @@ interface Marker {
 /** Marks on the timeline: narration steps, faults and safety violations of this run. */
 export function markersOf(run: Run, captions: readonly string[]): Marker[] {
   const out: Marker[] = [];
-  run.trace.steps.forEach((s, i) => {
+  stepsOf(run).forEach((s, i) => {
     out.push({
       key: `s${i}`,
       kind: 'step',
@@ -116,7 +118,7 @@ export const Controls = memo(function Controls({ run, captions, variant = 'full'
   const playing = usePlayer((s) => s.playing);
   const speed = usePlayer((s) => s.speed);
   const pace = usePlayer((s) => s.pace);
-  const stepIndex = usePlayer((s) => s.stepIndex);
+  const stepIndex = useShownStep(run);
   const until = usePlayer((s) => s.until);
   const duration = run.trace.durationMs;
   const markers = useMemo(() => markersOf(run, captions), [run, captions]);
@@ -173,7 +175,7 @@ export const Controls = memo(function Controls({ run, captions, variant = 'full'
         </div>
         {variant === 'minimal' && (
           <span className="step-count mono">
-            {t('embed.stepCount', { n: stepIndex + 1, total: run.trace.steps.length })}
+            {t('embed.stepCount', { n: stepIndex + 1, total: stepsOf(run).length })}
           </span>
         )}
         <div className="clock">

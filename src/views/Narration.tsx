@@ -20,6 +20,10 @@ export interface NarrationStep {
   at: string;
   /** What the trace tells after this step that the story's own steps do not (src/sim/trace/derive.ts). */
   notes?: readonly NarrationNote[];
+  /** A caption derived from the trace after the story's last step, numbered after it. */
+  derived?: boolean;
+  /** A derived step that is a safety violation. */
+  alarm?: boolean;
 }
 
 export interface NarrationProps {
@@ -56,7 +60,7 @@ export const Narration = memo(function Narration({ steps, stepIndex, onJump }: N
                   {e.caption}
                 </p>
               ))}
-              <p>{caption}</p>
+              <p className={steps[stepIndex]?.alarm ? 'alarm-note' : undefined}>{caption}</p>
               {notes.length > 0 && (
                 <div className="derived">
                   {notes.map((n) => (
@@ -89,7 +93,16 @@ export const Narration = memo(function Narration({ steps, stepIndex, onJump }: N
       </div>
       <ol id={listId} className="story" hidden={!open} aria-label={t('narration.storyTitle')}>
         {steps.map(({ id, caption: c, at, notes: more }, i) => (
-          <li key={id} className={i === stepIndex ? 'current' : i < stepIndex ? 'past' : ''}>
+          <li
+            key={id}
+            className={[
+              i === stepIndex ? 'current' : i < stepIndex ? 'past' : '',
+              steps[i]?.alarm ? 'alarm-note' : '',
+            ]
+              .filter(Boolean)
+              .join(' ')}
+            data-step={id}
+          >
             <button
               type="button"
               onClick={() => onJump(i)}

@@ -3,7 +3,7 @@ import { choosePlurals, formatNumberIn, type Locale, tIn } from '../i18n/index.t
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer } from '../player/react.ts';
-import { eventLimit } from '../player/steps.ts';
+import { eventLimit, type NavStep, shownStep, stepsOf } from '../player/steps.ts';
 import type { Run } from '../player/store.ts';
 import { type DerivedStep, deriveSteps } from '../sim/trace/derive.ts';
 import { captionWith } from '../sim/trace/summary.ts';
@@ -44,23 +44,35 @@ export function useDerivedSteps(run: Run | null): DerivedStep[] {
   return useMemo(() => (run ? deriveSteps(run.trace, run.scenario) : []), [run]);
 }
 
-/** Every step's caption, in the current language. */
+/** A navigable step's caption (player/steps.ts): a story's step, or a caption derived after the last. */
+export function navCaption(run: Run, step: NavStep, locale: Locale): string {
+  if (step.derived) return derivedCaption(step.derived, locale);
+  const own = run.trace.steps.find((s) => s.id === step.id && s.atMs === step.atMs);
+  return own ? stepCaption(run, own, locale) : step.id;
+}
+
+/** Every navigable step's caption (the story's, then those derived after its last), in the current language. */
 export function useCaptions(run: Run | null): string[] {
   const locale = useLocale();
-  return useMemo(() => (run ? run.trace.steps.map((s) => stepCaption(run, s, locale)) : []), [run, locale]);
+  return useMemo(() => (run ? stepsOf(run).map((s) => navCaption(run, s, locale)) : []), [run, locale]);
 }
 
 /**
  * The steps as the narration lists them: caption, time and its label, and after each the captions
- * derived from the trace that follow it (they take no number: links and embeds count the story's steps).
+ * derived from the trace that follow it. Those after the story's last step are steps of their own,
+ * numbered after it (player/steps.ts, navSteps); those before it are notes of the step they follow
+ * (they take no number: links and embeds count the story's steps).
  */
 export function useStorySteps(run: Run, captions: readonly string[]) {
   const locale = useLocale();
   const derived = useDerivedSteps(run);
   return useMemo(() => {
+    // The captions after the last step are steps of their own (navSteps), except in free play.
+    const promoted = stepsOf(run).length > run.trace.steps.length;
+    const last = promoted ? run.trace.steps.length - 1 : Number.NaN;
     const notes = (after: number) =>
       derived
-        .filter((d) => d.after === after)
+        .filter((d) => d.after === after && after !== last)
         .map((d) => ({
           id: d.id,
           caption: derivedCaption(d, locale),
@@ -69,21 +81,29 @@ export function useStorySteps(run: Run, captions: readonly string[]) {
           alarm: d.alarm,
         }));
     // Captions before the first step (rare: the stories start at 0) are told with the first one.
-    return run.trace.steps.map((s, i) => ({
+    return stepsOf(run).map((s, i) => ({
       id: s.id,
       caption: captions[i] ?? s.id,
       atMs: s.atMs,
       at: formatTime(s.atMs, run.trace.durationMs),
-      notes: i === 0 ? [...notes(-1), ...notes(0)] : notes(i),
+      notes: s.derived ? [] : i === 0 ? [...notes(-1), ...notes(0)] : notes(i),
+      ...(s.derived ? { derived: true, alarm: s.derived.alarm } : {}),
     }));
   }, [run, captions, derived, locale]);
 }
 
+/** The navigable step on screen (player/steps.ts, shownStep): what the narration, counters and frame show. */
+export function useShownStep(run: Run | null): number {
+  const stepIndex = usePlayer((s) => s.stepIndex);
+  const t = usePlayer((s) => s.t);
+  return run ? shownStep(stepsOf(run), run.trace.steps.length, { t, stepIndex }) : stepIndex;
+}
+
 /** The frame on the cursor; on a step's own moment, the world as of that step's event. */
 export function useStepFrame(run: Run, time: number) {
-  const stepIndex = usePlayer((s) => s.stepIndex);
+  const stepIndex = useShownStep(run);
   return useMemo(
-    () => run.index.frameAt(time, eventLimit(run.trace.steps, run.trace.events, { t: time, stepIndex })),
+    () => run.index.frameAt(time, eventLimit(stepsOf(run), run.trace.events, { t: time, stepIndex })),
     [run, time, stepIndex],
   );
 }

@@ -2,6 +2,7 @@
 import { scenarios } from '../../../scenarios/index.ts';
 import { getLocale, localeNames, locales, t } from '../../i18n/index.ts';
 import { scenarioText } from '../../i18n/scenarios.ts';
+import { stepsOf } from '../../player/steps.ts';
 import type { Run } from '../../player/store.ts';
 import { LINK_PARAMS } from './decode.ts';
 import { FAULT_KINDS } from './faults.ts';
@@ -52,10 +53,10 @@ export function problemText(p: LinkProblem, run: Run | null): string {
       return t('embed.notice.badControls', { value });
     case 'start':
     case 'end':
-      return t('embed.notice.badRange', { name: p.param, value, max: run?.trace.steps.length ?? 1 });
+      return t('embed.notice.badRange', { name: p.param, value, max: run ? stepsOf(run).length : 1 });
     case 'origin':
       return t('embed.notice.badOrigin', { value });
     default:
-      return t('notice.badStep', { value, max: run?.trace.steps.length ?? 1 });
+      return t('notice.badStep', { value, max: run ? stepsOf(run).length : 1 });
   }
 }

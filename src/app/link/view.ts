@@ -28,6 +28,8 @@
  * written in that order, so the same view gives the same URL. Reading
  * never throws: a bad value becomes a problem naming the parameter, and the rest still loads.
  */
+
+import { stepsOf } from '../../player/steps.ts';
 import { algorithmFor } from '../../sim/algorithms/registry.ts';
 import {
   netParams,
@@ -39,6 +41,7 @@ import {
 } from '../../sim/params.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import { canonicalFaults } from '../../sim/simulate.ts';
+import type { Trace } from '../../sim/trace/trace.ts';
 import { faultToText } from './faults.ts';
 
 export type TracePanel = 'sequence' | 'log';
@@ -133,7 +136,7 @@ export interface PlayerView {
   stepIndex: number;
   speed: number;
   whatIf: boolean;
-  run: { trace: { steps: ReadonlyArray<{ atMs: number }> } } | null;
+  run: { trace: Trace; scenario?: Scenario } | null;
 }
 
 /** The link view of a player's state: on a step's own moment the step, else the cursor time. */
@@ -141,7 +144,8 @@ export function viewOf(
   p: PlayerView,
   ui: { panel: TracePanel; theme: LinkTheme | null; lang: string | null },
 ): LinkView {
-  const at = p.stepIndex >= 0 ? p.run?.trace.steps[p.stepIndex]?.atMs : undefined;
+  // The numbered steps as the player counts them: the story's, then those derived after its last.
+  const at = p.stepIndex >= 0 && p.run ? stepsOf(p.run)[p.stepIndex]?.atMs : undefined;
   const onStep = at !== undefined && at === p.t;
   const params: Params = {};
   for (const [k, v] of Object.entries(p.params)) if (v !== undefined) params[k] = v;
