@@ -28,6 +28,8 @@ export const enNarration: Record<string, string> = {
   'narr.outcome': 'At the end of the run {node} leads, since {since} s.',
   'narr.outcome.token': 'At the end of the run {node} leads with fencing token {value}, since {since} s.',
   'narr.outcome.term': 'At the end of the run {node} leads in term {value}, since {since} s.',
+  'narr.skipped':
+    'This step of the story does not happen in this run: the knobs or faults changed what happens here.',
   'narr.outcome.none': 'At the end of the run nobody leads.',
   'narr.outcome.many': 'At the end of the run {nodes} each believe they lead.',
   'narr.outcome.lost':

@@ -25,6 +25,8 @@ export const ptNarration: Record<string, string> = {
   'narr.outcome': 'No fim da execução o {node} é o líder, desde {since} s.',
   'narr.outcome.token': 'No fim da execução o {node} é o líder com o fencing token {value}, desde {since} s.',
   'narr.outcome.term': 'No fim da execução o {node} é o líder no termo {value}, desde {since} s.',
+  'narr.skipped':
+    'Este passo da história não acontece nesta execução: os parâmetros ou as falhas mudaram o que acontece aqui.',
   'narr.outcome.none': 'No fim da execução ninguém é líder.',
   'narr.outcome.many': 'No fim da execução, {nodes} acreditam, cada um, ser o líder.',
   'narr.outcome.lost': 'No fim da execução ninguém é líder: o {node}, último líder, caiu {ago} s antes.',

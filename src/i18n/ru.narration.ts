@@ -23,6 +23,8 @@ export const ruNarration: Record<string, string> = {
   'narr.outcome': 'В конце прогона лидер — {node}, начиная с {since} с.',
   'narr.outcome.token': 'В конце прогона лидер — {node} с fencing token {value}, начиная с {since} с.',
   'narr.outcome.term': 'В конце прогона лидер — {node} в терме {value}, начиная с {since} с.',
+  'narr.skipped':
+    'В этом прогоне этого шага истории нет: параметры или сбои изменили то, что здесь происходит.',
   'narr.outcome.none': 'В конце прогона лидера нет.',
   'narr.outcome.many': 'В конце прогона каждый из {nodes} считает себя лидером.',
   'narr.outcome.lost': 'В конце прогона лидера нет: последний лидер, {node}, пропал за {ago} с до конца.',

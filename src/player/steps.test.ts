@@ -150,6 +150,29 @@ describe('navSteps: captions derived after the last scripted step are steps of t
   });
 });
 
+describe('navSteps: the story’s steps keep their numbers when a knob removes one', () => {
+  it('split-brain with quorum on: "cannot get a majority" takes the minority-leader’s number, heal stays step 8', () => {
+    const sc = scenarioById('split-brain') as Scenario;
+    const asWritten = navSteps(simulate(sc), sc).map((s) => s.id);
+    const trace = simulate(sc, { params: { quorum: true } });
+    const nav = navSteps(trace, sc);
+    const ids = nav.map((s) => s.id);
+    // The same numbers for the same story steps as in the run as written.
+    for (const id of ['partition', 'minority-candidate', 'heal'])
+      expect(ids.indexOf(id), id).toBe(asWritten.indexOf(id));
+    expect(nav[5]?.derived?.key).toBe('narr.noQuorum');
+    // Nothing derived where the old leader stepped down: a "not in this run" step keeps the number.
+    expect(nav[asWritten.indexOf('old-leader-deposed')]).toMatchObject({
+      id: 'old-leader-deposed',
+      skipped: true,
+    });
+    // Sorted by time, as stepAt needs.
+    expect(nav.map((s) => s.atMs)).toEqual([...nav.map((s) => s.atMs)].sort((a, b) => a - b));
+    // The closing line of the other outcome takes no number: why-quorum is where both-sides-led was.
+    expect(ids.indexOf('why-quorum')).toBe(asWritten.indexOf('both-sides-led'));
+  });
+});
+
 describe('shownStep: the step on screen', () => {
   const nav = [{ atMs: 0 }, { atMs: 1000 }, { atMs: 5000 }, { atMs: 5000 }];
   it('is the cursor’s own step, whatever the store counts', () => {

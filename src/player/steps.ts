@@ -1,4 +1,5 @@
 import { upperBound } from '../lib/search.ts';
+import { withFix } from '../sim/scenario/fix.ts';
 import { isFreePlay } from '../sim/scenario/sandbox.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 import { type DerivedStep, deriveSteps } from '../sim/trace/derive.ts';
@@ -82,35 +83,89 @@ export function eventLimit(
   return next.eventIndex;
 }
 
-/** A step the player navigates: one of the story's resolved steps, or a caption derived after the last. */
+/** A step the player navigates: one of the story's resolved steps, or a caption that takes a step's number. */
 export interface NavStep {
   id: string;
   atMs: number;
   eventIndex: number;
+  /** Index of the story's own step (trace.steps) this is; undefined for a derived or skipped one. */
+  own?: number;
   /** A caption derived from the trace (src/sim/trace/derive.ts), not one of the story's own steps. */
   derived?: DerivedStep;
+  /** A step of the story that does not happen in this run, kept so the steps after it keep their numbers. */
+  skipped?: true;
 }
 
 /**
  * The steps that Step forward / back, the step counter ("Step k of N"), goToStep and `step=` links
- * count: the story's resolved steps with their own numbers 1..S, then the captions derived from the
- * trace after the last of them, numbered S+1, S+2… So scripted steps keep their numbers (published
- * links, embeds' start/end) and the run's own ending (the stale write accepted with fencing off, who
- * took over after a short TTL) is a step one can step to. A derived caption before the last scripted
- * step stays a note of the step it follows: numbering it would renumber the story's steps.
+ * count. Scripted steps keep their numbers, so published links and embeds' start/end point at the
+ * same moments whatever a knob did to the run:
+ * - a story step that happened keeps its number;
+ * - a story step whose anchor never happened (a knob changed the outcome) keeps its number too: the
+ *   first caption derived from the trace after the step before it takes its place ("node-1 cannot get
+ *   a majority" where the story had "node-1 leads the minority"). With nothing derived there, and a
+ *   later step of the story still to come, the number is kept by a short "not in this run" step;
+ * - a closing line told only for the other outcome (`when`) takes no number, as in the story itself;
+ * - the captions derived after the story's last step follow it, numbered after it (who took over
+ *   after a short TTL, the stale write accepted with fencing off).
+ * Other derived captions stay notes of the step they follow.
  */
 export function navSteps(trace: Trace, scenario?: Scenario): NavStep[] {
-  const last = trace.steps.length - 1;
-  const own = trace.steps.map((s) => ({ id: s.id, atMs: s.atMs, eventIndex: s.eventIndex }));
+  const own: NavStep[] = trace.steps.map((s, i) => ({
+    id: s.id,
+    atMs: s.atMs,
+    eventIndex: s.eventIndex,
+    own: i,
+  }));
   // Free play (the sandbox) steps between the user's faults instead (the store's stops): its
   // captions stay notes of its one intro step.
   if (scenario && isFreePlay(scenario)) return own;
-  return [
-    ...own,
-    ...deriveSteps(trace, scenario)
-      .filter((d) => d.after === last)
-      .map((d) => ({ id: d.id, atMs: d.atMs, eventIndex: d.eventIndex, derived: d })),
-  ];
+  const derived = deriveSteps(trace, scenario);
+  const used = new Set<string>();
+  const asStep = (d: DerivedStep): NavStep => {
+    used.add(d.id);
+    return { id: d.id, atMs: d.atMs, eventIndex: d.eventIndex, derived: d };
+  };
+  const out: NavStep[] = [];
+  const index = new Map(trace.steps.map((s, i) => [s.id, i]));
+  // The script this run told (a pitfall's fix may bring its own): the order of trace.steps.
+  const script = scenario ? withFix(scenario, trace.params).scenario.steps : [];
+  let prev = -1;
+  let pendingSkips: NavStep[] = [];
+  for (const st of script) {
+    const i = index.get(st.id);
+    if (i !== undefined) {
+      // A story step still to come: the skipped ones before it keep their numbers.
+      out.push(...pendingSkips, own[i] as NavStep);
+      pendingSkips = [];
+      prev = i;
+      continue;
+    }
+    if (st.when && index.has(st.when.step) !== st.when.told) continue;
+    const d = derived.find((x) => x.after === prev && !used.has(x.id));
+    if (d) {
+      out.push(...pendingSkips, asStep(d));
+      pendingSkips = [];
+    } else
+      pendingSkips.push({
+        id: st.id,
+        atMs: out[out.length - 1]?.atMs ?? 0,
+        eventIndex: -1,
+        skipped: true,
+      });
+  }
+  // Not told from a script this page knows (an imported trace of another version): the trace's own.
+  if (out.length === 0 || out.filter((x) => x.own !== undefined).length !== own.length)
+    out.splice(0, out.length, ...own);
+  const last = trace.steps.length - 1;
+  for (const d of derived) if (d.after === last && !used.has(d.id)) out.push(asStep(d));
+  return out;
+}
+
+/** Nav index just after the story's last own step (where the captions derived after it start). */
+export function afterOwn(steps: readonly NavStep[]): number {
+  for (let i = steps.length - 1; i >= 0; i--) if (steps[i]?.own !== undefined) return i + 1;
+  return 0;
 }
 
 const navMemo = new WeakMap<Trace, { scenario: Scenario | undefined; steps: readonly NavStep[] }>();

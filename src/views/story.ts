@@ -3,7 +3,7 @@ import { choosePlurals, formatNumberIn, type Locale, tIn } from '../i18n/index.t
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer } from '../player/react.ts';
-import { eventLimit, type NavStep, shownStep, stepsOf } from '../player/steps.ts';
+import { afterOwn, eventLimit, type NavStep, shownStep, stepsOf } from '../player/steps.ts';
 import type { Run } from '../player/store.ts';
 import { type DerivedStep, deriveSteps } from '../sim/trace/derive.ts';
 import { captionWith } from '../sim/trace/summary.ts';
@@ -47,7 +47,8 @@ export function useDerivedSteps(run: Run | null): DerivedStep[] {
 /** A navigable step's caption (player/steps.ts): a story's step, or a caption derived after the last. */
 export function navCaption(run: Run, step: NavStep, locale: Locale): string {
   if (step.derived) return derivedCaption(step.derived, locale);
-  const own = run.trace.steps.find((s) => s.id === step.id && s.atMs === step.atMs);
+  if (step.skipped) return tIn(locale, 'narr.skipped');
+  const own = step.own !== undefined ? run.trace.steps[step.own] : undefined;
   return own ? stepCaption(run, own, locale) : step.id;
 }
 
@@ -67,12 +68,12 @@ export function useStorySteps(run: Run, captions: readonly string[]) {
   const locale = useLocale();
   const derived = useDerivedSteps(run);
   return useMemo(() => {
-    // The captions after the last step are steps of their own (navSteps), except in free play.
-    const promoted = stepsOf(run).length > run.trace.steps.length;
-    const last = promoted ? run.trace.steps.length - 1 : Number.NaN;
-    const notes = (after: number) =>
+    // Derived captions that took a step's number (navSteps) are not notes as well.
+    const nav = stepsOf(run);
+    const numbered = new Set(nav.flatMap((s) => (s.derived ? [s.derived.id] : [])));
+    const notes = (after: number | undefined) =>
       derived
-        .filter((d) => d.after === after && after !== last)
+        .filter((d) => after !== undefined && d.after === after && !numbered.has(d.id))
         .map((d) => ({
           id: d.id,
           caption: derivedCaption(d, locale),
@@ -81,12 +82,12 @@ export function useStorySteps(run: Run, captions: readonly string[]) {
           alarm: d.alarm,
         }));
     // Captions before the first step (rare: the stories start at 0) are told with the first one.
-    return stepsOf(run).map((s, i) => ({
+    return nav.map((s, i) => ({
       id: s.id,
       caption: captions[i] ?? s.id,
       atMs: s.atMs,
       at: formatTime(s.atMs, run.trace.durationMs),
-      notes: s.derived ? [] : i === 0 ? [...notes(-1), ...notes(0)] : notes(i),
+      notes: s.own === 0 ? [...notes(-1), ...notes(0)] : notes(s.own),
       ...(s.derived ? { derived: true, alarm: s.derived.alarm } : {}),
     }));
   }, [run, captions, derived, locale]);
@@ -96,7 +97,7 @@ export function useStorySteps(run: Run, captions: readonly string[]) {
 export function useShownStep(run: Run | null): number {
   const stepIndex = usePlayer((s) => s.stepIndex);
   const t = usePlayer((s) => s.t);
-  return run ? shownStep(stepsOf(run), run.trace.steps.length, { t, stepIndex }) : stepIndex;
+  return run ? shownStep(stepsOf(run), afterOwn(stepsOf(run)), { t, stepIndex }) : stepIndex;
 }
 
 /** The frame on the cursor; on a step's own moment, the world as of that step's event. */
