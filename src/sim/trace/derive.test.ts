@@ -69,7 +69,7 @@ describe('derived narration: the last caption names the outcome', () => {
     );
   });
 
-  it('derived captions take no number: the story keeps its steps, each derived one follows one of them', () => {
+  it('the story keeps its resolved steps, and each derived caption follows one of them (navSteps numbers them)', () => {
     const { trace, derived } = narrate('split-brain', { quorum: true });
     expect(trace.steps).toHaveLength(7);
     for (const d of derived) {

@@ -15,10 +15,11 @@ import type { Trace } from './trace.ts';
  * fencing-token with fencing off, split-brain with quorum on), or the run has no script at all (the
  * sandbox, an imported trace of it).
  *
- * A derived caption never takes a number of its own: the numbered steps stay the ones the story
- * resolved, so `step=N`, an embed's `start`/`end` and every published link keep pointing at the same
- * moment. Each derived caption is told as a continuation of the numbered step it follows (`after`),
- * from its own moment on; after the last numbered step, it is the run's last word.
+ * The story's numbered steps stay the ones it resolved, so `step=N`, an embed's `start`/`end` and every
+ * published link keep pointing at the same moment. Each derived caption says which numbered step it
+ * follows (`after`); the player (src/player/steps.ts, navSteps) lets one take the number of a story
+ * step that did not happen, numbers those after the story's last step after it, and tells the rest as
+ * notes of the step they follow.
  *
  * Which events matter: a leader elected (with its token or term, and the failover's length when one
  * ended; failovers are the metrics' own, src/sim/metrics), a lease expiring (and whose it was, from
