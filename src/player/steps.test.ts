@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scenarioById } from '../../scenarios/index.ts';
+import type { Scenario } from '../sim/scenario/schema.ts';
 import { simulate } from '../sim/simulate.ts';
 import {
   eventLimit,
