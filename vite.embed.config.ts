@@ -1,5 +1,6 @@
 import { cpSync, readdirSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
+import vue from '@vitejs/plugin-vue';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -40,11 +41,24 @@ const copyExamples: Plugin = {
   },
 };
 
+/**
+ * The Vue example's single-file component, compiled at build time. `isCustomElement` tells Vue's
+ * template compiler that <leader-election-player> is a custom element, not a component to resolve
+ * (vuejs.org/guide/extras/web-components: "Using Custom Elements in Vue").
+ */
+const vueForExamples = vue({
+  template: { compilerOptions: { isCustomElement: (tag) => tag === 'leader-election-player' } },
+});
+
 const OUT = {
   element: { entry: 'src/embed/lib-element.ts', dir: 'dist/embed', file: 'leader-election-player.js' },
   react: { entry: 'src/embed/lib-react.ts', dir: 'dist/embed', file: 'leader-election-player-react.js' },
   examples: {
-    entry: { 'react-app': 'examples/react-app.tsx', 'reveal-deck': 'examples/reveal-deck.ts' },
+    entry: {
+      'react-app': 'examples/react-app.tsx',
+      'reveal-deck': 'examples/reveal-deck.ts',
+      'vue-app': 'examples/vue-app.ts',
+    },
     dir: 'dist/examples',
     file: '[name].js',
   },
@@ -54,9 +68,15 @@ export default defineConfig(({ mode }) => {
   const out = mode === 'react' ? OUT.react : mode === 'examples' ? OUT.examples : OUT.element;
   return {
     base: './',
-    plugins: [react(), noCssFiles, ...(mode === 'examples' ? [copyExamples] : [])],
+    plugins: [react(), noCssFiles, ...(mode === 'examples' ? [copyExamples, vueForExamples] : [])],
     // process.env.NODE_ENV is a compile-time constant in a library build (React's production build).
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    define: {
+      'process.env.NODE_ENV': JSON.stringify('production'),
+      // Vue's compile-time flags (the esm-bundler build asks for them): no devtools in the example.
+      __VUE_OPTIONS_API__: 'false',
+      __VUE_PROD_DEVTOOLS__: 'false',
+      __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+    },
     build: {
       target: 'es2022',
       outDir: out.dir,
