@@ -1,6 +1,7 @@
-import { cpSync, readdirSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import vue from '@vitejs/plugin-vue';
+import MarkdownIt from 'markdown-it';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -38,8 +39,32 @@ const copyExamples: Plugin = {
     // The deck's reveal.js layout stylesheet. Its themes are left out: they load web fonts (Google
     // Fonts, or data: URLs) that the app's CSP blocks; reveal-deck.css sets the look instead.
     cpSync('node_modules/reveal.js/dist/reveal.css', 'dist/examples/reveal/reveal.css');
+    writeFileSync('dist/examples/markdown.html', markdownPage('examples/markdown.md'));
   },
 };
+
+/**
+ * examples/markdown.md as a static site generator would publish it: markdown-it with raw HTML on
+ * (`html: true`, as mdBook and most generators allow), in a plain page. Its script tag and players are
+ * in the Markdown itself.
+ */
+function markdownPage(file: string): string {
+  const body = new MarkdownIt({ html: true }).render(readFileSync(file, 'utf8'));
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>The player in a Markdown page</title>
+    <link rel="icon" href="../favicon.svg" type="image/svg+xml" />
+    <link rel="stylesheet" href="./examples.css" />
+  </head>
+  <body>
+    <p><a href="./">← Examples</a></p>
+${body}  </body>
+</html>
+`;
+}
 
 /**
  * The Vue example's single-file component, compiled at build time. `isCustomElement` tells Vue's
