@@ -17,6 +17,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
+    // The built app registers a service worker (src/app/offline). It is blocked in every spec but the
+    // one about it (e2e/offline-copy.spec.ts), so the failed-chunk specs see the network as it is.
+    serviceWorkers: 'block',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       args: [

@@ -1,5 +1,8 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precacheFiles, precacheVersion, serviceWorkerSource } from './src/app/offline/precache.ts';
 
 /**
  * Content-Security-Policy of the built app (`npm start`, `npm run preview`, and the e2e server).
@@ -40,10 +43,22 @@ export const DEV_CSP = CSP.replace("script-src 'self'", "script-src 'self' 'unsa
 
 const otherHeaders = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
 
+/** After the app build: dist/sw.js, the offline copy's worker with the build's files (src/app/offline). */
+const offline: Plugin = {
+  name: 'offline-precache',
+  apply: 'build',
+  closeBundle() {
+    const out = 'dist';
+    const files = precacheFiles(out);
+    const body = readFileSync('src/app/offline/serviceWorker.js', 'utf8');
+    writeFileSync(join(out, 'sw.js'), serviceWorkerSource(body, precacheVersion(out, files), files));
+  },
+};
+
 // Relative base so the built app works from any path (docs sites, GitHub Pages, file servers).
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), offline],
   build: { target: 'es2022', sourcemap: false },
   server: { host: '127.0.0.1', headers: { 'Content-Security-Policy': DEV_CSP, ...otherHeaders } },
   preview: { headers: { 'Content-Security-Policy': CSP, ...otherHeaders } },

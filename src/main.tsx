@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { scenarios } from '../scenarios/index.ts';
 import { App } from './app/App.tsx';
 import { ErrorBoundary } from './app/ErrorBoundary.tsx';
+import { registerOffline } from './app/offline/register.ts';
 import { loadLanguage } from './i18n/index.ts';
 import { loadLocale, readLangParam } from './i18n/persist.ts';
 import './views/theme.css';
@@ -28,3 +29,5 @@ const render = async () => {
 // The first view's language (as App's boot picks it) is loaded before the first paint: no flash of
 // English. If its chunk cannot be fetched, the page opens in English rather than not at all.
 loadLanguage(readLangParam(search).locale ?? loadLocale() ?? 'en').then(render, render);
+// After one visit the lab works without the network (a service worker with the build, src/app/offline).
+registerOffline();
