@@ -125,4 +125,7 @@ export const enPanels: Record<string, string> = {
   'adr.inScenario': 'in this scenario',
   'adr.seeIt': 'See it: {scenario}, step {step}',
   'adr.seeItShort': '{scenario} · step {step}',
+  // kill (processes killed, host up)
+  'log.fault.kill': '{node} processes KILLED (host up: connections refused)',
+  'log.reason.refused': 'connection refused by {to}',
 };

@@ -122,4 +122,7 @@ export const ptPanels: Record<string, string> = {
   'adr.inScenario': 'neste cenário',
   'adr.seeIt': 'Veja: {scenario}, passo {step}',
   'adr.seeItShort': '{scenario} · passo {step}',
+  // kill (processes killed, host up)
+  'log.fault.kill': 'processos de {node} MORTOS (host no ar: conexões recusadas)',
+  'log.reason.refused': 'conexão recusada por {to}',
 };

@@ -123,4 +123,7 @@ export const ruPanels: Record<string, string> = {
   'adr.inScenario': 'в этом сценарии',
   'adr.seeIt': 'Смотреть: {scenario}, шаг {step}',
   'adr.seeItShort': '{scenario} · шаг {step}',
+  // kill (processes killed, host up)
+  'log.fault.kill': 'процессы {node} УБИТЫ (хост работает: соединения отклоняются)',
+  'log.reason.refused': '{to} отклоняет соединение',
 };

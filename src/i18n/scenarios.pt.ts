@@ -97,7 +97,7 @@ export const scenariosPt: Record<string, string> = {
 
   'scenario.patroni.title': 'Failover do Patroni atrás do HAProxy',
   'scenario.patroni.summary':
-    'Cada nó Postgres roda um agente Patroni; a chave de líder /service/batman/leader fica no etcd com um lease de 30 s. O primário pg-1 morre: o HAProxy o marca como fora do ar, o lease expira, o pg-2 (a réplica mais saudável) ganha a chave, se promove numa nova timeline e o HAProxy manda as escritas dos clientes para ele.',
+    'Cada nó Postgres roda um agente Patroni; a chave de líder /service/batman/leader fica no etcd com um lease de 30 s. Os processos do primário pg-1 são mortos com o host no ar: seus health checks recusados o tiram do HAProxy em segundos, o lease expira, o watch do etcd acorda as réplicas na hora, o pg-2 (a réplica mais saudável) ganha a chave, se promove numa nova timeline e o HAProxy manda as escritas dos clientes para ele.',
   'scenario.patroni.step.pg-1-bootstraps':
     'O pg-1 sobe primeiro: cria /service/batman/initialize e a chave de líder numa única transação do etcd, e assim roda como primário.',
   'scenario.patroni.step.writes-reach-pg-1':
@@ -108,8 +108,12 @@ export const scenariosPt: Record<string, string> = {
     'O pg-1 cai, Postgres e agente Patroni juntos. Sua chave de líder fica no etcd até o lease acabar.',
   'scenario.patroni.step.haproxy-marks-pg-1-down':
     'O HAProxy marca o {backend} como fora do ar depois de {haproxyFall, plural, one {# verificação} other {# verificações}} sem resposta. Nenhum backend responde 200, então toda escrita de cliente falha agora.',
+  'scenario.patroni.step.refused-not-silent':
+    'Como o HAProxy soube: os processos do pg-1 foram mortos, mas o host está no ar, então o kernel recusa toda conexão na hora e cada verificação falha em uma ida e volta: {haproxyFall, plural, one {# delas} other {# delas}}, com {haproxyInterMs} ms de intervalo (cada backend no seu próprio ritmo), bastam. Se o host tivesse apagado (a falha Derrubar), cada verificação teria de esgotar o tempo primeiro, uma rodada depois. Até agora o HAProxy ainda mandava novas conexões de clientes para o pg-1 e tentava de novo duas vezes cada conexão recusada; a aplicação desistia no seu connect timeout de {clientConnectTimeoutMs} ms. Daqui em diante as novas conexões são fechadas na hora.',
   'scenario.patroni.step.lease-expires':
     'O lease do pg-1 expira {ttlS} s depois da sua última renovação: o etcd apaga a chave de líder e a chave de membro do pg-1.',
+  'scenario.patroni.step.watch-fires':
+    'O pg-2 e o pg-3 observam as chaves do cluster no etcd. O DELETE da chave de líder (revisão {revision}) chega a eles na hora e acorda os seus loops de HA agora, e não no próximo tique de loop_wait, até {loopWaitS} s depois.',
   'scenario.patroni.step.pg-2-is-healthiest':
     'O pg-2 não encontra chave de líder. Pela API REST ele pergunta aos outros a posição do WAL ({answers}): ninguém está à frente do seu {lsn}, então ele disputa a chave.',
   'scenario.patroni.step.pg-2-promotes':

@@ -98,7 +98,7 @@ export const scenariosRu: Record<string, string> = {
 
   'scenario.patroni.title': 'Failover Patroni за HAProxy',
   'scenario.patroni.summary':
-    'На каждом узле Postgres работает агент Patroni; ключ лидера /service/batman/leader хранится в etcd с lease на 30 с. Primary pg-1 умирает: HAProxy помечает его недоступным, lease истекает, pg-2 (самая здоровая реплика) захватывает ключ, делает promote и переходит на новую timeline, а HAProxy переключает на него записи клиентов.',
+    'На каждом узле Postgres работает агент Patroni; ключ лидера /service/batman/leader хранится в etcd с lease на 30 с. Процессы primary pg-1 убиты, а хост работает: отклонённые health check за секунды выводят его из HAProxy, lease истекает, watch etcd сразу будит реплики, pg-2 (самая здоровая реплика) захватывает ключ, делает promote и переходит на новую timeline, а HAProxy переключает на него записи клиентов.',
   'scenario.patroni.step.pg-1-bootstraps':
     'pg-1 стартует первым: в одной транзакции etcd он создаёт /service/batman/initialize и ключ лидера, поэтому работает как primary.',
   'scenario.patroni.step.writes-reach-pg-1':
@@ -109,8 +109,12 @@ export const scenariosRu: Record<string, string> = {
     'pg-1 падает — Postgres и агент Patroni вместе. Его ключ лидера остаётся в etcd, пока не истечёт lease.',
   'scenario.patroni.step.haproxy-marks-pg-1-down':
     'HAProxy помечает {backend} недоступным после {haproxyFall, plural, one {# проверки} few {# проверок} many {# проверок} other {# проверки}} без ответа. Ни один backend не отвечает 200, так что сейчас любая запись клиента завершается ошибкой.',
+  'scenario.patroni.step.refused-not-silent':
+    'Как HAProxy это узнал: процессы pg-1 убиты, но хост работает, поэтому его ядро сразу отклоняет каждое соединение, и каждая проверка проваливается за один круг: {haproxyFall, plural, one {# такой проверки} few {# таких проверок} many {# таких проверок} other {# такой проверки}} с интервалом {haproxyInterMs} мс (у каждого backend свой ритм) достаточно. Если бы хост погас (сбой «Уронить»), каждой проверке сначала пришлось бы дождаться таймаута, на круг позже. До сих пор HAProxy ещё отправлял новые соединения клиентов на pg-1 и дважды повторял каждое отклонённое; приложение сдавалось по своему connect timeout в {clientConnectTimeoutMs} мс. Теперь новые соединения закрываются сразу.',
   'scenario.patroni.step.lease-expires':
     'Lease pg-1 истекает через {ttlS} с после последнего продления: etcd удаляет ключ лидера и ключ участника pg-1.',
+  'scenario.patroni.step.watch-fires':
+    'pg-2 и pg-3 следят (watch) за ключами кластера в etcd. DELETE ключа лидера (ревизия {revision}) сразу доходит до них и будит их HA-циклы сейчас, а не на следующем такте loop_wait, который мог наступить через {loopWaitS} с.',
   'scenario.patroni.step.pg-2-is-healthiest':
     'pg-2 не находит ключа лидера. Через REST API он спрашивает у остальных их позицию WAL ({answers}): никто не опережает его {lsn}, поэтому он вступает в гонку за ключ.',
   'scenario.patroni.step.pg-2-promotes':

@@ -63,6 +63,9 @@ export const knobDocsPt: Record<string, string> = {
     'checks falhos seguidos (503 ou sem resposta) antes de o HAProxy marcar um backend como fora',
   'patroni.haproxyRise': 'checks bons seguidos (200) antes de o HAProxy marcar um backend como no ar',
   'patroni.clientWriteIntervalMs': 'a aplicação envia um INSERT pelo HAProxy com esta frequência',
+  // patroni client connect timeout
+  'patroni.clientConnectTimeoutMs':
+    'quanto tempo a aplicação espera uma nova conexão ficar utilizável antes de a escrita falhar',
 };
 
 export const knobDocsRu: Record<string, string> = {
@@ -119,6 +122,9 @@ export const knobDocsRu: Record<string, string> = {
   'patroni.haproxyRise':
     'сколько успешных проверок подряд (200), прежде чем HAProxy пометит backend доступным',
   'patroni.clientWriteIntervalMs': 'как часто приложение отправляет один INSERT через HAProxy',
+  // patroni client connect timeout
+  'patroni.clientConnectTimeoutMs':
+    'сколько приложение ждёт, пока новое соединение станет пригодным, прежде чем запись считается неудавшейся',
 };
 
 /**

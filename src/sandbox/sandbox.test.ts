@@ -25,8 +25,8 @@ describe('node fault menu', () => {
   it('offers only the faults that change something', () => {
     const ids = (n: NodeView, hasStore = true) =>
       nodeActions(n, { hasStore, pauseMs: 40_000 }).map((a) => a.id);
-    expect(ids(node({}))).toEqual(['crash', 'pause', 'isolate', 'isolate-store']);
-    expect(ids(node({}), false)).toEqual(['crash', 'pause', 'isolate']);
+    expect(ids(node({}))).toEqual(['crash', 'kill', 'pause', 'isolate', 'isolate-store']);
+    expect(ids(node({}), false)).toEqual(['crash', 'kill', 'pause', 'isolate']);
     expect(ids(node({ up: false, role: 'down', believed: null }))).toEqual([
       'restart',
       'isolate',
@@ -34,12 +34,13 @@ describe('node fault menu', () => {
     ]);
     expect(ids(node({ paused: true, role: 'paused' }))).toEqual([
       'crash',
+      'kill',
       'resume',
       'isolate',
       'isolate-store',
     ]);
-    expect(ids(node({ isolated: 'store', role: 'isolated' }))).toEqual(['crash', 'pause', 'rejoin']);
-    const pause = nodeActions(node({}), { hasStore: true, pauseMs: 40_000 })[1];
+    expect(ids(node({ isolated: 'store', role: 'isolated' }))).toEqual(['crash', 'kill', 'pause', 'rejoin']);
+    const pause = nodeActions(node({}), { hasStore: true, pauseMs: 40_000 })[2];
     expect(pause).toMatchObject({
       label: 'Pause 40 s',
       fault: { kind: 'pause', node: 'node-2', durationMs: 40_000 },

@@ -199,4 +199,7 @@ export const ptSandbox: Record<string, string> = {
   'compare.noFaults': 'Esta execução não tem falha para tirar: injete uma pelo menu de um nó primeiro.',
   'compare.faultHint':
     'Tirar uma falha da história mostra o que ela causou: o split-brain sem a partição, o fencing-token sem a pausa de GC.',
+  // kill (processes killed, host up)
+  'faults.kill': 'Matar processos (host no ar)',
+  'fault.kill': 'matar os processos de {node}',
 };

@@ -228,7 +228,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
     const change = lifeChange(f, { up: host.up, paused: host.paused, drift: host.rate });
     if (!change) return;
     record();
-    if (change.up === false) host.crash();
+    if (change.up === false) host.crash(change.refuses === true);
     else if (change.up === true) host.restart();
     else if (change.paused === true) host.pause();
     else if (change.paused === false) host.resume();

@@ -1,3 +1,4 @@
+import { stopsHost } from '../faults/table.ts';
 import type { TraceEvent, Violation } from '../trace/events.ts';
 
 /**
@@ -19,6 +20,6 @@ export class LeaderBeliefs {
         if (!cur || cur.token !== e.token || cur.term !== e.term)
           this.leaders.set(e.node, { since: e.t, token: e.token, term: e.term });
       } else this.leaders.delete(e.node);
-    } else if (e.k === 'fault' && e.fault.kind === 'crash') this.leaders.delete(e.fault.node);
+    } else if (e.k === 'fault' && 'node' in e.fault && stopsHost(e.fault)) this.leaders.delete(e.fault.node);
   }
 }

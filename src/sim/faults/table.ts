@@ -15,6 +15,11 @@ export interface HostLife {
   paused: boolean;
   /** Clock rate (1 = real time). */
   drift: number;
+  /**
+   * Down, but the host itself is up: its processes were killed, so its kernel refuses connections at
+   * once (a TCP RST) instead of letting them time out. Only `kill` sets it; absent means false.
+   */
+  refuses?: boolean;
 }
 
 export interface FaultKindSpec<F extends Fields> {
@@ -92,6 +97,7 @@ const SHAPES = {
   'cut-link': link,
   'restore-link': link,
   'delay-link': { a: host, b: host, extraMs: ms(0) },
+  kill: onNode,
   // A rate far from 1 stops being a drift and breaks the timer arithmetic (1e-300 -> infinite delays).
   'clock-drift': { node: host, rate: number(0.01, 100) },
 } as const satisfies Record<string, Fields>;
@@ -110,6 +116,21 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     life: (_f, s) => (s.up ? { up: false, paused: false } : null),
     undo: (f) => ({ kind: 'restart', node: f.node }),
     menu: (n) => (n.up ? [{ id: 'crash', fault: { kind: 'crash', node: n.id } }] : []),
+  },
+  /**
+   * The processes die, the host stays up (kill -9 of the agent and the database on a live machine):
+   * a connection to it is refused at once (the kernel answers the SYN with a RST: "Connection
+   * refused", ECONNREFUSED in connect(2)), so connection-oriented clients learn it in one round
+   * trip. A `crash` is a host going dark: packets are dropped and only timeouts tell.
+   */
+  kill: {
+    fields: SHAPES.kill,
+    icon: 'M-4 -4 L4 4 M4 -4 L-4 4 M-5 5 H5',
+    severity: 'danger',
+    words: (f) => ({ key: 'kill', vars: { node: f.node } }),
+    life: (_f, s) => (s.up ? { up: false, paused: false, refuses: true } : null),
+    undo: (f) => ({ kind: 'restart', node: f.node }),
+    menu: (n) => (n.up ? [{ id: 'kill', fault: { kind: 'kill', node: n.id } }] : []),
   },
   restart: {
     fields: SHAPES.restart,
@@ -249,6 +270,10 @@ export function netAfter(s: NetState, f: Fault): NetState {
   const net = specOf(f).net;
   return net ? net(s, f as never) : s;
 }
+
+/** Does f stop its host's processes (a crash, or a kill on a live host)? Its leaders stop leading. */
+export const stopsHost = (f: Fault): boolean =>
+  lifeChange(f, { up: true, paused: false, drift: 1 })?.up === false;
 
 export const changesNet = (f: Fault): boolean => specOf(f).net !== undefined;
 

@@ -76,7 +76,9 @@ function applyEvent(w: World, e: TraceEvent): void {
   } else if (e.k === 'fault') {
     const f = e.fault;
     const n = 'node' in f ? w.nodes.get(f.node) : undefined;
-    if (f.kind === 'crash' && n) Object.assign(n, { up: false, paused: false, leader: false });
+    // A kill (processes killed on a live host) takes the node down as a crash does.
+    if ((f.kind === 'crash' || f.kind === 'kill') && n)
+      Object.assign(n, { up: false, paused: false, leader: false });
     if (f.kind === 'restart' && n) n.up = true;
     if (f.kind === 'pause' && n) n.paused = true;
     if (f.kind === 'resume' && n) n.paused = false;

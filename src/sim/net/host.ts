@@ -49,6 +49,8 @@ export interface HostServices {
  */
 export class Host implements ClockGate {
   up = true;
+  /** Down with the host still up (its processes were killed): connections are refused. */
+  refuses = false;
   paused = false;
   incarnation = 0;
   rate = 1;
@@ -97,9 +99,10 @@ export class Host implements ClockGate {
     return true;
   }
 
-  crash(): void {
+  crash(refuses = false): void {
     if (!this.up) return;
     this.up = false;
+    this.refuses = refuses;
     this.paused = false;
     this.backlog = [];
     this.incarnation++;
@@ -111,6 +114,7 @@ export class Host implements ClockGate {
   restart(): void {
     if (this.up) return;
     this.up = true;
+    this.refuses = false;
     this.incarnation++;
     this.start();
   }

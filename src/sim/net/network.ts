@@ -18,6 +18,11 @@ export interface NetConfig {
  * The network between hosts. Reachability (net/reach.ts) is checked when a message is sent and again
  * when it would arrive, so a partition that starts mid-flight loses the message. Each fault kind's
  * `net` step (faults/table.ts) moves the state on.
+ *
+ * A message that reaches a host whose processes were killed (the host is up: `Host.refuses`) is
+ * refused: it is dropped as `refused` and the sender gets REFUSED {of: its type, ...its body} after the
+ * same latency back, as a TCP RST answers a SYN to a closed port (connect(2): ECONNREFUSED). REFUSED
+ * is not a message on the trace (no send event); a process that does not handle it ignores it.
  */
 export class Network {
   private nextId = 1;
@@ -60,6 +65,15 @@ export class Network {
     this.queue.at(deliverAt, () => {
       const reason = atSend ?? this.blocked(from, to);
       const host = this.hosts.get(to);
+      if (!reason && host && !host.up && host.refuses) {
+        this.emit({ k: 'drop', t: this.queue.now, id, reason: 'refused' });
+        this.queue.after(latency, () => {
+          const back = this.hosts.get(from);
+          if (!back || this.blocked(to, from)) return;
+          back.deliver({ id, from: to, to: from, type: 'REFUSED', body: { ...body, of: type } });
+        });
+        return;
+      }
       if (reason || !host || !host.up) {
         this.emit({ k: 'drop', t: this.queue.now, id, reason: reason ?? 'node-down' });
         return;

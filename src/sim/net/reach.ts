@@ -8,7 +8,8 @@
  * such as the protected storage or a client) stay reachable from every side.
  */
 
-export type DropReason = 'partition' | 'loss' | 'link-cut' | 'node-down' | 'isolated';
+/** `refused`: the receiver's processes were killed on a live host; the sender gets REFUSED back. */
+export type DropReason = 'partition' | 'loss' | 'link-cut' | 'node-down' | 'isolated' | 'refused';
 
 export interface NetState {
   /** The groups as the partition named them, or null. */

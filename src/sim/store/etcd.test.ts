@@ -894,3 +894,36 @@ describe('invariants under random operations', () => {
     );
   });
 });
+
+describe('watch', () => {
+  it('queues the puts and deletes of its range in revision order, and nothing after a cancel', () => {
+    const s = new EtcdStore();
+    const w = s.watch('/p/', prefixEnd('/p/'), {}, 0);
+    s.put('/p/a', '1', undefined, 1);
+    s.put('/q', 'x', undefined, 2);
+    const { id } = s.grant(2, 3);
+    s.put('/p/b', '2', { lease: id }, 4);
+    s.expire(2003);
+    const evs = s.takeWatchEvents(w);
+    expect(evs.map((e) => `${e.type}:${e.kv.key}@${e.kv.modRevision}`)).toEqual([
+      'PUT:/p/a@2',
+      'PUT:/p/b@4',
+      'DELETE:/p/b@5',
+    ]);
+    expect(evs[2]?.kv).toEqual({
+      key: '/p/b',
+      value: '',
+      createRevision: 0,
+      modRevision: 5,
+      version: 0,
+      lease: 0,
+    });
+    expect(s.takeWatchEvents(w)).toEqual([]);
+    const replay = s.watch('/p/', prefixEnd('/p/'), { startRevision: 4 }, 2004);
+    expect(s.takeWatchEvents(replay).map((e) => e.type)).toEqual(['PUT', 'DELETE']);
+    expect(s.cancelWatch(w)).toBe(true);
+    s.put('/p/c', '3', undefined, 2005);
+    expect(s.takeWatchEvents(w)).toEqual([]);
+    expect(s.watchersWithEvents()).toEqual([replay]);
+  });
+});

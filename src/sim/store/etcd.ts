@@ -7,6 +7,12 @@
  * lease/lessor.go (min TTL, Renew, Revoke, expiry), etcdserver/v3_server.go (LeaseTimeToLive).
  * Every rule below was checked against a real etcd 3.4.23 by conformance.test.ts.
  *
+ * Watch (api.md "Watch API", mvcc/watchable_store.go): a watcher on a key or a range gets every PUT
+ * and DELETE in it, in revision order (within one revision, in the order the txn made them); a
+ * DELETE event's kv carries only the key and the deleting revision as mod_revision. A start revision
+ * at or below the current one replays history from that revision first (the model keeps the whole
+ * history: it never compacts). The model queues events per watcher; `takeWatchEvents` hands them out.
+ *
  * Time: nothing here reads a clock. Every call that can observe time takes `nowMs`, an integer
  * number of milliseconds that must never go backwards. Lease boundaries:
  *   deadlineMs = (time of grant or last keepalive) + ttlSec * 1000,
@@ -88,6 +94,19 @@ export type StoreChange =
   | { kind: 'lease-keepalive'; lease: number; ttlSec: number; deadlineMs: number }
   | { kind: 'lease-revoke'; lease: number; revision: number }
   | { kind: 'lease-expire'; lease: number; revision: number };
+
+/** One watch event (mvccpb.Event). */
+export interface WatchEvent {
+  type: 'PUT' | 'DELETE';
+  kv: KeyValue;
+}
+
+interface Watcher {
+  id: number;
+  key: string;
+  rangeEnd: string | undefined;
+  queue: WatchEvent[];
+}
 
 export type StoreErrorCode =
   | 'LEASE_NOT_FOUND'
@@ -216,6 +235,10 @@ function copyKv(kv: KeyValue): KeyValue {
   return { ...kv };
 }
 
+function copyEvent(ev: WatchEvent): WatchEvent {
+  return { type: ev.type, kv: copyKv(ev.kv) };
+}
+
 function compareNumbers(a: number, b: number): number {
   return a === b ? 0 : a < b ? -1 : 1;
 }
@@ -230,6 +253,10 @@ export class EtcdStore {
   private leaseSeq = 0;
   private readonly minTtlSec: number;
   private readonly maxTxnOps: number;
+  private readonly watchers = new Map<number, Watcher>();
+  private nextWatchId = 0;
+  /** Every event since the store started, in revision order (no compaction). */
+  private readonly history: WatchEvent[] = [];
 
   constructor(opts: EtcdStoreOptions = {}) {
     this.rev = opts.startRevision ?? 1;
@@ -450,6 +477,45 @@ export class EtcdStore {
     return { succeeded, revision: this.rev, responses };
   }
 
+  // ---------------------------------------------------------------- watch
+
+  /**
+   * Watch [key, rangeEnd) (rangeEnd as in range). With `startRevision` <= the current revision the
+   * events from that revision on are queued at once (etcd replays them from its history); without
+   * it, or above it, only future changes. Returns the watch id (etcd counts them from 0 per stream).
+   */
+  watch(key: string, rangeEnd?: string, opts: { startRevision?: number } = {}, nowMs?: number): number {
+    if (nowMs !== undefined) this.tick(nowMs);
+    checkKey(key);
+    const id = this.nextWatchId++;
+    const w: Watcher = { id, key, rangeEnd, queue: [] };
+    const start = opts.startRevision ?? 0;
+    if (start > 0)
+      for (const ev of this.history)
+        if (ev.kv.modRevision >= start && inRange(ev.kv.key, key, rangeEnd)) w.queue.push(copyEvent(ev));
+    this.watchers.set(id, w);
+    return id;
+  }
+
+  /** WatchCancelRequest: the watcher stops; its queued events are dropped. False if unknown. */
+  cancelWatch(id: number): boolean {
+    return this.watchers.delete(id);
+  }
+
+  /** The events queued for a watcher since the last call, in revision order ([] if unknown). */
+  takeWatchEvents(id: number): WatchEvent[] {
+    const w = this.watchers.get(id);
+    if (w === undefined) return [];
+    const out = w.queue;
+    w.queue = [];
+    return out;
+  }
+
+  /** Ids of the watchers with queued events, in creation order. */
+  watchersWithEvents(): number[] {
+    return [...this.watchers.values()].filter((w) => w.queue.length > 0).map((w) => w.id);
+  }
+
   // ---------------------------------------------------------------- observation
 
   /** Changes since the last drain, in the order they happened. */
@@ -564,6 +630,13 @@ export class EtcdStore {
     this.kvs.set(key, kv);
     if (lease !== 0) this.leases.get(lease)?.keys.add(key);
     this.changes.push({ kind: 'put', kv: copyKv(kv) });
+    this.notify({ type: 'PUT', kv: copyKv(kv) });
+  }
+
+  private notify(ev: WatchEvent): void {
+    this.history.push(ev);
+    for (const w of this.watchers.values())
+      if (inRange(ev.kv.key, w.key, w.rangeEnd)) w.queue.push(copyEvent(ev));
   }
 
   private writeDelete(
@@ -581,6 +654,11 @@ export class EtcdStore {
           ? { kind: 'delete', key: kv.key, revision: writeRev, cause }
           : { kind: 'delete', key: kv.key, revision: writeRev, cause, lease: kv.lease },
       );
+      // A tombstone's kv: the key and the deleting revision only (mvcc/kvstore_txn.go delete).
+      this.notify({
+        type: 'DELETE',
+        kv: { key: kv.key, value: '', createRevision: 0, modRevision: writeRev, version: 0, lease: 0 },
+      });
     }
     return doomed.length;
   }

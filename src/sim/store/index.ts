@@ -12,6 +12,7 @@ export type {
   StoreView,
   TxnRequest,
   TxnResponse,
+  WatchEvent,
 } from './etcd.ts';
 export {
   compareBytes,

@@ -7,6 +7,12 @@ import { type Compare, EtcdStore, type RequestOp, StoreError } from './etcd.ts';
  * messages (which a partition can lose), and leases expire on the store's own clock. Message types:
  * LEASE_GRANT -> LEASE_GRANTED, KEEPALIVE -> KEEPALIVE_ACK (ttl 0 = lease gone), LEASE_REVOKE ->
  * LEASE_REVOKED, TXN -> TXN_RESULT, RANGE -> RANGE_RESULT, PUT -> PUT_RESULT. `reqId` is echoed.
+ * WATCH {key, rangeEnd?, startRevision?} -> WATCH_CREATED {watchId, revision}; then every change in
+ * the range is pushed as WATCH_EVENT {watchId, revision, events} (one message per request or expiry,
+ * its events in revision order; each event also carries its own kv.modRevision, so a client can
+ * drop a message that overtook a later one on the network). A watcher whose client refuses the
+ * connection (its process was killed: REFUSED) is cancelled, as etcd cancels the watches of a
+ * broken gRPC stream (etcd docs, "Watch API"). REFUSED is otherwise ignored.
  */
 export function storeProcess(
   opts: {
@@ -20,8 +26,19 @@ export function storeProcess(
     const store = new EtcdStore(opts);
     let cancelExpiry: (() => void) | null = null;
 
+    const watchers = new Map<number, string>(); // watch id -> the client that asked
     const flush = () => {
       for (const change of store.drainChanges()) env.record({ k: 'store', change });
+      for (const id of store.watchersWithEvents()) {
+        const events = store.takeWatchEvents(id);
+        const to = watchers.get(id);
+        if (to === undefined) continue;
+        env.send(to, 'WATCH_EVENT', {
+          watchId: id,
+          revision: events.at(-1)?.kv.modRevision ?? store.revision,
+          events,
+        });
+      }
     };
     for (const { key, value } of opts.initial ?? []) store.put(key, value, undefined, env.now());
     flush();
@@ -87,6 +104,16 @@ export function storeProcess(
               { reqId, kvs: r.kvs, count: r.count, revision: r.revision, key: b.key ?? null },
             ];
           }
+          case 'WATCH': {
+            const id = store.watch(
+              String(b.key),
+              b.rangeEnd === undefined ? undefined : String(b.rangeEnd),
+              b.startRevision === undefined ? {} : { startRevision: Number(b.startRevision) },
+              now,
+            );
+            watchers.set(id, m.from);
+            return ['WATCH_CREATED', { reqId, watchId: id, revision: store.revision }];
+          }
           case 'PUT': {
             const lease = b.lease === undefined ? undefined : Number(b.lease);
             const r = store.put(String(b.key), String(b.value), lease ? { lease } : undefined, now);
@@ -103,10 +130,19 @@ export function storeProcess(
 
     return {
       receive(m) {
+        if (m.type === 'REFUSED') {
+          if (m.body.of === 'WATCH_EVENT' && typeof m.body.watchId === 'number') {
+            store.cancelWatch(m.body.watchId);
+            watchers.delete(m.body.watchId);
+          }
+          return;
+        }
         const [type, body] = handle(m);
+        // A watch is created before the history it replays is sent (etcd answers `created` first).
+        if (type === 'WATCH_CREATED') env.send(m.from, type, body);
         flush();
         scheduleExpiry();
-        env.send(m.from, type, body);
+        if (type !== 'WATCH_CREATED') env.send(m.from, type, body);
       },
       stop() {
         cancelExpiry?.();

@@ -1,5 +1,5 @@
 import { declarationOf } from '../algorithms/registry.ts';
-import { FAULTS } from '../faults/table.ts';
+import { FAULTS, stopsHost } from '../faults/table.ts';
 import { createMetricsIndex } from '../metrics/metrics.ts';
 import type { Scenario } from '../scenario/schema.ts';
 
@@ -121,7 +121,7 @@ export function deriveSteps(trace: Trace, scenario?: Scenario, opts: { all?: boo
       }
       case 'fault': {
         const f = e.fault;
-        if (f.kind === 'crash') leading.delete(f.node);
+        if ('node' in f && stopsHost(f)) leading.delete(f.node);
         const w = (
           FAULTS[f.kind] as { words(x: typeof f): { key: string; vars: DerivedStep['vars'] } }
         ).words(f);

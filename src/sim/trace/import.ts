@@ -87,7 +87,7 @@ const eventSchema = z.discriminatedUnion('k', [
     k: z.literal('drop'),
     t: time,
     id: int.min(1),
-    reason: z.enum(['partition', 'loss', 'link-cut', 'node-down', 'isolated']),
+    reason: z.enum(['partition', 'loss', 'link-cut', 'node-down', 'isolated', 'refused']),
   }),
   z.strictObject({
     k: z.literal('role'),

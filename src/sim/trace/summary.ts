@@ -1,3 +1,4 @@
+import { stopsHost } from '../faults/table.ts';
 import type { Params } from '../params.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import type { TraceEvent, Violation } from './events.ts';
@@ -23,14 +24,22 @@ export interface Summary {
   durationMs: number;
   messages: { total: number; byType: Record<string, number>; dropped: number };
   leaders: LeaderInterval[];
+  /**
+   * Every client write attempt with its outcome: a write that reached a resource or a database
+   * (accepted or rejected, its `code` and `reason`), and a write a client gave up on before any
+   * database answered (`failed`, code null, `error` as the client reported it: a connect timeout, a
+   * closed connection, no server), read from the client's 'write-failed' mark with `reached: false`.
+   */
   writes: Array<{
     atMs: number;
     node: string;
-    resource: string;
+    /** null for a failed write that was never routed to a backend. */
+    resource: string | null;
     token: number | null;
-    status: 'accepted' | 'rejected';
-    code: number;
+    status: 'accepted' | 'rejected' | 'failed';
+    code: number | null;
     reason?: string;
+    error?: string;
   }>;
   violations: Array<{ kind: Violation['kind']; atMs: number; nodes: string[]; detail: string }>;
   steps: Array<{ atMs: number; id: string; caption: string }>;
@@ -68,7 +77,7 @@ export function leaderIntervals(trace: Trace): LeaderInterval[] {
           token: e.token ?? null,
           term: e.term ?? null,
         });
-    } else if (e.k === 'fault' && e.fault.kind === 'crash') close(e.fault.node, e.t);
+    } else if (e.k === 'fault' && 'node' in e.fault && stopsHost(e.fault)) close(e.fault.node, e.t);
   }
   out.push(...open.values());
   return out.sort((a, b) => a.fromMs - b.fromMs || (a.node < b.node ? -1 : 1));
@@ -117,6 +126,16 @@ export function summarize(trace: Trace, scenario?: Scenario): Summary {
         status: e.status,
         code: e.code,
         ...(e.reason ? { reason: e.reason } : {}),
+      });
+    else if (e.k === 'mark' && e.name === 'write-failed' && e.data?.reached === false)
+      writes.push({
+        atMs: e.t,
+        node: e.node,
+        resource: typeof e.data.backend === 'string' ? e.data.backend : null,
+        token: null,
+        status: 'failed',
+        code: null,
+        error: String(e.data.reason ?? 'error'),
       });
     else if (e.k === 'violation') violations.push({ ...e.violation, atMs: e.t });
   }

@@ -48,6 +48,9 @@ function describeEvent(e: TraceEvent, sends: Map<number, Extract<TraceEvent, { k
     case 'violation':
       return `!! ${e.violation.kind.toUpperCase()}: ${e.violation.detail}`;
     case 'mark':
+      // A client's write that no database answered (the summary's `failed` writes).
+      if (e.name === 'write-failed' && e.data?.reached === false)
+        return `${e.node} write ${e.data.wid ?? '?'} FAILED: ${e.data.reason ?? 'error'}${e.data.backend ? ` (via ${e.data.backend})` : ''}`;
       return null;
     case 'deliver':
       return null;

@@ -41,6 +41,18 @@ export type RawResp =
   | { range: { kvs: RawKv[]; count: number } }
   | { deleteRange: { deleted: number } };
 
+export interface RawEvent {
+  type: 'PUT' | 'DELETE';
+  kv: RawKv;
+}
+
+/** One watch stream: the events received so far, and its cancellation. */
+export interface WatchStream {
+  /** Waits until at least `count` events have arrived (or timeoutMs), then hands out all of them. */
+  take(count: number, timeoutMs: number): Promise<RawEvent[]>;
+  cancel(): Promise<void>;
+}
+
 export class BackendError extends Error {
   constructor(
     message: string,
@@ -69,6 +81,7 @@ export interface Backend {
     failure: RawOp[],
   ): Promise<{ succeeded: boolean; revision: number; responses: RawResp[] }>;
   wait(ms: number): Promise<void>;
+  watch(key: string, rangeEnd?: string, startRevision?: number): Promise<WatchStream>;
 }
 
 // ------------------------------------------------------------------ model backend
@@ -167,6 +180,25 @@ export class ModelBackend implements Backend {
   wait(ms: number) {
     this.nowMs += ms;
     return Promise.resolve();
+  }
+  watch(key: string, rangeEnd?: string, startRevision?: number) {
+    return this.step((now): WatchStream => {
+      const id = this.store.watch(key, rangeEnd, startRevision === undefined ? {} : { startRevision }, now);
+      return {
+        // Like every call, a take first expires the leases that are due (a wait moved the clock).
+        take: () =>
+          this.step((t) => {
+            this.store.expire(t);
+            return this.store
+              .takeWatchEvents(id)
+              .map((e) => ({ type: e.type, kv: { ...e.kv, lease: String(e.kv.lease) } }));
+          }),
+        cancel: () => {
+          this.store.cancelWatch(id);
+          return Promise.resolve();
+        },
+      };
+    });
   }
 }
 
@@ -338,6 +370,77 @@ export class EtcdBackend implements Backend {
   wait(ms: number) {
     return new Promise<void>((resolve) => setTimeout(resolve, ms));
   }
+
+  /**
+   * The gateway streams /v3/watch as one JSON object per line: {"result": {created: true}} first,
+   * then {"result": {events: [...]}} (a PUT's `type` is omitted, being the enum's zero value).
+   */
+  async watch(key: string, rangeEnd?: string, startRevision?: number): Promise<WatchStream> {
+    const abort = new AbortController();
+    const res = await fetch(`${this.url}/v3/watch`, {
+      method: 'POST',
+      body: JSON.stringify({
+        create_request: {
+          key: b64(key),
+          ...(rangeEnd ? { range_end: b64(rangeEnd) } : {}),
+          ...(startRevision === undefined ? {} : { start_revision: String(startRevision) }),
+        },
+      }),
+      signal: abort.signal,
+    });
+    if (!res.ok || res.body === null) throw new Error(`/v3/watch: HTTP ${res.status}`);
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    const received: RawEvent[] = [];
+    const wakers: Array<() => void> = [];
+    let created: () => void = () => undefined;
+    const isCreated = new Promise<void>((resolve) => {
+      created = resolve;
+    });
+    let buffer = '';
+    const pump = async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let nl = buffer.indexOf('\n');
+        while (nl >= 0) {
+          const line = buffer.slice(0, nl).trim();
+          buffer = buffer.slice(nl + 1);
+          nl = buffer.indexOf('\n');
+          if (line === '') continue;
+          const msg = JSON.parse(line) as {
+            result?: { created?: boolean; events?: Array<{ type?: string; kv?: GwKv }> };
+          };
+          if (msg.result?.created) created();
+          for (const e of msg.result?.events ?? [])
+            received.push({ type: e.type === 'DELETE' ? 'DELETE' : 'PUT', kv: EtcdBackend.kv(e.kv ?? {}) });
+          for (const w of wakers.splice(0)) w();
+        }
+      }
+    };
+    pump().catch(() => undefined); // ends with the abort
+    await Promise.race([
+      isCreated,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('watch not created')), 10_000)),
+    ]);
+    return {
+      take: async (count, timeoutMs) => {
+        const deadline = Date.now() + timeoutMs;
+        while (received.length < count && Date.now() < deadline)
+          await new Promise<void>((resolve) => {
+            wakers.push(resolve);
+            setTimeout(resolve, 50);
+          });
+        // A little longer, so that an event the model does not produce shows up as a difference.
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return received.splice(0);
+      },
+      cancel: async () => {
+        abort.abort();
+      },
+    };
+  }
 }
 
 // ------------------------------------------------------------------ script execution
@@ -361,6 +464,20 @@ export interface RunOutcome {
  */
 export async function runScript(script: Script, backend: Backend): Promise<RunOutcome> {
   const aliases = new Map<string, string>(); // alias -> lease id (decimal string)
+  const watches = new Map<string, WatchStream>();
+  try {
+    return await runSteps(script, backend, aliases, watches);
+  } finally {
+    for (const w of watches.values()) await w.cancel();
+  }
+}
+
+async function runSteps(
+  script: Script,
+  backend: Backend,
+  aliases: Map<string, string>,
+  watches: Map<string, WatchStream>,
+): Promise<RunOutcome> {
   const base = await backend.revision();
 
   const leaseId = (ref: string | { id: number } | undefined): string | undefined => {
@@ -481,6 +598,33 @@ export async function runScript(script: Script, backend: Backend): Promise<RunOu
       case 'wait':
         await backend.wait(step.ms);
         return { waited: step.ms };
+      case 'watch': {
+        const s = span(step);
+        const start = step.startRevision === undefined ? undefined : base + step.startRevision.rel;
+        watches.set(step.as, await backend.watch(s.key, s.rangeEnd, start));
+        return { created: true };
+      }
+      case 'events': {
+        const w = watches.get(step.watch);
+        if (w === undefined) throw new Error(`script ${script.name}: watch ${step.watch} used before it`);
+        const evs = await w.take(step.count, 5000);
+        // A tombstone has no create revision (0 stays 0).
+        const rel = (r: number) => (r === 0 ? 0 : rev(r));
+        return evs.map((e) => ({
+          type: e.type,
+          key: unkey(e.kv.key),
+          value: e.kv.value,
+          createRevision: rel(e.kv.createRevision),
+          modRevision: rel(e.kv.modRevision),
+          version: e.kv.version,
+          lease: leaseName(e.kv.lease),
+        }));
+      }
+      case 'unwatch': {
+        // Kept in the map: a later `events` of it must read nothing.
+        await watches.get(step.watch)?.cancel();
+        return { canceled: true };
+      }
     }
   };
 

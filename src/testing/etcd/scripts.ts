@@ -42,7 +42,12 @@ export type Step =
   | ({ op: 'range' } & Span)
   | ({ op: 'delete' } & Span)
   | { op: 'txn'; compare: ScriptCompare[]; success: ScriptOp[]; failure: ScriptOp[] }
-  | { op: 'wait'; ms: number };
+  | { op: 'wait'; ms: number }
+  /** Watch a key or a range (from `startRevision`: n writes after the script's start). */
+  | ({ op: 'watch'; as: string; startRevision?: { rel: number } } & Span)
+  /** The events the watch received since the last `events` of it; `count` is how many to wait for. */
+  | { op: 'events'; watch: string; count: number }
+  | { op: 'unwatch'; watch: string };
 
 export interface Script {
   name: string;
@@ -563,6 +568,90 @@ export const scripts: Script[] = [
         failure: [],
       },
       { op: 'range', ...ALL },
+    ],
+  },
+  // watch
+  {
+    name: 'watch-key-put-delete',
+    description:
+      'a key watch sees its puts and its delete (tombstone: key and mod revision only), not other keys',
+    steps: [
+      { op: 'put', key: '/w/k', value: 'before' },
+      { op: 'watch', as: 'W', key: '/w/k' },
+      { op: 'put', key: '/w/k', value: 'v1' },
+      { op: 'put', key: '/w/other', value: 'x' },
+      { op: 'put', key: '/w/k', value: 'v2' },
+      { op: 'delete', key: '/w/k' },
+      { op: 'delete', key: '/w/k' }, // deletes nothing: no event
+      { op: 'events', watch: 'W', count: 3 },
+      { op: 'put', key: '/w/k', value: 'again' },
+      { op: 'events', watch: 'W', count: 1 },
+    ],
+  },
+  {
+    name: 'watch-prefix-txn-order',
+    description:
+      'a prefix watch: events in revision order; a txn and a range delete give one revision, ops in order',
+    steps: [
+      { op: 'watch', as: 'W', key: '/svc/', prefix: true },
+      {
+        op: 'txn',
+        compare: [],
+        success: [{ put: { key: '/svc/b', value: '1' } }, { put: { key: '/svc/a', value: '2' } }],
+        failure: [],
+      },
+      { op: 'put', key: '/other', value: 'outside' },
+      { op: 'txn', compare: [], success: [{ range: { key: '/svc/', prefix: true } }], failure: [] },
+      { op: 'put', key: '/svc/c', value: '3' },
+      { op: 'delete', key: '/svc/', prefix: true },
+      { op: 'events', watch: 'W', count: 6 },
+    ],
+  },
+  {
+    name: 'watch-lease-expiry',
+    description: "a lease's expiry deletes its keys in one revision: one DELETE each, sorted by key",
+    steps: [
+      { op: 'grant', ttl: 2, as: 'A' },
+      { op: 'put', key: '/service/pg/members/pg-1', value: 'm', lease: 'A' },
+      { op: 'put', key: '/service/pg/leader', value: 'pg-1', lease: 'A' },
+      { op: 'watch', as: 'W', key: '/service/pg/', prefix: true },
+      { op: 'wait', ms: 3500 },
+      { op: 'events', watch: 'W', count: 2 },
+      { op: 'range', key: '/service/pg/', prefix: true },
+    ],
+  },
+  {
+    name: 'watch-start-revision-cancel',
+    description: 'a start revision replays history first; a cancelled watch gets nothing more',
+    steps: [
+      { op: 'put', key: '/h/a', value: '1' },
+      { op: 'put', key: '/h/b', value: '2' },
+      { op: 'delete', key: '/h/a' },
+      { op: 'watch', as: 'W', key: '/h/', prefix: true, startRevision: { rel: 2 } },
+      { op: 'events', watch: 'W', count: 2 },
+      { op: 'put', key: '/h/c', value: '3' },
+      { op: 'events', watch: 'W', count: 1 },
+      { op: 'unwatch', watch: 'W' },
+      { op: 'put', key: '/h/d', value: '4' },
+      { op: 'events', watch: 'W', count: 0 },
+    ],
+  },
+  {
+    name: 'watch-patroni-failover',
+    description:
+      "Patroni's replica watch: the dead leader's lease goes (leader and member key in one revision), a replica takes the key",
+    steps: [
+      { op: 'grant', ttl: 30, as: 'A' },
+      { op: 'grant', ttl: 30, as: 'B' },
+      takeLeader('A', 'pg-1'),
+      { op: 'put', key: '/service/pg/members/pg-1', value: '{"role":"master"}', lease: 'A' },
+      { op: 'put', key: '/service/pg/members/pg-2', value: '{"role":"replica"}', lease: 'B' },
+      { op: 'watch', as: 'W', key: '/service/pg/', prefix: true },
+      { op: 'put', key: '/service/pg/status', value: '{"optime":8192}' },
+      { op: 'revoke', lease: 'A' },
+      takeLeader('B', 'pg-2'),
+      takeLeader('B', 'pg-2'), // lost: the key exists
+      { op: 'events', watch: 'W', count: 4 },
     ],
   },
 ];

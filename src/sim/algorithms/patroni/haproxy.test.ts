@@ -24,6 +24,8 @@ function proxyLab(opts: {
   backends?: string[];
   answer: (backend: string, round: number, t: number) => number | null;
   silentWrites?: (backend: string) => boolean;
+  /** The backend's processes are killed: every connection to it is refused (REFUSED comes back). */
+  refuses?: (backend: string, t: number) => boolean;
   fall?: number;
   rise?: number;
 }) {
@@ -40,7 +42,8 @@ function proxyLab(opts: {
     send: (to, type, body = {}) => {
       sent.push({ t: q.now, to, type, body });
       q.after(RTT_HALF, () => {
-        if (type === 'HEALTH_CHECK') {
+        if (opts.refuses?.(to, q.now)) deliver(to, 'REFUSED', { ...body, of: type });
+        else if (type === 'HEALTH_CHECK') {
           const code = opts.answer(to, Number(body.seq), q.now);
           if (code !== null) deliver(to, 'HEALTH', { seq: body.seq, code, path: body.path });
         } else if (type === 'WRITE' && !opts.silentWrites?.(to)) {
@@ -126,21 +129,62 @@ describe('HAProxy health counter (src/check.c semantics)', () => {
 });
 
 describe('HAProxy machine', () => {
-  it('checks every backend on /primary every inter, starting one interval after start', () => {
+  it('checks each backend on /primary every inter, staggered over the interval (check.c srvpos / nbcheck)', () => {
     const lab = proxyLab({ answer: () => 200 });
     lab.q.runUntil(4 * INTER + 100);
     const checks = lab.sent.filter((s) => s.type === 'HEALTH_CHECK');
     expect(checks.map((c) => [c.t, c.to, c.body.path, c.body.seq])).toEqual([
       [3000, 'a', '/primary', 1],
-      [3000, 'b', '/primary', 1],
+      [4500, 'b', '/primary', 1],
       [6000, 'a', '/primary', 2],
-      [6000, 'b', '/primary', 2],
+      [7500, 'b', '/primary', 2],
       [9000, 'a', '/primary', 3],
-      [9000, 'b', '/primary', 3],
+      [10_500, 'b', '/primary', 3],
       [12_000, 'a', '/primary', 4],
-      [12_000, 'b', '/primary', 4],
     ]);
     expect(lab.marks).toEqual([]);
+    // three backends: a third of the interval apart
+    const three = proxyLab({ backends: ['a', 'b', 'c'], answer: () => 200 });
+    three.q.runUntil(2 * INTER + 100);
+    expect(three.sent.filter((s) => s.type === 'HEALTH_CHECK').map((c) => [c.t, c.to])).toEqual([
+      [3000, 'a'],
+      [4000, 'b'],
+      [5000, 'c'],
+      [6000, 'a'],
+    ]);
+  });
+
+  it('a refused check fails at once: a killed backend is down after `fall` checks, one inter apart', () => {
+    // From 10 s 'a' refuses connections: its checks at 12, 15, 18 s are refused one round trip later.
+    const lab = proxyLab({
+      answer: (b) => (b === 'a' ? 200 : 503),
+      refuses: (b, t) => b === 'a' && t >= 10_000,
+    });
+    lab.q.runUntil(25_000);
+    const down = lab.marks.find((m) => m.name === 'backend-down' && m.data.backend === 'a');
+    expect(down).toEqual({
+      t: 6 * INTER + 2 * RTT_HALF,
+      name: 'backend-down',
+      data: { backend: 'a', reason: 'refused', sessionsShut: 0 },
+    });
+  });
+
+  it('a refused client connection is tried again `retries` times, 1 s apart, then closed', () => {
+    const lab = proxyLab({
+      answer: (b) => (b === 'a' ? 200 : 503),
+      refuses: (b, t) => b === 'a' && t >= 5000 && t < 9000,
+    });
+    lab.q.runUntil(5000); // 'a' up, 'b' down; 'a' refuses from now on (its checks are at 6 and 9 s)
+    lab.client(1);
+    lab.q.runUntil(8000);
+    expect(lab.sent.filter((s) => s.type === 'WRITE').map((s) => [s.t, s.to])).toEqual([
+      [5000, 'a'],
+      [6000 + 2 * RTT_HALF, 'a'],
+      [7000 + 4 * RTT_HALF, 'a'],
+    ]);
+    expect(lab.toApp().map((s) => [s.t, s.type, s.body])).toEqual([
+      [7000 + 6 * RTT_HALF, 'WRITE_FAILED', { wid: 1, backend: 'a', reason: SESSION_SHUT }],
+    ]);
   });
 
   it('marks a backend down on the 3rd consecutive 503, not before, and up on the 2nd 200 after that', () => {
@@ -155,7 +199,7 @@ describe('HAProxy machine', () => {
     ]);
     // 'b' answers 503 from the start: init-state up, so its first failure takes it down, once.
     expect(lab.marks.filter((m) => m.data.backend === 'b')).toEqual([
-      { t: INTER + 20, name: 'backend-down', data: { backend: 'b', reason: '503', sessionsShut: 0 } },
+      { t: 1.5 * INTER + 20, name: 'backend-down', data: { backend: 'b', reason: '503', sessionsShut: 0 } },
     ]);
   });
 
@@ -200,12 +244,12 @@ describe('HAProxy machine', () => {
 
   it('with no backend up the write fails at once: no server available', () => {
     const lab = proxyLab({ answer: () => 503 });
-    lab.q.runUntil(INTER + 100);
+    lab.q.runUntil(1.5 * INTER + 100); // both checked once: down
     lab.client(7);
-    lab.q.runUntil(INTER + 200);
+    lab.q.runUntil(1.5 * INTER + 200);
     expect(lab.sent.filter((s) => s.type === 'WRITE')).toEqual([]);
     expect(lab.toApp().map((s) => [s.t, s.type, s.body])).toEqual([
-      [INTER + 100, 'WRITE_FAILED', { wid: 7, reason: NO_SERVER }],
+      [1.5 * INTER + 100, 'WRITE_FAILED', { wid: 7, reason: NO_SERVER }],
     ]);
   });
 

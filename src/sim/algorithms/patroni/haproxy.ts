@@ -8,20 +8,27 @@ import { machineProcess } from '../machineProcess.ts';
  *   http-check expect status 200
  *   default-server inter 3s fall 3 rise 2 on-marked-down shutdown-sessions
  *
- * Every `interMs` it sends HEALTH_CHECK {path:'/primary', seq} to every backend (the first round one
- * interval after start). A check fails on any code but 200, or when no answer has come by the next
- * round (HAProxy uses `inter` as the check timeout when `timeout check` is not set). The health counter
+ * Every `interMs` it sends HEALTH_CHECK {path:'/primary', seq} to each backend, the backends' checks
+ * staggered over the interval: backend i of n is checked at inter + i x inter / n, then every inter
+ * (src/check.c start_check_task: `t->expire = tick_add(now_ms, MS_TO_TICKS(mininter * srvpos /
+ * nbcheck))`; the model's first check waits one interval, so that the members have bootstrapped). A
+ * check fails on any code but 200, at once when the connection is refused (REFUSED: a killed
+ * backend on a live host, "Connection refused" in HAProxy's L4CON check status), or when no answer
+ * has come by its next check (HAProxy uses `inter` as the check timeout when `timeout check` is not set). The health counter
  * is HAProxy's (src/check.c): 0..rise+fall-1, a server is marked down after `fall` consecutive
  * failures and up after `rise` consecutive successes; at start every server is up with health =
  * rise (init-state "up", the default: one failure marks it down).
  *
  * Client traffic: WRITE {wid, value} from a client is forwarded as WRITE {sid, wid, value, client} to
  * the first backend marked up (config order; with Patroni only the primary answers 200). With none
- * up the client gets WRITE_FAILED {wid, reason:'no server available'}. The backend's WRITE_OK /
- * WRITE_ERROR is relayed with `backend` added. `on-marked-down shutdown-sessions`: when a backend is
- * marked down, every write still waiting on it fails at once (WRITE_FAILED, 'server closed the
- * connection unexpectedly', what libpq reports). A write to a dead backend otherwise hangs: the
- * session is open and nothing answers.
+ * up the client's connection is closed at once: WRITE_FAILED {wid, reason:'no server available'}. The
+ * backend's WRITE_OK / WRITE_ERROR is relayed with `backend` added. `on-marked-down shutdown-sessions`:
+ * when a backend is marked down, every write still waiting on it fails at once (WRITE_FAILED, 'server
+ * closed the connection unexpectedly', what libpq reports). Before that, HAProxy still sends new
+ * connections to a dead backend: a refused one is tried again `retries` times (Patroni's haproxy.cfg
+ * example: `retries 2`), each after a turn-around of min(timeout connect, 1 s) (HAProxy docs,
+ * `retries`), then closed; a connection to a dark host just hangs. Either way the client usually
+ * gives up first, at its connect timeout (pgClient.ts).
  * Marks: 'backend-down' / 'backend-up' {backend, ...}. Not an election participant.
  */
 
@@ -31,7 +38,14 @@ export interface HaproxyConfig {
   fall: number;
   rise: number;
   path?: string;
+  /** Connection retries after a refused connect (HAProxy `retries`; Patroni's example: 2). */
+  retries?: number;
 }
+
+/** HAProxy docs, `retries`: "a turn-around timer of min("timeout connect", one second) is applied". */
+export const RETRY_TURNAROUND_MS = 1000;
+/** Patroni's haproxy.cfg example: `retries 2`. */
+export const DEFAULT_RETRIES = 2;
 
 export interface HaproxyInput extends HaproxyConfig {
   env: ProcessEnv;
@@ -42,6 +56,9 @@ export interface PendingWrite {
   wid: number | null;
   client: string;
   backend: string;
+  /** Connection attempts made so far. */
+  attempts: number;
+  value?: string;
 }
 
 export interface HaproxyContext extends HaproxyInput {
@@ -50,6 +67,8 @@ export interface HaproxyContext extends HaproxyInput {
   /** Round number of the check still unanswered, per backend (null: answered). */
   awaiting: Record<string, number | null>;
   round: number;
+  /** Check ticks so far: tick k checks backend k mod n. */
+  tick: number;
   nextSid: number;
   pending: PendingWrite[];
 }
@@ -58,7 +77,10 @@ export type HaproxyEvent =
   | { type: 'WRITE'; from: string; wid?: number; value?: string }
   | { type: 'HEALTH'; from: string; seq: number | null; code: number }
   | { type: 'WRITE_OK'; from: string; sid: number; wid: number | null; lsn?: number; timeline?: number }
-  | { type: 'WRITE_ERROR'; from: string; sid: number; wid: number | null; code?: number; reason?: string };
+  | { type: 'WRITE_ERROR'; from: string; sid: number; wid: number | null; code?: number; reason?: string }
+  /** A connection refused by a backend whose processes were killed (net/network.ts). */
+  | { type: 'REFUSED'; from: string; of: string; seq?: number; sid?: number }
+  | { type: 'RETRY'; sid: number };
 
 export const NO_SERVER = 'no server available';
 export const SESSION_SHUT = 'server closed the connection unexpectedly';
@@ -120,21 +142,23 @@ function applyOutcomes(
 export const haproxyMachine = setup({
   types: {} as { context: HaproxyContext; events: HaproxyEvent; input: HaproxyInput },
   actions: {
-    /** One check round: unanswered checks of the last round fail (timeout), then new checks go out. */
-    checkRound: enqueueActions(({ context, enqueue }) => {
-      const outcomes: CheckOutcome[] = context.backends
-        .filter((b) => (context.awaiting[b] ?? null) !== null)
-        .map((b) => ({ backend: b, ok: false, why: 'timeout' }));
-      const round = context.round + 1;
-      const awaiting: Record<string, number | null> = {};
-      for (const b of context.backends) awaiting[b] = round;
+    /** One backend's check: its unanswered last check fails (timeout), then a new one goes out. */
+    checkOne: enqueueActions(({ context, enqueue }) => {
+      const n = context.backends.length;
+      const b = context.backends[context.tick % n] as string;
+      const outcomes: CheckOutcome[] =
+        (context.awaiting[b] ?? null) !== null ? [{ backend: b, ok: false, why: 'timeout' }] : [];
+      const round = Math.floor(context.tick / n) + 1;
       const { effects, ...next } = applyOutcomes(context, outcomes);
-      enqueue.assign({ ...next, round, awaiting });
+      enqueue.assign({
+        ...next,
+        round,
+        tick: context.tick + 1,
+        awaiting: { ...context.awaiting, [b]: round },
+      });
       for (const fx of effects) enqueue(fx);
       const path = context.path ?? '/primary';
-      enqueue(() => {
-        for (const b of context.backends) context.env.send(b, 'HEALTH_CHECK', { path, seq: round });
-      });
+      enqueue(() => context.env.send(b, 'HEALTH_CHECK', { path, seq: round }));
     }),
     onHealth: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'HEALTH' || event.seq === null || context.awaiting[event.from] !== event.seq) return;
@@ -144,6 +168,46 @@ export const haproxyMachine = setup({
       ]);
       enqueue.assign({ ...next, awaiting: { ...context.awaiting, [event.from]: null } });
       for (const fx of effects) enqueue(fx);
+    }),
+    /** A refused check fails at once; a refused client connection is tried again, then closed. */
+    onRefused: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'REFUSED') return;
+      if (event.of === 'HEALTH_CHECK') {
+        if (event.seq === undefined || context.awaiting[event.from] !== event.seq) return;
+        const { effects, ...next } = applyOutcomes(context, [
+          { backend: event.from, ok: false, why: 'refused' },
+        ]);
+        enqueue.assign({ ...next, awaiting: { ...context.awaiting, [event.from]: null } });
+        for (const fx of effects) enqueue(fx);
+        return;
+      }
+      if (event.of !== 'WRITE') return;
+      const p = context.pending.find((x) => x.sid === event.sid && x.backend === event.from);
+      if (!p) return;
+      if (p.attempts <= (context.retries ?? DEFAULT_RETRIES)) {
+        enqueue.raise({ type: 'RETRY', sid: p.sid }, { delay: RETRY_TURNAROUND_MS });
+        return;
+      }
+      enqueue.assign({ pending: context.pending.filter((x) => x !== p) });
+      enqueue(() =>
+        context.env.send(p.client, 'WRITE_FAILED', { wid: p.wid, backend: p.backend, reason: SESSION_SHUT }),
+      );
+    }),
+    retry: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'RETRY') return;
+      const p = context.pending.find((x) => x.sid === event.sid);
+      if (!p) return; // shut down meanwhile
+      enqueue.assign({
+        pending: context.pending.map((x) => (x === p ? { ...x, attempts: x.attempts + 1 } : x)),
+      });
+      enqueue(() =>
+        context.env.send(p.backend, 'WRITE', {
+          sid: p.sid,
+          wid: p.wid,
+          client: p.client,
+          ...(p.value !== undefined ? { value: p.value } : {}),
+        }),
+      );
     }),
     forward: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'WRITE') return;
@@ -156,7 +220,17 @@ export const haproxyMachine = setup({
       const sid = context.nextSid;
       enqueue.assign({
         nextSid: sid + 1,
-        pending: [...context.pending, { sid, wid, client: event.from, backend }],
+        pending: [
+          ...context.pending,
+          {
+            sid,
+            wid,
+            client: event.from,
+            backend,
+            attempts: 1,
+            ...(event.value !== undefined ? { value: event.value } : {}),
+          },
+        ],
       });
       enqueue(() =>
         context.env.send(backend, 'WRITE', {
@@ -177,7 +251,13 @@ export const haproxyMachine = setup({
     }),
   },
   delays: {
-    inter: ({ context }) => context.interMs,
+    /** Until the next backend's check: tick k is at inter + floor(k x inter / n) after start. */
+    nextCheck: ({ context }) => {
+      const n = context.backends.length;
+      const at = (k: number) =>
+        k === 0 ? context.interMs : context.interMs + Math.floor((k * context.interMs) / n);
+      return at(context.tick) - (context.tick === 0 ? 0 : at(context.tick - 1));
+    },
   },
 }).createMachine({
   id: 'haproxy',
@@ -190,7 +270,7 @@ export const haproxyMachine = setup({
       up[b] = true;
       awaiting[b] = null;
     }
-    return { ...input, health, up, awaiting, round: 0, nextSid: 1, pending: [] };
+    return { ...input, health, up, awaiting, round: 0, tick: 0, nextSid: 1, pending: [] };
   },
   initial: 'running',
   on: {
@@ -198,9 +278,11 @@ export const haproxyMachine = setup({
     WRITE: { actions: 'forward' },
     WRITE_OK: { actions: 'relay' },
     WRITE_ERROR: { actions: 'relay' },
+    REFUSED: { actions: 'onRefused' },
+    RETRY: { actions: 'retry' },
   },
   states: {
-    running: { after: { inter: { target: 'running', reenter: true, actions: 'checkRound' } } },
+    running: { after: { nextCheck: { target: 'running', reenter: true, actions: 'checkOne' } } },
   },
 });
 

@@ -50,14 +50,16 @@ export const patroniParams: ParamSpecs = {
     source: 'Patroni docs, dynamic configuration: maximum_lag_on_failover (default 1048576)',
   },
   promoteMs: {
-    default: 1000,
+    default: 300,
     min: 0,
     max: 600_000,
     integer: true,
     unit: 'ms',
     doc: 'time pg_ctl promote takes before the new primary accepts writes',
     source:
-      'Patroni promotes a replica with pg_ctl promote (PostgreSQL docs, pg_ctl); the 1 s is an assumption',
+      'Patroni promotes with pg_ctl promote (PostgreSQL docs, pg_ctl; since 9.3 recovery ends without ' +
+      'waiting for a checkpoint); measured on Patroni 3.0.2 / PostgreSQL 15 / etcd 3.4 on loopback ' +
+      '(3 SIGKILL failovers): writable 0.27-0.54 s after the leader key was deleted, 0.1 s of it to take the key',
   },
   walBytesPerWrite: {
     default: 8192,
@@ -105,6 +107,16 @@ export const patroniParams: ParamSpecs = {
     source:
       "Patroni's haproxy.cfg example: the app writes through the primary port 5000 (the rate is an assumption)",
   },
+  clientConnectTimeoutMs: {
+    default: 2000,
+    min: 2000,
+    max: 600_000,
+    integer: true,
+    unit: 'ms',
+    doc: 'how long the app waits for a new connection to become usable before its write fails',
+    source:
+      'libpq connect_timeout: "Maximum time to wait while connecting"; "The minimum allowed timeout is 2 seconds" (PostgreSQL docs, libpq 34.1.2)',
+  },
 };
 
 export const patroniRules: ParamRule[] = [
@@ -145,6 +157,9 @@ export const patroni: Algorithm = {
       RANGE_RESULT: 'reply',
       TXN: 'store',
       TXN_RESULT: 'reply',
+      WATCH: 'store',
+      WATCH_CREATED: 'reply',
+      WATCH_EVENT: 'store',
       GET_STATUS: 'data',
       STATUS: 'data',
       START_REPLICATION: 'data',
@@ -156,8 +171,9 @@ export const patroni: Algorithm = {
       WRITE_FAILED: 'reject',
       WRITE_ERROR: 'reject',
     },
-    // WAL streams after every write: drawn lighter, like the keepalives and health checks.
-    chatter: ['KEEPALIVE', 'KEEPALIVE_ACK', 'HEALTH_CHECK', 'HEALTH', 'WAL'],
+    // WAL streams after every write and the watch after every change of the cluster's keys: drawn
+    // lighter, like the keepalives and health checks.
+    chatter: ['KEEPALIVE', 'KEEPALIVE_ACK', 'HEALTH_CHECK', 'HEALTH', 'WAL', 'WATCH_EVENT'],
   },
   leadership: { scope: 'cluster', carries: 'timeline', keys: [patroniKeys.leader] },
   topology: { mesh: false },
@@ -216,7 +232,11 @@ export const patroni: Algorithm = {
     ctx.addHost(
       'app',
       'client',
-      pgClientProcess({ target: 'haproxy', intervalMs: n('clientWriteIntervalMs') }),
+      pgClientProcess({
+        target: 'haproxy',
+        intervalMs: n('clientWriteIntervalMs'),
+        connectTimeoutMs: n('clientConnectTimeoutMs'),
+      }),
     );
   },
 };

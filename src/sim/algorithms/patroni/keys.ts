@@ -1,4 +1,10 @@
-/** Patroni's keys in etcd (`/service/<scope>/...`), its hosts and the timeouts of its REST and store calls. */
+/**
+ * Patroni's keys in etcd (`/service/<scope>/...`), its hosts and the timeouts of its REST and store calls.
+ * The layout and the role names are Patroni 3.0's (3.0.2): the leader's position is in `status`
+ * (JSON {"optime": lsn}; patroni/dcs/__init__.py write_status writes `/optime/leader` as well only
+ * while a member older than 2.1.0 is in the cluster), the timeline history in `history`, and a
+ * primary's role is reported as `master` in its member key and its REST answers.
+ */
 
 export const SCOPE = 'batman'; // the scope in Patroni's documentation examples
 export const STORE = 'etcd';
@@ -16,7 +22,8 @@ export const patroniKeys = {
   prefix: PREFIX,
   leader: `${PREFIX}leader`,
   initialize: `${PREFIX}initialize`,
-  optime: `${PREFIX}optime/leader`,
+  status: `${PREFIX}status`,
+  history: `${PREFIX}history`,
   membersPrefix: `${PREFIX}members/`,
   member: (name: string) => `${PREFIX}members/${name}`,
 };

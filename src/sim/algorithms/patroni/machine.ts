@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, raise, setup } from 'xstate';
 import { type Compare, prefixEnd, type RequestOp, type ResponseOp } from '../../store/etcd.ts';
 import type { PatroniContext, PatroniEvent, PatroniInput, PgRole } from './context.ts';
 import { NOT_RUNNING, patroniKeys, READ_ONLY, REST_TIMEOUT_MS, STORE, STORE_RETRY_MS } from './keys.ts';
@@ -8,12 +8,16 @@ import { NOT_RUNNING, patroniKeys, READ_ONLY, REST_TIMEOUT_MS, STORE, STORE_RETR
  * TTL (Patroni docs: dynamic_configuration, rest_api, ha_loop; patroni/ha.py).
  * Each pg-N host runs the agent; its Postgres lives in the machine's context (role, LSN, timeline).
  *
- * The HA loop, every loop_wait seconds (cycle start to cycle start, like Patroni's `_run_cycle`):
+ * This follows Patroni 3.0.2 on etcd 3.4 (keys.ts: the key layout and the role names).
+ *
+ * The HA loop, every loop_wait seconds (cycle start to cycle start, like Patroni's `_run_cycle`), and
+ * at once when its watch sees the leader key change (see "Watch" below):
  *   1. KEEPALIVE its lease (etcd3: one lease per agent; the leader key AND its member key hang on it,
  *      so a dead agent's keys vanish together when the lease expires, `ttl` after the last refresh).
- *   2. RANGE the cluster prefix: leader key, /optime/leader, /initialize, /members/*.
- *   3. - it holds the leader key: TXN "value(leader) == me" -> put /optime/leader (its LSN) and its
- *        member key; promote Postgres if it is not primary yet ("had the session lock");
+ *   2. RANGE the cluster prefix: leader key, /status, /history, /initialize, /members/*.
+ *   3. - it holds the leader key: TXN "value(leader) == me" -> put /status (its LSN), its member key
+ *        and, once it runs as primary on a timeline the /history key does not list yet, /history
+ *        (ha.py update_cluster_history); promote Postgres if it is not primary yet ("had the session lock");
  *      - another member holds it: follow (demote if it was primary), put its member key;
  *      - no /initialize: race to create it (bootstrap, initdb: the winner is primary on timeline 1);
  *      - no leader key: "is the healthiest" check (ha.py `_is_healthiest_node`): lag =
@@ -21,7 +25,21 @@ import { NOT_RUNNING, patroniKeys, READ_ONLY, REST_TIMEOUT_MS, STORE, STORE_RETR
  *        REST API (GET /patroni, 2 s timeout as in ha.py `fetch_node_status`) is a running primary or
  *        further ahead. Then race: TXN "create_revision(leader) == 0 -> put(leader, me, lease)". The
  *        winner runs `pg_ctl promote` (mark 'promote'; writable after `promoteMs`, timeline + 1);
- *        the losers follow it.
+ *        the losers follow it. The members asked are the current ones plus those of the last
+ *        cluster that had a leader (ha.py: `all_known_members = self.old_cluster.members`), so the dead
+ *        primary is asked too; a refused connection is an answer that does not stop the check.
+ *
+ * Watch (patroni/dcs/etcd3.py): each agent watches the cluster prefix (KVCache, a thread streaming
+ * /v3/watch) and wakes its HA loop when the leader key's value changes or the key is deleted
+ * (KVCache._process_event: `value_changed ... key == self._leader_key` -> `self._dcs.event.set()`; the
+ * loop sleeps in `dcs.watch(..., loop_wait)`, which returns when the event is set). A cycle woken so
+ * reads the cluster from the watch's cache instead of a RANGE, and skips the keepalive when the lease
+ * was refreshed less than loop_wait ago (Etcd3._do_refresh_lease: `self._last_lease_refresh +
+ * self._loop_wait > time.time()` -> no request). An event that comes during a cycle makes the next
+ * cycle start at once (the event stays set). A finished promotion wakes the loop too (the promote
+ * runs as an async task; async_executor.py run: "if the func returned something (not None) - wake up
+ * main HA loop"). Not modelled: Patroni also wakes replicas when /status changes; here they keep
+ * their own loop_wait rhythm.
  *   Every store request is retried every STORE_RETRY_MS; a cycle whose store work has not finished
  *   within retry_timeout gives up: a leader then demotes itself (read-only) so that it cannot keep
  *   accepting writes after its lease expires (docs: "DCS or network issues shorter than retry_timeout
@@ -32,18 +50,18 @@ import { NOT_RUNNING, patroniKeys, READ_ONLY, REST_TIMEOUT_MS, STORE, STORE_RETR
  * member it follows (again every loop, as a walreceiver reconnects); the primary answers with WAL
  * {lsn, timeline} at once and after every accepted write. A replica applies WAL only from its upstream.
  *
- * REST API: HEALTH_CHECK {path:'/primary', seq} -> HEALTH {code: 200 only if this agent holds the
- * leader lock and Postgres runs as a writable primary, else 503, seq}; GET_STATUS -> STATUS {role,
- * lsn, timeline}. SQL: WRITE {sid, wid, value, client} -> WRITE_OK {sid, wid, lsn, timeline} or
+ * REST API: HEALTH_CHECK {path:'/primary', seq} -> HEALTH {code 200 while the agent's own leader
+ * deadline has not passed (`leaderUntilMs`: ttl after its last successful acquire or update of the
+ * leader key, ha.py set_is_leader / is_leader; api.py do_GET), else 503, seq}: already while Postgres
+ * is still promoting. GET_STATUS -> STATUS {role ('master' | 'replica'), lsn, timeline}. SQL: WRITE {sid, wid, value, client} -> WRITE_OK {sid, wid, lsn, timeline} or
  * WRITE_ERROR {sid, wid, code: 503, reason: 'cannot execute INSERT in a read-only transaction'}; each
  * write is a trace `write` event (resource = this pg, token = its timeline).
  *
- * Modelling choices: there is no etcd watch in the store model, so replicas notice a missing leader
- * key at their next loop (failover after a crash takes between ttl and ttl + loop_wait after the last
- * refresh; real Patroni's etcd3 watch wakes them at once). The Patroni bootstrap takes /initialize and
- * then the leader key; here one txn does both. The optime lives in /optime/leader (Patroni's
- * _write_leader_optime; recent versions also keep it in /status). No watchdog: a primary whose host
- * freezes longer than ttl commits, when it wakes, the writes queued before the freeze (see tests).
+ * Modelling choices: the Patroni bootstrap takes /initialize and then the leader key; here one txn
+ * does both. The leader writes /status, its member key and /history in the txn that checks it still
+ * holds the key (Patroni sends them as separate puts after update_leader). No watchdog: a primary
+ * whose host freezes longer than ttl commits, when it wakes, the writes queued before the freeze
+ * (see tests).
  */
 
 const me = (c: PatroniContext) => c.env.id;
@@ -54,15 +72,45 @@ const rangeValue = (responses: ResponseOp[]): string | null => {
   return null;
 };
 
-/** Member key value: JSON like Patroni's member data (role, state, xlog_location, timeline). */
+/** Member key value: JSON like Patroni 3.0's member data (role, state, xlog_location, timeline). */
 function memberValue(c: PatroniContext): string {
   return JSON.stringify({
-    role: c.pgRole === 'primary' ? 'primary' : 'replica',
+    role: c.pgRole === 'primary' ? 'master' : 'replica',
     state: c.disk.hasData ? 'running' : 'stopped',
     xlog_location: c.lsn,
     timeline: c.timeline,
   });
 }
+
+/** The optime in a /status value (Patroni 3.0: JSON {"optime": lsn, ...}). */
+function statusOptime(value: string): number | null {
+  try {
+    const v = JSON.parse(value) as { optime?: unknown };
+    return typeof v.optime === 'number' ? v.optime : null;
+  } catch {
+    return null;
+  }
+}
+
+function parseHistory(value: string): PatroniContext['history'] {
+  try {
+    const v = JSON.parse(value) as unknown;
+    return Array.isArray(v) ? (v as PatroniContext['history']) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The leader's /history, with the line for its own promotion if it is missing. */
+function historyWithMine(c: PatroniContext): PatroniContext['history'] | null {
+  if (c.pgRole !== 'primary' || c.timeline <= 1) return null;
+  if (c.history.some((l) => l[0] === c.timeline - 1)) return null;
+  // The timestamp is the virtual clock as an ISO date (Patroni writes the promotion time).
+  const at = new Date(c.env.now()).toISOString();
+  return [...c.history, [c.timeline - 1, c.lsn, 'no recovery target specified', at, me(c)]];
+}
+
+const localDeadline = (c: PatroniContext) => c.env.now() + c.ttlS * 1000;
 
 /** A txn on `key` (the key is echoed in TXN_RESULT, for the trace). */
 function txn(
@@ -94,7 +142,7 @@ export const patroniMachine = setup({
     allAnswered: ({ context }) => context.asked.every((m) => m in context.statuses),
     /** ha.py _is_healthiest_node: no reachable member is a running primary or further ahead. */
     isHealthiest: ({ context }) =>
-      Object.values(context.statuses).every((s) => s.role !== 'primary' && s.lsn <= context.lsn),
+      Object.values(context.statuses).every((s) => s.role !== 'master' && s.lsn <= context.lsn),
     txnOk: ({ context, event }) =>
       isReply({ context, event }) && event.type === 'TXN_RESULT' && event.succeeded,
     /** Won the race, or an earlier copy of our retried txn did (the failure branch reads our own key). */
@@ -106,6 +154,27 @@ export const patroniMachine = setup({
       isReply({ context, event }) &&
       event.type === 'TXN_RESULT' &&
       (event.succeeded || rangeValue(event.responses) === context.sysid),
+    /** An event of our own watch, not one overtaken by a later message. */
+    ownWatch: ({ context, event }) =>
+      event.type === 'WATCH_EVENT' && event.watchId === context.watchId && event.revision > context.watchRev,
+    /** etcd3.py KVCache._process_event: the leader key's value changed, or the key was deleted. */
+    leaderKeyChanged: ({ context, event }) =>
+      event.type === 'WATCH_EVENT' &&
+      event.watchId === context.watchId &&
+      event.revision > context.watchRev &&
+      event.events.some(
+        (e) =>
+          e.kv.key === patroniKeys.leader &&
+          (e.type === 'DELETE' ? context.leader !== null : e.kv.value !== context.leader),
+      ),
+    wakePending: ({ context }) => context.wakePending,
+    /** Etcd3._do_refresh_lease: no keepalive when the last refresh is less than loop_wait ago. */
+    wokenFresh: ({ context }) =>
+      context.woken &&
+      context.lease !== null &&
+      context.env.now() - context.lastRefreshMs < context.loopWaitMs,
+    refusedStatus: ({ context, event }) =>
+      event.type === 'REFUSED' && event.of === 'GET_STATUS' && event.reqId === context.cycle,
     fromUpstream: ({ context, event }) =>
       event.type === 'WAL' && context.pgRole === 'replica' && event.from === context.upstream,
     /** A walsender runs on the primary, and already while it promotes. */
@@ -125,12 +194,79 @@ export const patroniMachine = setup({
     }),
     sendLeaseGrant: ({ context }) =>
       context.env.send(STORE, 'LEASE_GRANT', { reqId: context.cycle, ttl: context.ttlS }),
-    setLease: assign({ lease: ({ event }) => (event.type === 'LEASE_GRANTED' ? event.lease : null) }),
+    setLease: assign({
+      lease: ({ event }) => (event.type === 'LEASE_GRANTED' ? event.lease : null),
+      lastRefreshMs: ({ context }) => context.env.now(),
+    }),
+    refreshed: assign({ lastRefreshMs: ({ context }) => context.env.now() }),
+    forgetLease: assign({ lease: null }),
+    /** KVCache: one watch on the cluster prefix, from the agent's start (sent again each cycle until created). */
+    sendWatch: ({ context }) => {
+      // At the grant, and again at a later cycle's start if etcd has not created it yet.
+      if (context.watchId === null && context.cycle !== 1)
+        context.env.send(STORE, 'WATCH', {
+          reqId: 0,
+          key: patroniKeys.prefix,
+          rangeEnd: prefixEnd(patroniKeys.prefix),
+        });
+    },
+    setWatch: assign({
+      watchId: ({ context, event }) =>
+        context.watchId ?? (event.type === 'WATCH_CREATED' ? event.watchId : null),
+      watchRev: ({ context, event }) =>
+        context.watchId === null && event.type === 'WATCH_CREATED' ? event.revision : context.watchRev,
+    }),
+    /** The watch keeps the cached cluster up to date (KVCache), for a cycle it wakes. */
+    applyWatch: assign(({ context, event }) => {
+      if (
+        event.type !== 'WATCH_EVENT' ||
+        event.watchId !== context.watchId ||
+        event.revision <= context.watchRev
+      )
+        return {};
+      let { leader, leaderLease, leaderLsn, initialized, history } = context;
+      let members = [...context.members];
+      for (const e of event.events) {
+        const k = e.kv.key;
+        const put = e.type === 'PUT';
+        if (k === patroniKeys.leader) {
+          leader = put ? e.kv.value : null;
+          leaderLease = put ? e.kv.lease : null;
+        } else if (k === patroniKeys.status && put) leaderLsn = statusOptime(e.kv.value) ?? leaderLsn;
+        else if (k === patroniKeys.history && put) history = parseHistory(e.kv.value);
+        else if (k === patroniKeys.initialize) initialized = put;
+        else if (k.startsWith(patroniKeys.membersPrefix)) {
+          const name = k.slice(patroniKeys.membersPrefix.length);
+          if (name === me(context)) continue;
+          members = members.filter((m) => m !== name);
+          if (put) members = [...members, name].sort();
+        }
+      }
+      return { leader, leaderLease, leaderLsn, initialized, history, members, watchRev: event.revision };
+    }),
+    markWatch: ({ context, event }) => {
+      if (event.type !== 'WATCH_EVENT') return;
+      const e = event.events.find((x) => x.kv.key === patroniKeys.leader);
+      context.env.mark('watch-fired', {
+        key: patroniKeys.leader,
+        event: e?.type ?? 'PUT',
+        revision: event.revision,
+        was: context.leader,
+      });
+    },
+    setWoken: assign({ woken: true, wakePending: false }),
+    clearWoken: assign({ woken: false }),
+    setWakePending: assign({ wakePending: true }),
+    statusRefused: assign(({ context, event }) =>
+      event.type === 'REFUSED'
+        ? { asked: context.asked.filter((m) => m !== event.from), refused: [...context.refused, event.from] }
+        : {},
+    ),
     sendKeepAlive: ({ context }) =>
       context.env.send(STORE, 'KEEPALIVE', { reqId: context.cycle, lease: context.lease }),
     /** The lease is gone (expired during a pause or an outage): so are our keys, the leader key too. */
     leaseLost: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ lease: null, lockHeld: false });
+      enqueue.assign({ lease: null, lockHeld: false, leaderUntilMs: 0 });
       if (context.pgRole === 'primary' || context.pgRole === 'promoting')
         enqueue.raise({ type: 'pg.demote', reason: 'lease-lost' });
     }),
@@ -146,19 +282,31 @@ export const patroniMachine = setup({
       let leaderLease: number | null = null;
       let leaderLsn: number | null = null;
       let initialized = false;
+      let history: PatroniContext['history'] = [];
       const members: string[] = [];
       for (const kv of event.kvs) {
         if (kv.key === patroniKeys.leader) {
           leader = kv.value;
           leaderLease = kv.lease;
-        } else if (kv.key === patroniKeys.optime) leaderLsn = Number(kv.value);
+        } else if (kv.key === patroniKeys.status) leaderLsn = statusOptime(kv.value);
+        else if (kv.key === patroniKeys.history) history = parseHistory(kv.value);
         else if (kv.key === patroniKeys.initialize) initialized = true;
         else if (kv.key.startsWith(patroniKeys.membersPrefix)) {
           const name = kv.key.slice(patroniKeys.membersPrefix.length);
           if (name !== me(context)) members.push(name);
         }
       }
-      return { leader, leaderLease, leaderLsn, initialized, members };
+      const oldMembers = leader !== null ? members : context.oldMembers;
+      return {
+        leader,
+        leaderLease,
+        leaderLsn,
+        initialized,
+        members,
+        oldMembers,
+        history,
+        watchRev: Math.max(context.watchRev, event.revision),
+      };
     }),
     /**
      * Patroni's update_leader (etcd3): only while the key still holds our name; re-attaches it to our
@@ -173,7 +321,7 @@ export const patroniMachine = setup({
           ...(context.leaderLease !== context.lease
             ? [{ put: { key: patroniKeys.leader, value: me(context), lease: context.lease ?? 0 } }]
             : []),
-          { put: { key: patroniKeys.optime, value: String(context.lsn) } },
+          { put: { key: patroniKeys.status, value: JSON.stringify({ optime: context.lsn }) } },
           {
             put: {
               key: patroniKeys.member(me(context)),
@@ -181,12 +329,21 @@ export const patroniMachine = setup({
               lease: context.lease ?? 0,
             },
           },
+          ...((h) => (h ? [{ put: { key: patroniKeys.history, value: JSON.stringify(h) } }] : []))(
+            historyWithMine(context),
+          ),
         ],
         [{ range: { key: patroniKeys.leader } }],
       ),
     /** Holding the lock: promote if Postgres is not primary yet ("had the session lock"). */
     keepLeading: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ lockHeld: true, upstream: null });
+      const h = historyWithMine(context);
+      enqueue.assign({
+        lockHeld: true,
+        upstream: null,
+        leaderUntilMs: localDeadline(context),
+        ...(h ? { history: h } : {}),
+      });
       if (context.pgRole === 'replica') {
         enqueue(() =>
           context.env.mark('lock-acquired', { timeline: context.timeline, reason: 'had-session-lock' }),
@@ -195,7 +352,7 @@ export const patroniMachine = setup({
       }
     }),
     lockLost: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ lockHeld: false });
+      enqueue.assign({ lockHeld: false, leaderUntilMs: 0 });
       if (context.pgRole === 'primary' || context.pgRole === 'promoting')
         enqueue.raise({ type: 'pg.demote', reason: 'lock-lost' });
     }),
@@ -217,7 +374,7 @@ export const patroniMachine = setup({
       }
       if (leader !== context.upstream && leader !== null)
         enqueue(() => context.env.mark('follow', { leader }));
-      enqueue.assign({ upstream: leader, lockHeld: false });
+      enqueue.assign({ upstream: leader, lockHeld: false, leaderUntilMs: 0 });
     }),
     /** A walreceiver (re)connects to its upstream every loop until it streams. */
     startReplication: ({ context }) => {
@@ -231,7 +388,7 @@ export const patroniMachine = setup({
     standDown: enqueueActions(({ context, enqueue }) => {
       if (context.pgRole === 'primary' || context.pgRole === 'promoting')
         enqueue.raise({ type: 'pg.demote', reason: 'not-the-healthiest' });
-      enqueue.assign({ lockHeld: false });
+      enqueue.assign({ lockHeld: false, leaderUntilMs: 0 });
     }),
     sendMemberPut: ({ context }) =>
       context.env.send(STORE, 'PUT', {
@@ -253,7 +410,13 @@ export const patroniMachine = setup({
       ),
     bootstrapped: enqueueActions(({ context, enqueue }) => {
       enqueue(() => context.env.mark('bootstrap', { key: patroniKeys.initialize, sysid: context.sysid }));
-      enqueue.assign({ lockHeld: true, leader: me(context), initialized: true, upstream: null });
+      enqueue.assign({
+        lockHeld: true,
+        leader: me(context),
+        initialized: true,
+        upstream: null,
+        leaderUntilMs: localDeadline(context),
+      });
       enqueue.raise({ type: 'pg.initdb' });
     }),
     markLeaderMissing: ({ context }) =>
@@ -270,9 +433,12 @@ export const patroniMachine = setup({
         maximumLagOnFailover: context.maximumLagOnFailover,
       }),
     askMembers: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ statuses: {}, asked: [...context.members] });
+      const asked = [...new Set([...context.oldMembers, ...context.members])]
+        .filter((m) => m !== me(context))
+        .sort();
+      enqueue.assign({ statuses: {}, asked, refused: [] });
       enqueue(() => {
-        for (const m of context.members) context.env.send(m, 'GET_STATUS', { reqId: context.cycle });
+        for (const m of asked) context.env.send(m, 'GET_STATUS', { reqId: context.cycle });
       });
     }),
     collectStatus: assign({
@@ -289,13 +455,14 @@ export const patroniMachine = setup({
         answers: Object.entries(context.statuses)
           .map(([m, s]) => `${m}@${s.lsn}`)
           .join(','),
+        refused: context.refused.join(','),
       }),
     markNotHealthiest: ({ context }) => {
       const ahead = Object.entries(context.statuses).find(
-        ([, s]) => s.role === 'primary' || s.lsn > context.lsn,
+        ([, s]) => s.role === 'master' || s.lsn > context.lsn,
       );
       context.env.mark('not-healthiest', {
-        reason: ahead?.[1].role === 'primary' ? 'primary-still-alive' : 'member-ahead',
+        reason: ahead?.[1].role === 'master' ? 'primary-still-alive' : 'member-ahead',
         lsn: context.lsn,
         ahead: ahead?.[0] ?? null,
         aheadLsn: ahead?.[1].lsn ?? null,
@@ -317,7 +484,12 @@ export const patroniMachine = setup({
           reason: 'race',
         }),
       );
-      enqueue.assign({ lockHeld: true, leader: me(context), upstream: null });
+      enqueue.assign({
+        lockHeld: true,
+        leader: me(context),
+        upstream: null,
+        leaderUntilMs: localDeadline(context),
+      });
       if (context.pgRole !== 'primary') enqueue.raise({ type: 'pg.promote' });
     }),
     lostRace: assign({
@@ -329,7 +501,7 @@ export const patroniMachine = setup({
         enqueue(() => context.env.mark('dcs-unreachable', { retryTimeoutMs: context.retryTimeoutMs }));
         enqueue.raise({ type: 'pg.demote', reason: 'dcs-unreachable' });
       }
-      enqueue.assign({ lockHeld: false });
+      enqueue.assign({ lockHeld: false, leaderUntilMs: 0 });
     }),
 
     // ---- Postgres
@@ -389,8 +561,10 @@ export const patroniMachine = setup({
     ),
     answerHealth: ({ context, event }) => {
       if (event.type !== 'HEALTH_CHECK') return;
-      // REST API /primary: 200 only on the leader-lock holder running as primary (Patroni docs, rest_api).
-      const ok = context.lockHeld && context.pgRole === 'primary';
+      // REST API /primary: 200 while the agent's own leader deadline has not passed (api.py do_GET:
+      // `elif patroni.ha.is_leader(): primary_status_code = 200`; ha.py is_leader:
+      // `self._leader_expiry > time.time()`), whether or not Postgres has left recovery yet.
+      const ok = context.env.now() < context.leaderUntilMs;
       context.env.send(event.from, 'HEALTH', {
         path: event.path ?? '/primary',
         seq: event.seq ?? null,
@@ -401,7 +575,7 @@ export const patroniMachine = setup({
       if (event.type !== 'GET_STATUS') return;
       context.env.send(event.from, 'STATUS', {
         reqId: event.reqId,
-        role: context.pgRole === 'primary' ? 'primary' : 'replica',
+        role: context.pgRole === 'primary' ? 'master' : 'replica',
         lsn: context.lsn,
         timeline: context.timeline,
       });
@@ -433,6 +607,15 @@ export const patroniMachine = setup({
     leaderLsn: null,
     initialized: false,
     members: [],
+    oldMembers: [],
+    history: [],
+    watchId: null,
+    watchRev: 0,
+    wakePending: false,
+    woken: false,
+    lastRefreshMs: 0,
+    leaderUntilMs: 0,
+    refused: [],
     upstream: null,
     walsenders: [],
     statuses: {},
@@ -467,7 +650,12 @@ export const patroniMachine = setup({
         promoting: {
           tags: ['candidate'],
           entry: [{ type: 'setRole', params: 'promoting' }, 'markPromote'],
-          after: { promote: { target: 'primary', actions: ['newTimeline', 'persist'] } },
+          after: {
+            promote: {
+              target: 'primary',
+              actions: ['newTimeline', 'persist', raise({ type: 'ha.wake' })],
+            },
+          },
           on: { 'pg.demote': { target: 'replica', actions: 'markDemote' } },
         },
         primary: {
@@ -480,24 +668,37 @@ export const patroniMachine = setup({
     // ---------------------------------------------------------------- Patroni HA loop
     ha: {
       initial: 'booting',
+      on: {
+        WATCH_CREATED: { actions: 'setWatch' },
+        WATCH_EVENT: { guard: 'ownWatch', actions: 'applyWatch' },
+      },
       states: {
         booting: { after: { startDelay: 'granting' } },
         granting: {
           entry: 'sendLeaseGrant',
-          on: { LEASE_GRANTED: { guard: 'isReply', target: 'cycle', actions: 'setLease' } },
+          on: { LEASE_GRANTED: { guard: 'isReply', target: 'cycle', actions: ['setLease', 'sendWatch'] } },
           after: { storeRetry: { target: 'granting', reenter: true } },
         },
         cycle: {
-          entry: 'beginCycle',
+          entry: ['beginCycle', 'sendWatch'],
           after: { retryTimeout: { target: 'sleeping', actions: 'dcsLost' } },
-          initial: 'refresh',
+          on: {
+            WATCH_EVENT: [
+              { guard: 'leaderKeyChanged', actions: ['applyWatch', 'setWakePending'] },
+              { guard: 'ownWatch', actions: 'applyWatch' },
+            ],
+            'ha.wake': { actions: 'setWakePending' },
+          },
+          initial: 'start',
           onDone: 'sleeping',
           states: {
+            // A woken cycle with a fresh lease reads the watch's cache: straight to the decision.
+            start: { always: [{ guard: 'wokenFresh', target: 'decide' }, { target: 'refresh' }] },
             refresh: {
               entry: 'sendKeepAlive',
               on: {
                 KEEPALIVE_ACK: [
-                  { guard: 'leaseAlive', target: 'read' },
+                  { guard: 'leaseAlive', target: 'read', actions: 'refreshed' },
                   { guard: 'isReply', target: 'regrant', actions: 'leaseLost' },
                 ],
               },
@@ -561,7 +762,12 @@ export const patroniMachine = setup({
             electing: {
               tags: ['candidate'],
               entry: 'askMembers',
-              on: { STATUS: { actions: 'collectStatus' } },
+              on: {
+                STATUS: { actions: 'collectStatus' },
+                // A refused connection answers at once (ha.py fetch_node_status: the error is logged
+                // and the member does not count as healthier); the check goes on without it.
+                REFUSED: { guard: 'refusedStatus', actions: 'statusRefused' },
+              },
               always: { guard: 'allAnswered', target: 'evaluate' },
               after: { restTimeout: 'evaluate' },
             },
@@ -580,13 +786,36 @@ export const patroniMachine = setup({
                   { guard: 'wonRace', target: 'done', actions: 'wonLock' },
                   { guard: 'isReply', target: 'following', actions: 'lostRace' },
                 ],
+                // Our lease is gone (a woken cycle skipped the keepalive): etcd3.py
+                // _do_attempt_to_acquire_leader on LeaseNotFound gets a new lease and tries again.
+                TXN_ERROR: { guard: 'isReply', target: 'raceRegrant', actions: 'forgetLease' },
               },
               after: { storeRetry: { target: 'racing', reenter: true } },
+            },
+            raceRegrant: {
+              tags: ['candidate'],
+              entry: 'sendLeaseGrant',
+              on: { LEASE_GRANTED: { guard: 'isReply', target: 'racing', actions: 'setLease' } },
+              after: { storeRetry: { target: 'raceRegrant', reenter: true } },
             },
             done: { type: 'final' },
           },
         },
-        sleeping: { after: { nap: 'cycle' } },
+        sleeping: {
+          always: { guard: 'wakePending', target: 'cycle', actions: 'setWoken' },
+          on: {
+            WATCH_EVENT: [
+              {
+                guard: 'leaderKeyChanged',
+                target: 'cycle',
+                actions: ['markWatch', 'applyWatch', 'setWoken'],
+              },
+              { guard: 'ownWatch', actions: 'applyWatch' },
+            ],
+            'ha.wake': { target: 'cycle', actions: 'setWoken' },
+          },
+          after: { nap: { target: 'cycle', actions: 'clearWoken' } },
+        },
       },
     },
   },

@@ -212,7 +212,7 @@ describe('patroni agent (machine level)', () => {
     expect(lab.pgs.get('pg-2')?.getSnapshot().hasTag('leader')).toBe(false);
   });
 
-  it('answers /primary with 200 only on the lock holder running as primary, 503 elsewhere and while promoting', () => {
+  it('answers /primary with 200 while its own leader deadline runs, already while promoting (api.py is_leader)', () => {
     const lab = cluster3();
     lab.run(5000);
     expect(lab.probe(['pg-1', 'pg-2', 'pg-3'])).toEqual({ 'pg-1': 200, 'pg-2': 503, 'pg-3': 503 });
@@ -223,7 +223,8 @@ describe('patroni agent (machine level)', () => {
     const winner = lab.marks.find((m) => m.name === 'promote')?.node as string;
     expect(lab.ctx(winner)).toMatchObject({ lockHeld: true, pgRole: 'promoting' });
     expect(lab.pgs.get(winner)?.getSnapshot().hasTag('candidate')).toBe(true);
-    expect(lab.probe([winner])[winner]).toBe(503);
+    // Patroni 3.0.2 answers 200 as soon as it holds the lock, before pg_is_in_recovery() is false.
+    expect(lab.probe([winner])[winner]).toBe(200);
     lab.run(lab.q.now + 1000);
     expect(lab.ctx(winner)).toMatchObject({ lockHeld: true, pgRole: 'primary', timeline: 2, token: 2 });
     expect(lab.probe([winner])[winner]).toBe(200);
@@ -237,7 +238,7 @@ describe('patroni agent (machine level)', () => {
     lab.inject('probe', 'pg-2', 'GET_STATUS', { reqId: 9 });
     lab.run(8100);
     const st = Object.fromEntries(lab.inbox.filter((m) => m.type === 'STATUS').map((m) => [m.from, m.body]));
-    expect(st['pg-1']).toEqual({ reqId: 9, role: 'primary', lsn: 3 * 8192, timeline: 1 });
+    expect(st['pg-1']).toEqual({ reqId: 9, role: 'master', lsn: 3 * 8192, timeline: 1 });
     expect(st['pg-2']).toEqual({ reqId: 9, role: 'replica', lsn: 3 * 8192, timeline: 1 });
   });
 
@@ -324,18 +325,26 @@ describe('patroni agent (machine level)', () => {
       expect(lab.ctx(behindId)).toMatchObject({ lsn: 8 * 8192, timeline: 2 });
     });
 
-    it('the first member to check sees the other one reported; the order of checks depends on the loop phase', () => {
+    it('the watch wakes both replicas at the deletion, whatever their loop phase; each asks the dead primary too', () => {
       const lab = cluster3({}, [0, 5000, 1000]);
       lab.writeEvery(() => 'pg-1', 7000, 11_000);
       lab.q.at(12_000, () => lab.cutLink('pg-1', 'pg-3'));
       lab.run(21_000);
       lab.crash('pg-1');
       lab.run(75_000);
-      const first = lab.marks.find((m) => m.name === 'leader-missing');
-      expect(first?.node).toBe('pg-3');
-      // pg-3 asked pg-2 over the REST API (pg-1's member key expired with its lease) and got an answer.
+      const deleted = lab.records.find(
+        (r) => r.k === 'store' && r.change.kind === 'delete' && r.change.key === patroniKeys.leader,
+      )?.t as number;
+      const fired = lab.marks.filter((m) => m.name === 'watch-fired');
+      expect(fired.map((m) => [m.node, m.t - deleted, m.data.event]).sort()).toEqual([
+        ['pg-2', LATENCY, 'DELETE'],
+        ['pg-3', LATENCY, 'DELETE'],
+      ]);
+      const missing = lab.marks.filter((m) => m.name === 'leader-missing');
+      expect(missing.map((m) => m.t - deleted)).toEqual([LATENCY, LATENCY]);
+      // pg-3 asked pg-1 (the last cluster with a leader had it: ha.py old_cluster) and pg-2.
       const asked = lab.sent.filter((m) => m.type === 'GET_STATUS' && m.from === 'pg-3');
-      expect(asked.map((m) => m.to)).toEqual(['pg-2']);
+      expect(asked.map((m) => m.to)).toEqual(['pg-1', 'pg-2']);
     });
 
     it('an unreachable member is left out after the REST timeout (ha.py: not healthy, not blocking)', () => {
@@ -403,18 +412,19 @@ describe('patroni agent (machine level)', () => {
       expect(lab.ctx('pg-1')).toMatchObject({ pgRole: 'primary', lockHeld: true, timeline: 1 });
     });
 
-    it('a lost lease (keepalive answers ttl 0) demotes at once and the member re-registers with a new lease', () => {
+    it("a revoked lease: the primary's watch wakes it, it gets a new lease and takes the key again (etcd3.py LeaseNotFound)", () => {
       const lab = cluster3();
       lab.run(5000);
       const old = lab.ctx('pg-2').lease;
-      lab.inject('admin', STORE, 'LEASE_REVOKE', { lease: lab.ctx('pg-1').lease });
-      lab.run(12_000);
-      expect(lab.markOf('pg-1', 'demote')[0]?.data.reason).toBe('lease-lost');
+      const first = lab.ctx('pg-1').lease;
+      lab.inject('admin', STORE, 'LEASE_REVOKE', { lease: first });
       lab.run(60_000);
-      // someone leads on a new timeline; pg-1 follows it with a fresh lease
+      // A running primary that lost its key is the healthiest: it races with a new lease and wins.
+      expect(lab.markOf('pg-1', 'demote')).toEqual([]);
+      expect(lab.ctx('pg-1')).toMatchObject({ pgRole: 'primary', lockHeld: true, timeline: 1 });
+      expect(lab.ctx('pg-1').lease).not.toBe(first);
       const leaders = [...lab.pgs.keys()].filter((id) => lab.ctx(id).lockHeld);
-      expect(leaders).toHaveLength(1);
-      expect(lab.ctx(leaders[0] as string).pgRole).toBe('primary');
+      expect(leaders).toEqual(['pg-1']);
       expect(lab.ctx('pg-2').lease).toBe(old);
     });
   });
@@ -539,7 +549,7 @@ describe('patroni (simulated)', () => {
     expect(checked).toBeGreaterThan(50);
   });
 
-  it('isolating the primary from etcd: it demotes (retry_timeout), writes to it are refused, pg-2 takes over, no BOTH WRITE', () => {
+  it('isolating the primary from etcd: it demotes (retry_timeout), writes to it are refused, a replica takes over, no BOTH WRITE', () => {
     const tr = run({ faults: [{ atMs: 21_500, fault: { kind: 'isolate', node: 'pg-1', from: 'store' } }] });
     const demote = marksOf(tr, 'demote', 'pg-1')[0];
     expect(demote?.data?.reason).toBe('dcs-unreachable');
@@ -552,12 +562,28 @@ describe('patroni (simulated)', () => {
     for (const x of refused) expect(x.t).toBeGreaterThan(demote?.t ?? 0);
     // HAProxy takes pg-1 out because it answers 503 now, not because it is silent.
     expect(marksOf(tr, 'backend-down').find((m) => m.data?.backend === 'pg-1')?.data?.reason).toBe('503');
+    // Both replicas are at the same position and the watch wakes them together: they race, and etcd's
+    // create-if-absent decides (the first create txn to reach it).
+    const winner = tr.events.find(
+      (e) =>
+        e.k === 'store' &&
+        e.change.kind === 'put' &&
+        e.change.kv.key === patroniKeys.leader &&
+        e.change.kv.value !== 'pg-1',
+    );
+    const next = winner?.k === 'store' && winner.change.kind === 'put' ? winner.change.kv.value : '';
+    expect(['pg-2', 'pg-3']).toContain(next);
+    expect(
+      marksOf(tr, 'healthiest')
+        .map((m) => m.node)
+        .sort(),
+    ).toEqual(['pg-2', 'pg-3']);
     expect(leaderIntervals(tr).map((l) => [l.node, l.token])).toEqual([
       ['pg-1', 1],
-      ['pg-2', 2],
+      [next, 2],
     ]);
     const stints = writeStints(w.filter((x) => x.status === 'accepted'));
-    expect(stints.map((s) => `${s.node}@${s.token}`)).toEqual(['pg-1@1', 'pg-2@2']);
+    expect(stints.map((s) => `${s.node}@${s.token}`)).toEqual(['pg-1@1', `${next}@2`]);
     expect(overlaps(stints)).toEqual([]);
     expect(pgSplitBrain(tr)).toEqual([]);
     expect(violations(tr)).toEqual([]);
@@ -669,7 +695,7 @@ describe('patroni (simulated)', () => {
       if (e.k === 'store' && e.change.kind === 'put') puts.set(e.change.kv.key, e.change.kv);
     expect(puts.get(patroniKeys.leader)?.value).toBe('pg-1');
     expect(puts.get(patroniKeys.leader)?.lease).toBe(puts.get(patroniKeys.member('pg-1'))?.lease);
-    expect(puts.get(patroniKeys.optime)?.lease).toBe(0);
+    expect(puts.get(patroniKeys.status)?.lease).toBe(0);
     expect(puts.get(patroniKeys.initialize)?.lease).toBe(0);
     expect(JSON.parse(puts.get(patroniKeys.member('pg-2'))?.value ?? '{}')).toMatchObject({
       role: 'replica',

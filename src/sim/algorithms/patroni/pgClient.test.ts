@@ -4,9 +4,9 @@ import { createRng } from '../../../lib/rng.ts';
 import { afterOnClock, queueClock } from '../../kernel/clock.ts';
 import { EventQueue } from '../../kernel/queue.ts';
 import type { ProcessEnv } from '../../net/host.ts';
-import { pgClientMachine } from './pgClient.ts';
+import { pgClientMachine, TIMEOUT_EXPIRED } from './pgClient.ts';
 
-function clientLab(intervalMs = 2000) {
+function clientLab(intervalMs = 2000, connectTimeoutMs?: number) {
   const q = new EventQueue();
   const sent: Array<{ t: number; to: string; type: string; body: Record<string, unknown> }> = [];
   const marks: Array<{ t: number; name: string; data: Record<string, unknown> }> = [];
@@ -24,7 +24,12 @@ function clientLab(intervalMs = 2000) {
   };
   const actor = createActor(pgClientMachine, {
     clock: env.clock,
-    input: { env, target: 'haproxy', intervalMs },
+    input: {
+      env,
+      target: 'haproxy',
+      intervalMs,
+      ...(connectTimeoutMs === undefined ? {} : { connectTimeoutMs }),
+    },
   });
   actor.start();
   return { q, sent, marks, actor };
@@ -60,9 +65,30 @@ describe('pg client', () => {
     expect(lab.marks.map((m) => [m.name, m.data])).toEqual([
       [
         'write-failed',
-        { wid: 2, reason: 'cannot execute INSERT in a read-only transaction', backend: 'pg-2' },
+        {
+          wid: 2,
+          reason: 'cannot execute INSERT in a read-only transaction',
+          backend: 'pg-2',
+          reached: true,
+        },
       ],
-      ['write-failed', { wid: 3, reason: 'no server available', backend: null }],
+      ['write-failed', { wid: 3, reason: 'no server available', backend: null, reached: false }],
     ]);
+  });
+
+  it('gives up on a write without an answer after its connect timeout, and ignores a late answer', () => {
+    const q = clientLab(1000, 2000);
+    q.q.runUntil(2999);
+    expect(q.marks).toEqual([]);
+    q.q.runUntil(4000); // wid 1 sent at 1000 timed out at 3000, wid 2 (2000) at 4000
+    expect(q.marks.map((m) => [m.t, m.data])).toEqual([
+      [3000, { wid: 1, reason: TIMEOUT_EXPIRED, backend: null, reached: false }],
+      [4000, { wid: 2, reason: TIMEOUT_EXPIRED, backend: null, reached: false }],
+    ]);
+    q.actor.send({ type: 'WRITE_FAILED', from: 'haproxy', wid: 1, reason: 'server closed the connection' });
+    q.actor.send({ type: 'WRITE_OK', from: 'haproxy', wid: 3, backend: 'pg-1' });
+    expect(q.marks).toHaveLength(2);
+    const ctx = q.actor.getSnapshot().context;
+    expect([ctx.ok, ctx.failed, ctx.open]).toEqual([1, 2, [4]]);
   });
 });
