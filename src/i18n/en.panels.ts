@@ -125,4 +125,34 @@ export const enPanels: Record<string, string> = {
   'adr.inScenario': 'in this scenario',
   'adr.seeIt': 'See it: {scenario}, step {step}',
   'adr.seeItShort': '{scenario} · step {step}',
+
+  // live mode
+  'live.label': 'Live mode',
+  'live.recording': 'Live: recording',
+  'live.stopped': 'Live: recording stopped',
+  'live.what':
+    'A real three-member etcd {version} cluster; the nodes are the lease machines, running in Node.',
+  'live.events': '{n, plural, one {# event} other {# events}}',
+  'live.stop': 'Stop recording',
+  'live.serviceGone': 'The live service cannot be reached. Everything recorded so far stays on screen.',
+  'live.quorumLost':
+    'Quorum lost: two of the three etcd members are down, so no lease can be granted or renewed and nobody leads.',
+  'live.unreachable':
+    'The etcd cluster is unreachable: requests get no answer. Everything recorded so far stays on screen.',
+  'live.members': 'etcd members',
+  'live.member': 'Member {index} ({id})',
+  'live.state.running': 'running',
+  'live.state.stopped': 'stopped (SIGSTOP)',
+  'live.state.killed': 'killed',
+  'live.action.member-stop': 'Stop',
+  'live.action.member-stop.label': 'Stop member {index} (SIGSTOP)',
+  'live.action.member-resume': 'Resume',
+  'live.action.member-resume.label': 'Resume member {index}',
+  'live.action.member-kill': 'Kill',
+  'live.action.member-kill.label': 'Kill member {index} (SIGKILL)',
+  'live.action.member-restart': 'Restart',
+  'live.action.member-restart.label': 'Restart member {index}',
+  'live.badge': 'Recorded from etcd',
+  'live.badgeTitle': 'A run recorded against a real etcd cluster, shown as recorded',
+  'live.back': 'Back to the simulation',
 };

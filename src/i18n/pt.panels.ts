@@ -122,4 +122,35 @@ export const ptPanels: Record<string, string> = {
   'adr.inScenario': 'neste cenário',
   'adr.seeIt': 'Veja: {scenario}, passo {step}',
   'adr.seeItShort': '{scenario} · passo {step}',
+
+  // live mode
+  'live.label': 'Modo ao vivo',
+  'live.recording': 'Ao vivo: gravando',
+  'live.stopped': 'Ao vivo: gravação parada',
+  'live.what':
+    'Um cluster etcd {version} real de três membros; os nós são as máquinas de lease, rodando no Node.',
+  'live.events': '{n, plural, one {# evento} other {# eventos}}',
+  'live.stop': 'Parar gravação',
+  'live.serviceGone':
+    'O serviço ao vivo está inacessível. Tudo o que foi gravado até agora continua na tela.',
+  'live.quorumLost':
+    'Quórum perdido: dois dos três membros do etcd estão fora, então nenhum lease pode ser concedido ou renovado e ninguém lidera.',
+  'live.unreachable':
+    'O cluster etcd está inacessível: as requisições ficam sem resposta. Tudo o que foi gravado até agora continua na tela.',
+  'live.members': 'Membros do etcd',
+  'live.member': 'Membro {index} ({id})',
+  'live.state.running': 'rodando',
+  'live.state.stopped': 'parado (SIGSTOP)',
+  'live.state.killed': 'encerrado',
+  'live.action.member-stop': 'Parar',
+  'live.action.member-stop.label': 'Parar o membro {index} (SIGSTOP)',
+  'live.action.member-resume': 'Retomar',
+  'live.action.member-resume.label': 'Retomar o membro {index}',
+  'live.action.member-kill': 'Matar',
+  'live.action.member-kill.label': 'Matar o membro {index} (SIGKILL)',
+  'live.action.member-restart': 'Reiniciar',
+  'live.action.member-restart.label': 'Reiniciar o membro {index}',
+  'live.badge': 'Gravado do etcd',
+  'live.badgeTitle': 'Uma execução gravada contra um cluster etcd real, mostrada como foi gravada',
+  'live.back': 'Voltar à simulação',
 };

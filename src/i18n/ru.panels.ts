@@ -123,4 +123,34 @@ export const ruPanels: Record<string, string> = {
   'adr.inScenario': 'в этом сценарии',
   'adr.seeIt': 'Смотреть: {scenario}, шаг {step}',
   'adr.seeItShort': '{scenario} · шаг {step}',
+
+  // live mode
+  'live.label': 'Живой режим',
+  'live.recording': 'Вживую: идёт запись',
+  'live.stopped': 'Вживую: запись остановлена',
+  'live.what':
+    'Настоящий кластер etcd {version} из трёх участников; узлы — машины аренды, запущенные в Node.',
+  'live.events': '{n, plural, one {# событие} few {# события} many {# событий} other {# события}}',
+  'live.stop': 'Остановить запись',
+  'live.serviceGone': 'Служба живого режима недоступна. Всё, что уже записано, остаётся на экране.',
+  'live.quorumLost':
+    'Кворум потерян: два из трёх участников etcd не работают, поэтому аренду нельзя ни выдать, ни продлить, и лидера нет.',
+  'live.unreachable':
+    'Кластер etcd недоступен: запросы остаются без ответа. Всё, что уже записано, остаётся на экране.',
+  'live.members': 'Участники etcd',
+  'live.member': 'Участник {index} ({id})',
+  'live.state.running': 'работает',
+  'live.state.stopped': 'остановлен (SIGSTOP)',
+  'live.state.killed': 'убит',
+  'live.action.member-stop': 'Остановить',
+  'live.action.member-stop.label': 'Остановить участника {index} (SIGSTOP)',
+  'live.action.member-resume': 'Продолжить',
+  'live.action.member-resume.label': 'Продолжить участника {index}',
+  'live.action.member-kill': 'Убить',
+  'live.action.member-kill.label': 'Убить участника {index} (SIGKILL)',
+  'live.action.member-restart': 'Перезапустить',
+  'live.action.member-restart.label': 'Перезапустить участника {index}',
+  'live.badge': 'Записано с etcd',
+  'live.badgeTitle': 'Запуск, записанный на настоящем кластере etcd, показан как записан',
+  'live.back': 'Назад к симуляции',
 };

@@ -33,17 +33,26 @@ async function main(argv: string[]): Promise<number> {
     throw e;
   }
   let session: LiveSession | null = null;
+  let closeServer: (() => Promise<void>) | null = null;
   let interrupted = false;
   const onSignal = () => {
     interrupted = true;
-    void (session?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+    void (session?.stop() ?? Promise.resolve()).then(() => closeServer?.()).finally(() => process.exit(130));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
     if (!a.headless) {
-      process.stderr.write('live: only --headless is available so far\n');
-      return 2;
+      const { serveLive } = await import('./server.ts');
+      const live = await serveLive(a);
+      session = live.session;
+      closeServer = live.server.close;
+      process.stdout.write(
+        `Live mode: a 3-member etcd ${live.session.run.trace().etcd?.version ?? ''} cluster and ${a.nodes} lease nodes.\n` +
+          `Open ${live.server.url}\nCtrl+C stops the cluster and the service.\n`,
+      );
+      await new Promise(() => {});
+      return 0;
     }
     session = await startSession(a);
     await new Promise((r) => setTimeout(r, a.durationMs));

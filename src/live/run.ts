@@ -22,8 +22,10 @@ import type { XClock } from '../sim/kernel/clock.ts';
 import type { Process, ProcessEnv } from '../sim/net/host.ts';
 import { type Message, summarize } from '../sim/net/message.ts';
 import type { Params } from '../sim/params.ts';
-import type { TimedFault } from '../sim/scenario/schema.ts';
+import { clusterVars, resolveScenarioAliases } from '../sim/scenario/aliases.ts';
+import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
 import type { Fault, TraceEvent } from '../sim/trace/events.ts';
+import { resolveSteps } from '../sim/trace/narrate.ts';
 import { type EtcdSource, type Trace, traceOf } from '../sim/trace/trace.ts';
 import type { MemberAction, MemberInfo } from './cluster.ts';
 import { type Answer, ask, padToken, RESOURCE_TOKEN_KEY } from './etcdApi.ts';
@@ -68,7 +70,8 @@ export interface LiveOptions {
   params: Params;
   nodes: number;
   clock?: RealClock;
-  scenario?: string;
+  /** The scenario the recording is shown as (the sandbox with the lease algorithm): its steps. */
+  scenario?: Scenario;
 }
 
 /** One node's life, as Host in the simulation: up or crashed, paused (a backlog), cut off from the store. */
@@ -536,7 +539,7 @@ export class LiveRun {
     };
     return {
       version: 1,
-      scenario: this.opts.scenario ?? 'sandbox',
+      scenario: this.opts.scenario?.id ?? 'sandbox',
       algorithm: 'lease',
       seed: 0,
       params: this.opts.params,
@@ -551,11 +554,14 @@ export class LiveRun {
   /** The recording so far (final events only), as a trace. */
   trace(): Trace {
     const last = this.rec.events[this.rec.events.length - 1]?.t ?? 0;
-    return traceOf(
-      this.head(this.endedAt ?? Math.max(last, this.now() - this.lagMs)),
-      [...this.rec.events],
-      [],
-    );
+    const durationMs = Math.max(1, this.endedAt ?? Math.max(last, this.now() - this.lagMs));
+    const events = [...this.rec.events];
+    const ids = [...this.nodes.keys()];
+    const sc = this.opts.scenario;
+    const steps = sc
+      ? resolveSteps(resolveScenarioAliases(sc, ids), events, durationMs, clusterVars(ids))
+      : [];
+    return traceOf(this.head(durationMs), events, steps);
   }
 
   /** Stops the nodes and the watch, waits for every answer in flight, and returns the whole recording. */

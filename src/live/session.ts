@@ -3,6 +3,8 @@
  * the faults scheduled on it (times relative to the start). Both `npm run live` modes and the
  * integration test start it the same way. Node-only.
  */
+import { scenarios } from '../../scenarios/index.ts';
+import { withAlgorithm } from '../sim/scenario/sandbox.ts';
 import { etcdVersion, findEtcd } from '../testing/etcd/etcdServer.ts';
 import type { LiveArgs } from './args.ts';
 import { EtcdCluster } from './cluster.ts';
@@ -26,12 +28,14 @@ export async function startSession(
     ...(opts.corsOrigin ? { corsOrigin: opts.corsOrigin } : {}),
   });
   const clock = opts.clock ?? systemClock;
+  const sandbox = scenarios.find((s) => s.id === 'sandbox');
   const run = new LiveRun({
     members: cluster,
     etcdVersion: version,
     params: a.params,
     nodes: a.nodes,
     clock,
+    ...(sandbox ? { scenario: withAlgorithm(sandbox, 'lease') } : {}),
   });
   const timers: unknown[] = [];
   let stopping: ReturnType<LiveRun['stop']> | null = null;
