@@ -84,6 +84,7 @@ export const enPanels: Record<string, string> = {
   'log.fault.restore-link': 'link {a} ↔ {b} restored',
   'log.fault.delay-link': 'link {a} ↔ {b} slowed by {extra}',
   'log.fault.clock-drift': '{node} clock runs at {rate}×',
+  'log.fault.store-unavailable': '{node} unavailable (quorum lost) for {duration}',
   'log.injected': ' (injected)',
   'log.store.create': '{store}: created {key} = {value} (rev {rev}{lease})',
   'log.store.put': '{store}: put {key} = {value} (rev {rev}{lease})',

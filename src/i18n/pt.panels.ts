@@ -81,6 +81,7 @@ export const ptPanels: Record<string, string> = {
   'log.fault.restore-link': 'enlace {a} ↔ {b} restabelecido',
   'log.fault.delay-link': 'enlace {a} ↔ {b} atrasado em {extra}',
   'log.fault.clock-drift': 'o relógio de {node} anda a {rate}×',
+  'log.fault.store-unavailable': '{node} indisponível (quórum perdido) por {duration}',
   'log.injected': ' (injetada)',
   'log.store.create': '{store}: criou {key} = {value} (rev {rev}{lease})',
   'log.store.put': '{store}: gravou {key} = {value} (rev {rev}{lease})',

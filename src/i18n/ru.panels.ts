@@ -82,6 +82,7 @@ export const ruPanels: Record<string, string> = {
   'log.fault.restore-link': 'связь {a} ↔ {b} восстановлена',
   'log.fault.delay-link': 'связь {a} ↔ {b} замедлена на {extra}',
   'log.fault.clock-drift': 'часы {node} идут со скоростью {rate}×',
+  'log.fault.store-unavailable': '{node} недоступен (кворум потерян) на {duration}',
   'log.injected': ' (внесено)',
   'log.store.create': '{store}: создан {key} = {value} (rev {rev}{lease})',
   'log.store.put': '{store}: записан {key} = {value} (rev {rev}{lease})',
