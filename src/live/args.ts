@@ -19,6 +19,8 @@ import {
 
 export interface LiveArgs {
   headless: boolean;
+  /** `--compare`: the headless summary also holds the same schedule simulated (src/live/compare.ts). */
+  compare: boolean;
   cli: CliArgs;
   params: Params;
   nodes: number;
@@ -64,12 +66,17 @@ function storeFault(raw: string): { atMs: number; fault: StoreFault } | null {
 
 export function parseLiveArgs(argv: string[]): LiveArgs {
   let headless = false;
+  let compare = false;
   const rest: string[] = [];
   const storeFaults: LiveArgs['storeFaults'] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === '--headless') {
       headless = true;
+      continue;
+    }
+    if (a === '--compare') {
+      compare = true;
       continue;
     }
     if (a === '--fault' || a.startsWith('--fault=')) {
@@ -108,6 +115,7 @@ export function parseLiveArgs(argv: string[]): LiveArgs {
   if (nodes > 9) throw new UsageError('--nodes: live mode runs 1 to 9 nodes');
   return {
     headless,
+    compare,
     cli,
     params,
     nodes,

@@ -7,17 +7,38 @@
 import { UsageError } from '../cli/args.ts';
 import { cliDocument } from '../cli/main.ts';
 import { ParamError } from '../sim/params.ts';
+import { simulate } from '../sim/simulate.ts';
 import { toMermaid } from '../sim/trace/mermaid.ts';
 import { toText } from '../sim/trace/text.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { type LiveArgs, parseLiveArgs } from './args.ts';
+import { figures, simulatedSchedule } from './compare.ts';
 import { type LiveSession, startSession } from './session.ts';
+
+/** The same schedule simulated, beside the recording: failover windows, messages, revisions. */
+export function compareWithSimulation(trace: Trace, a: LiveArgs) {
+  const schedule = simulatedSchedule(a.nodeFaults, a.storeFaults, trace.durationMs);
+  const sim = simulate(a.cli.scenario, {
+    ...(a.cli.seed !== undefined ? { seed: a.cli.seed } : {}),
+    nodes: a.nodes,
+    params: a.params,
+    durationMs: trace.durationMs,
+    interventions: schedule,
+    withoutScript: true,
+  });
+  return { schedule, real: figures(trace), simulated: figures(sim) };
+}
 
 /** The headless document: the CLI's own (json, text or mermaid), json with the run's source. */
 export function liveDocument(trace: Trace, a: LiveArgs): string {
   if (a.cli.format === 'text') return toText(trace, a.cli.scenario, { omitTypes: a.cli.omitTypes });
   if (a.cli.format === 'mermaid') return toMermaid(trace, a.cli.scenario, { omitTypes: a.cli.omitTypes });
-  const doc = { ...cliDocument(trace, a.cli.scenario), source: trace.source ?? 'sim', etcd: trace.etcd };
+  const doc = {
+    ...cliDocument(trace, a.cli.scenario),
+    source: trace.source ?? 'sim',
+    etcd: trace.etcd,
+    ...(a.compare ? { compare: compareWithSimulation(trace, a) } : {}),
+  };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
