@@ -8,6 +8,7 @@ import { t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { connectLive, type LiveSource, type LiveStatus, type StoreFaultKind } from '../player/live.ts';
 import { usePlayer, usePlayerStore } from '../player/react.ts';
+import { LiveCompare } from './LiveCompare.tsx';
 
 const ACTIONS: Record<LiveStatus['members'][number]['state'], StoreFaultKind[]> = {
   running: ['member-stop', 'member-kill'],
@@ -19,6 +20,8 @@ export default function LiveBar({ token }: { token: string }) {
   useLocale();
   const store = usePlayerStore();
   const version = usePlayer((s) => s.run?.trace.etcd?.version ?? '');
+  const trace = usePlayer((s) => s.run?.trace);
+  const [comparing, setComparing] = useState(false);
   const [status, setStatus] = useState<LiveStatus | null>(null);
   const source = useRef<LiveSource | null>(null);
   useEffect(() => {
@@ -28,15 +31,18 @@ export default function LiveBar({ token }: { token: string }) {
   }, [store, token]);
 
   const s = status;
-  const problem = !s
-    ? null
-    : !s.connected && !s.stopped
-      ? t('live.serviceGone')
-      : !s.quorum
-        ? t('live.quorumLost')
-        : !s.reachable
-          ? t('live.unreachable')
-          : null;
+  const problem =
+    !s || s.stopped
+      ? null
+      : !s.connected && !s.stopped
+        ? t('live.serviceGone')
+        : !s.quorum
+          ? t('live.quorumLost')
+          : !s.reachable
+            ? t('live.unreachable')
+            : s.refused
+              ? t('live.refused', { kind: s.refused })
+              : null;
   return (
     <section className="live-bar" aria-label={t('live.label')}>
       <div className="live-head">
@@ -46,6 +52,16 @@ export default function LiveBar({ token }: { token: string }) {
         {s && !s.stopped && (
           <button type="button" className="button" onClick={() => void source.current?.stop()}>
             {t('live.stop')}
+          </button>
+        )}
+        {s?.stopped && trace?.source === 'etcd' && (
+          <button
+            type="button"
+            className="button"
+            aria-pressed={comparing}
+            onClick={() => setComparing((c) => !c)}
+          >
+            {t('live.compare.button')}
           </button>
         )}
       </div>
@@ -77,6 +93,7 @@ export default function LiveBar({ token }: { token: string }) {
           ))}
         </ul>
       )}
+      {comparing && s?.stopped && trace?.source === 'etcd' && <LiveCompare trace={trace} />}
     </section>
   );
 }

@@ -156,4 +156,16 @@ export const enPanels: Record<string, string> = {
   'live.badge': 'Recorded from etcd',
   'live.badgeTitle': 'A run recorded against a real etcd cluster, shown as recorded',
   'live.back': 'Back to the simulation',
+  'live.refused':
+    'Live mode cannot do “{kind}”: it crashes, restarts, pauses and cuts nodes off from the store, and stops, kills and restarts etcd members.',
+  'live.compare.button': 'Compare with the simulation',
+  'live.compare.caption':
+    'The same fault schedule, simulated (losing two etcd members is “store unavailable” in the model)',
+  'live.compare.real': 'Real etcd',
+  'live.compare.sim': 'Simulation',
+  'live.compare.failovers': 'Failover windows',
+  'live.compare.messages': 'Messages',
+  'live.compare.revisions': 'Revisions (a real etcd’s also count the fenced writes)',
+  'live.compare.rev': 'last {last}; {n} changes of the election keys',
+  'live.compare.none': 'none',
 };

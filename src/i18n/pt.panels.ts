@@ -154,4 +154,16 @@ export const ptPanels: Record<string, string> = {
   'live.badge': 'Gravado do etcd',
   'live.badgeTitle': 'Uma execução gravada contra um cluster etcd real, mostrada como foi gravada',
   'live.back': 'Voltar à simulação',
+  'live.refused':
+    'O modo ao vivo não faz “{kind}”: ele derruba, reinicia, pausa e isola nós do store, e para, mata e reinicia membros do etcd.',
+  'live.compare.button': 'Comparar com a simulação',
+  'live.compare.caption':
+    'O mesmo roteiro de falhas, simulado (perder dois membros do etcd é “store indisponível” no modelo)',
+  'live.compare.real': 'etcd real',
+  'live.compare.sim': 'Simulação',
+  'live.compare.failovers': 'Janelas de failover',
+  'live.compare.messages': 'Mensagens',
+  'live.compare.revisions': 'Revisões (as de um etcd real também contam as escritas protegidas)',
+  'live.compare.rev': 'última {last}; {n} mudanças das chaves da eleição',
+  'live.compare.none': 'nenhuma',
 };

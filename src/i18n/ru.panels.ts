@@ -154,4 +154,16 @@ export const ruPanels: Record<string, string> = {
   'live.badge': 'Записано с etcd',
   'live.badgeTitle': 'Запуск, записанный на настоящем кластере etcd, показан как записан',
   'live.back': 'Назад к симуляции',
+  'live.refused':
+    'Живой режим не умеет «{kind}»: он роняет, перезапускает, ставит на паузу и отрезает узлы от хранилища, а также останавливает, убивает и перезапускает участников etcd.',
+  'live.compare.button': 'Сравнить с симуляцией',
+  'live.compare.caption':
+    'Тот же сценарий сбоев в симуляции (потеря двух участников etcd в модели — «хранилище недоступно»)',
+  'live.compare.real': 'Настоящий etcd',
+  'live.compare.sim': 'Симуляция',
+  'live.compare.failovers': 'Окна failover',
+  'live.compare.messages': 'Сообщения',
+  'live.compare.revisions': 'Ревизии (у настоящего etcd они учитывают и защищённые записи)',
+  'live.compare.rev': 'последняя {last}; изменений ключей выборов: {n}',
+  'live.compare.none': 'нет',
 };

@@ -3,13 +3,36 @@
  * the failover windows, message counts and revisions of each. The store model has one member, so
  * member faults have a counterpart: each span in which fewer than two of the three members can serve
  * (quorum lost) becomes one `store-unavailable` fault on the store host for that span; node faults
- * are passed as they are. Node-only (it reads live mode's fault types); `simulate` does the rest.
+ * are passed as they are. Pure (no Node API): the headless CLI and the page's live bar both use it.
  */
 import { STORE_HOST } from '../sim/algorithms/lease/keys.ts';
 import type { TimedFault } from '../sim/scenario/schema.ts';
 import { leaderIntervals } from '../sim/trace/summary.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import type { LiveNodeFault, StoreFault } from './run.ts';
+
+const MEMBER_FAULTS = ['member-stop', 'member-resume', 'member-kill', 'member-restart'];
+
+/** A recording's own schedule: its node faults, and its member faults (marks of the store host). */
+export function scheduleOf(trace: Trace): {
+  nodeFaults: Array<{ atMs: number; fault: LiveNodeFault }>;
+  storeFaults: Array<{ atMs: number; fault: StoreFault }>;
+} {
+  const nodeFaults: Array<{ atMs: number; fault: LiveNodeFault }> = [];
+  const storeFaults: Array<{ atMs: number; fault: StoreFault }> = [];
+  for (const e of trace.events) {
+    if (e.k === 'fault' && e.fault.kind !== 'resume')
+      nodeFaults.push({ atMs: e.t, fault: e.fault as LiveNodeFault });
+    if (
+      e.k === 'mark' &&
+      e.node === STORE_HOST &&
+      MEMBER_FAULTS.includes(e.name) &&
+      typeof e.data?.member === 'number'
+    )
+      storeFaults.push({ atMs: e.t, fault: { kind: e.name as StoreFault['kind'], member: e.data.member } });
+  }
+  return { nodeFaults, storeFaults };
+}
 
 const MEMBERS = 3;
 

@@ -177,6 +177,8 @@ export async function startServer(
             res.write(`event: head\ndata: ${JSON.stringify(head)}\n\n`);
             res.write(`event: events\ndata: ${JSON.stringify(events)}\n\n`);
           }
+          if (tr && s?.run.stoppedAt !== null)
+            res.write(`event: stopped\ndata: ${JSON.stringify({ durationMs: tr.durationMs })}\n\n`);
           res.write(`event: status\ndata: ${JSON.stringify(status())}\n\n`);
           clients.add(res);
           req.on('close', () => clients.delete(res));
@@ -201,10 +203,11 @@ export async function startServer(
         }
         if (req.method === 'POST' && url.pathname === '/live/stop') {
           if (!s) return refuse(res, 503, 'not started');
-          const trace = await s.stop();
-          broadcast('events', []);
-          broadcast('status', status());
+          // The recording ends first (its last events go out), then the cluster stops.
+          const trace = await s.run.stop();
           broadcast('stopped', { durationMs: trace.durationMs });
+          await s.stop();
+          broadcast('status', status());
           opts.onStop?.();
           return sendJson(res, 200, { durationMs: trace.durationMs });
         }

@@ -19,6 +19,8 @@ export interface LiveStatus {
   members: Array<{ index: number; id: string; state: 'running' | 'stopped' | 'killed' }>;
   stopped: boolean;
   events: number;
+  /** The kind of the last fault the service refused (live mode has no partitions or link faults). */
+  refused: string | null;
 }
 
 export type StoreFaultKind = 'member-stop' | 'member-resume' | 'member-kill' | 'member-restart';
@@ -68,6 +70,7 @@ export function connectLive(
     members: [],
     stopped: false,
     events: 0,
+    refused: null,
   };
   const report = (patch: Partial<LiveStatus>) => {
     status = { ...status, ...patch, events: events.length };
@@ -80,14 +83,21 @@ export function connectLive(
       headers: { 'Content-Type': 'application/json', 'X-Live-Token': token },
       body: JSON.stringify(body),
     });
-    if (!res.ok) return false;
+    // null: refused (not on the service's list); false: it would change nothing.
+    if (!res.ok) return null;
     return ((await res.json()) as { changed?: boolean }).changed !== false;
   };
 
   const fault = (f: Fault | { kind: StoreFaultKind; member: number }) => {
     // The nodes talk to the store alone: cutting one off from everyone is cutting it off from the store.
     const sent = f.kind === 'isolate' ? { kind: 'isolate', node: f.node, from: 'store' } : f;
-    return post('/live/fault', sent).catch(() => false);
+    return post('/live/fault', sent).then(
+      (ok) => {
+        report({ refused: ok === null ? f.kind : null });
+        return ok === true;
+      },
+      () => false,
+    );
   };
 
   // The What-if menu's faults go to the service while recording.
@@ -127,9 +137,11 @@ export function connectLive(
   });
   es.addEventListener('status', (e) => {
     const s = JSON.parse((e as MessageEvent<string>).data) as Omit<LiveStatus, 'connected' | 'events'>;
-    report({ ...s, connected: true });
+    // The end of the recording is the 'stopped' event (it carries the run's length), not the status.
+    report({ ...s, stopped: status.stopped, connected: true });
   });
   es.addEventListener('stopped', (e) => {
+    if (status.stopped) return;
     const { durationMs } = JSON.parse((e as MessageEvent<string>).data) as { durationMs: number };
     if (head) head = { ...head, durationMs };
     // Events after the end are not part of the run.
@@ -149,7 +161,7 @@ export function connectLive(
   return {
     fault,
     async stop() {
-      await post('/live/stop', {}).catch(() => false);
+      await post('/live/stop', {}).catch(() => null);
     },
     close() {
       finish();
