@@ -21,7 +21,14 @@ export async function startSession(
   a: Pick<LiveArgs, 'params' | 'nodes' | 'nodeFaults' | 'storeFaults'>,
   opts: { corsOrigin?: string; clock?: RealClock } = {},
 ): Promise<LiveSession> {
-  const bin = findEtcd();
+  let bin: string;
+  try {
+    bin = findEtcd();
+  } catch {
+    throw new Error(
+      `etcd not found (${process.env.ETCD_BIN ?? 'etcd on PATH'}). Install etcd 3.4: apt-get install etcd-server (Debian), or set ETCD_BIN=/path/to/etcd`,
+    );
+  }
   const version = etcdVersion(bin);
   const cluster = await EtcdCluster.start({
     bin,
