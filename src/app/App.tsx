@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { scenarios } from '../../scenarios/index.ts';
 import { t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
+import { readLiveToken } from '../player/live.ts';
 import { PlayerContext, usePlayer, usePlayerStore } from '../player/react.ts';
 import { startTicker } from '../player/ticker.ts';
 import { type Boot, boot } from './boot.ts';
@@ -26,7 +27,19 @@ const AdrPanel = lazyChunk(() => import('../views/AdrPanel.tsx').then((m) => m.A
   failed: (p, retry) => p.open && <ChunkFailed floating onRetry={retry} onClose={p.onClose} />,
 });
 
+// Live mode (the page `npm run live` opens, `#live=<token>`): its bar is a chunk of its own.
+const LiveBar = lazyChunk(() => import('./LiveBar.tsx').then((m) => m.default));
+
+function liveToken(): string | null {
+  try {
+    return readLiveToken(window.location.hash, window.sessionStorage);
+  } catch {
+    return readLiveToken(window.location.hash, null);
+  }
+}
+
 function Shell({ boot: initial }: { boot: Boot }) {
+  const [live] = useState(liveToken);
   const run = usePlayer((s) => s.run);
   const error = usePlayer((s) => s.error);
   // The cursor is read where it is drawn (Stage, SidePanels, TraceViews): the shell does not redraw per frame.
@@ -79,6 +92,7 @@ function Shell({ boot: initial }: { boot: Boot }) {
       />
 
       <LinkNotice problems={initial.problems} later={initial.later} label={t('notice.label')} />
+      {live && <LiveBar token={live} />}
 
       {presenting && run && (
         <Presentation

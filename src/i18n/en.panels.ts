@@ -84,6 +84,7 @@ export const enPanels: Record<string, string> = {
   'log.fault.restore-link': 'link {a} ↔ {b} restored',
   'log.fault.delay-link': 'link {a} ↔ {b} slowed by {extra}',
   'log.fault.clock-drift': '{node} clock runs at {rate}×',
+  'log.fault.store-unavailable': '{node} unavailable (quorum lost) for {duration}',
   'log.injected': ' (injected)',
   'log.store.create': '{store}: created {key} = {value} (rev {rev}{lease})',
   'log.store.put': '{store}: put {key} = {value} (rev {rev}{lease})',
@@ -128,4 +129,46 @@ export const enPanels: Record<string, string> = {
   // kill (processes killed, host up)
   'log.fault.kill': '{node} processes KILLED (host up: connections refused)',
   'log.reason.refused': 'connection refused by {to}',
+
+  // live mode
+  'live.label': 'Live mode',
+  'live.recording': 'Live: recording',
+  'live.stopped': 'Live: recording stopped',
+  'live.what':
+    'A real three-member etcd {version} cluster; the nodes are the lease machines, running in Node.',
+  'live.events': '{n, plural, one {# event} other {# events}}',
+  'live.stop': 'Stop recording',
+  'live.serviceGone': 'The live service cannot be reached. Everything recorded so far stays on screen.',
+  'live.quorumLost':
+    'Quorum lost: two of the three etcd members are down, so no lease can be granted or renewed and nobody leads.',
+  'live.unreachable':
+    'The etcd cluster is unreachable: requests get no answer. Everything recorded so far stays on screen.',
+  'live.members': 'etcd members',
+  'live.member': 'Member {index} ({id})',
+  'live.state.running': 'running',
+  'live.state.stopped': 'stopped (SIGSTOP)',
+  'live.state.killed': 'killed',
+  'live.action.member-stop': 'Stop',
+  'live.action.member-stop.label': 'Stop member {index} (SIGSTOP)',
+  'live.action.member-resume': 'Resume',
+  'live.action.member-resume.label': 'Resume member {index}',
+  'live.action.member-kill': 'Kill',
+  'live.action.member-kill.label': 'Kill member {index} (SIGKILL)',
+  'live.action.member-restart': 'Restart',
+  'live.action.member-restart.label': 'Restart member {index}',
+  'live.badge': 'Recorded from etcd',
+  'live.badgeTitle': 'A run recorded against a real etcd cluster, shown as recorded',
+  'live.back': 'Back to the simulation',
+  'live.refused':
+    'Live mode cannot do “{kind}”: it crashes, restarts, pauses and cuts nodes off from the store, and stops, kills and restarts etcd members.',
+  'live.compare.button': 'Compare with the simulation',
+  'live.compare.caption':
+    'The same fault schedule, simulated (losing two etcd members is “store unavailable” in the model)',
+  'live.compare.real': 'Real etcd',
+  'live.compare.sim': 'Simulation',
+  'live.compare.failovers': 'Failover windows',
+  'live.compare.messages': 'Messages',
+  'live.compare.revisions': 'Revisions (a real etcd’s also count the fenced writes)',
+  'live.compare.rev': 'last {last}; {n} changes of the election keys',
+  'live.compare.none': 'none',
 };

@@ -81,6 +81,7 @@ export const ptPanels: Record<string, string> = {
   'log.fault.restore-link': 'enlace {a} ↔ {b} restabelecido',
   'log.fault.delay-link': 'enlace {a} ↔ {b} atrasado em {extra}',
   'log.fault.clock-drift': 'o relógio de {node} anda a {rate}×',
+  'log.fault.store-unavailable': '{node} indisponível (quórum perdido) por {duration}',
   'log.injected': ' (injetada)',
   'log.store.create': '{store}: criou {key} = {value} (rev {rev}{lease})',
   'log.store.put': '{store}: gravou {key} = {value} (rev {rev}{lease})',
@@ -125,4 +126,47 @@ export const ptPanels: Record<string, string> = {
   // kill (processes killed, host up)
   'log.fault.kill': 'processos de {node} MORTOS (host no ar: conexões recusadas)',
   'log.reason.refused': 'conexão recusada por {to}',
+
+  // live mode
+  'live.label': 'Modo ao vivo',
+  'live.recording': 'Ao vivo: gravando',
+  'live.stopped': 'Ao vivo: gravação parada',
+  'live.what':
+    'Um cluster etcd {version} real de três membros; os nós são as máquinas de lease, rodando no Node.',
+  'live.events': '{n, plural, one {# evento} other {# eventos}}',
+  'live.stop': 'Parar gravação',
+  'live.serviceGone':
+    'O serviço ao vivo está inacessível. Tudo o que foi gravado até agora continua na tela.',
+  'live.quorumLost':
+    'Quórum perdido: dois dos três membros do etcd estão fora, então nenhum lease pode ser concedido ou renovado e ninguém lidera.',
+  'live.unreachable':
+    'O cluster etcd está inacessível: as requisições ficam sem resposta. Tudo o que foi gravado até agora continua na tela.',
+  'live.members': 'Membros do etcd',
+  'live.member': 'Membro {index} ({id})',
+  'live.state.running': 'rodando',
+  'live.state.stopped': 'parado (SIGSTOP)',
+  'live.state.killed': 'encerrado',
+  'live.action.member-stop': 'Parar',
+  'live.action.member-stop.label': 'Parar o membro {index} (SIGSTOP)',
+  'live.action.member-resume': 'Retomar',
+  'live.action.member-resume.label': 'Retomar o membro {index}',
+  'live.action.member-kill': 'Matar',
+  'live.action.member-kill.label': 'Matar o membro {index} (SIGKILL)',
+  'live.action.member-restart': 'Reiniciar',
+  'live.action.member-restart.label': 'Reiniciar o membro {index}',
+  'live.badge': 'Gravado do etcd',
+  'live.badgeTitle': 'Uma execução gravada contra um cluster etcd real, mostrada como foi gravada',
+  'live.back': 'Voltar à simulação',
+  'live.refused':
+    'O modo ao vivo não faz “{kind}”: ele derruba, reinicia, pausa e isola nós do store, e para, mata e reinicia membros do etcd.',
+  'live.compare.button': 'Comparar com a simulação',
+  'live.compare.caption':
+    'O mesmo roteiro de falhas, simulado (perder dois membros do etcd é “store indisponível” no modelo)',
+  'live.compare.real': 'etcd real',
+  'live.compare.sim': 'Simulação',
+  'live.compare.failovers': 'Janelas de failover',
+  'live.compare.messages': 'Mensagens',
+  'live.compare.revisions': 'Revisões (as de um etcd real também contam as escritas protegidas)',
+  'live.compare.rev': 'última {last}; {n} mudanças das chaves da eleição',
+  'live.compare.none': 'nenhuma',
 };

@@ -82,6 +82,7 @@ export const ruPanels: Record<string, string> = {
   'log.fault.restore-link': 'связь {a} ↔ {b} восстановлена',
   'log.fault.delay-link': 'связь {a} ↔ {b} замедлена на {extra}',
   'log.fault.clock-drift': 'часы {node} идут со скоростью {rate}×',
+  'log.fault.store-unavailable': '{node} недоступен (кворум потерян) на {duration}',
   'log.injected': ' (внесено)',
   'log.store.create': '{store}: создан {key} = {value} (rev {rev}{lease})',
   'log.store.put': '{store}: записан {key} = {value} (rev {rev}{lease})',
@@ -126,4 +127,46 @@ export const ruPanels: Record<string, string> = {
   // kill (processes killed, host up)
   'log.fault.kill': 'процессы {node} УБИТЫ (хост работает: соединения отклоняются)',
   'log.reason.refused': '{to} отклоняет соединение',
+
+  // live mode
+  'live.label': 'Живой режим',
+  'live.recording': 'Вживую: идёт запись',
+  'live.stopped': 'Вживую: запись остановлена',
+  'live.what':
+    'Настоящий кластер etcd {version} из трёх участников; узлы — те же машины состояний lease, что и в симуляции, запущенные в Node.',
+  'live.events': '{n, plural, one {# событие} few {# события} many {# событий} other {# события}}',
+  'live.stop': 'Остановить запись',
+  'live.serviceGone': 'Служба живого режима недоступна. Всё, что уже записано, остаётся на экране.',
+  'live.quorumLost':
+    'Кворум потерян: два из трёх участников etcd не работают, поэтому аренду нельзя ни выдать, ни продлить, и лидера нет.',
+  'live.unreachable':
+    'Кластер etcd недоступен: запросы остаются без ответа. Всё, что уже записано, остаётся на экране.',
+  'live.members': 'Участники etcd',
+  'live.member': 'Участник {index} ({id})',
+  'live.state.running': 'работает',
+  'live.state.stopped': 'остановлен (SIGSTOP)',
+  'live.state.killed': 'убит',
+  'live.action.member-stop': 'Остановить',
+  'live.action.member-stop.label': 'Остановить участника {index} (SIGSTOP)',
+  'live.action.member-resume': 'Продолжить',
+  'live.action.member-resume.label': 'Продолжить участника {index}',
+  'live.action.member-kill': 'Убить',
+  'live.action.member-kill.label': 'Убить участника {index} (SIGKILL)',
+  'live.action.member-restart': 'Перезапустить',
+  'live.action.member-restart.label': 'Перезапустить участника {index}',
+  'live.badge': 'Записано с etcd',
+  'live.badgeTitle': 'Запуск, записанный на настоящем кластере etcd, показан как записан',
+  'live.back': 'Назад к симуляции',
+  'live.refused':
+    'Живой режим не умеет «{kind}»: он роняет, перезапускает, ставит на паузу и отрезает узлы от хранилища, а также останавливает, убивает и перезапускает участников etcd.',
+  'live.compare.button': 'Сравнить с симуляцией',
+  'live.compare.caption':
+    'Тот же сценарий сбоев в симуляции (потеря двух участников etcd в модели — «хранилище недоступно»)',
+  'live.compare.real': 'Настоящий etcd',
+  'live.compare.sim': 'Симуляция',
+  'live.compare.failovers': 'Окна failover',
+  'live.compare.messages': 'Сообщения',
+  'live.compare.revisions': 'Ревизии (у настоящего etcd они учитывают и защищённые записи)',
+  'live.compare.rev': 'последняя {last}; изменений ключей выборов: {n}',
+  'live.compare.none': 'нет',
 };

@@ -86,6 +86,7 @@ export const ptSandbox: Record<string, string> = {
   'fault.restore-link': 'restaurar enlace {a}–{b}',
   'fault.delay-link': 'atrasar enlace {a}–{b} em {ms} ms',
   'fault.clock-drift': 'deriva de relógio {node} ×{rate}',
+  'fault.store-unavailable': '{node} indisponível (quórum perdido) por {s} s',
   'fault.at': '{what} em {t}',
 
   'unit.ms': 'ms',

@@ -86,6 +86,7 @@ export const ruSandbox: Record<string, string> = {
   'fault.restore-link': 'восстановить связь {a}–{b}',
   'fault.delay-link': 'задержать связь {a}–{b} на {ms} мс',
   'fault.clock-drift': 'дрейф часов {node} ×{rate}',
+  'fault.store-unavailable': '{node} недоступен (кворум потерян) на {s} с',
   'fault.at': '{what} в {t}',
 
   'unit.ms': 'мс',

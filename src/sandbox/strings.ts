@@ -85,6 +85,7 @@ export const enSandbox: Record<string, string> = {
   'fault.restore-link': 'restore link {a}–{b}',
   'fault.delay-link': 'delay link {a}–{b} by {ms} ms',
   'fault.clock-drift': 'clock drift {node} ×{rate}',
+  'fault.store-unavailable': '{node} unavailable (quorum lost) for {s} s',
   'fault.at': '{what} at {t}',
 
   'unit.ms': 'ms',

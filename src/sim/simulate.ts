@@ -223,6 +223,12 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
     if (!host) {
       record();
       net.apply(f);
+      // The named host's process hears of it (a store told it is unavailable), and what follows
+      // by itself is scheduled (its end).
+      const named = net.hosts.get(hostOf(f) ?? '');
+      named?.notify(f);
+      const after = spec.followUp?.(f as never);
+      if (after) queue.after(after.afterMs, () => applyFault(after.fault, src));
       return;
     }
     const change = lifeChange(f, { up: host.up, paused: host.paused, drift: host.rate });

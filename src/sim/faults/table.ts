@@ -100,6 +100,7 @@ const SHAPES = {
   kill: onNode,
   // A rate far from 1 stops being a drift and breaks the timer arithmetic (1e-300 -> infinite delays).
   'clock-drift': { node: host, rate: number(0.01, 100) },
+  'store-unavailable': { node: host, durationMs: ms(1) },
 } as const satisfies Record<string, Fields>;
 
 export type FaultKind = keyof typeof SHAPES;
@@ -242,6 +243,22 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     words: (f) => ({ key: 'clock-drift', vars: { node: f.node, rate: f.rate } }),
     life: (f) => ({ drift: f.rate }),
     undo: (f) => ({ kind: 'clock-drift', node: f.node, rate: 1 }),
+  },
+  /**
+   * The coordination store without quorum for a while: the model's one member stands for a cluster
+   * that has lost two of three members (live mode's member faults map to it). No request is answered
+   * (a member without a leader answers nothing within a client's deadline), no lease expires, and when
+   * quorum is back the new leader extends every lease by its TTL (etcd lease/lessor.go Promote), so a
+   * leader key outlives the outage by one TTL. It ends by itself with a `rejoin`.
+   */
+  'store-unavailable': {
+    fields: SHAPES['store-unavailable'],
+    icon: 'M-4.5 -3 H4.5 V3 H-4.5 Z M-4.5 -3 L4.5 3',
+    severity: 'danger',
+    words: (f) => ({ key: 'store-unavailable', vars: { node: f.node, durationMs: f.durationMs } }),
+    net: (s, f) => ({ ...s, isolated: new Map(s.isolated).set(f.node, 'all') }),
+    followUp: (f) => ({ afterMs: f.durationMs, fault: { kind: 'rejoin', node: f.node } }),
+    undo: (f) => ({ kind: 'rejoin', node: f.node }),
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Rng } from '../../lib/rng.ts';
 import { type ClockGate, queueClock, type XClock } from '../kernel/clock.ts';
 import type { EventQueue } from '../kernel/queue.ts';
-import type { Role, TraceEvent } from '../trace/events.ts';
+import type { Fault, Role, TraceEvent } from '../trace/events.ts';
 
 type WithoutT<E> = E extends unknown ? Omit<E, 't'> : never;
 /** A trace event without its time (the host stamps it). */
@@ -33,6 +33,8 @@ export interface ProcessEnv {
 export interface Process {
   receive(msg: Message): void;
   stop(): void;
+  /** A fault on this process's host that changes no life (the store learns it is unavailable). */
+  onFault?(f: Fault): void;
 }
 
 export type ProcessFactory = (env: ProcessEnv) => Process;
@@ -97,6 +99,11 @@ export class Host implements ClockGate {
     const inc = this.incarnation;
     this.fire(inc, () => this.process?.receive(msg));
     return true;
+  }
+
+  /** Tells the process of a fault on its host that is not a change of life (a network fault). */
+  notify(f: Fault): void {
+    if (this.up) this.process?.onFault?.(f);
   }
 
   crash(refuses = false): void {

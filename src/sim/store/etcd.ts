@@ -331,6 +331,24 @@ export class EtcdStore {
     return { id, ttl: lease.ttlSec };
   }
 
+  /**
+   * lessor.go Promote, which a new etcd leader runs when it takes over (after quorum was lost and
+   * is back, for one): every lease gets a fresh deadline, now + its TTL + `extendMs` (etcd extends by
+   * the election timeout), so no lease expires for the time nobody could renew it. Unlike every
+   * other call it does not expire overdue leases first: keeping them is the point.
+   */
+  promote(nowMs: number, extendMs = 0): void {
+    for (const [id, lease] of this.leases) {
+      lease.deadlineMs = nowMs + extendMs + lease.ttlSec * 1000;
+      this.changes.push({
+        kind: 'lease-keepalive',
+        lease: id,
+        ttlSec: lease.ttlSec,
+        deadlineMs: lease.deadlineMs,
+      });
+    }
+  }
+
   /** LeaseRevoke: deletes every attached key in one revision (none if no key is attached). */
   revoke(id: number, nowMs: number): { revision: number } {
     this.tick(nowMs);

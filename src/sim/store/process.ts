@@ -25,6 +25,7 @@ export function storeProcess(
   return (env: ProcessEnv): Process => {
     const store = new EtcdStore(opts);
     let cancelExpiry: (() => void) | null = null;
+    let unavailable = false;
 
     const watchers = new Map<number, string>(); // watch id -> the client that asked
     const flush = () => {
@@ -146,6 +147,20 @@ export function storeProcess(
       },
       stop() {
         cancelExpiry?.();
+      },
+      // Quorum lost (`store-unavailable`): nothing expires while nobody can renew; when it is back
+      // (the `rejoin` that ends it), the new etcd leader extends every lease (lessor.go Promote).
+      onFault(f) {
+        if (f.kind === 'store-unavailable') {
+          unavailable = true;
+          cancelExpiry?.();
+          cancelExpiry = null;
+        } else if (f.kind === 'rejoin' && unavailable) {
+          unavailable = false;
+          store.promote(env.now());
+          flush();
+          scheduleExpiry();
+        }
       },
     };
   };

@@ -154,6 +154,22 @@ const traceSchema = z.strictObject({
     .min(1),
   durationMs: time.min(1, 'a duration >= 1 ms'),
   interventions: z.array(timedFaultSchema),
+  // A live recording (src/live/) names its source, the etcd version and the cluster's members.
+  source: z.literal('etcd').optional(),
+  etcd: z
+    .strictObject({
+      version: z.string().max(40),
+      members: z
+        .array(
+          z.strictObject({
+            index: int.min(1).max(99),
+            name: z.string().max(64),
+            id: z.string().regex(/^[0-9a-f]{0,16}$/, 'a hex member id'),
+          }),
+        )
+        .max(99),
+    })
+    .optional(),
   events: z.array(eventSchema),
   steps: z.array(
     z.strictObject({

@@ -12,6 +12,15 @@ export interface ResolvedStep {
   vars: Record<string, string | number>;
 }
 
+/**
+ * Where a recorded run came from when it is not a simulation: live mode's real etcd cluster
+ * (src/live/), its version and members (etcd's member ids in hex, as `etcdctl member list` prints them).
+ */
+export interface EtcdSource {
+  version: string;
+  members: Array<{ index: number; name: string; id: string }>;
+}
+
 /** The immutable result of one run; every view, the CLI and the checkers read only this. */
 export interface Trace {
   version: 1;
@@ -22,6 +31,9 @@ export interface Trace {
   hosts: Array<{ id: string; kind: HostKind }>;
   durationMs: number;
   interventions: TimedFault[];
+  /** Absent for a simulation; 'etcd' for a live recording (then `etcd` says which cluster). */
+  source?: 'etcd';
+  etcd?: EtcdSource;
   events: TraceEvent[];
   steps: ResolvedStep[];
 }

@@ -40,8 +40,8 @@ export function etcdVersion(bin: string): string {
   return /etcd Version:\s*(\S+)/.exec(out)?.[1] ?? 'unknown';
 }
 
-/** Two distinct free loopback ports, by binding port 0 (both held open until both are known). */
-async function freePorts(n: number): Promise<number[]> {
+/** `n` distinct free loopback ports, by binding port 0 (all held open until all are known). */
+export async function freePorts(n: number): Promise<number[]> {
   const servers: Server[] = [];
   const ports: number[] = [];
   try {
@@ -62,6 +62,11 @@ async function freePorts(n: number): Promise<number[]> {
   return ports;
 }
 
+/** The caller's environment without ETCD_* variables: etcd reads its flags from them. */
+export function etcdEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ETCD_')));
+}
+
 export interface EtcdServer {
   /** e.g. http://127.0.0.1:40123 */
   url: string;
@@ -72,9 +77,9 @@ export interface EtcdServer {
   stop(): Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function gatewayAnswers(url: string): Promise<boolean> {
+export async function gatewayAnswers(url: string): Promise<boolean> {
   try {
     const res = await fetch(`${url}/v3/kv/range`, {
       method: 'POST',
@@ -89,7 +94,7 @@ async function gatewayAnswers(url: string): Promise<boolean> {
   }
 }
 
-function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
+export function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), ms);
@@ -106,8 +111,7 @@ export async function startEtcd(bin: string, name: string, timeoutMs = 20_000): 
   const [clientPort, peerPort] = await freePorts(2);
   const url = `http://127.0.0.1:${clientPort}`;
   const peer = `http://127.0.0.1:${peerPort}`;
-  // Drop ETCD_* variables of the caller's environment: etcd reads its flags from them.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ETCD_')));
+  const env = etcdEnv();
   const child = spawn(
     bin,
     [
