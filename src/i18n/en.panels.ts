@@ -125,4 +125,6 @@ export const enPanels: Record<string, string> = {
   'adr.inScenario': 'in this scenario',
   'adr.seeIt': 'See it: {scenario}, step {step}',
   'adr.seeItShort': '{scenario} · step {step}',
+  // cut-oneway
+  'log.fault.cut-oneway': 'link {from} → {to} cut one way',
 };

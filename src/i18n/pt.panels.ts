@@ -122,4 +122,6 @@ export const ptPanels: Record<string, string> = {
   'adr.inScenario': 'neste cenário',
   'adr.seeIt': 'Veja: {scenario}, passo {step}',
   'adr.seeItShort': '{scenario} · passo {step}',
+  // cut-oneway
+  'log.fault.cut-oneway': 'enlace {from} → {to} cortado num sentido',
 };

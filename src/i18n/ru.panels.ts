@@ -123,4 +123,6 @@ export const ruPanels: Record<string, string> = {
   'adr.inScenario': 'в этом сценарии',
   'adr.seeIt': 'Смотреть: {scenario}, шаг {step}',
   'adr.seeItShort': '{scenario} · шаг {step}',
+  // cut-oneway
+  'log.fault.cut-oneway': 'связь {from} → {to} разорвана в одну сторону',
 };

@@ -199,4 +199,6 @@ export const ptSandbox: Record<string, string> = {
   'compare.noFaults': 'Esta execução não tem falha para tirar: injete uma pelo menu de um nó primeiro.',
   'compare.faultHint':
     'Tirar uma falha da história mostra o que ela causou: o split-brain sem a partição, o fencing-token sem a pausa de GC.',
+  // cut-oneway
+  'fault.cut-oneway': 'cortar {from} → {to} num sentido',
 };

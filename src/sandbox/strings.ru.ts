@@ -200,4 +200,6 @@ export const ruSandbox: Record<string, string> = {
   'compare.noFaults': 'В этом прогоне нет сбоя, который можно убрать: сначала внесите сбой через меню узла.',
   'compare.faultHint':
     'Без сбоя из истории видно, к чему он привёл: split-brain без разделения сети, fencing-token без паузы GC.',
+  // cut-oneway
+  'fault.cut-oneway': 'разорвать {from} → {to} в одну сторону',
 };
