@@ -123,4 +123,35 @@ export const scenariosPt: Record<string, string> = {
     'Modo livre: um cluster saudável e nenhum roteiro. Escolha um algoritmo, injete falhas na posição do cursor, mexa nos parâmetros e acompanhe as métricas.',
   'scenario.sandbox.step.free-play':
     'Modo livre: clique com o botão direito ou aperte Enter num nó para injetar uma falha na posição do cursor. “Passo anterior” e “Próximo passo” saltam entre as suas falhas.',
+
+  // heartbeat-no-confirm
+  'scenario.heartbeat-no-confirm.title': 'Heartbeat sem confirmação',
+  'scenario.heartbeat-no-confirm.summary':
+    'O node-1 lidera por um lease no etcd e recebe escritas no seu próprio banco. Os seus keepalives começam a se perder no caminho até o etcd, mas ele nunca confere se o etcd os confirmou. O lease expira, o node-4 assume, e o node-1 continua escrevendo: dois primários. A correção: deixar a liderança quando nenhuma renovação é confirmada dentro do prazo de renovação.',
+  'scenario.heartbeat-no-confirm.tagline':
+    'Um líder que nunca confere se os seus keepalives foram confirmados continua escrevendo depois que o lease acabou.',
+  'scenario.heartbeat-no-confirm.step.primary-on-a-lease':
+    'Cinco nós de banco de dados elegem o primário por uma chave no etcd, presa a um lease de {ttlS} s que o dono renova a cada {renewS} s. O primário recebe as escritas na sua própria cópia dos dados.',
+  'scenario.heartbeat-no-confirm.step.node-1-leads':
+    'O node-1 pega a chave de líder com o token {token}. Ele é o primário e aceita escritas.',
+  'scenario.heartbeat-no-confirm.step.keepalives-lost':
+    'A partir de agora, tudo o que o node-1 envia ao etcd se perde no caminho: uma falha num sentido só. Os keepalives continuam saindo na hora, mas nenhum chega, então nenhuma resposta volta.',
+  'scenario.heartbeat-no-confirm.step.renew-deadline':
+    'Com a correção, só um keepalive confirmado renova. Nenhum foi confirmado dentro do prazo de renovação, uma parte do TTL de {ttlS} s, então o node-1 para de escrever e deixa a liderança enquanto o etcd ainda guarda o seu lease.',
+  'scenario.heartbeat-no-confirm.step.never-checks':
+    'O node-1 conta cada keepalive que envia como uma renovação. Ele nunca confere se o etcd confirmou algum, então acredita que o lease está em dia e continua escrevendo.',
+  'scenario.heartbeat-no-confirm.step.lease-expires':
+    'O etcd passou {ttlS} s sem ouvir o node-1: o lease expira e a chave de líder é apagada.',
+  'scenario.heartbeat-no-confirm.step.second-leader':
+    'O {node} pega a chave livre com o token {token} e começa a aceitar escritas como o novo primário.',
+  'scenario.heartbeat-no-confirm.step.both-write':
+    'AMBOS ESCREVEM: {nodes} acreditam ser o primário, e cada um aceitou escritas na sua própria cópia. Os dados divergem.',
+  'scenario.heartbeat-no-confirm.step.link-restored':
+    'O enlace é consertado: os pacotes do node-1 voltam a chegar ao etcd.',
+  'scenario.heartbeat-no-confirm.step.ttl-zero':
+    'O próximo keepalive do node-1 chega ao etcd, que responde TTL 0: aquele lease não existe mais. Só agora o node-1 deixa a liderança, depois de muitos segundos de escritas que o novo primário nunca viu.',
+  'scenario.heartbeat-no-confirm.step.why-confirm':
+    'Keepalive enviado não é keepalive confirmado. Ligue a correção: só um keepalive respondido renova, e um líder sem renovação confirmada dentro do prazo de renovação sai antes que o lease possa expirar.',
+  'scenario.heartbeat-no-confirm.step.one-primary':
+    'Um primário de cada vez: o node-1 desistiu antes que o seu lease pudesse expirar, porque contou só as renovações confirmadas (o RenewDeadline do client-go, a sessão do etcd). As mesmas falhas, e nenhuma segunda cópia dos dados.',
 };

@@ -124,4 +124,34 @@ export const scenariosRu: Record<string, string> = {
     'Свободный режим: исправный кластер и никакого сценария. Выберите алгоритм, вносите сбои в позиции курсора, меняйте параметры и следите за метриками.',
   'scenario.sandbox.step.free-play':
     'Свободный режим: щёлкните правой кнопкой или нажмите Enter на узле, чтобы внести сбой в позиции курсора. «Шаг назад» и «Шаг вперёд» переходят между вашими сбоями.',
+
+  // heartbeat-no-confirm
+  'scenario.heartbeat-no-confirm.title': 'Heartbeat без подтверждения',
+  'scenario.heartbeat-no-confirm.summary':
+    'node-1 лидирует через lease в etcd и принимает writes в свою базу. Его keepalive начинают теряться по дороге к etcd, но он никогда не проверяет, что etcd их подтвердил. Lease истекает, лидером становится node-4, а node-1 продолжает писать: два primary. Исправление: слагать лидерство, если ни одно продление не подтверждено в пределах renew deadline.',
+  'scenario.heartbeat-no-confirm.tagline':
+    'Лидер, который не проверяет подтверждение своих keepalive, продолжает писать, когда его lease уже истёк.',
+  'scenario.heartbeat-no-confirm.step.primary-on-a-lease':
+    'Пять узлов базы данных выбирают primary через один ключ в etcd под lease на {ttlS} с, который владелец продлевает каждые {renewS} с. Primary принимает writes в свою копию данных.',
+  'scenario.heartbeat-no-confirm.step.node-1-leads':
+    'node-1 берёт ключ лидера с token-ом {token}. Он primary и принимает writes.',
+  'scenario.heartbeat-no-confirm.step.keepalives-lost':
+    'С этого момента всё, что node-1 шлёт в etcd, теряется по дороге: сбой в одну сторону. Keepalive уходят вовремя, но ни один не доходит, поэтому и ответа нет.',
+  'scenario.heartbeat-no-confirm.step.renew-deadline':
+    'С исправлением продлевает только подтверждённый keepalive. В пределах renew deadline (часть TTL в {ttlS} с) ни один не подтвердился, поэтому node-1 перестаёт писать и слагает лидерство, пока etcd ещё держит его lease.',
+  'scenario.heartbeat-no-confirm.step.never-checks':
+    'node-1 считает каждый отправленный keepalive продлением. Он не проверяет, что etcd хоть один подтвердил, поэтому думает «я ещё leader» и продолжает писать.',
+  'scenario.heartbeat-no-confirm.step.lease-expires':
+    'etcd {ttlS} с ничего не слышал от node-1: lease истекает, и ключ лидера удаляется.',
+  'scenario.heartbeat-no-confirm.step.second-leader':
+    '{node} берёт свободный ключ с token-ом {token} и начинает принимать writes как новый primary.',
+  'scenario.heartbeat-no-confirm.step.both-write':
+    'ОБА ПИШУТ: {nodes} оба считают себя primary, и каждый принял writes в свою копию. Данные расходятся.',
+  'scenario.heartbeat-no-confirm.step.link-restored': 'Связь починили: пакеты node-1 снова доходят до etcd.',
+  'scenario.heartbeat-no-confirm.step.ttl-zero':
+    'Следующий keepalive node-1 доходит до etcd, и тот отвечает TTL 0: этого lease больше нет. Только теперь node-1 слагает лидерство — после многих секунд writes, которых новый primary не видел.',
+  'scenario.heartbeat-no-confirm.step.why-confirm':
+    'Отправленный keepalive — ещё не подтверждённый. Включите исправление: продлевает только keepalive с ответом, и лидер без подтверждённого продления в пределах renew deadline уходит раньше, чем lease может истечь.',
+  'scenario.heartbeat-no-confirm.step.one-primary':
+    'Один primary за раз: node-1 сдался до того, как lease мог истечь, потому что считал только подтверждённые продления (RenewDeadline в client-go, session в etcd). Те же сбои — и никакой второй копии данных.',
 };

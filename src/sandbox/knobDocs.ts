@@ -63,6 +63,11 @@ export const knobDocsPt: Record<string, string> = {
     'checks falhos seguidos (503 ou sem resposta) antes de o HAProxy marcar um backend como fora',
   'patroni.haproxyRise': 'checks bons seguidos (200) antes de o HAProxy marcar um backend como no ar',
   'patroni.clientWriteIntervalMs': 'a aplicação envia um INSERT pelo HAProxy com esta frequência',
+  // heartbeat-no-confirm
+  'lease.confirmRenew':
+    'só um keepalive respondido pelo store adia o prazo do líder, então um líder cujos keepalives ficam sem resposta renuncia no seu prazo de renovação; desligado = dispara e esquece: todo keepalive enviado conta como renovado',
+  'lease.ownCopy':
+    'o líder é um primário que guarda os dados ele mesmo: a sua tarefa escreve na sua própria cópia (verificação e escrita em um só passo) em vez de mandar a escrita ao armazenamento compartilhado, e nada barra um líder desatualizado',
 };
 
 export const knobDocsRu: Record<string, string> = {
@@ -119,6 +124,11 @@ export const knobDocsRu: Record<string, string> = {
   'patroni.haproxyRise':
     'сколько успешных проверок подряд (200), прежде чем HAProxy пометит backend доступным',
   'patroni.clientWriteIntervalMs': 'как часто приложение отправляет один INSERT через HAProxy',
+  // heartbeat-no-confirm
+  'lease.confirmRenew':
+    'срок лидера сдвигает только keepalive, на который ответил store, поэтому лидер, чьи keepalive остаются без ответа, слагает полномочия в свой срок продления; выкл. = «отправил и забыл»: каждый отправленный keepalive считается продлением',
+  'lease.ownCopy':
+    'лидер — primary, который сам хранит данные: его задача пишет в собственную копию (проверка и запись за один шаг), а не в общее хранилище, так что устаревшего лидера ничто не остановит',
 };
 
 /**
