@@ -201,4 +201,6 @@ export const ptSandbox: Record<string, string> = {
     'Tirar uma falha da história mostra o que ela causou: o split-brain sem a partição, o fencing-token sem a pausa de GC.',
   // cut-oneway
   'fault.cut-oneway': 'cortar {from} → {to} num sentido',
+  // gossip-leader
+  'sandbox.preset.gossip': 'Gossip (sem store, sem quórum)',
 };

@@ -202,4 +202,6 @@ export const ruSandbox: Record<string, string> = {
     'Без сбоя из истории видно, к чему он привёл: split-brain без разделения сети, fencing-token без паузы GC.',
   // cut-oneway
   'fault.cut-oneway': 'разорвать {from} → {to} в одну сторону',
+  // gossip-leader
+  'sandbox.preset.gossip': 'Gossip (без store, без кворума)',
 };

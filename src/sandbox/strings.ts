@@ -200,4 +200,6 @@ export const enSandbox: Record<string, string> = {
     'A story’s fault left out shows what it caused: split-brain without its partition, fencing-token without the GC pause.',
   // cut-oneway
   'fault.cut-oneway': 'drop {from} → {to} one way',
+  // gossip-leader
+  'sandbox.preset.gossip': 'Gossip (no store, no quorum)',
 };
