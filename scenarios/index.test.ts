@@ -19,6 +19,7 @@ describe('scenarios', () => {
       'patroni',
       'sandbox',
       'heartbeat-no-confirm',
+      'gossip-leader',
     ]);
     expect(stories.map((s) => s.id)).toEqual(scenarioIds.slice(0, 5));
     expect(stories.some((s) => s.freePlay)).toBe(false);

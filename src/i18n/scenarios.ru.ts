@@ -154,4 +154,41 @@ export const scenariosRu: Record<string, string> = {
     'Отправленный keepalive — ещё не подтверждённый. Включите исправление: продлевает только keepalive с ответом, и лидер без подтверждённого продления в пределах renew deadline уходит раньше, чем lease может истечь.',
   'scenario.heartbeat-no-confirm.step.one-primary':
     'Один primary за раз: node-1 сдался до того, как lease мог истечь, потому что считал только подтверждённые продления (RenewDeadline в client-go, session в etcd). Те же сбои — и никакой второй копии данных.',
+
+  // gossip-leader
+  'scenario.gossip-leader.title': 'Лидер через gossip',
+  'scenario.gossip-leader.summary':
+    'Пять узлов базы данных распространяют, кто лидер, через gossip — без store и без голосования. Когда лидер падает, два узла подозревают его в одном и том же раунде, и каждый объявляет себя лидером: оба принимают writes, пока следующий раунд не сообщит одному из них о другом. Ок для service discovery, катастрофа для primary database. Исправление: lease в etcd.',
+  'scenario.gossip-leader.tagline':
+    'Gossip распространяет лидерство eventually: между раундами лидеров два, и у базы два primary.',
+  'scenario.gossip-leader.step.gossip-views':
+    'Пять узлов базы данных и никакого coordination store. Каждые {gossipIntervalMs} мс каждый узел отправляет {fanout} случайным соседям своё представление о том, кто лидер, — так service discovery распространяет список участников.',
+  'scenario.gossip-leader.step.first-claim':
+    'node-1 не слышал ни о каком лидере, поэтому объявляет себя лидером эпохи {epoch}: никого не спрашивают. Его заявка за раунд доходит до нескольких соседей, и они передают её дальше.',
+  'scenario.gossip-leader.step.leader-crashes':
+    'node-1 падает. Никто об этом не сообщает: счётчик heartbeat, который он распространял через gossip, просто перестаёт расти.',
+  'scenario.gossip-leader.step.first-claimant':
+    '{node} уже {suspectTimeoutMs} мс не видит нового heartbeat от node-1. Он объявляет себя лидером эпохи {epoch} и начинает принимать writes как primary.',
+  'scenario.gossip-leader.step.second-claimant':
+    'Эта заявка до него ещё не дошла, и {node} тоже подозревает node-1 и объявляет себя лидером эпохи {epoch}. Между двумя раундами gossip два узла считают себя лидерами.',
+  'scenario.gossip-leader.step.both-write':
+    'ОБА ПИШУТ: {nodes} оба приняли writes в свои копии. Для service discovery это безвредно: клиент спросит ещё раз и попадёт к текущему лидеру. Для primary database копии расходятся.',
+  'scenario.gossip-leader.step.yields':
+    'Раунд gossip доносит до {node} заявку {to}: та же эпоха, но id меньше, поэтому {node} уступает. Представления сходятся, но writes, которые принял {node}, есть только в его копии.',
+  'scenario.gossip-leader.step.why-lease':
+    'Gossip даёт eventual consistency лидерства: сколько времени лидеров два, зависит от раунда и fanout, и ничто не держит это время на нуле. Включите исправление: lease в etcd, который может держать только один узел за раз.',
+  'scenario.gossip-leader.step.lucky-rounds':
+    'На этот раз заявки не пересеклись настолько, чтобы оба успели записать, но в gossip ничто этому не мешает: он лишь со временем приводит представления к согласию. Включите исправление: lease в etcd, который может держать только один узел за раз.',
+  'scenario.gossip-leader.step.lease-start':
+    'Исправление: те же пять узлов базы данных выбирают primary через один ключ в etcd под lease на {ttlS} с. Writes принимает только владелец ключа.',
+  'scenario.gossip-leader.step.lease-holder':
+    'node-1 берёт ключ с token-ом {token} и становится единственным primary.',
+  'scenario.gossip-leader.step.lease-holder-crashes':
+    'node-1 падает, как и в прогоне с gossip. Его lease держит ключ ещё до {ttlS} с.',
+  'scenario.gossip-leader.step.lease-expires':
+    'etcd {ttlS} с не получал keepalive: lease истекает, и ключ свободен.',
+  'scenario.gossip-leader.step.one-new-leader':
+    '{node} берёт ключ с token-ом {token}. Остальные тоже пытаются, но compare-and-swap даёт победить только одному.',
+  'scenario.gossip-leader.step.one-at-a-time':
+    'Один primary за раз: кто лидер, решает store, поэтому два узла никогда не считают себя лидерами одновременно. Цена — ожидание, пока истечёт lease, и store, который должен оставаться доступным.',
 };
