@@ -76,6 +76,8 @@ export const knobDocsPt: Record<string, string> = {
     'um nó que vê o contador de heartbeat do líder parado por este tempo suspeita dele e reivindica a liderança da próxima época',
   'gossip.writeIntervalMs':
     'um nó que acredita liderar aceita uma escrita de cliente na sua própria cópia dos dados com esta frequência (um banco de dados primário)',
+  'gossip.takesWrites':
+    'ligado: o líder é um banco de dados primário que recebe escritas de clientes na sua própria cópia; desligado: service discovery, o líder só é anunciado (dois líderes por uma rodada custam uma consulta repetida, não dados divergentes)',
 };
 
 export const knobDocsRu: Record<string, string> = {
@@ -145,6 +147,8 @@ export const knobDocsRu: Record<string, string> = {
     'узел, который столько времени не видит роста счётчика heartbeat лидера, подозревает его и объявляет себя лидером следующей эпохи',
   'gossip.writeIntervalMs':
     'узел, который считает себя лидером, так часто принимает клиентскую запись в собственную копию данных (primary базы данных)',
+  'gossip.takesWrites':
+    'вкл.: лидер — primary базы данных, принимающий клиентские writes в свою копию; выкл.: service discovery, лидер только объявляется (два лидера в течение раунда стоят повторного запроса, а не разошедшихся данных)',
 };
 
 /**

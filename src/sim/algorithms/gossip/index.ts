@@ -52,6 +52,13 @@ export const gossip: Algorithm = {
       doc: 'a node that believes it leads takes a client write into its own copy of the data this often (a primary database)',
       source: 'Kleppmann, Designing Data-Intensive Applications, ch. 8 (the leader and the lock)',
     },
+    takesWrites: {
+      default: true,
+      unit: '',
+      doc: 'on: the leader is a primary database that takes client writes into its own copy; off: service discovery, the leader is only advertised (two leaders for a round then cost a retried lookup, not diverged data)',
+      source:
+        'Kleppmann, DDIA ch. 8 and 9: eventually consistent leadership suits discovery, not a single writer; memberlist/Serf spread membership this way',
+    },
   },
   rules: [
     {
@@ -87,20 +94,25 @@ export const gossip: Algorithm = {
     infra: [],
     slowInfra: [],
     isolateFromStore: false,
-    // Gossip has no safe mode: its safety property is the negative control of the pitfall story.
+    // Gossip is safe only where two leaders for a round cost nothing: service discovery (no writes).
+    // The negative control is the primary database of the gossip-leader story (writes on).
     safety: ['split-brain'],
     liveness: 'quorum-leader',
-    // Once the faults stop: a suspicion timeout, then claims settle within a few rounds of the
-    // epidemic (Demers et al.: O(log n) rounds; 30 rounds leave room for fanout 1 and 9 nodes).
-    timing(k, { net, latMax }) {
+    // Knobs in the range a deployment uses: fanout 2-4 (memberlist GossipNodes 3) and a suspicion
+    // timeout of 12-30 rounds (memberlist: 4 x log10(n) probe intervals of 5 gossip rounds, 14 rounds
+    // at 5 nodes), so that a live leader's heartbeat outruns the timeout. Once the faults stop: a
+    // suspicion timeout, then claims settle within a few rounds of the epidemic (Demers et al.:
+    // O(log n) rounds); twice that, plus 30 rounds, is the bound.
+    timing(k, { net, latMax, unsafe }) {
       const gossipIntervalMs = pick(k[0], 50, 500);
-      const suspectTimeoutMs = 2 * gossipIntervalMs + latMax + pick(k[1], 100, 3000);
+      const suspectTimeoutMs = pick(k[1], 12, 30) * gossipIntervalMs + 2 * latMax;
       const params: Params = {
         ...net,
         gossipIntervalMs,
-        fanout: pick(k[2], 1, 4),
+        fanout: pick(k[2], 2, 4),
         suspectTimeoutMs,
         writeIntervalMs: pick(k[3], 50, 1000),
+        takesWrites: unsafe,
       };
       return {
         params,
@@ -116,6 +128,7 @@ export const gossip: Algorithm = {
       fanout: num(p, 'fanout'),
       suspectTimeoutMs: num(p, 'suspectTimeoutMs'),
       writeIntervalMs: num(p, 'writeIntervalMs'),
+      takesWrites: p.takesWrites !== false,
     };
     const rankOf = new Map(ctx.nodeIds.map((id, i) => [id, i]));
     for (const id of ctx.nodeIds) {

@@ -37,6 +37,8 @@ export interface GossipTimes {
   fanout: number;
   suspectTimeoutMs: number;
   writeIntervalMs: number;
+  /** The leader takes client writes (a primary database); off = it is only advertised (discovery). */
+  takesWrites: boolean;
 }
 
 export interface GossipInput {
@@ -94,6 +96,7 @@ export const gossipMachine = setup({
       event.epoch === context.epoch &&
       event.leader === context.leader &&
       event.beat > context.beat,
+    takesWrites: ({ context }) => context.times.takesWrites,
     suspects: ({ context }) =>
       context.leader !== context.env.id &&
       context.env.now() - context.freshAt >= context.times.suspectTimeoutMs,
@@ -204,7 +207,11 @@ export const gossipMachine = setup({
         work: {
           initial: 'idle',
           states: {
-            idle: { after: { writeInterval: { target: 'idle', reenter: true, actions: 'writeLocal' } } },
+            idle: {
+              after: {
+                writeInterval: { guard: 'takesWrites', target: 'idle', reenter: true, actions: 'writeLocal' },
+              },
+            },
           },
         },
       },
