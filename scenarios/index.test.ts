@@ -10,7 +10,7 @@ describe('scenarios', () => {
     expect(parseScenario(s, `scenarios/${id}.ts`)).toEqual(s);
   });
 
-  it('are the five stories, in order, then the sandbox', () => {
+  it('are the five stories, in order, then the sandbox, then the pitfalls', () => {
     expect(scenarioIds).toEqual([
       'bully',
       'etcd-lease',
@@ -18,6 +18,8 @@ describe('scenarios', () => {
       'fencing-token',
       'patroni',
       'sandbox',
+      'heartbeat-no-confirm',
+      'gossip-leader',
     ]);
     expect(stories.map((s) => s.id)).toEqual(scenarioIds.slice(0, 5));
     expect(stories.some((s) => s.freePlay)).toBe(false);

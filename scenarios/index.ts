@@ -2,6 +2,8 @@ import type { Scenario } from '../src/sim/scenario/schema.ts';
 import bully from './bully.ts';
 import etcdLease from './etcd-lease.ts';
 import fencingToken from './fencing-token.ts';
+import gossipLeader from './gossip-leader.ts';
+import heartbeatNoConfirm from './heartbeat-no-confirm.ts';
 import patroni from './patroni.ts';
 import sandbox from './sandbox.ts';
 import splitBrain from './split-brain.ts';
@@ -14,6 +16,8 @@ import splitBrain from './split-brain.ts';
  */
 export const stories: Scenario[] = [bully, etcdLease, splitBrain, fencingToken, patroni];
 export const scenarios: Scenario[] = [...stories, sandbox];
+// pitfalls (issue #13)
+scenarios.push(heartbeatNoConfirm, gossipLeader);
 
 export const scenarioIds = scenarios.map((s) => s.id);
 

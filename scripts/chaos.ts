@@ -1,5 +1,5 @@
 /**
- * `npm run chaos -- --runs N --seed S [--algorithm lease|heartbeat|bully|all] [--unsafe]`
+ * `npm run chaos -- --runs N --seed S [--algorithm lease|heartbeat|bully|gossip|all] [--unsafe]`
  *
  * Runs N random fault schedules per design (src/sim/chaos) and prints a summary table: schedules run,
  * faults injected, violations in the safe designs and, with --unsafe, in the negative controls (lease
@@ -21,7 +21,7 @@ import {
 import { type ChaosOutcome, firstProblem, runSchedule } from '../src/testing/chaos/run.ts';
 
 const usage =
-  'usage: npm run chaos -- [--runs N] [--seed S] [--algorithm lease|heartbeat|bully|all] [--unsafe] [--shrink-seconds T]';
+  'usage: npm run chaos -- [--runs N] [--seed S] [--algorithm lease|heartbeat|bully|gossip|all] [--unsafe] [--shrink-seconds T]';
 
 interface Args {
   runs: number;
@@ -101,12 +101,16 @@ const labelOf = (alg: ChaosAlgorithm, unsafe: boolean) =>
   unsafe
     ? alg === 'lease'
       ? 'lease, fencing OFF (control)'
-      : 'heartbeat, quorum OFF (control)'
+      : alg === 'gossip'
+        ? 'gossip, a primary database (control)'
+        : 'heartbeat, quorum OFF (control)'
     : alg === 'lease'
       ? 'lease + fencing'
       : alg === 'heartbeat'
         ? 'heartbeat + quorum'
-        : 'bully';
+        : alg === 'gossip'
+          ? 'gossip, discovery only (no writes)'
+          : 'bully';
 
 const optionsOf = (d: Design): ScheduleOptions => ({ unsafe: d.unsafe, loss: true });
 

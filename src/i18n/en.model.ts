@@ -15,19 +15,31 @@ import type { Scenario } from '../sim/scenario/schema.ts';
  * `scenario.<id>.step.<stepId>`. English stays in the scenario files (the source, and what the CLI
  * prints); a missing translation falls back to it.
  */
-export type ScenarioTextKey = 'title' | 'summary' | `step.${string}`;
+export type ScenarioTextKey = 'title' | 'summary' | 'tagline' | `step.${string}`;
 
 /** The English source text for a key, straight from the scenario. */
 export function scenarioSource(scenario: Scenario, key: ScenarioTextKey): string | undefined {
   if (key === 'title') return scenario.title;
   if (key === 'summary') return scenario.summary;
+  if (key === 'tagline') return scenario.tagline;
   const stepId = key.slice('step.'.length);
-  return scenario.steps.find((s) => s.id === stepId)?.caption;
+  return stepsOf(scenario).find((s) => s.id === stepId)?.caption;
+}
+
+/** The story's steps, then the fixed run's own steps (`fix.steps`) that the story does not have. */
+function stepsOf(scenario: Scenario): Scenario['steps'] {
+  const own = new Set(scenario.steps.map((s) => s.id));
+  return [...scenario.steps, ...(scenario.fix?.steps ?? []).filter((s) => !own.has(s.id))];
 }
 
 /** Every key a scenario has text for, in the order a reader meets them. */
 export function scenarioKeys(scenario: Scenario): ScenarioTextKey[] {
-  return ['title', 'summary', ...scenario.steps.map((s) => `step.${s.id}` as const)];
+  return [
+    'title',
+    'summary',
+    ...(scenario.tagline ? (['tagline'] as const) : []),
+    ...stepsOf(scenario).map((s) => `step.${s.id}` as const),
+  ];
 }
 
 /** The English catalog of the model's text. */

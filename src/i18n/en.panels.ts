@@ -171,4 +171,6 @@ export const enPanels: Record<string, string> = {
   'live.compare.revisions': 'Revisions (a real etcd’s also count the fenced writes)',
   'live.compare.rev': 'last {last}; {n} changes of the election keys',
   'live.compare.none': 'none',
+  // cut-oneway
+  'log.fault.cut-oneway': 'link {from} → {to} cut one way',
 };

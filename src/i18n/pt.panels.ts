@@ -169,4 +169,6 @@ export const ptPanels: Record<string, string> = {
   'live.compare.revisions': 'Revisões (as de um etcd real também contam as escritas protegidas)',
   'live.compare.rev': 'última {last}; {n} mudanças das chaves da eleição',
   'live.compare.none': 'nenhuma',
+  // cut-oneway
+  'log.fault.cut-oneway': 'enlace {from} → {to} cortado num sentido',
 };

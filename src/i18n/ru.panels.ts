@@ -169,4 +169,6 @@ export const ruPanels: Record<string, string> = {
   'live.compare.revisions': 'Ревизии (у настоящего etcd они учитывают и защищённые записи)',
   'live.compare.rev': 'последняя {last}; изменений ключей выборов: {n}',
   'live.compare.none': 'нет',
+  // cut-oneway
+  'log.fault.cut-oneway': 'связь {from} → {to} разорвана в одну сторону',
 };

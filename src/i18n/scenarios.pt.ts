@@ -127,4 +127,72 @@ export const scenariosPt: Record<string, string> = {
     'Modo livre: um cluster saudável e nenhum roteiro. Escolha um algoritmo, injete falhas na posição do cursor, mexa nos parâmetros e acompanhe as métricas.',
   'scenario.sandbox.step.free-play':
     'Modo livre: clique com o botão direito ou aperte Enter num nó para injetar uma falha na posição do cursor. “Passo anterior” e “Próximo passo” saltam entre as suas falhas.',
+
+  // heartbeat-no-confirm
+  'scenario.heartbeat-no-confirm.title': 'Heartbeat sem confirmação',
+  'scenario.heartbeat-no-confirm.summary':
+    'O node-1 lidera por um lease no etcd e recebe escritas no seu próprio banco. Os seus keepalives começam a se perder no caminho até o etcd, mas ele nunca confere se o etcd os confirmou. O lease expira, o node-4 assume, e o node-1 continua escrevendo: dois primários. A correção: deixar a liderança quando nenhuma renovação é confirmada dentro do prazo de renovação.',
+  'scenario.heartbeat-no-confirm.tagline':
+    'Um líder que nunca confere se os seus keepalives foram confirmados continua escrevendo depois que o lease acabou.',
+  'scenario.heartbeat-no-confirm.step.primary-on-a-lease':
+    'Cinco nós de banco de dados elegem o primário por uma chave no etcd, presa a um lease de {ttlS} s que o dono renova a cada {renewS} s. O primário recebe as escritas na sua própria cópia dos dados.',
+  'scenario.heartbeat-no-confirm.step.node-1-leads':
+    'O node-1 pega a chave de líder com o token {token}. Ele é o primário e aceita escritas.',
+  'scenario.heartbeat-no-confirm.step.keepalives-lost':
+    'A partir de agora, tudo o que o node-1 envia ao etcd se perde no caminho: uma falha num sentido só. Os keepalives continuam saindo na hora, mas nenhum chega, então nenhuma resposta volta.',
+  'scenario.heartbeat-no-confirm.step.renew-deadline':
+    'Com a correção, só um keepalive confirmado renova. Nenhum foi confirmado dentro do prazo de renovação, uma parte do TTL de {ttlS} s, então o node-1 para de escrever e deixa a liderança enquanto o etcd ainda guarda o seu lease.',
+  'scenario.heartbeat-no-confirm.step.never-checks':
+    'O node-1 conta cada keepalive que envia como uma renovação. Ele nunca confere se o etcd confirmou algum, então acredita que o lease está em dia e continua escrevendo.',
+  'scenario.heartbeat-no-confirm.step.lease-expires':
+    'O etcd passou {ttlS} s sem ouvir o node-1: o lease expira e a chave de líder é apagada.',
+  'scenario.heartbeat-no-confirm.step.second-leader':
+    'O {node} pega a chave livre com o token {token} e começa a aceitar escritas como o novo primário.',
+  'scenario.heartbeat-no-confirm.step.both-write':
+    'AMBOS ESCREVEM: {nodes} acreditam ser o primário, e cada um aceitou escritas na sua própria cópia. Os dados divergem.',
+  'scenario.heartbeat-no-confirm.step.link-restored':
+    'O enlace é consertado: os pacotes do node-1 voltam a chegar ao etcd.',
+  'scenario.heartbeat-no-confirm.step.ttl-zero':
+    'O próximo keepalive do node-1 chega ao etcd, que responde TTL 0: aquele lease não existe mais. Só agora o node-1 deixa a liderança, depois de muitos segundos de escritas que o novo primário nunca viu.',
+  'scenario.heartbeat-no-confirm.step.why-confirm':
+    'Keepalive enviado não é keepalive confirmado. Ligue a correção: só um keepalive respondido renova, e um líder sem renovação confirmada dentro do prazo de renovação sai antes que o lease possa expirar.',
+  'scenario.heartbeat-no-confirm.step.one-primary':
+    'Um primário de cada vez: o node-1 desistiu antes que o seu lease pudesse expirar, porque contou só as renovações confirmadas (o RenewDeadline do client-go, a sessão do etcd). As mesmas falhas, e nenhuma segunda cópia dos dados.',
+
+  // gossip-leader
+  'scenario.gossip-leader.title': 'Líder por gossip',
+  'scenario.gossip-leader.summary':
+    'Cinco nós de banco de dados espalham quem lidera por gossip, sem store e sem votos. Quando o líder cai, dois nós suspeitam dele na mesma rodada e cada um reivindica a liderança: os dois recebem escritas até que a rodada seguinte conte a um deles sobre o outro. Serve para service discovery, é um desastre para um banco de dados primário. A correção: um lease no etcd.',
+  'scenario.gossip-leader.tagline':
+    'O gossip espalha a liderança aos poucos: entre uma rodada e outra, dois nós lideram, e o banco ganha dois primários.',
+  'scenario.gossip-leader.step.gossip-views':
+    'Cinco nós de banco de dados e nenhum store de coordenação. A cada {gossipIntervalMs} ms, cada nó envia a {fanout} pares sorteados a sua visão de quem lidera, do jeito que o service discovery espalha a lista de membros.',
+  'scenario.gossip-leader.step.first-claim':
+    'O node-1 não ouviu falar de nenhum líder, então reivindica a época {epoch} e passa a liderar: ninguém é consultado. A reivindicação chega a alguns pares por rodada, e eles a repassam.',
+  'scenario.gossip-leader.step.leader-crashes':
+    'O node-1 cai. Nada anuncia isso: o contador de heartbeat que ele espalhava pelo gossip simplesmente para de subir.',
+  'scenario.gossip-leader.step.first-claimant':
+    'O {node} não vê heartbeat novo do node-1 há {suspectTimeoutMs} ms. Ele reivindica a época {epoch} e começa a receber escritas como primário.',
+  'scenario.gossip-leader.step.second-claimant':
+    'Antes que essa reivindicação chegue até ele, o {node} também suspeita do node-1 e reivindica a época {epoch}. Entre duas rodadas de gossip, dois nós acreditam que lideram.',
+  'scenario.gossip-leader.step.both-write':
+    'AMBOS ESCREVEM: {nodes} aceitaram escritas nas suas próprias cópias. Para service discovery isso seria inofensivo: o cliente pergunta de novo e chega a quem lidera agora. Para um banco de dados primário, as cópias divergem.',
+  'scenario.gossip-leader.step.yields':
+    'Uma rodada de gossip leva a reivindicação do {to} até o {node}: a mesma época, de um id menor, então o {node} cede. As visões convergem, mas as escritas que o {node} recebeu existem só na cópia dele.',
+  'scenario.gossip-leader.step.why-lease':
+    'O gossip só torna a liderança consistente com o tempo: quanto tempo dois nós lideram depende da rodada e do fanout, e nada garante que seja zero. Ligue a correção: um lease no etcd, que um nó de cada vez pode ter.',
+  'scenario.gossip-leader.step.lucky-rounds':
+    'Desta vez as reivindicações não se sobrepuseram o bastante para os dois escreverem, mas nada no gossip impede isso: ele só faz as visões concordarem com o tempo. Ligue a correção: um lease no etcd, que um nó de cada vez pode ter.',
+  'scenario.gossip-leader.step.lease-start':
+    'A correção: os mesmos cinco nós de banco de dados elegem o primário por uma chave no etcd, presa a um lease de {ttlS} s. Só quem tem a chave recebe escritas.',
+  'scenario.gossip-leader.step.lease-holder':
+    'O node-1 pega a chave com o token {token} e é o único primário.',
+  'scenario.gossip-leader.step.lease-holder-crashes':
+    'O node-1 cai, como na execução com gossip. O lease dele mantém a chave por até {ttlS} s.',
+  'scenario.gossip-leader.step.lease-expires':
+    'O etcd passou {ttlS} s sem receber keepalive: o lease expira e a chave fica livre.',
+  'scenario.gossip-leader.step.one-new-leader':
+    'O {node} pega a chave com o token {token}. Os outros também tentam, mas o compare-and-swap deixa só um deles vencer.',
+  'scenario.gossip-leader.step.one-at-a-time':
+    'Um primário de cada vez: é o store que decide quem lidera, então nunca dois nós acreditam nisso ao mesmo tempo. O preço é esperar o lease expirar, e um store que precisa ficar no ar.',
 };

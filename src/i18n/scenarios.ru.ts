@@ -128,4 +128,71 @@ export const scenariosRu: Record<string, string> = {
     'Свободный режим: исправный кластер и никакого сценария. Выберите алгоритм, вносите сбои в позиции курсора, меняйте параметры и следите за метриками.',
   'scenario.sandbox.step.free-play':
     'Свободный режим: щёлкните правой кнопкой или нажмите Enter на узле, чтобы внести сбой в позиции курсора. «Шаг назад» и «Шаг вперёд» переходят между вашими сбоями.',
+
+  // heartbeat-no-confirm
+  'scenario.heartbeat-no-confirm.title': 'Heartbeat без подтверждения',
+  'scenario.heartbeat-no-confirm.summary':
+    'node-1 лидирует через lease в etcd и принимает writes в свою базу. Его keepalive начинают теряться по дороге к etcd, но он никогда не проверяет, что etcd их подтвердил. Lease истекает, лидером становится node-4, а node-1 продолжает писать: два primary. Исправление: слагать лидерство, если ни одно продление не подтверждено в пределах renew deadline.',
+  'scenario.heartbeat-no-confirm.tagline':
+    'Лидер, который не проверяет подтверждение своих keepalive, продолжает писать, когда его lease уже истёк.',
+  'scenario.heartbeat-no-confirm.step.primary-on-a-lease':
+    'Пять узлов базы данных выбирают primary через один ключ в etcd под lease на {ttlS} с, который владелец продлевает каждые {renewS} с. Primary принимает writes в свою копию данных.',
+  'scenario.heartbeat-no-confirm.step.node-1-leads':
+    'node-1 берёт ключ лидера с token-ом {token}. Он primary и принимает writes.',
+  'scenario.heartbeat-no-confirm.step.keepalives-lost':
+    'С этого момента всё, что node-1 шлёт в etcd, теряется по дороге: сбой в одну сторону. Keepalive уходят вовремя, но ни один не доходит, поэтому и ответа нет.',
+  'scenario.heartbeat-no-confirm.step.renew-deadline':
+    'С исправлением продлевает только подтверждённый keepalive. В пределах renew deadline (часть TTL в {ttlS} с) ни один не подтвердился, поэтому node-1 перестаёт писать и слагает лидерство, пока etcd ещё держит его lease.',
+  'scenario.heartbeat-no-confirm.step.never-checks':
+    'node-1 считает каждый отправленный keepalive продлением. Он не проверяет, что etcd хоть один подтвердил, поэтому думает «я ещё leader» и продолжает писать.',
+  'scenario.heartbeat-no-confirm.step.lease-expires':
+    'etcd {ttlS} с ничего не слышал от node-1: lease истекает, и ключ лидера удаляется.',
+  'scenario.heartbeat-no-confirm.step.second-leader':
+    '{node} берёт свободный ключ с token-ом {token} и начинает принимать writes как новый primary.',
+  'scenario.heartbeat-no-confirm.step.both-write':
+    'ОБА ПИШУТ: {nodes} оба считают себя primary, и каждый принял writes в свою копию. Данные расходятся.',
+  'scenario.heartbeat-no-confirm.step.link-restored': 'Связь починили: пакеты node-1 снова доходят до etcd.',
+  'scenario.heartbeat-no-confirm.step.ttl-zero':
+    'Следующий keepalive node-1 доходит до etcd, и тот отвечает TTL 0: этого lease больше нет. Только теперь node-1 слагает лидерство — после многих секунд writes, которых новый primary не видел.',
+  'scenario.heartbeat-no-confirm.step.why-confirm':
+    'Отправленный keepalive — ещё не подтверждённый. Включите исправление: продлевает только keepalive с ответом, и лидер без подтверждённого продления в пределах renew deadline уходит раньше, чем lease может истечь.',
+  'scenario.heartbeat-no-confirm.step.one-primary':
+    'Один primary за раз: node-1 сдался до того, как lease мог истечь, потому что считал только подтверждённые продления (RenewDeadline в client-go, session в etcd). Те же сбои — и никакой второй копии данных.',
+
+  // gossip-leader
+  'scenario.gossip-leader.title': 'Лидер через gossip',
+  'scenario.gossip-leader.summary':
+    'Пять узлов базы данных распространяют, кто лидер, через gossip — без store и без голосования. Когда лидер падает, два узла подозревают его в одном и том же раунде, и каждый объявляет себя лидером: оба принимают writes, пока следующий раунд не сообщит одному из них о другом. Ок для service discovery, катастрофа для primary database. Исправление: lease в etcd.',
+  'scenario.gossip-leader.tagline':
+    'Gossip распространяет лидерство eventually: между раундами лидеров два, и у базы два primary.',
+  'scenario.gossip-leader.step.gossip-views':
+    'Пять узлов базы данных и никакого coordination store. Каждые {gossipIntervalMs} мс каждый узел отправляет {fanout} случайным соседям своё представление о том, кто лидер, — так service discovery распространяет список участников.',
+  'scenario.gossip-leader.step.first-claim':
+    'node-1 не слышал ни о каком лидере, поэтому объявляет себя лидером эпохи {epoch}: никого не спрашивают. Его заявка за раунд доходит до нескольких соседей, и они передают её дальше.',
+  'scenario.gossip-leader.step.leader-crashes':
+    'node-1 падает. Никто об этом не сообщает: счётчик heartbeat, который он распространял через gossip, просто перестаёт расти.',
+  'scenario.gossip-leader.step.first-claimant':
+    '{node} уже {suspectTimeoutMs} мс не видит нового heartbeat от node-1. Он объявляет себя лидером эпохи {epoch} и начинает принимать writes как primary.',
+  'scenario.gossip-leader.step.second-claimant':
+    'Эта заявка до него ещё не дошла, и {node} тоже подозревает node-1 и объявляет себя лидером эпохи {epoch}. Между двумя раундами gossip два узла считают себя лидерами.',
+  'scenario.gossip-leader.step.both-write':
+    'ОБА ПИШУТ: {nodes} оба приняли writes в свои копии. Для service discovery это безвредно: клиент спросит ещё раз и попадёт к текущему лидеру. Для primary database копии расходятся.',
+  'scenario.gossip-leader.step.yields':
+    'Раунд gossip доносит до {node} заявку {to}: та же эпоха, но id меньше, поэтому {node} уступает. Представления сходятся, но writes, которые принял {node}, есть только в его копии.',
+  'scenario.gossip-leader.step.why-lease':
+    'Gossip даёт eventual consistency лидерства: сколько времени лидеров два, зависит от раунда и fanout, и ничто не держит это время на нуле. Включите исправление: lease в etcd, который может держать только один узел за раз.',
+  'scenario.gossip-leader.step.lucky-rounds':
+    'На этот раз заявки не пересеклись настолько, чтобы оба успели записать, но в gossip ничто этому не мешает: он лишь со временем приводит представления к согласию. Включите исправление: lease в etcd, который может держать только один узел за раз.',
+  'scenario.gossip-leader.step.lease-start':
+    'Исправление: те же пять узлов базы данных выбирают primary через один ключ в etcd под lease на {ttlS} с. Writes принимает только владелец ключа.',
+  'scenario.gossip-leader.step.lease-holder':
+    'node-1 берёт ключ с token-ом {token} и становится единственным primary.',
+  'scenario.gossip-leader.step.lease-holder-crashes':
+    'node-1 падает, как и в прогоне с gossip. Его lease держит ключ ещё до {ttlS} с.',
+  'scenario.gossip-leader.step.lease-expires':
+    'etcd {ttlS} с не получал keepalive: lease истекает, и ключ свободен.',
+  'scenario.gossip-leader.step.one-new-leader':
+    '{node} берёт ключ с token-ом {token}. Остальные тоже пытаются, но compare-and-swap даёт победить только одному.',
+  'scenario.gossip-leader.step.one-at-a-time':
+    'Один primary за раз: кто лидер, решает store, поэтому два узла никогда не считают себя лидерами одновременно. Цена — ожидание, пока истечёт lease, и store, который должен оставаться доступным.',
 };

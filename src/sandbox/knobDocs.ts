@@ -66,6 +66,21 @@ export const knobDocsPt: Record<string, string> = {
   // patroni client connect timeout
   'patroni.clientConnectTimeoutMs':
     'quanto tempo a aplicação espera uma nova conexão ficar utilizável antes de a escrita falhar',
+  // heartbeat-no-confirm
+  'lease.confirmRenew':
+    'só um keepalive respondido pelo store adia o prazo do líder, então um líder cujos keepalives ficam sem resposta renuncia no seu prazo de renovação; desligado = dispara e esquece: todo keepalive enviado conta como renovado',
+  'lease.ownCopy':
+    'o líder é um primário que guarda os dados ele mesmo: a sua tarefa escreve na sua própria cópia (verificação e escrita em um só passo) em vez de mandar a escrita ao armazenamento compartilhado, e nada barra um líder desatualizado',
+  // gossip-leader
+  'gossip.gossipIntervalMs':
+    'cada nó envia a sua visão do líder a `fanout` pares sorteados com esta frequência (uma rodada de gossip)',
+  'gossip.fanout': 'para quantos pares sorteados cada nó envia a sua visão a cada rodada',
+  'gossip.suspectTimeoutMs':
+    'um nó que vê o contador de heartbeat do líder parado por este tempo suspeita dele e reivindica a liderança da próxima época',
+  'gossip.writeIntervalMs':
+    'um nó que acredita liderar aceita uma escrita de cliente na sua própria cópia dos dados com esta frequência (um banco de dados primário)',
+  'gossip.takesWrites':
+    'ligado: o líder é um banco de dados primário que recebe escritas de clientes na sua própria cópia; desligado: service discovery, o líder só é anunciado (dois líderes por uma rodada custam uma consulta repetida, não dados divergentes)',
 };
 
 export const knobDocsRu: Record<string, string> = {
@@ -125,6 +140,21 @@ export const knobDocsRu: Record<string, string> = {
   // patroni client connect timeout
   'patroni.clientConnectTimeoutMs':
     'сколько приложение ждёт, пока новое соединение станет пригодным, прежде чем запись считается неудавшейся',
+  // heartbeat-no-confirm
+  'lease.confirmRenew':
+    'срок лидера сдвигает только keepalive, на который ответил store, поэтому лидер, чьи keepalive остаются без ответа, слагает полномочия в свой срок продления; выкл. = «отправил и забыл»: каждый отправленный keepalive считается продлением',
+  'lease.ownCopy':
+    'лидер — primary, который сам хранит данные: его задача пишет в собственную копию (проверка и запись за один шаг), а не в общее хранилище, так что устаревшего лидера ничто не остановит',
+  // gossip-leader
+  'gossip.gossipIntervalMs':
+    'так часто каждый узел отправляет своё представление о лидере `fanout` случайным соседям (один раунд gossip)',
+  'gossip.fanout': 'скольким случайным соседям каждый узел отправляет своё представление за раунд',
+  'gossip.suspectTimeoutMs':
+    'узел, который столько времени не видит роста счётчика heartbeat лидера, подозревает его и объявляет себя лидером следующей эпохи',
+  'gossip.writeIntervalMs':
+    'узел, который считает себя лидером, так часто принимает клиентскую запись в собственную копию данных (primary базы данных)',
+  'gossip.takesWrites':
+    'вкл.: лидер — primary базы данных, принимающий клиентские writes в свою копию; выкл.: service discovery, лидер только объявляется (два лидера в течение раунда стоят повторного запроса, а не разошедшихся данных)',
 };
 
 /**
@@ -152,6 +182,9 @@ export const ruleDocsPt: Record<string, string> = {
     'o intervalo de renovação precisa ser menor que a parte do TTL em que o líder confia (renewS < ttlS × (1 − driftMarginRatio)), senão o líder renuncia entre dois keepalives',
   'patroni.loop-retry-ttl':
     'loop_wait + 2 x retry_timeout precisa ser <= ttl (loopWaitS + 2 x retryTimeoutS <= ttlS)',
+  // gossip-leader
+  'gossip.suspect-over-rounds':
+    'suspectTimeoutMs precisa passar de 2 x gossipIntervalMs + latencyMaxMs (senão um líder vivo vira suspeito entre duas rodadas)',
 };
 
 export const ruleDocsRu: Record<string, string> = {
@@ -176,4 +209,7 @@ export const ruleDocsRu: Record<string, string> = {
     'интервал продления должен быть короче той части TTL, которой доверяет лидер (renewS < ttlS × (1 − driftMarginRatio)), иначе лидер сложит полномочия между двумя keepalive',
   'patroni.loop-retry-ttl':
     'loop_wait + 2 x retry_timeout должно быть <= ttl (loopWaitS + 2 x retryTimeoutS <= ttlS)',
+  // gossip-leader
+  'gossip.suspect-over-rounds':
+    'suspectTimeoutMs должен быть больше 2 x gossipIntervalMs + latencyMaxMs (иначе живой лидер попадает под подозрение между двумя раундами)',
 };

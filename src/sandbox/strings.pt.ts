@@ -203,4 +203,8 @@ export const ptSandbox: Record<string, string> = {
   // kill (processes killed, host up)
   'faults.kill': 'Matar processos (host no ar)',
   'fault.kill': 'matar os processos de {node}',
+  // cut-oneway
+  'fault.cut-oneway': 'cortar {from} → {to} num sentido',
+  // gossip-leader
+  'sandbox.preset.gossip': 'Gossip (sem store, sem quórum)',
 };

@@ -204,4 +204,8 @@ export const ruSandbox: Record<string, string> = {
   // kill (processes killed, host up)
   'faults.kill': 'Убить процессы (хост работает)',
   'fault.kill': 'убить процессы {node}',
+  // cut-oneway
+  'fault.cut-oneway': 'разорвать {from} → {to} в одну сторону',
+  // gossip-leader
+  'sandbox.preset.gossip': 'Gossip (без store, без кворума)',
 };

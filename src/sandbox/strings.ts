@@ -202,4 +202,8 @@ export const enSandbox: Record<string, string> = {
   // kill (processes killed, host up)
   'faults.kill': 'Kill processes (host up)',
   'fault.kill': 'kill the processes of {node}',
+  // cut-oneway
+  'fault.cut-oneway': 'drop {from} → {to} one way',
+  // gossip-leader
+  'sandbox.preset.gossip': 'Gossip (no store, no quorum)',
 };

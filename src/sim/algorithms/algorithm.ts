@@ -80,7 +80,7 @@ export interface ChaosHooks {
   /** An isolation may be from the store only. */
   readonly isolateFromStore: boolean;
   /** Safety properties that must hold in every schedule (chaos/properties.ts). */
-  readonly safety: ReadonlyArray<'stale-writes' | 'lease-holders' | 'term-leaders'>;
+  readonly safety: ReadonlyArray<'stale-writes' | 'lease-holders' | 'term-leaders' | 'split-brain'>;
   /** The liveness property once the faults stop. */
   readonly liveness: 'lease-leader' | 'quorum-leader' | 'bully-agreement';
   /**

@@ -347,3 +347,19 @@ describe('chaos negative controls (the checkers can fail)', () => {
     expect(found?.violationKinds).toContain('two-leaders-in-term');
   });
 });
+
+// gossip (issue #13)
+describe('chaos: gossip', () => {
+  it('discovery only (no writes): no split-brain, and one leader within the suspicion + rounds bound', () => {
+    const st = chaosProperty('gossip', { loss: true }, 105, 60);
+    expect(st.schedules).toBe(60);
+    expect(st.livenessChecked).toBeGreaterThan(10);
+  });
+
+  it('a primary database (writes on, the negative control): split-brain', () => {
+    const { failed, found } = control('gossip', 205, 100);
+    expect(failed).toBe(true);
+    expect(found?.safety[0]?.property).toBe('no-split-brain');
+    expect(found?.violationKinds).toContain('split-brain');
+  });
+});

@@ -18,6 +18,7 @@
  */
 import type { ChaosHooks } from '../algorithms/algorithm.ts';
 import { LEADER_KEY, STORAGE_HOST } from '../algorithms/lease/keys.ts';
+import { splitBrainChecker } from '../check/splitBrain.ts';
 import type { TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
 import { type ChaosAlgorithm, type ChaosSchedule, hooksOf } from './schedule.ts';
@@ -30,7 +31,8 @@ export type PropertyId =
   | 'one-leader-per-term'
   | 'lease-leader'
   | 'quorum-leader'
-  | 'bully-agreement';
+  | 'bully-agreement'
+  | 'no-split-brain';
 
 export interface Failure {
   property: PropertyId;
@@ -108,10 +110,22 @@ export function termLeaders(events: readonly TraceEvent[]): Failure[] {
   return out;
 }
 
+/**
+ * `no-split-brain`: no two believed leaders both have writes accepted on their own copies while both
+ * believe (the definition beside src/sim/check/splitBrain.ts, replayed over the finished trace).
+ */
+export function splitBrains(events: readonly TraceEvent[]): Failure[] {
+  const checker = splitBrainChecker();
+  return events.flatMap((e) =>
+    checker.observe(e).map((v) => ({ property: 'no-split-brain' as const, atMs: e.t, detail: v.detail })),
+  );
+}
+
 const safetyChecks: Record<ChaosHooks['safety'][number], (ev: readonly TraceEvent[]) => Failure[]> = {
   'stale-writes': staleWrites,
   'lease-holders': leaseHolders,
   'term-leaders': termLeaders,
+  'split-brain': splitBrains,
 };
 
 /** The safety properties the algorithm's chaos hooks name, in their order. */

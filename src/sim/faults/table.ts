@@ -6,7 +6,14 @@
  * the chaos generator's closing faults. A new kind is one entry here plus its strings
  * (`log.fault.<words>` in src/i18n and `fault.<words>` in the sandbox strings).
  */
-import { blocked as blockedBy, linkKey, type NetState, openNet, partitioned } from '../net/reach.ts';
+import {
+  blocked as blockedBy,
+  linkKey,
+  type NetState,
+  oneWayKey,
+  openNet,
+  partitioned,
+} from '../net/reach.ts';
 import { type Fields, groups, host, ms, number, optionalChoice, type ShapeOf } from './shape.ts';
 
 /** What a fault can change about a host: the simulation acts on it, frames and metrics replay it. */
@@ -101,6 +108,8 @@ const SHAPES = {
   // A rate far from 1 stops being a drift and breaks the timer arithmetic (1e-300 -> infinite delays).
   'clock-drift': { node: host, rate: number(0.01, 100) },
   'store-unavailable': { node: host, durationMs: ms(1) },
+  // Messages from `from` to `to` are lost; the other direction still carries.
+  'cut-oneway': { from: host, to: host },
 } as const satisfies Record<string, Fields>;
 
 export type FaultKind = keyof typeof SHAPES;
@@ -220,7 +229,11 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     icon: 'M-5 0 H5',
     severity: 'warning',
     words: (f) => ({ key: 'restore-link', vars: { a: f.a, b: f.b } }),
-    net: (s, f) => ({ ...s, cuts: without(s.cuts, linkKey(f.a, f.b)) }),
+    // Restores both directions: a two-way cut and a one-way cut either way (`cut-oneway`).
+    net: (s, f) => ({
+      ...s,
+      cuts: without(without(without(s.cuts, linkKey(f.a, f.b)), oneWayKey(f.a, f.b)), oneWayKey(f.b, f.a)),
+    }),
   },
   'delay-link': {
     fields: SHAPES['delay-link'],
@@ -259,6 +272,25 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     net: (s, f) => ({ ...s, isolated: new Map(s.isolated).set(f.node, 'all') }),
     followUp: (f) => ({ afterMs: f.durationMs, fault: { kind: 'rejoin', node: f.node } }),
     undo: (f) => ({ kind: 'rejoin', node: f.node }),
+  },
+  /**
+   * A one-way link failure: what `from` sends to `to` is lost, what `to` sends back still arrives (an
+   * asymmetric fault such as a firewall rule on one side, or a NIC that only receives). A sender that
+   * fires and forgets cannot tell; a client that checks the answers can (etcd clientv3 lease.go closes a keepalive
+   * channel with no response within the TTL, commit e534532 "close keep alive channel if no response
+   * within TTL", and concurrency.Session's Done() closes with it). The link is drawn
+   * cut; `restore-link` ends it.
+   */
+  'cut-oneway': {
+    fields: SHAPES['cut-oneway'],
+    icon: 'M-5 0 H-1.5 M1.5 0 H5 M2 -3 L5 0 L2 3',
+    severity: 'warning',
+    words: (f) => ({ key: 'cut-oneway', vars: { from: f.from, to: f.to } }),
+    net: (s, f) =>
+      s.cuts.has(oneWayKey(f.from, f.to))
+        ? s
+        : { ...s, cuts: new Map(s.cuts).set(oneWayKey(f.from, f.to), [f.from, f.to]) },
+    undo: (f) => ({ kind: 'restore-link', a: f.from, b: f.to }),
   },
 };
 

@@ -177,3 +177,22 @@ describe('XState clock over the queue', () => {
     expect(fired).toEqual([]);
   });
 });
+
+// cut-oneway (issue #13)
+describe('A one-way cut', () => {
+  it('loses what `from` sends to `to`, carries the other way, and restore-link ends it', () => {
+    const w = world();
+    w.add('a');
+    w.add('etcd', 'store');
+    w.net.apply({ kind: 'cut-oneway', from: 'a', to: 'etcd' });
+    expect(w.net.blocked('a', 'etcd')).toBe('link-cut');
+    expect(w.net.blocked('etcd', 'a')).toBeNull();
+    w.net.send('a', 'etcd', 'KEEPALIVE');
+    w.net.send('etcd', 'a', 'KEEPALIVE_ACK');
+    w.queue.runUntil(50);
+    expect(w.got.etcd).toBeUndefined();
+    expect(w.got.a).toEqual([[10, 'KEEPALIVE_ACK']]);
+    w.net.apply({ kind: 'restore-link', a: 'etcd', b: 'a' });
+    expect(w.net.blocked('a', 'etcd')).toBeNull();
+  });
+});

@@ -4,7 +4,8 @@
  * recorded faults (each fault kind's `net` step in faults/table.ts), so all of them agree.
  *
  * Rule: an isolated host reaches nobody (`all`) or no store (`store`); a cut link carries nothing; in
- * a partition, hosts in different groups cannot talk. Hosts not named in any group (infrastructure
+ * a partition, hosts in different groups cannot talk; a one-way cut carries nothing from its `from`
+ * to its `to` (the other way still carries). Hosts not named in any group (infrastructure
  * such as the protected storage or a client) stay reachable from every side.
  */
 
@@ -16,7 +17,7 @@ export interface NetState {
   readonly groups: readonly (readonly string[])[] | null;
   readonly groupOf: ReadonlyMap<string, number> | null;
   readonly isolated: ReadonlyMap<string, 'all' | 'store'>;
-  /** Cut links by linkKey, each as the fault named it. */
+  /** Cut links by linkKey (one-way cuts by oneWayKey), each as the fault named it. */
   readonly cuts: ReadonlyMap<string, readonly [string, string]>;
   /** Extra one-way latency by linkKey (does not change reachability). */
   readonly delays: ReadonlyMap<string, number>;
@@ -31,6 +32,8 @@ export const openNet: NetState = {
 };
 
 export const linkKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : `${b}|${a}`);
+/** A one-way cut (`cut-oneway`): only messages from `from` to `to` are lost. Kept in `cuts` too. */
+export const oneWayKey = (from: string, to: string): string => `${from}>${to}`;
 
 export function partitioned(s: NetState, groups: readonly (readonly string[])[]): NetState {
   const groupOf = new Map<string, number>();
@@ -52,7 +55,7 @@ export function blocked(
     const other = n === a ? b : a;
     if (from === 'all' || isStore(other)) return 'isolated';
   }
-  if (s.cuts.has(linkKey(a, b))) return 'link-cut';
+  if (s.cuts.has(linkKey(a, b)) || s.cuts.has(oneWayKey(a, b))) return 'link-cut';
   if (s.groupOf) {
     const ga = s.groupOf.get(a);
     const gb = s.groupOf.get(b);

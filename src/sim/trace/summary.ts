@@ -101,7 +101,9 @@ export function captionWith(
   params: Params,
   template?: string,
 ): string {
-  const tpl = template || (scenario?.steps.find((s) => s.id === step.id)?.caption ?? step.id);
+  // A fixed run may tell steps of its own (`fix.steps`); the story's caption wins for a shared id.
+  const own = (scenario?.steps ?? []).concat(scenario?.fix?.steps ?? []);
+  const tpl = template || (own.find((s) => s.id === step.id)?.caption ?? step.id);
   return fillCaption(tpl, step.vars, params);
 }
 

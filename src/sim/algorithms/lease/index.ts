@@ -106,6 +106,20 @@ const params: ParamSpecs = {
     doc: 'time between checking the lease and the write leaving (preparing the job’s write)',
     source: 'Kleppmann 2016: the gap between checking a lease and using it',
   },
+  confirmRenew: {
+    default: true,
+    unit: '',
+    doc: 'only a keepalive the store answered moves the leader’s deadline, so a leader whose keepalives go unanswered steps down at its renew deadline; off = fire and forget: every keepalive sent counts as renewed',
+    source:
+      'client-go leaderelection.go: RenewDeadline is "the duration that the acting master will retry refreshing leadership before giving up"; etcd clientv3 closes a keepalive channel with no response within the TTL (commit e534532), and concurrency.Session.Done() closes with it',
+  },
+  ownCopy: {
+    default: false,
+    unit: '',
+    doc: 'the leader is a primary that keeps the data itself: its job writes to its own copy (checked and written in one step) instead of sending the write to the shared storage, so nothing fences a stale leader',
+    source:
+      'Kleppmann, Designing Data-Intensive Applications, ch. 8, "The leader and the lock"; a Patroni primary takes writes to its own database (Patroni docs)',
+  },
 };
 
 /**
@@ -143,6 +157,8 @@ export function leaseConfig(p: Params): LeaseConfig {
     requestTimeoutMs: Number(p.requestTimeoutMs),
     driftMarginRatio: Number(p.driftMarginRatio),
     checkLeaseBeforeAct: Boolean(p.checkLeaseBeforeAct),
+    confirmRenew: p.confirmRenew !== false,
+    ownCopy: p.ownCopy === true,
     tokenFromRevision: Boolean(p.tokenFromRevision),
     writeIntervalMs: Number(p.writeIntervalMs),
     workMs: Number(p.workMs),
@@ -242,7 +258,9 @@ export const lease: Algorithm = {
       'store',
       storeProcess({ initial: [{ key: TOKEN_KEY, value: String(ctx.params.tokenStart) }] }),
     );
-    ctx.addHost(STORAGE_HOST, 'resource', resourceProcess({ fencing: Boolean(ctx.params.fencing) }));
+    // With ownCopy the leader keeps the data itself: no shared storage to write to.
+    if (!cfg.ownCopy)
+      ctx.addHost(STORAGE_HOST, 'resource', resourceProcess({ fencing: Boolean(ctx.params.fencing) }));
     const n = ctx.nodeIds.length;
     ctx.nodeIds.forEach((id, rank) => {
       ctx.addHost(

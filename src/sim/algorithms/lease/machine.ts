@@ -28,6 +28,10 @@ export interface LeaseConfig {
   requestTimeoutMs: number;
   driftMarginRatio: number;
   checkLeaseBeforeAct: boolean;
+  /** Only answered keepalives move the deadline (off: a keepalive counts when sent). */
+  confirmRenew: boolean;
+  /** The leader writes to its own copy of the data, not to the shared storage. */
+  ownCopy: boolean;
   tokenFromRevision: boolean;
   writeIntervalMs: number;
   workMs: number;
@@ -164,6 +168,7 @@ export const leaseMachine = setup({
       context.env.now() >= context.deadline,
     campaignOpen: ({ context, event }) => outcomeIs('open')(context, event),
     campaignLost: ({ context, event }) => outcomeIs('lost')(context, event),
+    ownCopy: ({ context }) => context.cfg.ownCopy,
     needsRead: ({ context }) => !context.cfg.tokenFromRevision && context.counter === null,
     notChecking: ({ context }) => !context.cfg.checkLeaseBeforeAct,
     deadlinePassed: ({ context }) => context.cfg.checkLeaseBeforeAct && context.env.now() >= context.deadline,
@@ -203,7 +208,12 @@ export const leaseMachine = setup({
       const reqId = context.seq + 1;
       // Older keepalives can no longer extend the deadline once their whole TTL has gone by.
       const kaSent = context.kaSent.filter((k) => k.sentAt + context.ttlMs > now);
-      return { seq: reqId, kaSent: [...kaSent, { reqId, sentAt: now }] };
+      // confirmRenew off (the pitfall): fire and forget, the keepalive counts as renewed when it
+      // leaves, answered or not. client-go and etcd's Session count only a confirmed renewal.
+      const deadline = context.cfg.confirmRenew
+        ? context.deadline
+        : Math.max(context.deadline, trustedUntil(now, context.ttlMs, context.cfg.driftMarginRatio));
+      return { seq: reqId, kaSent: [...kaSent, { reqId, sentAt: now }], deadline };
     }),
     sendKeepalive: ({ context }) =>
       context.env.send(STORE_HOST, 'KEEPALIVE', { lease: context.lease, reqId: context.seq }),
@@ -293,6 +303,24 @@ export const leaseMachine = setup({
       context.env.mark('lease-checked', { remainingMs: context.deadline - context.env.now() }),
     markWriteSkipped: ({ context }) =>
       context.env.mark('write-skipped', { remainingMs: context.deadline - context.env.now() }),
+    /**
+     * ownCopy: the leader is the database. It checked its lease in this same step and applies the
+     * client's write to its own copy: a `write` on itself (the split-brain checker's unfenced copy).
+     */
+    writeOwnCopy: ({ context }) => {
+      const { env } = context;
+      env.mark('lease-checked', { remainingMs: context.deadline - env.now() });
+      env.record({
+        k: 'write',
+        node: env.id,
+        resource: env.id,
+        token: context.token ?? null,
+        status: 'accepted',
+        code: 200,
+        seen: null,
+        value: `${env.id}#${context.writes}`,
+      });
+    },
     sendWrite: ({ context }) => {
       const token = context.token ?? null;
       context.env.send(STORAGE_HOST, 'WRITE', { token, value: `${context.env.id}#${context.writes}` });
@@ -473,6 +501,13 @@ export const leaseMachine = setup({
                             target: 'idle',
                             reenter: true,
                             actions: 'markWriteSkipped',
+                          },
+                          // Its own copy: the write is applied where the lease was checked, no gap.
+                          {
+                            guard: 'ownCopy',
+                            target: 'idle',
+                            reenter: true,
+                            actions: ['prepareWrite', 'writeOwnCopy'],
                           },
                           { target: 'preparing', actions: 'markLeaseChecked' },
                         ],
