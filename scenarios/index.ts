@@ -2,6 +2,7 @@ import type { Scenario } from '../src/sim/scenario/schema.ts';
 import bully from './bully.ts';
 import etcdLease from './etcd-lease.ts';
 import fencingToken from './fencing-token.ts';
+import kubernetesLease from './kubernetes-lease.ts';
 import patroni from './patroni.ts';
 import sandbox from './sandbox.ts';
 import splitBrain from './split-brain.ts';
@@ -12,7 +13,15 @@ import splitBrain from './split-brain.ts';
  * against the schema by its `satisfies ScenarioInput` at compile time and by parseScenario in
  * scenarios/index.test.ts, so the schema (zod) stays out of the app's first download.
  */
-export const stories: Scenario[] = [bully, etcdLease, splitBrain, fencingToken, patroni];
+export const stories: Scenario[] = [
+  bully,
+  etcdLease,
+  splitBrain,
+  fencingToken,
+  patroni,
+  // issue #14: real systems
+  kubernetesLease,
+];
 export const scenarios: Scenario[] = [...stories, sandbox];
 
 export const scenarioIds = scenarios.map((s) => s.id);

@@ -217,6 +217,35 @@ export const adr001Pt: Adr = {
         },
       },
     },
+    // kubernetes-lease
+    {
+      id: 'matrix.kubernetes-lease',
+      name: 'Lease do Kubernetes (client-go)',
+      how: 'Um objeto Lease no API server, tomado e renovado por um UPDATE que precisa levar o último resourceVersion lido.',
+      source: 'client-go tools/leaderelection/leaderelection.go; apiserver storage/etcd3/store.go',
+      cells: {
+        safety: {
+          rating: 'fair',
+          text: 'O compare-and-swap no resourceVersion dá ao Lease um dono por vez (409 Conflict), mas um dono congelado continua agindo: o próprio client-go diz que não faz fencing. Confira leaseTransitions no recurso.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'O leaseDuration contado de quando os standbys viram o Lease mudar, mais até duas consultas com jitter: de 15 a uns 24 s com os padrões (15/10/2 s).',
+        },
+        messages: {
+          rating: 'fair',
+          text: 'Polling, sem watch: cada standby faz GET a cada 2 a 4,4 s e o líder faz UPDATE a cada RetryPeriod, ou seja, O(n) requisições por RetryPeriod.',
+        },
+        dependencies: {
+          rating: 'good',
+          text: 'Só o API server (e o etcd dele), que uma aplicação no Kubernetes já tem.',
+        },
+        ops: {
+          rating: 'good',
+          text: 'Uma chamada de biblioteca e três durações; o client-go recusa combinações inválidas. Conflitos são normais e baratos: quem perde só consulta de novo.',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',

@@ -247,6 +247,35 @@ export const adr001: Adr = {
         },
       },
     },
+    // kubernetes-lease
+    {
+      id: 'matrix.kubernetes-lease',
+      name: 'Kubernetes Lease (client-go)',
+      how: 'A Lease object in the API server, taken and renewed by an UPDATE that must carry the resourceVersion last read.',
+      source: 'client-go tools/leaderelection/leaderelection.go; apiserver storage/etcd3/store.go',
+      cells: {
+        safety: {
+          rating: 'fair',
+          text: 'The resourceVersion compare-and-swap gives the Lease one holder at a time (409 Conflict), but a frozen holder still acts: client-go says it does not fence. Check leaseTransitions at the resource.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'LeaseDuration after the standbys last saw the Lease change, plus up to two jittered polls: 15 to about 24 s with the defaults (15/10/2 s).',
+        },
+        messages: {
+          rating: 'fair',
+          text: 'Polling, no watch: each standby GETs every 2 to 4.4 s and the leader UPDATEs every RetryPeriod, so O(n) requests per RetryPeriod.',
+        },
+        dependencies: {
+          rating: 'good',
+          text: 'Only the API server (and its etcd) a Kubernetes workload already has.',
+        },
+        ops: {
+          rating: 'good',
+          text: 'A library call and three durations; client-go refuses bad combinations. Conflicts are normal and cheap: the loser just polls again.',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',

@@ -123,4 +123,26 @@ export const scenariosPt: Record<string, string> = {
     'Modo livre: um cluster saudável e nenhum roteiro. Escolha um algoritmo, injete falhas na posição do cursor, mexa nos parâmetros e acompanhe as métricas.',
   'scenario.sandbox.step.free-play':
     'Modo livre: clique com o botão direito ou aperte Enter num nó para injetar uma falha na posição do cursor. “Passo anterior” e “Próximo passo” saltam entre as suas falhas.',
+  // kubernetes-lease
+  'scenario.kubernetes-lease.title': 'Lease do Kubernetes (client-go)',
+  'scenario.kubernetes-lease.summary':
+    'Três instâncias do kube-controller-manager dividem um único objeto Lease no API server. O líder cai; passado o leaseDuration, os dois standbys tentam tomar o Lease com o mesmo resourceVersion, um recebe 409 Conflict e o outro passa a liderar com leaseTransitions + 1.',
+  'scenario.kubernetes-lease.tagline':
+    'O leaderelection do client-go num Lease: compare-and-swap no resourceVersion, 409 Conflict e leaseTransitions como token.',
+  'scenario.kubernetes-lease.step.lease-created':
+    'O node-1 sobe primeiro. O GET não encontra Lease (404), então ele faz CREATE de kube-system/kube-controller-manager com holderIdentity {identity} (hostname e um uuid sorteado na partida) e leaseTransitions {leaseTransitions}. O API server guarda o objeto no etcd; o resourceVersion {resourceVersion} é a revisão do etcd dessa escrita.',
+  'scenario.kubernetes-lease.step.standby-polls':
+    'O node-2 sobe como standby. Faz GET do Lease, vê que o node-1 é o dono e guarda o registro e a hora no próprio relógio (observedTime). Tenta de novo depois de uma espera com jitter de {retryPeriodS} s × 1 a 2,2.',
+  'scenario.kubernetes-lease.step.renewal':
+    'A cada {retryPeriodS} s o node-1 renova: um UPDATE com um renewTime novo e o resourceVersion que leu por último ({resourceVersion}). Cada standby que vê o registro mudar recomeça a própria contagem.',
+  'scenario.kubernetes-lease.step.leader-crashes':
+    'O node-1, o líder, cai. O Lease continua com o nome dele: ninguém o apaga, ele só para de mudar.',
+  'scenario.kubernetes-lease.step.expired':
+    'Faz {unchangedForMs} ms, no relógio do {node}, que o Lease não muda, mais que o leaseDuration ({leaseDurationS} s). Ele conta a partir de quando viu o registro mudar, e não do renewTime, então os relógios não precisam concordar. Ele envia um UPDATE com resourceVersion {resourceVersion}.',
+  'scenario.kubernetes-lease.step.takes-over':
+    'O UPDATE do {node} chegou primeiro e ele passa a liderar: gravou a própria holderIdentity e subiu leaseTransitions para {token}. Cada troca de dono soma exatamente um, então o número serve de fencing token.',
+  'scenario.kubernetes-lease.step.conflict':
+    'O {node} tinha lido o mesmo resourceVersion {resourceVersion} e mandou o UPDATE um instante depois. O Lease já mudou, então o API server responde 409 Conflict (no etcd, o compare da txn sobre o mod_revision falhou). O {node} continua standby.',
+  'scenario.kubernetes-lease.step.fenced-write':
+    'Os controllers do {node} escrevem com o token {token}. Agora o storage recusa qualquer token menor: um líder antigo que congelou e acorda achando que ainda lidera (o client-go não o impede) recebe 409 STALE TOKEN.',
 };

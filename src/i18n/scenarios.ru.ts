@@ -124,4 +124,26 @@ export const scenariosRu: Record<string, string> = {
     'Свободный режим: исправный кластер и никакого сценария. Выберите алгоритм, вносите сбои в позиции курсора, меняйте параметры и следите за метриками.',
   'scenario.sandbox.step.free-play':
     'Свободный режим: щёлкните правой кнопкой или нажмите Enter на узле, чтобы внести сбой в позиции курсора. «Шаг назад» и «Шаг вперёд» переходят между вашими сбоями.',
+  // kubernetes-lease
+  'scenario.kubernetes-lease.title': 'Lease в Kubernetes (client-go)',
+  'scenario.kubernetes-lease.summary':
+    'Три экземпляра kube-controller-manager делят один объект Lease в API server. Лидер падает; через leaseDuration оба резервных экземпляра пытаются забрать Lease с одним и тем же resourceVersion, один получает 409 Conflict, другой становится лидером с leaseTransitions + 1.',
+  'scenario.kubernetes-lease.tagline':
+    'leaderelection из client-go на объекте Lease: compare-and-swap по resourceVersion, 409 Conflict и leaseTransitions как token.',
+  'scenario.kubernetes-lease.step.lease-created':
+    'node-1 стартует первым. GET не находит Lease (404), и он делает CREATE kube-system/kube-controller-manager с holderIdentity {identity} (hostname и uuid, выбранный при старте) и leaseTransitions {leaseTransitions}. API server хранит объект в etcd; resourceVersion {resourceVersion} — это ревизия etcd для этой записи.',
+  'scenario.kubernetes-lease.step.standby-polls':
+    'node-2 стартует резервным. Он делает GET, видит, что Lease держит node-1, и запоминает запись и время по своим часам (observedTime). Следующая попытка — после паузы с jitter: {retryPeriodS} с × от 1 до 2,2.',
+  'scenario.kubernetes-lease.step.renewal':
+    'Каждые {retryPeriodS} с node-1 продлевает Lease: UPDATE с новым renewTime и последним прочитанным resourceVersion ({resourceVersion}). Каждый резервный экземпляр, увидев изменение записи, начинает свой отсчёт заново.',
+  'scenario.kubernetes-lease.step.leader-crashes':
+    'node-1, лидер, падает. В Lease по-прежнему его имя: никто запись не удаляет, она просто перестаёт меняться.',
+  'scenario.kubernetes-lease.step.expired':
+    'По часам {node} Lease не менялся уже {unchangedForMs} мс — дольше leaseDuration ({leaseDurationS} с). Отсчёт идёт от момента, когда он последний раз видел изменение записи, а не от renewTime, поэтому часам не нужно совпадать. Он отправляет UPDATE с resourceVersion {resourceVersion}.',
+  'scenario.kubernetes-lease.step.takes-over':
+    'UPDATE от {node} пришёл первым, и он становится лидером: записал свою holderIdentity и увеличил leaseTransitions до {token}. Каждая смена владельца добавляет ровно единицу, поэтому это число работает как fencing token.',
+  'scenario.kubernetes-lease.step.conflict':
+    '{node} прочитал тот же resourceVersion {resourceVersion} и отправил свой UPDATE чуть позже. Lease уже изменился, и API server отвечает 409 Conflict (в etcd не прошло сравнение mod_revision в txn). {node} остаётся резервным.',
+  'scenario.kubernetes-lease.step.fenced-write':
+    'Контроллеры {node} пишут с token {token}. Теперь хранилище отвергает любой меньший token: старый лидер, который завис и проснулся в уверенности, что всё ещё лидер (client-go ему не мешает), получит 409 STALE TOKEN.',
 };

@@ -63,6 +63,17 @@ export const knobDocsPt: Record<string, string> = {
     'checks falhos seguidos (503 ou sem resposta) antes de o HAProxy marcar um backend como fora',
   'patroni.haproxyRise': 'checks bons seguidos (200) antes de o HAProxy marcar um backend como no ar',
   'patroni.clientWriteIntervalMs': 'a aplicação envia um INSERT pelo HAProxy com esta frequência',
+  // kubernetes
+  'kubernetes.leaseDurationS':
+    'quanto um standby espera, no próprio relógio, depois de ver o Lease mudar pela última vez, antes de poder tomá-lo',
+  'kubernetes.renewDeadlineS':
+    'por quanto tempo o líder insiste numa renovação que falha antes de deixar de liderar',
+  'kubernetes.retryPeriodS':
+    'de quanto em quanto tempo o líder renova, e a base da espera com jitter de um standby entre duas tentativas (× 1 a 2,2)',
+  'kubernetes.fencing':
+    'o storage usa leaseTransitions como fencing token e recusa um menor (409 STALE TOKEN); desligado = o que o client-go garante sozinho',
+  'kubernetes.writeIntervalMs':
+    'os controllers do líder escrevem no storage a cada múltiplo deste intervalo no relógio local',
 };
 
 export const knobDocsRu: Record<string, string> = {
@@ -119,6 +130,17 @@ export const knobDocsRu: Record<string, string> = {
   'patroni.haproxyRise':
     'сколько успешных проверок подряд (200), прежде чем HAProxy пометит backend доступным',
   'patroni.clientWriteIntervalMs': 'как часто приложение отправляет один INSERT через HAProxy',
+  // kubernetes
+  'kubernetes.leaseDurationS':
+    'сколько резервный экземпляр ждёт по своим часам с момента, когда последний раз видел изменение Lease, прежде чем забрать его',
+  'kubernetes.renewDeadlineS':
+    'сколько лидер повторяет неудачное продление, прежде чем перестать быть лидером',
+  'kubernetes.retryPeriodS':
+    'как часто лидер продлевает Lease; это же основа паузы с jitter у резервного экземпляра между попытками (× от 1 до 2,2)',
+  'kubernetes.fencing':
+    'хранилище принимает leaseTransitions как fencing token и отклоняет меньший (409 STALE TOKEN); выключено — только то, что даёт сам client-go',
+  'kubernetes.writeIntervalMs':
+    'контроллеры лидера пишут в хранилище на каждом кратном этого интервала по локальным часам',
 };
 
 /**
@@ -146,6 +168,11 @@ export const ruleDocsPt: Record<string, string> = {
     'o intervalo de renovação precisa ser menor que a parte do TTL em que o líder confia (renewS < ttlS × (1 − driftMarginRatio)), senão o líder renuncia entre dois keepalives',
   'patroni.loop-retry-ttl':
     'loop_wait + 2 x retry_timeout precisa ser <= ttl (loopWaitS + 2 x retryTimeoutS <= ttlS)',
+  // kubernetes
+  'kubernetes.lease-duration-over-renew-deadline':
+    'leaseDuration precisa ser maior que renewDeadline (leaseDurationS > renewDeadlineS)',
+  'kubernetes.renew-deadline-over-jittered-retry':
+    'renewDeadline precisa ser maior que retryPeriod × JitterFactor (renewDeadlineS > 1,2 × retryPeriodS)',
 };
 
 export const ruleDocsRu: Record<string, string> = {
@@ -170,4 +197,9 @@ export const ruleDocsRu: Record<string, string> = {
     'интервал продления должен быть короче той части TTL, которой доверяет лидер (renewS < ttlS × (1 − driftMarginRatio)), иначе лидер сложит полномочия между двумя keepalive',
   'patroni.loop-retry-ttl':
     'loop_wait + 2 x retry_timeout должно быть <= ttl (loopWaitS + 2 x retryTimeoutS <= ttlS)',
+  // kubernetes
+  'kubernetes.lease-duration-over-renew-deadline':
+    'leaseDuration должен быть больше renewDeadline (leaseDurationS > renewDeadlineS)',
+  'kubernetes.renew-deadline-over-jittered-retry':
+    'renewDeadline должен быть больше retryPeriod × JitterFactor (renewDeadlineS > 1,2 × retryPeriodS)',
 };

@@ -199,4 +199,7 @@ export const ptSandbox: Record<string, string> = {
   'compare.noFaults': 'Esta execução não tem falha para tirar: injete uma pelo menu de um nó primeiro.',
   'compare.faultHint':
     'Tirar uma falha da história mostra o que ela causou: o split-brain sem a partição, o fencing-token sem a pausa de GC.',
+  // kubernetes
+  'sandbox.preset.kubernetes': 'Lease do Kubernetes, sem fencing',
+  'sandbox.preset.kubernetes-fencing': 'Lease do Kubernetes + token leaseTransitions',
 };

@@ -200,4 +200,7 @@ export const ruSandbox: Record<string, string> = {
   'compare.noFaults': 'В этом прогоне нет сбоя, который можно убрать: сначала внесите сбой через меню узла.',
   'compare.faultHint':
     'Без сбоя из истории видно, к чему он привёл: split-brain без разделения сети, fencing-token без паузы GC.',
+  // kubernetes
+  'sandbox.preset.kubernetes': 'Lease в Kubernetes, без fencing',
+  'sandbox.preset.kubernetes-fencing': 'Lease в Kubernetes + token leaseTransitions',
 };

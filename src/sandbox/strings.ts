@@ -198,4 +198,7 @@ export const enSandbox: Record<string, string> = {
   'compare.noFaults': 'This run has no fault to leave out: inject one from a node’s menu first.',
   'compare.faultHint':
     'A story’s fault left out shows what it caused: split-brain without its partition, fencing-token without the GC pause.',
+  // kubernetes
+  'sandbox.preset.kubernetes': 'Kubernetes Lease, no fencing',
+  'sandbox.preset.kubernetes-fencing': 'Kubernetes Lease + leaseTransitions token',
 };
