@@ -18,6 +18,7 @@ describe('scenarios', () => {
       'fencing-token',
       'patroni',
       'kubernetes-lease',
+      'zookeeper',
       'sandbox',
     ]);
     expect(stories.map((s) => s.id)).toEqual(scenarioIds.slice(0, -1));

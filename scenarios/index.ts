@@ -6,6 +6,7 @@ import kubernetesLease from './kubernetes-lease.ts';
 import patroni from './patroni.ts';
 import sandbox from './sandbox.ts';
 import splitBrain from './split-brain.ts';
+import zookeeper from './zookeeper.ts';
 
 /**
  * The five stories in order, from classic to production-grade, then the sandbox (free
@@ -21,6 +22,7 @@ export const stories: Scenario[] = [
   patroni,
   // issue #14: real systems
   kubernetesLease,
+  zookeeper,
 ];
 export const scenarios: Scenario[] = [...stories, sandbox];
 

@@ -246,6 +246,36 @@ export const adr001Pt: Adr = {
         },
       },
     },
+    // zookeeper
+    {
+      id: 'matrix.zookeeper',
+      name: 'Receita do ZooKeeper',
+      how: 'Cada candidato cria um znode efêmero e sequencial; o menor lidera e cada um dos outros observa o znode logo abaixo do seu.',
+      source:
+        'ZooKeeper Recipes and Solutions, Leader Election; ZooKeeper Programmer’s Guide (sessões, watches)',
+      cells: {
+        safety: {
+          rating: 'fair',
+          text: 'Um único menor znode por vez, mas um líder congelado além do session timeout acorda achando que ainda lidera: a receita avisa que o menor znode não garante que o criador saiba. Faça fencing com o número de sequência do znode.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'O session timeout (4 a 40 s) depois do último ping do líder, e então um evento de watch e um getChildren.',
+        },
+        messages: {
+          rating: 'good',
+          text: 'Um evento de watch por mudança: só o sucessor fica sabendo. Observar o líder (a manada) acorda todos os n − 1, e todos chamam getChildren. Mais um ping por cliente a cada terço do timeout.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'Um ensemble do ZooKeeper (3 ou 5 servidores) para operar, a menos que já exista um (Kafka antes do KRaft, HBase, Hadoop).',
+        },
+        ops: {
+          rating: 'fair',
+          text: 'O LeaderLatch e o LeaderSelector do Curator implementam a receita; o difícil é tratar a sessão: conexão perdida tem de valer como liderança perdida.',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',

@@ -243,6 +243,36 @@ export const adr001Ru: Adr = {
         },
       },
     },
+    // zookeeper
+    {
+      id: 'matrix.zookeeper',
+      name: 'Рецепт ZooKeeper',
+      how: 'Каждый кандидат создаёт эфемерный последовательный znode; лидирует наименьший, каждый из остальных следит за znode сразу перед своим.',
+      source:
+        'ZooKeeper Recipes and Solutions, Leader Election; ZooKeeper Programmer’s Guide (сессии, watch)',
+      cells: {
+        safety: {
+          rating: 'fair',
+          text: 'Наименьший znode в каждый момент один, но лидер, зависший дольше session timeout, просыпается в уверенности, что он лидер: рецепт предупреждает, что наименьший znode не значит, что его создатель об этом знает. Нужен fencing по порядковому номеру znode.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'Session timeout (от 4 до 40 с) после последнего ping лидера, затем одно событие watch и один getChildren.',
+        },
+        messages: {
+          rating: 'good',
+          text: 'Одно событие watch на изменение: узнаёт только преемник. Если все следят за лидером (стадо), просыпаются все n − 1 и все вызывают getChildren. Плюс ping от каждого клиента раз в треть timeout.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'Ансамбль ZooKeeper (3 или 5 серверов), если его ещё нет (Kafka до KRaft, HBase, Hadoop).',
+        },
+        ops: {
+          rating: 'fair',
+          text: 'LeaderLatch и LeaderSelector из Curator реализуют рецепт; трудное место — обработка сессии: потерянное соединение надо считать потерянным лидерством.',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',

@@ -276,6 +276,36 @@ export const adr001: Adr = {
         },
       },
     },
+    // zookeeper
+    {
+      id: 'matrix.zookeeper',
+      name: 'ZooKeeper recipe',
+      how: 'Each candidate creates an ephemeral sequential znode; the lowest leads, each other one watches the znode just below its own.',
+      source:
+        'ZooKeeper Recipes and Solutions, Leader Election; ZooKeeper Programmer’s Guide (sessions, watches)',
+      cells: {
+        safety: {
+          rating: 'fair',
+          text: 'One lowest znode at a time, but a leader frozen past its session timeout wakes up still leading: the recipe says the lowest znode does not mean its creator knows. Fence with the znode’s sequence number.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'The session timeout (4 to 40 s) after the leader’s last ping, then one watch event and one getChildren.',
+        },
+        messages: {
+          rating: 'good',
+          text: 'One watch event per change: only the successor is told. Watching the leader instead (the herd) wakes all n − 1 and they all call getChildren. Plus a ping per client every third of the timeout.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'A ZooKeeper ensemble (3 or 5 servers) to run, unless one is already there (Kafka before KRaft, HBase, Hadoop).',
+        },
+        ops: {
+          rating: 'fair',
+          text: 'Curator’s LeaderLatch and LeaderSelector implement it; the hard part is session handling: treat a lost connection as lost leadership.',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',

@@ -38,6 +38,7 @@ describe('ADR-001 links', () => {
       'consequence.etcd-ha',
       'consequence.heartbeat-traffic',
       'matrix.kubernetes-lease',
+      'matrix.zookeeper',
     ])
       expect(resolveAdrLink(id, scenarios), id).not.toBeNull();
   });
@@ -74,6 +75,7 @@ describe('ADR-001 content', () => {
       'matrix.lease',
       'matrix.lease-fencing',
       'matrix.kubernetes-lease',
+      'matrix.zookeeper',
     ]);
     for (const row of adr001.matrix)
       for (const c of adr001.criteria)

@@ -37,6 +37,13 @@ export const adrLinks: Record<string, AdrLink> = {
   'matrix.kubernetes-lease.messages': { scenario: 'kubernetes-lease', stepId: 'renewal' },
   'matrix.kubernetes-lease.dependencies': { scenario: 'kubernetes-lease', stepId: 'lease-created' },
   'matrix.kubernetes-lease.ops': { scenario: 'kubernetes-lease', stepId: 'conflict' },
+  // zookeeper
+  'matrix.zookeeper': { scenario: 'zookeeper', stepId: 'next-leads' },
+  'matrix.zookeeper.safety': { scenario: 'zookeeper', stepId: 'fenced-write' },
+  'matrix.zookeeper.failover': { scenario: 'zookeeper', stepId: 'session-expires' },
+  'matrix.zookeeper.messages': { scenario: 'zookeeper', stepId: 'watch-fires' },
+  'matrix.zookeeper.dependencies': { scenario: 'zookeeper', stepId: 'znodes-created' },
+  'matrix.zookeeper.ops': { scenario: 'zookeeper', stepId: 'watch-predecessor' },
 };
 
 export interface ResolvedAdrLink {

@@ -145,4 +145,26 @@ export const scenariosPt: Record<string, string> = {
     'O {node} tinha lido o mesmo resourceVersion {resourceVersion} e mandou o UPDATE um instante depois. O Lease já mudou, então o API server responde 409 Conflict (no etcd, o compare da txn sobre o mod_revision falhou). O {node} continua standby.',
   'scenario.kubernetes-lease.step.fenced-write':
     'Os controllers do {node} escrevem com o token {token}. Agora o storage recusa qualquer token menor: um líder antigo que congelou e acorda achando que ainda lidera (o client-go não o impede) recebe 409 STALE TOKEN.',
+  // zookeeper
+  'scenario.zookeeper.title': 'Receita de eleição do ZooKeeper',
+  'scenario.zookeeper.summary':
+    'Cinco candidatos criam, cada um, um znode efêmero e sequencial em /election; o menor lidera e cada um dos outros observa só o znode logo abaixo do seu. O líder cai, a sessão dele expira, o znode some e só o próximo da fila fica sabendo. Com herd=on todos observam o líder e todos acordam.',
+  'scenario.zookeeper.tagline':
+    'Znodes efêmeros e sequenciais, o menor lidera, e um watch por candidato em vez de uma manada.',
+  'scenario.zookeeper.step.znodes-created':
+    'Cada candidato abre uma sessão e cria um znode efêmero e sequencial em /election. O node-1 é o primeiro: o ZooKeeper dá ao znode dele o nome {path}, e o znode só existe enquanto durar a sessão do node-1.',
+  'scenario.zookeeper.step.lowest-leads':
+    'O getChildren lista /election e o znode do node-1 tem o menor número de sequência: o node-1 lidera, com {token} como token.',
+  'scenario.zookeeper.step.watch-predecessor':
+    'O node-3 não é o menor, então chama exists() com um watch em {path}: por padrão o znode logo abaixo do seu ({mine}); com herd=on, o do líder. Um watch dispara uma vez só.',
+  'scenario.zookeeper.step.leader-crashes':
+    'O node-1 cai. Os pings param, mas o ZooKeeper mantém a sessão, e o znode, até passar o session timeout ({sessionTimeoutMs} ms) em silêncio.',
+  'scenario.zookeeper.step.session-expires':
+    'O ZooKeeper expira a sessão do node-1 e apaga o znode efêmero dele. Para os outros, o líder se foi.',
+  'scenario.zookeeper.step.watch-fires':
+    'Essa remoção dispara {count, plural, one {# evento de watch} other {# eventos de watch}}, para {watchers}. Com a receita, só o próximo da fila observa o líder; com herd=on, todos observam, e todos voltam ao mesmo tempo para o getChildren.',
+  'scenario.zookeeper.step.next-leads':
+    'O {node} lista /election de novo: agora o znode dele é o menor, então ele lidera com o token {token}, o seu número de sequência. Os números de sequência só crescem, então um líder posterior sempre carrega um token maior.',
+  'scenario.zookeeper.step.fenced-write':
+    'O {node} escreve com o token {token}. O menor znode não avisa um líder antigo congelado de que ele perdeu; quem barra é o storage, que recusa tokens menores.',
 };

@@ -146,4 +146,26 @@ export const scenariosRu: Record<string, string> = {
     '{node} прочитал тот же resourceVersion {resourceVersion} и отправил свой UPDATE чуть позже. Lease уже изменился, и API server отвечает 409 Conflict (в etcd не прошло сравнение mod_revision в txn). {node} остаётся резервным.',
   'scenario.kubernetes-lease.step.fenced-write':
     'Контроллеры {node} пишут с token {token}. Теперь хранилище отвергает любой меньший token: старый лидер, который завис и проснулся в уверенности, что всё ещё лидер (client-go ему не мешает), получит 409 STALE TOKEN.',
+  // zookeeper
+  'scenario.zookeeper.title': 'Рецепт выборов в ZooKeeper',
+  'scenario.zookeeper.summary':
+    'Пять кандидатов создают по эфемерному последовательному znode в /election; лидирует наименьший, а каждый из остальных следит только за znode сразу перед своим. Лидер падает, его сессия истекает, znode исчезает, и узнаёт об этом только следующий в очереди. С herd=on все следят за лидером, и просыпаются все.',
+  'scenario.zookeeper.tagline':
+    'Эфемерные последовательные znode, лидирует наименьший, и по одному watch на кандидата вместо стада.',
+  'scenario.zookeeper.step.znodes-created':
+    'Каждый кандидат открывает сессию и создаёт эфемерный последовательный znode в /election. node-1 первый: ZooKeeper называет его znode {path}, и этот znode живёт, только пока жива сессия node-1.',
+  'scenario.zookeeper.step.lowest-leads':
+    'getChildren перечисляет /election, и у znode node-1 наименьший порядковый номер: node-1 — лидер, его token {token}.',
+  'scenario.zookeeper.step.watch-predecessor':
+    'node-3 не наименьший, поэтому вызывает exists() с watch на {path}: по умолчанию это znode сразу перед его собственным ({mine}), с herd=on — znode лидера. Watch срабатывает один раз.',
+  'scenario.zookeeper.step.leader-crashes':
+    'node-1 падает. Его ping прекращаются, но ZooKeeper хранит его сессию, а с ней и znode, пока не пройдёт session timeout ({sessionTimeoutMs} мс) в тишине.',
+  'scenario.zookeeper.step.session-expires':
+    'ZooKeeper объявляет сессию node-1 истёкшей и удаляет его эфемерный znode. Для остальных лидера больше нет.',
+  'scenario.zookeeper.step.watch-fires':
+    'Это удаление вызывает {count, plural, one {# событие watch} few {# события watch} many {# событий watch} other {# события watch}}, для {watchers}. По рецепту за лидером следит только следующий в очереди; с herd=on следят все, и все разом возвращаются за getChildren.',
+  'scenario.zookeeper.step.next-leads':
+    '{node} снова перечисляет /election: теперь его znode наименьший, и он становится лидером с token {token} — своим порядковым номером. Порядковые номера только растут, поэтому у более позднего лидера token всегда больше.',
+  'scenario.zookeeper.step.fenced-write':
+    '{node} пишет с token {token}. Наименьший znode не сообщит зависшему старому лидеру, что тот проиграл; его остановит хранилище, которое отвергает меньшие token.',
 };

@@ -74,6 +74,14 @@ export const knobDocsPt: Record<string, string> = {
     'o storage usa leaseTransitions como fencing token e recusa um menor (409 STALE TOKEN); desligado = o que o client-go garante sozinho',
   'kubernetes.writeIntervalMs':
     'os controllers do líder escrevem no storage a cada múltiplo deste intervalo no relógio local',
+  // zookeeper
+  'zookeeper.sessionTimeoutMs':
+    'por quanto tempo o ZooKeeper mantém a sessão de um cliente calado (e o znode efêmero dele) antes de expirá-la',
+  'zookeeper.herd':
+    'todo candidato observa o znode do líder em vez do antecessor: uma única remoção acorda todos (o efeito manada)',
+  'zookeeper.fencing':
+    'o storage usa o número de sequência do znode do líder como fencing token e recusa um menor (409 STALE TOKEN)',
+  'zookeeper.writeIntervalMs': 'o líder escreve no storage a cada múltiplo deste intervalo no relógio local',
 };
 
 export const knobDocsRu: Record<string, string> = {
@@ -141,6 +149,14 @@ export const knobDocsRu: Record<string, string> = {
     'хранилище принимает leaseTransitions как fencing token и отклоняет меньший (409 STALE TOKEN); выключено — только то, что даёт сам client-go',
   'kubernetes.writeIntervalMs':
     'контроллеры лидера пишут в хранилище на каждом кратном этого интервала по локальным часам',
+  // zookeeper
+  'zookeeper.sessionTimeoutMs':
+    'сколько ZooKeeper держит сессию молчащего клиента (и его эфемерный znode), прежде чем её истечь',
+  'zookeeper.herd':
+    'каждый кандидат следит за znode лидера, а не своего предшественника: одно удаление будит всех (эффект стада)',
+  'zookeeper.fencing':
+    'хранилище принимает порядковый номер znode лидера как fencing token и отклоняет меньший (409 STALE TOKEN)',
+  'zookeeper.writeIntervalMs': 'лидер пишет в хранилище на каждом кратном этого интервала по локальным часам',
 };
 
 /**

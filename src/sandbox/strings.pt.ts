@@ -202,4 +202,7 @@ export const ptSandbox: Record<string, string> = {
   // kubernetes
   'sandbox.preset.kubernetes': 'Lease do Kubernetes, sem fencing',
   'sandbox.preset.kubernetes-fencing': 'Lease do Kubernetes + token leaseTransitions',
+  // zookeeper
+  'sandbox.preset.zookeeper': 'Receita do ZooKeeper (observar o antecessor)',
+  'sandbox.preset.zookeeper-herd': 'ZooKeeper, manada (todos observam o líder)',
 };

@@ -203,4 +203,7 @@ export const ruSandbox: Record<string, string> = {
   // kubernetes
   'sandbox.preset.kubernetes': 'Lease в Kubernetes, без fencing',
   'sandbox.preset.kubernetes-fencing': 'Lease в Kubernetes + token leaseTransitions',
+  // zookeeper
+  'sandbox.preset.zookeeper': 'Рецепт ZooKeeper (следить за предшественником)',
+  'sandbox.preset.zookeeper-herd': 'ZooKeeper, стадо (все следят за лидером)',
 };

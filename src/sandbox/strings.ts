@@ -201,4 +201,7 @@ export const enSandbox: Record<string, string> = {
   // kubernetes
   'sandbox.preset.kubernetes': 'Kubernetes Lease, no fencing',
   'sandbox.preset.kubernetes-fencing': 'Kubernetes Lease + leaseTransitions token',
+  // zookeeper
+  'sandbox.preset.zookeeper': 'ZooKeeper recipe (watch the predecessor)',
+  'sandbox.preset.zookeeper-herd': 'ZooKeeper, herd (all watch the leader)',
 };

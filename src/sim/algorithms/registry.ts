@@ -4,6 +4,7 @@ import { heartbeat } from './heartbeat/index.ts';
 import { kubernetes } from './kubernetes/index.ts';
 import { lease } from './lease/index.ts';
 import { patroni } from './patroni/index.ts';
+import { zookeeper } from './zookeeper/index.ts';
 
 /**
  * Every algorithm a scenario can name. A new algorithm is one folder beside these (its machines,
@@ -15,6 +16,7 @@ export const algorithms = {
   lease,
   patroni,
   kubernetes,
+  zookeeper,
 } satisfies Record<string, Algorithm>;
 
 export type AlgorithmId = keyof typeof algorithms;
