@@ -201,8 +201,8 @@ export const ptSandbox: Record<string, string> = {
     'Tirar uma falha da história mostra o que ela causou: o split-brain sem a partição, o fencing-token sem a pausa de GC.',
   // kubernetes
   'sandbox.preset.kubernetes': 'Lease do Kubernetes, sem fencing',
-  'sandbox.preset.kubernetes-fencing': 'Lease do Kubernetes + token leaseTransitions',
+  'sandbox.preset.kubernetes-fencing': 'Lease do Kubernetes + token',
   // zookeeper
-  'sandbox.preset.zookeeper': 'Receita do ZooKeeper (observar o antecessor)',
-  'sandbox.preset.zookeeper-herd': 'ZooKeeper, manada (todos observam o líder)',
+  'sandbox.preset.zookeeper': 'Receita do ZooKeeper',
+  'sandbox.preset.zookeeper-herd': 'ZooKeeper, efeito manada',
 };

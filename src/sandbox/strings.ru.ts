@@ -202,8 +202,8 @@ export const ruSandbox: Record<string, string> = {
     'Без сбоя из истории видно, к чему он привёл: split-brain без разделения сети, fencing-token без паузы GC.',
   // kubernetes
   'sandbox.preset.kubernetes': 'Lease в Kubernetes, без fencing',
-  'sandbox.preset.kubernetes-fencing': 'Lease в Kubernetes + token leaseTransitions',
+  'sandbox.preset.kubernetes-fencing': 'Lease в Kubernetes + token',
   // zookeeper
-  'sandbox.preset.zookeeper': 'Рецепт ZooKeeper (следить за предшественником)',
-  'sandbox.preset.zookeeper-herd': 'ZooKeeper, стадо (все следят за лидером)',
+  'sandbox.preset.zookeeper': 'Рецепт ZooKeeper',
+  'sandbox.preset.zookeeper-herd': 'ZooKeeper, эффект стада',
 };

@@ -200,8 +200,8 @@ export const enSandbox: Record<string, string> = {
     'A story’s fault left out shows what it caused: split-brain without its partition, fencing-token without the GC pause.',
   // kubernetes
   'sandbox.preset.kubernetes': 'Kubernetes Lease, no fencing',
-  'sandbox.preset.kubernetes-fencing': 'Kubernetes Lease + leaseTransitions token',
+  'sandbox.preset.kubernetes-fencing': 'Kubernetes Lease + token',
   // zookeeper
-  'sandbox.preset.zookeeper': 'ZooKeeper recipe (watch the predecessor)',
-  'sandbox.preset.zookeeper-herd': 'ZooKeeper, herd (all watch the leader)',
+  'sandbox.preset.zookeeper': 'ZooKeeper recipe',
+  'sandbox.preset.zookeeper-herd': 'ZooKeeper, herd effect',
 };
