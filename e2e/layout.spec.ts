@@ -3,7 +3,7 @@ import { openPlayer, watchPage } from './helpers.ts';
 
 /**
  * The header and what lies below it, measured: the open What-if panel starts below the sticky
- * header and never lies over the Sequence section, wherever the page is scrolled; the six pills
+ * header and never lies over the Sequence section, wherever the page is scrolled; the eight pills
  * take one row at 1920 px in every language.
  */
 
@@ -76,7 +76,7 @@ test('What-if on a phone: the header does not cover the panel once scrolled', as
 });
 
 for (const lang of ['en', 'pt', 'ru']) {
-  test(`the six pills take one row at 1920 px (${lang})`, async ({ page }) => {
+  test(`the eight pills take one row at 1920 px (${lang})`, async ({ page }) => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.goto(`/?lang=${lang}`);
     await expect(page.locator('[data-node]').first()).toBeVisible();
@@ -84,7 +84,7 @@ for (const lang of ['en', 'pt', 'ru']) {
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     // The scenario tabs (the trace views have a tab list of their own).
     const tabs = page.locator('[role="tab"][id^="tab-"]');
-    await expect(tabs).toHaveCount(6);
+    await expect(tabs).toHaveCount(8);
     const tops = new Set<number>();
     for (const b of await tabs.all()) tops.add(Math.round((await box(b)).y));
     expect([...tops]).toHaveLength(1);

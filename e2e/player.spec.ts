@@ -215,11 +215,11 @@ test.describe('player shell', () => {
       'true',
     );
     await expect(page.getByRole('tab', { name: 'Lease-based election (etcd)' })).toBeFocused();
-    // The sandbox is the sixth and last pill, after the five stories.
+    // The sandbox is the last pill, after the stories.
     await page.keyboard.press('End');
     await expect(page.getByRole('tab', { name: 'Sandbox' })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowLeft');
-    await expect(page.getByRole('tab', { name: 'Patroni failover behind HAProxy' })).toHaveAttribute(
+    await expect(page.getByRole('tab', { name: 'ZooKeeper election recipe' })).toHaveAttribute(
       'aria-selected',
       'true',
     );

@@ -323,14 +323,14 @@ test('layout: the open sandbox keeps the cluster in view at 1280x720 and stacks 
 });
 
 test.describe('Sandbox (free play)', () => {
-  test('sixth pill: no script, What-if open, a hint for a caption; Step jumps between faults', async ({
+  test('last pill: no script, What-if open, a hint for a caption; Step jumps between faults', async ({
     page,
   }) => {
     const watch = watchPage(page);
     await openPlayer(page);
     const tabs = page.getByRole('tablist', { name: 'Scenarios' }).getByRole('tab');
-    await expect(tabs).toHaveCount(6);
-    await page.keyboard.press('6');
+    await expect(tabs).toHaveCount(8);
+    await page.keyboard.press('8');
     await expect(page.getByRole('tab', { name: 'Sandbox' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('region', { name: 'Faults' })).toBeVisible();
     await expect(page.getByRole('status', { name: 'Narration' })).toContainText(

@@ -3,25 +3,27 @@ import { parseScenario, ScenarioError } from '../src/sim/scenario/schema.ts';
 import { simulate } from '../src/sim/simulate.ts';
 import { leaderIntervals } from '../src/sim/trace/summary.ts';
 import bully from './bully.ts';
-import { scenarioIds, scenarios, stories } from './index.ts';
+import { pitfalls, scenarioIds, scenarios, stories, systems } from './index.ts';
 
 describe('scenarios', () => {
   it.each(scenarios.map((s) => [s.id, s] as const))('%s: validates against the schema', (id, s) => {
     expect(parseScenario(s, `scenarios/${id}.ts`)).toEqual(s);
   });
 
-  it('are the five stories, in order, then the sandbox, then the pitfalls', () => {
+  it('are the stories, the pitfalls, the real systems, then the sandbox', () => {
     expect(scenarioIds).toEqual([
       'bully',
       'etcd-lease',
       'split-brain',
       'fencing-token',
       'patroni',
-      'sandbox',
       'heartbeat-no-confirm',
       'gossip-leader',
+      'kubernetes-lease',
+      'zookeeper',
+      'sandbox',
     ]);
-    expect(stories.map((s) => s.id)).toEqual(scenarioIds.slice(0, 5));
+    expect([...stories, ...pitfalls, ...systems].map((s) => s.id)).toEqual(scenarioIds.slice(0, -1));
     expect(stories.some((s) => s.freePlay)).toBe(false);
   });
 

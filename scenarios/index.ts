@@ -4,20 +4,23 @@ import etcdLease from './etcd-lease.ts';
 import fencingToken from './fencing-token.ts';
 import gossipLeader from './gossip-leader.ts';
 import heartbeatNoConfirm from './heartbeat-no-confirm.ts';
+import kubernetesLease from './kubernetes-lease.ts';
 import patroni from './patroni.ts';
 import sandbox from './sandbox.ts';
 import splitBrain from './split-brain.ts';
+import zookeeper from './zookeeper.ts';
 
 /**
- * The five stories in order, from classic to production-grade, then the sandbox (free
- * play, no script: pills 1-5 and the sixth). Each file is checked
- * against the schema by its `satisfies ScenarioInput` at compile time and by parseScenario in
- * scenarios/index.test.ts, so the schema (zod) stays out of the app's first download.
+ * Every scenario, in catalogue order: the five stories, from classic to production-grade; the
+ * pitfalls (each with its `fix`); the real systems and the alternatives; then the sandbox (free play,
+ * no script). Each file is checked against the schema by its `satisfies ScenarioInput` at compile
+ * time and by parseScenario in scenarios/index.test.ts, so the schema (zod) stays out of the app's
+ * first download. A new story is one import and one entry at the end of its group's list.
  */
 export const stories: Scenario[] = [bully, etcdLease, splitBrain, fencingToken, patroni];
-export const scenarios: Scenario[] = [...stories, sandbox];
-// pitfalls (issue #13)
-scenarios.push(heartbeatNoConfirm, gossipLeader);
+export const pitfalls: Scenario[] = [heartbeatNoConfirm, gossipLeader];
+export const systems: Scenario[] = [kubernetesLease, zookeeper];
+export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandbox];
 
 export const scenarioIds = scenarios.map((s) => s.id);
 

@@ -217,6 +217,65 @@ export const adr001Pt: Adr = {
         },
       },
     },
+    // kubernetes-lease
+    {
+      id: 'matrix.kubernetes-lease',
+      name: 'Lease do Kubernetes (client-go)',
+      how: 'Um objeto Lease no API server, tomado e renovado por um UPDATE que precisa levar o último resourceVersion lido.',
+      source: 'client-go tools/leaderelection/leaderelection.go; apiserver storage/etcd3/store.go',
+      cells: {
+        safety: {
+          rating: 'fair',
+          text: 'O compare-and-swap no resourceVersion dá ao Lease um dono por vez (409 Conflict), mas um dono congelado continua agindo: o próprio client-go diz que não faz fencing. Confira leaseTransitions no recurso.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'O leaseDuration contado de quando os standbys viram o Lease mudar, mais até duas consultas com jitter: de 15 a uns 24 s com os padrões (15/10/2 s).',
+        },
+        messages: {
+          rating: 'fair',
+          text: 'Polling, sem watch: cada standby faz GET a cada 2 a 4,4 s e o líder faz UPDATE a cada RetryPeriod, ou seja, O(n) requisições por RetryPeriod.',
+        },
+        dependencies: {
+          rating: 'good',
+          text: 'Só o API server (e o etcd dele), que uma aplicação no Kubernetes já tem.',
+        },
+        ops: {
+          rating: 'good',
+          text: 'Uma chamada de biblioteca e três durações; o client-go recusa combinações inválidas. Conflitos são normais e baratos: quem perde só consulta de novo.',
+        },
+      },
+    },
+    // zookeeper
+    {
+      id: 'matrix.zookeeper',
+      name: 'Receita do ZooKeeper',
+      how: 'Cada candidato cria um znode efêmero e sequencial; o menor lidera e cada um dos outros observa o znode logo abaixo do seu.',
+      source:
+        'ZooKeeper Recipes and Solutions, Leader Election; ZooKeeper Programmer’s Guide (sessões, watches)',
+      cells: {
+        safety: {
+          rating: 'fair',
+          text: 'Um único menor znode por vez, mas um líder congelado além do session timeout acorda achando que ainda lidera: a receita avisa que o menor znode não garante que o criador saiba. Faça fencing com o número de sequência do znode.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'O session timeout (4 a 40 s) depois do último ping do líder, e então um evento de watch e um getChildren.',
+        },
+        messages: {
+          rating: 'good',
+          text: 'Um evento de watch por mudança: só o sucessor fica sabendo. Observar o líder (a manada) acorda todos os n − 1, e todos chamam getChildren. Mais um ping por cliente a cada terço do timeout.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'Um ensemble do ZooKeeper (3 ou 5 servidores) para operar, a menos que já exista um (Kafka antes do KRaft, HBase, Hadoop).',
+        },
+        ops: {
+          rating: 'fair',
+          text: 'O LeaderLatch e o LeaderSelector do Curator implementam a receita; o difícil é tratar a sessão: conexão perdida tem de valer como liderança perdida.',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',

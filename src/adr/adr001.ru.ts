@@ -214,6 +214,65 @@ export const adr001Ru: Adr = {
         },
       },
     },
+    // kubernetes-lease
+    {
+      id: 'matrix.kubernetes-lease',
+      name: 'Lease в Kubernetes (client-go)',
+      how: 'Объект Lease в API server; его захватывают и продлевают через UPDATE, который обязан нести последний прочитанный resourceVersion.',
+      source: 'client-go tools/leaderelection/leaderelection.go; apiserver storage/etcd3/store.go',
+      cells: {
+        safety: {
+          rating: 'fair',
+          text: 'Compare-and-swap по resourceVersion даёт Lease одного владельца за раз (409 Conflict), но зависший владелец продолжает действовать: сам client-go говорит, что fencing он не даёт. Проверяйте leaseTransitions на ресурсе.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'leaseDuration с момента, когда резервные экземпляры последний раз видели изменение Lease, плюс до двух опросов с jitter: от 15 до примерно 24 с при настройках по умолчанию (15/10/2 с).',
+        },
+        messages: {
+          rating: 'fair',
+          text: 'Опрос без watch: каждый резервный экземпляр делает GET раз в 2–4,4 с, лидер — UPDATE раз в RetryPeriod, то есть O(n) запросов за RetryPeriod.',
+        },
+        dependencies: {
+          rating: 'good',
+          text: 'Только API server (и его etcd), который у приложения в Kubernetes и так есть.',
+        },
+        ops: {
+          rating: 'good',
+          text: 'Один вызов библиотеки и три длительности; client-go отвергает недопустимые сочетания. Конфликты — обычное и дешёвое дело: проигравший просто опрашивает снова.',
+        },
+      },
+    },
+    // zookeeper
+    {
+      id: 'matrix.zookeeper',
+      name: 'Рецепт ZooKeeper',
+      how: 'Каждый кандидат создаёт эфемерный последовательный znode; лидирует наименьший, каждый из остальных следит за znode сразу перед своим.',
+      source:
+        'ZooKeeper Recipes and Solutions, Leader Election; ZooKeeper Programmer’s Guide (сессии, watch)',
+      cells: {
+        safety: {
+          rating: 'fair',
+          text: 'Наименьший znode в каждый момент один, но лидер, зависший дольше session timeout, просыпается в уверенности, что он лидер: рецепт предупреждает, что наименьший znode не значит, что его создатель об этом знает. Нужен fencing по порядковому номеру znode.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'Session timeout (от 4 до 40 с) после последнего ping лидера, затем одно событие watch и один getChildren.',
+        },
+        messages: {
+          rating: 'good',
+          text: 'Одно событие watch на изменение: узнаёт только преемник. Если все следят за лидером (стадо), просыпаются все n − 1 и все вызывают getChildren. Плюс ping от каждого клиента раз в треть timeout.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'Ансамбль ZooKeeper (3 или 5 серверов), если его ещё нет (Kafka до KRaft, HBase, Hadoop).',
+        },
+        ops: {
+          rating: 'fair',
+          text: 'LeaderLatch и LeaderSelector из Curator реализуют рецепт; трудное место — обработка сессии: потерянное соединение надо считать потерянным лидерством.',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',

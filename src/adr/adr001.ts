@@ -247,6 +247,65 @@ export const adr001: Adr = {
         },
       },
     },
+    // kubernetes-lease
+    {
+      id: 'matrix.kubernetes-lease',
+      name: 'Kubernetes Lease (client-go)',
+      how: 'A Lease object in the API server, taken and renewed by an UPDATE that must carry the resourceVersion last read.',
+      source: 'client-go tools/leaderelection/leaderelection.go; apiserver storage/etcd3/store.go',
+      cells: {
+        safety: {
+          rating: 'fair',
+          text: 'The resourceVersion compare-and-swap gives the Lease one holder at a time (409 Conflict), but a frozen holder still acts: client-go says it does not fence. Check leaseTransitions at the resource.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'LeaseDuration after the standbys last saw the Lease change, plus up to two jittered polls: 15 to about 24 s with the defaults (15/10/2 s).',
+        },
+        messages: {
+          rating: 'fair',
+          text: 'Polling, no watch: each standby GETs every 2 to 4.4 s and the leader UPDATEs every RetryPeriod, so O(n) requests per RetryPeriod.',
+        },
+        dependencies: {
+          rating: 'good',
+          text: 'Only the API server (and its etcd) a Kubernetes workload already has.',
+        },
+        ops: {
+          rating: 'good',
+          text: 'A library call and three durations; client-go refuses bad combinations. Conflicts are normal and cheap: the loser just polls again.',
+        },
+      },
+    },
+    // zookeeper
+    {
+      id: 'matrix.zookeeper',
+      name: 'ZooKeeper recipe',
+      how: 'Each candidate creates an ephemeral sequential znode; the lowest leads, each other one watches the znode just below its own.',
+      source:
+        'ZooKeeper Recipes and Solutions, Leader Election; ZooKeeper Programmer’s Guide (sessions, watches)',
+      cells: {
+        safety: {
+          rating: 'fair',
+          text: 'One lowest znode at a time, but a leader frozen past its session timeout wakes up still leading: the recipe says the lowest znode does not mean its creator knows. Fence with the znode’s sequence number.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'The session timeout (4 to 40 s) after the leader’s last ping, then one watch event and one getChildren.',
+        },
+        messages: {
+          rating: 'good',
+          text: 'One watch event per change: only the successor is told. Watching the leader instead (the herd) wakes all n − 1 and they all call getChildren. Plus a ping per client every third of the timeout.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'A ZooKeeper ensemble (3 or 5 servers) to run, unless one is already there (Kafka before KRaft, HBase, Hadoop).',
+        },
+        ops: {
+          rating: 'fair',
+          text: 'Curator’s LeaderLatch and LeaderSelector implement it; the hard part is session handling: treat a lost connection as lost leadership.',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',

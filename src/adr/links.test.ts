@@ -37,6 +37,8 @@ describe('ADR-001 links', () => {
       'consequence.failover-ttl',
       'consequence.etcd-ha',
       'consequence.heartbeat-traffic',
+      'matrix.kubernetes-lease',
+      'matrix.zookeeper',
     ])
       expect(resolveAdrLink(id, scenarios), id).not.toBeNull();
   });
@@ -63,7 +65,7 @@ describe('ADR-001 links', () => {
 });
 
 describe('ADR-001 content', () => {
-  it('compares the seven approaches on the five criteria', () => {
+  it('compares the approaches on the five criteria', () => {
     expect(adr001.matrix.map((r) => r.id)).toEqual([
       'matrix.bully',
       'matrix.ring',
@@ -72,6 +74,8 @@ describe('ADR-001 content', () => {
       'matrix.raft',
       'matrix.lease',
       'matrix.lease-fencing',
+      'matrix.kubernetes-lease',
+      'matrix.zookeeper',
     ]);
     for (const row of adr001.matrix)
       for (const c of adr001.criteria)

@@ -30,6 +30,20 @@ export const adrLinks: Record<string, AdrLink> = {
   'consequence.etcd-ha': { scenario: 'etcd-lease', stepId: 'campaign-won' },
   'consequence.heartbeat-traffic': { scenario: 'etcd-lease', stepId: 'renewal' },
   'consequence.fencing-resource': { scenario: 'fencing-token', stepId: 'stale-token' },
+  // kubernetes-lease
+  'matrix.kubernetes-lease': { scenario: 'kubernetes-lease', stepId: 'takes-over' },
+  'matrix.kubernetes-lease.safety': { scenario: 'kubernetes-lease', stepId: 'fenced-write' },
+  'matrix.kubernetes-lease.failover': { scenario: 'kubernetes-lease', stepId: 'expired' },
+  'matrix.kubernetes-lease.messages': { scenario: 'kubernetes-lease', stepId: 'renewal' },
+  'matrix.kubernetes-lease.dependencies': { scenario: 'kubernetes-lease', stepId: 'lease-created' },
+  'matrix.kubernetes-lease.ops': { scenario: 'kubernetes-lease', stepId: 'conflict' },
+  // zookeeper
+  'matrix.zookeeper': { scenario: 'zookeeper', stepId: 'next-leads' },
+  'matrix.zookeeper.safety': { scenario: 'zookeeper', stepId: 'fenced-write' },
+  'matrix.zookeeper.failover': { scenario: 'zookeeper', stepId: 'session-expires' },
+  'matrix.zookeeper.messages': { scenario: 'zookeeper', stepId: 'watch-fires' },
+  'matrix.zookeeper.dependencies': { scenario: 'zookeeper', stepId: 'znodes-created' },
+  'matrix.zookeeper.ops': { scenario: 'zookeeper', stepId: 'watch-predecessor' },
 };
 
 export interface ResolvedAdrLink {

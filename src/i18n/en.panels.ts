@@ -112,7 +112,7 @@ export const enPanels: Record<string, string> = {
   'adr.drivers': 'What we need',
   'adr.matrix': 'Decision matrix',
   'adr.matrixCaption':
-    'Seven ways to elect one coordinator, compared. Rows marked “in this scenario” are what the current scenario shows.',
+    'Ways to elect one coordinator, compared. Rows marked “in this scenario” are what the current scenario shows.',
   'adr.glance': 'At a glance. Select an approach for the details below.',
   'adr.approach': 'Approach',
   'adr.decision': 'Decision',

@@ -109,7 +109,7 @@ export const ptPanels: Record<string, string> = {
   'adr.drivers': 'Do que precisamos',
   'adr.matrix': 'Matriz de decisão',
   'adr.matrixCaption':
-    'Sete formas de eleger um coordenador, comparadas. As linhas marcadas “neste cenário” são o que o cenário atual mostra.',
+    'Formas de eleger um coordenador, comparadas. As linhas marcadas “neste cenário” são o que o cenário atual mostra.',
   'adr.glance': 'Visão geral. Selecione uma abordagem para ver os detalhes abaixo.',
   'adr.approach': 'Abordagem',
   'adr.decision': 'Decisão',

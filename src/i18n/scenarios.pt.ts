@@ -195,4 +195,48 @@ export const scenariosPt: Record<string, string> = {
     'O {node} pega a chave com o token {token}. Os outros também tentam, mas o compare-and-swap deixa só um deles vencer.',
   'scenario.gossip-leader.step.one-at-a-time':
     'Um primário de cada vez: é o store que decide quem lidera, então nunca dois nós acreditam nisso ao mesmo tempo. O preço é esperar o lease expirar, e um store que precisa ficar no ar.',
+  // kubernetes-lease
+  'scenario.kubernetes-lease.title': 'Lease do Kubernetes (client-go)',
+  'scenario.kubernetes-lease.summary':
+    'Três instâncias do kube-controller-manager dividem um único objeto Lease no API server. O líder cai; passado o leaseDuration, os dois standbys tentam tomar o Lease com o mesmo resourceVersion, um recebe 409 Conflict e o outro passa a liderar com leaseTransitions + 1.',
+  'scenario.kubernetes-lease.tagline':
+    'O leaderelection do client-go num Lease: compare-and-swap no resourceVersion, 409 Conflict e leaseTransitions como token.',
+  'scenario.kubernetes-lease.step.lease-created':
+    'O node-1 sobe primeiro. O GET não encontra Lease (404), então ele faz CREATE de kube-system/kube-controller-manager com holderIdentity {identity} (hostname e um uuid sorteado na partida) e leaseTransitions {leaseTransitions}. O API server guarda o objeto no etcd; o resourceVersion {resourceVersion} é a revisão do etcd dessa escrita.',
+  'scenario.kubernetes-lease.step.standby-polls':
+    'O node-2 sobe como standby. Faz GET do Lease, vê que o node-1 é o dono e guarda o registro e a hora no próprio relógio (observedTime). Tenta de novo depois de uma espera com jitter de {retryPeriodS} s × 1 a 2,2.',
+  'scenario.kubernetes-lease.step.renewal':
+    'A cada {retryPeriodS} s o node-1 renova: um UPDATE com um renewTime novo e o resourceVersion que leu por último ({resourceVersion}). Cada standby que vê o registro mudar recomeça a própria contagem.',
+  'scenario.kubernetes-lease.step.leader-crashes':
+    'O node-1, o líder, cai. O Lease continua com o nome dele: ninguém o apaga, ele só para de mudar.',
+  'scenario.kubernetes-lease.step.expired':
+    'Faz {unchangedForMs} ms, no relógio do {node}, que o Lease não muda, mais que o leaseDuration ({leaseDurationS} s). Ele conta a partir de quando viu o registro mudar, e não do renewTime, então os relógios não precisam concordar. Ele envia um UPDATE com resourceVersion {resourceVersion}.',
+  'scenario.kubernetes-lease.step.takes-over':
+    'O UPDATE do {node} chegou primeiro e ele passa a liderar: gravou a própria holderIdentity e subiu leaseTransitions para {token}. Cada troca de dono soma exatamente um, então o número serve de fencing token.',
+  'scenario.kubernetes-lease.step.conflict':
+    'O {node} tinha lido o mesmo resourceVersion {resourceVersion} e mandou o UPDATE um instante depois. O Lease já mudou, então o API server responde 409 Conflict (no etcd, o compare da txn sobre o mod_revision falhou). O {node} continua standby.',
+  'scenario.kubernetes-lease.step.fenced-write':
+    'Os controllers do {node} escrevem com o token {token}. Agora o storage recusa qualquer token menor: um líder antigo que congelou e acorda achando que ainda lidera (o client-go não o impede) recebe 409 STALE TOKEN.',
+  // zookeeper
+  'scenario.zookeeper.title': 'Receita de eleição do ZooKeeper',
+  'scenario.zookeeper.summary':
+    'Cinco candidatos criam, cada um, um znode efêmero e sequencial em /election; o menor lidera e cada um dos outros observa só o znode logo abaixo do seu. O líder cai, a sessão dele expira, o znode some e só o próximo da fila fica sabendo. Com herd=on todos observam o líder e todos acordam.',
+  'scenario.zookeeper.tagline':
+    'Znodes efêmeros e sequenciais, o menor lidera, e um watch por candidato em vez de uma manada.',
+  'scenario.zookeeper.step.znodes-created':
+    'Cada candidato abre uma sessão e cria um znode efêmero e sequencial em /election. O node-1 é o primeiro: o ZooKeeper dá ao znode dele o nome {path}, e o znode só existe enquanto durar a sessão do node-1.',
+  'scenario.zookeeper.step.lowest-leads':
+    'O getChildren lista /election e o znode do node-1 tem o menor número de sequência: o node-1 lidera, com {token} como token.',
+  'scenario.zookeeper.step.watch-predecessor':
+    'O node-3 não é o menor, então chama exists() com um watch em {path}: por padrão o znode logo abaixo do seu ({mine}); com herd=on, o do líder. Um watch dispara uma vez só.',
+  'scenario.zookeeper.step.leader-crashes':
+    'O node-1 cai. Os pings param, mas o ZooKeeper mantém a sessão, e o znode, até passar o session timeout ({sessionTimeoutMs} ms) em silêncio.',
+  'scenario.zookeeper.step.session-expires':
+    'O ZooKeeper expira a sessão do node-1 e apaga o znode efêmero dele. Para os outros, o líder se foi.',
+  'scenario.zookeeper.step.watch-fires':
+    'Essa remoção dispara {count, plural, one {# evento de watch} other {# eventos de watch}}, para {watchers}. Com a receita, só o próximo da fila observa o líder; com herd=on, todos observam, e todos voltam ao mesmo tempo para o getChildren.',
+  'scenario.zookeeper.step.next-leads':
+    'O {node} lista /election de novo: agora o znode dele é o menor, então ele lidera com o token {token}, o seu número de sequência. Os números de sequência só crescem, então um líder posterior sempre carrega um token maior.',
+  'scenario.zookeeper.step.fenced-write':
+    'O {node} escreve com o token {token}. O menor znode não avisa um líder antigo congelado de que ele perdeu; quem barra é o storage, que recusa tokens menores.',
 };

@@ -195,4 +195,48 @@ export const scenariosRu: Record<string, string> = {
     '{node} берёт ключ с token-ом {token}. Остальные тоже пытаются, но compare-and-swap даёт победить только одному.',
   'scenario.gossip-leader.step.one-at-a-time':
     'Один primary за раз: кто лидер, решает store, поэтому два узла никогда не считают себя лидерами одновременно. Цена — ожидание, пока истечёт lease, и store, который должен оставаться доступным.',
+  // kubernetes-lease
+  'scenario.kubernetes-lease.title': 'Lease в Kubernetes (client-go)',
+  'scenario.kubernetes-lease.summary':
+    'Три экземпляра kube-controller-manager делят один объект Lease в API server. Лидер падает; через leaseDuration оба резервных экземпляра пытаются забрать Lease с одним и тем же resourceVersion, один получает 409 Conflict, другой становится лидером с leaseTransitions + 1.',
+  'scenario.kubernetes-lease.tagline':
+    'leaderelection из client-go на объекте Lease: compare-and-swap по resourceVersion, 409 Conflict и leaseTransitions как token.',
+  'scenario.kubernetes-lease.step.lease-created':
+    'node-1 стартует первым. GET не находит Lease (404), и он делает CREATE kube-system/kube-controller-manager с holderIdentity {identity} (hostname и uuid, выбранный при старте) и leaseTransitions {leaseTransitions}. API server хранит объект в etcd; resourceVersion {resourceVersion} — это ревизия etcd для этой записи.',
+  'scenario.kubernetes-lease.step.standby-polls':
+    'node-2 стартует резервным. Он делает GET, видит, что Lease держит node-1, и запоминает запись и время по своим часам (observedTime). Следующая попытка — после паузы с jitter: {retryPeriodS} с × от 1 до 2,2.',
+  'scenario.kubernetes-lease.step.renewal':
+    'Каждые {retryPeriodS} с node-1 продлевает Lease: UPDATE с новым renewTime и последним прочитанным resourceVersion ({resourceVersion}). Каждый резервный экземпляр, увидев изменение записи, начинает свой отсчёт заново.',
+  'scenario.kubernetes-lease.step.leader-crashes':
+    'node-1, лидер, падает. В Lease по-прежнему его имя: никто запись не удаляет, она просто перестаёт меняться.',
+  'scenario.kubernetes-lease.step.expired':
+    'По часам {node} Lease не менялся уже {unchangedForMs} мс — дольше leaseDuration ({leaseDurationS} с). Отсчёт идёт от момента, когда он последний раз видел изменение записи, а не от renewTime, поэтому часам не нужно совпадать. Он отправляет UPDATE с resourceVersion {resourceVersion}.',
+  'scenario.kubernetes-lease.step.takes-over':
+    'UPDATE от {node} пришёл первым, и он становится лидером: записал свою holderIdentity и увеличил leaseTransitions до {token}. Каждая смена владельца добавляет ровно единицу, поэтому это число работает как fencing token.',
+  'scenario.kubernetes-lease.step.conflict':
+    '{node} прочитал тот же resourceVersion {resourceVersion} и отправил свой UPDATE чуть позже. Lease уже изменился, и API server отвечает 409 Conflict (в etcd не прошло сравнение mod_revision в txn). {node} остаётся резервным.',
+  'scenario.kubernetes-lease.step.fenced-write':
+    'Контроллеры {node} пишут с token {token}. Теперь хранилище отвергает любой меньший token: старый лидер, который завис и проснулся в уверенности, что всё ещё лидер (client-go ему не мешает), получит 409 STALE TOKEN.',
+  // zookeeper
+  'scenario.zookeeper.title': 'Рецепт выборов в ZooKeeper',
+  'scenario.zookeeper.summary':
+    'Пять кандидатов создают по эфемерному последовательному znode в /election; лидирует наименьший, а каждый из остальных следит только за znode сразу перед своим. Лидер падает, его сессия истекает, znode исчезает, и узнаёт об этом только следующий в очереди. С herd=on все следят за лидером, и просыпаются все.',
+  'scenario.zookeeper.tagline':
+    'Эфемерные последовательные znode, лидирует наименьший, и по одному watch на кандидата вместо стада.',
+  'scenario.zookeeper.step.znodes-created':
+    'Каждый кандидат открывает сессию и создаёт эфемерный последовательный znode в /election. node-1 первый: ZooKeeper называет его znode {path}, и этот znode живёт, только пока жива сессия node-1.',
+  'scenario.zookeeper.step.lowest-leads':
+    'getChildren перечисляет /election, и у znode node-1 наименьший порядковый номер: node-1 — лидер, его token {token}.',
+  'scenario.zookeeper.step.watch-predecessor':
+    'node-3 не наименьший, поэтому вызывает exists() с watch на {path}: по умолчанию это znode сразу перед его собственным ({mine}), с herd=on — znode лидера. Watch срабатывает один раз.',
+  'scenario.zookeeper.step.leader-crashes':
+    'node-1 падает. Его ping прекращаются, но ZooKeeper хранит его сессию, а с ней и znode, пока не пройдёт session timeout ({sessionTimeoutMs} мс) в тишине.',
+  'scenario.zookeeper.step.session-expires':
+    'ZooKeeper объявляет сессию node-1 истёкшей и удаляет его эфемерный znode. Для остальных лидера больше нет.',
+  'scenario.zookeeper.step.watch-fires':
+    'Это удаление вызывает {count, plural, one {# событие watch} few {# события watch} many {# событий watch} other {# события watch}}, для {watchers}. По рецепту за лидером следит только следующий в очереди; с herd=on следят все, и все разом возвращаются за getChildren.',
+  'scenario.zookeeper.step.next-leads':
+    '{node} снова перечисляет /election: теперь его znode наименьший, и он становится лидером с token {token} — своим порядковым номером. Порядковые номера только растут, поэтому у более позднего лидера token всегда больше.',
+  'scenario.zookeeper.step.fenced-write':
+    '{node} пишет с token {token}. Наименьший znode не сообщит зависшему старому лидеру, что тот проиграл; его остановит хранилище, которое отвергает меньшие token.',
 };

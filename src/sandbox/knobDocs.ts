@@ -81,6 +81,25 @@ export const knobDocsPt: Record<string, string> = {
     'um nó que acredita liderar aceita uma escrita de cliente na sua própria cópia dos dados com esta frequência (um banco de dados primário)',
   'gossip.takesWrites':
     'ligado: o líder é um banco de dados primário que recebe escritas de clientes na sua própria cópia; desligado: service discovery, o líder só é anunciado (dois líderes por uma rodada custam uma consulta repetida, não dados divergentes)',
+  // kubernetes
+  'kubernetes.leaseDurationS':
+    'quanto um standby espera, no próprio relógio, depois de ver o Lease mudar pela última vez, antes de poder tomá-lo',
+  'kubernetes.renewDeadlineS':
+    'por quanto tempo o líder insiste numa renovação que falha antes de deixar de liderar',
+  'kubernetes.retryPeriodS':
+    'de quanto em quanto tempo o líder renova, e a base da espera com jitter de um standby entre duas tentativas (× 1 a 2,2)',
+  'kubernetes.fencing':
+    'o storage usa leaseTransitions como fencing token e recusa um menor (409 STALE TOKEN); desligado = o que o client-go garante sozinho',
+  'kubernetes.writeIntervalMs':
+    'os controllers do líder escrevem no storage a cada múltiplo deste intervalo no relógio local',
+  // zookeeper
+  'zookeeper.sessionTimeoutMs':
+    'por quanto tempo o ZooKeeper mantém a sessão de um cliente calado (e o znode efêmero dele) antes de expirá-la',
+  'zookeeper.herd':
+    'todo candidato observa o znode do líder em vez do antecessor: uma única remoção acorda todos (o efeito manada)',
+  'zookeeper.fencing':
+    'o storage usa o número de sequência do znode do líder como fencing token e recusa um menor (409 STALE TOKEN)',
+  'zookeeper.writeIntervalMs': 'o líder escreve no storage a cada múltiplo deste intervalo no relógio local',
 };
 
 export const knobDocsRu: Record<string, string> = {
@@ -155,6 +174,25 @@ export const knobDocsRu: Record<string, string> = {
     'узел, который считает себя лидером, так часто принимает клиентскую запись в собственную копию данных (primary базы данных)',
   'gossip.takesWrites':
     'вкл.: лидер — primary базы данных, принимающий клиентские writes в свою копию; выкл.: service discovery, лидер только объявляется (два лидера в течение раунда стоят повторного запроса, а не разошедшихся данных)',
+  // kubernetes
+  'kubernetes.leaseDurationS':
+    'сколько резервный экземпляр ждёт по своим часам с момента, когда последний раз видел изменение Lease, прежде чем забрать его',
+  'kubernetes.renewDeadlineS':
+    'сколько лидер повторяет неудачное продление, прежде чем перестать быть лидером',
+  'kubernetes.retryPeriodS':
+    'как часто лидер продлевает Lease; это же основа паузы с jitter у резервного экземпляра между попытками (× от 1 до 2,2)',
+  'kubernetes.fencing':
+    'хранилище принимает leaseTransitions как fencing token и отклоняет меньший (409 STALE TOKEN); выключено — только то, что даёт сам client-go',
+  'kubernetes.writeIntervalMs':
+    'контроллеры лидера пишут в хранилище на каждом кратном этого интервала по локальным часам',
+  // zookeeper
+  'zookeeper.sessionTimeoutMs':
+    'сколько ZooKeeper держит сессию молчащего клиента (и его эфемерный znode), прежде чем её истечь',
+  'zookeeper.herd':
+    'каждый кандидат следит за znode лидера, а не своего предшественника: одно удаление будит всех (эффект стада)',
+  'zookeeper.fencing':
+    'хранилище принимает порядковый номер znode лидера как fencing token и отклоняет меньший (409 STALE TOKEN)',
+  'zookeeper.writeIntervalMs': 'лидер пишет в хранилище на каждом кратном этого интервала по локальным часам',
 };
 
 /**
@@ -185,6 +223,11 @@ export const ruleDocsPt: Record<string, string> = {
   // gossip-leader
   'gossip.suspect-over-rounds':
     'suspectTimeoutMs precisa passar de 2 x gossipIntervalMs + latencyMaxMs (senão um líder vivo vira suspeito entre duas rodadas)',
+  // kubernetes
+  'kubernetes.lease-duration-over-renew-deadline':
+    'leaseDuration precisa ser maior que renewDeadline (leaseDurationS > renewDeadlineS)',
+  'kubernetes.renew-deadline-over-jittered-retry':
+    'renewDeadline precisa ser maior que retryPeriod × JitterFactor (renewDeadlineS > 1,2 × retryPeriodS)',
 };
 
 export const ruleDocsRu: Record<string, string> = {
@@ -212,4 +255,9 @@ export const ruleDocsRu: Record<string, string> = {
   // gossip-leader
   'gossip.suspect-over-rounds':
     'suspectTimeoutMs должен быть больше 2 x gossipIntervalMs + latencyMaxMs (иначе живой лидер попадает под подозрение между двумя раундами)',
+  // kubernetes
+  'kubernetes.lease-duration-over-renew-deadline':
+    'leaseDuration должен быть больше renewDeadline (leaseDurationS > renewDeadlineS)',
+  'kubernetes.renew-deadline-over-jittered-retry':
+    'renewDeadline должен быть больше retryPeriod × JitterFactor (renewDeadlineS > 1,2 × retryPeriodS)',
 };

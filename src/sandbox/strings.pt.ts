@@ -207,4 +207,10 @@ export const ptSandbox: Record<string, string> = {
   'fault.cut-oneway': 'cortar {from} → {to} num sentido',
   // gossip-leader
   'sandbox.preset.gossip': 'Gossip (sem store, sem quórum)',
+  // kubernetes
+  'sandbox.preset.kubernetes': 'Lease do Kubernetes, sem fencing',
+  'sandbox.preset.kubernetes-fencing': 'Lease do Kubernetes + token',
+  // zookeeper
+  'sandbox.preset.zookeeper': 'Receita do ZooKeeper',
+  'sandbox.preset.zookeeper-herd': 'ZooKeeper, efeito manada',
 };

@@ -208,4 +208,10 @@ export const ruSandbox: Record<string, string> = {
   'fault.cut-oneway': 'разорвать {from} → {to} в одну сторону',
   // gossip-leader
   'sandbox.preset.gossip': 'Gossip (без store, без кворума)',
+  // kubernetes
+  'sandbox.preset.kubernetes': 'Lease в Kubernetes, без fencing',
+  'sandbox.preset.kubernetes-fencing': 'Lease в Kubernetes + token',
+  // zookeeper
+  'sandbox.preset.zookeeper': 'Рецепт ZooKeeper',
+  'sandbox.preset.zookeeper-herd': 'ZooKeeper, эффект стада',
 };

@@ -206,4 +206,10 @@ export const enSandbox: Record<string, string> = {
   'fault.cut-oneway': 'drop {from} → {to} one way',
   // gossip-leader
   'sandbox.preset.gossip': 'Gossip (no store, no quorum)',
+  // kubernetes
+  'sandbox.preset.kubernetes': 'Kubernetes Lease, no fencing',
+  'sandbox.preset.kubernetes-fencing': 'Kubernetes Lease + token',
+  // zookeeper
+  'sandbox.preset.zookeeper': 'ZooKeeper recipe',
+  'sandbox.preset.zookeeper-herd': 'ZooKeeper, herd effect',
 };

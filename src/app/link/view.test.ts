@@ -98,7 +98,8 @@ describe('view links', () => {
       {
         param: 'algorithm',
         value: 'paxos',
-        reason: 'unknown algorithm "paxos" (known: bully, heartbeat, lease, patroni, gossip)',
+        reason:
+          'unknown algorithm "paxos" (known: bully, heartbeat, lease, patroni, gossip, kubernetes, zookeeper)',
       },
       { param: 'duration', value: '0', reason: 'expected whole seconds from 1 to 86400' },
     ]);

@@ -1,5 +1,6 @@
 import type { HostKind, ProcessFactory } from '../net/host.ts';
 import type { ParamRule, ParamSpecs, Params } from '../params.ts';
+import type { TraceEvent } from '../trace/events.ts';
 
 /** What an algorithm's build() gets: the node ids, the resolved params, and a way to add hosts. */
 export interface BuildContext {
@@ -144,6 +145,11 @@ export interface Algorithm {
    * the canonical key is the one form everywhere else (traces, links written, the CLI's JSON).
    */
   knobAliases?: Readonly<Record<string, string>>;
+  /**
+   * Figures of its own for the CLI's JSON summary, as `metrics.<name>` beside twoLeaderMs (the
+   * 409 answers of the Kubernetes API server, ZooKeeper's watch events per change), read off the events.
+   */
+  storyMetrics?(events: readonly TraceEvent[], params: Params): Readonly<Record<string, number | null>>;
 }
 
 export const numberedIds = (prefix: string) => (n: number) =>

@@ -2,14 +2,24 @@ import type { Algorithm } from './algorithm.ts';
 import { bully } from './bully/index.ts';
 import { gossip } from './gossip/index.ts';
 import { heartbeat } from './heartbeat/index.ts';
+import { kubernetes } from './kubernetes/index.ts';
 import { lease } from './lease/index.ts';
 import { patroni } from './patroni/index.ts';
+import { zookeeper } from './zookeeper/index.ts';
 
 /**
  * Every algorithm a scenario can name. A new algorithm is one folder beside these (its machines,
  * knobs, rules and declaration in its index.ts) plus one line here and its strings.
  */
-export const algorithms = { bully, heartbeat, lease, patroni, gossip } satisfies Record<string, Algorithm>;
+export const algorithms = {
+  bully,
+  heartbeat,
+  lease,
+  patroni,
+  gossip,
+  kubernetes,
+  zookeeper,
+} satisfies Record<string, Algorithm>;
 
 export type AlgorithmId = keyof typeof algorithms;
 /** In the registry's order: the sandbox's choice, the CLI's usage, the schema's enum. */

@@ -363,3 +363,58 @@ describe('chaos: gossip', () => {
     expect(found?.violationKinds).toContain('split-brain');
   });
 });
+
+// ------------------------------------------------------------------------------------- issue #14
+
+describe('chaos: kubernetes (client-go leaderelection on a Lease)', () => {
+  it('leaseTransitions as a fencing token: no stale write accepted, one leader within the bound', () => {
+    const st = chaosProperty('kubernetes', { loss: true }, 141, 80);
+    expect(st.schedules).toBe(80);
+    expect(st.faults).toBeGreaterThan(3 * 80);
+    expect(st.livenessChecked).toBeGreaterThan(80 / 3);
+    for (const k of ['crash', 'restart', 'pause', 'partition', 'isolate', 'clock-drift'])
+      expect(st.kinds).toContain(k);
+  });
+
+  it('negative control: a holder paused past LeaseDuration keeps writing without a fencing check', () => {
+    const { failed, found } = control('kubernetes', 241, 200);
+    expect(failed).toBe(true);
+    expect(found?.safety[0]?.property).toBe('stale-write');
+    expect(found?.violationKinds).toContain('stale-write-accepted');
+    // What let it through: a node frozen for longer than LeaseDuration.
+    const s = found?.schedule as ChaosSchedule;
+    const leaseMs = Number(s.params.leaseDurationS) * 1000;
+    expect(
+      s.faults.some(
+        (tf) =>
+          tf.fault.kind === 'pause' && tf.fault.node.startsWith('node-') && tf.fault.durationMs > leaseMs,
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('chaos: zookeeper (the election recipe)', () => {
+  it('the znode’s sequence number as a fencing token: no stale write accepted, one leader within the bound', () => {
+    const st = chaosProperty('zookeeper', { loss: true }, 142, 80);
+    expect(st.schedules).toBe(80);
+    expect(st.faults).toBeGreaterThan(3 * 80);
+    expect(st.livenessChecked).toBeGreaterThan(80 / 3);
+    for (const k of ['crash', 'restart', 'pause', 'partition', 'isolate', 'clock-drift'])
+      expect(st.kinds).toContain(k);
+  });
+
+  it('negative control: a leader paused past its session timeout writes without fencing', () => {
+    const { failed, found } = control('zookeeper', 242, 200);
+    expect(failed).toBe(true);
+    expect(found?.safety[0]?.property).toBe('stale-write');
+    expect(found?.violationKinds).toContain('stale-write-accepted');
+    const s = found?.schedule as ChaosSchedule;
+    const timeout = Number(s.params.sessionTimeoutMs);
+    expect(
+      s.faults.some(
+        (tf) =>
+          tf.fault.kind === 'pause' && tf.fault.node.startsWith('node-') && tf.fault.durationMs > timeout,
+      ),
+    ).toBe(true);
+  });
+});

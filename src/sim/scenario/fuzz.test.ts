@@ -35,6 +35,9 @@ function mutate(root: unknown, path: Array<string | number>, op: Op, value: unkn
     parent = (parent as Record<string | number, unknown>)[k];
   }
   if (parent === null || typeof parent !== 'object') return root;
+  // An earlier edit put a typed array there: its indices cannot be deleted or redefined (a TypeError
+  // in strict mode), so it is a leaf like a number.
+  if (ArrayBuffer.isView(parent)) return root;
   const p = parent as Record<string | number, unknown>;
   const key = path[path.length - 1] as string | number;
   if (op === 'replace') p[key] = value;

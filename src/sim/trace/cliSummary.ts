@@ -1,3 +1,4 @@
+import { declarationOf } from '../algorithms/registry.ts';
 import { computeMetrics } from '../metrics/metrics.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { type Summary, summarize } from './summary.ts';
@@ -9,7 +10,7 @@ export interface CliSummary extends Summary {
    * twoLeaderMs: how long two or more nodes believed they led at once. A metric, not an alarm
    * (split-brain is defined beside src/sim/check/splitBrain.ts).
    */
-  metrics: { twoLeaderMs: number };
+  metrics: { twoLeaderMs: number } & Readonly<Record<string, number | null>>;
 }
 
 /** A derived caption (src/sim/trace/derive.ts) as the CLI tells it, after the step it follows. */
@@ -36,6 +37,10 @@ export function cliSummary(trace: Trace, scenario?: Scenario, derived: readonly 
   return {
     ...sum,
     steps: withDerived(sum.steps, derived),
-    metrics: { twoLeaderMs: computeMetrics(trace).twoLeaderMs },
+    metrics: {
+      twoLeaderMs: computeMetrics(trace).twoLeaderMs,
+      // An algorithm's own figures (its declaration's storyMetrics), after the shared ones.
+      ...declarationOf(trace.algorithm)?.storyMetrics?.(trace.events, trace.params),
+    },
   };
 }

@@ -9,7 +9,11 @@ const hex = (id: number) => (id === 0 ? '0' : id.toString(16));
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(3).padStart(9)}s`;
 
-function describeEvent(e: TraceEvent, sends: Map<number, Extract<TraceEvent, { k: 'send' }>>): string | null {
+function describeEvent(
+  e: TraceEvent,
+  sends: Map<number, Extract<TraceEvent, { k: 'send' }>>,
+  store = 'etcd',
+): string | null {
   switch (e.k) {
     case 'send': {
       const d = e.data
@@ -37,11 +41,11 @@ function describeEvent(e: TraceEvent, sends: Map<number, Extract<TraceEvent, { k
     case 'store': {
       const c = e.change;
       if (c.kind === 'put')
-        return `etcd put ${c.kv.key}=${c.kv.value} rev=${c.kv.modRevision} lease=${hex(c.kv.lease)}`;
-      if (c.kind === 'delete') return `etcd delete ${c.key} rev=${c.revision} (${c.cause})`;
-      if (c.kind === 'lease-grant') return `etcd lease ${hex(c.lease)} granted ttl=${c.ttlSec}s`;
+        return `${store} put ${c.kv.key}=${c.kv.value} rev=${c.kv.modRevision} lease=${hex(c.kv.lease)}`;
+      if (c.kind === 'delete') return `${store} delete ${c.key} rev=${c.revision} (${c.cause})`;
+      if (c.kind === 'lease-grant') return `${store} lease ${hex(c.lease)} granted ttl=${c.ttlSec}s`;
       if (c.kind === 'lease-keepalive') return null;
-      return `etcd lease ${hex(c.lease)} ${c.kind === 'lease-expire' ? 'expired' : 'revoked'} rev=${c.revision}`;
+      return `${store} lease ${hex(c.lease)} ${c.kind === 'lease-expire' ? 'expired' : 'revoked'} rev=${c.revision}`;
     }
     case 'write':
       return `${e.resource} ${e.status === 'accepted' ? 'ACCEPTS' : 'REJECTS'} write from ${e.node} token=${e.token ?? '-'}${e.status === 'rejected' ? ` -> ${e.code} ${e.reason ?? ''}` : ''}`;
@@ -67,6 +71,8 @@ export function toText(
   opts: { omitTypes?: string[]; derived?: readonly ToldStep[] } = {},
 ): string {
   const omit = new Set(opts.omitTypes ?? []);
+  // Store changes are told under the store's own name (etcd, kube-apiserver, zookeeper).
+  const storeHost = trace.hosts.find((h) => h.kind === 'store')?.id ?? 'etcd';
   const sends = new Map<number, Extract<TraceEvent, { k: 'send' }>>();
   const out: string[] = [];
   const sum = summarize(trace, scenario);
@@ -94,7 +100,7 @@ export function toText(
     flushSteps(e.t);
     const type = e.k === 'send' ? e.type : e.k === 'drop' ? sends.get(e.id)?.type : undefined;
     if (type && omit.has(type)) continue;
-    const line = describeEvent(e, sends);
+    const line = describeEvent(e, sends, storeHost);
     if (line) out.push(`${sec(e.t)}  ${line}`);
   }
   flushSteps(Number.POSITIVE_INFINITY);

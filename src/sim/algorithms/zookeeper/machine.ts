@@ -1,0 +1,312 @@
+/**
+ * A candidate following ZooKeeper's leader election recipe
+ * (zookeeper.apache.org/doc/current/recipes.html#sc_leaderElection):
+ *
+ * 1. create z = "/election/n_" with the SEQUENCE and EPHEMERAL flags;
+ * 2. C = getChildren("/election"); if z is the smallest in C, lead;
+ * 3. otherwise watch for changes on "/election/n_j", where j is the largest sequence number smaller
+ *    than z's (exists() with a watch); if exists() says it is already gone, go back to 2;
+ * 4. on a NodeDeleted event for that znode, go back to 2.
+ * "Note that the znode having no preceding znode on the list of children does not imply that the
+ * creator of this znode is aware that it is the current leader" — hence the fencing token below.
+ *
+ * `herd` is the variant the recipe warns against: every candidate watches the LOWEST znode, so its
+ * deletion wakes all n - 1 of them at once ("herd effect") and they all call getChildren.
+ *
+ * The client side of a session (ZooKeeper's Java client, ClientCnxn): it pings when it has sent
+ * nothing for a third of the session timeout, and when it has heard nothing for two thirds (the read
+ * timeout) it counts the connection as lost. A leader then stops acting as leader until it hears the
+ * server again (Apache Curator, "Error handling": treat SUSPENDED as a loss of leadership); if the
+ * server says the session has expired, its znode is gone and it starts over with a new session.
+ * A GC pause freezes all of that: the leader wakes up with its leadership intact and its timers
+ * late, so a write can leave before its connection check runs. Its token (the znode's sequence number)
+ * lets the storage refuse it (Kleppmann, "How to do distributed locking", 2016).
+ */
+import { assign, setup } from 'xstate';
+import type { ProcessEnv } from '../../net/host.ts';
+
+export const ZK_HOST = 'zookeeper';
+export const STORAGE_HOST = 'storage';
+export const ELECTION = '/election';
+const PREFIX = `${ELECTION}/n_`;
+
+export interface ZkConfig {
+  sessionTimeoutMs: number;
+  herd: boolean;
+  writeIntervalMs: number;
+}
+
+export interface ZkInput {
+  env: ProcessEnv;
+  rank: number;
+  cfg: ZkConfig;
+}
+
+export interface ZkContext {
+  env: ProcessEnv;
+  cfg: ZkConfig;
+  rank: number;
+  seq: number;
+  reqId: number;
+  session: number | null;
+  /** Local time an answer from ZooKeeper last arrived. */
+  lastHeard: number;
+  /** This candidate's znode name (without the parent) and its sequence number. */
+  znode: { name: string; seq: number } | null;
+  /** The znode it watches. */
+  watching: string | null;
+  /** The znode's sequence number while leading (machineProcess reports it with the role). */
+  token: number | undefined;
+  writes: number;
+}
+
+type Answer = { from: string; reqId?: number | null };
+export type ZkEvent =
+  | (Answer & { type: 'CONNECTED'; session: number; timeoutMs: number })
+  | (Answer & { type: 'PONG' })
+  | (Answer & { type: 'CREATED'; path: string; seq: number; czxid: number })
+  | (Answer & { type: 'CHILDREN'; children: string[] })
+  | (Answer & { type: 'STAT'; path: string; exists: boolean })
+  | (Answer & { type: 'WATCH_EVENT'; path: string })
+  | (Answer & { type: 'SESSION_EXPIRED'; session: number })
+  | (Answer & { type: 'WRITE_OK' })
+  | (Answer & { type: 'WRITE_REJECTED' });
+
+/** The znode to watch: the next lower one (the recipe) or the lowest (the herd); null = I am the lowest. */
+export function watchTarget(children: readonly string[], mine: string, herd: boolean): string | null {
+  const sorted = [...children].sort();
+  const i = sorted.indexOf(mine);
+  if (i <= 0) return null;
+  return (herd ? sorted[0] : sorted[i - 1]) ?? null;
+}
+
+/** ClientCnxn: ping after a third of the session timeout idle; connection lost after two thirds. */
+export const pingIntervalMs = (timeoutMs: number) => Math.floor(timeoutMs / 3);
+export const readTimeoutMs = (timeoutMs: number) => Math.floor((timeoutMs * 2) / 3);
+
+const ours = ({ context, event }: { context: ZkContext; event: ZkEvent }) =>
+  event.reqId != null && event.reqId === context.reqId;
+
+export const zkMachine = setup({
+  types: { context: {} as ZkContext, input: {} as ZkInput, events: {} as ZkEvent },
+  guards: {
+    ours,
+    hasZnode: ({ context }) => context.znode !== null,
+    isLowest: ({ context, event }) =>
+      ours({ context, event }) &&
+      event.type === 'CHILDREN' &&
+      context.znode !== null &&
+      watchTarget(event.children, context.znode.name, context.cfg.herd) === null &&
+      event.children.includes(context.znode.name),
+    targetGone: ({ context, event }) => ours({ context, event }) && event.type === 'STAT' && !event.exists,
+    isWatched: ({ context, event }) =>
+      event.type === 'WATCH_EVENT' && event.path === `${ELECTION}/${context.watching}`,
+    connectionLost: ({ context }) =>
+      context.env.now() - context.lastHeard > readTimeoutMs(context.cfg.sessionTimeoutMs),
+  },
+  actions: {
+    nextReq: assign(({ context }) => ({ seq: context.seq + 1, reqId: context.seq + 1 })),
+    heard: assign(({ context }) => ({ lastHeard: context.env.now() })),
+    sendConnect: ({ context }) =>
+      context.env.send(ZK_HOST, 'CONNECT', { timeoutMs: context.cfg.sessionTimeoutMs, reqId: context.reqId }),
+    takeSession: assign(({ event }) => ({ session: event.type === 'CONNECTED' ? event.session : null })),
+    sendPing: assign(({ context }) => {
+      const reqId = context.seq + 1;
+      context.env.send(ZK_HOST, 'PING', { session: context.session, reqId });
+      // A ping does not replace the request in flight: its answer is matched by type, not by id.
+      return { seq: reqId };
+    }),
+    sendCreate: ({ context }) =>
+      context.env.send(ZK_HOST, 'CREATE', { session: context.session, path: PREFIX, reqId: context.reqId }),
+    takeZnode: assign(({ context, event }) => {
+      if (event.type !== 'CREATED') return {};
+      context.env.mark('znode-created', { path: event.path, seq: event.seq });
+      return { znode: { name: event.path.slice(ELECTION.length + 1), seq: event.seq } };
+    }),
+    sendGetChildren: ({ context }) =>
+      context.env.send(ZK_HOST, 'GET_CHILDREN', {
+        session: context.session,
+        path: ELECTION,
+        reqId: context.reqId,
+      }),
+    chooseWatch: assign(({ context, event }) => {
+      if (event.type !== 'CHILDREN' || !context.znode) return {};
+      const target = watchTarget(event.children, context.znode.name, context.cfg.herd);
+      return { watching: target };
+    }),
+    sendExists: ({ context }) =>
+      context.env.send(ZK_HOST, 'EXISTS', {
+        session: context.session,
+        path: `${ELECTION}/${context.watching}`,
+        watch: true,
+        reqId: context.reqId,
+      }),
+    markWatching: ({ context }) =>
+      context.env.mark('watching', {
+        path: `${ELECTION}/${context.watching}`,
+        mine: context.znode ? `${ELECTION}/${context.znode.name}` : null,
+      }),
+    markWatchEvent: ({ context, event }) => {
+      if (event.type === 'WATCH_EVENT') context.env.mark('watch-event', { path: event.path });
+    },
+    lead: assign(({ context }) => {
+      context.env.mark('leading', {
+        path: context.znode ? `${ELECTION}/${context.znode.name}` : null,
+        seq: context.znode?.seq ?? null,
+      });
+      return { token: context.znode?.seq, watching: null };
+    }),
+    sendWrite: assign(({ context }) => {
+      const writes = context.writes + 1;
+      context.env.send(STORAGE_HOST, 'WRITE', {
+        token: context.token ?? null,
+        value: `${context.env.id}#${writes}`,
+      });
+      return { writes };
+    }),
+    stopLeading: assign(({ context }, params: { reason: 'disconnected' | 'session-expired' | 'fenced' }) => {
+      if (context.token !== undefined)
+        context.env.mark('step-down', { reason: params.reason, token: context.token });
+      return { token: undefined };
+    }),
+    markDisconnected: ({ context }) =>
+      context.env.mark('disconnected', { silentMs: context.env.now() - context.lastHeard }),
+    markExpired: ({ context }) => context.env.mark('session-expired', { session: context.session }),
+    dropSession: assign({ session: null, znode: null, watching: null, token: undefined }),
+  },
+  delays: {
+    startDelay: ({ context }) => context.rank * 500,
+    ping: ({ context }) => pingIntervalMs(context.cfg.sessionTimeoutMs),
+    requestTimeout: ({ context }) => readTimeoutMs(context.cfg.sessionTimeoutMs),
+    untilNextWrite: ({ context }) => {
+      const every = context.cfg.writeIntervalMs;
+      const now = context.env.now();
+      return every - (((now % every) + every) % every);
+    },
+  },
+}).createMachine({
+  id: 'zk',
+  context: ({ input }) => ({
+    env: input.env,
+    cfg: input.cfg,
+    rank: input.rank,
+    seq: 0,
+    reqId: 0,
+    session: null,
+    lastHeard: 0,
+    znode: null,
+    watching: null,
+    token: undefined,
+    writes: 0,
+  }),
+  initial: 'starting',
+  states: {
+    starting: { after: { startDelay: 'connecting' } },
+    connecting: {
+      entry: ['nextReq', 'sendConnect'],
+      on: { CONNECTED: { guard: 'ours', target: 'joined', actions: ['takeSession', 'heard'] } },
+      after: { requestTimeout: { target: 'connecting', reenter: true } },
+    },
+    joined: {
+      type: 'parallel',
+      on: {
+        SESSION_EXPIRED: {
+          target: 'connecting',
+          actions: [
+            'markExpired',
+            { type: 'stopLeading', params: { reason: 'session-expired' } },
+            'dropSession',
+          ],
+        },
+        PONG: { actions: 'heard' },
+      },
+      states: {
+        ping: {
+          initial: 'ticking',
+          states: { ticking: { after: { ping: { target: 'ticking', reenter: true, actions: 'sendPing' } } } },
+        },
+        health: {
+          initial: 'checking',
+          states: {
+            checking: {
+              after: {
+                ping: [
+                  { guard: 'connectionLost', target: '#zk.suspended' },
+                  { target: 'checking', reenter: true },
+                ],
+              },
+            },
+          },
+        },
+        role: {
+          initial: 'creating',
+          states: {
+            creating: {
+              always: { guard: 'hasZnode', target: 'listing' },
+              entry: ['nextReq', 'sendCreate'],
+              on: { CREATED: { guard: 'ours', target: 'listing', actions: ['heard', 'takeZnode'] } },
+              after: { requestTimeout: { target: 'creating', reenter: true } },
+            },
+            listing: {
+              tags: ['candidate'],
+              entry: ['nextReq', 'sendGetChildren'],
+              on: {
+                CHILDREN: [
+                  { guard: 'isLowest', target: 'leading', actions: ['heard', 'lead'] },
+                  { guard: 'ours', target: 'watching', actions: ['heard', 'chooseWatch'] },
+                ],
+              },
+              after: { requestTimeout: { target: 'listing', reenter: true } },
+            },
+            watching: {
+              initial: 'asking',
+              on: {
+                WATCH_EVENT: { guard: 'isWatched', target: 'listing', actions: ['heard', 'markWatchEvent'] },
+              },
+              states: {
+                asking: {
+                  entry: ['nextReq', 'sendExists'],
+                  on: {
+                    STAT: [
+                      { guard: 'targetGone', target: '#zk.joined.role.listing', actions: 'heard' },
+                      { guard: 'ours', target: 'waiting', actions: ['heard', 'markWatching'] },
+                    ],
+                  },
+                  after: { requestTimeout: { target: '#zk.joined.role.listing' } },
+                },
+                waiting: {},
+              },
+            },
+            leading: {
+              tags: ['leader'],
+              on: {
+                WRITE_REJECTED: {
+                  target: '#zk.suspended',
+                  actions: { type: 'stopLeading', params: { reason: 'fenced' } },
+                },
+              },
+              initial: 'working',
+              states: {
+                working: {
+                  after: { untilNextWrite: { target: 'working', reenter: true, actions: 'sendWrite' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    /** Connection lost: not a leader until ZooKeeper answers again (or says the session is gone). */
+    suspended: {
+      entry: ['markDisconnected', { type: 'stopLeading', params: { reason: 'disconnected' } }],
+      on: {
+        PONG: { target: 'joined', actions: 'heard' },
+        SESSION_EXPIRED: { target: 'connecting', actions: ['markExpired', 'dropSession'] },
+      },
+      initial: 'pinging',
+      states: {
+        pinging: { after: { ping: { target: 'pinging', reenter: true, actions: 'sendPing' } } },
+      },
+    },
+  },
+});

@@ -1,0 +1,156 @@
+/**
+ * A small ZooKeeper, as much of it as the election recipe needs (ZooKeeper Programmer's Guide:
+ * "ZooKeeper Sessions", "Ephemeral Nodes", "Sequence Nodes -- Unique Naming", "ZooKeeper Watches";
+ * zookeeper.apache.org/doc/current/recipes.html#sc_leaderElection):
+ *
+ * - a session has a timeout; every request or ping from its client renews it; when the server hears
+ *   nothing for the timeout it expires the session and deletes the session's ephemeral znodes;
+ * - `create(path, EPHEMERAL_SEQUENTIAL)` appends the parent's counter as 10 digits
+ *   ("<path>0000000007"); the counter only grows (the parent's cversion), so names never repeat;
+ * - `getChildren(path)` lists the children's names;
+ * - `exists(path, watch)` answers the znode's stat (or none) and, with `watch`, leaves a one-shot
+ *   watch: the next change of that znode (here its deletion) sends ONE event to that session, and the
+ *   watch is gone; a session's watches go with it when it expires;
+ * - every change is a transaction with the next zxid; a znode's czxid is the zxid that created it.
+ *
+ * One server stands for the ensemble: what the clients see of a healthy quorum. Nothing here reads a
+ * clock: calls take `now`, the server's clock in ms. The real server expires sessions in buckets of
+ * tickTime (SessionTrackerImpl); the model expires each one exactly at its deadline.
+ */
+
+export interface Znode {
+  path: string;
+  /** The owning session (0 = persistent). */
+  ephemeralOwner: number;
+  czxid: number;
+  /** The sequence number its name ends with (-1 for a znode created without SEQUENTIAL). */
+  seq: number;
+}
+
+export interface Session {
+  id: number;
+  timeoutMs: number;
+  /** Server time the session expires if nothing more is heard. */
+  deadlineMs: number;
+}
+
+/** One change for the trace and the watch events it fires. */
+export type ZkChange =
+  | { kind: 'session-open'; session: Session }
+  | { kind: 'session-touch'; session: Session }
+  | { kind: 'session-expire'; session: number; zxid: number }
+  | { kind: 'create'; node: Znode; zxid: number }
+  | { kind: 'delete'; node: Znode; zxid: number; cause: 'session-expired' }
+  | { kind: 'watch-fired'; path: string; session: number; type: 'NodeDeleted' };
+
+export const FIRST_SESSION_ID = 0x1c0ffee00;
+
+export class ZooKeeper {
+  private zxid = 0;
+  private nextSession = FIRST_SESSION_ID;
+  private sessions = new Map<number, Session>();
+  private nodes = new Map<string, Znode>();
+  /** Parent path -> its child counter (cversion). */
+  private counters = new Map<string, number>();
+  /** Path -> the sessions with a one-shot exists-watch on it, in the order they set it. */
+  private watches = new Map<string, number[]>();
+  private changes: ZkChange[] = [];
+
+  drainChanges(): ZkChange[] {
+    const out = this.changes;
+    this.changes = [];
+    return out;
+  }
+
+  connect(timeoutMs: number, now: number): Session {
+    this.expire(now);
+    const s = { id: this.nextSession++, timeoutMs, deadlineMs: now + timeoutMs };
+    this.sessions.set(s.id, s);
+    this.changes.push({ kind: 'session-open', session: { ...s } });
+    return { ...s };
+  }
+
+  /** A request or ping from the session's client renews it; false = it has expired. */
+  touch(session: number, now: number): boolean {
+    this.expire(now);
+    const s = this.sessions.get(session);
+    if (!s) return false;
+    s.deadlineMs = now + s.timeoutMs;
+    this.changes.push({ kind: 'session-touch', session: { ...s } });
+    return true;
+  }
+
+  alive(session: number): boolean {
+    return this.sessions.has(session);
+  }
+
+  createEphemeralSequential(session: number, prefix: string, now: number): Znode | null {
+    if (!this.touch(session, now)) return null;
+    const parent = prefix.slice(0, prefix.lastIndexOf('/')) || '/';
+    const seq = this.counters.get(parent) ?? 0;
+    this.counters.set(parent, seq + 1);
+    const node = {
+      path: `${prefix}${String(seq).padStart(10, '0')}`,
+      ephemeralOwner: session,
+      czxid: ++this.zxid,
+      seq,
+    };
+    this.nodes.set(node.path, node);
+    this.changes.push({ kind: 'create', node: { ...node }, zxid: node.czxid });
+    return { ...node };
+  }
+
+  /** The children's names (not full paths), sorted. */
+  getChildren(session: number, parent: string, now: number): string[] | null {
+    if (!this.touch(session, now)) return null;
+    const pre = `${parent}/`;
+    return [...this.nodes.keys()]
+      .filter((p) => p.startsWith(pre) && !p.slice(pre.length).includes('/'))
+      .map((p) => p.slice(pre.length))
+      .sort();
+  }
+
+  exists(session: number, path: string, watch: boolean, now: number): { node: Znode | null } | null {
+    if (!this.touch(session, now)) return null;
+    const node = this.nodes.get(path) ?? null;
+    // ZooKeeper leaves the watch either way (an exists-watch on a missing znode fires on its creation);
+    // the recipe goes back to getChildren when the predecessor is gone, so only a live one is watched here.
+    if (watch && node) {
+      const ws = this.watches.get(path) ?? [];
+      if (!ws.includes(session)) ws.push(session);
+      this.watches.set(path, ws);
+    }
+    return { node: node && { ...node } };
+  }
+
+  nextExpiryMs(): number | undefined {
+    let min: number | undefined;
+    for (const s of this.sessions.values()) if (min === undefined || s.deadlineMs < min) min = s.deadlineMs;
+    return min;
+  }
+
+  /** Expires every session whose deadline has passed, deleting its ephemerals and firing their watches. */
+  expire(now: number): void {
+    const due = [...this.sessions.values()].filter((s) => s.deadlineMs <= now).sort((a, b) => a.id - b.id);
+    for (const s of due) {
+      this.sessions.delete(s.id);
+      const zxid = ++this.zxid;
+      this.changes.push({ kind: 'session-expire', session: s.id, zxid });
+      for (const w of this.watches.values()) {
+        const i = w.indexOf(s.id);
+        if (i >= 0) w.splice(i, 1);
+      }
+      const owned = [...this.nodes.values()]
+        .filter((n) => n.ephemeralOwner === s.id)
+        .sort((a, b) => (a.path < b.path ? -1 : 1));
+      for (const node of owned) {
+        this.nodes.delete(node.path);
+        this.changes.push({ kind: 'delete', node, zxid, cause: 'session-expired' });
+        const ws = this.watches.get(node.path) ?? [];
+        this.watches.delete(node.path);
+        for (const session of ws)
+          this.changes.push({ kind: 'watch-fired', path: node.path, session, type: 'NodeDeleted' });
+      }
+    }
+  }
+}
