@@ -18,6 +18,9 @@ describe('scenarios', () => {
       'fencing-token',
       'patroni',
       'sandbox',
+      'twenty-instances',
+      'leader-flag',
+      'update-without-token',
     ]);
     expect(stories.map((s) => s.id)).toEqual(scenarioIds.slice(0, 5));
     expect(stories.some((s) => s.freePlay)).toBe(false);

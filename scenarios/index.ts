@@ -2,9 +2,12 @@ import type { Scenario } from '../src/sim/scenario/schema.ts';
 import bully from './bully.ts';
 import etcdLease from './etcd-lease.ts';
 import fencingToken from './fencing-token.ts';
+import leaderFlag from './leader-flag.ts';
 import patroni from './patroni.ts';
 import sandbox from './sandbox.ts';
 import splitBrain from './split-brain.ts';
+import twentyInstances from './twenty-instances.ts';
+import updateWithoutToken from './update-without-token.ts';
 
 /**
  * The five stories in order, from classic to production-grade, then the sandbox (free
@@ -14,6 +17,8 @@ import splitBrain from './split-brain.ts';
  */
 export const stories: Scenario[] = [bully, etcdLease, splitBrain, fencingToken, patroni];
 export const scenarios: Scenario[] = [...stories, sandbox];
+// The job and database pitfalls.
+scenarios.push(twentyInstances, leaderFlag, updateWithoutToken);
 
 export const scenarioIds = scenarios.map((s) => s.id);
 

@@ -15,19 +15,26 @@ import type { Scenario } from '../sim/scenario/schema.ts';
  * `scenario.<id>.step.<stepId>`. English stays in the scenario files (the source, and what the CLI
  * prints); a missing translation falls back to it.
  */
-export type ScenarioTextKey = 'title' | 'summary' | `step.${string}`;
+export type ScenarioTextKey = 'title' | 'summary' | 'tagline' | `step.${string}`;
 
 /** The English source text for a key, straight from the scenario. */
 export function scenarioSource(scenario: Scenario, key: ScenarioTextKey): string | undefined {
   if (key === 'title') return scenario.title;
   if (key === 'summary') return scenario.summary;
+  if (key === 'tagline') return scenario.tagline;
   const stepId = key.slice('step.'.length);
   return scenario.steps.find((s) => s.id === stepId)?.caption;
 }
 
 /** Every key a scenario has text for, in the order a reader meets them. */
 export function scenarioKeys(scenario: Scenario): ScenarioTextKey[] {
-  return ['title', 'summary', ...scenario.steps.map((s) => `step.${s.id}` as const)];
+  return [
+    'title',
+    'summary',
+    // The catalogue card's line, where the story has one.
+    ...(scenario.tagline ? (['tagline'] as const) : []),
+    ...scenario.steps.map((s) => `step.${s.id}` as const),
+  ];
 }
 
 /** The English catalog of the model's text. */

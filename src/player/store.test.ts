@@ -286,7 +286,9 @@ describe('the sandbox (free play)', () => {
     expect(s().run?.trace.scenario).toBe('sandbox');
     expect(s().run?.scenario.adr).toEqual(sandbox.freePlay?.heartbeat.adr);
     expect(s().setAlgorithm('paxos')).toBe(false);
-    expect(s().rejected).toMatch(/unknown algorithm "paxos" \(known: bully, heartbeat, lease, patroni\)/);
+    expect(s().rejected).toMatch(
+      /unknown algorithm "paxos" \(known: bully, heartbeat, lease, patroni, dbjob\)/,
+    );
     expect(s().algorithm).toBe('heartbeat');
     s().setAlgorithm('patroni');
     expect(s().run?.trace.hosts.map((h) => h.id)).toContain('pg-3');

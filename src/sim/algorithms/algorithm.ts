@@ -1,3 +1,4 @@
+import type { Checker } from '../check/checker.ts';
 import type { HostKind, ProcessFactory } from '../net/host.ts';
 import type { ParamRule, ParamSpecs, Params } from '../params.ts';
 
@@ -80,7 +81,7 @@ export interface ChaosHooks {
   /** An isolation may be from the store only. */
   readonly isolateFromStore: boolean;
   /** Safety properties that must hold in every schedule (chaos/properties.ts). */
-  readonly safety: ReadonlyArray<'stale-writes' | 'lease-holders' | 'term-leaders'>;
+  readonly safety: ReadonlyArray<'stale-writes' | 'lease-holders' | 'term-leaders' | 'db-writers'>;
   /** The liveness property once the faults stop. */
   readonly liveness: 'lease-leader' | 'quorum-leader' | 'bully-agreement';
   /**
@@ -144,6 +145,11 @@ export interface Algorithm {
    * the canonical key is the one form everywhere else (traces, links written, the CLI's JSON).
    */
   knobAliases?: Readonly<Record<string, string>>;
+  /**
+   * Checkers of its own that simulate() runs beside the safety checkers (src/sim/check), built from
+   * the resolved knobs: the job runner's "the job has not run for X" alarm (dbjob).
+   */
+  checkers?(params: Params): Checker[];
 }
 
 export const numberedIds = (prefix: string) => (n: number) =>

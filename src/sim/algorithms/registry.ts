@@ -1,5 +1,6 @@
 import type { Algorithm } from './algorithm.ts';
 import { bully } from './bully/index.ts';
+import { dbjob } from './dbjob/index.ts';
 import { heartbeat } from './heartbeat/index.ts';
 import { lease } from './lease/index.ts';
 import { patroni } from './patroni/index.ts';
@@ -8,7 +9,13 @@ import { patroni } from './patroni/index.ts';
  * Every algorithm a scenario can name. A new algorithm is one folder beside these (its machines,
  * knobs, rules and declaration in its index.ts) plus one line here and its strings.
  */
-export const algorithms = { bully, heartbeat, lease, patroni } satisfies Record<string, Algorithm>;
+export const algorithms = {
+  bully,
+  heartbeat,
+  lease,
+  patroni,
+  dbjob,
+} satisfies Record<string, Algorithm>;
 
 export type AlgorithmId = keyof typeof algorithms;
 /** In the registry's order: the sandbox's choice, the CLI's usage, the schema's enum. */

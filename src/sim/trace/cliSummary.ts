@@ -1,3 +1,4 @@
+import { type JobMetrics, jobMetrics } from '../metrics/jobs.ts';
 import { computeMetrics } from '../metrics/metrics.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { type Summary, summarize } from './summary.ts';
@@ -9,7 +10,7 @@ export interface CliSummary extends Summary {
    * twoLeaderMs: how long two or more nodes believed they led at once. A metric, not an alarm
    * (split-brain is defined beside src/sim/check/splitBrain.ts).
    */
-  metrics: { twoLeaderMs: number };
+  metrics: { twoLeaderMs: number } & Partial<JobMetrics>;
 }
 
 /** A derived caption (src/sim/trace/derive.ts) as the CLI tells it, after the step it follows. */
@@ -36,6 +37,7 @@ export function cliSummary(trace: Trace, scenario?: Scenario, derived: readonly 
   return {
     ...sum,
     steps: withDerived(sum.steps, derived),
-    metrics: { twoLeaderMs: computeMetrics(trace).twoLeaderMs },
+    // The job runner's figures (jobRuns, emailsPerCustomer...) where the run has its database.
+    metrics: { twoLeaderMs: computeMetrics(trace).twoLeaderMs, ...(jobMetrics(trace) ?? {}) },
   };
 }
