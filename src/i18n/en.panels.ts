@@ -125,4 +125,15 @@ export const enPanels: Record<string, string> = {
   'adr.inScenario': 'in this scenario',
   'adr.seeIt': 'See it: {scenario}, step {step}',
   'adr.seeItShort': '{scenario} · step {step}',
+  // dbjob: the job runner's database panel
+  'db.scans': 'invoice scans',
+  'db.emails': 'e-mails sent',
+  'db.leaderTable': 'table leader',
+  'db.invoices': 'table invoices',
+  'db.emailsCol': 'e-mails',
+  'db.statements': 'latest statements',
+  'db.noStatements': 'No statement yet.',
+  'db.never': 'NULL (never)',
+  'db.expiresIn': 'in {s} s',
+  'db.expired': 'expired',
 };

@@ -122,4 +122,15 @@ export const ptPanels: Record<string, string> = {
   'adr.inScenario': 'neste cenário',
   'adr.seeIt': 'Veja: {scenario}, passo {step}',
   'adr.seeItShort': '{scenario} · passo {step}',
+  // dbjob: the job runner's database panel
+  'db.scans': 'varreduras de faturas',
+  'db.emails': 'e-mails enviados',
+  'db.leaderTable': 'tabela leader',
+  'db.invoices': 'tabela invoices',
+  'db.emailsCol': 'e-mails',
+  'db.statements': 'últimas instruções',
+  'db.noStatements': 'Nenhuma instrução ainda.',
+  'db.never': 'NULL (nunca)',
+  'db.expiresIn': 'em {s} s',
+  'db.expired': 'expirado',
 };

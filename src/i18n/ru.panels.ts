@@ -123,4 +123,15 @@ export const ruPanels: Record<string, string> = {
   'adr.inScenario': 'в этом сценарии',
   'adr.seeIt': 'Смотреть: {scenario}, шаг {step}',
   'adr.seeItShort': '{scenario} · шаг {step}',
+  // dbjob: the job runner's database panel
+  'db.scans': 'сканов счетов',
+  'db.emails': 'писем отправлено',
+  'db.leaderTable': 'таблица leader',
+  'db.invoices': 'таблица invoices',
+  'db.emailsCol': 'письма',
+  'db.statements': 'последние запросы',
+  'db.noStatements': 'Запросов пока нет.',
+  'db.never': 'NULL (никогда)',
+  'db.expiresIn': 'через {s} с',
+  'db.expired': 'истёк',
 };
