@@ -39,7 +39,29 @@ function expectDecodes(search: string, expected: Decoding): void {
   for (const [k, v] of Object.entries(expected.view)) expect(view[k], `view.${k}`).toEqual(v);
   const embed = d.embed as unknown as Record<string, unknown>;
   for (const [k, v] of Object.entries(expected.embed)) expect(embed[k], `embed.${k}`).toEqual(v);
-  expect(d.problems, 'problems').toEqual(expected.problems);
+  expect(knownGrown(d.problems, expected.problems), 'problems').toEqual(expected.problems);
+}
+
+/**
+ * The problems as recorded, where a reason's "(known: a, b, …)" list (the registered algorithms)
+ * has only grown since: an algorithm added later is an addition, which breaks no old link. A name
+ * dropped or reordered, or any other change of wording, still fails.
+ */
+function knownGrown<T>(got: T, recorded: T): T {
+  const list = /\(known: ([^)]*)\)/;
+  const grown = (now: string, then: string): boolean => {
+    const a = now.split(', ');
+    const b = then.split(', ');
+    return a.length > b.length && b.every((x, i) => a[i] === x);
+  };
+  if (!Array.isArray(got) || !Array.isArray(recorded)) return got;
+  return got.map((p, i) => {
+    const r = recorded[i] as { reason?: unknown } | undefined;
+    if (!p || typeof p.reason !== 'string' || typeof r?.reason !== 'string') return p;
+    const now = list.exec(p.reason)?.[1];
+    const then = list.exec(r.reason)?.[1];
+    return now && then && grown(now, then) ? { ...p, reason: p.reason.replace(now, then) } : p;
+  }) as T;
 }
 
 describe('corpus: links', () => {
