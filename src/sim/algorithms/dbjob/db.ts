@@ -32,7 +32,7 @@ import { CUSTOMERS, SQL_MARK } from './keys.ts';
  *   -> JOB_DONE {rows} | JOB_REFUSED {rows: 0, code: 409, reason: 'STALE TOKEN'}
  */
 export interface DbOptions {
-  /** Reminder e-mails already in the outbox at start (none). */
+  /** The overdue customers, one invoice each (default: CUSTOMERS). */
   readonly customers?: readonly string[];
 }
 
