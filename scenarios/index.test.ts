@@ -17,11 +17,17 @@ describe('scenarios', () => {
       'split-brain',
       'fencing-token',
       'patroni',
+      'twenty-instances',
+      'leader-flag',
+      'update-without-token',
       'heartbeat-no-confirm',
       'gossip-leader',
       'kubernetes-lease',
       'zookeeper',
       'sandbox',
+      'twenty-instances',
+      'leader-flag',
+      'update-without-token',
     ]);
     expect([...stories, ...pitfalls, ...systems].map((s) => s.id)).toEqual(scenarioIds.slice(0, -1));
     expect(stories.some((s) => s.freePlay)).toBe(false);

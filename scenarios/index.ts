@@ -5,9 +5,12 @@ import fencingToken from './fencing-token.ts';
 import gossipLeader from './gossip-leader.ts';
 import heartbeatNoConfirm from './heartbeat-no-confirm.ts';
 import kubernetesLease from './kubernetes-lease.ts';
+import leaderFlag from './leader-flag.ts';
 import patroni from './patroni.ts';
 import sandbox from './sandbox.ts';
 import splitBrain from './split-brain.ts';
+import twentyInstances from './twenty-instances.ts';
+import updateWithoutToken from './update-without-token.ts';
 import zookeeper from './zookeeper.ts';
 
 /**
@@ -18,7 +21,13 @@ import zookeeper from './zookeeper.ts';
  * first download. A new story is one import and one entry at the end of its group's list.
  */
 export const stories: Scenario[] = [bully, etcdLease, splitBrain, fencingToken, patroni];
-export const pitfalls: Scenario[] = [heartbeatNoConfirm, gossipLeader];
+export const pitfalls: Scenario[] = [
+  twentyInstances,
+  leaderFlag,
+  updateWithoutToken,
+  heartbeatNoConfirm,
+  gossipLeader,
+];
 export const systems: Scenario[] = [kubernetesLease, zookeeper];
 export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandbox];
 

@@ -3,6 +3,7 @@ import { memo, type KeyboardEvent as ReactKeyboardEvent, useMemo, useRef, useSta
 import { t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
+import { dbStateAt, hasDb } from '../player/db.ts';
 import { proxyStateAt } from '../player/proxy.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
@@ -10,6 +11,7 @@ import { WhatIf } from '../sandbox/WhatIf.tsx';
 import { declarationOf } from '../sim/algorithms/registry.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { Controls } from '../views/Controls.tsx';
+import { DatabasePanel } from '../views/DatabasePanel.tsx';
 import { Narration } from '../views/Narration.tsx';
 import { ProxyPanel } from '../views/ProxyPanel.tsx';
 import { ResourcePanel } from '../views/ResourcePanel.tsx';
@@ -125,6 +127,9 @@ export function SidePanels({ run }: { run: Run }) {
       ))}
       {storeHost && frame.store && <StorePanel id={storeHost.id} store={frame.store} />}
       {resourceIds.map((id) => {
+        // The job runner's database shows its tables, not a storage's token counts.
+        if (hasDb(run.index, id))
+          return <DatabasePanel key={id} id={id} db={dbStateAt(run.index, id, time)} />;
         const r = frame.resources.find((x) => x.id === id) ?? {
           id,
           highest: null,

@@ -180,7 +180,7 @@ describe('sim CLI: the sandbox', () => {
     const bad = run(['sandbox', '--algorithm', 'raft']);
     expect(bad.code).toBe(2);
     expect(bad.err).toBe(
-      'sim: --algorithm: unknown algorithm "raft" (known: bully, heartbeat, lease, patroni, gossip, kubernetes, zookeeper)\n',
+      'sim: --algorithm: unknown algorithm "raft" (known: bully, heartbeat, lease, patroni, gossip, kubernetes, zookeeper, dbjob)\n',
     );
     expect(run(['bully', '--algorithm', 'lease']).err).toMatch(/bully runs bully only/);
     expect(run(['sandbox', '--algorithm', 'bully', '--set', 'ttlS=10']).err).toMatch(

@@ -23,6 +23,8 @@ export const enNarration: Record<string, string> = {
     'Two lease holders: the leader key moved between {nodes} while one still held it.',
   'narr.violation.two-leaders-in-term': 'Two leaders in one term: {nodes}.',
   'narr.violation.leaderless': 'No leader for too long: {nodes}.',
+  'narr.violation.job-not-running':
+    'ALARM: the job has not run for longer than expected. Nothing failed loudly: it simply stopped.',
   'narr.noQuorum':
     '{node} cannot get a majority: {votes} of {nodes} votes, and it needs {needed}. It elects nobody.',
   'narr.outcome': 'At the end of the run {node} leads, since {since} s.',

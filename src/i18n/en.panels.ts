@@ -173,4 +173,15 @@ export const enPanels: Record<string, string> = {
   'live.compare.none': 'none',
   // cut-oneway
   'log.fault.cut-oneway': 'link {from} → {to} cut one way',
+  // dbjob: the job runner's database panel
+  'db.scans': 'invoice scans',
+  'db.emails': 'e-mails sent',
+  'db.leaderTable': 'table leader',
+  'db.invoices': 'table invoices',
+  'db.emailsCol': 'e-mails',
+  'db.statements': 'latest statements',
+  'db.noStatements': 'No statement yet.',
+  'db.never': 'NULL (never)',
+  'db.expiresIn': 'in {s} s',
+  'db.expired': 'expired',
 };

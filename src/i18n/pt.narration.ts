@@ -20,6 +20,8 @@ export const ptNarration: Record<string, string> = {
     'Dois donos do lease: a chave de líder passou entre {nodes} enquanto um deles ainda a tinha.',
   'narr.violation.two-leaders-in-term': 'Dois líderes no mesmo termo: {nodes}.',
   'narr.violation.leaderless': 'Tempo demais sem líder: {nodes}.',
+  'narr.violation.job-not-running':
+    'ALARME: o job não roda há mais tempo que o esperado. Nada falhou de forma visível: ele simplesmente parou.',
   'narr.noQuorum':
     'O {node} não consegue maioria: {votes} de {nodes} votos, e precisa de {needed}. Ninguém é eleito.',
   'narr.outcome': 'No fim da execução o {node} é o líder, desde {since} s.',

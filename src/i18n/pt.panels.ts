@@ -171,4 +171,15 @@ export const ptPanels: Record<string, string> = {
   'live.compare.none': 'nenhuma',
   // cut-oneway
   'log.fault.cut-oneway': 'enlace {from} → {to} cortado num sentido',
+  // dbjob: the job runner's database panel
+  'db.scans': 'varreduras de faturas',
+  'db.emails': 'e-mails enviados',
+  'db.leaderTable': 'tabela leader',
+  'db.invoices': 'tabela invoices',
+  'db.emailsCol': 'e-mails',
+  'db.statements': 'últimas instruções',
+  'db.noStatements': 'Nenhuma instrução ainda.',
+  'db.never': 'NULL (nunca)',
+  'db.expiresIn': 'em {s} s',
+  'db.expired': 'expirado',
 };

@@ -18,6 +18,8 @@ export const ruNarration: Record<string, string> = {
     'Два владельца lease: ключ лидера перешёл между {nodes}, пока один из них его ещё держал.',
   'narr.violation.two-leaders-in-term': 'Два лидера в одном терме: {nodes}.',
   'narr.violation.leaderless': 'Слишком долго без лидера: {nodes}.',
+  'narr.violation.job-not-running':
+    'ALERT: job не запускался дольше, чем ожидалось. Ничего громко не упало: он просто перестал выполняться.',
   'narr.noQuorum':
     '{node} не может набрать большинство: {votes} из {nodes} голосов, а нужно {needed}. Никто не избран.',
   'narr.outcome': 'В конце прогона лидер — {node}, начиная с {since} с.',

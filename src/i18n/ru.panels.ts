@@ -171,4 +171,15 @@ export const ruPanels: Record<string, string> = {
   'live.compare.none': 'нет',
   // cut-oneway
   'log.fault.cut-oneway': 'связь {from} → {to} разорвана в одну сторону',
+  // dbjob: the job runner's database panel
+  'db.scans': 'сканов счетов',
+  'db.emails': 'писем отправлено',
+  'db.leaderTable': 'таблица leader',
+  'db.invoices': 'таблица invoices',
+  'db.emailsCol': 'письма',
+  'db.statements': 'последние запросы',
+  'db.noStatements': 'Запросов пока нет.',
+  'db.never': 'NULL (никогда)',
+  'db.expiresIn': 'через {s} с',
+  'db.expired': 'истёк',
 };

@@ -239,4 +239,61 @@ export const scenariosPt: Record<string, string> = {
     'O {node} lista /election de novo: agora o znode dele é o menor, então ele lidera com o token {token}, o seu número de sequência. Os números de sequência só crescem, então um líder posterior sempre carrega um token maior.',
   'scenario.zookeeper.step.fenced-write':
     'O {node} escreve com o token {token}. O menor znode não avisa um líder antigo congelado de que ele perdeu; quem barra é o storage, que recusa tokens menores.',
+  // twenty-instances
+  'scenario.twenty-instances.title': 'Vinte instâncias, vinte e-mails',
+  'scenario.twenty-instances.summary':
+    'O job de cobrança das 3h foi escrito para uma instância. Agora são vinte, e nenhuma eleição: cada uma roda o job, cada cliente inadimplente recebe vinte e-mails, o banco leva vinte varreduras e a atualização de status acontece vinte vezes em paralelo.',
+  'scenario.twenty-instances.tagline': 'Vinte instâncias sem eleição: o job noturno roda vinte vezes.',
+  'scenario.twenty-instances.step.twenty-up':
+    'São 2h59min50s. Vinte instâncias idênticas do serviço de cobrança estão no ar, cada uma com o mesmo job agendado para as 3h.',
+  'scenario.twenty-instances.step.no-election':
+    'Nada elege uma delas: o agendador de cada instância dispara por conta própria, como quando havia uma instância só.',
+  'scenario.twenty-instances.step.one-wins':
+    'Com a correção, cada instância disputa a linha de líder com UPDATE … SET token=token+1 WHERE token=0. O banco executa as disputas uma depois da outra: a do {node} altera a linha (UPDATE 1) e ele vira líder com o token {token}; as outras dezenove encontram token 1 e não alteram nada (UPDATE 0).',
+  'scenario.twenty-instances.step.three-am':
+    '3h. O {node} começa o job de cobrança, e as outras dezenove também: vinte varreduras idênticas das faturas em atraso chegam ao banco ao mesmo tempo.',
+  'scenario.twenty-instances.step.leader-runs':
+    '3h. O agendador de todas as instâncias dispara, mas só o líder, {node}, roda o job: uma única varredura das faturas.',
+  'scenario.twenty-instances.step.twenty-updates':
+    'Todas as vinte encontraram os mesmos clientes em atraso, então a atualização de status rodou vinte vezes em paralelo. As linhas dizem reminded_by {node}: quem chegou por último. O resultado depende da ordem.',
+  'scenario.twenty-instances.step.twenty-emails':
+    'Cada cliente inadimplente tem vinte e-mails de cobrança na fila. Rodar vinte vezes não é “mais resiliente”: algumas tarefas querem exclusividade, e ela precisa ser construída de propósito.',
+  'scenario.twenty-instances.step.one-email':
+    'Uma única atualização de status, protegida pelo token do líder: cada cliente inadimplente tem um e-mail. O líder renova o lease a cada poucos segundos; se ele morrer, o lease expira e outra instância assume o job.',
+  // leader-flag
+  'scenario.leader-flag.title': 'Flag de liderança sem expiração',
+  'scenario.leader-flag.summary':
+    'O líder é uma linha numa tabela, sem expiração. O node-1 a ocupa e morre com a flag marcada. Ninguém assume, e o job simplesmente para: sem erro, só ausência, até que um alarme sobre o próprio job avise que ele não roda há tempo demais.',
+  'scenario.leader-flag.tagline': 'O líder morre com a flag marcada: o job para, e nada dá erro.',
+  'scenario.leader-flag.step.flag-set':
+    'Cinco instâncias leem a linha de líder e a disputam. O UPDATE do node-1 chega primeiro e a altera: node = node-1. As outras quatro recebem UPDATE 0 e seguem.',
+  'scenario.leader-flag.step.job-runs':
+    'Chegou a hora do job (a cada {jobEveryMs} ms aqui; na vida real, toda noite). Só o node-1, o líder, o executa: uma varredura, uma atualização de status, um e-mail por cliente.',
+  'scenario.leader-flag.step.leader-dies': 'O node-1 morre, e a linha continua dizendo node = node-1.',
+  'scenario.leader-flag.step.silence':
+    'A flag nunca expira: os outros continuam lendo a linha e encontrando nela o node-1, um líder morto. O cargo fica ocupado por um cadáver. O job parou, e nada dá erro. Só o alarme sobre o próprio job dispara: ele não roda há mais de {jobAlarmMs} ms.',
+  'scenario.leader-flag.step.job-again':
+    'A linha expirou, então o {node} a tomou e roda o job de novo. Esta é a correção: um lease com TTL e renovação, para que a morte do líder libere o cargo sozinha.',
+  'scenario.leader-flag.step.lesson':
+    'Em produção, a descoberta vem dias depois, quando alguém nota que os relatórios pararam. Lease com TTL e renovação, sempre. E monitore a execução da tarefa, não a saúde do líder.',
+  // update-without-token
+  'scenario.update-without-token.title': 'UPDATE sem token',
+  'scenario.update-without-token.summary':
+    'Duas instâncias disputam uma linha de líder livre com UPDATE leader SET node = me WHERE TRUE. As duas instruções alteram a linha, as duas instâncias acham que venceram, e as duas rodam o job e escrevem: dois líderes.',
+  'scenario.update-without-token.tagline':
+    'UPDATE … WHERE TRUE: duas instâncias vencem a mesma linha de líder.',
+  'scenario.update-without-token.step.both-read':
+    'O node-1 e o node-2 sobem no mesmo instante. Cada um lê a linha de líder, e cada um a encontra livre: node é NULL.',
+  'scenario.update-without-token.step.first-claim':
+    'A disputa do {from} chega primeiro ao banco: {sql}. Ela altera a linha: UPDATE 1.',
+  'scenario.update-without-token.step.second-claim':
+    'Depois a do {from}: {sql}. Ela esperou o lock de linha da primeira, e o PostgreSQL reavalia o WHERE na linha como a primeira a deixou.',
+  'scenario.update-without-token.step.two-leaders':
+    'UPDATE 1 para os dois: o node-1 e o node-2 acham, cada um, que venceram. Nada no WHERE TRUE olhou para quem ocupava a linha.',
+  'scenario.update-without-token.step.one-leader':
+    'Com o token no WHERE, a segunda disputa encontra token 1, e não 0: UPDATE 0. O {node} sabe que perdeu, e há exatamente um líder.',
+  'scenario.update-without-token.step.both-write':
+    'Na hora do job, os dois líderes o executam, e o banco aceita as duas atualizações de status: cada cliente recebe dois e-mails. Dois líderes, os dois escrevendo.',
+  'scenario.update-without-token.step.fenced-job':
+    'Só o líder rodou o job, e o UPDATE dele levava o seu token: cada cliente recebeu um e-mail. UPDATE leader SET node=me, token=token+1 WHERE token=$current é a correção inteira, embora um lease pronto (etcd, o Lease do Kubernetes) seja melhor que um feito à mão.',
 };

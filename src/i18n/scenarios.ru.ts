@@ -239,4 +239,61 @@ export const scenariosRu: Record<string, string> = {
     '{node} снова перечисляет /election: теперь его znode наименьший, и он становится лидером с token {token} — своим порядковым номером. Порядковые номера только растут, поэтому у более позднего лидера token всегда больше.',
   'scenario.zookeeper.step.fenced-write':
     '{node} пишет с token {token}. Наименьший znode не сообщит зависшему старому лидеру, что тот проиграл; его остановит хранилище, которое отвергает меньшие token.',
+  // twenty-instances
+  'scenario.twenty-instances.title': 'Двадцать инстансов, двадцать писем',
+  'scenario.twenty-instances.summary':
+    'Биллинговый job на 3:00 писали под один инстанс. Теперь их двадцать, и выборов нет: каждый запускает job, каждый должник получает двадцать писем, база получает двадцать одинаковых сканов, а обновление статуса идёт двадцать раз параллельно.',
+  'scenario.twenty-instances.tagline': 'Двадцать инстансов без выборов: ночной job запускается двадцать раз.',
+  'scenario.twenty-instances.step.twenty-up':
+    '02:59:50. Поднято двадцать одинаковых инстансов биллинг-сервиса, у каждого тот же job на 3:00.',
+  'scenario.twenty-instances.step.no-election':
+    'Никто не выбирает одного из них: scheduler каждого инстанса срабатывает сам по себе, как тогда, когда инстанс был один.',
+  'scenario.twenty-instances.step.one-wins':
+    'С исправлением каждый инстанс захватывает строку leader через UPDATE … SET token=token+1 WHERE token=0. База выполняет их по очереди: UPDATE от {node} меняет строку (UPDATE 1), и он становится leader-ом с token {token}; остальные девятнадцать видят token 1 и ничего не меняют (UPDATE 0).',
+  'scenario.twenty-instances.step.three-am':
+    '3:00. {node} запускает биллинговый job, и остальные девятнадцать тоже: двадцать одинаковых сканов просроченных счетов одновременно бьют в базу.',
+  'scenario.twenty-instances.step.leader-runs':
+    '3:00. Cron срабатывает у всех инстансов, но job запускает только leader, {node}: один скан счетов.',
+  'scenario.twenty-instances.step.twenty-updates':
+    'Все двадцать нашли одних и тех же должников, так что обновление статуса прошло двадцать раз параллельно. В строках reminded_by {node}: кто пришёл последним. Результат зависит от порядка.',
+  'scenario.twenty-instances.step.twenty-emails':
+    'У каждого должника в outbox двадцать писем-напоминаний. Запустить двадцать раз не значит «надёжнее»: некоторым задачам нужна эксклюзивность, и её надо строить намеренно.',
+  'scenario.twenty-instances.step.one-email':
+    'Одно обновление статуса, защищённое token-ом leader-а: у каждого должника одно письмо. Leader продлевает lease каждые несколько секунд; если он упадёт, lease истечёт, и job возьмёт другой инстанс.',
+  // leader-flag
+  'scenario.leader-flag.title': 'Флаг лидерства без срока',
+  'scenario.leader-flag.summary':
+    'Leader — это строка в таблице без срока действия. node-1 держит её и падает с выставленным флагом. Никто не перенимает роль, и job просто перестаёт выполняться: ни одной ошибки, только тишина, пока alert на сам job не скажет, что он слишком давно не запускался.',
+  'scenario.leader-flag.tagline':
+    'Leader падает с выставленным флагом: job встаёт, и ничего не падает с ошибкой.',
+  'scenario.leader-flag.step.flag-set':
+    'Пять инстансов читают строку leader и пытаются её захватить. UPDATE от node-1 приходит первым и меняет её: node = node-1. Остальные четыре получают UPDATE 0 и становятся ведомыми.',
+  'scenario.leader-flag.step.job-runs':
+    'Пора запускать job (здесь каждые {jobEveryMs} мс, в жизни — раз в ночь). Запускает только node-1, leader: один скан, одно обновление статуса, одно письмо на клиента.',
+  'scenario.leader-flag.step.leader-dies': 'node-1 падает, а в строке по-прежнему node = node-1.',
+  'scenario.leader-flag.step.silence':
+    'Флаг никогда не истекает: остальные читают строку и снова и снова находят там node-1, мёртвого leader-а. Job остановился, и никаких ошибок. Срабатывает только alert на сам job: он не запускался уже больше {jobAlarmMs} мс.',
+  'scenario.leader-flag.step.job-again':
+    'Строка истекла, {node} захватил её и снова запускает job. Это и есть исправление: lease с TTL и продлением, чтобы смерть leader-а освобождала роль сама.',
+  'scenario.leader-flag.step.lesson':
+    'В продакшене это обнаруживают через несколько дней, когда кто-то замечает, что отчёты перестали приходить. Всегда lease с TTL и продлением, и мониторьте выполнение задачи, а не здоровье leader-а.',
+  // update-without-token
+  'scenario.update-without-token.title': 'UPDATE без token-а',
+  'scenario.update-without-token.summary':
+    'Два инстанса наперегонки выполняют UPDATE leader SET node = me WHERE TRUE над свободной строкой leader. Оба запроса меняют строку, оба инстанса считают, что победили, оба запускают job и пишут: два leader-а.',
+  'scenario.update-without-token.tagline': 'UPDATE … WHERE TRUE: оба инстанса выигрывают строку leader.',
+  'scenario.update-without-token.step.both-read':
+    'node-1 и node-2 стартуют в один момент. Каждый читает строку leader, и каждый видит её свободной: node IS NULL.',
+  'scenario.update-without-token.step.first-claim':
+    'Запрос от {from} доходит до базы первым: {sql}. Он меняет строку: UPDATE 1.',
+  'scenario.update-without-token.step.second-claim':
+    'Затем запрос от {from}: {sql}. Он ждал row lock первого, и PostgreSQL перепроверяет его WHERE на строке в том виде, в каком её оставил первый.',
+  'scenario.update-without-token.step.two-leaders':
+    'UPDATE 1 у обоих: node-1 и node-2 оба уверены, что победили. WHERE TRUE вообще не смотрит, кто держит строку. Это race condition.',
+  'scenario.update-without-token.step.one-leader':
+    'С token-ом в WHERE второй запрос видит token 1, а не 0: UPDATE 0. {node} знает, что проиграл, и leader ровно один.',
+  'scenario.update-without-token.step.both-write':
+    'В час job-а оба leader-а запускают его, и база принимает оба обновления статуса: каждый клиент получает два письма. Два leader-а, оба пишут.',
+  'scenario.update-without-token.step.fenced-job':
+    'Job запустил только leader, и его UPDATE нёс его token: каждый клиент получил одно письмо. UPDATE leader SET node=me, token=token+1 WHERE token=$current — это всё исправление, хотя готовый lease (etcd, Kubernetes Lease) лучше самописного.',
 };

@@ -100,6 +100,23 @@ export const knobDocsPt: Record<string, string> = {
   'zookeeper.fencing':
     'o storage usa o número de sequência do znode do líder como fencing token e recusa um menor (409 STALE TOKEN)',
   'zookeeper.writeIntervalMs': 'o líder escreve no storage a cada múltiplo deste intervalo no relógio local',
+  // dbjob
+  'dbjob.election':
+    'desligado: nenhuma eleição, toda instância roda o job na sua hora (N instâncias, N execuções); ligado: só a instância que ocupa a linha de líder o roda',
+  'dbjob.casToken':
+    'disputa com UPDATE ... SET token=token+1 WHERE token=$current (de duas disputas simultâneas, uma só altera a linha) e protege o UPDATE do job com o token; desligado: UPDATE leader SET node=$me WHERE TRUE (as duas alteram)',
+  'dbjob.leaseTtlS':
+    'quanto tempo a linha de líder vale sem renovação (expires_at = now() + TTL); 0 = uma flag que nunca expira',
+  'dbjob.renewS':
+    'o líder renova a sua linha com esta frequência (e renuncia quando nenhuma renovação foi confirmada por TTL − renovação)',
+  'dbjob.retryMs':
+    'um seguidor lê a linha de líder com esta frequência (e a disputa quando está livre ou expirada)',
+  'dbjob.requestTimeoutMs': 'quanto tempo uma instância espera o banco responder uma instrução',
+  'dbjob.jobAtMs':
+    'quando o job roda pela primeira vez depois do início, no relógio de cada instância (as histórias começam às 2h59min50s: 10 s = 3h)',
+  'dbjob.jobEveryMs':
+    'o job roda de novo este tempo depois de cada execução (um dia; a história da flag encurta isso para a ausência aparecer)',
+  'dbjob.jobAlarmMs': 'o alarme “o job não roda há este tempo” (job-not-running) dispara depois deste limite',
 };
 
 export const knobDocsRu: Record<string, string> = {
@@ -193,6 +210,22 @@ export const knobDocsRu: Record<string, string> = {
   'zookeeper.fencing':
     'хранилище принимает порядковый номер znode лидера как fencing token и отклоняет меньший (409 STALE TOKEN)',
   'zookeeper.writeIntervalMs': 'лидер пишет в хранилище на каждом кратном этого интервала по локальным часам',
+  // dbjob
+  'dbjob.election':
+    'выключено: выборов нет, каждый инстанс запускает job в своё время (N инстансов, N запусков); включено: job запускает только инстанс, держащий строку leader',
+  'dbjob.casToken':
+    'захват через UPDATE ... SET token=token+1 WHERE token=$current (из двух одновременных захватов строку меняет один) и UPDATE job-а под защитой token-а; выключено: UPDATE leader SET node=$me WHERE TRUE (меняют оба)',
+  'dbjob.leaseTtlS':
+    'сколько строка leader действительна без продления (expires_at = now() + TTL); 0 = флаг, который никогда не истекает',
+  'dbjob.renewS':
+    'как часто leader продлевает свою строку (и слагает роль, если продление не подтверждалось TTL − интервал продления)',
+  'dbjob.retryMs': 'как часто ведомый читает строку leader (и захватывает её, если она свободна или истекла)',
+  'dbjob.requestTimeoutMs': 'сколько инстанс ждёт ответа базы на запрос',
+  'dbjob.jobAtMs':
+    'когда job запускается впервые после старта, по часам каждого инстанса (истории начинаются в 02:59:50: 10 с = 3:00)',
+  'dbjob.jobEveryMs':
+    'через сколько после каждого запуска job запускается снова (сутки; история с флагом сокращает это, чтобы отсутствие было видно)',
+  'dbjob.jobAlarmMs': 'alert «job не запускался так долго» (job-not-running) срабатывает после этой границы',
 };
 
 /**
@@ -228,6 +261,11 @@ export const ruleDocsPt: Record<string, string> = {
     'leaseDuration precisa ser maior que renewDeadline (leaseDurationS > renewDeadlineS)',
   'kubernetes.renew-deadline-over-jittered-retry':
     'renewDeadline precisa ser maior que retryPeriod × JitterFactor (renewDeadlineS > 1,2 × retryPeriodS)',
+  // dbjob
+  'dbjob.renew-under-half-ttl':
+    'com lease, renewS precisa ficar abaixo da metade de leaseTtlS (o líder renuncia quando nenhuma renovação foi confirmada por TTL − renovação)',
+  'dbjob.alarm-over-period':
+    'jobAlarmMs precisa passar de jobEveryMs e de jobAtMs (senão o alarme dispara entre duas execuções saudáveis)',
 };
 
 export const ruleDocsRu: Record<string, string> = {
@@ -260,4 +298,9 @@ export const ruleDocsRu: Record<string, string> = {
     'leaseDuration должен быть больше renewDeadline (leaseDurationS > renewDeadlineS)',
   'kubernetes.renew-deadline-over-jittered-retry':
     'renewDeadline должен быть больше retryPeriod × JitterFactor (renewDeadlineS > 1,2 × retryPeriodS)',
+  // dbjob
+  'dbjob.renew-under-half-ttl':
+    'с lease renewS должен быть меньше половины leaseTtlS (leader слагает роль, если продление не подтверждалось TTL − интервал продления)',
+  'dbjob.alarm-over-period':
+    'jobAlarmMs должен быть больше jobEveryMs и jobAtMs (иначе alert срабатывает между двумя нормальными запусками)',
 };

@@ -21,6 +21,10 @@ export const enSandbox: Record<string, string> = {
   'sandbox.preset.lease': 'etcd lease, no fencing',
   'sandbox.preset.lease-fencing': 'etcd lease + fencing token',
   'sandbox.preset.patroni': 'Patroni + HAProxy',
+  'sandbox.preset.dbjob-none': 'Job on every instance, no election',
+  'sandbox.preset.dbjob-flag': 'Leader flag in a table, no expiry',
+  'sandbox.preset.dbjob-update': 'Table lease, UPDATE … WHERE TRUE',
+  'sandbox.preset.dbjob-token': 'Table lease, UPDATE … WHERE token',
 
   'link.algorithm': 'Ignored “algorithm”: “{value}”. {reason}.',
   'link.duration': 'Ignored “duration”: “{value}”. {reason}.',

@@ -155,6 +155,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
     termLeadersChecker(),
   ];
   if (opts.leaderlessBoundMs !== undefined) checkers.push(leaderlessChecker(opts.leaderlessBoundMs));
+  if (alg.checkers) checkers.push(...alg.checkers(params));
 
   const emit = (e: TraceEvent): void => {
     events.push(e);

@@ -327,7 +327,9 @@ export const ClusterView = memo(function ClusterView({
   // On fenced storage the violation is a stale write accepted (src/sim/check/splitBrain.ts): its own
   // card, for the rest of the run too (the lost update is in the data).
   const stale = frame.violations.find((v) => v.kind === 'stale-write-accepted');
-  const alarm = alarmNodes.length > 0 || stale !== undefined;
+  // A liveness alarm on the task itself (dbjob): the job has stopped running, silently.
+  const jobStopped = frame.violations.find((v) => v.kind === 'job-not-running');
+  const alarm = alarmNodes.length > 0 || stale !== undefined || jobStopped !== undefined;
 
   return (
     <div className={`cluster${alarm ? ' alarmed' : ''}${secondary ? ' secondary' : ''}`}>
@@ -345,10 +347,23 @@ export const ClusterView = memo(function ClusterView({
           <span>{staleText(stale.detail)}</span>
         </div>
       )}
+      {jobStopped && alarmNodes.length === 0 && !stale && (
+        <div className="alarm" role="alert">
+          <strong>{t('cluster.jobStopped')}</strong>
+          <span>
+            {t('cluster.jobStoppedDetail', { s: Math.round(jobSilenceMs(jobStopped.detail) / 1000) })}
+          </span>
+        </div>
+      )}
       {!secondary && <Legend index={index} />}
     </div>
   );
 });
+
+/** How long the job had not run when its alarm fired, from the checker's detail ("… for 36680 ms …"). */
+function jobSilenceMs(detail: string): number {
+  return Number(/for (\d+) ms/.exec(detail)?.[1] ?? 0);
+}
 
 /** The stale-write checker's detail ("storage accepted token 42 from node-1 after token 43"), in words. */
 function staleText(detail: string): string {

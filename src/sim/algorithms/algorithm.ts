@@ -1,3 +1,4 @@
+import type { Checker } from '../check/checker.ts';
 import type { HostKind, ProcessFactory } from '../net/host.ts';
 import type { ParamRule, ParamSpecs, Params } from '../params.ts';
 import type { TraceEvent } from '../trace/events.ts';
@@ -81,7 +82,9 @@ export interface ChaosHooks {
   /** An isolation may be from the store only. */
   readonly isolateFromStore: boolean;
   /** Safety properties that must hold in every schedule (chaos/properties.ts). */
-  readonly safety: ReadonlyArray<'stale-writes' | 'lease-holders' | 'term-leaders' | 'split-brain'>;
+  readonly safety: ReadonlyArray<
+    'stale-writes' | 'lease-holders' | 'term-leaders' | 'split-brain' | 'db-writers'
+  >;
   /** The liveness property once the faults stop. */
   readonly liveness: 'lease-leader' | 'quorum-leader' | 'bully-agreement';
   /**
@@ -150,6 +153,11 @@ export interface Algorithm {
    * 409 answers of the Kubernetes API server, ZooKeeper's watch events per change), read off the events.
    */
   storyMetrics?(events: readonly TraceEvent[], params: Params): Readonly<Record<string, number | null>>;
+  /**
+   * Checkers of its own that simulate() runs beside the safety checkers (src/sim/check), built from
+   * the resolved knobs: the job runner's "the job has not run for X" alarm (dbjob).
+   */
+  checkers?(params: Params): Checker[];
 }
 
 export const numberedIds = (prefix: string) => (n: number) =>

@@ -1,5 +1,6 @@
 import type { Algorithm } from './algorithm.ts';
 import { bully } from './bully/index.ts';
+import { dbjob } from './dbjob/index.ts';
 import { gossip } from './gossip/index.ts';
 import { heartbeat } from './heartbeat/index.ts';
 import { kubernetes } from './kubernetes/index.ts';
@@ -19,6 +20,7 @@ export const algorithms = {
   gossip,
   kubernetes,
   zookeeper,
+  dbjob,
 } satisfies Record<string, Algorithm>;
 
 export type AlgorithmId = keyof typeof algorithms;

@@ -17,6 +17,7 @@ import type { Fault, TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
 import {
   bullyAgreement,
+  dbWriters,
   LEADER_KEY,
   leaseHolders,
   leaseLeader,
@@ -416,5 +417,39 @@ describe('chaos: zookeeper (the election recipe)', () => {
           tf.fault.kind === 'pause' && tf.fault.node.startsWith('node-') && tf.fault.durationMs > timeout,
       ),
     ).toBe(true);
+  });
+});
+
+// ------------------------------------------------------------------------------------- dbjob
+
+describe('chaos: the job runner elected in a database table', () => {
+  it('UPDATE … WHERE token=$current with a TTL: never two leaders with writes accepted, one leader within the bound', () => {
+    const st = chaosProperty('dbjob', { loss: true }, 104, 60);
+    expect(st.schedules).toBe(60);
+    expect(st.livenessChecked).toBeGreaterThan(60 / 3);
+    for (const k of ['crash', 'pause', 'partition', 'isolate', 'clock-drift']) expect(st.kinds).toContain(k);
+  });
+
+  it('negative control, UPDATE … WHERE TRUE: two leaders both have their writes accepted', () => {
+    const { failed, found } = control('dbjob', 204, 50);
+    expect(failed).toBe(true);
+    expect(found?.safety[0]?.property).toBe('one-db-writer');
+    expect(found?.violationKinds).toContain('split-brain');
+  });
+
+  it('one-db-writer: an old leader’s write before the new one began passes; two overlapping writers fail', () => {
+    const w = (t: number, node: string): TraceEvent => ({
+      k: 'write',
+      t,
+      node,
+      resource: 'db',
+      token: null,
+      status: 'accepted',
+      code: 200,
+      seen: 0,
+    });
+    const ok = [role(1, 'a', 'leader'), w(2, 'a'), role(3, 'b', 'leader'), w(4, 'b')];
+    expect(dbWriters(ok)).toEqual([]);
+    expect(dbWriters([...ok, w(5, 'a')])).toHaveLength(1);
   });
 });

@@ -10,6 +10,9 @@
  *   Election.Campaign's create_revision compare; a put under another lease = two holders);
  * - `one-leader-per-term`: no two nodes report leadership of the same term (Raft election safety,
  *   Ongaro & Ousterhout 2014, fig. 3).
+ * - `one-db-writer`: the job runner's database never accepts writes from two believed leaders whose
+ *   leaderships overlap, the later write coming after the other's leadership began (split-brain on
+ *   the database: both run the job; an old leader's write before the new one began is not one).
  * Liveness (once the faults stop at F, checked at F + bound):
  * - `lease-leader`: a node believes it leads and the store's leader key names it;
  * - `quorum-leader`: exactly one node believes it leads;
@@ -17,6 +20,7 @@
  *   COORDINATOR) came after its last change of role, so every live node believes in the highest id.
  */
 import type { ChaosHooks } from '../algorithms/algorithm.ts';
+import { DB_HOST } from '../algorithms/dbjob/keys.ts';
 import { LEADER_KEY, STORAGE_HOST } from '../algorithms/lease/keys.ts';
 import { splitBrainChecker } from '../check/splitBrain.ts';
 import type { TraceEvent } from '../trace/events.ts';
@@ -29,6 +33,7 @@ export type PropertyId =
   | 'stale-write'
   | 'one-lease-holder'
   | 'one-leader-per-term'
+  | 'one-db-writer'
   | 'lease-leader'
   | 'quorum-leader'
   | 'bully-agreement'
@@ -121,11 +126,40 @@ export function splitBrains(events: readonly TraceEvent[]): Failure[] {
   );
 }
 
+/** Two believed leaders both had writes accepted on the database, each in its current leadership. */
+export function dbWriters(events: readonly TraceEvent[], resource = DB_HOST): Failure[] {
+  const out: Failure[] = [];
+  const since = new Map<string, number>();
+  const last = new Map<string, number>();
+  for (const e of events) {
+    if (e.k === 'role') {
+      if (e.role === 'leader') {
+        if (!since.has(e.node)) since.set(e.node, e.t);
+      } else since.delete(e.node);
+    } else if (e.k === 'fault' && e.fault.kind === 'crash') since.delete(e.fault.node);
+    if (e.k !== 'write' || e.resource !== resource || e.status !== 'accepted') continue;
+    const mine = since.get(e.node);
+    if (mine === undefined) continue;
+    last.set(e.node, e.t);
+    for (const [other, s] of since) {
+      const w = last.get(other);
+      if (other === e.node || w === undefined || w < s || w < mine) continue;
+      out.push({
+        property: 'one-db-writer',
+        atMs: e.t,
+        detail: `${resource} accepted writes from ${other} and ${e.node}, both leading`,
+      });
+    }
+  }
+  return out;
+}
+
 const safetyChecks: Record<ChaosHooks['safety'][number], (ev: readonly TraceEvent[]) => Failure[]> = {
   'stale-writes': staleWrites,
   'lease-holders': leaseHolders,
   'term-leaders': termLeaders,
   'split-brain': splitBrains,
+  'db-writers': dbWriters,
 };
 
 /** The safety properties the algorithm's chaos hooks name, in their order. */

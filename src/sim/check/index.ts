@@ -1,5 +1,6 @@
 export type { Checker } from './checker.ts';
 export { LeaderBeliefs } from './checker.ts';
+export { jobNotRunningChecker } from './jobNotRunning.ts';
 export { leaderlessChecker } from './leaderless.ts';
 export { leaseHoldersChecker } from './leaseHolders.ts';
 export { splitBrainChecker } from './splitBrain.ts';

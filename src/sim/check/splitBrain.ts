@@ -10,7 +10,9 @@ import { type Checker, LeaderBeliefs } from './checker.ts';
  *   split-brain story; Kleppmann, *Designing Data-Intensive Applications*, ch. 8, "The leader and the
  *   lock"; Raft, Ongaro & Ousterhout 2014, section 5.2, is what prevents it with a majority). A copy is
  *   unfenced when the host that keeps it is itself the believed leader writing to it: a heartbeat
- *   leader's own log, a Patroni primary's database.
+ *   leader's own log, a Patroni primary's database. A write that carries no token at all, from a
+ *   believed leader to a shared database (the job runner's UPDATE with no condition on the owner,
+ *   src/sim/algorithms/dbjob), is unfenced too: its writer is the node that sent it.
  * - On a fenced resource (one shared storage that orders writers by their fencing token), two writers
  *   cannot make the data diverge; the violation there is a write accepted with a token lower than one
  *   already accepted: `staleWriteChecker` (Kleppmann, "How to do distributed locking", 2016). An old
@@ -33,7 +35,11 @@ export function splitBrainChecker(): Checker {
       // The copy's keeper: the host holding the data, when it believes it leads (a heartbeat leader
       // writing its own log, Patroni's primary taking a client's INSERT). A write to a shared, fenced
       // storage has no such keeper and is the stale-write checker's concern.
-      const writer = beliefs.leaders.has(e.resource) ? e.resource : null;
+      const writer = beliefs.leaders.has(e.resource)
+        ? e.resource
+        : e.token === null && beliefs.leaders.has(e.node)
+          ? e.node
+          : null;
       const mine = writer === null ? undefined : beliefs.leaders.get(writer);
       if (writer === null || !mine) return [];
       lastWrite.set(writer, { at: e.t, since: mine.since });

@@ -1,4 +1,5 @@
 import { declarationOf } from '../algorithms/registry.ts';
+import { jobMetrics } from '../metrics/jobs.ts';
 import { computeMetrics } from '../metrics/metrics.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { type Summary, summarize } from './summary.ts';
@@ -41,6 +42,8 @@ export function cliSummary(trace: Trace, scenario?: Scenario, derived: readonly 
       twoLeaderMs: computeMetrics(trace).twoLeaderMs,
       // An algorithm's own figures (its declaration's storyMetrics), after the shared ones.
       ...declarationOf(trace.algorithm)?.storyMetrics?.(trace.events, trace.params),
+      // The job runner's figures (jobRuns, emailsPerCustomer...) where the run has its database.
+      ...(jobMetrics(trace) ?? {}),
     },
   };
 }

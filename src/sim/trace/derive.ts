@@ -51,6 +51,8 @@ function divergence(trace: Trace, scenario: Scenario | undefined): number | null
   const resolved = new Map(trace.steps.map((s) => [s.id, s]));
   let last = -1;
   for (const s of anchored) {
+    // A step told only on the other outcome (`when`) was not meant for this run: not a divergence.
+    if (s.when && resolved.has(s.when.step) !== s.when.told) continue;
     const r = resolved.get(s.id);
     if (!r) return last;
     last = Math.max(last, r.eventIndex);

@@ -14,7 +14,13 @@ export type Role = 'leader' | 'follower' | 'candidate';
 export type DisplayRole = Role | 'down' | 'paused' | 'isolated';
 
 export type Violation = {
-  kind: 'split-brain' | 'stale-write-accepted' | 'two-lease-holders' | 'leaderless' | 'two-leaders-in-term';
+  kind:
+    | 'split-brain'
+    | 'stale-write-accepted'
+    | 'two-lease-holders'
+    | 'leaderless'
+    | 'two-leaders-in-term'
+    | 'job-not-running';
   nodes: string[];
   detail: string;
 };

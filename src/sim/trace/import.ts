@@ -126,6 +126,7 @@ const eventSchema = z.discriminatedUnion('k', [
         'two-lease-holders',
         'leaderless',
         'two-leaders-in-term',
+        'job-not-running',
       ]),
       nodes: z.array(z.string()),
       detail: z.string(),

@@ -184,7 +184,8 @@ function drawBox(g: Sel<SVGGElement>, d: HostInfo, layout: Layout): void {
   g.append('text')
     .attr('class', 'kind')
     .attr('y', h / 2 + 14)
-    .text(tr(`cluster.${d.kind}`));
+    // A host may have a caption of its own (the job runner's database), else its kind's.
+    .text(tr(`cluster.host.${d.id}`, undefined, tr(`cluster.${d.kind}`)));
 }
 
 /** The nodes in a split-brain alarm: it holds while at least two of them still believe they lead. */

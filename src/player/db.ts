@@ -1,0 +1,107 @@
+import { DB_HOST, SQL_MARK } from '../sim/algorithms/dbjob/keys.ts';
+import { emailCounts } from '../sim/metrics/jobs.ts';
+import type { TraceEvent } from '../sim/trace/events.ts';
+import type { TraceIndex } from '../sim/trace/frame.ts';
+
+/**
+ * The job runner's database at t (src/sim/algorithms/dbjob/db.ts), read off the trace only: every
+ * statement the database ran is a `sql` mark carrying its SQL, the rows it changed (or returned) and
+ * the tables after it. The state at t is the latest mark at or before t; the statements are the last
+ * few marks, newest first.
+ */
+export interface DbStatement {
+  t: number;
+  from: string;
+  sql: string;
+  rows: number;
+  /** PostgreSQL's command tag: "UPDATE 1", "SELECT 3". */
+  tag: string;
+}
+
+export interface DbInvoice {
+  customer: string;
+  status: string;
+  remindedBy: string | null;
+  emails: number;
+}
+
+export interface DbState {
+  leader: { node: string | null; token: number; leftMs: number | null };
+  invoices: DbInvoice[];
+  scans: number;
+  recent: DbStatement[];
+}
+
+type Mark = Extract<TraceEvent, { k: 'mark' }>;
+const marks = new WeakMap<TraceIndex, Map<string, Mark[]>>();
+
+function marksOf(index: TraceIndex, host: string): Mark[] {
+  let byHost = marks.get(index);
+  if (!byHost) {
+    byHost = new Map();
+    marks.set(index, byHost);
+  }
+  let list = byHost.get(host);
+  if (!list) {
+    list = (index.trace.events as TraceEvent[]).filter(
+      (e): e is Mark => e.k === 'mark' && e.node === host && e.name === SQL_MARK,
+    );
+    byHost.set(host, list);
+  }
+  return list;
+}
+
+/** Whether the trace has the job runner's database (its panel replaces the storage panel). */
+export function hasDb(index: TraceIndex, host: string = DB_HOST): boolean {
+  return index.trace.hosts.some((h) => h.id === host) && marksOf(index, host).length > 0;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+function statementOf(m: Mark): DbStatement {
+  const sql = str(m.data?.sql);
+  const rows = Number(m.data?.rows ?? 0);
+  return { t: m.t, from: str(m.data?.from), sql, rows, tag: `${sql.split(' ')[0] ?? ''} ${rows}` };
+}
+
+export function dbStateAt(index: TraceIndex, host: string, t: number, recent = 3): DbState {
+  const list = marksOf(index, host);
+  // The last mark at or before t (binary search: marks are in time order).
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid] as Mark).t <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  const last = lo > 0 ? list[lo - 1] : undefined;
+  const d = last?.data ?? {};
+  const emails = new Map(emailCounts(str(d.emails)));
+  const invoices = str(d.invoices)
+    .split(';')
+    .filter(Boolean)
+    .map((row) => {
+      const [customer = '', status = '', by = ''] = row.split(':');
+      return {
+        customer,
+        status,
+        remindedBy: by || null,
+        emails: emails.get(customer) ?? 0,
+      };
+    });
+  const leftMs =
+    typeof d.leaderLeftMs === 'number' ? Math.max(0, d.leaderLeftMs - (t - (last?.t ?? 0))) : null;
+  return {
+    leader: {
+      node: typeof d.leaderNode === 'string' ? d.leaderNode : null,
+      token: Number(d.leaderToken ?? 0),
+      leftMs,
+    },
+    invoices,
+    scans: Number(d.scans ?? 0),
+    recent: list
+      .slice(Math.max(0, lo - recent), lo)
+      .reverse()
+      .map(statementOf),
+  };
+}
