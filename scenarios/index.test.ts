@@ -25,9 +25,6 @@ describe('scenarios', () => {
       'kubernetes-lease',
       'zookeeper',
       'sandbox',
-      'twenty-instances',
-      'leader-flag',
-      'update-without-token',
     ]);
     expect([...stories, ...pitfalls, ...systems].map((s) => s.id)).toEqual(scenarioIds.slice(0, -1));
     expect(stories.some((s) => s.freePlay)).toBe(false);
