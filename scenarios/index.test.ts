@@ -18,6 +18,7 @@ describe('scenarios', () => {
       'fencing-token',
       'patroni',
       'sandbox',
+      'even-quorum',
     ]);
     expect(stories.map((s) => s.id)).toEqual(scenarioIds.slice(0, 5));
     expect(stories.some((s) => s.freePlay)).toBe(false);
@@ -61,6 +62,40 @@ describe('scenarios', () => {
       ).toBe(true);
     for (const k of s.expect.violations ?? []) expect(kinds).toContain(k);
     for (const k of s.expect.noViolations ?? []) expect(kinds).not.toContain(k);
+  });
+});
+
+describe('pitfall stories', () => {
+  const withFix = scenarios.filter((s) => s.fix);
+
+  it.each(withFix.map((s) => [s.id, s] as const))('%s: is a pitfall with a tagline', (_id, s) => {
+    expect(s.group).toBe('pitfalls');
+    expect(s.tagline).toBeTruthy();
+  });
+
+  it.each(withFix.map((s) => [s.id, s] as const))(
+    '%s: a step id in both runs has one caption (they share one key space)',
+    (_id, s) => {
+      for (const f of s.fix?.steps ?? []) {
+        const own = s.steps.find((x) => x.id === f.id);
+        if (own) expect(f.caption, f.id).toBe(own.caption);
+      }
+    },
+  );
+
+  it.each(withFix.map((s) => [s.id, s] as const))('%s: the fixed run meets fix.expect', (_id, s) => {
+    const trace = simulate(s, { params: { fix: true } });
+    const leaders = leaderIntervals(trace);
+    const kinds = trace.events.flatMap((e) => (e.k === 'violation' ? [e.violation.kind] : []));
+    const ex = s.fix?.expect ?? {};
+    if (ex.finalLeader !== undefined)
+      expect(leaders.filter((l) => l.ongoing).map((l) => l.node)).toEqual(
+        ex.finalLeader === null ? [] : [ex.finalLeader],
+      );
+    if (ex.leadersInOrder)
+      expect(leaders.map((l) => l.node).filter((n, i, a) => n !== a[i - 1])).toEqual(ex.leadersInOrder);
+    for (const k of ex.violations ?? []) expect(kinds).toContain(k);
+    for (const k of ex.noViolations ?? []) expect(kinds).not.toContain(k);
   });
 });
 

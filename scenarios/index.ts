@@ -1,6 +1,7 @@
 import type { Scenario } from '../src/sim/scenario/schema.ts';
 import bully from './bully.ts';
 import etcdLease from './etcd-lease.ts';
+import evenQuorum from './even-quorum.ts';
 import fencingToken from './fencing-token.ts';
 import patroni from './patroni.ts';
 import sandbox from './sandbox.ts';
@@ -13,7 +14,12 @@ import splitBrain from './split-brain.ts';
  * scenarios/index.test.ts, so the schema (zod) stays out of the app's first download.
  */
 export const stories: Scenario[] = [bully, etcdLease, splitBrain, fencingToken, patroni];
-export const scenarios: Scenario[] = [...stories, sandbox];
+/** The pitfall stories (group 'pitfalls'), each with its `fix` knob. */
+export const pitfalls: Scenario[] = [
+  // even-quorum (issue #13)
+  evenQuorum,
+];
+export const scenarios: Scenario[] = [...stories, sandbox, ...pitfalls];
 
 export const scenarioIds = scenarios.map((s) => s.id);
 

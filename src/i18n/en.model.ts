@@ -8,6 +8,7 @@
 import { scenarios } from '../../scenarios/index.ts';
 import { algorithms } from '../sim/algorithms/registry.ts';
 import { netParams, netRules } from '../sim/params.ts';
+import { stepCaption } from '../sim/scenario/fix.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 
 /**
@@ -15,19 +16,26 @@ import type { Scenario } from '../sim/scenario/schema.ts';
  * `scenario.<id>.step.<stepId>`. English stays in the scenario files (the source, and what the CLI
  * prints); a missing translation falls back to it.
  */
-export type ScenarioTextKey = 'title' | 'summary' | `step.${string}`;
+export type ScenarioTextKey = 'title' | 'summary' | 'tagline' | `step.${string}`;
 
 /** The English source text for a key, straight from the scenario. */
 export function scenarioSource(scenario: Scenario, key: ScenarioTextKey): string | undefined {
   if (key === 'title') return scenario.title;
   if (key === 'summary') return scenario.summary;
-  const stepId = key.slice('step.'.length);
-  return scenario.steps.find((s) => s.id === stepId)?.caption;
+  if (key === 'tagline') return scenario.tagline;
+  // A pitfall's fixed run tells its own steps (scenario/fix.ts); they share the story's key space.
+  return stepCaption(scenario, key.slice('step.'.length));
 }
 
 /** Every key a scenario has text for, in the order a reader meets them. */
 export function scenarioKeys(scenario: Scenario): ScenarioTextKey[] {
-  return ['title', 'summary', ...scenario.steps.map((s) => `step.${s.id}` as const)];
+  const ids = [...scenario.steps, ...(scenario.fix?.steps ?? [])].map((s) => s.id);
+  return [
+    'title',
+    'summary',
+    ...(scenario.tagline !== undefined ? (['tagline'] as const) : []),
+    ...[...new Set(ids)].map((id) => `step.${id}` as const),
+  ];
 }
 
 /** The English catalog of the model's text. */

@@ -123,4 +123,41 @@ export const scenariosPt: Record<string, string> = {
     'Modo livre: um cluster saudável e nenhum roteiro. Escolha um algoritmo, injete falhas na posição do cursor, mexa nos parâmetros e acompanhe as métricas.',
   'scenario.sandbox.step.free-play':
     'Modo livre: clique com o botão direito ou aperte Enter num nó para injetar uma falha na posição do cursor. “Passo anterior” e “Próximo passo” saltam entre as suas falhas.',
+
+  // even-quorum
+  'scenario.even-quorum.title': 'Quórum num cluster par',
+  'scenario.even-quorum.summary':
+    'Quatro nós elegem por heartbeat com quórum: um líder precisa de 3 de 4 votos. Uma partição os divide 2|2 por 10 s; nenhum lado tem 3, então ninguém lidera e nenhuma escrita é aceita até a rede voltar. Com cinco nós o mesmo corte fica 2|3, e o lado de três elege um líder na hora.',
+  'scenario.even-quorum.tagline':
+    'Quatro nós divididos 2|2: nenhuma metade tem quórum, e o cluster inteiro para de escrever.',
+  'scenario.even-quorum.step.four-nodes':
+    'Quatro nós elegem por heartbeat, com quórum ligado: um líder precisa dos votos da maioria do cluster inteiro, floor(4/2)+1 = 3 de 4.',
+  'scenario.even-quorum.step.first-leader':
+    'O {node} vence o termo {term} com {votes} de {cluster} votos e começa a aceitar escritas.',
+  'scenario.even-quorum.step.split-2-2':
+    'Uma partição corta o cluster ao meio: node-1 e node-2 de um lado, node-3 e node-4 do outro. Cada lado tem 2 nós; o quórum é 3.',
+  'scenario.even-quorum.step.leader-steps-down':
+    'O {node} só recebe confirmações de um par: 2 de 4 não é maioria. Ele para de aceitar escritas e deixa a liderança, como o Raft exige.',
+  'scenario.even-quorum.step.nobody-can-win':
+    'O {node} pede votos e consegue {votes}; precisa de {needed}. Em nenhum dos lados alguém chega a 3, então ninguém é eleito e nenhuma escrita é aceita.',
+  'scenario.even-quorum.step.heal':
+    'A partição se desfaz depois de 10 s. Durante todo esse tempo o cluster não aceitou nenhuma escrita.',
+  'scenario.even-quorum.step.leader-again':
+    'Só agora o {node} consegue reunir {votes} de {cluster} votos: ele lidera o termo {term}.',
+  'scenario.even-quorum.step.why-odd':
+    'Um quarto nó não aumenta a tolerância a falhas (a maioria de 4 é 3, então ele continua sobrevivendo à perda de um nó só) e torna possível uma divisão ao meio. Seis nós divididos 3|3 travam do mesmo jeito. Use um número ímpar: 3, 5 ou 7.',
+  'scenario.even-quorum.step.five-nodes':
+    'A correção: um quinto nó. Agora o líder precisa de floor(5/2)+1 = 3 de 5 votos, e qualquer corte em dois deixa um dos lados com pelo menos 3.',
+  'scenario.even-quorum.step.split-2-3':
+    'O mesmo corte, com o quinto nó do outro lado: node-1 e node-2 | node-3, node-4 e node-5. A correção muda a partição também, porque com cinco nós um dos lados tem de ser maior.',
+  'scenario.even-quorum.step.minority-leader-steps-down':
+    'O {node} está no lado de dois nós: 2 de 5 não é maioria, então ele para de aceitar escritas e deixa a liderança.',
+  'scenario.even-quorum.step.majority-elects':
+    'O {node} vence o termo {term} com {votes} de {cluster} votos: o lado de três nós tem quórum, então elege um líder dentro de um timeout de eleição.',
+  'scenario.even-quorum.step.majority-writes':
+    'O {node} volta a aceitar escritas enquanto a partição dura. Só os dois nós isolados ficam esperando.',
+  'scenario.even-quorum.step.heal-minority-follows':
+    'A partição se desfaz; o node-1 e o node-2 ouvem o líder do novo termo e passam a segui-lo.',
+  'scenario.even-quorum.step.why-odd-works':
+    'Com um número ímpar, uma divisão em dois sempre deixa um lado com maioria, e o cluster continua escrevendo. Cinco nós toleram a perda de dois; quatro toleravam só a de um.',
 };

@@ -1,4 +1,4 @@
-import { computeMetrics } from '../metrics/metrics.ts';
+import { type CliFigures, cliFigures, computeMetrics } from '../metrics/metrics.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { type Summary, summarize } from './summary.ts';
 import type { Trace } from './trace.ts';
@@ -6,10 +6,10 @@ import type { Trace } from './trace.ts';
 /** The CLI's json document: the summary of the trace, and the metrics the CLI contract names. */
 export interface CliSummary extends Summary {
   /**
-   * twoLeaderMs: how long two or more nodes believed they led at once. A metric, not an alarm
-   * (split-brain is defined beside src/sim/check/splitBrain.ts).
+   * The figures of `cliFigures` (src/sim/metrics). twoLeaderMs: how long two or more nodes believed
+   * they led at once. A metric, not an alarm (split-brain is defined beside src/sim/check/splitBrain.ts).
    */
-  metrics: { twoLeaderMs: number };
+  metrics: CliFigures;
 }
 
 /** A derived caption (src/sim/trace/derive.ts) as the CLI tells it, after the step it follows. */
@@ -36,6 +36,6 @@ export function cliSummary(trace: Trace, scenario?: Scenario, derived: readonly 
   return {
     ...sum,
     steps: withDerived(sum.steps, derived),
-    metrics: { twoLeaderMs: computeMetrics(trace).twoLeaderMs },
+    metrics: cliFigures(computeMetrics(trace)),
   };
 }

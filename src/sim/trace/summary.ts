@@ -1,4 +1,5 @@
 import type { Params } from '../params.ts';
+import { stepCaption } from '../scenario/fix.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import type { TraceEvent, Violation } from './events.ts';
 import { fillCaption } from './narrate.ts';
@@ -92,7 +93,7 @@ export function captionWith(
   params: Params,
   template?: string,
 ): string {
-  const tpl = template || (scenario?.steps.find((s) => s.id === step.id)?.caption ?? step.id);
+  const tpl = template || ((scenario && stepCaption(scenario, step.id)) ?? step.id);
   return fillCaption(tpl, step.vars, params);
 }
 
