@@ -19,6 +19,7 @@ describe('scenarios', () => {
       'patroni',
       'sandbox',
       'even-quorum',
+      'short-timeout',
     ]);
     expect(stories.map((s) => s.id)).toEqual(scenarioIds.slice(0, 5));
     expect(stories.some((s) => s.freePlay)).toBe(false);

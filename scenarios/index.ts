@@ -5,6 +5,7 @@ import evenQuorum from './even-quorum.ts';
 import fencingToken from './fencing-token.ts';
 import patroni from './patroni.ts';
 import sandbox from './sandbox.ts';
+import shortTimeout from './short-timeout.ts';
 import splitBrain from './split-brain.ts';
 
 /**
@@ -18,6 +19,8 @@ export const stories: Scenario[] = [bully, etcdLease, splitBrain, fencingToken, 
 export const pitfalls: Scenario[] = [
   // even-quorum (issue #13)
   evenQuorum,
+  // short-timeout (issue #13)
+  shortTimeout,
 ];
 export const scenarios: Scenario[] = [...stories, sandbox, ...pitfalls];
 

@@ -160,4 +160,35 @@ export const scenariosPt: Record<string, string> = {
     'A partição se desfaz; o node-1 e o node-2 ouvem o líder do novo termo e passam a segui-lo.',
   'scenario.even-quorum.step.why-odd-works':
     'Com um número ímpar, uma divisão em dois sempre deixa um lado com maioria, e o cluster continua escrevendo. Cinco nós toleram a perda de dois; quatro toleravam só a de um.',
+
+  // short-timeout
+  'scenario.short-timeout.title': 'Timeout de eleição curto demais',
+  'scenario.short-timeout.summary':
+    'Cinco nós elegem por heartbeat com um timeout de eleição de 1 s, durante uma hora de pausas de GC comuns e uma rede em que o 1% mais lento das mensagens leva mais de 300 ms. Toda pausa do líder maior que um segundo vira uma eleição, e cada eleição é uma janela sem escritas. Com um timeout de 10 s (sorteado até 20 s), as mesmas pausas passam sem eleição.',
+  'scenario.short-timeout.tagline':
+    'Um timeout de eleição de 1 s transforma cada pausa longa de GC numa eleição e numa janela sem escritas.',
+  'scenario.short-timeout.step.one-second':
+    'Cinco nós elegem por heartbeat, com quórum. O líder envia HEARTBEAT a cada {heartbeatIntervalMs} ms, e um seguidor que passa 1 s sem ouvir nenhum (sorteado até 1,5 s) começa uma eleição. Parece failover rápido.',
+  'scenario.short-timeout.step.first-leader':
+    'O {node} vence o termo {term} com {votes} de {cluster} votos e começa a aceitar escritas.',
+  'scenario.short-timeout.step.gc-pause':
+    'O {node} para numa pausa de GC de {durationMs} ms. Não morreu e vai voltar, mas a pausa é maior que o timeout de 1 s.',
+  'scenario.short-timeout.step.followers-give-up':
+    'O {node} está há {timeoutMs} ms sem ouvir HEARTBEAT, desiste do líder e pede votos.',
+  'scenario.short-timeout.step.re-elected':
+    'O {node} vence o termo {term}. O líder antigo só estava pausado; da pausa até agora nenhuma escrita foi aceita.',
+  'scenario.short-timeout.step.old-leader-returns':
+    'O node-3 acorda, descobre o termo mais novo e deixa a liderança. Agora os clientes precisam encontrar o novo líder.',
+  'scenario.short-timeout.step.tenth-election':
+    'Outra pausa longa, outra eleição: o {node} lidera o termo {term}, a 10ª eleição da hora, cada uma uma janela sem escritas.',
+  'scenario.short-timeout.step.the-hour':
+    'Nada caiu nesta hora: cada novo líder substituiu um que só estava pausado. O timeout foi dimensionado para a pausa típica e a mensagem típica, não para o percentil 99. Em produção, clusters usam de 10 a 30 s, com jitter.',
+  'scenario.short-timeout.step.ten-seconds':
+    'A correção: um timeout de eleição de 10 s, sorteado até 20 s. O mesmo cluster, as mesmas pausas de GC, a mesma cauda da rede.',
+  'scenario.short-timeout.step.gc-pause-ridden-out':
+    'O {node} para numa pausa de GC de {durationMs} ms. Os seguidores continuam esperando: só desistem depois de 10 s de silêncio.',
+  'scenario.short-timeout.step.leader-resumes':
+    'O {node} volta e envia HEARTBEAT de novo. Ninguém começou uma eleição, e as escritas continuam de onde pararam.',
+  'scenario.short-timeout.step.the-hour-fixed':
+    'A mesma hora com uma única eleição, a primeira. O preço do timeout maior: um líder que cai de verdade só é percebido depois de 10 a 20 s.',
 };

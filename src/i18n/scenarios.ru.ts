@@ -161,4 +161,35 @@ export const scenariosRu: Record<string, string> = {
     'Связь восстанавливается; node-1 и node-2 слышат лидера нового терма и становятся его ведомыми.',
   'scenario.even-quorum.step.why-odd-works':
     'При нечётном числе узлов разрез на две части всегда оставляет большинство на одной стороне, и кластер продолжает писать. Пять узлов переживают потерю двух, четыре — только одного.',
+
+  // short-timeout
+  'scenario.short-timeout.title': 'Слишком короткий election timeout',
+  'scenario.short-timeout.summary':
+    'Пять узлов выбирают лидера по heartbeats с election timeout в 1 с — в течение часа обычных GC-пауз и сети, где самый медленный 1% сообщений идёт дольше 300 мс. Каждая пауза лидера длиннее секунды превращается в выборы, и каждые выборы — окно недоступности записей. С таймаутом 10 с (случайным, до 20 с) те же паузы проходят без выборов.',
+  'scenario.short-timeout.tagline':
+    'Election timeout в 1 с превращает каждую долгую GC-паузу в выборы и окно без записей.',
+  'scenario.short-timeout.step.one-second':
+    'Пять узлов выбирают лидера по heartbeats, с кворумом. Лидер шлёт HEARTBEAT каждые {heartbeatIntervalMs} мс, а ведомый, который 1 с (случайно до 1,5 с) ничего не слышит, начинает выборы. Звучит как быстрый failover.',
+  'scenario.short-timeout.step.first-leader':
+    '{node} побеждает в терме {term}, набрав {votes} из {cluster} голосов, и начинает принимать записи.',
+  'scenario.short-timeout.step.gc-pause':
+    '{node} замирает в GC-паузе на {durationMs} мс. Он не умер и вернётся, но пауза длиннее таймаута в 1 с.',
+  'scenario.short-timeout.step.followers-give-up':
+    '{node} уже {timeoutMs} мс не получает HEARTBEAT, перестаёт ждать лидера и просит голоса.',
+  'scenario.short-timeout.step.re-elected':
+    '{node} побеждает в терме {term}. Старый лидер был всего лишь на паузе; с начала паузы и до этого момента ни одна запись не принята.',
+  'scenario.short-timeout.step.old-leader-returns':
+    'node-3 просыпается, узнаёт о новом терме и слагает лидерство. Теперь клиентам нужно найти нового лидера.',
+  'scenario.short-timeout.step.tenth-election':
+    'Ещё одна долгая пауза, ещё одни выборы: {node} — лидер терма {term}, это уже 10-е выборы за час, и каждые — окно без записей.',
+  'scenario.short-timeout.step.the-hour':
+    'За этот час ничего не упало: каждый новый лидер сменил того, кто был всего лишь на паузе. Таймаут подобрали под типичную паузу и типичное сообщение, а не под 99-й перцентиль. В production ставят 10–30 с с jitter.',
+  'scenario.short-timeout.step.ten-seconds':
+    'Исправление: election timeout 10 с, случайный до 20 с. Тот же кластер, те же GC-паузы, тот же хвост задержек сети.',
+  'scenario.short-timeout.step.gc-pause-ridden-out':
+    '{node} замирает в GC-паузе на {durationMs} мс. Ведомые продолжают ждать: они сдаются только после 10 с тишины.',
+  'scenario.short-timeout.step.leader-resumes':
+    '{node} продолжает работу и снова шлёт HEARTBEAT. Никто не начал выборы, и записи идут дальше с того места, где остановились.',
+  'scenario.short-timeout.step.the-hour-fixed':
+    'Тот же час — и всего одни выборы, самые первые. Цена длинного таймаута: лидера, который действительно упал, заметят только через 10–20 с.',
 };

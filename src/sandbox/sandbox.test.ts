@@ -82,7 +82,7 @@ describe('knobs', () => {
     const knobs = knobsOf(lease, { ttlS: 30, fencing: false });
     const names = knobs.map((k) => k.name);
     expect(names).toContain('fencing');
-    expect(names.slice(-3)).toEqual(['latencyMinMs', 'latencyMaxMs', 'dropRate']);
+    expect(names.slice(-4)).toEqual(['latencyMinMs', 'latencyMaxMs', 'dropRate', 'latencyP99Ms']);
     expect(knobs.find((k) => k.name === 'fencing')).toMatchObject({ value: false, changed: true });
     expect(knobs.find((k) => k.name === 'ttlS')).toMatchObject({ value: 30, changed: false });
   });

@@ -272,8 +272,8 @@ export interface MetricBound {
   /** The pitfall story (scenarios/<id>.ts). */
   story: string;
   metric: Exclude<keyof CliFigures, 'twoLeaderMs'>;
-  /** The largest acceptable value, from the run's resolved params. */
-  max: (p: Params) => number;
+  /** The largest acceptable value, from the run's resolved params and length. */
+  max: (p: Params, durationMs: number) => number;
   /** Why this bound, with its source. */
   why: string;
 }
@@ -289,7 +289,7 @@ export interface BoundResult {
 /** The bound's figure in this trace, and whether it keeps the bound. */
 export function checkBound(b: MetricBound, trace: Trace): BoundResult {
   const value = cliFigures(computeMetrics(trace))[b.metric];
-  const max = b.max(trace.params);
+  const max = b.max(trace.params, trace.durationMs);
   return { story: b.story, metric: b.metric, value, max, ok: value <= max };
 }
 
@@ -303,5 +303,13 @@ export const metricBounds: MetricBound[] = [
     // The first election and one failover, each within a few randomized timeouts.
     max: (p) => 2 * knob(p, 'electionTimeoutMaxMs') + knob(p, 'electionTimeoutMinMs'),
     why: 'a cluster with a majority on one side of a cut elects within its election timeouts (Raft 5.2); floor(n/2)+1 of an even n is on neither side of an even split',
+  },
+  // short-timeout
+  {
+    story: 'short-timeout',
+    metric: 'elections',
+    // The first election, and at most one more per ten minutes of a cluster where nothing crashes.
+    max: (_p, durationMs) => 1 + Math.floor(durationMs / 600_000),
+    why: 'an election timeout well above the GC pauses and the latency tail rides them out; production clusters run 10-30 s with jitter (Raft 5.2: broadcastTime << electionTimeout << MTBF)',
   },
 ];

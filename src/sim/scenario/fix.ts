@@ -60,3 +60,8 @@ export function stepCaption(scenario: Scenario, stepId: string): string | undefi
     scenario.fix?.steps?.find((s) => s.id === stepId)?.caption
   );
 }
+
+/** The scenario a trace ran: with the fix applied when its params say so (`fix: true`, simulate.ts). */
+export function ranScenario(scenario: Scenario, params: Partial<Params>): Scenario {
+  return params[FIX_KNOB] === true ? withFix(scenario, { [FIX_KNOB]: true }).scenario : scenario;
+}
