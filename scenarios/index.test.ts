@@ -20,6 +20,7 @@ describe('scenarios', () => {
       'sandbox',
       'even-quorum',
       'short-timeout',
+      'bully-at-scale',
     ]);
     expect(stories.map((s) => s.id)).toEqual(scenarioIds.slice(0, 5));
     expect(stories.some((s) => s.freePlay)).toBe(false);

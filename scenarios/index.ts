@@ -1,5 +1,6 @@
 import type { Scenario } from '../src/sim/scenario/schema.ts';
 import bully from './bully.ts';
+import bullyAtScale from './bully-at-scale.ts';
 import etcdLease from './etcd-lease.ts';
 import evenQuorum from './even-quorum.ts';
 import fencingToken from './fencing-token.ts';
@@ -21,6 +22,8 @@ export const pitfalls: Scenario[] = [
   evenQuorum,
   // short-timeout (issue #13)
   shortTimeout,
+  // bully-at-scale (issue #13)
+  bullyAtScale,
 ];
 export const scenarios: Scenario[] = [...stories, sandbox, ...pitfalls];
 

@@ -191,4 +191,35 @@ export const scenariosPt: Record<string, string> = {
     'O {node} volta e envia HEARTBEAT de novo. Ninguém começou uma eleição, e as escritas continuam de onde pararam.',
   'scenario.short-timeout.step.the-hour-fixed':
     'A mesma hora com uma única eleição, a primeira. O preço do timeout maior: um líder que cai de verdade só é percebido depois de 10 a 20 s.',
+
+  // bully-at-scale
+  'scenario.bully-at-scale.title': 'Bully com 100 nós numa rede instável',
+  'scenario.bully-at-scale.summary':
+    'Cem nós rodam Bully enquanto a rede oscila: a cada 10 s, por 3 s, node-1..node-50 não alcançam node-51..node-100. A cada vez, a metade de baixo roda 50 eleições ao mesmo tempo, cada uma mandando ELECTION a todos os ids mais altos: uma tempestade de milhares de mensagens. O mesmo cluster elegendo por um lease no etcd manda alguns keepalives e novas tentativas, faça a rede o que fizer.',
+  'scenario.bully-at-scale.tagline':
+    'Bully com 100 nós: cada oscilação da rede dispara uma tempestade de eleições O(n²).',
+  'scenario.bully-at-scale.step.hundred-nodes':
+    '{n} nós rodam Bully. O {last}, o maior id, é o coordenador: ele envia HEARTBEAT aos outros 99 a cada {heartbeatIntervalMs} ms.',
+  'scenario.bully-at-scale.step.flap':
+    'A rede oscila: por 3 s, node-1 a node-50 não alcançam node-51 a node-100. Isso vai se repetir a cada 10 s.',
+  'scenario.bully-at-scale.step.storm':
+    'O {node} passa {timeoutMs} ms sem ouvir HEARTBEAT e manda ELECTION a todos os ids mais altos. Em meio segundo todos os nós da sua metade fazem o mesmo, e cada um que recebe um ELECTION responde OK e começa a sua própria eleição: uma tempestade de eleições.',
+  'scenario.bully-at-scale.step.half-coordinator':
+    'O {node}, o maior id que a sua metade alcança, se declara COORDINATOR. A tempestade até aqui: {messages} mensagens ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR).',
+  'scenario.bully-at-scale.step.heal':
+    'A partição se desfaz depois de 3 s, e o HEARTBEAT do {last} traz a metade de baixo de volta para ele.',
+  'scenario.bully-at-scale.step.storm-again':
+    'A rede oscila de novo, e a tempestade se repete: {messages} mensagens de eleição desde o início, por um coordenador de que ninguém precisava.',
+  'scenario.bully-at-scale.step.per-minute':
+    'O Bully custa O(n²) mensagens a cada troca de coordenador. Com 100 nós numa rede instável, as eleições inundam a própria rede em que rodam, e cada oscilação traz mais uma.',
+  'scenario.bully-at-scale.step.lease-instead':
+    'A correção: os mesmos {n} nós elegem por um lease no etcd. Cada nó fala só com o store: uma campanha é um único compare-and-swap, e o líder renova o seu lease a cada {renewS} s.',
+  'scenario.bully-at-scale.step.lease-leader':
+    'O {node} vence a campanha com o token {token}. Os outros perderam o compare-and-swap e tentam de novo de vez em quando; nunca trocam mensagens entre si.',
+  'scenario.bully-at-scale.step.flap-lease':
+    'As mesmas oscilações, a cada 10 s: node-1 a node-50 isolados de node-51 a node-100. O etcd não está em nenhuma das metades (é um cluster à parte, alcançável das duas), e os nós nunca precisaram se alcançar.',
+  'scenario.bully-at-scale.step.no-storm':
+    'A partição se desfaz, e nada aconteceu: nenhuma eleição, nenhuma mensagem a mais. O líder continua com o seu lease.',
+  'scenario.bully-at-scale.step.lease-cost':
+    'O custo de um lease é constante: os keepalives do líder e as novas tentativas dos seguidores, faça o que fizer a rede entre os nós. O custo da tempestade crescia com n²; este cresce com n.',
 };

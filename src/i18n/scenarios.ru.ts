@@ -192,4 +192,35 @@ export const scenariosRu: Record<string, string> = {
     '{node} продолжает работу и снова шлёт HEARTBEAT. Никто не начал выборы, и записи идут дальше с того места, где остановились.',
   'scenario.short-timeout.step.the-hour-fixed':
     'Тот же час — и всего одни выборы, самые первые. Цена длинного таймаута: лидера, который действительно упал, заметят только через 10–20 с.',
+
+  // bully-at-scale
+  'scenario.bully-at-scale.title': 'Bully на 100 узлах в нестабильной сети',
+  'scenario.bully-at-scale.summary':
+    'Сто узлов работают по Bully, а сеть мигает: каждые 10 с на 3 с node-1..node-50 теряют связь с node-51..node-100. Каждый раз нижняя половина запускает 50 выборов сразу, и каждые шлют ELECTION всем узлам с бо́льшим id: шторм из тысяч сообщений. Тот же кластер, выбирающий лидера через lease в etcd, шлёт несколько keepalive и повторных попыток, что бы ни творилось в сети.',
+  'scenario.bully-at-scale.tagline':
+    'Bully на 100 узлах: каждое мигание сети запускает шторм выборов на O(n²) сообщений.',
+  'scenario.bully-at-scale.step.hundred-nodes':
+    '{n} узлов работают по Bully. {last}, узел с наибольшим id, — координатор: он шлёт HEARTBEAT остальным 99 каждые {heartbeatIntervalMs} мс.',
+  'scenario.bully-at-scale.step.flap':
+    'Сеть мигает: на 3 с node-1..node-50 теряют связь с node-51..node-100. Это будет повторяться каждые 10 с.',
+  'scenario.bully-at-scale.step.storm':
+    '{node} уже {timeoutMs} мс не слышит HEARTBEAT и шлёт ELECTION всем узлам с бо́льшим id. За полсекунды то же делает каждый узел его половины, а каждый, кто получил ELECTION, отвечает OK и начинает собственные выборы: шторм выборов.',
+  'scenario.bully-at-scale.step.half-coordinator':
+    '{node}, наибольший id, до которого дотягивается его половина, объявляет себя COORDINATOR. Шторм на этот момент: {messages} сообщений ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR).',
+  'scenario.bully-at-scale.step.heal':
+    'Через 3 с связь восстанавливается, и HEARTBEAT от {last} возвращает нижнюю половину к нему.',
+  'scenario.bully-at-scale.step.storm-again':
+    'Сеть снова мигает, и шторм повторяется: {messages} сообщений выборов с начала прогона — ради координатора, который никому не был нужен.',
+  'scenario.bully-at-scale.step.per-minute':
+    'Bully тратит O(n²) сообщений на каждую смену координатора. На 100 узлах в мигающей сети выборы заливают ту самую сеть, в которой идут, и каждое мигание приносит новые.',
+  'scenario.bully-at-scale.step.lease-instead':
+    'Исправление: те же {n} узлов выбирают лидера через lease в etcd. Каждый узел говорит только со store: кампания — это один compare-and-swap, а лидер продлевает lease каждые {renewS} с.',
+  'scenario.bully-at-scale.step.lease-leader':
+    '{node} выигрывает кампанию с token {token}. Остальные проиграли compare-and-swap и время от времени пробуют снова; друг другу они не пишут никогда.',
+  'scenario.bully-at-scale.step.flap-lease':
+    'Те же мигания каждые 10 с: node-1..node-50 отрезаны от node-51..node-100. etcd не входит ни в одну половину (это отдельный кластер, доступный обеим), а узлам и не нужно было связываться друг с другом.',
+  'scenario.bully-at-scale.step.no-storm':
+    'Связь восстанавливается, и ничего не произошло: ни выборов, ни лишних сообщений. Лидер по-прежнему держит свой lease.',
+  'scenario.bully-at-scale.step.lease-cost':
+    'Цена lease постоянна: keepalive от лидера и повторные попытки ведомых, что бы ни происходило в сети между узлами. Цена шторма росла как n², эта растёт как n.',
 };

@@ -95,7 +95,7 @@ describe('knobs', () => {
   });
 
   it('offers the cluster sizes the algorithm declares (the knob says the range it accepts)', () => {
-    expect(nodeChoices(lease)).toEqual({ min: 1, max: 50 });
+    expect(nodeChoices(lease)).toEqual({ min: 1, max: 200 });
     expect(nodeChoices({ ...lease, algorithm: 'bully' })).toEqual({ min: 2, max: 200 });
     expect(nodeChoices({ ...lease, algorithm: 'patroni' })).toEqual({ min: 2, max: 9 });
   });

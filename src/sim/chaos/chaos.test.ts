@@ -353,7 +353,7 @@ describe('chaos negative controls (the checkers can fail)', () => {
 // ------------------------------------------------------------------------------------- metric bounds
 
 /** Seeds per bound: a story of a simulated hour is costly, so fewer of those. */
-const boundSeeds: Record<string, number> = { 'even-quorum': 8, 'short-timeout': 2 };
+const boundSeeds: Record<string, number> = { 'even-quorum': 8, 'short-timeout': 2, 'bully-at-scale': 2 };
 
 describe('chaos metric bounds (liveness and cost pitfalls)', () => {
   it.each(metricBounds.map((b) => [`${b.story} ${b.metric}`, b] as const))(
