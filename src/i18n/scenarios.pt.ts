@@ -180,7 +180,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.short-timeout.step.old-leader-returns':
     'O node-3 acorda, descobre o termo mais novo e deixa a liderança. Agora os clientes precisam encontrar o novo líder.',
   'scenario.short-timeout.step.tenth-election':
-    'Outra pausa longa, outra eleição: o {node} lidera o termo {term}, a 10ª eleição da hora, cada uma uma janela sem escritas.',
+    'Outra pausa longa, outra eleição: o {node} lidera o termo {term}, a 10ª eleição da hora, e cada uma é uma janela sem escritas.',
   'scenario.short-timeout.step.the-hour':
     'Nada caiu nesta hora: cada novo líder substituiu um que só estava pausado. O timeout foi dimensionado para a pausa típica e a mensagem típica, não para o percentil 99. Em produção, clusters usam de 10 a 30 s, com jitter.',
   'scenario.short-timeout.step.ten-seconds':
