@@ -22,6 +22,9 @@ describe('scenarios', () => {
       'update-without-token',
       'heartbeat-no-confirm',
       'gossip-leader',
+      'even-quorum',
+      'short-timeout',
+      'bully-at-scale',
       'kubernetes-lease',
       'zookeeper',
       'sandbox',
@@ -45,30 +48,74 @@ describe('scenarios', () => {
       for (let i = 1; i < trace.steps.length; i++)
         expect(trace.steps[i]?.atMs).toBeGreaterThanOrEqual(trace.steps[i - 1]?.atMs ?? 0);
     },
+    // A pitfall of a simulated hour (short-timeout) takes a while on a busy machine.
+    300_000,
   );
 
-  it.each(scenarios.map((s) => [s.id, s] as const))('%s: meets its expectations', (_id, s) => {
-    const trace = simulate(s);
-    const leaders = leaderIntervals(trace);
-    const kinds = trace.events.flatMap((e) => (e.k === 'violation' ? [e.violation.kind] : []));
-    if (s.expect.finalLeader !== undefined)
-      expect(leaders.filter((l) => l.ongoing).map((l) => l.node)).toEqual(
-        s.expect.finalLeader === null ? [] : [s.expect.finalLeader],
-      );
-    if (s.expect.leadersInOrder) {
-      const order = leaders.map((l) => l.node).filter((n, i, a) => n !== a[i - 1]);
-      expect(order).toEqual(s.expect.leadersInOrder);
-    }
-    if (s.expect.tokens) expect(leaders.map((l) => l.token)).toEqual(s.expect.tokens);
-    for (const w of s.expect.rejectedWrites ?? [])
-      expect(
-        trace.events.some(
-          (e) => e.k === 'write' && e.status === 'rejected' && e.node === w.node && e.token === w.token,
-        ),
-      ).toBe(true);
-    for (const k of s.expect.violations ?? []) expect(kinds).toContain(k);
-    for (const k of s.expect.noViolations ?? []) expect(kinds).not.toContain(k);
+  it.each(scenarios.map((s) => [s.id, s] as const))(
+    '%s: meets its expectations',
+    (_id, s) => {
+      const trace = simulate(s);
+      const leaders = leaderIntervals(trace);
+      const kinds = trace.events.flatMap((e) => (e.k === 'violation' ? [e.violation.kind] : []));
+      if (s.expect.finalLeader !== undefined)
+        expect(leaders.filter((l) => l.ongoing).map((l) => l.node)).toEqual(
+          s.expect.finalLeader === null ? [] : [s.expect.finalLeader],
+        );
+      if (s.expect.leadersInOrder) {
+        const order = leaders.map((l) => l.node).filter((n, i, a) => n !== a[i - 1]);
+        expect(order).toEqual(s.expect.leadersInOrder);
+      }
+      if (s.expect.tokens) expect(leaders.map((l) => l.token)).toEqual(s.expect.tokens);
+      for (const w of s.expect.rejectedWrites ?? [])
+        expect(
+          trace.events.some(
+            (e) => e.k === 'write' && e.status === 'rejected' && e.node === w.node && e.token === w.token,
+          ),
+        ).toBe(true);
+      for (const k of s.expect.violations ?? []) expect(kinds).toContain(k);
+      for (const k of s.expect.noViolations ?? []) expect(kinds).not.toContain(k);
+    },
+    300_000,
+  );
+});
+
+describe('pitfall stories', () => {
+  const withFix = scenarios.filter((s) => s.fix);
+
+  it.each(withFix.map((s) => [s.id, s] as const))('%s: is a pitfall with a tagline', (_id, s) => {
+    expect(s.group).toBe('pitfalls');
+    expect(s.tagline).toBeTruthy();
   });
+
+  it.each(withFix.map((s) => [s.id, s] as const))(
+    '%s: a step id in both runs has one caption (they share one key space)',
+    (_id, s) => {
+      for (const f of s.fix?.steps ?? []) {
+        const own = s.steps.find((x) => x.id === f.id);
+        if (own) expect(f.caption, f.id).toBe(own.caption);
+      }
+    },
+  );
+
+  it.each(withFix.map((s) => [s.id, s] as const))(
+    '%s: the fixed run meets fix.expect',
+    (_id, s) => {
+      const trace = simulate(s, { params: { fix: true } });
+      const leaders = leaderIntervals(trace);
+      const kinds = trace.events.flatMap((e) => (e.k === 'violation' ? [e.violation.kind] : []));
+      const ex = s.fix?.expect ?? {};
+      if (ex.finalLeader !== undefined)
+        expect(leaders.filter((l) => l.ongoing).map((l) => l.node)).toEqual(
+          ex.finalLeader === null ? [] : [ex.finalLeader],
+        );
+      if (ex.leadersInOrder)
+        expect(leaders.map((l) => l.node).filter((n, i, a) => n !== a[i - 1])).toEqual(ex.leadersInOrder);
+      for (const k of ex.violations ?? []) expect(kinds).toContain(k);
+      for (const k of ex.noViolations ?? []) expect(kinds).not.toContain(k);
+    },
+    300_000,
+  );
 });
 
 describe('scenario schema', () => {

@@ -1,6 +1,8 @@
 import type { Scenario } from '../src/sim/scenario/schema.ts';
 import bully from './bully.ts';
+import bullyAtScale from './bully-at-scale.ts';
 import etcdLease from './etcd-lease.ts';
+import evenQuorum from './even-quorum.ts';
 import fencingToken from './fencing-token.ts';
 import gossipLeader from './gossip-leader.ts';
 import heartbeatNoConfirm from './heartbeat-no-confirm.ts';
@@ -8,6 +10,7 @@ import kubernetesLease from './kubernetes-lease.ts';
 import leaderFlag from './leader-flag.ts';
 import patroni from './patroni.ts';
 import sandbox from './sandbox.ts';
+import shortTimeout from './short-timeout.ts';
 import splitBrain from './split-brain.ts';
 import twentyInstances from './twenty-instances.ts';
 import updateWithoutToken from './update-without-token.ts';
@@ -27,6 +30,9 @@ export const pitfalls: Scenario[] = [
   updateWithoutToken,
   heartbeatNoConfirm,
   gossipLeader,
+  evenQuorum,
+  shortTimeout,
+  bullyAtScale,
 ];
 export const systems: Scenario[] = [kubernetesLease, zookeeper];
 export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandbox];

@@ -34,6 +34,21 @@ describe('sim CLI', () => {
     expect(json(['split-brain', '--set', 'quorum=on']).metrics.twoLeaderMs).toBe(0);
   });
 
+  it('names the pitfall figures under metrics, without and with --set fix=on', () => {
+    const bad = json(['even-quorum']).metrics;
+    const good = json(['even-quorum', '--set', 'fix=on']).metrics;
+    expect(Object.keys(bad)).toEqual([
+      'twoLeaderMs',
+      'leaderlessMs',
+      'elections',
+      'unavailableMs',
+      'messagesPerMinute',
+    ]);
+    expect(bad.leaderlessMs).toBeGreaterThanOrEqual(10_000);
+    expect(good.leaderlessMs).toBeLessThan(5000);
+    expect(Number.isInteger(bad.messagesPerMinute)).toBe(true);
+  });
+
   it('prints the json summary of the contract', () => {
     const s = json(['bully']);
     for (const k of [

@@ -8,6 +8,7 @@
 import { scenarios } from '../../scenarios/index.ts';
 import { algorithms } from '../sim/algorithms/registry.ts';
 import { netParams, netRules } from '../sim/params.ts';
+import { stepCaption } from '../sim/scenario/fix.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 
 /**
@@ -22,23 +23,18 @@ export function scenarioSource(scenario: Scenario, key: ScenarioTextKey): string
   if (key === 'title') return scenario.title;
   if (key === 'summary') return scenario.summary;
   if (key === 'tagline') return scenario.tagline;
-  const stepId = key.slice('step.'.length);
-  return stepsOf(scenario).find((s) => s.id === stepId)?.caption;
-}
-
-/** The story's steps, then the fixed run's own steps (`fix.steps`) that the story does not have. */
-function stepsOf(scenario: Scenario): Scenario['steps'] {
-  const own = new Set(scenario.steps.map((s) => s.id));
-  return [...scenario.steps, ...(scenario.fix?.steps ?? []).filter((s) => !own.has(s.id))];
+  // A pitfall's fixed run tells its own steps (scenario/fix.ts); they share the story's key space.
+  return stepCaption(scenario, key.slice('step.'.length));
 }
 
 /** Every key a scenario has text for, in the order a reader meets them. */
 export function scenarioKeys(scenario: Scenario): ScenarioTextKey[] {
+  const ids = [...scenario.steps, ...(scenario.fix?.steps ?? [])].map((s) => s.id);
   return [
     'title',
     'summary',
-    ...(scenario.tagline ? (['tagline'] as const) : []),
-    ...stepsOf(scenario).map((s) => `step.${s.id}` as const),
+    ...(scenario.tagline !== undefined ? (['tagline'] as const) : []),
+    ...[...new Set(ids)].map((id) => `step.${id}` as const),
   ];
 }
 

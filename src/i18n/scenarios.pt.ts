@@ -296,4 +296,102 @@ export const scenariosPt: Record<string, string> = {
     'Na hora do job, os dois líderes o executam, e o banco aceita as duas atualizações de status: cada cliente recebe dois e-mails. Dois líderes, os dois escrevendo.',
   'scenario.update-without-token.step.fenced-job':
     'Só o líder rodou o job, e o UPDATE dele levava o seu token: cada cliente recebeu um e-mail. UPDATE leader SET node=me, token=token+1 WHERE token=$current é a correção inteira, embora um lease pronto (etcd, o Lease do Kubernetes) seja melhor que um feito à mão.',
+  // even-quorum
+  'scenario.even-quorum.title': 'Quórum num cluster par',
+  'scenario.even-quorum.summary':
+    'Quatro nós elegem por heartbeat com quórum: um líder precisa de 3 de 4 votos. Uma partição os divide 2|2 por 10 s; nenhum lado tem 3, então ninguém lidera e nenhuma escrita é aceita até a rede voltar. Com cinco nós o mesmo corte fica 2|3, e o lado de três elege um líder na hora.',
+  'scenario.even-quorum.tagline':
+    'Quatro nós divididos 2|2: nenhuma metade tem quórum, e o cluster inteiro para de escrever.',
+  'scenario.even-quorum.step.four-nodes':
+    'Quatro nós elegem por heartbeat, com quórum ligado: um líder precisa dos votos da maioria do cluster inteiro, floor(4/2)+1 = 3 de 4.',
+  'scenario.even-quorum.step.first-leader':
+    'O {node} vence o termo {term} com {votes} de {cluster} votos e começa a aceitar escritas.',
+  'scenario.even-quorum.step.split-2-2':
+    'Uma partição corta o cluster ao meio: node-1 e node-2 de um lado, node-3 e node-4 do outro. Cada lado tem 2 nós; o quórum é 3.',
+  'scenario.even-quorum.step.leader-steps-down':
+    'O {node} só recebe confirmações de um par: 2 de 4 não é maioria. Ele para de aceitar escritas e deixa a liderança, como o Raft exige.',
+  'scenario.even-quorum.step.nobody-can-win':
+    'O {node} pede votos e consegue {votes}; precisa de {needed}. Em nenhum dos lados alguém chega a 3, então ninguém é eleito e nenhuma escrita é aceita.',
+  'scenario.even-quorum.step.heal':
+    'A partição se desfaz depois de 10 s. Durante todo esse tempo o cluster não aceitou nenhuma escrita.',
+  'scenario.even-quorum.step.leader-again':
+    'Só agora o {node} consegue reunir {votes} de {cluster} votos: ele lidera o termo {term}.',
+  'scenario.even-quorum.step.why-odd':
+    'Um quarto nó não aumenta a tolerância a falhas (a maioria de 4 é 3, então ele continua sobrevivendo à perda de um nó só) e torna possível uma divisão ao meio. Seis nós divididos 3|3 travam do mesmo jeito. Use um número ímpar: 3, 5 ou 7.',
+  'scenario.even-quorum.step.five-nodes':
+    'A correção: um quinto nó. Agora o líder precisa de floor(5/2)+1 = 3 de 5 votos, e qualquer corte em dois deixa um dos lados com pelo menos 3.',
+  'scenario.even-quorum.step.split-2-3':
+    'O mesmo corte, com o quinto nó do outro lado: node-1 e node-2 | node-3, node-4 e node-5. A correção muda a partição também, porque com cinco nós um dos lados tem de ser maior.',
+  'scenario.even-quorum.step.minority-leader-steps-down':
+    'O {node} está no lado de dois nós: 2 de 5 não é maioria, então ele para de aceitar escritas e deixa a liderança.',
+  'scenario.even-quorum.step.majority-elects':
+    'O {node} vence o termo {term} com {votes} de {cluster} votos: o lado de três nós tem quórum, então elege um líder dentro de um timeout de eleição.',
+  'scenario.even-quorum.step.majority-writes':
+    'O {node} volta a aceitar escritas enquanto a partição dura. Só os dois nós isolados ficam esperando.',
+  'scenario.even-quorum.step.heal-minority-follows':
+    'A partição se desfaz; o node-1 e o node-2 ouvem o líder do novo termo e passam a segui-lo.',
+  'scenario.even-quorum.step.why-odd-works':
+    'Com um número ímpar, uma divisão em dois sempre deixa um lado com maioria, e o cluster continua escrevendo. Cinco nós toleram a perda de dois; quatro toleravam só a de um.',
+
+  // short-timeout
+  'scenario.short-timeout.title': 'Timeout de eleição curto demais',
+  'scenario.short-timeout.summary':
+    'Cinco nós elegem por heartbeat com um timeout de eleição de 1 s, durante uma hora de pausas de GC comuns e uma rede em que o 1% mais lento das mensagens leva mais de 300 ms. Toda pausa do líder maior que um segundo vira uma eleição, e cada eleição é uma janela sem escritas. Com um timeout de 10 s (sorteado até 20 s), as mesmas pausas passam sem eleição.',
+  'scenario.short-timeout.tagline':
+    'Um timeout de eleição de 1 s transforma cada pausa longa de GC numa eleição e numa janela sem escritas.',
+  'scenario.short-timeout.step.one-second':
+    'Cinco nós elegem por heartbeat, com quórum. O líder envia HEARTBEAT a cada {heartbeatIntervalMs} ms, e um seguidor que passa 1 s sem ouvir nenhum (sorteado até 1,5 s) começa uma eleição. Parece failover rápido.',
+  'scenario.short-timeout.step.first-leader':
+    'O {node} vence o termo {term} com {votes} de {cluster} votos e começa a aceitar escritas.',
+  'scenario.short-timeout.step.gc-pause':
+    'O {node} para numa pausa de GC de {durationMs} ms. Não morreu e vai voltar, mas a pausa é maior que o timeout de 1 s.',
+  'scenario.short-timeout.step.followers-give-up':
+    'O {node} está há {timeoutMs} ms sem ouvir HEARTBEAT, desiste do líder e pede votos.',
+  'scenario.short-timeout.step.re-elected':
+    'O {node} vence o termo {term}. O líder antigo só estava pausado; da pausa até agora nenhuma escrita foi aceita.',
+  'scenario.short-timeout.step.old-leader-returns':
+    'O node-3 acorda, descobre o termo mais novo e deixa a liderança. Agora os clientes precisam encontrar o novo líder.',
+  'scenario.short-timeout.step.tenth-election':
+    'Outra pausa longa, outra eleição: o {node} lidera o termo {term}, a 10ª eleição da hora, e cada uma é uma janela sem escritas.',
+  'scenario.short-timeout.step.the-hour':
+    'Nada caiu nesta hora: cada novo líder substituiu um que só estava pausado. O timeout foi dimensionado para a pausa típica e a mensagem típica, não para o percentil 99. Em produção, clusters usam de 10 a 30 s, com jitter.',
+  'scenario.short-timeout.step.ten-seconds':
+    'A correção: um timeout de eleição de 10 s, sorteado até 20 s. O mesmo cluster, as mesmas pausas de GC, a mesma cauda da rede.',
+  'scenario.short-timeout.step.gc-pause-ridden-out':
+    'O {node} para numa pausa de GC de {durationMs} ms. Os seguidores continuam esperando: só desistem depois de 10 s de silêncio.',
+  'scenario.short-timeout.step.leader-resumes':
+    'O {node} volta e envia HEARTBEAT de novo. Ninguém começou uma eleição, e as escritas continuam de onde pararam.',
+  'scenario.short-timeout.step.the-hour-fixed':
+    'A mesma hora com uma única eleição, a primeira. O preço do timeout maior: um líder que cai de verdade só é percebido depois de 10 a 20 s.',
+
+  // bully-at-scale
+  'scenario.bully-at-scale.title': 'Bully com 100 nós numa rede instável',
+  'scenario.bully-at-scale.summary':
+    'Cem nós rodam Bully enquanto a rede oscila: a cada 10 s, por 3 s, node-1..node-50 não alcançam node-51..node-100. A cada vez, a metade de baixo roda 50 eleições ao mesmo tempo, cada uma mandando ELECTION a todos os ids mais altos: uma tempestade de milhares de mensagens. O mesmo cluster elegendo por um lease no etcd manda alguns keepalives e novas tentativas, faça a rede o que fizer.',
+  'scenario.bully-at-scale.tagline':
+    'Bully com 100 nós: cada oscilação da rede dispara uma tempestade de eleições O(n²).',
+  'scenario.bully-at-scale.step.hundred-nodes':
+    '{n} nós rodam Bully. O {last}, o maior id, é o coordenador: ele envia HEARTBEAT aos outros 99 a cada {heartbeatIntervalMs} ms.',
+  'scenario.bully-at-scale.step.flap':
+    'A rede oscila: por 3 s, node-1 a node-50 não alcançam node-51 a node-100. Isso vai se repetir a cada 10 s.',
+  'scenario.bully-at-scale.step.storm':
+    'O {node} passa {timeoutMs} ms sem ouvir HEARTBEAT e manda ELECTION a todos os ids mais altos. Em meio segundo todos os nós da sua metade fazem o mesmo, e cada um que recebe um ELECTION responde OK e começa a sua própria eleição: uma tempestade de eleições.',
+  'scenario.bully-at-scale.step.half-coordinator':
+    'O {node}, o maior id que a sua metade alcança, se declara COORDINATOR. A tempestade até aqui: {messages} mensagens ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR).',
+  'scenario.bully-at-scale.step.heal':
+    'A partição se desfaz depois de 3 s, e o HEARTBEAT do {last} traz a metade de baixo de volta para ele.',
+  'scenario.bully-at-scale.step.storm-again':
+    'A rede oscila de novo, e a tempestade se repete: {messages} mensagens de eleição desde o início, por um coordenador de que ninguém precisava.',
+  'scenario.bully-at-scale.step.per-minute':
+    'O Bully custa O(n²) mensagens a cada troca de coordenador. Com 100 nós numa rede instável, as eleições inundam a própria rede em que rodam, e cada oscilação traz mais uma.',
+  'scenario.bully-at-scale.step.lease-instead':
+    'A correção: os mesmos {n} nós elegem por um lease no etcd. Cada nó fala só com o store: uma campanha é um único compare-and-swap, e o líder renova o seu lease a cada {renewS} s.',
+  'scenario.bully-at-scale.step.lease-leader':
+    'O {node} vence a campanha com o token {token}. Os outros perderam o compare-and-swap e tentam de novo de vez em quando; nunca trocam mensagens entre si.',
+  'scenario.bully-at-scale.step.flap-lease':
+    'As mesmas oscilações, a cada 10 s: node-1 a node-50 isolados de node-51 a node-100. O etcd não está em nenhuma das metades (é um cluster à parte, alcançável das duas), e os nós nunca precisaram se alcançar.',
+  'scenario.bully-at-scale.step.no-storm':
+    'A partição se desfaz, e nada aconteceu: nenhuma eleição, nenhuma mensagem a mais. O líder continua com o seu lease.',
+  'scenario.bully-at-scale.step.lease-cost':
+    'O custo de um lease é constante: os keepalives do líder e as novas tentativas dos seguidores, faça o que fizer a rede entre os nós. O custo da tempestade crescia com n²; este cresce com n.',
 };

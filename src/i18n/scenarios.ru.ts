@@ -296,4 +296,102 @@ export const scenariosRu: Record<string, string> = {
     'В час job-а оба leader-а запускают его, и база принимает оба обновления статуса: каждый клиент получает два письма. Два leader-а, оба пишут.',
   'scenario.update-without-token.step.fenced-job':
     'Job запустил только leader, и его UPDATE нёс его token: каждый клиент получил одно письмо. UPDATE leader SET node=me, token=token+1 WHERE token=$current — это всё исправление, хотя готовый lease (etcd, Kubernetes Lease) лучше самописного.',
+  // even-quorum
+  'scenario.even-quorum.title': 'Кворум на чётном числе узлов',
+  'scenario.even-quorum.summary':
+    'Четыре узла выбирают лидера по heartbeats с кворумом: лидеру нужно 3 голоса из 4. Разделение сети делит их 2|2 на 10 с; ни у одной стороны нет трёх, поэтому лидера нет и ни одна запись не принимается, пока связь не вернётся. С пятью узлами тот же разрез даёт 2|3, и сторона из трёх сразу выбирает лидера.',
+  'scenario.even-quorum.tagline':
+    'Четыре узла делятся 2|2: ни у одной половины нет кворума, и весь кластер перестаёт писать.',
+  'scenario.even-quorum.step.four-nodes':
+    'Четыре узла выбирают лидера по heartbeats, кворум включён: лидеру нужны голоса большинства всего кластера, floor(4/2)+1 = 3 из 4.',
+  'scenario.even-quorum.step.first-leader':
+    '{node} побеждает в терме {term}, набрав {votes} из {cluster} голосов, и начинает принимать записи.',
+  'scenario.even-quorum.step.split-2-2':
+    'Разделение сети режет кластер пополам: node-1 и node-2 с одной стороны, node-3 и node-4 с другой. На каждой стороне 2 узла, а кворум — 3.',
+  'scenario.even-quorum.step.leader-steps-down':
+    '{node} получает подтверждения только от одного соседа: 2 из 4 — не большинство. Он перестаёт принимать записи и слагает лидерство, как того требует Raft.',
+  'scenario.even-quorum.step.nobody-can-win':
+    '{node} просит голоса и получает {votes}, а нужно {needed}. Ни на одной стороне никто не наберёт 3, поэтому лидер не выбирается и записи не принимаются.',
+  'scenario.even-quorum.step.heal':
+    'Через 10 с связь восстанавливается. Всё это время кластер не принял ни одной записи.',
+  'scenario.even-quorum.step.leader-again':
+    'Только теперь {node} может собрать {votes} из {cluster} голосов: он лидер терма {term}.',
+  'scenario.even-quorum.step.why-odd':
+    'Четвёртый узел не добавляет отказоустойчивости (большинство из 4 — это 3, так что кластер по-прежнему переживает потерю только одного узла), зато делает возможным раскол пополам. Шесть узлов при разделении 3|3 встают точно так же. Поэтому берите нечётное число: 3, 5 или 7.',
+  'scenario.even-quorum.step.five-nodes':
+    'Исправление: пятый узел. Теперь лидеру нужно floor(5/2)+1 = 3 голоса из 5, и любой разрез на две части оставляет хотя бы на одной стороне 3 узла.',
+  'scenario.even-quorum.step.split-2-3':
+    'Тот же разрез, пятый узел — на дальней стороне: node-1 и node-2 | node-3, node-4 и node-5. Исправление меняет и само разделение: при пяти узлах одна сторона обязательно больше.',
+  'scenario.even-quorum.step.minority-leader-steps-down':
+    '{node} оказался на стороне из двух узлов: 2 из 5 — не большинство, поэтому он перестаёт принимать записи и слагает лидерство.',
+  'scenario.even-quorum.step.majority-elects':
+    '{node} побеждает в терме {term}, набрав {votes} из {cluster} голосов: у стороны из трёх узлов есть кворум, и она выбирает лидера за один election timeout.',
+  'scenario.even-quorum.step.majority-writes':
+    '{node} снова принимает записи, пока разделение продолжается. Ждут только два отрезанных узла.',
+  'scenario.even-quorum.step.heal-minority-follows':
+    'Связь восстанавливается; node-1 и node-2 слышат лидера нового терма и становятся его ведомыми.',
+  'scenario.even-quorum.step.why-odd-works':
+    'При нечётном числе узлов разрез на две части всегда оставляет большинство на одной стороне, и кластер продолжает писать. Пять узлов переживают потерю двух, четыре — только одного.',
+
+  // short-timeout
+  'scenario.short-timeout.title': 'Слишком короткий election timeout',
+  'scenario.short-timeout.summary':
+    'Пять узлов выбирают лидера по heartbeats с election timeout в 1 с — в течение часа обычных GC-пауз и сети, где самый медленный 1% сообщений идёт дольше 300 мс. Каждая пауза лидера длиннее секунды превращается в выборы, и каждые выборы — окно недоступности записей. С таймаутом 10 с (случайным, до 20 с) те же паузы проходят без выборов.',
+  'scenario.short-timeout.tagline':
+    'Election timeout в 1 с превращает каждую долгую GC-паузу в выборы и окно без записей.',
+  'scenario.short-timeout.step.one-second':
+    'Пять узлов выбирают лидера по heartbeats, с кворумом. Лидер шлёт HEARTBEAT каждые {heartbeatIntervalMs} мс, а ведомый, который 1 с (случайно до 1,5 с) ничего не слышит, начинает выборы. Звучит как быстрый failover.',
+  'scenario.short-timeout.step.first-leader':
+    '{node} побеждает в терме {term}, набрав {votes} из {cluster} голосов, и начинает принимать записи.',
+  'scenario.short-timeout.step.gc-pause':
+    '{node} замирает в GC-паузе на {durationMs} мс. Он не умер и вернётся, но пауза длиннее таймаута в 1 с.',
+  'scenario.short-timeout.step.followers-give-up':
+    '{node} уже {timeoutMs} мс не получает HEARTBEAT, перестаёт ждать лидера и просит голоса.',
+  'scenario.short-timeout.step.re-elected':
+    '{node} побеждает в терме {term}. Старый лидер был всего лишь на паузе; с начала паузы и до этого момента ни одна запись не принята.',
+  'scenario.short-timeout.step.old-leader-returns':
+    'node-3 просыпается, узнаёт о новом терме и слагает лидерство. Теперь клиентам нужно найти нового лидера.',
+  'scenario.short-timeout.step.tenth-election':
+    'Ещё одна долгая пауза, ещё одни выборы: {node} — лидер терма {term}, это уже 10-е выборы за час, и каждые — окно без записей.',
+  'scenario.short-timeout.step.the-hour':
+    'За этот час ничего не упало: каждый новый лидер сменил того, кто был всего лишь на паузе. Таймаут подобрали под типичную паузу и типичное сообщение, а не под 99-й перцентиль. В production ставят 10–30 с с jitter.',
+  'scenario.short-timeout.step.ten-seconds':
+    'Исправление: election timeout 10 с, случайный до 20 с. Тот же кластер, те же GC-паузы, тот же хвост задержек сети.',
+  'scenario.short-timeout.step.gc-pause-ridden-out':
+    '{node} замирает в GC-паузе на {durationMs} мс. Ведомые продолжают ждать: они сдаются только после 10 с тишины.',
+  'scenario.short-timeout.step.leader-resumes':
+    '{node} продолжает работу и снова шлёт HEARTBEAT. Никто не начал выборы, и записи идут дальше с того места, где остановились.',
+  'scenario.short-timeout.step.the-hour-fixed':
+    'Тот же час — и всего одни выборы, самые первые. Цена длинного таймаута: лидера, который действительно упал, заметят только через 10–20 с.',
+
+  // bully-at-scale
+  'scenario.bully-at-scale.title': 'Bully на 100 узлах в нестабильной сети',
+  'scenario.bully-at-scale.summary':
+    'Сто узлов работают по Bully, а сеть мигает: каждые 10 с на 3 с node-1..node-50 теряют связь с node-51..node-100. Каждый раз нижняя половина запускает 50 выборов сразу, и каждые шлют ELECTION всем узлам с бо́льшим id: шторм из тысяч сообщений. Тот же кластер, выбирающий лидера через lease в etcd, шлёт несколько keepalive и повторных попыток, что бы ни творилось в сети.',
+  'scenario.bully-at-scale.tagline':
+    'Bully на 100 узлах: каждое мигание сети запускает шторм выборов на O(n²) сообщений.',
+  'scenario.bully-at-scale.step.hundred-nodes':
+    '{n} узлов работают по Bully. {last}, узел с наибольшим id, — координатор: он шлёт HEARTBEAT остальным 99 каждые {heartbeatIntervalMs} мс.',
+  'scenario.bully-at-scale.step.flap':
+    'Сеть мигает: на 3 с node-1..node-50 теряют связь с node-51..node-100. Это будет повторяться каждые 10 с.',
+  'scenario.bully-at-scale.step.storm':
+    '{node} уже {timeoutMs} мс не слышит HEARTBEAT и шлёт ELECTION всем узлам с бо́льшим id. За полсекунды то же делает каждый узел его половины, а каждый, кто получил ELECTION, отвечает OK и начинает собственные выборы: шторм выборов.',
+  'scenario.bully-at-scale.step.half-coordinator':
+    '{node}, наибольший id, до которого дотягивается его половина, объявляет себя COORDINATOR. Шторм на этот момент: {messages} сообщений ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR).',
+  'scenario.bully-at-scale.step.heal':
+    'Через 3 с связь восстанавливается, и HEARTBEAT от {last} возвращает нижнюю половину к нему.',
+  'scenario.bully-at-scale.step.storm-again':
+    'Сеть снова мигает, и шторм повторяется: {messages} сообщений выборов с начала прогона — ради координатора, который никому не был нужен.',
+  'scenario.bully-at-scale.step.per-minute':
+    'Bully тратит O(n²) сообщений на каждую смену координатора. На 100 узлах в мигающей сети выборы заливают ту самую сеть, в которой идут, и каждое мигание приносит новые.',
+  'scenario.bully-at-scale.step.lease-instead':
+    'Исправление: те же {n} узлов выбирают лидера через lease в etcd. Каждый узел говорит только со store: кампания — это один compare-and-swap, а лидер продлевает lease каждые {renewS} с.',
+  'scenario.bully-at-scale.step.lease-leader':
+    '{node} выигрывает кампанию с token {token}. Остальные проиграли compare-and-swap и время от времени пробуют снова; друг другу они не пишут никогда.',
+  'scenario.bully-at-scale.step.flap-lease':
+    'Те же мигания каждые 10 с: node-1..node-50 отрезаны от node-51..node-100. etcd не входит ни в одну половину (это отдельный кластер, доступный обеим), а узлам и не нужно было связываться друг с другом.',
+  'scenario.bully-at-scale.step.no-storm':
+    'Связь восстанавливается, и ничего не произошло: ни выборов, ни лишних сообщений. Лидер по-прежнему держит свой lease.',
+  'scenario.bully-at-scale.step.lease-cost':
+    'Цена lease постоянна: keepalive от лидера и повторные попытки ведомых, что бы ни происходило в сети между узлами. Цена шторма росла как n², эта растёт как n.',
 };

@@ -8,6 +8,8 @@ export const knobDocsPt: Record<string, string> = {
   'net.latencyMinMs': 'latência mínima de ida',
   'net.latencyMaxMs': 'latência máxima de ida (a diferença é o jitter)',
   'net.dropRate': 'probabilidade de uma mensagem se perder',
+  'net.latencyP99Ms':
+    'percentil 99 da latência de ida, uma cauda além de latencyMaxMs (0: sem cauda): uma mensagem em cada cem demora mais do que isto',
   'bully.heartbeatIntervalMs': 'o coordenador envia HEARTBEAT a todos os outros nós com esta frequência',
   'bully.heartbeatTimeoutMs':
     'um nó que passa este tempo sem ouvir HEARTBEAT suspeita do coordenador e começa uma eleição',
@@ -123,6 +125,8 @@ export const knobDocsRu: Record<string, string> = {
   'net.latencyMinMs': 'минимальная задержка в одну сторону',
   'net.latencyMaxMs': 'максимальная задержка в одну сторону (разброс — это jitter)',
   'net.dropRate': 'вероятность потери сообщения',
+  'net.latencyP99Ms':
+    '99-й перцентиль задержки в одну сторону, хвост за пределами latencyMaxMs (0 — без хвоста): одно сообщение из ста идёт дольше',
   'bully.heartbeatIntervalMs': 'как часто координатор шлёт HEARTBEAT всем остальным узлам',
   'bully.heartbeatTimeoutMs':
     'узел, не слышавший HEARTBEAT так долго, подозревает координатора и начинает выборы',
@@ -235,6 +239,7 @@ export const knobDocsRu: Record<string, string> = {
  */
 export const ruleDocsPt: Record<string, string> = {
   'net.latency-range': 'latencyMaxMs precisa ser >= latencyMinMs',
+  'net.tail-over-max': 'latencyP99Ms precisa ser 0 (sem cauda) ou >= latencyMaxMs',
   'bully.answer-round-trip': 'answerTimeoutMs precisa passar de 2 x latencyMaxMs (um OK é ida e volta)',
   'bully.coordinator-after-answer':
     'coordinatorTimeoutMs precisa passar de answerTimeoutMs + 2 x latencyMaxMs (o vencedor também espera o seu próprio timeout de resposta)',
@@ -270,6 +275,7 @@ export const ruleDocsPt: Record<string, string> = {
 
 export const ruleDocsRu: Record<string, string> = {
   'net.latency-range': 'latencyMaxMs должен быть >= latencyMinMs',
+  'net.tail-over-max': 'latencyP99Ms должен быть 0 (без хвоста) или >= latencyMaxMs',
   'bully.answer-round-trip':
     'answerTimeoutMs должен быть больше 2 x latencyMaxMs (OK — это путь туда и обратно)',
   'bully.coordinator-after-answer':

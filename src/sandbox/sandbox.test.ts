@@ -83,7 +83,7 @@ describe('knobs', () => {
     const knobs = knobsOf(lease, { ttlS: 30, fencing: false });
     const names = knobs.map((k) => k.name);
     expect(names).toContain('fencing');
-    expect(names.slice(-3)).toEqual(['latencyMinMs', 'latencyMaxMs', 'dropRate']);
+    expect(names.slice(-4)).toEqual(['latencyMinMs', 'latencyMaxMs', 'dropRate', 'latencyP99Ms']);
     expect(knobs.find((k) => k.name === 'fencing')).toMatchObject({ value: false, changed: true });
     expect(knobs.find((k) => k.name === 'ttlS')).toMatchObject({ value: 30, changed: false });
   });
@@ -96,7 +96,7 @@ describe('knobs', () => {
   });
 
   it('offers the cluster sizes the algorithm declares (the knob says the range it accepts)', () => {
-    expect(nodeChoices(lease)).toEqual({ min: 1, max: 50 });
+    expect(nodeChoices(lease)).toEqual({ min: 1, max: 200 });
     expect(nodeChoices({ ...lease, algorithm: 'bully' })).toEqual({ min: 2, max: 200 });
     expect(nodeChoices({ ...lease, algorithm: 'patroni' })).toEqual({ min: 2, max: 9 });
   });

@@ -50,6 +50,18 @@ export const netParams: ParamSpecs = {
     doc: 'maximum one-way latency (the spread is the jitter)',
   },
   dropRate: { default: 0, min: 0, max: 1, unit: 'ratio', doc: 'probability that a message is lost' },
+  // The tail (net/network.ts): 2% of messages are drawn from [latencyMaxMs, 2 x p99 - latencyMaxMs],
+  // so 1% are slower than the p99. Off by default, so runs without it keep their draws.
+  latencyP99Ms: {
+    default: 0,
+    min: 0,
+    max: 60_000,
+    integer: true,
+    unit: 'ms',
+    doc: '99th-percentile one-way latency, a tail beyond latencyMaxMs (0: no tail): one message in a hundred is slower than this',
+    source:
+      'Dean & Barroso, "The Tail at Scale", CACM 56(2), 2013: a server that typically answers in 10 ms with a 99th percentile of 1 s',
+  },
 };
 
 export const netRules: ParamRule[] = [
@@ -59,6 +71,14 @@ export const netRules: ParamRule[] = [
     message: 'latencyMaxMs must be >= latencyMinMs',
     // The network draws each one-way delay uniformly from [latencyMinMs, latencyMaxMs].
     source: 'a delay is drawn from [min, max] (src/sim/net/network.ts)',
+  },
+  {
+    id: 'tail-over-max',
+    ok: (p) => Number(p.latencyP99Ms) === 0 || Number(p.latencyP99Ms) >= Number(p.latencyMaxMs),
+    message: 'latencyP99Ms must be 0 (no tail) or >= latencyMaxMs',
+    // The tail's draws start at latencyMaxMs (src/sim/net/network.ts).
+    source:
+      'Dean & Barroso, "The Tail at Scale", CACM 2013: the 99th percentile lies beyond the typical latency',
   },
 ];
 

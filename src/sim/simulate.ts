@@ -163,11 +163,18 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       for (const violation of c.observe(e)) events.push({ k: 'violation', t: e.t, violation });
   };
 
-  const net = new Network(queue, rngs.stream('net'), emit, {
-    latencyMinMs: Number(params.latencyMinMs),
-    latencyMaxMs: Number(params.latencyMaxMs),
-    dropRate: Number(params.dropRate),
-  });
+  const net = new Network(
+    queue,
+    rngs.stream('net'),
+    emit,
+    {
+      latencyMinMs: Number(params.latencyMinMs),
+      latencyMaxMs: Number(params.latencyMaxMs),
+      dropRate: Number(params.dropRate),
+      latencyP99Ms: Number(params.latencyP99Ms ?? 0),
+    },
+    rngs.stream('net/tail'),
+  );
 
   const envFor = (host: Host): ProcessEnv => {
     const env: ProcessEnv = {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { run as cli, cliDocument } from '../../cli/main.ts';
 import {
   baseScenarioOf,
+  boundOutcome,
   type ChaosOutcome,
   firstProblem,
   runSchedule,
@@ -21,6 +22,7 @@ import {
   LEADER_KEY,
   leaseHolders,
   leaseLeader,
+  metricBounds,
   quorumLeader,
   staleWrites,
   termLeaders,
@@ -452,4 +454,30 @@ describe('chaos: the job runner elected in a database table', () => {
     expect(dbWriters(ok)).toEqual([]);
     expect(dbWriters([...ok, w(5, 'a')])).toHaveLength(1);
   });
+});
+
+// ------------------------------------------------------------------------------------- metric bounds
+
+/** Seeds per bound: a story of a simulated hour is costly, so fewer of those. */
+const boundSeeds: Record<string, number> = { 'even-quorum': 8, 'short-timeout': 2, 'bully-at-scale': 2 };
+
+describe('chaos metric bounds (liveness and cost pitfalls)', () => {
+  it.each(metricBounds.map((b) => [`${b.story} ${b.metric}`, b] as const))(
+    '%s: broken without the fix, kept with it, on random seeds',
+    (_name, b) => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+          const bad = boundOutcome(b, seed, false);
+          const good = boundOutcome(b, seed, true);
+          expect(bad.ok, `${b.story} seed ${seed}: ${bad.metric} ${bad.value} <= ${bad.max}`).toBe(false);
+          expect(good.ok, `${b.story} seed ${seed} fixed: ${good.metric} ${good.value} > ${good.max}`).toBe(
+            true,
+          );
+        }),
+        { seed: 301, numRuns: boundSeeds[b.story] ?? 2 },
+      );
+    },
+    // A simulated hour (short-timeout) is several seconds per run on a busy machine.
+    600_000,
+  );
 });

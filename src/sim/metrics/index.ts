@@ -1,4 +1,6 @@
 export {
+  type CliFigures,
+  cliFigures,
   computeMetrics,
   createMetricsIndex,
   type Detection,

@@ -275,6 +275,15 @@ function naiveMetrics(trace: Trace, upTo: number): Metrics {
       });
   }
 
+  // Elections: a 'leader' role event of a node whose last role was not 'leader' (or that crashed since).
+  let elections = 0;
+  const leads = new Set<string>();
+  for (const e of events) {
+    if (e.k === 'role' && e.role === 'leader' && !leads.has(e.node)) elections++;
+    if (e.k === 'role') e.role === 'leader' ? leads.add(e.node) : leads.delete(e.node);
+    if (e.k === 'fault' && e.fault.kind === 'crash') leads.delete(e.fault.node);
+  }
+
   const cur = series[series.length - 1] as LeaderPoint;
   return {
     t,
@@ -289,6 +298,9 @@ function naiveMetrics(trace: Trace, upTo: number): Metrics {
     spuriousElections: detections.filter((d) => d.spurious).length,
     failureDetections: detections.length,
     leadersOverTime: series,
+    elections,
+    unavailableMs: failovers.reduce((a, f) => a + f.durationMs, 0),
+    messagesPerMinute: t > 0 ? (total * 60_000) / t : 0,
   };
 }
 
@@ -581,5 +593,81 @@ describe('cost', () => {
     const forward = ts.map((t) => JSON.stringify(ix.at(t)));
     const backward = [...ts].reverse().map((t) => JSON.stringify(ix.at(t)));
     expect(backward.reverse()).toEqual(forward);
+  });
+});
+
+// ---------------------------------------------------------------- pitfall figures (issue #13)
+
+describe('pitfall figures on a hand-built trace', () => {
+  /** Three heartbeat nodes, 120 s: node-1 leads, is paused, node-2 takes over, node-1 steps down. */
+  const hand = (events: TraceEvent[], durationMs = 120_000): Trace => ({
+    version: 1,
+    scenario: 'hand-built',
+    algorithm: 'heartbeat',
+    seed: 1,
+    params: {},
+    hosts: ['node-1', 'node-2', 'node-3'].map((id) => ({ id, kind: 'node' as const })),
+    durationMs,
+    interventions: [],
+    events,
+    steps: [],
+  });
+  const send = (t: number, id: number): TraceEvent => ({
+    k: 'send',
+    t,
+    id,
+    from: 'node-1',
+    to: 'node-2',
+    type: 'HEARTBEAT',
+    deliverAt: t + 10,
+  });
+  const events: TraceEvent[] = [
+    { k: 'role', t: 1000, node: 'node-1', role: 'leader', term: 1 },
+    // A repeated 'leader' report of the same leadership is not a new election.
+    { k: 'role', t: 2000, node: 'node-1', role: 'leader', term: 1 },
+    { k: 'fault', t: 10_000, fault: { kind: 'pause', node: 'node-1', durationMs: 5000 }, source: 'scenario' },
+    { k: 'role', t: 12_000, node: 'node-2', role: 'leader', term: 2 },
+    { k: 'fault', t: 15_000, fault: { kind: 'resume', node: 'node-1' }, source: 'scenario' },
+    { k: 'role', t: 15_000, node: 'node-1', role: 'follower', term: 2 },
+    { k: 'fault', t: 30_000, fault: { kind: 'crash', node: 'node-2' }, source: 'scenario' },
+    { k: 'role', t: 33_500, node: 'node-3', role: 'leader', term: 3 },
+    ...Array.from({ length: 90 }, (_, i) => send(40_000 + i * 100, i + 1)),
+  ];
+  const m = computeMetrics(hand(events));
+
+  it('elections: every time a node takes up leadership, the first included, repeats not', () => {
+    expect(m.elections).toBe(3);
+    expect(computeMetrics(hand(events), 11_999).elections).toBe(1);
+    expect(computeMetrics(hand(events), 12_000).elections).toBe(2);
+    // A crash ends a leadership, so leading again after a restart is a new election.
+    const again = computeMetrics(
+      hand([
+        { k: 'role', t: 1000, node: 'node-1', role: 'leader', term: 1 },
+        { k: 'fault', t: 2000, fault: { kind: 'crash', node: 'node-1' }, source: 'scenario' },
+        { k: 'fault', t: 3000, fault: { kind: 'restart', node: 'node-1' }, source: 'scenario' },
+        { k: 'role', t: 4000, node: 'node-1', role: 'leader', term: 2 },
+      ]),
+    );
+    expect(again.elections).toBe(2);
+  });
+
+  it('unavailableMs: the failovers (2 s after the pause, 3.5 s after the crash), not the first election', () => {
+    expect(m.leaderless.totalMs).toBe(1000 + 2000 + 3500);
+    expect(m.unavailableMs).toBe(2000 + 3500);
+    // A window still open counts up to the cursor.
+    expect(computeMetrics(hand(events), 31_000).unavailableMs).toBe(2000 + 1000);
+  });
+
+  it('leaderlessMs (leaderless.totalMs) counts the first election as well', () => {
+    expect(computeMetrics(hand(events), 500).leaderless.totalMs).toBe(500);
+    expect(computeMetrics(hand(events), 500).unavailableMs).toBe(0);
+  });
+
+  it('messagesPerMinute: messages sent per minute of virtual time up to the cursor', () => {
+    expect(m.messages.total).toBe(90);
+    expect(m.messagesPerMinute).toBe(45); // 90 in 120 s
+    expect(computeMetrics(hand(events), 60_000).messagesPerMinute).toBe(90); // all 90 in the first minute
+    expect(computeMetrics(hand(events), 45_000).messagesPerMinute).toBe(68); // 51 in 45 s
+    expect(computeMetrics(hand(events), 0).messagesPerMinute).toBe(0);
   });
 });

@@ -111,6 +111,18 @@ export interface Metrics {
   failureDetections: number;
   /** Step series up to t, first point at 0. */
   leadersOverTime: LeaderPoint[];
+  /**
+   * Elections won up to t: each time a node that did not believe it led reported 'leader' (the
+   * first election included). A spurious re-election counts like any other.
+   */
+  elections: number;
+  /**
+   * Time without an effective leader after one was lost, up to t: the failovers' total length. The
+   * initial election is not counted (nothing was available yet); a window still open counts so far.
+   */
+  unavailableMs: number;
+  /** Messages sent per minute of virtual time up to t (0 at t = 0): the steady cost plus the storms. */
+  messagesPerMinute: number;
 }
 
 export interface MetricsIndex {
@@ -154,6 +166,8 @@ class Index implements MetricsIndex {
   /** Prefix counts after each write: [accepted, rejected, staleAccepted]. */
   private readonly writeCounts: Array<[number, number, number]> = [];
   private readonly spuriousTimes: number[] = [];
+  /** When a node took up leadership (see `elections`). */
+  private readonly electionTimes: number[] = [];
   private readonly seriesMax: Array<[number, number]> = [];
   private readonly windows: WindowRec[] = [];
   /** closedBefore[i]: total length of windows 0..i-1 (all closed once window i exists). */
@@ -321,7 +335,10 @@ class Index implements MetricsIndex {
           if (!n) break;
           if (e.role === 'leader') {
             if (e.token !== undefined) maxToken = Math.max(maxToken, e.token);
-            if (!n.leader) n.healthySince = n.up && !n.paused ? e.t : null;
+            if (!n.leader) {
+              n.healthySince = n.up && !n.paused ? e.t : null;
+              this.electionTimes.push(e.t);
+            }
             n.leader = true;
           } else {
             n.leader = false;
@@ -440,9 +457,10 @@ class Index implements MetricsIndex {
       if (p.count >= 2) twoLeaderMs += Math.min(t, this.series[i + 1]?.t ?? t) - p.t;
     }
 
+    const sent = count(this.sendTimes);
     return {
       t,
-      messages: { total: count(this.sendTimes), byType, dropped: count(this.dropTimes) },
+      messages: { total: sent, byType, dropped: count(this.dropTimes) },
       leaderless: { windows, totalMs },
       failovers,
       maxConcurrentLeaders: maxB,
@@ -453,6 +471,9 @@ class Index implements MetricsIndex {
       spuriousElections: count(this.spuriousTimes),
       failureDetections: upperBound(this.detections.length, (i) => (this.detections[i] as Detection).t, t),
       leadersOverTime: this.series.slice(0, s),
+      elections: count(this.electionTimes),
+      unavailableMs: failovers.reduce((a, f) => a + f.durationMs, 0),
+      messagesPerMinute: t > 0 ? (sent * 60_000) / t : 0,
     };
   }
 }
@@ -468,6 +489,24 @@ export function createMetricsIndex(trace: Trace): MetricsIndex {
   }
   return ix;
 }
+
+/**
+ * The figures the CLI's json document names under `metrics` (docs/architecture.md, CLI contract),
+ * read off `at(t)`: the chaos suite's metric bounds read the same names.
+ */
+export function cliFigures(m: Metrics) {
+  return {
+    twoLeaderMs: m.twoLeaderMs,
+    /** Time without an effective leader, the first election included. */
+    leaderlessMs: m.leaderless.totalMs,
+    elections: m.elections,
+    unavailableMs: m.unavailableMs,
+    /** Rounded to a whole number. */
+    messagesPerMinute: Math.round(m.messagesPerMinute),
+  };
+}
+
+export type CliFigures = ReturnType<typeof cliFigures>;
 
 /** Metrics of `trace` up to `upToMs` (default: the whole run). */
 export function computeMetrics(trace: Trace, upToMs?: number): Metrics {

@@ -196,3 +196,41 @@ describe('A one-way cut', () => {
     expect(w.net.blocked('a', 'etcd')).toBeNull();
   });
 });
+
+describe('Network latency tail (latencyP99Ms)', () => {
+  /** One-way latencies of n messages a -> b. */
+  const latencies = (cfg: ConstructorParameters<typeof Network>[3], tail: boolean, n = 20_000) => {
+    const queue = new EventQueue();
+    const events: TraceEvent[] = [];
+    const rngs = new RngStreams(7);
+    const net = new Network(
+      queue,
+      rngs.stream('net'),
+      (e) => events.push(e),
+      cfg,
+      tail ? rngs.stream('net/tail') : undefined,
+    );
+    for (let i = 0; i < n; i++) net.send('a', 'b', 'PING');
+    return events.flatMap((e) => (e.k === 'send' ? [e.deliverAt - e.t] : []));
+  };
+  const base = { latencyMinMs: 10, latencyMaxMs: 30, dropRate: 0 };
+
+  it('1% of messages are slower than the p99, about 2% slower than latencyMaxMs, none beyond 2 x p99', () => {
+    const ls = latencies({ ...base, latencyP99Ms: 1000 }, true);
+    const share = (pred: (x: number) => boolean) => ls.filter(pred).length / ls.length;
+    expect(share((x) => x > 1000)).toBeGreaterThan(0.007);
+    expect(share((x) => x > 1000)).toBeLessThan(0.013);
+    expect(share((x) => x > 30)).toBeGreaterThan(0.016);
+    expect(share((x) => x > 30)).toBeLessThan(0.024);
+    expect(Math.max(...ls)).toBeLessThanOrEqual(2 * 1000 - 30);
+    // The 99th percentile is the knob (within the sampling noise).
+    const sorted = [...ls].sort((x, y) => x - y);
+    expect(sorted[Math.floor(0.99 * sorted.length)]).toBeGreaterThan(800);
+    expect(sorted[Math.floor(0.99 * sorted.length)]).toBeLessThan(1200);
+  });
+
+  it('off (0): the same latencies as a network without a tail stream, so older runs keep their draws', () => {
+    expect(latencies({ ...base, latencyP99Ms: 0 }, true, 2000)).toEqual(latencies(base, false, 2000));
+    expect(Math.max(...latencies({ ...base, latencyP99Ms: 0 }, true, 2000))).toBeLessThanOrEqual(30);
+  });
+});

@@ -12,7 +12,18 @@ export interface NetConfig {
   latencyMaxMs: number;
   /** Probability that a message is lost. */
   dropRate: number;
+  /**
+   * The 99th-percentile latency, a tail beyond latencyMaxMs (0: none). Dean & Barroso, "The Tail at
+   * Scale" (CACM 2013): rare slow responses (GC, queueing, a busy neighbour) dominate at scale.
+   */
+  latencyP99Ms?: number;
 }
+
+/**
+ * The share of messages drawn from the tail [latencyMaxMs, 2 x p99 - latencyMaxMs]: half of them,
+ * 1% of all, land above the p99, so the knob is the 99th percentile.
+ */
+export const TAIL_SHARE = 0.02;
 
 /**
  * The network between hosts. Reachability (net/reach.ts) is checked when a message is sent and again
@@ -35,6 +46,8 @@ export class Network {
     private readonly rng: Rng,
     private readonly emit: (e: TraceEvent) => void,
     private readonly cfg: NetConfig,
+    /** The tail's own stream: drawn from only when the tail is on, so runs without it keep their draws. */
+    private readonly tailRng?: Rng,
   ) {}
 
   add(host: Host): void {
@@ -55,8 +68,14 @@ export class Network {
     const id = this.nextId++;
     const now = this.queue.now;
     // Always draw both numbers so that a fault elsewhere does not shift later draws.
-    const latency = this.rng.int(this.cfg.latencyMinMs, this.cfg.latencyMaxMs);
+    let latency = this.rng.int(this.cfg.latencyMinMs, this.cfg.latencyMaxMs);
     const lost = this.rng.chance(this.cfg.dropRate);
+    const p99 = this.cfg.latencyP99Ms ?? 0;
+    if (p99 > 0 && this.tailRng) {
+      const slow = this.tailRng.chance(TAIL_SHARE);
+      const tail = this.tailRng.int(this.cfg.latencyMaxMs, 2 * p99 - this.cfg.latencyMaxMs);
+      if (slow) latency = tail;
+    }
     const deliverAt = now + latency + (this.state.delays.get(linkKey(from, to)) ?? 0);
     const data = summarize(body);
     this.emit({ k: 'send', t: now, id, from, to, type, deliverAt, ...(data ? { data } : {}) });

@@ -49,3 +49,19 @@ export function withFix(
     overrides: rest,
   };
 }
+
+/**
+ * A step's English caption: the story's own steps, then its fixed run's. The two share one key space
+ * (`scenario.<id>.step.<stepId>`), so a step id in both has one caption (scenarios/index.test.ts).
+ */
+export function stepCaption(scenario: Scenario, stepId: string): string | undefined {
+  return (
+    scenario.steps.find((s) => s.id === stepId)?.caption ??
+    scenario.fix?.steps?.find((s) => s.id === stepId)?.caption
+  );
+}
+
+/** The scenario a trace ran: with the fix applied when its params say so (`fix: true`, simulate.ts). */
+export function ranScenario(scenario: Scenario, params: Partial<Params>): Scenario {
+  return params[FIX_KNOB] === true ? withFix(scenario, { [FIX_KNOB]: true }).scenario : scenario;
+}

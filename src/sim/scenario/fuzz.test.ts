@@ -38,6 +38,9 @@ function mutate(root: unknown, path: Array<string | number>, op: Op, value: unkn
   // An earlier edit put a typed array there: its indices cannot be deleted or redefined (a TypeError
   // in strict mode), so it is a leaf like a number.
   if (ArrayBuffer.isView(parent)) return root;
+  // An earlier edit gave an array an own `constructor` key: splice would read it as the array's
+  // species and throw, a TypeError of the harness, not of the schema; leave that array as it is.
+  if (Array.isArray(parent) && Object.hasOwn(parent, 'constructor') && op !== 'replace') return root;
   const p = parent as Record<string | number, unknown>;
   const key = path[path.length - 1] as string | number;
   if (op === 'replace') p[key] = value;

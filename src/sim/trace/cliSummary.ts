@@ -1,6 +1,6 @@
 import { declarationOf } from '../algorithms/registry.ts';
 import { jobMetrics } from '../metrics/jobs.ts';
-import { computeMetrics } from '../metrics/metrics.ts';
+import { type CliFigures, cliFigures, computeMetrics } from '../metrics/metrics.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { type Summary, summarize } from './summary.ts';
 import type { Trace } from './trace.ts';
@@ -8,10 +8,10 @@ import type { Trace } from './trace.ts';
 /** The CLI's json document: the summary of the trace, and the metrics the CLI contract names. */
 export interface CliSummary extends Summary {
   /**
-   * twoLeaderMs: how long two or more nodes believed they led at once. A metric, not an alarm
-   * (split-brain is defined beside src/sim/check/splitBrain.ts).
+   * The figures of `cliFigures` (src/sim/metrics). twoLeaderMs: how long two or more nodes believed
+   * they led at once. A metric, not an alarm (split-brain is defined beside src/sim/check/splitBrain.ts).
    */
-  metrics: { twoLeaderMs: number } & Readonly<Record<string, number | null>>;
+  metrics: CliFigures & Readonly<Record<string, number | null>>;
 }
 
 /** A derived caption (src/sim/trace/derive.ts) as the CLI tells it, after the step it follows. */
@@ -39,7 +39,7 @@ export function cliSummary(trace: Trace, scenario?: Scenario, derived: readonly 
     ...sum,
     steps: withDerived(sum.steps, derived),
     metrics: {
-      twoLeaderMs: computeMetrics(trace).twoLeaderMs,
+      ...cliFigures(computeMetrics(trace)),
       // An algorithm's own figures (its declaration's storyMetrics), after the shared ones.
       ...declarationOf(trace.algorithm)?.storyMetrics?.(trace.events, trace.params),
       // The job runner's figures (jobRuns, emailsPerCustomer...) where the run has its database.

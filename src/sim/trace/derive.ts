@@ -1,6 +1,7 @@
 import { declarationOf } from '../algorithms/registry.ts';
 import { FAULTS, stopsHost } from '../faults/table.ts';
 import { createMetricsIndex } from '../metrics/metrics.ts';
+import { ranScenario } from '../scenario/fix.ts';
 import type { Scenario } from '../scenario/schema.ts';
 
 export { DERIVED_KINDS } from './derivedKinds.ts';
@@ -45,7 +46,9 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /** Where the story stops telling the run: the event index after which derived captions are told. */
 function divergence(trace: Trace, scenario: Scenario | undefined): number | null {
-  const anchored = (scenario?.steps ?? []).filter((s) => s.anchor.k !== 'start' && s.anchor.k !== 'end');
+  // A pitfall's fixed run is told by the fix's own steps (scenario/fix.ts).
+  const ran = scenario ? ranScenario(scenario, trace.params) : undefined;
+  const anchored = (ran?.steps ?? []).filter((s) => s.anchor.k !== 'start' && s.anchor.k !== 'end');
   // No event-anchored steps (the sandbox, an unknown story): everything is told from the trace.
   if (anchored.length === 0) return -1;
   const resolved = new Map(trace.steps.map((s) => [s.id, s]));

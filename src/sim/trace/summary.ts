@@ -1,5 +1,6 @@
 import { stopsHost } from '../faults/table.ts';
 import type { Params } from '../params.ts';
+import { stepCaption } from '../scenario/fix.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import type { TraceEvent, Violation } from './events.ts';
 import { fillCaption } from './narrate.ts';
@@ -101,9 +102,7 @@ export function captionWith(
   params: Params,
   template?: string,
 ): string {
-  // A fixed run may tell steps of its own (`fix.steps`); the story's caption wins for a shared id.
-  const own = (scenario?.steps ?? []).concat(scenario?.fix?.steps ?? []);
-  const tpl = template || (own.find((s) => s.id === step.id)?.caption ?? step.id);
+  const tpl = template || ((scenario && stepCaption(scenario, step.id)) ?? step.id);
   return fillCaption(tpl, step.vars, params);
 }
 

@@ -3,7 +3,15 @@
  * its base runs are scenarios (scenarios/), which the simulator never imports.
  */
 import { scenarioById } from '../../../scenarios/index.ts';
-import { checkLiveness, checkSafety, type Failure, type LivenessResult } from '../../sim/chaos/properties.ts';
+import {
+  type BoundResult,
+  checkBound,
+  checkLiveness,
+  checkSafety,
+  type Failure,
+  type LivenessResult,
+  type MetricBound,
+} from '../../sim/chaos/properties.ts';
 import {
   type ChaosAlgorithm,
   type ChaosSchedule,
@@ -67,4 +75,11 @@ export function runSchedule(s: ChaosSchedule): ChaosOutcome {
 export function firstProblem(o: ChaosOutcome): string | null {
   const f = o.safety[0] ?? o.liveness?.failure ?? null;
   return f ? `${f.property} at ${f.atMs} ms: ${f.detail}` : null;
+}
+
+/** A pitfall story's metric bound (src/sim/chaos/properties.ts) on one seed, with or without its fix. */
+export function boundOutcome(b: MetricBound, seed: number, fix: boolean): BoundResult {
+  const s = scenarioById(b.story);
+  if (!s) throw new Error(`chaos: pitfall story ${b.story} is missing`);
+  return checkBound(b, simulate(s, { seed, params: fix ? { fix: true } : {} }));
 }

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { openPlayer, roleOf, watchPage } from './helpers.ts';
+
+/**
+ * Issue #13: three liveness and cost pitfalls, opened by deep link at their key step. The fixed runs
+ * (`fix` on) are checked by the CLI and unit tests (scenarios/<id>.test.ts, the chaos metric bounds):
+ * the app's links take `fix` in a separate change.
+ */
+const narration = (page: import('@playwright/test').Page) =>
+  page.getByRole('status', { name: 'Narration', exact: true });
+
+test('even-quorum: split 2|2, nobody leads and nobody can; after the heal a leader again', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=even-quorum&step=nobody-can-win');
+  await expect(narration(page)).toContainText('On either side nobody can ever get 3');
+  await expect(page.locator('[data-node]')).toHaveCount(4);
+  for (const n of ['node-1', 'node-2', 'node-3', 'node-4']) expect(await roleOf(page, n)).not.toBe('leader');
+  await openPlayer(page, '?scenario=even-quorum&step=leader-again');
+  await expect(narration(page)).toContainText('Only now can node-2 gather 3 of 4 votes');
+  await expect.poll(() => roleOf(page, 'node-2')).toBe('leader');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  watch.assertClean();
+});
+
+test('short-timeout: a GC pause longer than 1 s makes a new leader while the old one is paused', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=short-timeout&step=re-elected');
+  await expect(narration(page)).toContainText('node-2 wins term 2. The old leader was only paused');
+  await expect.poll(() => roleOf(page, 'node-2')).toBe('leader');
+  expect(await roleOf(page, 'node-3')).toBe('paused');
+  // The count: the 10th election of the hour, in Portuguese.
+  // (openPlayer waits for the English tablist name.)
+  await page.goto('/?lang=pt&scenario=short-timeout&step=tenth-election');
+  await expect(page.locator('[data-node]').first()).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Narração', exact: true })).toContainText(
+    'a 10ª eleição da hora',
+  );
+  watch.assertClean();
+});
+
+test('bully-at-scale: 100 nodes, the lower half elects node-50 in a storm', async ({ page }) => {
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=bully-at-scale&step=half-coordinator');
+  await expect(page.locator('[data-node]')).toHaveCount(100);
+  await expect(narration(page)).toContainText('node-50, the highest id its half can reach');
+  await expect(narration(page)).toContainText(/The storm so far: \d{4,} messages/);
+  await expect.poll(() => roleOf(page, 'node-50')).toBe('leader');
+  watch.assertClean();
+});
