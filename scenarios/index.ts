@@ -1,3 +1,4 @@
+import type { ScenarioGroup } from '../src/sim/scenario/ids.ts';
 import type { Scenario } from '../src/sim/scenario/schema.ts';
 import bully from './bully.ts';
 import etcdLease from './etcd-lease.ts';
@@ -7,16 +8,28 @@ import sandbox from './sandbox.ts';
 import splitBrain from './split-brain.ts';
 
 /**
- * The five stories in order, from classic to production-grade, then the sandbox (free
- * play, no script: pills 1-5 and the sixth). Each file is checked
- * against the schema by its `satisfies ScenarioInput` at compile time and by parseScenario in
+ * Every scenario, in catalogue order: the five stories, from classic to production-grade; the
+ * pitfalls (each with its `fix`); the real systems and the alternatives; then the sandbox (free play,
+ * no script). The catalogue shows them by `group` in this order. Each file is checked against the
+ * schema by its `satisfies ScenarioInput` at compile time and by parseScenario in
  * scenarios/index.test.ts, so the schema (zod) stays out of the app's first download.
+ * A new story is one import and one entry at the end of its group's list.
  */
 export const stories: Scenario[] = [bully, etcdLease, splitBrain, fencingToken, patroni];
-export const scenarios: Scenario[] = [...stories, sandbox];
+export const pitfalls: Scenario[] = [];
+export const systems: Scenario[] = [];
+export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandbox];
 
 export const scenarioIds = scenarios.map((s) => s.id);
 
+/** The keys 1-6 pick these: the five stories, then the sandbox (src/app/keys.ts). */
+export const keyedScenarios: Scenario[] = [...stories, sandbox];
+
 export function scenarioById(id: string): Scenario | undefined {
   return scenarios.find((s) => s.id === id);
+}
+
+/** A scenario's catalogue group: its own, else `sandbox` for free play and `stories` for the rest. */
+export function groupOf(s: Scenario): ScenarioGroup {
+  return s.group ?? (s.freePlay ? 'sandbox' : 'stories');
 }

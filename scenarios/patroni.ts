@@ -12,6 +12,7 @@ import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 export default {
   id: 'patroni',
   title: 'Patroni failover behind HAProxy',
+  tagline: 'A PostgreSQL primary dies; Patroni promotes a replica and HAProxy moves the traffic.',
   summary:
     'Each Postgres node runs a Patroni agent; the leader key /service/batman/leader lives in etcd with a 30 s lease. ' +
     'The primary pg-1 dies: HAProxy marks it down, the lease expires, pg-2 (the healthiest replica) wins the key, ' +

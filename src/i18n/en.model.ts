@@ -11,23 +11,29 @@ import { netParams, netRules } from '../sim/params.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 
 /**
- * Scenario text keys: `scenario.<id>.title`, `scenario.<id>.summary` and
- * `scenario.<id>.step.<stepId>`. English stays in the scenario files (the source, and what the CLI
- * prints); a missing translation falls back to it.
+ * Scenario text keys: `scenario.<id>.title`, `scenario.<id>.summary`, `scenario.<id>.tagline` (the
+ * catalogue card's line) and `scenario.<id>.step.<stepId>` (the story's steps, then the fixed run's
+ * own). English stays in the scenario files (the source, and what the CLI prints); a missing
+ * translation falls back to it.
  */
-export type ScenarioTextKey = 'title' | 'summary' | `step.${string}`;
+export type ScenarioTextKey = 'title' | 'summary' | 'tagline' | `step.${string}`;
 
 /** The English source text for a key, straight from the scenario. */
 export function scenarioSource(scenario: Scenario, key: ScenarioTextKey): string | undefined {
   if (key === 'title') return scenario.title;
   if (key === 'summary') return scenario.summary;
+  if (key === 'tagline') return scenario.tagline;
   const stepId = key.slice('step.'.length);
-  return scenario.steps.find((s) => s.id === stepId)?.caption;
+  return (
+    scenario.steps.find((s) => s.id === stepId)?.caption ??
+    scenario.fix?.steps?.find((s) => s.id === stepId)?.caption
+  );
 }
 
 /** Every key a scenario has text for, in the order a reader meets them. */
 export function scenarioKeys(scenario: Scenario): ScenarioTextKey[] {
-  return ['title', 'summary', ...scenario.steps.map((s) => `step.${s.id}` as const)];
+  const steps = [...scenario.steps, ...(scenario.fix?.steps ?? [])].map((s) => `step.${s.id}` as const);
+  return ['title', 'summary', ...(scenario.tagline ? ['tagline' as const] : []), ...new Set(steps)];
 }
 
 /** The English catalog of the model's text. */

@@ -123,4 +123,16 @@ export const scenariosPt: Record<string, string> = {
     'Modo livre: um cluster saudável e nenhum roteiro. Escolha um algoritmo, injete falhas na posição do cursor, mexa nos parâmetros e acompanhe as métricas.',
   'scenario.sandbox.step.free-play':
     'Modo livre: clique com o botão direito ou aperte Enter num nó para injetar uma falha na posição do cursor. “Passo anterior” e “Próximo passo” saltam entre as suas falhas.',
+  // catalogue taglines of the five stories and the sandbox
+  'scenario.bully.tagline': 'O coordenador cai; o maior id vivo assume, com O(n²) mensagens.',
+  'scenario.etcd-lease.tagline':
+    'O líder segura um lease no etcd; quando ele morre, o TTL decide quando outro assume.',
+  'scenario.split-brain.tagline':
+    'Heartbeats sem quórum: uma partição deixa dois líderes escrevendo ao mesmo tempo.',
+  'scenario.fencing-token.tagline':
+    'Um líder acorda de uma pausa de GC e escreve; o storage recusa o token antigo: 409.',
+  'scenario.patroni.tagline':
+    'O primário PostgreSQL cai; o Patroni promove uma réplica e o HAProxy leva o tráfego para ela.',
+  'scenario.sandbox.tagline':
+    'Modo livre: escolha um algoritmo, injete falhas, mexa nos parâmetros, leia as métricas.',
 };

@@ -124,4 +124,16 @@ export const scenariosRu: Record<string, string> = {
     'Свободный режим: исправный кластер и никакого сценария. Выберите алгоритм, вносите сбои в позиции курсора, меняйте параметры и следите за метриками.',
   'scenario.sandbox.step.free-play':
     'Свободный режим: щёлкните правой кнопкой или нажмите Enter на узле, чтобы внести сбой в позиции курсора. «Шаг назад» и «Шаг вперёд» переходят между вашими сбоями.',
+  // catalogue taglines of the five stories and the sandbox
+  'scenario.bully.tagline': 'Координатор падает; старший живой id берёт власть за O(n²) сообщений.',
+  'scenario.etcd-lease.tagline':
+    'Лидер держит lease в etcd; когда он умирает, TTL решает, когда придёт другой.',
+  'scenario.split-brain.tagline':
+    'Heartbeat без кворума: после разделения сети два лидера пишут одновременно.',
+  'scenario.fencing-token.tagline':
+    'Лидер просыпается после паузы GC и пишет; storage отвергает устаревший token: 409.',
+  'scenario.patroni.tagline':
+    'Primary PostgreSQL падает; Patroni повышает реплику, HAProxy переводит на неё трафик.',
+  'scenario.sandbox.tagline':
+    'Свободный режим: выберите алгоритм, вносите сбои, меняйте параметры, смотрите метрики.',
 };
