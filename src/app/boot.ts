@@ -3,7 +3,7 @@ import { scenarios } from '../../scenarios/index.ts';
 import { locales, setLocale } from '../i18n/index.ts';
 import { loadLocale, readLangParam } from '../i18n/persist.ts';
 import { type SimEngine, sharedEngine } from '../player/engine/client.ts';
-import { createPlayerStore, type PlayerStore, type RunInput } from '../player/store.ts';
+import { createPlayerStore, type PlayerStore, type RunInput, shownScenario } from '../player/store.ts';
 import { hostIdsOf, nodesProblem, scenarioParams } from '../sim/simulate.ts';
 import { stepById } from '../sim/trace/derive.ts';
 import { decodeView } from './link/decode.ts';
@@ -53,7 +53,7 @@ export function boot(search: string, engine: SimEngine | undefined = defaultEngi
     const refuse = (reason: string) => problems.push({ param: 'rejected', value: '', reason });
     if (view.seed !== null) inputs.seed = view.seed;
     if (view.nodes !== null) {
-      const bad = nodesProblem(scenario, view.nodes);
+      const bad = nodesProblem(scenario, view.nodes, view.params);
       if (bad) refuse(bad);
       else inputs.nodes = view.nodes;
     }
@@ -65,7 +65,7 @@ export function boot(search: string, engine: SimEngine | undefined = defaultEngi
         refuse(e instanceof Error ? e.message : String(e));
       }
     }
-    const checked = checkFaultHosts(view.faults, hostIdsOf(scenario, inputs.nodes));
+    const checked = checkFaultHosts(view.faults, hostIdsOf(scenario, inputs.nodes, inputs.params));
     problems.push(...checked.problems);
     if (checked.faults.length > 0) inputs.interventions = checked.faults;
     if (view.durationMs !== null) inputs.durationMs = view.durationMs;
@@ -86,7 +86,7 @@ export function boot(search: string, engine: SimEngine | undefined = defaultEngi
         if (st.step !== undefined) s.goToStep(st.step);
         if (st.problem) later.push(st.problem);
         if (view.stepId !== undefined) {
-          const at = stepById(run.trace, run.scenario, view.stepId);
+          const at = stepById(run.trace, shownScenario(run), view.stepId);
           if (at === null) later.push({ param: 'step', value: view.stepId });
           else if (at.step !== undefined) s.goToStep(at.step);
           else s.seek(at.t);

@@ -198,4 +198,13 @@ export const en: Record<string, string> = {
   'chunk.retry': 'Retry',
   'chunk.network': 'a part of the lab could not be loaded (it needs the network)',
   'lang.failed': '{language} could not be loaded: it needs the network. The page stays in {current}.',
+  // the fix of a pitfall story (link, toggle, knobs, compare)
+  'notice.badFix': 'Ignored “fix”: “{value}”. Expected on or off.',
+  'notice.noFix': 'Ignored “fix”: “{title}” has no fix (the pitfall stories have one).',
+  'fix.show': 'Show the fix',
+  'fix.doc': 'The defence the sources recommend for this pitfall. On: {changes}.',
+  'fix.change.algorithm': 'algorithm {algorithm}',
+  'fix.change.nodes': '{n, plural, one {# node} other {# nodes}}',
+  'fix.change.faults': 'other scripted faults (the caption says which)',
+  'compare.fix': 'Without and with the fix',
 };

@@ -206,4 +206,13 @@ export const ru: Record<string, string> = {
   'chunk.network': 'не удалось загрузить часть лаборатории (нужна сеть)',
   'lang.failed':
     'Не удалось загрузить {language}: нужна сеть. Интерфейс остаётся на прежнем языке ({current}).',
+  // the fix of a pitfall story (link, toggle, knobs, compare)
+  'notice.badFix': 'Пропущено «fix»: «{value}». Ожидается on или off.',
+  'notice.noFix': 'Пропущено «fix»: у сценария «{title}» нет исправления (оно есть у антипаттернов).',
+  'fix.show': 'Показать исправление',
+  'fix.doc': 'Защита, которую для этого антипаттерна советуют источники. Включено: {changes}.',
+  'fix.change.algorithm': 'алгоритм {algorithm}',
+  'fix.change.nodes': '{n, plural, one {# узел} few {# узла} many {# узлов} other {# узла}}',
+  'fix.change.faults': 'другие сбои по сценарию (какие — говорит подпись)',
+  'compare.fix': 'Без исправления и с ним',
 };

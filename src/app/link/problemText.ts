@@ -3,7 +3,7 @@ import { scenarios } from '../../../scenarios/index.ts';
 import { getLocale, localeNames, locales, t } from '../../i18n/index.ts';
 import { scenarioText } from '../../i18n/scenarios.ts';
 import type { Run } from '../../player/store.ts';
-import { LINK_PARAMS } from './decode.ts';
+import { LINK_PARAMS, NO_FIX } from './decode.ts';
 import { FAULT_KINDS } from './faults.ts';
 import type { LinkProblem } from './problems.ts';
 
@@ -38,6 +38,10 @@ export function problemText(p: LinkProblem, run: Run | null): string {
       return t('notice.badPanel', { value });
     case 'theme':
       return t('notice.badTheme', { value });
+    case 'fix':
+      return reason === NO_FIX
+        ? t('notice.noFix', { title: run ? scenarioText(getLocale(), run.scenario, 'title') : '' })
+        : t('notice.badFix', { value });
     case 'rejected':
       return t('notice.rejected', { reason });
     case 'algorithm':

@@ -92,7 +92,9 @@ export function captionWith(
   params: Params,
   template?: string,
 ): string {
-  const tpl = template || (scenario?.steps.find((s) => s.id === step.id)?.caption ?? step.id);
+  // A pitfall story's fixed run may tell steps of its own (`fix.steps`, scenario/fix.ts).
+  const own = (scenario?.steps ?? []).concat(scenario?.fix?.steps ?? []).find((s) => s.id === step.id);
+  const tpl = template || (own?.caption ?? step.id);
   return fillCaption(tpl, step.vars, params);
 }
 
