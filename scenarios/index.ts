@@ -1,8 +1,10 @@
 import type { ScenarioGroup } from '../src/sim/scenario/ids.ts';
 import type { Scenario } from '../src/sim/scenario/schema.ts';
 import bully from './bully.ts';
+import checkBeforeAct from './check-before-act.ts';
 import etcdLease from './etcd-lease.ts';
 import fencingToken from './fencing-token.ts';
+import leaseNoFencing from './lease-no-fencing.ts';
 import patroni from './patroni.ts';
 import sandbox from './sandbox.ts';
 import splitBrain from './split-brain.ts';
@@ -16,7 +18,7 @@ import splitBrain from './split-brain.ts';
  * A new story is one import and one entry at the end of its group's list.
  */
 export const stories: Scenario[] = [bully, etcdLease, splitBrain, fencingToken, patroni];
-export const pitfalls: Scenario[] = [];
+export const pitfalls: Scenario[] = [leaseNoFencing, checkBeforeAct];
 export const systems: Scenario[] = [];
 export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandbox];
 

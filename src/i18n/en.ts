@@ -207,4 +207,7 @@ export const en: Record<string, string> = {
   'fix.change.nodes': '{n, plural, one {# node} other {# nodes}}',
   'fix.change.faults': 'other scripted faults (the caption says which)',
   'compare.fix': 'Without and with the fix',
+  // lease-no-fencing: what the protected resource holds
+  'resource.holds': 'holds now',
+  'resource.holdsBy': 'from {node}, token {token}',
 };

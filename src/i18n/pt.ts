@@ -216,4 +216,7 @@ export const pt: Record<string, string> = {
   'fix.change.nodes': '{n, plural, one {# nó} other {# nós}}',
   'fix.change.faults': 'outras falhas roteirizadas (a legenda diz quais)',
   'compare.fix': 'Sem e com a correção',
+  // lease-no-fencing: what the protected resource holds
+  'resource.holds': 'contém agora',
+  'resource.holdsBy': 'de {node}, token {token}',
 };

@@ -215,4 +215,7 @@ export const ru: Record<string, string> = {
   'fix.change.nodes': '{n, plural, one {# узел} few {# узла} many {# узлов} other {# узла}}',
   'fix.change.faults': 'другие сбои по сценарию (какие — говорит подпись)',
   'compare.fix': 'Без исправления и с ним',
+  // lease-no-fencing: what the protected resource holds
+  'resource.holds': 'сейчас хранит',
+  'resource.holdsBy': 'от {node}, token {token}',
 };

@@ -9,7 +9,14 @@ export interface CliSummary extends Summary {
    * twoLeaderMs: how long two or more nodes believed they led at once. A metric, not an alarm
    * (split-brain is defined beside src/sim/check/splitBrain.ts).
    */
-  metrics: { twoLeaderMs: number };
+  metrics: {
+    twoLeaderMs: number;
+    /**
+     * Writes the protected resource accepted from a deposed leader (a token lower than one it had
+     * accepted): the damage of a lease without fencing (metrics.ts `writes.staleAccepted`).
+     */
+    staleWritesAccepted: number;
+  };
 }
 
 /** A derived caption (src/sim/trace/derive.ts) as the CLI tells it, after the step it follows. */
@@ -36,6 +43,8 @@ export function cliSummary(trace: Trace, scenario?: Scenario, derived: readonly 
   return {
     ...sum,
     steps: withDerived(sum.steps, derived),
-    metrics: { twoLeaderMs: computeMetrics(trace).twoLeaderMs },
+    metrics: (({ twoLeaderMs, writes }) => ({ twoLeaderMs, staleWritesAccepted: writes.staleAccepted }))(
+      computeMetrics(trace),
+    ),
   };
 }
