@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { openPlayer, SCENARIOS, timeline } from './helpers.ts';
+import {
+  catalogueButton,
+  openCatalogue,
+  openPlayer,
+  SCENARIOS,
+  selectedScenario,
+  timeline,
+} from './helpers.ts';
 
 /** WCAG 2.0 and 2.1, levels A and AA: the bar issue 6 sets. */
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -40,6 +47,43 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+/** The catalogue open, in each theme, wide and on a phone, in English and Russian, with and without a filter. */
+for (const theme of ['light', 'dark'] as const)
+  for (const [lang, label, width] of [
+    ['en', 'Scenarios', 1280],
+    ['ru', 'Сценарии', 390],
+  ] as const)
+    test(`axe: the scenario catalogue open, ${theme}, ${lang} at ${width} px, filtered and not: no WCAG A/AA violations`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await openPlayer(page, `?scenario=fencing-token&step=2&theme=${theme}&lang=${lang}`);
+      await openCatalogue(page, label);
+      // One listbox per group, each card an option; the current one selected.
+      await expect(page.getByRole('listbox').first()).toBeVisible();
+      await expect(selectedScenario(page)).toHaveCount(1);
+      let violations = await axe(page);
+      expect(
+        violations.map((v) => v.id),
+        readable(violations),
+      ).toEqual([]);
+      // Down to a card: its focus ring shows.
+      await page.keyboard.press('ArrowDown');
+      const f = await focused(page);
+      expect(f?.what).toMatch(/\[role=option\]/);
+      expect(f?.shown).toBe(true);
+      expect(f?.contrast ?? 0).toBeGreaterThanOrEqual(3);
+      // A filter that matches nothing says so.
+      await page.getByRole('searchbox').fill('zzzz');
+      await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(0);
+      await expect(page.getByRole('region', { name: label }).getByRole('status')).toContainText('zzzz');
+      violations = await axe(page);
+      expect(
+        violations.map((v) => v.id),
+        readable(violations),
+      ).toEqual([]);
+    });
 
 /** What has the focus, and whether it shows: an outline or a box-shadow ring (computed style). */
 async function focused(page: Page) {
@@ -118,6 +162,7 @@ for (const theme of ['light', 'dark'] as const)
     expect(hidden, `focused without a visible ring:\n${hidden.join('\n')}`).toEqual([]);
     const all = seen.join('\n');
     for (const control of [
+      /button "Scenarios ?Fencing token"/,
       /\[role=tab\]/,
       /button "Play"/,
       /button "Step forward"/,
@@ -221,7 +266,7 @@ test('zoom: the viewport allows it, and at 200% (640x360) no control is lost or 
   const width = await page.evaluate(() => document.documentElement.clientWidth);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   for (const control of [
-    page.getByRole('tablist', { name: 'Scenarios' }),
+    catalogueButton(page),
     page.getByRole('button', { name: 'Play' }),
     page.getByRole('button', { name: 'Step forward' }),
     page.getByRole('slider', { name: 'Timeline' }),

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Frame, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
-import { watchPage } from './helpers.ts';
+import { scenarioOptions, watchPage } from './helpers.ts';
 
 /**
  * Embed mode (`?embed=1`), the postMessage API through the iframe example, the custom element and
@@ -50,7 +50,7 @@ test.describe('embed mode', () => {
     await openEmbed(page, 'scenario=fencing-token&step=3');
     await expect(page.locator('.cluster-svg')).toBeVisible();
     await expect(narration(page)).toContainText('node-1’s job is due');
-    await expect(page.getByRole('tablist', { name: 'Scenarios' })).toHaveCount(0);
+    await expect(scenarioOptions(page)).toHaveCount(0);
     await expect(page.locator('header, aside')).toHaveCount(0);
     await expect(page.getByRole('slider', { name: 'Timeline' })).toHaveCount(0);
     const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { frameSnapshot, ORIGIN, openPlayer, watchPage } from './helpers.ts';
+import { chooseScenario, frameSnapshot, ORIGIN, openPlayer, scenarioOption, watchPage } from './helpers.ts';
 
 async function exportItem(page: Page, name: string) {
   await page.getByRole('button', { name: 'Export', exact: true }).click();
@@ -136,10 +136,10 @@ test('a trace exported as JSON imports back to the same run', async ({ page }) =
   const live = await frameSnapshot(page);
 
   // Another scenario on screen, then the import brings split-brain back, as recorded.
-  await page.getByRole('tab', { name: /Bully/ }).click();
+  await chooseScenario(page, /Bully/);
   await importFile(page, json.path);
   await expect(page.getByText('Imported trace')).toBeVisible();
-  await expect(page.getByRole('tab', { name: /Split-brain/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(scenarioOption(page, /Split-brain/)).toHaveAttribute('aria-selected', 'true');
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
   await expect.poll(() => frameSnapshot(page)).toBe(live);
   const again = await exportItem(page, 'Trace as JSON');

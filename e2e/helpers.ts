@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
-/** The five scenarios in pill order, with what the end of each run must show. */
+/** The five stories in catalogue order, with the key (1-5) that opens each. */
 export const SCENARIOS = [
   { id: 'bully', title: 'Bully algorithm (legacy)', key: '1' },
   { id: 'etcd-lease', title: 'Lease-based election (etcd)', key: '2' },
@@ -42,7 +42,8 @@ export function watchPage(page: Page, origin = ORIGIN) {
  */
 export async function openPlayer(page: Page, query = ''): Promise<void> {
   await page.goto(`/${query}`);
-  await expect(page.getByRole('tablist', { name: 'Scenarios' })).toBeVisible();
+  const lang = new URLSearchParams(query).get('lang') ?? 'en';
+  await expect(catalogueButton(page, CATALOGUE_LABEL[lang] ?? 'Scenarios')).toBeVisible();
   await expect(page.locator('[data-node]').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
 }
@@ -99,4 +100,59 @@ export async function shot(page: Page, testInfo: TestInfo, name: string): Promis
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path });
   await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/**
+ * The scenario catalogue (docs/architecture.md, testing contract): a button named
+ * "Scenarios <title>" (its text: the word, then the title) opens a region named "Scenarios" with a searchbox and one listbox per group;
+ * each scenario is an option named by its title, the current one aria-selected. `label` is the
+ * language's word for "Scenarios".
+ */
+const CATALOGUE_LABEL: Record<string, string> = { en: 'Scenarios', pt: 'Cenários', ru: 'Сценарии' };
+
+export function catalogueButton(page: Page, label = 'Scenarios') {
+  return page.getByRole('button', { name: new RegExp(`^${label} `) });
+}
+
+/** The catalogue's cards: the options of its listboxes (a <select>'s options are not among them). */
+export function scenarioOptions(page: Page) {
+  return page.getByRole('listbox', { includeHidden: true }).getByRole('option', { includeHidden: true });
+}
+
+/**
+ * A scenario's option in the catalogue, open or closed. Open, it is the option named by the title;
+ * closed, the lists stay in the page, hidden, where no accessible name is computed: the option is
+ * found by its title's text.
+ */
+export function scenarioOption(page: Page, title: string | RegExp) {
+  return scenarioOptions(page).filter({
+    has: page.locator('.catalogue-card-title').filter({
+      hasText:
+        typeof title === 'string' ? new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : title,
+    }),
+  });
+}
+
+/** The catalogue's selected option (open or closed). */
+export function selectedScenario(page: Page) {
+  return page
+    .getByRole('listbox', { includeHidden: true })
+    .getByRole('option', { selected: true, includeHidden: true });
+}
+
+/** Opens the catalogue if it is closed. */
+export async function openCatalogue(page: Page, label = 'Scenarios'): Promise<void> {
+  const button = catalogueButton(page, label);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await expect(page.getByRole('region', { name: label })).toBeVisible();
+}
+
+/** Picks a scenario with the pointer: opens the catalogue and clicks the scenario's card. */
+export async function chooseScenario(page: Page, title: string | RegExp, label = 'Scenarios'): Promise<void> {
+  await openCatalogue(page, label);
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: title, exact: typeof title === 'string' })
+    .click();
+  await expect(scenarioOption(page, title)).toHaveAttribute('aria-selected', 'true');
 }

@@ -7,7 +7,7 @@ import { ruPanels } from '../src/i18n/ru.panels.ts';
 import { ru } from '../src/i18n/ru.ts';
 import { scenariosPt } from '../src/i18n/scenarios.pt.ts';
 import { scenariosRu } from '../src/i18n/scenarios.ru.ts';
-import { ORIGIN, SCENARIOS, watchPage } from './helpers.ts';
+import { catalogueButton, ORIGIN, openCatalogue, SCENARIOS, scenarioOption, watchPage } from './helpers.ts';
 
 /**
  * Languages: `?lang=pt|ru` opens every scenario in that language (pills, caption, panels, ADR-001),
@@ -56,15 +56,15 @@ const str = (lang: Lang, key: string) => {
 
 async function open(page: Page, query: string, lang: Lang | 'en') {
   await page.goto(`/${query}`);
-  const tablist = lang === 'en' ? 'Scenarios' : str(lang, 'scenarios.label');
-  await expect(page.getByRole('tablist', { name: tablist })).toBeVisible();
+  const label = lang === 'en' ? 'Scenarios' : str(lang, 'scenarios.label');
+  await expect(catalogueButton(page, label)).toBeVisible();
   await expect(page.locator('[data-node]').first()).toBeVisible();
 }
 
 for (const lang of Object.keys(LANGS) as Lang[]) {
   const L = LANGS[lang];
   for (const s of SCENARIOS) {
-    test(`${lang}: ${s.id} opens in ${L.name}: pills, caption, panels and ADR-001`, async ({
+    test(`${lang}: ${s.id} opens in ${L.name}: catalogue, caption, panels and ADR-001`, async ({
       page,
       baseURL,
     }) => {
@@ -73,15 +73,26 @@ for (const lang of Object.keys(LANGS) as Lang[]) {
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue(lang);
 
-      // Every pill carries its translated title.
+      // Every card of the catalogue carries its translated title and tagline, under a translated group.
+      const label = str(lang, 'scenarios.label');
+      await expect(catalogueButton(page, label)).toHaveAccessibleName(
+        `${label} ${L.scenarios[`scenario.${s.id}.title`]}`,
+      );
+      await openCatalogue(page, label);
+      await expect(page.getByRole('listbox', { name: str(lang, 'catalogue.group.stories') })).toBeVisible();
       for (const other of SCENARIOS) {
         const title = L.scenarios[`scenario.${other.id}.title`] as string;
-        await expect(page.getByRole('tab', { name: title })).toBeVisible();
+        await expect(scenarioOption(page, title)).toBeVisible();
+        await expect(scenarioOption(page, title)).toHaveAccessibleDescription(
+          L.scenarios[`scenario.${other.id}.tagline`] as string,
+        );
       }
-      await expect(page.getByRole('tab', { name: L.scenarios[`scenario.${s.id}.title`] })).toHaveAttribute(
+      await expect(scenarioOption(page, L.scenarios[`scenario.${s.id}.title`] as string)).toHaveAttribute(
         'aria-selected',
         'true',
       );
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('region', { name: label })).toBeHidden();
 
       // The caption of step 1, in this language.
       const stepPrefix = `scenario.${s.id}.step.`;
@@ -114,14 +125,11 @@ test('the Language select switches everything at once, keeps the place, and is r
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   const select = page.getByRole('combobox', { name: 'Language' });
   await expect(select).toHaveValue('en');
-  await expect(page.getByRole('tab', { name: 'Fencing token' })).toBeVisible();
+  await expect(catalogueButton(page)).toHaveAccessibleName('Scenarios Fencing token');
 
   await select.selectOption('ru');
-  await expect(page.getByRole('tablist', { name: 'Сценарии' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Защита через fencing token' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
+  await expect(catalogueButton(page, 'Сценарии')).toHaveAccessibleName('Сценарии Защита через fencing token');
+  await expect(scenarioOption(page, 'Защита через fencing token')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('status', { name: 'Повествование' })).toContainText('Шаг 3 из');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   // The link keeps the scenario and the step and gains lang.
@@ -135,16 +143,16 @@ test('the Language select switches everything at once, keeps the place, and is r
   await expect(adr).toHaveAccessibleName(`ADR-001: ${adr001Ru.title}`);
   await select.selectOption('pt');
   await expect(adr).toHaveAccessibleName(`ADR-001: ${adr001Pt.title}`);
-  await expect(page.getByRole('tab', { name: 'Fencing token' })).toHaveAttribute('aria-selected', 'true');
+  await expect(scenarioOption(page, 'Fencing token')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Ler a história inteira' })).toBeVisible();
 
   // Remembered: a plain visit opens in Portuguese.
   await page.goto('/');
-  await expect(page.getByRole('tablist', { name: 'Cenários' })).toBeVisible();
+  await expect(catalogueButton(page, 'Cenários')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
   // And back to English.
   await page.getByRole('combobox', { name: 'Language' }).selectOption('en');
-  await expect(page.getByRole('tablist', { name: 'Scenarios' })).toBeVisible();
+  await expect(catalogueButton(page)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Read the whole story' })).toBeVisible();
   watch.assertClean();
 });
@@ -159,9 +167,6 @@ test('a bad lang is a Link problem naming the parameter and what it expects; the
   await expect(notice).toContainText('“lang”');
   await expect(notice).toContainText('“de”');
   await expect(notice).toContainText('en, pt, ru');
-  await expect(page.getByRole('tab', { name: 'Split-brain without quorum' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
+  await expect(scenarioOption(page, 'Split-brain without quorum')).toHaveAttribute('aria-selected', 'true');
   watch.assertClean();
 });

@@ -1,9 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openPlayer, timelineValue, watchPage } from './helpers.ts';
+import {
+  catalogueButton,
+  openCatalogue,
+  openPlayer,
+  scenarioOption,
+  timelineValue,
+  watchPage,
+} from './helpers.ts';
 
 /**
  * The keys a presenter presses after a click, as a user does them: a real click, then the key. A
- * click on a pill leaves Right and PageDown to the player; Space plays after a click on Step forward
+ * story chosen in the catalogue (a click or Enter) leaves Right and PageDown to the player; Space plays after a click on Step forward
  * (also in Present); PageDown / PageUp step outside Present and do not scroll the page.
  */
 
@@ -15,32 +22,42 @@ async function stepNumber(page: Page): Promise<number> {
   return m ? Number(m[1]) : 0;
 }
 
-test('after a click on a pill, Right and PageDown step the story instead of switching the scenario', async ({
-  page,
-}) => {
-  const watch = watchPage(page);
-  await openPlayer(page);
-  const pill = page.getByRole('tab', { name: 'Fencing token' });
-  await pill.click();
-  await expect(pill).toHaveAttribute('aria-selected', 'true');
-  const start = await stepNumber(page);
-  await page.keyboard.press('ArrowRight');
-  await expect.poll(() => stepNumber(page)).toBe(start + 1);
-  await page.keyboard.press('PageDown');
-  await expect.poll(() => stepNumber(page)).toBe(start + 2);
-  await page.keyboard.press('ArrowLeft');
-  await expect.poll(() => stepNumber(page)).toBe(start + 1);
-  await expect(pill).toHaveAttribute('aria-selected', 'true');
-  await expect(page).toHaveURL(/scenario=fencing-token/);
-  // The keyboard's way through the tabs stays the tabs pattern: on a focused tab the arrows move.
-  await pill.focus();
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('tab', { name: 'Patroni failover behind HAProxy' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  watch.assertClean();
-});
+for (const how of ['a click', 'Enter'] as const)
+  test(`after a story is chosen in the catalogue with ${how}, Right and PageDown step it instead of moving in the catalogue`, async ({
+    page,
+  }) => {
+    const watch = watchPage(page);
+    await openPlayer(page);
+    await openCatalogue(page);
+    const card = scenarioOption(page, 'Fencing token');
+    if (how === 'a click') await card.click();
+    else {
+      await card.focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect(card).toHaveAttribute('aria-selected', 'true');
+    await expect(catalogueButton(page)).toHaveAttribute('aria-expanded', 'false');
+    const start = await stepNumber(page);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => stepNumber(page)).toBe(start + 1);
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => stepNumber(page)).toBe(start + 2);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => stepNumber(page)).toBe(start + 1);
+    await page.keyboard.press('PageUp');
+    await expect.poll(() => stepNumber(page)).toBe(start);
+    await expect(card).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/scenario=fencing-token/);
+    // Inside the open catalogue the arrows are the catalogue's: they move the focus, not the player.
+    await openCatalogue(page);
+    await page.keyboard.press('ArrowDown');
+    const at = await stepNumber(page);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => stepNumber(page)).toBe(at);
+    await expect(card).toHaveAttribute('aria-selected', 'true');
+    watch.assertClean();
+  });
 
 test('after a click on Step forward, Space plays and pauses instead of stepping again', async ({ page }) => {
   const watch = watchPage(page);

@@ -3,8 +3,9 @@ import { openPlayer, watchPage } from './helpers.ts';
 
 /**
  * The header and what lies below it, measured: the open What-if panel starts below the sticky
- * header and never lies over the Sequence section, wherever the page is scrolled; the eight pills
- * take one row at 1920 px in every language.
+ * header and never lies over the Sequence section, wherever the page is scrolled; at 1920 px the
+ * catalogue button shares one row with the header's actions in every language, and on a phone it is
+ * one row that leaves the picture in the first screen.
  */
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -76,25 +77,48 @@ test('What-if on a phone: the header does not cover the panel once scrolled', as
 });
 
 for (const lang of ['en', 'pt', 'ru']) {
-  test(`the eight pills take one row at 1920 px (${lang})`, async ({ page }) => {
+  test(`at 1920 px the header is one row with the whole scenario title, and the open catalogue fits (${lang})`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.goto(`/?lang=${lang}`);
+    // The longest title of the five in every language.
+    await page.goto(`/?lang=${lang}&scenario=patroni`);
     await expect(page.locator('[data-node]').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
-    // The scenario tabs (the trace views have a tab list of their own).
-    const tabs = page.locator('[role="tab"][id^="tab-"]');
-    await expect(tabs).toHaveCount(8);
-    const tops = new Set<number>();
-    for (const b of await tabs.all()) tops.add(Math.round((await box(b)).y));
-    expect([...tops]).toHaveLength(1);
-    // And every pill is on screen, none clipped by the header's right edge.
-    for (const b of await tabs.all()) {
-      const r = await box(b);
+    const toggle = page.locator('.catalogue-toggle');
+    const actions = page.locator('.header-actions');
+    const [t, a] = [await box(toggle), await box(actions)];
+    // One row: the button and the actions share it, side by side.
+    expect(Math.abs(t.y + t.height / 2 - (a.y + a.height / 2))).toBeLessThan(8);
+    expect(t.x + t.width).toBeLessThanOrEqual(a.x);
+    // The title is not cut by an ellipsis.
+    const current = page.locator('.catalogue-current');
+    expect(await current.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // Open, every card is on screen, and the player still starts under the header.
+    await toggle.click();
+    const cards = page.getByRole('listbox').getByRole('option');
+    expect(await cards.count()).toBeGreaterThanOrEqual(6);
+    for (const c of await cards.all()) {
+      const r = await box(c);
+      expect(r.x).toBeGreaterThanOrEqual(0);
       expect(r.x + r.width).toBeLessThanOrEqual(1920);
+      expect(r.y + r.height).toBeLessThanOrEqual(1080);
     }
   });
 }
+
+test('on a phone the closed catalogue is one row and the picture starts in the first screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?lang=ru&scenario=fencing-token');
+  await expect(page.locator('[data-node]').first()).toBeVisible();
+  const t = await box(page.locator('.catalogue-toggle'));
+  expect(t.height).toBeLessThan(60);
+  const canvas = await box(page.locator('.cluster-svg').first());
+  expect(canvas.y).toBeLessThan(844 / 3);
+});
 
 /** How many canvas pixels (message glyphs and labels) lie over node's token pill in Present. */
 async function inkOverToken(page: Page, node: string): Promise<number> {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openPlayer } from './helpers.ts';
+import { catalogueButton, openPlayer } from './helpers.ts';
 
 /**
  * The network goes away after the page has loaded: every chunk fetched on first use (the What-if
@@ -11,7 +11,7 @@ import { openPlayer } from './helpers.ts';
 const NETWORK = /could not be loaded: it needs the network/;
 
 async function playerStillWorks(page: Page) {
-  await expect(page.getByRole('tablist', { name: 'Scenarios' })).toBeVisible();
+  await expect(catalogueButton(page)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Step forward' }).click();
   await expect(page.getByRole('status', { name: 'Narration' })).not.toBeEmpty();

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { watchPage } from './helpers.ts';
+import { scenarioOption, watchPage } from './helpers.ts';
 
 /**
  * The panels beside the player: the sequence diagram, the event log and the ADR-001 drawer, driven
@@ -187,10 +187,7 @@ test.describe('ADR-001 panel', () => {
     const link = adr.getByRole('button', { name: /^See it: Split-brain without quorum, step 7$/ });
     const label = (await link.getAttribute('aria-label')) ?? '';
     await link.click();
-    await expect(page.getByRole('tab', { name: /Split-brain without quorum/ })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+    await expect(scenarioOption(page, /Split-brain without quorum/)).toHaveAttribute('aria-selected', 'true');
     // The heartbeat row links "both write": the narration tells that step.
     expect(label).toMatch(/step 7$/);
     await expect(page.getByRole('status', { name: 'Narration' })).toContainText('BOTH WRITE');

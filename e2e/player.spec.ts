@@ -1,10 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
+  catalogueButton,
   frameSnapshot,
   openPlayer,
   roleOf,
   SCENARIOS,
   type ScenarioId,
+  scenarioOption,
+  selectedScenario,
   shot,
   stepToEnd,
   timeline,
@@ -69,11 +72,10 @@ for (const s of SCENARIOS) {
       await openPlayer(page);
       // Pick the scenario with its number key.
       await page.keyboard.press(s.key);
-      const tab = page.getByRole('tab', { name: s.title });
+      const tab = scenarioOption(page, s.title);
       await expect(tab).toHaveAttribute('aria-selected', 'true');
-      await expect(
-        page.getByRole('tablist', { name: 'Scenarios' }).getByRole('tab', { selected: true }),
-      ).toHaveCount(1);
+      await expect(selectedScenario(page)).toHaveCount(1);
+      await expect(catalogueButton(page)).toHaveAccessibleName(`Scenarios ${s.title}`);
       await page.keyboard.press('Home');
       expect(await timelineValue(page)).toBe(0);
 
@@ -116,7 +118,7 @@ for (const s of SCENARIOS) {
       const watch = watchPage(page);
       await openPlayer(page);
       await page.keyboard.press(s.key);
-      await expect(page.getByRole('tab', { name: s.title })).toHaveAttribute('aria-selected', 'true');
+      await expect(scenarioOption(page, s.title)).toHaveAttribute('aria-selected', 'true');
 
       // Speed: the slider's End key is the top of the log scale, 10x.
       const speed = page.getByRole('slider', { name: 'Speed' });
@@ -157,7 +159,7 @@ test.describe('player shell', () => {
   test('a deep link opens the scenario at that step and the URL follows the player', async ({ page }) => {
     const watch = watchPage(page);
     await openPlayer(page, '?scenario=fencing-token&step=10');
-    await expect(page.getByRole('tab', { name: 'Fencing token' })).toHaveAttribute('aria-selected', 'true');
+    await expect(scenarioOption(page, 'Fencing token')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('status', { name: 'Narration' })).toContainText('Step 10 of');
     await expect(page.getByText('409 STALE TOKEN').first()).toBeVisible();
     await page.keyboard.press('ArrowLeft');
@@ -177,10 +179,7 @@ test.describe('player shell', () => {
     await expect(notice).toContainText('raft');
     await expect(notice).toContainText('bully, etcd-lease, split-brain, fencing-token, patroni');
     // The scenario falls back to the first; its step 3 still applies.
-    await expect(page.getByRole('tab', { name: 'Bully algorithm (legacy)' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+    await expect(scenarioOption(page, 'Bully algorithm (legacy)')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('status', { name: 'Narration' })).toContainText('Step 3 of');
     await notice.getByRole('button', { name: 'Dismiss' }).click();
     await expect(notice).toHaveCount(0);
@@ -190,14 +189,16 @@ test.describe('player shell', () => {
     await expect(n2).toContainText('“step”');
     await expect(n2).toContainText('99');
     await expect(n2).toContainText(/whole number from 1 to \d+/);
-    await expect(page.getByRole('tab', { name: 'Patroni failover behind HAProxy' })).toHaveAttribute(
+    await expect(scenarioOption(page, 'Patroni failover behind HAProxy')).toHaveAttribute(
       'aria-selected',
       'true',
     );
     watch.assertClean();
   });
 
-  test('keyboard: ? lists the keys, Escape closes it; pills move with the arrows', async ({ page }) => {
+  test('keyboard: ? lists the keys, Escape closes it; the catalogue works from the keyboard alone', async ({
+    page,
+  }) => {
     const watch = watchPage(page);
     await openPlayer(page);
     await page.keyboard.press('?');
@@ -207,22 +208,45 @@ test.describe('player shell', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    // The pills are one tab stop; arrows move the selection (the WAI-ARIA tabs pattern).
-    await page.getByRole('tablist', { name: 'Scenarios' }).getByRole('tab', { selected: true }).focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(page.getByRole('tab', { name: 'Lease-based election (etcd)' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
-    await expect(page.getByRole('tab', { name: 'Lease-based election (etcd)' })).toBeFocused();
-    // The sandbox is the last pill, after the stories.
+    // The button opens the catalogue with Enter; the focus lands in the filter box.
+    const button = catalogueButton(page);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const filter = page.getByRole('searchbox', { name: 'Filter scenarios' });
+    await expect(filter).toBeFocused();
+    // Down goes to the first card; Down and End move in the list; the choice has not changed.
+    await page.keyboard.press('ArrowDown');
+    await expect(scenarioOption(page, 'Bully algorithm (legacy)')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(scenarioOption(page, 'Lease-based election (etcd)')).toBeFocused();
     await page.keyboard.press('End');
-    await expect(page.getByRole('tab', { name: 'Sandbox' })).toHaveAttribute('aria-selected', 'true');
-    await page.keyboard.press('ArrowLeft');
-    await expect(page.getByRole('tab', { name: 'ZooKeeper election recipe' })).toHaveAttribute(
+    await expect(scenarioOption(page, 'Patroni failover behind HAProxy')).toBeFocused();
+    await expect(scenarioOption(page, 'Bully algorithm (legacy)')).toHaveAttribute('aria-selected', 'true');
+    // Enter opens the focused card: the catalogue closes and the focus is the player's.
+    await page.keyboard.press('Enter');
+    await expect(scenarioOption(page, 'Patroni failover behind HAProxy')).toHaveAttribute(
       'aria-selected',
       'true',
     );
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#player-panel')).toBeFocused();
+    // A letter typed on a card goes on in the filter; Enter there opens the first match.
+    await button.click();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type('sandb');
+    await expect(filter).toBeFocused();
+    await expect(filter).toHaveValue('sandb');
+    await expect(page.getByRole('listbox').getByRole('option', { name: 'Fencing token' })).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await expect(scenarioOption(page, 'Sandbox')).toHaveAttribute('aria-selected', 'true');
+    // Escape closes without a choice and hands the focus back to the button.
+    await button.click();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toBeFocused();
+    await expect(scenarioOption(page, 'Sandbox')).toHaveAttribute('aria-selected', 'true');
     watch.assertClean();
   });
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openPlayer, watchPage } from './helpers.ts';
+import { catalogueButton, openPlayer, watchPage } from './helpers.ts';
 
 /**
  * Presentation mode at the two projector sizes: the Present button (and P) opens a full-screen layer
@@ -87,6 +87,6 @@ test('P opens presentation mode, Home goes to the start, the Exit button leaves'
   await expect(counter(page)).toHaveText(/^[01] \/ /);
   await page.getByRole('button', { name: 'Exit presentation' }).click();
   await expect(layer(page)).toHaveCount(0);
-  await expect(page.getByRole('tablist', { name: 'Scenarios' })).toBeVisible();
+  await expect(catalogueButton(page)).toBeVisible();
   watch.assertClean();
 });

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ORIGIN, openPlayer, timeline, watchPage } from './helpers.ts';
+import { ORIGIN, openPlayer, scenarioOption, timeline, watchPage } from './helpers.ts';
 
 /** Everything the user sees of one frame, as text: caption, nodes, store, theme, language, panel. */
 async function frameOf(page: Page) {
@@ -29,6 +29,7 @@ async function frameOf(page: Page) {
     theme: await page.locator('html').getAttribute('data-theme'),
     lang: await page.locator('html').getAttribute('lang'),
     selectedTab: await page.locator('[role="tab"][aria-selected="true"]').allInnerTexts(),
+    scenario: await page.locator('[role="option"][aria-selected="true"]').getAttribute('data-scenario'),
   };
 }
 
@@ -159,7 +160,7 @@ test('malformed parameters each get a notice naming them and what was expected; 
   await expect(notice).toContainText('Ignored “set”: “nope:1”');
   await expect(notice).toContainText('unknown knob "nope"');
   // The rest loaded: scenario, step, the good knob, the theme.
-  await expect(page.getByRole('tab', { name: 'Fencing token' })).toHaveAttribute('aria-selected', 'true');
+  await expect(scenarioOption(page, 'Fencing token')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('status', { name: 'Narration' })).toContainText('Step 3 of');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.getByRole('button', { name: 'What if…' }).click();
@@ -181,10 +182,7 @@ test('malformed parameters each get a notice naming them and what was expected; 
   await expect(notice).toContainText(evil);
   await expect(notice).toContainText('<b>x</b>:1');
   await expect(page.locator('img[src="x"], b:text("x")')).toHaveCount(0);
-  await expect(page.getByRole('tab', { name: 'Bully algorithm (legacy)' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
+  await expect(scenarioOption(page, 'Bully algorithm (legacy)')).toHaveAttribute('aria-selected', 'true');
   expect(dialogs).toBe(0);
   watch.assertClean();
 });

@@ -10,6 +10,7 @@ import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 export default {
   id: 'bully',
   title: 'Bully algorithm (legacy)',
+  tagline: 'The coordinator dies; the highest live id takes over, with O(n²) messages.',
   summary:
     'node-5, the coordinator, is down. node-1 notices and sends ELECTION to every higher id; each live node answers OK and runs its own election upward, until node-4 hears nothing from above and declares itself COORDINATOR. It works, with O(n^2) messages.',
   algorithm: 'bully',

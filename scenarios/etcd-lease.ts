@@ -10,6 +10,7 @@ import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 export default {
   id: 'etcd-lease',
   title: 'Lease-based election (etcd)',
+  tagline: 'A leader holds a lease in etcd; when it dies, the TTL decides when another takes over.',
   summary:
     'node-1 takes the leader key in etcd by compare-and-swap, with a lease it renews every 10 s. It crashes; the lease expires 30 s after its last renewal and node-2 takes over. Failover is bounded by the TTL.',
   algorithm: 'lease',

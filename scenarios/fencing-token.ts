@@ -11,6 +11,7 @@ import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 export default {
   id: 'fencing-token',
   title: 'Fencing token',
+  tagline: 'A leader wakes from a GC pause and writes; storage rejects its old token: 409.',
   summary:
     'node-1 leads with token 42, then freezes in a GC pause longer than its lease. node-3 takes over with token 43. When node-1 wakes, its late write still carries 42, and the storage rejects it: 409 STALE TOKEN.',
   algorithm: 'lease',

@@ -1,36 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario, ScenarioError } from '../src/sim/scenario/schema.ts';
+import { parseScenario, type Scenario, ScenarioError, scenarioGroups } from '../src/sim/scenario/schema.ts';
 import { simulate } from '../src/sim/simulate.ts';
 import { leaderIntervals } from '../src/sim/trace/summary.ts';
 import bully from './bully.ts';
-import { pitfalls, scenarioIds, scenarios, stories, systems } from './index.ts';
+import { groupOf, keyedScenarios, pitfalls, scenarioIds, scenarios, stories, systems } from './index.ts';
 
 describe('scenarios', () => {
   it.each(scenarios.map((s) => [s.id, s] as const))('%s: validates against the schema', (id, s) => {
     expect(parseScenario(s, `scenarios/${id}.ts`)).toEqual(s);
   });
 
-  it('are the stories, the pitfalls, the real systems, then the sandbox', () => {
-    expect(scenarioIds).toEqual([
+  it('are the five stories, the pitfalls, the real systems, then the sandbox: one list in catalogue order', () => {
+    expect(stories.map((s) => s.id)).toEqual([
       'bully',
       'etcd-lease',
       'split-brain',
       'fencing-token',
       'patroni',
-      'twenty-instances',
-      'leader-flag',
-      'update-without-token',
-      'heartbeat-no-confirm',
-      'gossip-leader',
-      'even-quorum',
-      'short-timeout',
-      'bully-at-scale',
-      'kubernetes-lease',
-      'zookeeper',
-      'sandbox',
     ]);
-    expect([...stories, ...pitfalls, ...systems].map((s) => s.id)).toEqual(scenarioIds.slice(0, -1));
+    expect(scenarioIds).toEqual([...stories, ...pitfalls, ...systems].map((s) => s.id).concat('sandbox'));
+    expect(new Set(scenarioIds).size).toBe(scenarioIds.length);
     expect(stories.some((s) => s.freePlay)).toBe(false);
+    // Each list's scenarios sit in its catalogue group, and the groups come in the catalogue's order.
+    expect(stories.map(groupOf).every((g) => g === 'stories')).toBe(true);
+    expect(pitfalls.map(groupOf).every((g) => g === 'pitfalls')).toBe(true);
+    expect(systems.map(groupOf).every((g) => g === 'systems')).toBe(true);
+    expect(groupOf(scenarios.at(-1) as Scenario)).toBe('sandbox');
+    const order = scenarios.map((s) => scenarioGroups.indexOf(groupOf(s)));
+    expect(order).toEqual([...order].sort((x, y) => x - y));
+    // A pitfall is a story with its fix.
+    for (const s of pitfalls) expect(s.fix, s.id).toBeDefined();
+    // The keys 1-6: the five stories, then the sandbox.
+    expect(keyedScenarios.map((s) => s.id)).toEqual([...stories.map((s) => s.id), 'sandbox']);
+  });
+
+  it.each(scenarios.map((s) => [s.id, s] as const))('%s: has a tagline for its catalogue card', (_id, s) => {
+    expect(s.tagline?.length ?? 0).toBeGreaterThan(10);
+    expect(s.tagline).not.toMatch(/\n/);
   });
 
   it.each(scenarios.map((s) => [s.id, s] as const))(

@@ -1,6 +1,8 @@
+import type { ScenarioGroup } from '../src/sim/scenario/ids.ts';
 import type { Scenario } from '../src/sim/scenario/schema.ts';
 import bully from './bully.ts';
 import bullyAtScale from './bully-at-scale.ts';
+import checkBeforeAct from './check-before-act.ts';
 import etcdLease from './etcd-lease.ts';
 import evenQuorum from './even-quorum.ts';
 import fencingToken from './fencing-token.ts';
@@ -8,6 +10,7 @@ import gossipLeader from './gossip-leader.ts';
 import heartbeatNoConfirm from './heartbeat-no-confirm.ts';
 import kubernetesLease from './kubernetes-lease.ts';
 import leaderFlag from './leader-flag.ts';
+import leaseNoFencing from './lease-no-fencing.ts';
 import patroni from './patroni.ts';
 import sandbox from './sandbox.ts';
 import shortTimeout from './short-timeout.ts';
@@ -19,12 +22,15 @@ import zookeeper from './zookeeper.ts';
 /**
  * Every scenario, in catalogue order: the five stories, from classic to production-grade; the
  * pitfalls (each with its `fix`); the real systems and the alternatives; then the sandbox (free play,
- * no script). Each file is checked against the schema by its `satisfies ScenarioInput` at compile
- * time and by parseScenario in scenarios/index.test.ts, so the schema (zod) stays out of the app's
- * first download. A new story is one import and one entry at the end of its group's list.
+ * no script). The catalogue shows them by `group` in this order. Each file is checked against the
+ * schema by its `satisfies ScenarioInput` at compile time and by parseScenario in
+ * scenarios/index.test.ts, so the schema (zod) stays out of the app's first download.
+ * A new story is one import and one entry at the end of its group's list.
  */
 export const stories: Scenario[] = [bully, etcdLease, splitBrain, fencingToken, patroni];
 export const pitfalls: Scenario[] = [
+  leaseNoFencing,
+  checkBeforeAct,
   twentyInstances,
   leaderFlag,
   updateWithoutToken,
@@ -39,6 +45,14 @@ export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandb
 
 export const scenarioIds = scenarios.map((s) => s.id);
 
+/** The keys 1-6 pick these: the five stories, then the sandbox (src/app/keys.ts). */
+export const keyedScenarios: Scenario[] = [...stories, sandbox];
+
 export function scenarioById(id: string): Scenario | undefined {
   return scenarios.find((s) => s.id === id);
+}
+
+/** A scenario's catalogue group: its own, else `sandbox` for free play and `stories` for the rest. */
+export function groupOf(s: Scenario): ScenarioGroup {
+  return s.group ?? (s.freePlay ? 'sandbox' : 'stories');
 }

@@ -20,6 +20,7 @@ import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 export default {
   id: 'patroni',
   title: 'Patroni failover behind HAProxy',
+  tagline: 'A PostgreSQL primary dies; Patroni promotes a replica and HAProxy moves the traffic.',
   summary:
     'Each Postgres node runs a Patroni agent; the leader key /service/batman/leader lives in etcd with a 30 s lease. ' +
     "The primary pg-1's processes are killed on a live host: its refused health checks take it out of HAProxy in seconds, " +

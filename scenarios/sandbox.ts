@@ -9,6 +9,8 @@ import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 export default {
   id: 'sandbox',
   title: 'Sandbox',
+  group: 'sandbox',
+  tagline: 'Free play: pick an algorithm, inject faults, change knobs, read the metrics.',
   summary:
     'Free play: a healthy cluster and no script. Pick an algorithm, inject faults at the cursor, turn the knobs and watch the metrics.',
   algorithm: 'lease',

@@ -10,6 +10,7 @@ import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 export default {
   id: 'split-brain',
   title: 'Split-brain without quorum',
+  tagline: 'Heartbeats without a quorum: a partition leaves two leaders writing at once.',
   summary:
     'Heartbeat-only election without quorum. A partition splits {node-1, node-2} from {node-3, node-4, node-5}; each side elects its own leader and both accept writes: BOTH WRITE. Turn quorum on and the minority side elects nobody.',
   algorithm: 'heartbeat',

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { scenarios } from '../../scenarios/index.ts';
 import { t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
+import { scenarioText } from '../i18n/scenarios.ts';
 import { readLiveToken } from '../player/live.ts';
 import { PlayerContext, usePlayer, usePlayerStore } from '../player/react.ts';
 import { startTicker } from '../player/ticker.ts';
@@ -109,8 +110,7 @@ function Shell({ boot: initial }: { boot: Boot }) {
           <section
             className="stage"
             id="player-panel"
-            role="tabpanel"
-            aria-labelledby={run ? `tab-${run.scenario.id}` : undefined}
+            aria-label={run ? scenarioText(locale, run.scenario, 'title') : undefined}
             tabIndex={-1}
           >
             {run ? (

@@ -1,10 +1,10 @@
-/** The app's header: the brand, the scenario pills and the header buttons (copy link, share, export, present, language, ADRs, keys, theme). */
+/** The app's header: the brand, the scenario catalogue and the header buttons (copy link, share, export, present, language, ADRs, keys, theme). */
 import { type RefObject, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { t } from '../i18n/index.ts';
+import { Catalogue } from './Catalogue.tsx';
 import { CopyLink } from './CopyLink.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
-import { ScenarioPills } from './ScenarioPills.tsx';
 import { nextTheme, resolveTheme, type ThemeMode, watchSystemTheme } from './theme.ts';
 
 /** A mode in words: 'system (dark)' says what the system shows now. */
@@ -98,7 +98,7 @@ export function Header({
   presentButton,
   onKeys,
 }: HeaderProps) {
-  // The header is sticky and one to three rows tall (the pills wrap to a row of their own): its
+  // The header is sticky and one to three rows tall (the catalogue button takes a row of its own on a phone): its
   // height is --header-h on <html>, so what sticks below it (the What-if panel) starts under it.
   const ref = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
@@ -127,7 +127,7 @@ export function Header({
         </svg>
         <h1>{t('app.name')}</h1>
       </div>
-      <ScenarioPills />
+      <Catalogue />
       <div className="header-actions">
         <CopyLink link={link} />
         <HeaderButton

@@ -1,6 +1,6 @@
-/** Space, arrows, PageUp/PageDown, Home, 1-6, P and ? on the window (see keys.ts). */
+/** Space, arrows, PageUp/PageDown, Home, 1-6 (the five stories and the sandbox), P and ? on the window (see keys.ts). */
 import { useEffect } from 'react';
-import { scenarios } from '../../scenarios/index.ts';
+import { keyedScenarios } from '../../scenarios/index.ts';
 import { usePlayer } from '../player/react.ts';
 import { keyAction, keyInputOf } from './keys.ts';
 
@@ -15,8 +15,9 @@ export function KeyboardShortcuts({ onHelp, onPresent }: { onHelp(): void; onPre
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented) return;
       const el = e.target instanceof Element ? e.target : null;
-      if (el?.closest('dialog, .adr-panel')) return;
-      const action = keyAction(keyInputOf(e, el), scenarios.length);
+      // The catalogue's panel has keys of its own (arrows, letters for its filter).
+      if (el?.closest('dialog, .adr-panel, .catalogue-panel')) return;
+      const action = keyAction(keyInputOf(e, el), keyedScenarios.length);
       if (!action) return;
       e.preventDefault();
       switch (action.kind) {
@@ -33,7 +34,7 @@ export function KeyboardShortcuts({ onHelp, onPresent }: { onHelp(): void; onPre
         case 'present':
           return onPresent();
         case 'scenario': {
-          const s = scenarios[action.index];
+          const s = keyedScenarios[action.index];
           if (s) select(s.id);
           return;
         }

@@ -4,8 +4,9 @@ import { t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer } from '../player/react.ts';
-import type { Run } from '../player/store.ts';
+import { type Run, shownScenario } from '../player/store.ts';
 import { knobsOf, unitText } from '../sandbox/knobs.ts';
+import { FIX_KNOB } from '../sim/scenario/fix.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { presentAction, presentZoom } from './PresentationKeys.ts';
 import './Presentation.css';
@@ -31,7 +32,8 @@ function unbroken(text: string) {
  * Knob names stay as the links and the CLI spell them.
  */
 function changedFromStory(run: Run, nodes: number | undefined): string {
-  const out = knobsOf(run.scenario, run.trace.params)
+  const shown = shownScenario(run);
+  const out = knobsOf(shown, run.trace.params)
     .filter((k) => k.changed)
     .map((k) => {
       if (typeof k.value === 'boolean')
@@ -39,7 +41,9 @@ function changedFromStory(run: Run, nodes: number | undefined): string {
       const unit = unitText(k.spec);
       return `${k.name} ${k.value}${unit ? (unit === '×' ? unit : ` ${unit}`) : ''}`;
     });
-  if (nodes !== undefined && nodes !== run.scenario.nodes) out.push(`nodes ${nodes}`);
+  if (nodes !== undefined && nodes !== shown.nodes) out.push(`nodes ${nodes}`);
+  // A pitfall story with its fix says so first ("fix on").
+  if (run.trace.params[FIX_KNOB] === true) out.unshift(`${FIX_KNOB} ${t('present.knobOn')}`);
   return out.join(', ');
 }
 

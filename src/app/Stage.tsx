@@ -17,6 +17,7 @@ import { ProxyPanel } from '../views/ProxyPanel.tsx';
 import { ResourcePanel } from '../views/ResourcePanel.tsx';
 import { StorePanel } from '../views/StorePanel.tsx';
 import { useCaptions, useShownStep, useStepFrame, useStorySteps } from '../views/story.ts';
+import { FixToggle } from './FixToggle.tsx';
 import { ChunkFailed, lazyChunk } from './lazyChunk.tsx';
 import type { TracePanel } from './link/view.ts';
 import { MessageCounts } from './MessageCounts.tsx';
@@ -184,6 +185,7 @@ export function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
         {compared && <ComparePane run={run} time={time} />}
       </div>
       {menu && whatIf && <NodeMenu run={run} frame={frame} {...menu} onClose={() => setMenu(null)} />}
+      <FixToggle run={run} />
       <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
       <Controls run={run} captions={captions} />
     </>

@@ -4,7 +4,7 @@ import { locales, setLocale } from '../i18n/index.ts';
 import { loadLocale, readLangParam } from '../i18n/persist.ts';
 import { type SimEngine, sharedEngine } from '../player/engine/client.ts';
 import { stepsOf } from '../player/steps.ts';
-import { createPlayerStore, type PlayerStore, type RunInput } from '../player/store.ts';
+import { createPlayerStore, type PlayerStore, type RunInput, shownScenario } from '../player/store.ts';
 import { hostIdsOf, nodesProblem, scenarioParams } from '../sim/simulate.ts';
 import { stepById } from '../sim/trace/derive.ts';
 import { decodeView } from './link/decode.ts';
@@ -54,7 +54,7 @@ export function boot(search: string, engine: SimEngine | undefined = defaultEngi
     const refuse = (reason: string) => problems.push({ param: 'rejected', value: '', reason });
     if (view.seed !== null) inputs.seed = view.seed;
     if (view.nodes !== null) {
-      const bad = nodesProblem(scenario, view.nodes);
+      const bad = nodesProblem(scenario, view.nodes, view.params);
       if (bad) refuse(bad);
       else inputs.nodes = view.nodes;
     }
@@ -66,7 +66,7 @@ export function boot(search: string, engine: SimEngine | undefined = defaultEngi
         refuse(e instanceof Error ? e.message : String(e));
       }
     }
-    const checked = checkFaultHosts(view.faults, hostIdsOf(scenario, inputs.nodes));
+    const checked = checkFaultHosts(view.faults, hostIdsOf(scenario, inputs.nodes, inputs.params));
     problems.push(...checked.problems);
     if (checked.faults.length > 0) inputs.interventions = checked.faults;
     if (view.durationMs !== null) inputs.durationMs = view.durationMs;
@@ -89,7 +89,7 @@ export function boot(search: string, engine: SimEngine | undefined = defaultEngi
         if (view.stepId !== undefined) {
           // A numbered step of that id (the story's, or one derived after its last), else a moment the trace tells.
           const own = stepsOf(run).findIndex((x) => x.id === view.stepId);
-          const at = own >= 0 ? { step: own, t: 0 } : stepById(run.trace, run.scenario, view.stepId);
+          const at = own >= 0 ? { step: own, t: 0 } : stepById(run.trace, shownScenario(run), view.stepId);
           if (at === null) later.push({ param: 'step', value: view.stepId });
           else if (at.step !== undefined) s.goToStep(at.step);
           else s.seek(at.t);

@@ -8,7 +8,7 @@
  * focused button. Keys a focused control truly needs stay with it: anything in a text field or a
  * select; Space on a checkbox, radio, switch or menu item (Space is how those are toggled or
  * chosen, WAI-ARIA Authoring Practices); the arrows, Home, End, PageUp and PageDown on a slider (its
- * own keys); the arrows, Home and End on the scenario tabs (the tabs pattern). PageUp/PageDown are
+ * own keys); the arrows, Home and End on a tab (the tabs pattern: the trace views). PageUp/PageDown are
  * not tab keys, so a clicker steps even while a tab has focus.
  */
 export type KeyAction =

@@ -43,6 +43,7 @@ describe('sim CLI', () => {
       'elections',
       'unavailableMs',
       'messagesPerMinute',
+      'staleWritesAccepted',
     ]);
     expect(bad.leaderlessMs).toBeGreaterThanOrEqual(10_000);
     expect(good.leaderlessMs).toBeLessThan(5000);

@@ -12,9 +12,10 @@ import { stepCaption } from '../sim/scenario/fix.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 
 /**
- * Scenario text keys: `scenario.<id>.title`, `scenario.<id>.summary` and
- * `scenario.<id>.step.<stepId>`. English stays in the scenario files (the source, and what the CLI
- * prints); a missing translation falls back to it.
+ * Scenario text keys: `scenario.<id>.title`, `scenario.<id>.summary`, `scenario.<id>.tagline` (the
+ * catalogue card's line) and `scenario.<id>.step.<stepId>` (the story's steps, then the fixed run's
+ * own). English stays in the scenario files (the source, and what the CLI prints); a missing
+ * translation falls back to it.
  */
 export type ScenarioTextKey = 'title' | 'summary' | 'tagline' | `step.${string}`;
 

@@ -20,6 +20,14 @@ export const en: Record<string, string> = {
   'theme.next': '{label}. A click: {mode}',
 
   'scenarios.label': 'Scenarios',
+  'catalogue.filter': 'Filter scenarios',
+  'catalogue.filterPlaceholder': 'Search titles and descriptions',
+  'catalogue.none': 'No scenario matches “{query}”.',
+  'catalogue.hint': '↑ ↓ move, ← → switch group, Enter opens, Esc closes',
+  'catalogue.group.stories': 'Stories',
+  'catalogue.group.pitfalls': 'Pitfalls',
+  'catalogue.group.systems': 'Real systems and alternatives',
+  'catalogue.group.sandbox': 'Sandbox',
   'player.play': 'Play',
   'player.pause': 'Pause',
   'player.stepBack': 'Step back',
@@ -193,4 +201,16 @@ export const en: Record<string, string> = {
   'chunk.retry': 'Retry',
   'chunk.network': 'a part of the lab could not be loaded (it needs the network)',
   'lang.failed': '{language} could not be loaded: it needs the network. The page stays in {current}.',
+  // the fix of a pitfall story (link, toggle, knobs, compare)
+  'notice.badFix': 'Ignored “fix”: “{value}”. Expected on or off.',
+  'notice.noFix': 'Ignored “fix”: “{title}” has no fix (the pitfall stories have one).',
+  'fix.show': 'Show the fix',
+  'fix.doc': 'The defence the sources recommend for this pitfall. On: {changes}.',
+  'fix.change.algorithm': 'algorithm {algorithm}',
+  'fix.change.nodes': '{n, plural, one {# node} other {# nodes}}',
+  'fix.change.faults': 'other scripted faults (the caption says which)',
+  'compare.fix': 'Without and with the fix',
+  // lease-no-fencing: what the protected resource holds
+  'resource.holds': 'holds now',
+  'resource.holdsBy': 'from {node}, token {token}',
 };

@@ -24,6 +24,14 @@ export const pt: Record<string, string> = {
   'theme.next': '{label}. Um clique: {mode}',
 
   'scenarios.label': 'Cenários',
+  'catalogue.filter': 'Filtrar cenários',
+  'catalogue.filterPlaceholder': 'Buscar no título e na descrição',
+  'catalogue.none': 'Nenhum cenário corresponde a “{query}”.',
+  'catalogue.hint': '↑ ↓ movem, ← → trocam de grupo, Enter abre, Esc fecha',
+  'catalogue.group.stories': 'Histórias',
+  'catalogue.group.pitfalls': 'Armadilhas',
+  'catalogue.group.systems': 'Sistemas reais e alternativas',
+  'catalogue.group.sandbox': 'Sandbox',
   'player.play': 'Reproduzir',
   'player.pause': 'Pausar',
   'player.stepBack': 'Passo anterior',
@@ -202,4 +210,16 @@ export const pt: Record<string, string> = {
   'chunk.network': 'não foi possível carregar uma parte do laboratório (ela precisa da rede)',
   'lang.failed':
     'Não foi possível carregar {language}: é preciso estar conectado. A página continua em {current}.',
+  // the fix of a pitfall story (link, toggle, knobs, compare)
+  'notice.badFix': 'Ignorado “fix”: “{value}”. Esperado on ou off.',
+  'notice.noFix': 'Ignorado “fix”: “{title}” não tem correção (as armadilhas têm).',
+  'fix.show': 'Mostrar a correção',
+  'fix.doc': 'A defesa que as fontes recomendam para esta armadilha. Ligada: {changes}.',
+  'fix.change.algorithm': 'algoritmo {algorithm}',
+  'fix.change.nodes': '{n, plural, one {# nó} other {# nós}}',
+  'fix.change.faults': 'outras falhas roteirizadas (a legenda diz quais)',
+  'compare.fix': 'Sem e com a correção',
+  // lease-no-fencing: what the protected resource holds
+  'resource.holds': 'contém agora',
+  'resource.holdsBy': 'de {node}, token {token}',
 };

@@ -23,6 +23,14 @@ export const ru: Record<string, string> = {
   'theme.next': '{label}. По щелчку: {mode}',
 
   'scenarios.label': 'Сценарии',
+  'catalogue.filter': 'Фильтр сценариев',
+  'catalogue.filterPlaceholder': 'Поиск по названию и описанию',
+  'catalogue.none': 'Нет сценариев по запросу «{query}».',
+  'catalogue.hint': '↑ ↓ — выбор, ← → — другая группа, Enter — открыть, Esc — закрыть',
+  'catalogue.group.stories': 'Истории',
+  'catalogue.group.pitfalls': 'Антипаттерны',
+  'catalogue.group.systems': 'Реальные системы и альтернативы',
+  'catalogue.group.sandbox': 'Песочница',
   'player.play': 'Воспроизвести',
   'player.pause': 'Пауза',
   'player.stepBack': 'Шаг назад',
@@ -201,4 +209,16 @@ export const ru: Record<string, string> = {
   'chunk.network': 'не удалось загрузить часть лаборатории (нужна сеть)',
   'lang.failed':
     'Не удалось загрузить {language}: нужна сеть. Интерфейс остаётся на прежнем языке ({current}).',
+  // the fix of a pitfall story (link, toggle, knobs, compare)
+  'notice.badFix': 'Пропущено «fix»: «{value}». Ожидается on или off.',
+  'notice.noFix': 'Пропущено «fix»: у сценария «{title}» нет исправления (оно есть у антипаттернов).',
+  'fix.show': 'Показать исправление',
+  'fix.doc': 'Защита, которую для этого антипаттерна советуют источники. Включено: {changes}.',
+  'fix.change.algorithm': 'алгоритм {algorithm}',
+  'fix.change.nodes': '{n, plural, one {# узел} few {# узла} many {# узлов} other {# узла}}',
+  'fix.change.faults': 'другие сбои по сценарию (какие — говорит подпись)',
+  'compare.fix': 'Без исправления и с ним',
+  // lease-no-fencing: what the protected resource holds
+  'resource.holds': 'сейчас хранит',
+  'resource.holdsBy': 'от {node}, token {token}',
 };

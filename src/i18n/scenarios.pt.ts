@@ -394,4 +394,72 @@ export const scenariosPt: Record<string, string> = {
     'A partição se desfaz, e nada aconteceu: nenhuma eleição, nenhuma mensagem a mais. O líder continua com o seu lease.',
   'scenario.bully-at-scale.step.lease-cost':
     'O custo de um lease é constante: os keepalives do líder e as novas tentativas dos seguidores, faça o que fizer a rede entre os nós. O custo da tempestade crescia com n²; este cresce com n.',
+  // catalogue taglines of the five stories and the sandbox
+  'scenario.bully.tagline': 'O coordenador cai; o maior id vivo assume, com O(n²) mensagens.',
+  'scenario.etcd-lease.tagline':
+    'O líder segura um lease no etcd; quando ele morre, o TTL decide quando outro assume.',
+  'scenario.split-brain.tagline':
+    'Heartbeats sem quórum: uma partição deixa dois líderes escrevendo ao mesmo tempo.',
+  'scenario.fencing-token.tagline':
+    'Um líder acorda de uma pausa de GC e escreve; o armazenamento recusa o token antigo: 409.',
+  'scenario.patroni.tagline':
+    'O primário PostgreSQL cai; o Patroni promove uma réplica e o HAProxy leva o tráfego para ela.',
+  'scenario.sandbox.tagline':
+    'Modo livre: escolha um algoritmo, injete falhas, mexa nos parâmetros, leia as métricas.',
+  // lease-no-fencing
+  'scenario.lease-no-fencing.title': 'Lease sem fencing',
+  'scenario.lease-no-fencing.summary':
+    'O node-1 lidera com um lease de 30 s e congela numa pausa de GC logo depois de conferi-lo. O lease expira, o node-3 é eleito e escreve. O node-1 acorda e envia a escrita que tinha preparado, com o token antigo 42. O armazenamento não confere tokens: aceita a escrita e termina guardando o valor do líder deposto. Mostrar a correção: o armazenamento confere o token e responde 409.',
+  'scenario.lease-no-fencing.tagline':
+    'Uma pausa de GC dura mais que o lease; a escrita do líder deposto cai por cima da do novo.',
+  'scenario.lease-no-fencing.step.node-2-down':
+    'Nesta história o node-2 está parado para manutenção, então o node-3 é o próximo da fila depois do node-1.',
+  'scenario.lease-no-fencing.step.token-42':
+    'O node-1 pega a chave de líder com um lease de {ttlS} s, e a mesma transação lhe dá o token {token}. O armazenamento lá embaixo não confere tokens.',
+  'scenario.lease-no-fencing.step.lease-checked':
+    'Chegou a hora do job do node-1. Ele confere o seu lease (faltam {remainingMs} ms) e começa a preparar a escrita.',
+  'scenario.lease-no-fencing.step.gc-pause':
+    'Uma pausa de GC congela o node-1 por {durationMs} ms, mais que o TTL de {ttlS} s. Ele não consegue renovar, nem perceber.',
+  'scenario.lease-no-fencing.step.lease-expires':
+    'O lease cumpre o seu papel: o etcd o expira e apaga a chave de líder. Para o cluster, o node-1 sumiu.',
+  'scenario.lease-no-fencing.step.token-43':
+    'O node-3 ganha a chave, corretamente: lidera com o token {token}.',
+  'scenario.lease-no-fencing.step.node-3-writes':
+    'O node-3 grava o seu relatório {value} com o token {token}. O armazenamento guarda {value}.',
+  'scenario.lease-no-fencing.step.node-1-wakes':
+    'O node-1 acorda, convicto de que ainda é o líder, e continua exatamente de onde parou: a escrita que preparou sai com o token {token}.',
+  'scenario.lease-no-fencing.step.stale-accepted':
+    'O armazenamento já viu {seen} e aceita o token {token} mesmo assim: agora guarda {value}, a escrita do líder deposto por cima da do node-3. Nada falhou na eleição; o estrago está nos dados.',
+  'scenario.lease-no-fencing.step.stale-rejected':
+    'Com a correção o armazenamento confere o token: já viu {seen}, então o token {token} recebe 409 STALE TOKEN. Ele continua guardando o relatório do node-3.',
+  // check-before-act
+  'scenario.check-before-act.title': 'Verificar antes de agir',
+  'scenario.check-before-act.summary':
+    'O node-1 conferiu o seu lease uma vez, ao assumir, e daí em diante confia nele. Uma pausa de GC dura mais que o lease, o node-3 assume, e o node-1 acorda e escreve com o token antigo: aceito, porque o armazenamento não confere tokens. Mostrar a correção: o node-1 reconfere o lease antes de cada escrita e, em vez de escrever, deixa a liderança. A mesma história depois pausa o node-3 entre a conferência e a escrita, e essa escrita obsoleta passa de qualquer jeito: a conferência não substitui o fencing.',
+  'scenario.check-before-act.tagline':
+    'Reconferir o lease antes de cada escrita barra quase todas as escritas obsoletas, mas não uma pausa depois da conferência.',
+  'scenario.check-before-act.step.node-2-down':
+    'Nesta história o node-2 está parado para manutenção, então o node-3 é o próximo da fila depois do node-1.',
+  'scenario.check-before-act.step.token-42':
+    'O node-1 lidera com o token {token}. Conferiu o seu lease ao assumir e daí em diante confia nele: nenhuma conferência antes das escritas. O armazenamento não confere tokens.',
+  'scenario.check-before-act.step.gc-pause-1':
+    'Uma pausa de GC congela o node-1 por {durationMs} ms, logo antes da hora do seu job e por mais tempo que o TTL de {ttlS} s.',
+  'scenario.check-before-act.step.token-43':
+    'O lease do node-1 expira e o node-3 é eleito, corretamente, com o token {token}.',
+  'scenario.check-before-act.step.node-3-writes':
+    'O node-3 grava o seu relatório {value} com o token {token}.',
+  'scenario.check-before-act.step.stale-unchecked':
+    'O node-1 acorda e o job atrasado roda na hora. Ele nunca olha o lease: {value} sai com o token {token}, e o armazenamento aceita depois de {seen}. Uma conferência antes da escrita teria barrado esta.',
+  'scenario.check-before-act.step.gc-pause-2':
+    'Agora é o node-3 que congela, por {durationMs} ms, 10 ms depois de começar o job: já decidiu escrever, mas a escrita ainda não saiu.',
+  'scenario.check-before-act.step.token-44':
+    'O lease do node-3 expira e o node-4 é eleito com o token {token}, e escreve.',
+  'scenario.check-before-act.step.stale-after-pause':
+    'O node-3 acorda e a sua escrita sai com o token {token}; o armazenamento aceita depois de {seen} e agora guarda {value}, a escrita de um líder deposto.',
+  'scenario.check-before-act.step.token-42-checks':
+    'O node-1 lidera com o token {token}. Com a correção ele reconfere o lease antes de cada escrita, não uma vez ao assumir. O armazenamento continua sem conferir tokens.',
+  'scenario.check-before-act.step.check-stops-it':
+    'O node-1 acorda e, antes que o job atrasado escreva, confere o lease: o prazo passou faz tempo, então ele deixa a liderança sem escrever. Esta escrita obsoleta não acontece.',
+  'scenario.check-before-act.step.check-too-early':
+    'O node-3 acorda e a escrita que ele já tinha conferido sai com o token {token}: aceita depois de {seen}, o armazenamento agora guarda {value}. A conferência veio antes da pausa, então não tinha como barrar esta. Só o armazenamento pode: é por isso que o fencing continua necessário.',
 };

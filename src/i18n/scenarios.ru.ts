@@ -394,4 +394,71 @@ export const scenariosRu: Record<string, string> = {
     'Связь восстанавливается, и ничего не произошло: ни выборов, ни лишних сообщений. Лидер по-прежнему держит свой lease.',
   'scenario.bully-at-scale.step.lease-cost':
     'Цена lease постоянна: keepalive от лидера и повторные попытки ведомых, что бы ни происходило в сети между узлами. Цена шторма росла как n², эта растёт как n.',
+  // catalogue taglines of the five stories and the sandbox
+  'scenario.bully.tagline': 'Координатор падает; старший живой id берёт власть за O(n²) сообщений.',
+  'scenario.etcd-lease.tagline':
+    'Лидер держит lease в etcd; когда он умирает, TTL решает, когда придёт другой.',
+  'scenario.split-brain.tagline':
+    'Heartbeat без кворума: после разделения сети два лидера пишут одновременно.',
+  'scenario.fencing-token.tagline':
+    'Лидер просыпается после паузы GC и пишет; storage отвергает устаревший token: 409.',
+  'scenario.patroni.tagline':
+    'Primary PostgreSQL падает; Patroni повышает реплику, HAProxy переводит на неё трафик.',
+  'scenario.sandbox.tagline':
+    'Свободный режим: выберите алгоритм, вносите сбои, меняйте параметры, смотрите метрики.',
+  // lease-no-fencing
+  'scenario.lease-no-fencing.title': 'Lease без fencing',
+  'scenario.lease-no-fencing.summary':
+    'node-1 — лидер с lease на 30 с; сразу после проверки lease он замирает в GC-паузе. Lease истекает, избирается node-3 и пишет. node-1 просыпается и отправляет подготовленную запись со старым token 42. Storage не проверяет token-ы: запись принята, и в storage остаётся значение смещённого лидера. Покажите исправление: storage проверяет token и отвечает 409.',
+  'scenario.lease-no-fencing.tagline':
+    'GC-пауза длиннее lease; запись смещённого лидера ложится поверх записи нового.',
+  'scenario.lease-no-fencing.step.node-2-down':
+    'В этой истории node-2 выведен на обслуживание, поэтому следующий в очереди после node-1 — node-3.',
+  'scenario.lease-no-fencing.step.token-42':
+    'node-1 захватывает ключ лидера с lease на {ttlS} с, и та же транзакция выдаёт ему token {token}. Storage внизу token-ы не проверяет.',
+  'scenario.lease-no-fencing.step.lease-checked':
+    'Подошло время задачи node-1. Он проверяет lease (осталось {remainingMs} мс) и начинает готовить запись.',
+  'scenario.lease-no-fencing.step.gc-pause':
+    'GC-пауза замораживает node-1 на {durationMs} мс — дольше, чем TTL в {ttlS} с. Он не может ни продлить lease, ни заметить это.',
+  'scenario.lease-no-fencing.step.lease-expires':
+    'Lease делает своё дело: etcd его отзывает и удаляет ключ лидера. Для кластера node-1 больше нет.',
+  'scenario.lease-no-fencing.step.token-43':
+    'node-3 захватывает ключ, всё по правилам: он лидер с token {token}.',
+  'scenario.lease-no-fencing.step.node-3-writes':
+    'node-3 записывает свой отчёт {value} с token {token}. В storage лежит {value}.',
+  'scenario.lease-no-fencing.step.node-1-wakes':
+    'node-1 просыпается, уверенный, что всё ещё лидер, и продолжает с того места, где остановился: подготовленная запись уходит с token {token}.',
+  'scenario.lease-no-fencing.step.stale-accepted':
+    'Storage уже видел {seen}, но всё равно принимает token {token}: теперь в нём {value} — запись смещённого лидера поверх записи node-3. Выборы не сломались; ущерб — в данных.',
+  'scenario.lease-no-fencing.step.stale-rejected':
+    'С исправлением storage проверяет token: он уже видел {seen}, поэтому token {token} получает 409 STALE TOKEN. В storage остаётся отчёт node-3.',
+  // check-before-act
+  'scenario.check-before-act.title': 'Проверяй перед действием',
+  'scenario.check-before-act.summary':
+    'node-1 проверил свой lease один раз, при вступлении в должность, и дальше ему доверяет. GC-пауза длится дольше lease, лидером становится node-3, а node-1 просыпается и пишет со старым token: запись принята, storage token-ы не проверяет. Покажите исправление: node-1 перепроверяет lease перед каждой записью и вместо записи слагает полномочия. Дальше та же история замораживает node-3 между проверкой и записью, и эта устаревшая запись проходит в обоих случаях: проверка не заменяет fencing.',
+  'scenario.check-before-act.tagline':
+    'Проверка lease перед каждой записью останавливает почти все устаревшие записи, но не паузу после проверки.',
+  'scenario.check-before-act.step.node-2-down':
+    'В этой истории node-2 выведен на обслуживание, поэтому следующий в очереди после node-1 — node-3.',
+  'scenario.check-before-act.step.token-42':
+    'node-1 — лидер с token {token}. Он проверил lease при вступлении в должность и дальше ему доверяет: перед записями никаких проверок. Storage token-ы не проверяет.',
+  'scenario.check-before-act.step.gc-pause-1':
+    'GC-пауза замораживает node-1 на {durationMs} мс — прямо перед его задачей и дольше, чем TTL в {ttlS} с.',
+  'scenario.check-before-act.step.token-43':
+    'Lease node-1 истекает, и node-3 избирается, всё по правилам, с token {token}.',
+  'scenario.check-before-act.step.node-3-writes': 'node-3 записывает свой отчёт {value} с token {token}.',
+  'scenario.check-before-act.step.stale-unchecked':
+    'node-1 просыпается, и просроченная задача запускается сразу. На lease он не смотрит: {value} уходит с token {token}, и storage принимает её после {seen}. Проверка перед записью остановила бы эту.',
+  'scenario.check-before-act.step.gc-pause-2':
+    'Теперь замирает node-3, на {durationMs} мс, через 10 мс после начала задачи: решение писать принято, запись ещё не ушла.',
+  'scenario.check-before-act.step.token-44':
+    'Lease node-3 истекает, node-4 избирается с token {token} и пишет.',
+  'scenario.check-before-act.step.stale-after-pause':
+    'node-3 просыпается, и его запись уходит с token {token}; storage принимает её после {seen}, и теперь в нём {value} — запись смещённого лидера.',
+  'scenario.check-before-act.step.token-42-checks':
+    'node-1 — лидер с token {token}. С исправлением он перепроверяет lease перед каждой записью, а не один раз при вступлении в должность. Storage token-ы по-прежнему не проверяет.',
+  'scenario.check-before-act.step.check-stops-it':
+    'node-1 просыпается и, прежде чем просроченная задача запишет, проверяет lease: срок давно вышел, и он слагает полномочия без записи. Этой устаревшей записи не будет.',
+  'scenario.check-before-act.step.check-too-early':
+    'node-3 просыпается, и запись, которую он уже проверил, уходит с token {token}: принята после {seen}, теперь в storage {value}. Проверка была до паузы и остановить эту запись не могла. Это может только storage — поэтому fencing всё равно нужен.',
 };

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Params, ParamValue } from '../sim/params.ts';
+import { withFix } from '../sim/scenario/fix.ts';
 import { isFreePlay, withAlgorithm } from '../sim/scenario/sandbox.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
 import { canonicalFaults, type SimOptions } from '../sim/simulate.ts';
@@ -26,6 +27,15 @@ export interface Run {
   complete: boolean;
   /** Its inputs (the memo key); null for an imported trace. */
   key: string | null;
+}
+
+/**
+ * The scenario the run on screen used: the story as chosen, or with its fix when the run's knobs
+ * turn it on (scenario/fix.ts: the fix may change the algorithm, size, faults and script). Views,
+ * knobs and narration read this one; re-simulation starts from `run.scenario`, the story.
+ */
+export function shownScenario(run: Pick<Run, 'scenario' | 'trace'>): Scenario {
+  return withFix(run.scenario, run.trace.params).scenario;
 }
 
 /** A run being simulated while the one on screen stays: how far it is. */

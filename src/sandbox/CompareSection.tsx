@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
-import type { Run } from '../player/store.ts';
+import { type Run, shownScenario } from '../player/store.ts';
 import type { ParamValue } from '../sim/params.ts';
+import { FIX_KNOB } from '../sim/scenario/fix.ts';
 import { runFaultText, useCompare } from './CompareView.tsx';
 import { compareKnobs, presetValue } from './compare.ts';
 import { parseKnobInput, refusalText, unitText } from './knobs.ts';
@@ -30,8 +31,10 @@ export function CompareSection({ run }: { run: Run }) {
   const setCompare = usePlayer((s) => s.setCompare);
   const imported = usePlayer((s) => s.imported);
   const result = useCompare(run);
-  const knobs = compareKnobs(run.scenario, run.trace.params);
-  const preferred = PREFERRED[run.scenario.id] ?? PREFERRED_BY_ALGORITHM[run.scenario.algorithm];
+  // With the fix on, the knobs of the fixed run (its algorithm may differ).
+  const shown = shownScenario(run);
+  const knobs = compareKnobs(shown, run.trace.params);
+  const preferred = PREFERRED[run.scenario.id] ?? PREFERRED_BY_ALGORITHM[shown.algorithm];
   const initial =
     knobs.find((k) => k.name === preferred)?.name ??
     knobs.find((k) => typeof k.value === 'boolean')?.name ??
@@ -60,7 +63,7 @@ export function CompareSection({ run }: { run: Run }) {
     setLocal(null);
     setMode('knob');
     setDrop(String(leavable(runFaults(run.scenario, []))[0]?.index ?? -1));
-  }, [run.scenario.id, run.scenario.algorithm]);
+  }, [run.scenario.id, shown.algorithm]);
 
   if (!knob || imported) return null;
 
@@ -96,7 +99,7 @@ export function CompareSection({ run }: { run: Run }) {
   const problem =
     local ??
     (result && result !== 'pending' && 'error' in result
-      ? t('compare.refused', { message: refusalText(result.problem ?? result.error, run.scenario.algorithm) })
+      ? t('compare.refused', { message: refusalText(result.problem ?? result.error, shown.algorithm) })
       : null);
   const unit = unitText(knob.spec);
 
@@ -104,6 +107,20 @@ export function CompareSection({ run }: { run: Run }) {
     <section className="wi-section" aria-label={t('compare.label')}>
       <h3 className="wi-h">{t('compare.label')}</h3>
       <p className="wi-muted">{t('compare.intro')}</p>
+      {run.scenario.fix && (
+        // A pitfall story: its other side in one click (this run without the fix: the run with it).
+        <button
+          type="button"
+          className="button small compare-fix"
+          onClick={() => {
+            setLocal(null);
+            setCompare({ name: FIX_KNOB, value: run.trace.params[FIX_KNOB] !== true });
+            revealCompare();
+          }}
+        >
+          {t('compare.fix')}
+        </button>
+      )}
       <fieldset className="compare-mode">
         <legend>{t('compare.what')}</legend>
         {(['knob', 'fault'] as const).map((m) => (

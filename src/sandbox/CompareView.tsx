@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
-import type { Run } from '../player/store.ts';
+import { type Run, shownScenario } from '../player/store.ts';
 import { createMetricsIndex } from '../sim/metrics/index.ts';
 import type { ParamValue } from '../sim/params.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
@@ -80,7 +80,7 @@ export function faultSideText(run: Run, k: number, side: 'this' | 'other', dropp
 
 /** "quorum: on", "ttlS: 10 s". */
 export function settingText(run: Run, spec: { name: string; value: ParamValue }): string {
-  const knob = compareKnobs(run.scenario, run.trace.params).find((k) => k.name === spec.name);
+  const knob = compareKnobs(shownScenario(run), run.trace.params).find((k) => k.name === spec.name);
   const unit = knob ? unitText(knob.spec) : '';
   const value =
     typeof spec.value === 'boolean'

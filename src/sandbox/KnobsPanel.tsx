@@ -1,10 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
-import type { Run } from '../player/store.ts';
+import { type Run, shownScenario } from '../player/store.ts';
 import { netParams, ParamError, type ParamProblem, type Params, type ParamValue } from '../sim/params.ts';
+import { FIX_KNOB } from '../sim/scenario/fix.ts';
 import { scenarioParams } from '../sim/simulate.ts';
 import {
+  fixChanges,
   type Knob,
   knobDoc,
   knobsOf,
@@ -12,6 +14,7 @@ import {
   parseKnobInput,
   refusalText,
   unitText,
+  withFixKnob,
   withKnob,
 } from './knobs.ts';
 
@@ -28,7 +31,9 @@ export function KnobsPanel({ run }: { run: Run }) {
   const setNodes = usePlayer((s) => s.setNodes);
   const resetKnobs = usePlayer((s) => s.resetKnobs);
   const rejected = usePlayer((s) => s.rejected);
-  const scenario = run.scenario;
+  // The run's own knobs: with the fix on, those of the fixed run (its algorithm may differ).
+  const scenario = shownScenario(run);
+  const fixOn = overrides[FIX_KNOB] === true;
   const knobs = knobsOf(scenario, run.trace.params);
   const sizes = nodeChoices(scenario);
   const nodeCount = run.trace.hosts.filter((h) => h.kind === 'node').length;
@@ -173,6 +178,33 @@ export function KnobsPanel({ run }: { run: Run }) {
         </p>
       )}
       <div className="knobs">
+        {run.scenario.fix && (
+          <div className={`knob${fixOn ? ' changed' : ''}`}>
+            <span className="knob-name" id={`${ids}-fix-label`}>
+              {FIX_KNOB}
+            </span>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={fixOn}
+              aria-labelledby={`${ids}-fix-label`}
+              aria-describedby={`${ids}-fix-doc`}
+              className="switch"
+              onClick={() => {
+                setLocal(null);
+                setParams(withFixKnob(run.scenario, overrides, !fixOn));
+              }}
+            >
+              <span className="switch-track" aria-hidden="true">
+                <span className="switch-thumb" />
+              </span>
+              <span className="switch-text">{fixOn ? t('knobs.on') : t('knobs.off')}</span>
+            </button>
+            <p className="knob-doc" id={`${ids}-fix-doc`}>
+              {t('fix.doc', { changes: fixChanges(run.scenario) })}
+            </p>
+          </div>
+        )}
         {sizes && (
           <div className={`knob${nodesOverride !== undefined ? ' changed' : ''}`}>
             <label htmlFor={`${ids}-nodes`} className="knob-name">

@@ -11,6 +11,7 @@ import {
   type ParamValue,
   ruleProblem,
 } from '../sim/params.ts';
+import { FIX_KNOB, withFix } from '../sim/scenario/fix.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 
 export interface Knob {
@@ -129,4 +130,43 @@ export function refusalText(problem: ParamProblem | string, algorithm?: string):
     case 'unknown':
       return t('knobs.problem.unknown', { knob });
   }
+}
+
+/**
+ * What a pitfall story's `fix` changes, in words ("fencing = on", "algorithm lease, 5 nodes"): the
+ * named knobs, then the algorithm, the size and the faults where the fix changes them (scenario/fix.ts).
+ */
+export function fixChanges(story: Scenario): string {
+  const f = story.fix;
+  if (!f) return '';
+  const fixed = withFix(story, { [FIX_KNOB]: true }).scenario;
+  const alg = algorithmFor(fixed.algorithm);
+  const out = Object.entries(f.params ?? {}).map(([name, v]) => {
+    const spec = alg.params[name] ?? netParams[name];
+    const unit = spec ? unitText(spec) : '';
+    const value =
+      typeof v === 'boolean'
+        ? t(v ? 'knobs.on' : 'knobs.off')
+        : `${formatNumber(v)}${unit ? ` ${unit}` : ''}`;
+    return `${knobAlias(name, alg.knobAliases) ?? name} = ${value}`;
+  });
+  if (f.algorithm && f.algorithm !== story.algorithm)
+    out.push(t('fix.change.algorithm', { algorithm: f.algorithm }));
+  if (f.nodes !== undefined && f.nodes !== story.nodes) out.push(t('fix.change.nodes', { n: f.nodes }));
+  if (f.faults) out.push(t('fix.change.faults'));
+  return out.join(', ');
+}
+
+/**
+ * The user's knobs with the fix turned on or off. Knobs the other run's algorithm does not have are
+ * left out (the fix may change the algorithm), so the switch never ends in a refusal.
+ */
+export function withFixKnob(story: Scenario, overrides: Partial<Params>, on: boolean): Partial<Params> {
+  const { [FIX_KNOB]: _, ...rest } = overrides;
+  const target = withFix(story, on ? { [FIX_KNOB]: true } : {}).scenario;
+  const alg = algorithmFor(target.algorithm);
+  const kept = Object.fromEntries(
+    Object.entries(rest).filter(([k]) => Object.hasOwn(alg.params, k) || Object.hasOwn(netParams, k)),
+  );
+  return on ? { ...kept, [FIX_KNOB]: true } : kept;
 }

@@ -49,6 +49,8 @@ export const ResourcePanel = memo(
     // Patroni's Postgres checks no fencing token: its writes carry its timeline (patroni/machine.ts).
     const timeline = database && carries === 'timeline';
     const recent = [...r.recent].reverse().slice(0, 5);
+    // The latest accepted write among the recent ones: what the resource holds.
+    const held = [...r.recent].reverse().find((w) => w.status === 'accepted');
     return (
       <section className="panel resource-panel" aria-labelledby={titleId}>
         <header className="panel-head">
@@ -71,6 +73,19 @@ export const ResourcePanel = memo(
             <dd className={`mono${r.rejected ? ' danger' : ''}`}>{r.rejected}</dd>
           </div>
         </dl>
+        {held?.value && (
+          // What the resource holds now: the last accepted write (a stale one, where fencing is off).
+          <p className="resource-holds">
+            <span className="holds-label">{t('resource.holds')}</span>{' '}
+            <span className="mono holds-value">{held.value}</span>{' '}
+            <span className="holds-by">
+              {t('resource.holdsBy', {
+                node: held.node,
+                token: held.token === null ? t('resource.noToken') : held.token,
+              })}
+            </span>
+          </p>
+        )}
         {recent.length === 0 ? (
           <p className="empty">{t('resource.noWrites')}</p>
         ) : (

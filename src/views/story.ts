@@ -4,7 +4,7 @@ import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer } from '../player/react.ts';
 import { afterOwn, eventLimit, type NavStep, shownStep, stepsOf } from '../player/steps.ts';
-import type { Run } from '../player/store.ts';
+import { type Run, shownScenario } from '../player/store.ts';
 import { type DerivedStep, deriveSteps } from '../sim/trace/derive.ts';
 import { captionWith } from '../sim/trace/summary.ts';
 import type { ResolvedStep } from '../sim/trace/trace.ts';
@@ -26,7 +26,7 @@ export function stepCaption(run: Run, step: ResolvedStep, locale: Locale): strin
     const v = vars[name];
     return typeof v === 'number' ? formatNumberIn(locale, v) : m;
   });
-  return captionWith(run.scenario, step, run.trace.params, template);
+  return captionWith(shownScenario(run), step, run.trace.params, template);
 }
 
 /** A caption derived from the trace (src/sim/trace/derive.ts), in a language. */
@@ -41,7 +41,7 @@ export function derivedCaption(d: DerivedStep, locale: Locale): string {
 
 /** What the trace tells beyond the story's own steps (derived captions), per run. */
 export function useDerivedSteps(run: Run | null): DerivedStep[] {
-  return useMemo(() => (run ? deriveSteps(run.trace, run.scenario) : []), [run]);
+  return useMemo(() => (run ? deriveSteps(run.trace, shownScenario(run)) : []), [run]);
 }
 
 /** A navigable step's caption (player/steps.ts): a story's step, or a caption derived after the last. */

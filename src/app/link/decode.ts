@@ -9,6 +9,7 @@ import {
   parseParamValue,
   resolveParams,
 } from '../../sim/params.ts';
+import { FIX_KNOB, withFix } from '../../sim/scenario/fix.ts';
 import { isFreePlay, withAlgorithm } from '../../sim/scenario/sandbox.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import { DERIVED_KINDS } from '../../sim/trace/derivedKinds.ts';
@@ -29,6 +30,7 @@ import {
 export type LinkParam =
   | 'scenario'
   | 'algorithm'
+  | 'fix'
   | 'duration'
   | 'compare'
   | 'step'
@@ -44,12 +46,16 @@ export type LinkParam =
   | 'lang'
   | EmbedParam;
 
+/** The reason of a `fix=on` problem on a scenario without a fix (problemText words it). */
+export const NO_FIX = 'this scenario has no fix (the pitfall stories have one)';
+
 /** Every parameter a link may carry, in canonical order. */
 export const LINK_PARAMS: readonly LinkParam[] = [
   'lang',
   'theme',
   'scenario',
   'algorithm',
+  'fix',
   'step',
   't',
   'seed',
@@ -127,7 +133,9 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
   if (rawStep !== null) {
     const n = whole(rawStep, 1, Number.MAX_SAFE_INTEGER);
     // A step's stable id: one of the story's own, or a moment the trace tells (derived kinds).
-    if (n === null && isStepId(rawStep.trim(), scenario.steps)) stepId = rawStep.trim();
+    // The fixed run's own steps count too (`fix=on&step=<id>`).
+    const steps = [...scenario.steps, ...(scenario.fix?.steps ?? [])];
+    if (n === null && isStepId(rawStep.trim(), steps)) stepId = rawStep.trim();
     else if (n === null) bad('step', rawStep);
     else step = n - 1;
   }
@@ -167,7 +175,19 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
     else durationMs = n * 1000;
   }
 
-  const alg = algorithmFor(scenario.algorithm);
+  // `fix=on`: a pitfall story with the defence its sources recommend (scenario/fix.ts). What follows
+  // (nodes, knobs, compare) is checked against the run the fix gives, whose algorithm may differ.
+  let fix = false;
+  const rawFix = get('fix');
+  if (rawFix !== null) {
+    const v = rawFix.trim().toLowerCase();
+    if (v !== 'on' && v !== 'off') bad('fix', rawFix, 'expected on or off');
+    else if (v === 'on' && !scenario.fix) bad('fix', rawFix, NO_FIX);
+    else fix = v === 'on';
+  }
+  const fixed = fix ? withFix(scenario, { [FIX_KNOB]: true }).scenario : scenario;
+
+  const alg = algorithmFor(fixed.algorithm);
   let nodes: number | null = null;
   const rawNodes = get('nodes');
   if (rawNodes !== null) {
@@ -175,7 +195,7 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
     if (nodes === null) bad('nodes', rawNodes, `${alg.minNodes}..${alg.maxNodes}`);
   }
 
-  const { specs, rules } = knobsOf(scenario);
+  const { specs, rules } = knobsOf(fixed);
   // Each value is checked against its spec (type, range) alone; then the cross-knob rules over the
   // whole set: while one fails, the last-written knob is refused with that rule. Never clamped.
   const taken: Array<[string, ParamValue, string]> = [];
@@ -203,7 +223,7 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
   for (;;) {
     const p: Params = Object.fromEntries(taken.map(([k, v]) => [k, v]));
     try {
-      resolveParams(specs, rules, scenario.params, p);
+      resolveParams(specs, rules, fixed.params, p);
       Object.assign(params, p);
       break;
     } catch (e) {
@@ -227,7 +247,16 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
     const name = canonicalKnob(colon > 0 ? rawCompare.slice(0, colon).trim() : '', alg.knobAliases);
     try {
       if (!name) throw new Error('expected <name>:<value>');
-      if (name === WITHOUT) {
+      if (name === FIX_KNOB) {
+        // compare=fix:on|off: the same story without or with its fix.
+        if (!scenario.fix) throw new Error(`${scenario.id} has no fix to compare`);
+        const text = rawCompare
+          .slice(colon + 1)
+          .trim()
+          .toLowerCase();
+        if (text !== 'on' && text !== 'off') throw new Error('expected fix:on or fix:off');
+        compare = { name, value: text === 'on' };
+      } else if (name === WITHOUT) {
         // compare=without:<k>: the same run without its fault k (src/sandbox/variants.ts), -1 all.
         const text = rawCompare.slice(colon + 1).trim();
         const k = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
@@ -235,9 +264,7 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
         compare = { name, value: k };
       } else {
         if (!Object.hasOwn(alg.params, name))
-          throw new Error(
-            `not a knob of ${scenario.algorithm} (known: ${Object.keys(alg.params).join(', ')})`,
-          );
+          throw new Error(`not a knob of ${fixed.algorithm} (known: ${Object.keys(alg.params).join(', ')})`);
         const value = parseParamValue(name, rawCompare.slice(colon + 1).trim(), alg.params[name]);
         resolveParams(specs, [], { [name]: value });
         compare = { name, value };
@@ -298,7 +325,8 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
       t,
       seed,
       nodes,
-      params,
+      // The fix travels with the knobs (the store's params), and is written back as `fix=on`.
+      params: fix ? { ...params, [FIX_KNOB]: true } : params,
       faults,
       speed,
       whatIf,

@@ -4,7 +4,7 @@ import { getLocale, localeNames, locales, t } from '../../i18n/index.ts';
 import { scenarioText } from '../../i18n/scenarios.ts';
 import { stepsOf } from '../../player/steps.ts';
 import type { Run } from '../../player/store.ts';
-import { LINK_PARAMS } from './decode.ts';
+import { LINK_PARAMS, NO_FIX } from './decode.ts';
 import { FAULT_KINDS } from './faults.ts';
 import type { LinkProblem } from './problems.ts';
 
@@ -39,6 +39,10 @@ export function problemText(p: LinkProblem, run: Run | null): string {
       return t('notice.badPanel', { value });
     case 'theme':
       return t('notice.badTheme', { value });
+    case 'fix':
+      return reason === NO_FIX
+        ? t('notice.noFix', { title: run ? scenarioText(getLocale(), run.scenario, 'title') : '' })
+        : t('notice.badFix', { value });
     case 'rejected':
       return t('notice.rejected', { reason });
     case 'algorithm':

@@ -19,11 +19,15 @@
  *   partition <group>|<group>... (members joined by `;`); heal; cut-link|restore-link <a>,<b>;
  *   delay-link <a>,<b>,<extraMs>; clock-drift <node>,<rate>. Checked with timedFaultSchema.
  * - `algorithm=<id>` (the sandbox only: bully|heartbeat|lease|patroni; knobs are checked against it).
+ * - `fix=on`: a pitfall story with its fix (scenario/fix.ts; omitted when off). In the view it is the
+ *   knob `fix: true` in `params` (the store's knobs carry it), written as `fix=on`, never as `set=fix:on`;
+ *   the other knobs are checked against the fixed run's algorithm. `compare=fix:on|off` compares the
+ *   story without and with it.
  * - `compare=<name>:<value>`: the Compare view's second run, one of the algorithm's own knobs.
  * - `speed` (0.1..10, omitted at 1), `whatif=1` (sandbox open), `panel=log` (trace view; `sequence`
  *   is the default), `theme=light|dark` (omitted when following the system), `lang=en|pt|ru`.
  *
- * Canonical order: lang, theme (how it looks), then scenario, algorithm, step|t, seed, nodes,
+ * Canonical order: lang, theme (how it looks), then scenario, algorithm, fix, step|t, seed, nodes,
  * duration, set, fault (the run), then compare, speed, whatif, panel (the player); defaults are left out. The parameters are always
  * written in that order, so the same view gives the same URL. Reading
  * never throws: a bad value becomes a problem naming the parameter, and the rest still loads.
@@ -39,6 +43,7 @@ import {
   type Params,
   type ParamValue,
 } from '../../sim/params.ts';
+import { FIX_KNOB } from '../../sim/scenario/fix.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import { canonicalFaults } from '../../sim/simulate.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
@@ -102,6 +107,7 @@ export function encodeView(v: LinkView): string {
   if (v.theme !== null) out.push(['theme', v.theme]);
   out.push(['scenario', v.scenario]);
   if (v.algorithm !== null) out.push(['algorithm', v.algorithm]);
+  if (v.params[FIX_KNOB] === true) out.push(['fix', 'on']);
   if (v.step !== null) out.push(['step', num(v.step + 1)]);
   else if (v.stepId !== undefined) out.push(['step', v.stepId]);
   else if (v.t !== null) out.push(['t', num(v.t)]);
@@ -109,6 +115,7 @@ export function encodeView(v: LinkView): string {
   if (v.nodes !== null) out.push(['nodes', num(v.nodes)]);
   if (v.durationMs !== null) out.push(['duration', num(v.durationMs / 1000)]);
   for (const k of Object.keys(v.params).sort()) {
+    if (k === FIX_KNOB) continue;
     const p = v.params[k];
     if (p !== undefined) out.push(['set', `${k}:${paramText(p)}`]);
   }

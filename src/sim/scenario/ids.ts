@@ -6,3 +6,7 @@ export { type AlgorithmId, algorithmIds } from '../algorithms/registry.ts';
 
 /** A scenario (file, link or CLI input) that breaks a rule; the message names the path and the rule. */
 export class ScenarioError extends Error {}
+
+/** Where a scenario sits in the catalogue, in the catalogue's order. */
+export const scenarioGroups = ['stories', 'pitfalls', 'systems', 'sandbox'] as const;
+export type ScenarioGroup = (typeof scenarioGroups)[number];

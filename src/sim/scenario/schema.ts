@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { type Field, HOST_ID, HOST_ID_RULE } from '../faults/shape.ts';
 import { FAULT_KINDS, FAULTS, type Fault } from '../faults/table.ts';
 import { eventKinds } from '../trace/events.ts';
-import { type AlgorithmId, algorithmIds, ScenarioError } from './ids.ts';
+import { type AlgorithmId, algorithmIds, ScenarioError, type ScenarioGroup, scenarioGroups } from './ids.ts';
 
-export { type AlgorithmId, algorithmIds, ScenarioError };
+export { type AlgorithmId, algorithmIds, ScenarioError, type ScenarioGroup, scenarioGroups };
 
 /** The schema every file in scenarios/ must satisfy. Errors name the path and the rule broken. */
 
@@ -97,9 +97,6 @@ const expectSchema = z.object({
   violations: z.array(z.string()).optional(),
   noViolations: z.array(z.string()).optional(),
 });
-
-/** Where a scenario sits in the catalogue. */
-export const scenarioGroups = ['stories', 'pitfalls', 'systems', 'sandbox'] as const;
 
 export const scenarioSchema = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a lowercase id like "etcd-lease"'),

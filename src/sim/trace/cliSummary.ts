@@ -11,7 +11,13 @@ export interface CliSummary extends Summary {
    * The figures of `cliFigures` (src/sim/metrics). twoLeaderMs: how long two or more nodes believed
    * they led at once. A metric, not an alarm (split-brain is defined beside src/sim/check/splitBrain.ts).
    */
-  metrics: CliFigures & Readonly<Record<string, number | null>>;
+  metrics: CliFigures & {
+    /**
+     * Writes the protected resource accepted from a deposed leader (a token lower than one it had
+     * accepted): the damage of a lease without fencing (metrics.ts `writes.staleAccepted`).
+     */
+    staleWritesAccepted: number;
+  } & Readonly<Record<string, number | null>>;
 }
 
 /** A derived caption (src/sim/trace/derive.ts) as the CLI tells it, after the step it follows. */
@@ -35,11 +41,13 @@ export function withDerived<S extends { atMs: number; id: string; caption: strin
 
 export function cliSummary(trace: Trace, scenario?: Scenario, derived: readonly ToldStep[] = []): CliSummary {
   const sum = summarize(trace, scenario);
+  const metrics = computeMetrics(trace);
   return {
     ...sum,
     steps: withDerived(sum.steps, derived),
     metrics: {
-      ...cliFigures(computeMetrics(trace)),
+      ...cliFigures(metrics),
+      staleWritesAccepted: metrics.writes.staleAccepted,
       // An algorithm's own figures (its declaration's storyMetrics), after the shared ones.
       ...declarationOf(trace.algorithm)?.storyMetrics?.(trace.events, trace.params),
       // The job runner's figures (jobRuns, emailsPerCustomer...) where the run has its database.

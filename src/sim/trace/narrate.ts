@@ -57,6 +57,8 @@ function varsOf(e: TraceEvent, send: Extract<TraceEvent, { k: 'send' }> | undefi
       put('seen', e.seen ?? undefined);
       put('code', e.code);
       put('resource', e.resource);
+      // What the write puts in the resource (the lease leader's job writes "<node>#<n>").
+      put('value', e.value);
       break;
     case 'violation':
       put('nodes', e.violation.nodes.join(', '));

@@ -1,0 +1,104 @@
+import { expect, type Page, test } from '@playwright/test';
+import { scenarios } from '../scenarios/index.ts';
+import { frameSnapshot, openPlayer, stepToEnd, watchPage } from './helpers.ts';
+
+/**
+ * "Show the fix", for every scenario with a `fix` block in scenarios/index.ts (the pitfall stories,
+ * whoever wrote them): open it, step to its end, toggle the fix and see the narration and the picture
+ * change; the link says `fix=on` and reopens the fixed run; the knobs panel has the `fix` switch with
+ * its effect in words; Compare puts the other side of the fix beside it in one click; Present says
+ * "fix on".
+ */
+const pitfalls = scenarios.filter((s) => s.fix);
+
+const narration = (page: Page) => page.getByRole('status', { name: 'Narration' });
+const fixButton = (page: Page) => page.getByRole('button', { name: 'Show the fix' });
+
+test('every pitfall story has a fix, so this spec covers something', () => {
+  expect(pitfalls.length).toBeGreaterThan(0);
+});
+
+for (const s of pitfalls) {
+  test(`${s.id}: at the end of the story, Show the fix tells and draws the fixed run; the link keeps it`, async ({
+    page,
+  }) => {
+    const watch = watchPage(page);
+    await openPlayer(page, `?scenario=${s.id}`);
+    await expect(fixButton(page)).toHaveAttribute('aria-pressed', 'false');
+    await stepToEnd(page);
+    const without = await frameSnapshot(page);
+    const caption = (await narration(page).textContent()) ?? '';
+
+    await fixButton(page).click();
+    await expect(fixButton(page)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/[?&]fix=on(&|$)/);
+    await expect.poll(() => frameSnapshot(page)).not.toBe(without);
+    // The fixed run is on screen to its end too: its last caption differs from the story's.
+    await stepToEnd(page);
+    await expect.poll(async () => (await narration(page).textContent()) ?? '').not.toBe(caption);
+    const withFix = await frameSnapshot(page);
+    expect(withFix).not.toBe(without);
+
+    // The link reopens the fixed run.
+    await openPlayer(page, new URL(page.url()).search);
+    await expect(fixButton(page)).toHaveAttribute('aria-pressed', 'true');
+    // And the toggle goes back.
+    await fixButton(page).click();
+    await expect(fixButton(page)).toHaveAttribute('aria-pressed', 'false');
+    await expect(page).not.toHaveURL(/fix=on/);
+    watch.assertClean();
+  });
+
+  test(`${s.id}: the knobs panel has the fix switch with its effect; Compare shows the other side; Present says fix on`, async ({
+    page,
+  }) => {
+    const watch = watchPage(page);
+    await openPlayer(page, `?scenario=${s.id}&whatif=1`);
+    const knobs = page.getByRole('region', { name: 'Knobs' });
+    const sw = knobs.getByRole('switch', { name: 'fix' });
+    await expect(sw).toHaveAttribute('aria-checked', 'false');
+    await expect(sw).toHaveAccessibleDescription(
+      /^The defence the sources recommend for this pitfall\. On: .+\.$/,
+    );
+    await sw.click();
+    await expect(sw).toHaveAttribute('aria-checked', 'true');
+    await expect(fixButton(page)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/[?&]fix=on(&|$)/);
+
+    // Compare in one click: this run with the fix, the comparison without it.
+    await page
+      .getByRole('region', { name: 'Compare' })
+      .getByRole('button', { name: 'Without and with the fix' })
+      .click();
+    const other = page.getByRole('region', { name: 'Comparison run' });
+    await expect(other.getByRole('heading', { name: 'Comparison · fix: off' })).toBeVisible();
+    await expect(page.getByText('This run · fix: on')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]compare=fix:off(&|$)/);
+    await page.getByRole('button', { name: 'Close compare' }).click();
+
+    // Present keeps it, and says so.
+    await page.locator('body').press('p');
+    const layer = page.getByRole('region', { name: /^Presentation: / });
+    await expect(layer).toBeVisible();
+    await expect(layer).toContainText('fix on');
+    await page.getByRole('button', { name: 'Exit presentation' }).click();
+    await expect(page).toHaveURL(/[?&]fix=on(&|$)/);
+    watch.assertClean();
+  });
+}
+
+test('a bad fix in a link is a Link problem naming it; the story still opens, without the fix', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  const id = pitfalls[0]?.id ?? 'bully';
+  await openPlayer(page, `?scenario=${id}&fix=maybe&step=2`);
+  const notice = page.getByRole('status', { name: 'Link problem' });
+  await expect(notice).toContainText('Ignored “fix”: “maybe”. Expected on or off.');
+  await expect(fixButton(page)).toHaveAttribute('aria-pressed', 'false');
+  await expect(narration(page)).toContainText('Step 2 of');
+  await openPlayer(page, '?scenario=bully&fix=on');
+  await expect(page.getByRole('status', { name: 'Link problem' })).toContainText('has no fix');
+  await expect(fixButton(page)).toHaveCount(0);
+  watch.assertClean();
+});
