@@ -136,7 +136,7 @@ test('a trace exported as JSON imports back to the same run', async ({ page }) =
   const live = await frameSnapshot(page);
 
   // Another scenario on screen, then the import brings split-brain back, as recorded.
-  await chooseScenario(page, /Bully/);
+  await chooseScenario(page, 'Bully algorithm (legacy)');
   await importFile(page, json.path);
   await expect(page.getByText('Imported trace')).toBeVisible();
   await expect(scenarioOption(page, /Split-brain/)).toHaveAttribute('aria-selected', 'true');

@@ -71,7 +71,10 @@ for (const s of pitfalls) {
       .getByRole('button', { name: 'Without and with the fix' })
       .click();
     const other = page.getByRole('region', { name: 'Comparison run' });
-    await expect(other.getByRole('heading', { name: 'Comparison · fix: off' })).toBeVisible();
+    // The comparison is simulated in the engine: an hour-long pitfall (short-timeout) takes seconds.
+    await expect(other.getByRole('heading', { name: 'Comparison · fix: off' })).toBeVisible({
+      timeout: 60_000,
+    });
     await expect(page.getByText('This run · fix: on')).toBeVisible();
     await expect(page).toHaveURL(/[?&]compare=fix:off(&|$)/);
     await page.getByRole('button', { name: 'Close compare' }).click();

@@ -20,6 +20,9 @@ export const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 4174}`;
 export function watchPage(page: Page, origin = ORIGIN) {
   const problems: string[] = [];
   page.on('console', (m) => {
+    // Playwright's own word when it blocks the app's service worker (serviceWorkers: 'block' in
+    // playwright.config.ts), not the app's.
+    if (m.text() === 'Service Worker registration blocked by Playwright') return;
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
