@@ -71,6 +71,8 @@ async function expectStepNo(loc: Locator, recorded: string) {
 }
 
 async function expectNarration(page: Page, e: LinkEntry, name: string) {
+  // A large run (99 nodes) is shown before the engine has finished it: compare the finished run.
+  await expect(page.locator('.sim-progress')).toHaveCount(0, { timeout: 60_000 });
   const narration = page.getByRole('status', { name, exact: true });
   if (e.seen.stepNo !== null) await expectStepNo(narration.locator('.step-no'), e.seen.stepNo);
   if (e.seen.caption !== null) await expect(narration.locator('p').last()).toHaveText(e.seen.caption);

@@ -168,12 +168,17 @@ async function visit<T>(b: Browser, link: string, use: (page: Page) => Promise<T
 }
 
 async function seenAt(page: Page, moving: boolean): Promise<Seen> {
+  // A large run is shown before the engine has finished it: record the finished run.
+  await page.waitForFunction(() => document.querySelector('.sim-progress') === null, null, {
+    timeout: 60_000,
+  });
   const seen = await page.evaluate(() => {
-    const tab = document.querySelector('.pills [role="tab"][aria-selected="true"]');
+    // The current scenario: the catalogue's selected option (the testing contract in docs/architecture.md).
+    const tab = document.querySelector('[role="listbox"] [role="option"][aria-selected="true"]');
     const caption = document.querySelector('.caption[role="status"]');
     const ps = caption ? [...caption.querySelectorAll('p')] : [];
     return {
-      tab: tab ? tab.id.replace(/^tab-/, '') : null,
+      tab: tab?.getAttribute('data-scenario') ?? null,
       player: document.querySelector('.embed-player')?.getAttribute('aria-label') ?? null,
       stepNo: caption?.querySelector('.step-no')?.textContent ?? null,
       caption: ps.length > 0 ? (ps[ps.length - 1]?.textContent ?? null) : null,
