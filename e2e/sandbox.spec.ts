@@ -45,13 +45,14 @@ test('etcd-lease: crash the leader early from the keyboard menu; node-2 takes ov
   await expect(menu).toBeVisible();
   await expect(menu.getByRole('menuitem')).toHaveText([
     'Crash',
+    'Kill processes (host up)',
     'Pause 40 s',
     'Isolate from everyone',
     'Isolate from the store',
   ]);
   await expect(menu.getByRole('menuitem', { name: 'Crash' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await expect(menu.getByRole('menuitem', { name: 'Pause 40 s' })).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Kill processes (host up)' })).toBeFocused();
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
   await expect(menu).toBeHidden();

@@ -213,4 +213,5 @@ export const en: Record<string, string> = {
   // lease-no-fencing: what the protected resource holds
   'resource.holds': 'holds now',
   'resource.holdsBy': 'from {node}, token {token}',
+  'resource.holdsByTimeline': 'from {node}, timeline {token}',
 };

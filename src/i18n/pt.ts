@@ -222,4 +222,5 @@ export const pt: Record<string, string> = {
   // lease-no-fencing: what the protected resource holds
   'resource.holds': 'contém agora',
   'resource.holdsBy': 'de {node}, token {token}',
+  'resource.holdsByTimeline': 'de {node}, timeline {token}',
 };

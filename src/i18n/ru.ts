@@ -221,4 +221,5 @@ export const ru: Record<string, string> = {
   // lease-no-fencing: what the protected resource holds
   'resource.holds': 'сейчас хранит',
   'resource.holdsBy': 'от {node}, token {token}',
+  'resource.holdsByTimeline': 'от {node}, timeline {token}',
 };

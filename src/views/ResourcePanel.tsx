@@ -79,7 +79,7 @@ export const ResourcePanel = memo(
             <span className="holds-label">{t('resource.holds')}</span>{' '}
             <span className="mono holds-value">{held.value}</span>{' '}
             <span className="holds-by">
-              {t('resource.holdsBy', {
+              {t(timeline ? 'resource.holdsByTimeline' : 'resource.holdsBy', {
                 node: held.node,
                 token: held.token === null ? t('resource.noToken') : held.token,
               })}
