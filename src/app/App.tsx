@@ -42,6 +42,10 @@ function liveToken(): string | null {
 function Shell({ boot: initial }: { boot: Boot }) {
   const [live] = useState(liveToken);
   const run = usePlayer((s) => s.run);
+  // Live mode shows the recording, never a simulated run before its first events arrive.
+  const liveShown = useRef(false);
+  if (run?.trace.source === 'etcd') liveShown.current = true;
+  const waitingLive = live !== null && !liveShown.current;
   const error = usePlayer((s) => s.error);
   // The cursor is read where it is drawn (Stage, SidePanels, TraceViews): the shell does not redraw per frame.
   const seek = usePlayer((s) => s.seek);
@@ -113,14 +117,18 @@ function Shell({ boot: initial }: { boot: Boot }) {
             aria-label={run ? scenarioText(locale, run.scenario, 'title') : undefined}
             tabIndex={-1}
           >
-            {run ? (
+            {waitingLive ? (
+              <p className="live-wait" role="status">
+                {t('live.waiting')}
+              </p>
+            ) : run ? (
               <Stage run={run} onAdr={() => setAdrOpen(true)} />
             ) : (
               <p className="error-text">{t('app.error', { message: error ?? '' })}</p>
             )}
           </section>
-          {run && <SidePanels run={run} />}
-          {run && <TraceViews run={run} onSeek={seek} tab={panel} setTab={setPanel} />}
+          {run && !waitingLive && <SidePanels run={run} />}
+          {run && !waitingLive && <TraceViews run={run} onSeek={seek} tab={panel} setTab={setPanel} />}
         </main>
       )}
 

@@ -138,6 +138,7 @@ export const enPanels: Record<string, string> = {
     'A real three-member etcd {version} cluster; the nodes are the lease machines, running in Node.',
   'live.events': '{n, plural, one {# event} other {# events}}',
   'live.stop': 'Stop recording',
+  'live.waiting': 'Connecting to the live cluster: the first recorded events appear here in a moment.',
   'live.serviceGone': 'The live service cannot be reached. Everything recorded so far stays on screen.',
   'live.quorumLost':
     'Quorum lost: two of the three etcd members are down, so no lease can be granted or renewed and nobody leads.',

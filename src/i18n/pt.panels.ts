@@ -135,6 +135,7 @@ export const ptPanels: Record<string, string> = {
     'Um cluster etcd {version} real de três membros; os nós são as máquinas de lease, rodando no Node.',
   'live.events': '{n, plural, one {# evento} other {# eventos}}',
   'live.stop': 'Parar gravação',
+  'live.waiting': 'Conectando ao cluster ao vivo: os primeiros eventos gravados aparecem aqui em instantes.',
   'live.serviceGone':
     'O serviço ao vivo está inacessível. Tudo o que foi gravado até agora continua na tela.',
   'live.quorumLost':

@@ -18,6 +18,7 @@ import { leaseConfig } from '../sim/algorithms/lease/index.ts';
 import { ELECTION_PREFIX, STORAGE_HOST, STORE_HOST, TOKEN_KEY } from '../sim/algorithms/lease/keys.ts';
 import { leaseMachine } from '../sim/algorithms/lease/machine.ts';
 import { machineProcess } from '../sim/algorithms/machineProcess.ts';
+import { LIVE_FAULT_KINDS } from '../sim/faults/table.ts';
 import type { XClock } from '../sim/kernel/clock.ts';
 import type { Process, ProcessEnv } from '../sim/net/host.ts';
 import { type Message, summarize } from '../sim/net/message.ts';
@@ -51,11 +52,13 @@ export const storeFaultKinds = ['member-stop', 'member-resume', 'member-kill', '
 export const isStoreFault = (f: { kind: string }): f is StoreFault =>
   (storeFaultKinds as readonly string[]).includes(f.kind);
 
-/** Node faults live mode can act on (the What-if node menu's). */
-const NODE_FAULTS = ['crash', 'restart', 'pause', 'resume', 'isolate', 'rejoin'] as const;
-export type LiveNodeFault = Extract<Fault, { kind: (typeof NODE_FAULTS)[number] }>;
+/** Node faults live mode can act on: the fault table's kinds marked `live` (the What-if menu offers these). */
+export type LiveNodeFault = Extract<
+  Fault,
+  { kind: 'crash' | 'restart' | 'pause' | 'resume' | 'isolate' | 'rejoin' }
+>;
 export const isLiveNodeFault = (f: { kind: string }): f is LiveNodeFault =>
-  (NODE_FAULTS as readonly string[]).includes(f.kind);
+  (LIVE_FAULT_KINDS as readonly string[]).includes(f.kind);
 
 export interface Members {
   readonly endpoints: readonly string[];

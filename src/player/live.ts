@@ -103,7 +103,7 @@ export function connectLive(
   // The What-if menu's faults go to the service while recording.
   const original = store.getState().addIntervention;
   store.getState().setWhatIf(true);
-  store.setState({ addIntervention: (tf) => void fault(tf.fault) });
+  store.setState({ addIntervention: (tf) => void fault(tf.fault), liveRecording: true });
 
   const show = () => {
     if (!dirty || !head) return;
@@ -155,7 +155,7 @@ export function connectLive(
     es.close();
     show();
     clearInterval(timer);
-    store.setState({ addIntervention: original });
+    store.setState({ addIntervention: original, liveRecording: false });
   };
 
   return {

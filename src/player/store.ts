@@ -74,6 +74,11 @@ export interface PlayerState extends RunInput {
   whatIf: boolean;
   /** Length of a GC pause applied from the sandbox, null = a default for the run. */
   pauseMs: number | null;
+  /**
+   * A live recording is growing on screen (src/player/live.ts): a fault goes to the real cluster now,
+   * whatever the cursor, so the What-if panel offers only what live mode can do, and no knobs or undo.
+   */
+  liveRecording: boolean;
   /** Compare: a second run beside the main one with this one knob changed, else null. */
   compare: { name: string; value: ParamValue } | null;
   run: Run | null;
@@ -472,6 +477,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       // Free play starts with the What-if panel open: it is the only way to change anything there.
       whatIf: initial.run ? isFreePlay(initial.run.scenario) : false,
       pauseMs: null,
+      liveRecording: false,
       compare: null,
       engine,
       run: initial.run,

@@ -21,6 +21,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
   const add = usePlayer((s) => s.addIntervention);
   const pauseOverride = usePlayer((s) => s.pauseMs);
   const setPauseMs = usePlayer((s) => s.setPauseMs);
+  const live = usePlayer((s) => s.liveRecording);
   const nodes = frame.nodes.filter((n) => n.kind === 'node');
   const nodeIds = nodes.map((n) => n.id);
   const hasStore = run.trace.hosts.some((h) => h.kind === 'store');
@@ -46,7 +47,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
   const at = Math.round(cursor);
   const apply = (fault: Fault) => add({ atMs: at, fault });
   const view = nodes.find((n) => n.id === picked);
-  const actions = view ? nodeActions(view, { hasStore, pauseMs }) : [];
+  const actions = view ? nodeActions(view, { hasStore, pauseMs, live }) : [];
   const partitioned = frame.partition !== null || frame.cuts.length > 0;
   const linkOk = linkA !== '' && linkB !== '' && linkA !== linkB;
   const hosts = run.trace.hosts.filter((h) => h.kind !== 'client').map((h) => h.id);
@@ -68,7 +69,9 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
     <section className="wi-section" aria-label={t('faults.label')}>
       <h3 className="wi-h">
         {t('faults.label')}{' '}
-        <span className="wi-at mono">{t('faults.at', { t: formatTime(cursor, run.trace.durationMs) })}</span>
+        <span className="wi-at mono">
+          {live ? t('faults.now') : t('faults.at', { t: formatTime(cursor, run.trace.durationMs) })}
+        </span>
       </h3>
       <div className="wi-row">
         <label className="wi-field">
@@ -113,7 +116,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
           </button>
         ))}
       </div>
-      {nodeIds.length >= 2 && (
+      {nodeIds.length >= 2 && !live && (
         <fieldset className="wi-group">
           <legend>{t('faults.partition')}</legend>
           <div className="wi-buttons">
@@ -141,73 +144,75 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
           <PartitionBoard run={run} />
         </fieldset>
       )}
-      <fieldset className="wi-group">
-        <legend>{t('faults.link')}</legend>
-        <div className="wi-row">
-          <select
-            aria-label={t('faults.linkFrom')}
-            value={linkA}
-            onChange={(e) => setLinkA(e.currentTarget.value)}
-          >
-            {hosts.map((id) => (
-              <option key={id} value={id}>
-                {id}
-              </option>
-            ))}
-          </select>
-          <span aria-hidden="true">–</span>
-          <select
-            aria-label={t('faults.linkTo')}
-            value={linkB}
-            onChange={(e) => setLinkB(e.currentTarget.value)}
-          >
-            {hosts.map((id) => (
-              <option key={id} value={id}>
-                {id}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="wi-buttons">
-          <button
-            type="button"
-            className="button small"
-            disabled={!linkOk}
-            onClick={() => apply({ kind: 'cut-link', a: linkA, b: linkB })}
-          >
-            {t('faults.cut')}
-          </button>
-          <button
-            type="button"
-            className="button small"
-            disabled={!linkOk}
-            onClick={() => apply({ kind: 'restore-link', a: linkA, b: linkB })}
-          >
-            {t('faults.restore')}
-          </button>
-        </div>
-        <div className="wi-row wi-delay">
-          <button
-            type="button"
-            className="button small"
-            disabled={!linkOk || delayMs <= 0}
-            onClick={() => apply({ kind: 'delay-link', a: linkA, b: linkB, extraMs: delayMs })}
-          >
-            {t('faults.delay')}
-          </button>
-          <span className="wi-unit">
-            <input
-              aria-label={t('faults.delayBy')}
-              type="number"
-              min={0}
-              step={100}
-              value={delayMs}
-              onChange={(e) => setDelayMs(Math.max(0, Math.round(Number(e.currentTarget.value) || 0)))}
-            />
-            <span aria-hidden="true">{t('unit.ms')}</span>
-          </span>
-        </div>
-      </fieldset>
+      {!live && (
+        <fieldset className="wi-group">
+          <legend>{t('faults.link')}</legend>
+          <div className="wi-row">
+            <select
+              aria-label={t('faults.linkFrom')}
+              value={linkA}
+              onChange={(e) => setLinkA(e.currentTarget.value)}
+            >
+              {hosts.map((id) => (
+                <option key={id} value={id}>
+                  {id}
+                </option>
+              ))}
+            </select>
+            <span aria-hidden="true">–</span>
+            <select
+              aria-label={t('faults.linkTo')}
+              value={linkB}
+              onChange={(e) => setLinkB(e.currentTarget.value)}
+            >
+              {hosts.map((id) => (
+                <option key={id} value={id}>
+                  {id}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="wi-buttons">
+            <button
+              type="button"
+              className="button small"
+              disabled={!linkOk}
+              onClick={() => apply({ kind: 'cut-link', a: linkA, b: linkB })}
+            >
+              {t('faults.cut')}
+            </button>
+            <button
+              type="button"
+              className="button small"
+              disabled={!linkOk}
+              onClick={() => apply({ kind: 'restore-link', a: linkA, b: linkB })}
+            >
+              {t('faults.restore')}
+            </button>
+          </div>
+          <div className="wi-row wi-delay">
+            <button
+              type="button"
+              className="button small"
+              disabled={!linkOk || delayMs <= 0}
+              onClick={() => apply({ kind: 'delay-link', a: linkA, b: linkB, extraMs: delayMs })}
+            >
+              {t('faults.delay')}
+            </button>
+            <span className="wi-unit">
+              <input
+                aria-label={t('faults.delayBy')}
+                type="number"
+                min={0}
+                step={100}
+                value={delayMs}
+                onChange={(e) => setDelayMs(Math.max(0, Math.round(Number(e.currentTarget.value) || 0)))}
+              />
+              <span aria-hidden="true">{t('unit.ms')}</span>
+            </span>
+          </div>
+        </fieldset>
+      )}
     </section>
   );
 }

@@ -35,6 +35,7 @@ export function NodeMenu({ run, frame, node, x, y, onClose }: NodeMenuProps) {
   const pauseMs = usePlayer((s) => s.pauseMs) ?? defaultPauseMs(run.trace.params, run.trace.durationMs);
   const add = usePlayer((s) => s.addIntervention);
   const engine = usePlayer((s) => s.engine);
+  const live = usePlayer((s) => s.liveRecording);
   // A fault is likely next: the engine (a worker) starts now.
   useEffect(() => engine.warm?.(), [engine]);
   const view = frame.nodes.find((n) => n.id === node);
@@ -43,7 +44,7 @@ export function NodeMenu({ run, frame, node, x, y, onClose }: NodeMenuProps) {
     if (!view) closeRef.current();
   }, [view]);
   const hasStore = run.trace.hosts.some((h) => h.kind === 'store');
-  const items = view ? nodeActions(view, { hasStore, pauseMs }) : [];
+  const items = view ? nodeActions(view, { hasStore, pauseMs, live }) : [];
   const box = useRef<HTMLDivElement>(null);
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const [pos, setPos] = useState({ left: x, top: y });
@@ -99,7 +100,9 @@ export function NodeMenu({ run, frame, node, x, y, onClose }: NodeMenuProps) {
     refs.current[to]?.focus();
   };
 
-  const label = t('menu.label', { node, t: formatTime(cursor, run.trace.durationMs) });
+  // Live: the fault happens now, not at the cursor.
+  const when = live ? t('faults.now') : formatTime(cursor, run.trace.durationMs);
+  const label = live ? t('menu.labelLive', { node }) : t('menu.label', { node, t: when });
   return (
     <div
       ref={box}
@@ -111,7 +114,7 @@ export function NodeMenu({ run, frame, node, x, y, onClose }: NodeMenuProps) {
     >
       <div className="node-menu-head" aria-hidden="true">
         <strong>{node}</strong>
-        <span className="mono">{formatTime(cursor, run.trace.durationMs)}</span>
+        <span className="mono">{when}</span>
       </div>
       {items.map((a, i) => (
         <button

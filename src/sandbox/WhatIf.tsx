@@ -49,6 +49,7 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
   const count = usePlayer((s) => s.interventions.length);
   const undo = usePlayer((s) => s.undo);
   const redo = usePlayer((s) => s.redo);
+  const live = usePlayer((s) => s.liveRecording);
   const body = useId();
   useUndoKeys();
 
@@ -82,7 +83,7 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
             <path d="M6 9l6 6 6-6" />
           </svg>
         </button>
-        {open && (
+        {open && !live && (
           <div className="whatif-history">
             <button
               type="button"
@@ -116,7 +117,7 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
       {open && (
         <div className="whatif-body" id={body}>
           <p className="wi-muted wi-intro">
-            {t('whatIf.intro')} <span className="wi-hint">{t('menu.hint')}.</span>
+            {t(live ? 'whatIf.liveIntro' : 'whatIf.intro')} <span className="wi-hint">{t('menu.hint')}.</span>
           </p>
           <WhatIfBody run={run} frame={frame} time={time} />
         </div>

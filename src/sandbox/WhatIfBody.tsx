@@ -1,3 +1,4 @@
+import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import type { Frame } from '../sim/trace/frame.ts';
 import { CompareSection } from './CompareSection.tsx';
@@ -9,6 +10,9 @@ import { SweepPanel } from './SweepPanel.tsx';
 
 /** The open What-if panels: a chunk of their own (WhatIf.tsx loads it on first open). */
 export default function WhatIfBody({ run, frame, time }: { run: Run; frame: Frame; time: number }) {
+  // A live recording: faults go to the real nodes now; the rest re-simulates, which a recording cannot.
+  const live = usePlayer((s) => s.liveRecording);
+  if (live) return <FaultsPanel run={run} frame={frame} />;
   return (
     <>
       {run.scenario.freePlay && <SandboxSection run={run} />}

@@ -47,6 +47,15 @@ describe('node fault menu', () => {
     });
   });
 
+  it('offers a live recording only what live mode does to a real node', () => {
+    const ids = (n: NodeView) =>
+      nodeActions(n, { hasStore: true, pauseMs: 40_000, live: true }).map((a) => a.id);
+    // No killed processes with the host up, and no isolation from peers the live nodes never talk to.
+    expect(ids(node({}))).toEqual(['crash', 'pause', 'isolate-store']);
+    expect(ids(node({ up: false, role: 'down', believed: null }))).toEqual(['restart', 'isolate-store']);
+    expect(ids(node({ isolated: 'store', role: 'isolated' }))).toEqual(['crash', 'pause', 'rejoin']);
+  });
+
   it('names interventions the way the remove buttons read', () => {
     expect(interventionText({ atMs: 12_345, fault: { kind: 'crash', node: 'node-2' } }, 75_000)).toBe(
       'crash node-2 at 12.3 s',

@@ -9,6 +9,9 @@ export const ptSandbox: Record<string, string> = {
   'whatIf.intro':
     'Mude a execução no ponto do cursor: o passado fica, o futuro é simulado de novo com a mesma semente.',
   'whatIf.close': 'Fechar o E se…',
+  'whatIf.liveIntro':
+    'Gravação ao vivo: a falha vai para o nó real agora, esteja o cursor onde estiver, e a gravação mostra o que ela causou. Parâmetros, partições e desfazer são coisas da simulação.',
+  'faults.now': 'agora',
 
   'sandbox.label': 'Sandbox',
   'sandbox.algorithm': 'Algoritmo',
@@ -70,6 +73,7 @@ export const ptSandbox: Record<string, string> = {
   'marker.intervention': 'E se: {label}',
 
   'menu.label': 'Falhas para {node} em {t}',
+  'menu.labelLive': 'Falhas para {node}, agora',
   'menu.hint': 'Clique com o botão direito, toque longo ou Shift+F10 em um nó para ver suas falhas',
 
   'list.label': 'Intervenções',

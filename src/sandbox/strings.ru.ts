@@ -10,6 +10,9 @@ export const ruSandbox: Record<string, string> = {
   'whatIf.intro':
     'Измените прогон в позиции курсора: прошлое останется, будущее будет смоделировано заново с тем же seed.',
   'whatIf.close': 'Закрыть «А что если…»',
+  'whatIf.liveIntro':
+    'Идёт живая запись: сбой сразу уходит на настоящий узел, где бы ни стоял курсор, а запись покажет, к чему он привёл. Параметры, разделение сети и отмена есть только в симуляции.',
+  'faults.now': 'сейчас',
 
   'sandbox.label': 'Песочница',
   'sandbox.algorithm': 'Алгоритм',
@@ -70,6 +73,7 @@ export const ruSandbox: Record<string, string> = {
   'marker.intervention': 'А что если: {label}',
 
   'menu.label': 'Сбои для {node} в {t}',
+  'menu.labelLive': 'Сбои для {node}, сейчас',
   'menu.hint': 'Правый клик, долгое нажатие или Shift+F10 на узле откроют его сбои',
 
   'list.label': 'Вмешательства',

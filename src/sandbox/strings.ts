@@ -8,6 +8,9 @@ export const enSandbox: Record<string, string> = {
   'whatIf.intro':
     'Change the run at the cursor: the past stays, the future is simulated again with the same seed.',
   'whatIf.close': 'Close What if…',
+  'whatIf.liveIntro':
+    'Live recording: a fault goes to the real node now, wherever the cursor is, and the recording shows what it did. Knobs, partitions and undo belong to the simulation.',
+  'faults.now': 'now',
 
   'sandbox.label': 'Sandbox',
   'sandbox.algorithm': 'Algorithm',
@@ -69,6 +72,7 @@ export const enSandbox: Record<string, string> = {
   'marker.intervention': 'What-if: {label}',
 
   'menu.label': 'Faults for {node} at {t}',
+  'menu.labelLive': 'Faults for {node}, now',
   'menu.hint': 'Right-click, long-press or Shift+F10 on a node for its faults',
 
   'list.label': 'Interventions',

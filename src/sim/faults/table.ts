@@ -59,6 +59,12 @@ export interface FaultKindSpec<F extends Fields> {
    * `faults.<label ?? id>` in the sandbox strings. Nothing when it would change nothing.
    */
   menu?(n: MenuNode, o: MenuOptions): MenuItem[];
+  /**
+   * Live mode (src/live) can do it to a real node process: its machine stops (crash), starts again
+   * (restart), stops handling its clock and messages (pause), or has its requests to etcd dropped
+   * (isolate from the store). Links and partitions have no counterpart there: the nodes talk to etcd alone.
+   */
+  readonly live?: true;
 }
 
 /** A node as the What-if menu sees it (a frame's NodeView has these fields). */
@@ -80,6 +86,8 @@ export interface MenuOptions {
   readonly hasStore: boolean;
   /** How long a pause from the menu lasts. */
   readonly pauseMs: number;
+  /** A live recording: only the kinds marked `live`, and isolation from the store alone. */
+  readonly live?: boolean;
 }
 
 const onNode = { node: host } as const;
@@ -120,6 +128,7 @@ export type FaultOf<K extends FaultKind> = Extract<Fault, { kind: K }>;
 export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[K]> } = {
   crash: {
     fields: SHAPES.crash,
+    live: true,
     icon: 'M-4 -4 L4 4 M4 -4 L-4 4',
     severity: 'danger',
     words: (f) => ({ key: 'crash', vars: { node: f.node } }),
@@ -144,6 +153,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
   },
   restart: {
     fields: SHAPES.restart,
+    live: true,
     icon: 'M3.5 -2.5 A4.3 4.3 0 1 0 4.3 1 M4.3 -4.5 V-1.8 H1.6',
     severity: 'warning',
     words: (f) => ({ key: 'restart', vars: { node: f.node } }),
@@ -152,6 +162,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
   },
   pause: {
     fields: SHAPES.pause,
+    live: true,
     icon: 'M-2.2 -4 V4 M2.2 -4 V4',
     severity: 'warning',
     words: (f) => ({ key: 'pause', vars: { node: f.node, durationMs: f.durationMs } }),
@@ -162,6 +173,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
   },
   resume: {
     fields: SHAPES.resume,
+    live: true,
     icon: 'M-2.5 -4 L3.5 0 L-2.5 4 Z',
     severity: 'warning',
     quiet: true,
@@ -186,6 +198,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
   },
   isolate: {
     fields: SHAPES.isolate,
+    live: true,
     icon: 'M0 0 m-4.2 0 a4.2 4.2 0 1 0 8.4 0 a4.2 4.2 0 1 0 -8.4 0 M-3 3 L3 -3',
     severity: 'warning',
     words: (f) => ({ key: `isolate.${f.from ?? 'all'}`, vars: { node: f.node } }),
@@ -195,7 +208,10 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
       n.isolated !== null
         ? []
         : [
-            { id: 'isolate', fault: { kind: 'isolate', node: n.id, from: 'all' } },
+            // Live nodes reach nothing but etcd: cut off from everyone is cut off from the store.
+            ...(o.live
+              ? []
+              : [{ id: 'isolate', fault: { kind: 'isolate', node: n.id, from: 'all' } } as const]),
             ...(o.hasStore
               ? [
                   {
@@ -209,6 +225,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
   },
   rejoin: {
     fields: SHAPES.rejoin,
+    live: true,
     icon: 'M0 0 m-4.2 0 a4.2 4.2 0 1 0 8.4 0 a4.2 4.2 0 1 0 -8.4 0',
     severity: 'warning',
     words: (f) => ({ key: 'rejoin', vars: { node: f.node } }),
@@ -295,6 +312,8 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
 };
 
 export const FAULT_KINDS = Object.keys(FAULTS) as FaultKind[];
+/** The node faults a live recording can apply (the kinds marked `live`). */
+export const LIVE_FAULT_KINDS = FAULT_KINDS.filter((k) => FAULTS[k].live);
 
 export function isFaultKind(k: string): k is FaultKind {
   return Object.hasOwn(FAULTS, k);
@@ -330,5 +349,8 @@ export { blockedBy as blocked };
 
 /** Every fault the What-if node menu offers for this node, in the table's order. */
 export function menuFor(n: MenuNode, o: MenuOptions): MenuItem[] {
-  return FAULT_KINDS.flatMap((k) => (FAULTS[k] as FaultKindSpec<Fields>).menu?.(n, o) ?? []);
+  return FAULT_KINDS.flatMap((k) => {
+    const spec = FAULTS[k] as FaultKindSpec<Fields>;
+    return o.live && !spec.live ? [] : (spec.menu?.(n, o) ?? []);
+  });
 }
