@@ -77,6 +77,8 @@ export function ExportMenu() {
   const imported = usePlayer((s) => s.imported);
   // A live recording (npm run live) says where it comes from: a real etcd cluster, not a file.
   const fromEtcd = usePlayer((s) => s.run?.trace.source === 'etcd');
+  // While live mode records, the recording comes back every half second: leave it with Stop first.
+  const recording = usePlayer((s) => s.liveRecording);
   const scenarioId = usePlayer((s) => s.scenarioId);
   const locale = useLocale();
   const [open, setOpen] = useState(false);
@@ -301,18 +303,20 @@ export function ExportMenu() {
           title={fromEtcd ? t('live.badgeTitle') : t('import.badgeTitle', { file: importedName, seed })}
         >
           <span className="import-badge-label">{t(fromEtcd ? 'live.badge' : 'import.badge')}</span>
-          <button
-            type="button"
-            className="import-back"
-            aria-label={t(fromEtcd ? 'live.back' : 'import.back')}
-            title={t(fromEtcd ? 'live.back' : 'import.back')}
-            onClick={() => store.getState().selectScenario(scenarioId)}
-          >
-            <span className="import-back-text">{t(fromEtcd ? 'live.back' : 'import.back')}</span>
-            <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" focusable="false">
-              <path d="M3 3l6 6M9 3L3 9" />
-            </svg>
-          </button>
+          {!recording && (
+            <button
+              type="button"
+              className="import-back"
+              aria-label={t(fromEtcd ? 'live.back' : 'import.back')}
+              title={t(fromEtcd ? 'live.back' : 'import.back')}
+              onClick={() => store.getState().selectScenario(scenarioId)}
+            >
+              <span className="import-back-text">{t(fromEtcd ? 'live.back' : 'import.back')}</span>
+              <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" focusable="false">
+                <path d="M3 3l6 6M9 3L3 9" />
+              </svg>
+            </button>
+          )}
         </span>
       )}
       <button

@@ -138,6 +138,8 @@ export const enPanels: Record<string, string> = {
     'A real three-member etcd {version} cluster; the nodes are the lease machines, running in Node.',
   'live.events': '{n, plural, one {# event} other {# events}}',
   'live.stop': 'Stop recording',
+  'live.step':
+    'Live: three lease nodes on a real etcd cluster. Right-click a node to crash, pause or cut it off from etcd, and stop or kill etcd members in the bar above; every request and answer is recorded here.',
   'live.waiting': 'Connecting to the live cluster: the first recorded events appear here in a moment.',
   'live.serviceGone': 'The live service cannot be reached. Everything recorded so far stays on screen.',
   'live.quorumLost':

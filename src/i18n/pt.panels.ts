@@ -135,6 +135,8 @@ export const ptPanels: Record<string, string> = {
     'Um cluster etcd {version} real de três membros; os nós são as máquinas de lease, rodando no Node.',
   'live.events': '{n, plural, one {# evento} other {# eventos}}',
   'live.stop': 'Parar gravação',
+  'live.step':
+    'Ao vivo: três nós com lease num cluster etcd de verdade. Clique com o botão direito num nó para derrubá-lo, pausá-lo ou isolá-lo do etcd, e pare ou mate membros do etcd na barra acima; cada requisição e resposta fica gravada aqui.',
   'live.waiting': 'Conectando ao cluster ao vivo: os primeiros eventos gravados aparecem aqui em instantes.',
   'live.serviceGone':
     'O serviço ao vivo está inacessível. Tudo o que foi gravado até agora continua na tela.',

@@ -17,6 +17,7 @@ import {
   sleep,
   waitExit,
 } from '../testing/etcd/etcdServer.ts';
+import { startReaper, writePids } from './reaper.ts';
 
 export type MemberState = 'running' | 'stopped' | 'killed';
 
@@ -89,6 +90,8 @@ export class EtcdCluster {
 
   private static async tryStart(opts: ClusterOptions): Promise<EtcdCluster> {
     const dir = await mkdtemp(join(tmpdir(), 'lel-live-'));
+    // If this process dies without cleaning up, a watcher kills the members and removes the folder.
+    startReaper(dir);
     const ports = await freePorts(6);
     const token = `lel-live-${process.pid}-${ports[0]}`;
     const members: Member[] = [0, 1, 2].map((i) => ({
@@ -151,9 +154,11 @@ export class EtcdCluster {
         m.child = null;
         m.state = 'killed';
       }
+      writePids(this.dir, this.pids());
     });
     m.child = child;
     m.state = 'running';
+    writePids(this.dir, this.pids());
   }
 
   private async waitReady(timeoutMs: number): Promise<void> {

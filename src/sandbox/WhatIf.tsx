@@ -67,7 +67,7 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
             <path d="M5 4h14v3l-5 5v6l-4 2v-8L5 7z" />
           </svg>
           <span>{t('whatIf.toggle')}</span>
-          {count > 0 && (
+          {count > 0 && !live && (
             <span className="whatif-count mono" aria-hidden="true">
               {count}
             </span>

@@ -15,6 +15,8 @@ import { formatTime } from './format.ts';
  * story, in one place: the caption of a step in the current language, and the frame on the cursor.
  */
 export function stepCaption(run: Run, step: ResolvedStep, locale: Locale): string {
+  // A live recording is shown as the sandbox (src/live/run.ts), but nothing in it is simulated.
+  if (run.trace.source === 'etcd' && step.id === 'free-play') return tIn(locale, 'live.step');
   // The language's plural forms first (`{n, plural, ...}`), then its numbers ("0,5" in pt and ru),
   // then the step's other variables.
   const vars = { ...run.trace.params, ...step.vars } as Record<string, string | number | boolean>;
