@@ -8,6 +8,7 @@
  *   npm run bench -- --soak        # the heap soak plays for 10 minutes
  *   npm run bench -- --sim-only    # no browser: simulation and seek only
  *   npm run bench -- --interactions # only the interactions (a fault at the cursor, a knob, a switch)
+ *   npm run bench -- --peer DIR    # also any static page (DIR/index.html or an .html file), side by side
  *
  * Env: BENCH_REPEAT (simulation repeats, default 5), BENCH_SECONDS (play window per scenario,
  * default 8), CHROMIUM_PATH (default /usr/bin/chromium; '' = Playwright's own Chromium).
@@ -16,6 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type InteractionRow, runInteractions } from './bench/interactions.ts';
+import { type PeerResult, peerEntry, runPeer } from './bench/peer.ts';
 import { scalingSvg } from './bench/plot.ts';
 import { ensureBuild, type RenderResults, runRender } from './bench/render.ts';
 import { type Machine, render } from './bench/report.ts';
@@ -27,6 +29,14 @@ const argv = process.argv.slice(2);
 const simOnly = argv.includes('--sim-only');
 const interactionsOnly = argv.includes('--interactions');
 const soak = argv.includes('--soak');
+const peerAt = argv.indexOf('--peer');
+const peerDir = peerAt >= 0 ? argv[peerAt + 1] : undefined;
+if (peerAt >= 0 && (!peerDir || peerDir.startsWith('--'))) {
+  console.error('--peer needs a folder with an index.html, or an .html file');
+  process.exit(2);
+}
+// A wrong path fails now, not after the minutes of the lab's own runs.
+if (peerDir) peerEntry(peerDir);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
@@ -85,6 +95,16 @@ if (!simOnly) {
   rendering = await runRender({ seconds: SECONDS, soakMinutes: soak ? 10 : 2, log });
   machine.chromium = rendering.chromium;
 }
+let peer: PeerResult | null = null;
+if (!simOnly && peerDir) {
+  log(` peer ${peerDir}`);
+  const browser = await launchChromium(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
+  try {
+    peer = await runPeer(browser, peerDir, SECONDS, log);
+  } finally {
+    await browser.close();
+  }
+}
 let interactionRows: InteractionRow[] | null = null;
 if (!simOnly) {
   log(' interactions');
@@ -103,13 +123,13 @@ machine.load = { start: loadStart, end: loadavg()[0] as number };
 mkdirSync('bench', { recursive: true });
 writeFileSync(
   'bench/results.json',
-  `${JSON.stringify({ machine, elapsedSec, options: { repeat: REPEAT, seconds: SECONDS, soak, simOnly }, sim, rendering, interactions: interactionRows, weight }, null, 2)}\n`,
+  `${JSON.stringify({ machine, elapsedSec, options: { repeat: REPEAT, seconds: SECONDS, soak, simOnly }, sim, rendering, interactions: interactionRows, weight, peer }, null, 2)}\n`,
 );
 writeFileSync(
   'bench/results.md',
-  `# Benchmark results\n\n\`npm run bench${soak ? ' -- --soak' : ''}\` in ${elapsedSec.toFixed(0)} s.\n\n${render(machine, sim, rendering, weight, true)}\n${interactionRows ? `\n## Interactions\n\n${interactionTable(interactionRows)}\n` : ''}`,
+  `# Benchmark results\n\n\`npm run bench${soak ? ' -- --soak' : ''}\` in ${elapsedSec.toFixed(0)} s.\n\n${render(machine, sim, rendering, weight, true, peer)}\n${interactionRows ? `\n## Interactions\n\n${interactionTable(interactionRows)}\n` : ''}`,
 );
 writeFileSync('bench/scaling.svg', scalingSvg(sim));
-console.log(render(machine, sim, rendering, weight, false));
+console.log(render(machine, sim, rendering, weight, false, peer));
 if (interactionRows) console.log(`\n${interactionTable(interactionRows)}`);
 console.log(`\nwrote bench/results.json, bench/results.md, bench/scaling.svg in ${elapsedSec.toFixed(0)} s`);

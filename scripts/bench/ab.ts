@@ -5,16 +5,53 @@
  * comparisons on a shared machine, where two runs of `npm run bench` minutes apart are not.
  *
  *   npx tsx scripts/bench/ab.ts <distA> <distB> [rounds=3] [seconds=6] [case ...]
+ *   npx tsx scripts/bench/ab.ts --prev [rounds=3] [seconds=6] [case ...]
  *   case: <scenario>@<speed>[x<nodes>], e.g. patroni@10 bully@1x50 (default: the issue's budget cases)
+ *
+ * `--prev` builds the previous commit (HEAD~1, in a temporary git worktree that is removed after)
+ * and the working tree, then compares them in this one run: A = HEAD~1, B = this checkout.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { preview } from 'vite';
 import playwrightConfig from '../../playwright.config.ts';
 import { newContext, playScenario, summarize } from './render.ts';
 import { percentile } from './stats.ts';
 
-const [distA, distB, roundsArg = '3', secondsArg = '6', ...caseArgs] = process.argv.slice(2);
-if (!distA || !distB) throw new Error('usage: ab.ts <distA> <distB> [rounds] [seconds] [case ...]');
+const argv = process.argv.slice(2);
+const prev = argv[0] === '--prev';
+let cleanup = () => {};
+/** Builds HEAD~1 and this checkout; their dist folders. */
+function buildPrevAndNow(): [string, string] {
+  const tmp = mkdtempSync(join(tmpdir(), 'lel-ab-'));
+  const wt = join(tmp, 'prev');
+  const sh = (cmd: string, args: string[], cwd: string) =>
+    execFileSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+  cleanup = () => {
+    try {
+      sh('git', ['worktree', 'remove', '--force', wt], process.cwd());
+    } catch {
+      // not created
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  sh('git', ['worktree', 'add', '--detach', wt, 'HEAD~1'], process.cwd());
+  symlinkSync(resolve('node_modules'), join(wt, 'node_modules'));
+  console.error('building HEAD~1 and the working tree');
+  sh('npx', ['vite', 'build', '--logLevel', 'warn'], wt);
+  sh('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', join(tmp, 'now')], process.cwd());
+  return [join(wt, 'dist'), join(tmp, 'now')];
+}
+const [distA, distB, roundsArg = '3', secondsArg = '6', ...caseArgs] = prev
+  ? [...buildPrevAndNow(), ...argv.slice(1)]
+  : argv;
+if (!distA || !distB)
+  throw new Error(
+    'usage: ab.ts <distA> <distB> [rounds] [seconds] [case ...] | ab.ts --prev [rounds] [seconds] [case ...]',
+  );
 const rounds = Number(roundsArg);
 const seconds = Number(secondsArg);
 const cases = (
@@ -75,6 +112,7 @@ try {
 } finally {
   await browser.close();
   for (const s of servers) await new Promise<void>((res) => s.httpServer.close(() => res()));
+  cleanup();
 }
 const med = (xs: number[]) =>
   percentile(
@@ -83,6 +121,8 @@ const med = (xs: number[]) =>
   );
 const fmt = (rows: Row[]) =>
   `p95 frame ${med(rows.map((x) => x.p95)).toFixed(1)} ms, p95 work ${med(rows.map((x) => x.work95)).toFixed(1)} ms, long tasks ${med(rows.map((x) => x.long))} (worst ${Math.max(...rows.map((x) => x.worstLong))} ms)`;
-console.log(`A = ${distA}\nB = ${distB}\n${rounds} interleaved rounds of ${seconds} s each; medians:`);
+console.log(
+  `A = ${prev ? 'HEAD~1' : distA}\nB = ${prev ? 'this checkout' : distB}\n${rounds} interleaved rounds of ${seconds} s each; medians:`,
+);
 for (const [label, [a, b]] of results)
   console.log(`${label.padEnd(18)} A: ${fmt(a)}\n${''.padEnd(18)} B: ${fmt(b)}`);

@@ -158,6 +158,9 @@ async function record(page: Page, seconds: number, keepPlaying: boolean) {
   });
 }
 
+/** The frame recorder, for pages other than the lab's (bench --peer). */
+export const recordFrames = record;
+
 export function summarize(
   label: string,
   scenario: string,

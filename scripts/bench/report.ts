@@ -1,4 +1,5 @@
 /** The printed table (plain text) and bench/results.md (the same in Markdown), with budget checks. */
+import type { PeerResult } from './peer.ts';
 import type { FrameRun, RenderResults } from './render.ts';
 import type { SimResults } from './sim.ts';
 import { maxOf } from './stats.ts';
@@ -115,12 +116,17 @@ function table(head: string[], rows: string[][], md: boolean): string {
   return [line(head), w.map((x) => '-'.repeat(x)).join('  '), ...rows.map(line)].join('\n');
 }
 
+/** Over this 1-minute load average, a run is marked as from a busy machine (a quiet 2-core box sits under 1). */
+export const BUSY_LOAD = 1.5;
+export const isBusy = (load: { start: number; end: number }) => Math.max(load.start, load.end) > BUSY_LOAD;
+
 export function render(
   machine: Machine,
   sim: SimResults | null,
   rr: RenderResults | null,
   weight: WeightResults | null,
   md: boolean,
+  peer: PeerResult | null = null,
 ): string {
   const h = (s: string) => (md ? `\n### ${s}\n` : `\n== ${s} ==`);
   const out: string[] = [];
@@ -130,9 +136,9 @@ export function render(
       : `machine: ${machine.cpus} CPUs, ${machine.cpuModel}, ${machine.memoryGB} GB, ${machine.platform}, node ${machine.node}${machine.chromium ? `, chromium ${machine.chromium}` : ''}`,
   );
   if (machine.load) {
-    const busy = Math.max(machine.load.start, machine.load.end) > machine.cpus;
+    const busy = isBusy(machine.load);
     out.push(
-      `${md ? '\n' : ''}load average (1 min): ${machine.load.start.toFixed(1)} at the start, ${machine.load.end.toFixed(1)} at the end${busy ? ` -- WARNING: more runnable work than the ${machine.cpus} CPUs; timings are inflated` : ''}`,
+      `${md ? '\n' : ''}load average (1 min): ${machine.load.start.toFixed(1)} at the start, ${machine.load.end.toFixed(1)} at the end${busy ? ` -- BUSY MACHINE (load over ${BUSY_LOAD}): other work shared the CPUs, timings are inflated; do not quote these figures` : ''}`,
     );
   }
   if (sim) {
@@ -221,6 +227,34 @@ export function render(
       rows.push(['embed build total', kB(weight.embed.bytes), kB(weight.embed.gzip)]);
     } else rows.push(['embed build', '-', weight.embed.reason]);
     out.push(table(['file', 'raw', 'gzip'], rows, md));
+  }
+  if (peer && rr) {
+    out.push(h(`Side by side with ${peer.dir} (same harness, same run)`));
+    const stories = rr.scenarios.filter((x) => x.speed === 1);
+    const share = (x: { droppedFrames: number; frames: number }) =>
+      x.frames ? x.droppedFrames / x.frames : 0;
+    const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+    const heapLab = rr.heap.samples;
+    out.push(
+      table(
+        ['page', 'first contentful paint (median)', 'frames over one vsync', 'JS heap (after GC)'],
+        [
+          [
+            'Leader Election Lab (stories at 1x)',
+            `${f1(rr.firstDraw.fcpMs.median)} ms`,
+            `${pct(Math.min(...stories.map(share)))}-${pct(Math.max(...stories.map(share)))}`,
+            `${((heapLab[0]?.bytes ?? 0) / 1e6).toFixed(1)}-${((heapLab[heapLab.length - 1]?.bytes ?? 0) / 1e6).toFixed(1)} MB`,
+          ],
+          [
+            peer.page,
+            `${f1(peer.fcpMs.median)} ms`,
+            pct(peer.overVsync),
+            `${(peer.heapStartBytes / 1e6).toFixed(1)}-${(peer.heapEndBytes / 1e6).toFixed(1)} MB`,
+          ],
+        ],
+        md,
+      ),
+    );
   }
   const b = budgets(sim, rr, weight);
   out.push(h('Budgets (2-core machine, software rendering)'));
