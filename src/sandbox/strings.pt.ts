@@ -217,4 +217,7 @@ export const ptSandbox: Record<string, string> = {
   // zookeeper
   'sandbox.preset.zookeeper': 'Receita do ZooKeeper',
   'sandbox.preset.zookeeper-herd': 'ZooKeeper, efeito manada',
+  // sharded
+  'sandbox.preset.sharded': 'Liderança por shard (12 shards)',
+  'sandbox.preset.sharded-single': 'Um líder para o cluster (shards=1)',
 };

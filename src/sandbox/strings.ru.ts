@@ -218,4 +218,7 @@ export const ruSandbox: Record<string, string> = {
   // zookeeper
   'sandbox.preset.zookeeper': 'Рецепт ZooKeeper',
   'sandbox.preset.zookeeper-herd': 'ZooKeeper, эффект стада',
+  // sharded
+  'sandbox.preset.sharded': 'Лидерство по шардам (12 шардов)',
+  'sandbox.preset.sharded-single': 'Один лидер на кластер (shards=1)',
 };

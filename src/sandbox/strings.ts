@@ -216,4 +216,7 @@ export const enSandbox: Record<string, string> = {
   // zookeeper
   'sandbox.preset.zookeeper': 'ZooKeeper recipe',
   'sandbox.preset.zookeeper-herd': 'ZooKeeper, herd effect',
+  // sharded
+  'sandbox.preset.sharded': 'Sharded leadership (12 shards)',
+  'sandbox.preset.sharded-single': 'One leader for the cluster (shards=1)',
 };
