@@ -111,7 +111,7 @@ export const ru: Record<string, string> = {
   'cluster.adrBadge': 'Открыть ADR-001',
   'cluster.token': 'token {token}',
   'cluster.term': 'терм {term}',
-  'cluster.shards': '{count, plural, =1 {шард} other {шарды}} {list}',
+  'cluster.shards': '{count, plural, =1 {шард {list}} other {шарды {list}}}',
   'cluster.shardKeys': '{count, plural, one {# ключ} few {# ключа} many {# ключей} other {# ключа}}',
   'cluster.store': 'хранилище координации',
   'cluster.resource': 'защищённое хранилище',

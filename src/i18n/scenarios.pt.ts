@@ -477,7 +477,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.sharded-leadership.step.others-keep-writing':
     'O {node} escreve em {key} com o token {token}, como antes da queda. Os shards liderados pelos quatro nós vivos nem percebem: os líderes, os leases e os tokens deles não mudaram.',
   'scenario.sharded-leadership.step.lease-expires':
-    'O etcd expira o lease do node-2 e apaga de uma vez todas as chaves que estavam sob ele: os shards do node-2, e só eles, agora estão sem líder.',
+    'O lease do node-2 expira, e o etcd apaga de uma vez todas as chaves que estavam sob ele: os shards do node-2, e só eles, agora estão sem líder.',
   'scenario.sharded-leadership.step.shard-moves':
     'O {node} assume o shard {shard} com o token {token}, maior que o do líder antigo. O primeiro candidato está morto, então o próximo na ordem do rendezvous hashing assumiu o shard uma consulta depois de ver a chave livre.',
   'scenario.sharded-leadership.step.second-shard-moves':

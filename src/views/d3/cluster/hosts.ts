@@ -292,13 +292,12 @@ function detailOf(n: NodeView, frame: Frame, layout: Layout, opts: ClusterOption
   const text = (v: string) => clip(v, fit);
   if (n.kind === 'store') {
     const s = frame.store;
-    // A leader per shard: how many shard keys are held now (the store panel lists them); no one lease to draw.
+    // A leader per shard: how many shard keys are held now (the store panel lists them, with the
+    // revision); there is no one leader lease to draw.
     if (opts.perShard) {
       const held = s ? s.keys.filter((k) => k.lease !== 0 && opts.leaderKeys?.includes(k.key)).length : 0;
       return {
-        text: text(
-          `${tr('cluster.rev', { revision: s?.revision ?? 0 })} · ${tr('cluster.shardKeys', { count: held })}`,
-        ),
+        text: text(tr('cluster.shardKeys', { count: held })),
         bar: 0,
         track: false,
       };
@@ -325,7 +324,8 @@ function detailOf(n: NodeView, frame: Frame, layout: Layout, opts: ClusterOption
       text: text(
         rejecting && lastWrite
           ? tr('cluster.rejected', { code: lastWrite.code })
-          : r?.highest !== null && r?.highest !== undefined
+          : // Per shard, one highest token for the whole storage would mean nothing: count the writes.
+            !opts.perShard && r?.highest !== null && r?.highest !== undefined
             ? tr('cluster.highest', { token: r.highest })
             : tr('cluster.writes', { count: r?.accepted ?? 0 }),
       ),
