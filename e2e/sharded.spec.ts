@@ -28,7 +28,7 @@ test('the catalogue opens it; only node-2’s shards move, each to its own next 
     ['node-3', 'shards 07 09 12'],
     ['node-4', 'shards 02 04 05'],
     ['node-5', 'shards 06 11'],
-  ]) {
+  ] as const) {
     await expect.poll(() => roleOf(page, node)).toBe('leader');
     await expect(pill(page, node)).toHaveAttribute('aria-label', `${node}: leader, ${shards}`);
   }
