@@ -218,6 +218,6 @@ export const ptSandbox: Record<string, string> = {
   'sandbox.preset.zookeeper': 'Receita do ZooKeeper',
   'sandbox.preset.zookeeper-herd': 'ZooKeeper, efeito manada',
   // sharded
-  'sandbox.preset.sharded': 'Liderança por shard (12 shards)',
-  'sandbox.preset.sharded-single': 'Um líder para o cluster (shards=1)',
+  'sandbox.preset.sharded': 'Por shard: um líder em cada',
+  'sandbox.preset.sharded-single': 'Por shard: um só líder (shards=1)',
 };

@@ -219,6 +219,6 @@ export const ruSandbox: Record<string, string> = {
   'sandbox.preset.zookeeper': 'Рецепт ZooKeeper',
   'sandbox.preset.zookeeper-herd': 'ZooKeeper, эффект стада',
   // sharded
-  'sandbox.preset.sharded': 'Лидерство по шардам (12 шардов)',
-  'sandbox.preset.sharded-single': 'Один лидер на кластер (shards=1)',
+  'sandbox.preset.sharded': 'Шарды: у каждого свой лидер',
+  'sandbox.preset.sharded-single': 'Шарды: один лидер (shards=1)',
 };

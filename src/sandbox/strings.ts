@@ -217,6 +217,6 @@ export const enSandbox: Record<string, string> = {
   'sandbox.preset.zookeeper': 'ZooKeeper recipe',
   'sandbox.preset.zookeeper-herd': 'ZooKeeper, herd effect',
   // sharded
-  'sandbox.preset.sharded': 'Sharded leadership (12 shards)',
-  'sandbox.preset.sharded-single': 'One leader for the cluster (shards=1)',
+  'sandbox.preset.sharded': 'Sharded: a leader per shard',
+  'sandbox.preset.sharded-single': 'Sharded: one leader (shards=1)',
 };
