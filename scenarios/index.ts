@@ -13,6 +13,7 @@ import leaderFlag from './leader-flag.ts';
 import leaseNoFencing from './lease-no-fencing.ts';
 import patroni from './patroni.ts';
 import sandbox from './sandbox.ts';
+import shardedLeadership from './sharded-leadership.ts';
 import shortTimeout from './short-timeout.ts';
 import splitBrain from './split-brain.ts';
 import twentyInstances from './twenty-instances.ts';
@@ -40,7 +41,7 @@ export const pitfalls: Scenario[] = [
   shortTimeout,
   bullyAtScale,
 ];
-export const systems: Scenario[] = [kubernetesLease, zookeeper];
+export const systems: Scenario[] = [kubernetesLease, zookeeper, shardedLeadership];
 export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandbox];
 
 export const scenarioIds = scenarios.map((s) => s.id);

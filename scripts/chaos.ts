@@ -1,5 +1,5 @@
 /**
- * `npm run chaos -- --runs N --seed S [--algorithm lease|heartbeat|bully|gossip|all] [--unsafe]`
+ * `npm run chaos -- --runs N --seed S [--algorithm <id>|all] [--unsafe]`
  *
  * Runs N random fault schedules per design (src/sim/chaos) and prints a summary table: schedules run,
  * faults injected, violations in the safe designs and, with --unsafe, in the negative controls (lease
@@ -21,7 +21,7 @@ import {
 import { type ChaosOutcome, firstProblem, runSchedule } from '../src/testing/chaos/run.ts';
 
 const usage =
-  'usage: npm run chaos -- [--runs N] [--seed S] [--algorithm lease|heartbeat|bully|gossip|all] [--unsafe] [--shrink-seconds T]';
+  'usage: npm run chaos -- [--runs N] [--seed S] [--algorithm <id>|all] [--unsafe] [--shrink-seconds T]';
 
 interface Args {
   runs: number;
@@ -63,7 +63,7 @@ function parse(argv: string[]): Args {
       if (v === 'all') out.algorithms = [...chaosAlgorithms];
       else if ((chaosAlgorithms as readonly string[]).includes(v ?? ''))
         out.algorithms = [v as ChaosAlgorithm];
-      else fail(`--algorithm expects lease, heartbeat, bully or all, got "${v ?? ''}"`);
+      else fail(`--algorithm expects one of ${chaosAlgorithms.join(', ')} or all, got "${v ?? ''}"`);
     } else fail(`unknown argument ${a}`);
   }
   return out;
@@ -97,20 +97,16 @@ interface Tally {
   ms: number;
 }
 
+/** How the table names a design; an algorithm without a label of its own goes by its id. */
+const LABELS: Record<string, [safe: string, control: string]> = {
+  lease: ['lease + fencing', 'lease, fencing OFF (control)'],
+  heartbeat: ['heartbeat + quorum', 'heartbeat, quorum OFF (control)'],
+  gossip: ['gossip, discovery only (no writes)', 'gossip, a primary database (control)'],
+  bully: ['bully', 'bully (control)'],
+  sharded: ['sharded, fencing per shard', 'sharded, fencing OFF (control)'],
+};
 const labelOf = (alg: ChaosAlgorithm, unsafe: boolean) =>
-  unsafe
-    ? alg === 'lease'
-      ? 'lease, fencing OFF (control)'
-      : alg === 'gossip'
-        ? 'gossip, a primary database (control)'
-        : 'heartbeat, quorum OFF (control)'
-    : alg === 'lease'
-      ? 'lease + fencing'
-      : alg === 'heartbeat'
-        ? 'heartbeat + quorum'
-        : alg === 'gossip'
-          ? 'gossip, discovery only (no writes)'
-          : 'bully';
+  LABELS[alg]?.[unsafe ? 1 : 0] ?? (unsafe ? `${alg} (control)` : alg);
 
 const optionsOf = (d: Design): ScheduleOptions => ({ unsafe: d.unsafe, loss: true });
 

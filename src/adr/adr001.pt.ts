@@ -276,6 +276,36 @@ export const adr001Pt: Adr = {
         },
       },
     },
+    // sharded-leadership
+    {
+      id: 'matrix.sharded-leadership',
+      name: 'Liderança por shard',
+      how: 'Um líder por shard em vez de um para o cluster inteiro: cada shard tem sua própria chave de lease e seu próprio fencing token, e o rendezvous hashing distribui os shards entre os nós.',
+      source:
+        'Documentação do Kafka, “Distribution” (um líder por partição); MongoDB Manual, “Shards” (um replica set por shard); Thaler e Ravishankar 1998 (rendezvous hashing)',
+      cells: {
+        safety: {
+          rating: 'good',
+          text: 'Tão segura quanto uma eleição por lease, repetida em cada shard: um único dono por chave de shard, e o storage guarda o maior token de cada shard, então o token de um shard nunca é comparado com o de outro.',
+        },
+        failover: {
+          rating: 'good',
+          text: 'Uma queda para só os shards do nó morto, cerca de 1/n deles, durante um TTL e uma ou duas consultas; os outros shards nem percebem. Com um único líder para o cluster, tudo para pelo mesmo tempo.',
+        },
+        messages: {
+          rating: 'fair',
+          text: 'Um lease de sessão e uma leitura por consulta em cada nó, mais uma campanha por shard livre; as escritas se espalham por todos os nós em vez de passar por um só líder.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'O mesmo armazenamento de coordenação de uma eleição por lease (etcd, ZooKeeper), mais um número fixo de shards e uma regra de atribuição que todos os nós calculam do mesmo jeito.',
+        },
+        ops: {
+          rating: 'fair',
+          text: 'O rendezvous hashing move só os shards do nó morto e os espalha entre os sobreviventes. O trabalho precisa se dividir em shards que dispensem transações entre shards. Um nó que reinicia só recupera os seus shards com um rebalanceamento (a eleição do líder preferido do Kafka).',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',

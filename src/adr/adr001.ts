@@ -306,6 +306,36 @@ export const adr001: Adr = {
         },
       },
     },
+    // sharded-leadership
+    {
+      id: 'matrix.sharded-leadership',
+      name: 'Sharded leadership',
+      how: 'A leader per shard instead of one per cluster: each shard has its own lease key and fencing token, and rendezvous hashing spreads the shards over the nodes.',
+      source:
+        'Kafka documentation, “Distribution” (a leader per partition); MongoDB Manual, “Shards” (a replica set per shard); Thaler and Ravishankar 1998 (rendezvous hashing)',
+      cells: {
+        safety: {
+          rating: 'good',
+          text: 'As safe as one lease election, once per shard: one holder per shard key, and the storage keeps the highest token per shard, so one shard’s token is never compared with another’s.',
+        },
+        failover: {
+          rating: 'good',
+          text: 'A crash stops only the dead node’s shards, about 1/n of them, for one TTL and a poll or two; the other shards never notice. One leader for the whole cluster stops everything for as long.',
+        },
+        messages: {
+          rating: 'fair',
+          text: 'One session lease and one read per poll per node, plus a campaign per free shard; the writes are spread over every node instead of going through one leader.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'The same coordination store as a lease election (etcd, ZooKeeper), plus a fixed shard count and an assignment rule every node computes the same way.',
+        },
+        ops: {
+          rating: 'fair',
+          text: 'Rendezvous hashing moves only a dead node’s shards and spreads them over the survivors. The work must split into shards that need no cross-shard transaction. A restarted node gets its shards back only through a rebalance (Kafka’s preferred-leader election).',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',

@@ -44,6 +44,13 @@ export const adrLinks: Record<string, AdrLink> = {
   'matrix.zookeeper.messages': { scenario: 'zookeeper', stepId: 'watch-fires' },
   'matrix.zookeeper.dependencies': { scenario: 'zookeeper', stepId: 'znodes-created' },
   'matrix.zookeeper.ops': { scenario: 'zookeeper', stepId: 'watch-predecessor' },
+  // sharded-leadership
+  'matrix.sharded-leadership': { scenario: 'sharded-leadership', stepId: 'others-keep-writing' },
+  'matrix.sharded-leadership.safety': { scenario: 'sharded-leadership', stepId: 'shard-writes' },
+  'matrix.sharded-leadership.failover': { scenario: 'sharded-leadership', stepId: 'only-its-shards' },
+  'matrix.sharded-leadership.messages': { scenario: 'sharded-leadership', stepId: 'preferred-shards' },
+  'matrix.sharded-leadership.dependencies': { scenario: 'sharded-leadership', stepId: 'preferred-shards' },
+  'matrix.sharded-leadership.ops': { scenario: 'sharded-leadership', stepId: 'second-shard-moves' },
 };
 
 export interface ResolvedAdrLink {

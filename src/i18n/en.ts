@@ -106,6 +106,8 @@ export const en: Record<string, string> = {
   'cluster.adrBadge': 'Open ADR-001',
   'cluster.token': 'token {token}',
   'cluster.term': 'term {term}',
+  'cluster.shards': '{count, plural, =1 {shard {list}} other {shards {list}}}',
+  'cluster.shardKeys': '{count, plural, =1 {# key} other {# keys}}',
   'cluster.store': 'coordination store',
   'cluster.resource': 'protected storage',
   'cluster.proxy': 'proxy',

@@ -113,6 +113,8 @@ export const pt: Record<string, string> = {
   'cluster.adrBadge': 'Abrir o ADR-001',
   'cluster.token': 'token {token}',
   'cluster.term': 'termo {term}',
+  'cluster.shards': '{count, plural, =1 {shard {list}} other {shards {list}}}',
+  'cluster.shardKeys': '{count, plural, =1 {# chave} other {# chaves}}',
   'cluster.store': 'serviço de coordenação',
   'cluster.resource': 'armazenamento protegido',
   'cluster.proxy': 'proxy',

@@ -111,6 +111,8 @@ export const ru: Record<string, string> = {
   'cluster.adrBadge': 'Открыть ADR-001',
   'cluster.token': 'token {token}',
   'cluster.term': 'терм {term}',
+  'cluster.shards': '{count, plural, =1 {шард {list}} other {шарды {list}}}',
+  'cluster.shardKeys': '{count, plural, one {# ключ} few {# ключа} many {# ключей} other {# ключа}}',
   'cluster.store': 'хранилище координации',
   'cluster.resource': 'защищённое хранилище',
   'cluster.proxy': 'прокси',

@@ -462,4 +462,26 @@ export const scenariosPt: Record<string, string> = {
     'O node-1 acorda e, antes que o job atrasado escreva, confere o lease: o prazo passou faz tempo, então ele deixa a liderança sem escrever. Esta escrita obsoleta não acontece.',
   'scenario.check-before-act.step.check-too-early':
     'O node-3 acorda e a escrita que ele já tinha conferido sai com o token {token}: aceita depois de {seen}, o armazenamento agora guarda {value}. A conferência veio antes da pausa, então não tinha como barrar esta. Só o armazenamento pode: é por isso que o fencing continua necessário.',
+  // sharded-leadership
+  'scenario.sharded-leadership.title': 'Liderança por shard',
+  'scenario.sharded-leadership.summary':
+    'Cinco nós dividem doze shards, cada um com o seu próprio líder, eleito na sua própria chave do etcd, como o Kafka tem um líder por partição e o MongoDB um primário por shard. O node-2 cai: só os shards dele esperam por um failover, cada um para o seu próximo candidato, enquanto os outros shards continuam escrevendo. Com shards=1, um único líder para o cluster inteiro, a mesma queda para todas as escritas.',
+  'scenario.sharded-leadership.tagline':
+    'Um líder por shard, não por cluster: uma queda para só os shards do nó morto.',
+  'scenario.sharded-leadership.step.preferred-shards':
+    'Cada nó abre um lease de sessão no etcd e lê /shards/. Cada shard ordena os nós por rendezvous hashing (um hash do caminho do shard com o id do nó), e um nó disputa na hora os shards livres em que ele vem em primeiro. O node-1 fica com o shard {shard}: a chave /shards/{shard}/leader passa a viver sob o lease do node-1, e o create_revision dela, {token}, é o fencing token do shard.',
+  'scenario.sharded-leadership.step.shard-writes':
+    'Em um único período de retry, cada nó passa a liderar os shards em que vem em primeiro, dois ou três cada um, como mostram as etiquetas sob os nós. O {node} escreve em {key} com o token {token}. O storage guarda o maior token de cada shard, então o token de um shard nunca é comparado com o de outro.',
+  'scenario.sharded-leadership.step.node-2-crashes':
+    'O node-2 cai junto com os shards que lidera. Os keepalives dele param, mas as chaves continuam no etcd até o lease expirar, {ttlS} s depois do último keepalive que o etcd recebeu.',
+  'scenario.sharded-leadership.step.others-keep-writing':
+    'O {node} escreve em {key} com o token {token}, como antes da queda. Os shards liderados pelos quatro nós vivos nem percebem: os líderes, os leases e os tokens deles não mudaram.',
+  'scenario.sharded-leadership.step.lease-expires':
+    'O lease do node-2 expira, e o etcd apaga de uma vez todas as chaves que estavam sob ele: os shards do node-2, e só eles, agora estão sem líder.',
+  'scenario.sharded-leadership.step.shard-moves':
+    'O {node} assume o shard {shard} com o token {token}, maior que o do líder antigo. O primeiro candidato está morto, então o próximo na ordem do rendezvous hashing assumiu o shard uma consulta depois de ver a chave livre.',
+  'scenario.sharded-leadership.step.second-shard-moves':
+    'O {node} assume o shard {shard}: outro nó. O rendezvous hashing espalha os shards de um nó morto entre os sobreviventes em vez de jogá-los todos em um só.',
+  'scenario.sharded-leadership.step.only-its-shards':
+    'Só os shards do nó morto esperaram por um failover; todos os outros mantiveram o líder e as escritas. Com shards=1, um único líder para o cluster inteiro, a mesma queda para todas as escritas até o fim do failover: unavailableShardFraction 1 em vez de cerca de 1/5.',
 };

@@ -461,4 +461,26 @@ export const scenariosRu: Record<string, string> = {
     'node-1 просыпается и, прежде чем просроченная задача запишет, проверяет lease: срок давно вышел, и он слагает полномочия без записи. Этой устаревшей записи не будет.',
   'scenario.check-before-act.step.check-too-early':
     'node-3 просыпается, и запись, которую он уже проверил, уходит с token {token}: принята после {seen}, теперь в storage {value}. Проверка была до паузы и остановить эту запись не могла. Это может только storage — поэтому fencing всё равно нужен.',
+  // sharded-leadership
+  'scenario.sharded-leadership.title': 'Лидерство по шардам',
+  'scenario.sharded-leadership.summary':
+    'Пять узлов делят двенадцать шардов, у каждого шарда свой лидер, выбранный на своём ключе в etcd, — так в Kafka у каждой партиции свой лидер, а в MongoDB у каждого шарда свой primary. node-2 падает: failover ждут только его шарды, каждый переходит к своему следующему кандидату, а остальные шарды продолжают писать. С shards=1, одним лидером на весь кластер, то же падение останавливает все записи.',
+  'scenario.sharded-leadership.tagline':
+    'Лидер у каждого шарда, а не один на кластер: падение останавливает только шарды упавшего узла.',
+  'scenario.sharded-leadership.step.preferred-shards':
+    'Каждый узел открывает в etcd один lease сессии и читает /shards/. Каждый шард упорядочивает узлы по rendezvous hashing (хешу от пути шарда и id узла), и узел сразу пытается захватить свободные шарды, в которых он первый. node-1 получает шард {shard}: ключ /shards/{shard}/leader теперь живёт под lease node-1, а его create_revision, {token}, — fencing token шарда.',
+  'scenario.sharded-leadership.step.shard-writes':
+    'За один период повтора каждый узел становится лидером шардов, в которых он первый, по два-три на узел, — это видно по меткам под узлами. {node} пишет в {key} с token {token}. Хранилище помнит наибольший token каждого шарда, поэтому token одного шарда никогда не сравнивается с token другого.',
+  'scenario.sharded-leadership.step.node-2-crashes':
+    'node-2 падает вместе со своими шардами. Его keepalive прекращаются, но ключи остаются в etcd, пока не истечёт его lease, — через {ttlS} с после последнего keepalive, который получил etcd.',
+  'scenario.sharded-leadership.step.others-keep-writing':
+    '{node} пишет в {key} с token {token}, как и до падения. Шарды четырёх живых узлов ничего не замечают: их лидеры, lease и token не изменились.',
+  'scenario.sharded-leadership.step.lease-expires':
+    'etcd объявляет lease node-2 истёкшим и разом удаляет все ключи под ним: без лидера теперь шарды node-2, и только они.',
+  'scenario.sharded-leadership.step.shard-moves':
+    '{node} забирает шард {shard} с token {token}, большим, чем у старого лидера. Первый кандидат мёртв, поэтому шард забрал следующий по rendezvous hashing — через один опрос после того, как увидел ключ свободным.',
+  'scenario.sharded-leadership.step.second-shard-moves':
+    '{node} забирает шард {shard}: это уже другой узел. Rendezvous hashing распределяет шарды упавшего узла по оставшимся, а не сваливает их на один.',
+  'scenario.sharded-leadership.step.only-its-shards':
+    'Failover ждали только шарды упавшего узла; все остальные сохранили лидера и продолжали писать. С shards=1, одним лидером на весь кластер, то же падение останавливает все записи до конца failover: unavailableShardFraction 1 вместо примерно 1/5.',
 };

@@ -14,12 +14,15 @@ const PREFERRED: Record<string, string> = {
   'split-brain': 'quorum',
   'fencing-token': 'fencing',
   'etcd-lease': 'ttlS',
+  // sharded-leadership: twelve shards against one leader for the cluster
+  'sharded-leadership': 'shards',
 };
 /** The sandbox: the switch or timing its algorithm's trade-off turns on. */
 const PREFERRED_BY_ALGORITHM: Record<string, string> = {
   heartbeat: 'quorum',
   lease: 'ttlS',
   patroni: 'ttlS',
+  sharded: 'shards',
 };
 
 /**

@@ -28,6 +28,16 @@ describe('compare presets', () => {
     expect(renewFor(30)).toBe(10);
   });
 
+  it('puts twelve shards against one leader for the cluster, and the comparison stops every write', () => {
+    const sh = scenario('sharded-leadership');
+    const shards = compareKnobs(sh, scenarioParams(sh)).find((k) => k.name === 'shards');
+    expect(shards && presetValue(shards)).toBe(1);
+    expect(shards && presetValue({ ...shards, value: 1 })).toBe(12);
+    const r = simulateCompare(inputs('sharded-leadership'), { name: 'shards', value: 1 });
+    if (!('run' in r)) throw new Error(r.error);
+    expect(r.run.trace.params.shards).toBe(1);
+  });
+
   it('offers only the algorithm’s own knobs', () => {
     const sb = scenario('split-brain');
     expect(compareKnobs(sb, scenarioParams(sb)).map((k) => k.name)).not.toContain('dropRate');

@@ -51,13 +51,15 @@ export function compareKnobs(scenario: Scenario, params: Params): Knob[] {
 }
 
 /**
- * The value to compare against: a switch flipped; a TTL of 10 s against 30 s (and back); any
- * other number doubled, within its bounds.
+ * The value to compare against: a switch flipped; a TTL of 10 s against 30 s (and back); a shard
+ * count against one shard; any other number doubled, within its bounds.
  */
 export function presetValue(knob: Knob): ParamValue {
   const v = knob.value;
   if (typeof v === 'boolean') return !v;
   if (knob.name === 'ttlS') return v <= 10 ? 30 : 10;
+  // Sharded leadership against a single leader for the whole cluster (shards=1), and back.
+  if (knob.name === 'shards') return v === 1 ? 12 : 1;
   const max = knob.spec.max ?? Number.POSITIVE_INFINITY;
   const doubled = v === 0 ? 1 : v * 2;
   return doubled <= max ? doubled : knob.spec.min !== undefined ? Math.max(knob.spec.min, v / 2) : v / 2;

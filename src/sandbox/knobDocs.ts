@@ -119,6 +119,21 @@ export const knobDocsPt: Record<string, string> = {
   'dbjob.jobEveryMs':
     'o job roda de novo este tempo depois de cada execução (um dia; a história da flag encurta isso para a ausência aparecer)',
   'dbjob.jobAlarmMs': 'o alarme “o job não roda há este tempo” (job-not-running) dispara depois deste limite',
+  // sharded
+  'sharded.shards':
+    'em quantos shards o trabalho se divide, cada um com o seu próprio líder; 1 = um único líder para o cluster inteiro',
+  'sharded.ttlS': 'TTL do lease de sessão de cada nó; as chaves dos shards dele vivem enquanto durar o lease',
+  'sharded.renewS': 'intervalo de keepalive do lease de sessão de cada nó',
+  'sharded.retryMs':
+    'de quanto em quanto tempo um nó lê as chaves dos shards e disputa os shards livres (cada nó na sua faixa do período)',
+  'sharded.requestTimeoutMs': 'quanto tempo um nó espera a resposta do etcd antes de desistir de um pedido',
+  'sharded.driftMarginRatio':
+    'fração do TTL de que um nó abre mão antes, para que um relógio até esse tanto mais lento ainda renuncie antes de o store expirar o lease',
+  'sharded.fencing':
+    'o storage guarda o maior token de cada shard e recusa um menor para aquele shard (409 STALE TOKEN)',
+  'sharded.writeIntervalMs':
+    'cada nó escreve em cada shard que lidera a cada múltiplo deste intervalo no relógio local',
+  'sharded.workMs': 'tempo entre conferir o lease e as escritas saírem',
 };
 
 export const knobDocsRu: Record<string, string> = {
@@ -230,6 +245,20 @@ export const knobDocsRu: Record<string, string> = {
   'dbjob.jobEveryMs':
     'через сколько после каждого запуска job запускается снова (сутки; история с флагом сокращает это, чтобы отсутствие было видно)',
   'dbjob.jobAlarmMs': 'alert «job не запускался так долго» (job-not-running) срабатывает после этой границы',
+  // sharded
+  'sharded.shards': 'на сколько шардов делится работа, у каждого свой лидер; 1 — один лидер на весь кластер',
+  'sharded.ttlS': 'TTL lease сессии каждого узла; ключи его шардов живут, пока жив lease',
+  'sharded.renewS': 'интервал keepalive для lease сессии каждого узла',
+  'sharded.retryMs':
+    'как часто узел читает ключи шардов и пытается захватить свободные (каждый узел в своём слоте периода)',
+  'sharded.requestTimeoutMs': 'сколько узел ждёт ответа etcd, прежде чем отказаться от запроса',
+  'sharded.driftMarginRatio':
+    'доля TTL, от которой узел отказывается заранее, чтобы даже часы, отстающие на столько, сложили полномочия до того, как хранилище истечёт lease',
+  'sharded.fencing':
+    'хранилище помнит наибольший token каждого шарда и отклоняет меньший для этого шарда (409 STALE TOKEN)',
+  'sharded.writeIntervalMs':
+    'каждый узел пишет в каждый свой шард на каждом кратном этого интервала по локальным часам',
+  'sharded.workMs': 'время между проверкой lease и отправкой записей',
 };
 
 /**
@@ -271,6 +300,9 @@ export const ruleDocsPt: Record<string, string> = {
     'com lease, renewS precisa ficar abaixo da metade de leaseTtlS (o líder renuncia quando nenhuma renovação foi confirmada por TTL − renovação)',
   'dbjob.alarm-over-period':
     'jobAlarmMs precisa passar de jobEveryMs e de jobAtMs (senão o alarme dispara entre duas execuções saudáveis)',
+  // sharded
+  'sharded.renew-under-trusted-ttl':
+    'o intervalo de renovação precisa ser menor que a parte do TTL em que um nó confia (renewS < ttlS × (1 − driftMarginRatio)), senão todo nó abre mão dos seus shards entre dois keepalives',
 };
 
 export const ruleDocsRu: Record<string, string> = {
@@ -309,4 +341,7 @@ export const ruleDocsRu: Record<string, string> = {
     'с lease renewS должен быть меньше половины leaseTtlS (leader слагает роль, если продление не подтверждалось TTL − интервал продления)',
   'dbjob.alarm-over-period':
     'jobAlarmMs должен быть больше jobEveryMs и jobAtMs (иначе alert срабатывает между двумя нормальными запусками)',
+  // sharded
+  'sharded.renew-under-trusted-ttl':
+    'интервал продления должен быть короче той части TTL, которой доверяет узел (renewS < ttlS × (1 − driftMarginRatio)), иначе каждый узел будет отдавать свои шарды между двумя keepalive',
 };

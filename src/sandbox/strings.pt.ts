@@ -221,4 +221,7 @@ export const ptSandbox: Record<string, string> = {
   // zookeeper
   'sandbox.preset.zookeeper': 'Receita do ZooKeeper',
   'sandbox.preset.zookeeper-herd': 'ZooKeeper, efeito manada',
+  // sharded
+  'sandbox.preset.sharded': 'Por shard: um líder em cada',
+  'sandbox.preset.sharded-single': 'Por shard: um só líder (shards=1)',
 };

@@ -222,4 +222,7 @@ export const ruSandbox: Record<string, string> = {
   // zookeeper
   'sandbox.preset.zookeeper': 'Рецепт ZooKeeper',
   'sandbox.preset.zookeeper-herd': 'ZooKeeper, эффект стада',
+  // sharded
+  'sandbox.preset.sharded': 'Шарды: у каждого свой лидер',
+  'sandbox.preset.sharded-single': 'Шарды: один лидер (shards=1)',
 };

@@ -220,4 +220,7 @@ export const enSandbox: Record<string, string> = {
   // zookeeper
   'sandbox.preset.zookeeper': 'ZooKeeper recipe',
   'sandbox.preset.zookeeper-herd': 'ZooKeeper, herd effect',
+  // sharded
+  'sandbox.preset.sharded': 'Sharded: a leader per shard',
+  'sandbox.preset.sharded-single': 'Sharded: one leader (shards=1)',
 };

@@ -24,6 +24,7 @@ import {
   leaseLeader,
   metricBounds,
   quorumLeader,
+  shardHolders,
   staleWrites,
   termLeaders,
 } from './properties.ts';
@@ -480,4 +481,68 @@ describe('chaos metric bounds (liveness and cost pitfalls)', () => {
     // A simulated hour (short-timeout) is several seconds per run on a busy machine.
     600_000,
   );
+});
+
+describe('chaos: sharded leadership (a leader per shard)', () => {
+  it('per shard: one lease holder per shard key, no stale write on any shard, every shard led within the bound', () => {
+    const st = chaosProperty('sharded', { loss: true }, 143, 80);
+    expect(st.schedules).toBe(80);
+    expect(st.faults).toBeGreaterThan(3 * 80);
+    expect(st.livenessChecked).toBeGreaterThan(80 / 3);
+    for (const k of ['crash', 'restart', 'pause', 'partition', 'isolate', 'clock-drift'])
+      expect(st.kinds).toContain(k);
+  });
+
+  it('negative control: a shard leader paused past its TTL writes that shard with fencing off', () => {
+    const { failed, found } = control('sharded', 243, 300);
+    expect(failed).toBe(true);
+    expect(found?.safety[0]?.property).toBe('stale-write');
+    // The violation names one shard: tokens compare per shard, not across the storage.
+    expect(found?.safety[0]?.detail).toMatch(
+      /^storage shard-\d\d accepted token \d+ from node-\d+ after token \d+$/,
+    );
+    expect(found?.violationKinds).toContain('stale-write-accepted');
+    const s = found?.schedule as ChaosSchedule;
+    const ttlMs = Number(s.params.ttlS) * 1000;
+    expect(
+      s.faults.some(
+        (tf) => tf.fault.kind === 'pause' && tf.fault.node.startsWith('node-') && tf.fault.durationMs > ttlMs,
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('per-shard checks', () => {
+  const write = (t: number, key: string, token: number) =>
+    ({
+      k: 'write',
+      t,
+      node: 'node-1',
+      resource: 'storage',
+      token,
+      status: 'accepted',
+      code: 200,
+      seen: null,
+      key,
+    }) as const;
+  it('a lower token on another shard is no stale write; on the same shard it is', () => {
+    expect(staleWrites([write(1, 'shard-01', 9), write(2, 'shard-02', 3)])).toEqual([]);
+    expect(staleWrites([write(1, 'shard-01', 9), write(2, 'shard-01', 3)]).map((f) => f.detail)).toEqual([
+      'storage shard-01 accepted token 3 from node-1 after token 9',
+    ]);
+  });
+
+  it('each shard key keeps one lease while it exists', () => {
+    const put = (t: number, key: string, value: string, lease: number) =>
+      ({
+        k: 'store',
+        t,
+        change: { kind: 'put', kv: { key, value, lease, createRevision: t, modRevision: t, version: 1 } },
+      }) as TraceEvent;
+    const ok = [put(1, '/shards/01/leader', 'node-1', 1), put(2, '/shards/02/leader', 'node-2', 2)];
+    expect(shardHolders(ok)).toEqual([]);
+    expect(shardHolders([...ok, put(3, '/shards/02/leader', 'node-3', 3)]).map((f) => f.property)).toEqual([
+      'one-lease-holder',
+    ]);
+  });
 });

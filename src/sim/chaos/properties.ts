@@ -17,11 +17,15 @@
  * - `lease-leader`: a node believes it leads and the store's leader key names it;
  * - `quorum-leader`: exactly one node believes it leads;
  * - `bully-agreement`: the highest id leads and every other node's last word from it (HEARTBEAT or
- *   COORDINATOR) came after its last change of role, so every live node believes in the highest id.
+ *   COORDINATOR) came after its last change of role, so every live node believes in the highest id;
+ * - `shard-leaders`: every shard's key names a live node that believes it leads.
+ * Sharded leadership checks the first two per shard: `stale-write` per item the storage fences (the
+ * write's key) and `shard-holders`, `one-lease-holder` on every `/shards/<nn>/leader` key.
  */
 import type { ChaosHooks } from '../algorithms/algorithm.ts';
 import { DB_HOST } from '../algorithms/dbjob/keys.ts';
 import { LEADER_KEY, STORAGE_HOST } from '../algorithms/lease/keys.ts';
+import { shardKey, shardOfKey } from '../algorithms/sharded/keys.ts';
 import { splitBrainChecker } from '../check/splitBrain.ts';
 import { type CliFigures, cliFigures, computeMetrics } from '../metrics/metrics.ts';
 import type { Params } from '../params.ts';
@@ -39,7 +43,8 @@ export type PropertyId =
   | 'lease-leader'
   | 'quorum-leader'
   | 'bully-agreement'
-  | 'no-split-brain';
+  | 'no-split-brain'
+  | 'shard-leaders';
 
 export interface Failure {
   property: PropertyId;
@@ -59,24 +64,27 @@ export interface LivenessResult {
 
 export function staleWrites(events: readonly TraceEvent[], resource = STORAGE_HOST): Failure[] {
   const out: Failure[] = [];
-  let highest: number | null = null;
+  // Per item: a write that names its item (a shard, write.key) is fenced against that item's writes.
+  const highest = new Map<string, number>();
   for (const e of events) {
     if (e.k !== 'write' || e.resource !== resource || e.status !== 'accepted') continue;
+    const item = e.key === undefined ? resource : `${resource} ${e.key}`;
     if (e.token === null) {
       out.push({
         property: 'stale-write',
         atMs: e.t,
-        detail: `${resource} accepted a write without a token from ${e.node}`,
+        detail: `${item} accepted a write without a token from ${e.node}`,
       });
       continue;
     }
-    if (highest !== null && e.token < highest)
+    const hi = highest.get(item);
+    if (hi !== undefined && e.token < hi)
       out.push({
         property: 'stale-write',
         atMs: e.t,
-        detail: `${resource} accepted token ${e.token} from ${e.node} after token ${highest}`,
+        detail: `${item} accepted token ${e.token} from ${e.node} after token ${hi}`,
       });
-    if (highest === null || e.token > highest) highest = e.token;
+    if (hi === undefined || e.token > hi) highest.set(item, e.token);
   }
   return out;
 }
@@ -98,6 +106,16 @@ export function leaseHolders(events: readonly TraceEvent[], key = LEADER_KEY): F
     held = { lease: c.kv.lease, value: c.kv.value };
   }
   return out;
+}
+
+// sharded (issue #14)
+/** `one-lease-holder`, per shard: every `/shards/<nn>/leader` key stays on one lease while it exists. */
+export function shardHolders(events: readonly TraceEvent[]): Failure[] {
+  const keys = new Set<string>();
+  for (const e of events)
+    if (e.k === 'store' && e.change.kind === 'put' && shardOfKey(e.change.kv.key) !== null)
+      keys.add(e.change.kv.key);
+  return [...keys].sort().flatMap((key) => leaseHolders(events, key));
 }
 
 export function termLeaders(events: readonly TraceEvent[]): Failure[] {
@@ -162,6 +180,7 @@ const safetyChecks: Record<ChaosHooks['safety'][number], (ev: readonly TraceEven
   'term-leaders': termLeaders,
   'split-brain': splitBrains,
   'db-writers': dbWriters,
+  'shard-holders': shardHolders,
 };
 
 /** The safety properties the algorithm's chaos hooks name, in their order. */
@@ -297,10 +316,42 @@ export function bullyAgreement(trace: Trace, s: ChaosSchedule): LivenessResult {
   });
 }
 
+// sharded (issue #14)
+/**
+ * `shard-leaders`: every shard's key is held, each by a node that is up and believes it leads
+ * (the schedule's `shards` knob says how many).
+ */
+export function shardLeaders(trace: Trace, s: ChaosSchedule): LivenessResult {
+  const until = s.faultsEndMs + s.boundMs;
+  const shards = Number(s.params.shards);
+  const holder = new Map<string, string>();
+  const step = (e: TraceEvent) => {
+    if (e.k !== 'store') return;
+    if (e.change.kind === 'delete') holder.delete(e.change.key);
+    if (e.change.kind === 'put' && shardOfKey(e.change.kv.key) !== null)
+      holder.set(e.change.kv.key, e.change.kv.value);
+  };
+  let last: Set<string> = new Set();
+  const missing = (ls: Set<string>) =>
+    Array.from({ length: shards }, (_, i) => shardKey(i + 1)).filter((k) => !ls.has(holder.get(k) ?? ''));
+  const since = stableSince(trace.events, until, step, (ls) => {
+    last = new Set(ls);
+    return missing(ls).length === 0;
+  });
+  return liveness(
+    'shard-leaders',
+    s,
+    since,
+    () =>
+      `at ${until} ms no live leader for ${missing(last).join(', ')} (believers [${[...last].join(', ')}])`,
+  );
+}
+
 const livenessChecks: Record<ChaosHooks['liveness'], (trace: Trace, s: ChaosSchedule) => LivenessResult> = {
   'lease-leader': leaseLeader,
   'quorum-leader': quorumLeader,
   'bully-agreement': bullyAgreement,
+  'shard-leaders': shardLeaders,
 };
 
 /** The liveness property the algorithm's chaos hooks name. */

@@ -149,7 +149,9 @@ export function deriveSteps(trace: Trace, scenario?: Scenario, opts: { all?: boo
         break;
       }
       case 'write': {
-        const hi = highest.get(e.resource);
+        // Tokens compare per item where the resource fences each one (a shard).
+        const item = e.key === undefined ? e.resource : `${e.resource} ${e.key}`;
+        const hi = highest.get(item);
         const base = { node: e.node, resource: e.resource, token: e.token ?? '—', code: e.code };
         if (e.status === 'rejected') {
           if (lastRejected.has(e.node) && lastRejected.get(e.node) === e.token) break;
@@ -161,7 +163,7 @@ export function deriveSteps(trace: Trace, scenario?: Scenario, opts: { all?: boo
         if (e.token === null) break;
         if (hi && e.token < hi.token)
           push(i, e, 'stale-write', 'narr.staleAccepted', { ...base, seen: hi.token, newer: hi.node }, true);
-        else highest.set(e.resource, { token: e.token, node: e.node });
+        else highest.set(item, { token: e.token, node: e.node });
         break;
       }
       case 'violation': {

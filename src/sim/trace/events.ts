@@ -54,6 +54,8 @@ export type TraceEvent =
       /** Highest token the resource had seen before this write. */
       seen: number | null;
       value?: string;
+      /** The item written, when a resource fences each item on its own (a shard): tokens compare per item. */
+      key?: string;
     }
   | { k: 'violation'; t: number; violation: Violation }
   /** A named moment in a node's algorithm (campaign won, stepped down, promoted...), for narration. */

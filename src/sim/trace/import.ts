@@ -115,6 +115,7 @@ const eventSchema = z.discriminatedUnion('k', [
     reason: z.string().optional(),
     seen: z.union([int, z.null()]),
     value: z.string().optional(),
+    key: z.string().optional(),
   }),
   z.strictObject({
     k: z.literal('violation'),

@@ -59,6 +59,8 @@ function varsOf(e: TraceEvent, send: Extract<TraceEvent, { k: 'send' }> | undefi
       put('resource', e.resource);
       // What the write puts in the resource (the lease leader's job writes "<node>#<n>").
       put('value', e.value);
+      // The item a per-item fenced resource wrote (a shard).
+      put('key', e.key);
       break;
     case 'violation':
       put('nodes', e.violation.nodes.join(', '));

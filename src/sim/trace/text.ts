@@ -48,7 +48,7 @@ function describeEvent(
       return `${store} lease ${hex(c.lease)} ${c.kind === 'lease-expire' ? 'expired' : 'revoked'} rev=${c.revision}`;
     }
     case 'write':
-      return `${e.resource} ${e.status === 'accepted' ? 'ACCEPTS' : 'REJECTS'} write from ${e.node} token=${e.token ?? '-'}${e.status === 'rejected' ? ` -> ${e.code} ${e.reason ?? ''}` : ''}`;
+      return `${e.resource} ${e.status === 'accepted' ? 'ACCEPTS' : 'REJECTS'} write from ${e.node}${e.key === undefined ? '' : ` ${e.key}`} token=${e.token ?? '-'}${e.status === 'rejected' ? ` -> ${e.code} ${e.reason ?? ''}` : ''}`;
     case 'violation':
       return `!! ${e.violation.kind.toUpperCase()}: ${e.violation.detail}`;
     case 'mark':

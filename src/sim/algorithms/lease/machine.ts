@@ -19,6 +19,7 @@ import { assign, setup } from 'xstate';
 import type { ProcessEnv } from '../../net/host.ts';
 import { type KeyValue, prefixEnd, type ResponseOp } from '../../store/etcd.ts';
 import { ELECTION_PREFIX, LEADER_KEY, STORAGE_HOST, STORE_HOST, TOKEN_KEY } from './keys.ts';
+import { keepaliveAcked, keepaliveSent } from './session.ts';
 import { msToNextSlot, msToNextTick, slotOffsetMs, trustedUntil } from './timing.ts';
 
 export interface LeaseConfig {
@@ -204,29 +205,14 @@ export const leaseMachine = setup({
     },
 
     prepareKeepalive: assign(({ context }) => {
-      const now = context.env.now();
       const reqId = context.seq + 1;
-      // Older keepalives can no longer extend the deadline once their whole TTL has gone by.
-      const kaSent = context.kaSent.filter((k) => k.sentAt + context.ttlMs > now);
-      // confirmRenew off (the pitfall): fire and forget, the keepalive counts as renewed when it
-      // leaves, answered or not. client-go and etcd's Session count only a confirmed renewal.
-      const deadline = context.cfg.confirmRenew
-        ? context.deadline
-        : Math.max(context.deadline, trustedUntil(now, context.ttlMs, context.cfg.driftMarginRatio));
-      return { seq: reqId, kaSent: [...kaSent, { reqId, sentAt: now }], deadline };
+      return { seq: reqId, ...keepaliveSent(context, context.env.now(), reqId, context.cfg) };
     }),
     sendKeepalive: ({ context }) =>
       context.env.send(STORE_HOST, 'KEEPALIVE', { lease: context.lease, reqId: context.seq }),
     extendDeadline: assign(({ context, event }) => {
       const e = event as Ev<'KEEPALIVE_ACK'>;
-      const sent = context.kaSent.find((k) => k.reqId === e.reqId);
-      if (!sent || e.ttl <= 0) return {};
-      const ttlMs = e.ttl * 1000;
-      return {
-        ttlMs,
-        deadline: Math.max(context.deadline, trustedUntil(sent.sentAt, ttlMs, context.cfg.driftMarginRatio)),
-        kaSent: context.kaSent.filter((k) => k.reqId !== e.reqId),
-      };
+      return keepaliveAcked(context, e.reqId, e.ttl, context.cfg.driftMarginRatio);
     }),
     markTtlZero: ({ context }) => context.env.mark('keepalive-ttl-0', { lease: context.lease }),
 

@@ -21,7 +21,9 @@ import {
   messageReach,
   messageStop,
   nodeLabel,
+  nodePill,
   separatingLine,
+  shardsLed,
   shortName,
 } from './index.ts';
 import { tallyLabels } from './messages.ts';
@@ -219,6 +221,25 @@ describe('labels', () => {
     expect(
       nodeLabel({ ...follower, id: 'etcd', kind: 'store', role: 'follower', believed: null }, false),
     ).toBe('etcd: coordination store');
+  });
+
+  it('a leader per shard: the pill and the label list the shards whose keys name the node', () => {
+    const { token: _t, ...leader } = base;
+    const kv = (key: string, value: string, lease: number) => ({ key, value, lease });
+    const keys = [
+      kv('/shards/10/leader', 'node-3', 5),
+      kv('/shards/03/leader', 'node-3', 5),
+      kv('/shards/04/leader', 'node-1', 2),
+      kv('/shards/07/leader', 'node-3', 0),
+      kv('/members/node-3', 'node-3', 5),
+    ];
+    const declared = ['/shards/03/leader', '/shards/04/leader', '/shards/07/leader', '/shards/10/leader'];
+    const shards = shardsLed(keys, declared, 'node-3');
+    expect(shards).toEqual(['03', '10']);
+    expect(nodePill(leader, shards)).toBe('shards 03 10');
+    expect(nodePill(leader, ['04'])).toBe('shard 04');
+    expect(nodeLabel(leader, false, shards)).toBe('node-3: leader, shards 03 10');
+    expect(nodePill(leader, [])).toBe('');
   });
 
   it('finds the leader key among leased keys', () => {

@@ -5,7 +5,7 @@ import type { HostKind } from '../../../sim/net/host.ts';
 import type { DisplayRole } from '../../../sim/trace/events.ts';
 import type { Frame, NodeView } from '../../../sim/trace/frame.ts';
 import { type Layout, shortName } from './layout.ts';
-import { clip, leaderKeyOf, nodeLabel, nodePill } from './nodeText.ts';
+import { clip, leaderKeyOf, nodeLabel, nodePill, shardsLed } from './nodeText.ts';
 import type { ClusterOptions, HostInfo, Sel } from './types.ts';
 
 // Role badge icons, drawn in a 20x20 box centred on 0,0.
@@ -220,17 +220,22 @@ export function updateHosts(
     const since = n.crashedAt !== undefined ? frame.t - n.crashedAt : Number.POSITIVE_INFINITY;
     const back = n.restartedAt !== undefined ? frame.t - n.restartedAt : Number.POSITIVE_INFINITY;
     const crashK = !n.up && since >= 0 && since < opts.flashMs ? since / opts.flashMs : null;
+    // A leader per shard: the node's shards are the leader keys that name it (until its lease expires).
+    const shards =
+      opts.perShard && d.kind === 'node' && frame.store
+        ? shardsLed(frame.store.keys, opts.leaderKeys ?? [], d.id)
+        : undefined;
     const restartK = n.up && back >= 0 && back < opts.flashMs ? back / opts.flashMs : null;
     // Skip a host whose drawing would not change: most frames only messages move, and rewriting
     // every host's attributes would re-paint the whole picture each frame.
     const key =
       d.kind === 'node'
-        ? `${n.role}|${n.believed}|${n.token}|${n.term}|${n.isolated}|${err}|${crashK}|${restartK}`
+        ? `${n.role}|${n.believed}|${n.token}|${n.term}|${n.isolated}|${err}|${crashK}|${restartK}|${shards?.join(' ')}`
         : `${n.role}|${n.believed}|${n.up}|${err}|${crashK}|${restartK}|${JSON.stringify(detail)}`;
     if (drawn.get(d.id) === key) return;
     drawn.set(d.id, key);
     const g = select(this);
-    const label = nodeLabel(n, err);
+    const label = nodeLabel(n, err, shards);
     g.attr('data-role', n.role)
       .attr('aria-label', label)
       .classed('error', err)
@@ -265,7 +270,7 @@ export function updateHosts(
     if (d.kind === 'node') {
       const roleWord = err ? tr('role.error') : tr(`role.${n.role}`);
       g.select('.role-text').text(roleWord);
-      const tokenText = nodePill(n);
+      const tokenText = nodePill(n, shards);
       const tok = g.select<SVGGElement>('.token');
       tok.attr('display', tokenText ? null : 'none');
       if (tokenText) {
@@ -287,6 +292,16 @@ function detailOf(n: NodeView, frame: Frame, layout: Layout, opts: ClusterOption
   const text = (v: string) => clip(v, fit);
   if (n.kind === 'store') {
     const s = frame.store;
+    // A leader per shard: how many shard keys are held now (the store panel lists them, with the
+    // revision); there is no one leader lease to draw.
+    if (opts.perShard) {
+      const held = s ? s.keys.filter((k) => k.lease !== 0 && opts.leaderKeys?.includes(k.key)).length : 0;
+      return {
+        text: text(tr('cluster.shardKeys', { count: held })),
+        bar: 0,
+        track: false,
+      };
+    }
     // The leader key's lease, if any: its remaining TTL as a bar (to the half pixel).
     const leaderKey = s ? leaderKeyOf(s.keys, opts.leaderKeys) : undefined;
     const lease = leaderKey ? s?.leases.find((l) => l.id === leaderKey.lease) : undefined;
@@ -309,7 +324,8 @@ function detailOf(n: NodeView, frame: Frame, layout: Layout, opts: ClusterOption
       text: text(
         rejecting && lastWrite
           ? tr('cluster.rejected', { code: lastWrite.code })
-          : r?.highest !== null && r?.highest !== undefined
+          : // Per shard, one highest token for the whole storage would mean nothing: count the writes.
+            !opts.perShard && r?.highest !== null && r?.highest !== undefined
             ? tr('cluster.highest', { token: r.highest })
             : tr('cluster.writes', { count: r?.accepted ?? 0 }),
       ),

@@ -21,7 +21,7 @@ export {
   shortName,
 } from './layout.ts';
 export { messageOpacity, messageReach, messageStop } from './messages.ts';
-export { leaderKeyOf, nodeLabel, nodePill } from './nodeText.ts';
+export { leaderKeyOf, nodeLabel, nodePill, shardsLed } from './nodeText.ts';
 export type { ClusterOptions, ClusterRenderer, HostInfo, Link, LinkKind } from './types.ts';
 
 /**

@@ -3,7 +3,7 @@ import { t as tr } from '../../../i18n/index.ts';
 import type { NodeView } from '../../../sim/trace/frame.ts';
 
 /** Words for a node's state, for its accessible label and its caption line. */
-export function nodeLabel(n: NodeView, errored: boolean): string {
+export function nodeLabel(n: NodeView, errored: boolean, shards?: readonly string[]): string {
   const parts: string[] = [];
   if (n.kind !== 'node') {
     parts.push(tr(`cluster.${n.kind}`));
@@ -14,15 +14,20 @@ export function nodeLabel(n: NodeView, errored: boolean): string {
   // A node's words in the order it draws them (name, role word, token pill), then what is not drawn:
   // its visible label is then part of its accessible name (WCAG 2.5.3).
   parts.push(errored ? tr('role.error') : tr(`role.${n.role}`));
-  const pill = nodePill(n);
+  const pill = nodePill(n, shards);
   if (pill) parts.push(pill);
   if (errored) parts.push(tr(`role.${n.role}`));
   if (n.role !== 'leader' && n.believed === 'leader') parts.push(tr('role.leaderStale'));
   return `${n.id}: ${parts.join(', ')}`;
 }
 
-/** The pill under a node: its fencing token, else a leader's term; '' when none. */
-export function nodePill(n: Pick<NodeView, 'token' | 'term' | 'role'>): string {
+/**
+ * The pill under a node: the shards it leads (a leader per shard), else its fencing token, else a
+ * leader's term; '' when none.
+ */
+export function nodePill(n: Pick<NodeView, 'token' | 'term' | 'role'>, shards?: readonly string[]): string {
+  if (shards && shards.length > 0)
+    return tr('cluster.shards', { count: shards.length, list: shards.join(' ') });
   if (n.token !== undefined) return tr('cluster.token', { token: n.token });
   if (n.term !== undefined && n.role === 'leader') return tr('cluster.term', { term: n.term });
   return '';
@@ -45,4 +50,20 @@ export function leaderKeyOf<K extends { key: string; lease: number }>(
 
 export function clip(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+/**
+ * The shards a node leads with a leader per shard (leadership scope `shard`): the declared leader
+ * keys under a lease that name it, each by the path segment before `/leader` (`/shards/03/leader`
+ * -> "03"), in key order.
+ */
+export function shardsLed<K extends { key: string; value: string; lease: number }>(
+  keys: readonly K[],
+  declared: readonly string[],
+  node: string,
+): string[] {
+  return keys
+    .filter((k) => k.lease !== 0 && k.value === node && declared.includes(k.key))
+    .map((k) => k.key.split('/').at(-2) ?? k.key)
+    .sort();
 }
