@@ -1,5 +1,6 @@
 import type { Algorithm } from './algorithm.ts';
 import { bully } from './bully/index.ts';
+import { cronjob } from './cronjob/index.ts';
 import { dbjob } from './dbjob/index.ts';
 import { gossip } from './gossip/index.ts';
 import { heartbeat } from './heartbeat/index.ts';
@@ -21,6 +22,7 @@ export const algorithms = {
   kubernetes,
   zookeeper,
   dbjob,
+  cronjob,
 } satisfies Record<string, Algorithm>;
 
 export type AlgorithmId = keyof typeof algorithms;

@@ -1,0 +1,72 @@
+/**
+ * Where a Job's pod runs (the Job controller creates one pod for a Job with parallelism 1, the
+ * default; the kubelet starts it). RUN_POD {name}: the pod starts after `startMs` (scheduling and the
+ * container start), works for `durationMs`, writes the night's billing result to this host (a `write`
+ * event, so the box counts the runs that finished) and reports POD_SUCCEEDED to the API server.
+ * KILL_POD {name} (Replace deletes the Job): the pod stops before it finishes. Each start and end is a
+ * mark (`pod-started`, `pod-finished`, `pod-killed`) that the metrics read; several pods may run at
+ * once (concurrencyPolicy Allow).
+ */
+import type { Process, ProcessEnv, ProcessFactory } from '../../net/host.ts';
+
+export const POD_STARTED = 'pod-started';
+export const POD_FINISHED = 'pod-finished';
+export const POD_KILLED = 'pod-killed';
+
+export interface PodOptions {
+  readonly apiServer: string;
+  readonly startMs: number;
+  readonly durationMs: number;
+}
+
+export function podProcess(opts: PodOptions): ProcessFactory {
+  return (env: ProcessEnv): Process => {
+    const running = new Map<string, () => void>();
+    const started = new Set<string>();
+    /** Pods past their start, not yet finished or killed. */
+    const working = new Set<string>();
+    const run = (name: string) => {
+      if (started.has(name)) return;
+      started.add(name);
+      const cancelStart = env.after(opts.startMs, () => {
+        working.add(name);
+        env.mark(POD_STARTED, { job: name, running: working.size });
+        const cancelEnd = env.after(opts.durationMs, () => {
+          running.delete(name);
+          working.delete(name);
+          env.record({
+            k: 'write',
+            node: name,
+            resource: env.id,
+            token: null,
+            status: 'accepted',
+            code: 200,
+            seen: null,
+            value: `billing run by ${name}`,
+          });
+          env.mark(POD_FINISHED, { job: name, running: working.size });
+          env.send(opts.apiServer, 'POD_SUCCEEDED', { name });
+        });
+        running.set(name, cancelEnd);
+      });
+      running.set(name, cancelStart);
+    };
+    return {
+      receive(m) {
+        const name = String(m.body.name ?? '');
+        if (m.type === 'RUN_POD') run(name);
+        if (m.type === 'KILL_POD') {
+          const cancel = running.get(name);
+          if (!cancel) return;
+          cancel();
+          running.delete(name);
+          working.delete(name);
+          env.mark(POD_KILLED, { job: name, running: working.size });
+        }
+      },
+      stop() {
+        for (const cancel of running.values()) cancel();
+      },
+    };
+  };
+}
