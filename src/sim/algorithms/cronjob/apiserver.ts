@@ -100,7 +100,7 @@ export function cronApiServerProcess(opts: ApiServerOptions): ProcessFactory {
           putCron();
           return ['STATUS_UPDATED', { reqId }];
         case 'DELETE_JOB': {
-          if (!jobs.delete(name)) return ['NOT_FOUND', { reqId, name, code: 404 }];
+          if (!jobs.delete(name)) return ['JOB_NOT_FOUND', { reqId, name, code: 404 }];
           revision++;
           env.record({ k: 'store', change: { kind: 'delete', key: jobKey(name), revision, cause: 'delete' } });
           env.send(opts.podHost, 'KILL_POD', { name });

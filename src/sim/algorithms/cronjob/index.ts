@@ -164,7 +164,7 @@ export const cronjob: Algorithm = {
       STATUS_UPDATED: 'reply',
       DELETE_JOB: 'store',
       JOB_DELETED: 'reply',
-      NOT_FOUND: 'reject',
+      JOB_NOT_FOUND: 'reject',
       RUN_POD: 'data',
       KILL_POD: 'reject',
       POD_SUCCEEDED: 'reply',
