@@ -89,9 +89,8 @@ describe('scenarios', () => {
 describe('pitfall stories', () => {
   const withFix = scenarios.filter((s) => s.fix);
 
-  // A real system may have a pitfall of its own (external-scheduler: a startingDeadlineSeconds shorter than an outage).
   it.each(withFix.map((s) => [s.id, s] as const))('%s: is a pitfall with a tagline', (_id, s) => {
-    expect(['pitfalls', 'systems']).toContain(s.group);
+    expect(s.group).toBe('pitfalls');
     expect(s.tagline).toBeTruthy();
   });
 

@@ -242,7 +242,7 @@ export const scenariosPt: Record<string, string> = {
   // external-scheduler
   'scenario.external-scheduler.title': 'Agendador externo: um CronJob roda o job uma vez',
   'scenario.external-scheduler.summary':
-    'O job noturno sai da aplicação: um CronJob do Kubernetes com concurrencyPolicy Forbid inicia um Job às 3h e as vinte réplicas não fazem nada de especial. Mas o agendador está fora do ar às 3h e volta às 3h02: com startingDeadlineSeconds 60 o horário é pulado, sem Job e sem evento. Com um prazo que cubra a queda, a execução começa atrasada, uma única vez.',
+    'O job noturno sai da aplicação: um CronJob do Kubernetes com concurrencyPolicy Forbid inicia um Job por horário e as vinte réplicas não fazem nada de especial. O agendador está fora do ar às 3h e volta às 3h02: com startingDeadlineSeconds 300 a execução começa atrasada, uma única vez. Com startingDeadlineSeconds=60 o horário é pulado: nenhum Job, e nenhum evento.',
   'scenario.external-scheduler.tagline':
     'Um CronJob no lugar de uma eleição: uma execução por horário, e o que o startingDeadlineSeconds faz quando o agendador está fora do ar.',
   'scenario.external-scheduler.step.twenty-up':
@@ -256,13 +256,13 @@ export const scenariosPt: Record<string, string> = {
   'scenario.external-scheduler.step.passed-over':
     'O controller só procura horários pendentes a partir de agora − startingDeadlineSeconds ({deadlineS} s), e o horário {slot} já tem {lateS} s: não encontra nenhum e não cria Job. Também não registra evento (o aviso MissSchedule é para um horário dentro dessa janela). A execução foi perdida, e a API conta uma execução perdida como falha.',
   'scenario.external-scheduler.step.nothing-ran':
-    'Nenhuma cobrança esta noite, e o Kubernetes não deu alarme: o próximo horário é amanhã às 3h. Monitore você mesmo o status.lastSuccessfulTime e dê ao startingDeadlineSeconds folga para uma queda do control plane (Mostrar a correção).',
+    'Nenhuma cobrança esta noite, e o Kubernetes não deu alarme: o próximo horário é amanhã às 3h. Monitore você mesmo o status.lastSuccessfulTime e dê ao startingDeadlineSeconds folga para uma queda do control plane.',
   'scenario.external-scheduler.step.late-run':
     'O horário {slot} tem {lateS} s, dentro do startingDeadlineSeconds: o controller cria o Job {job}, atrasado, e grava 3h no status.lastScheduleTime. O nome vem do minuto do horário, então um segundo Create para ele receberia 409 AlreadyExists.',
   'scenario.external-scheduler.step.pod-runs':
     'O pod do Job sobe em algum nó do cluster, fora das réplicas: uma execução do job de cobrança.',
   'scenario.external-scheduler.step.one-run':
-    'O pod termina com sucesso e o Job fica Complete. Uma execução para o horário das 3h: não vinte, porque nenhuma réplica o roda, e não duas, porque o horário agora é o status.lastScheduleTime.',
+    'O pod termina com sucesso e o Job fica Complete. Uma execução para o horário das 3h: não vinte, porque nenhuma réplica o roda, e não duas, porque o horário agora é o status.lastScheduleTime. Com um startingDeadlineSeconds menor que os dois minutos da queda (startingDeadlineSeconds=60), o horário seria perdido.',
   // twenty-instances
   'scenario.twenty-instances.title': 'Vinte instâncias, vinte e-mails',
   'scenario.twenty-instances.summary':
