@@ -14,7 +14,8 @@ export default {
   title: 'External scheduler: a CronJob runs it once',
   summary:
     'The nightly job leaves the application: a Kubernetes CronJob with concurrencyPolicy Forbid starts one Job per slot and the twenty replicas do nothing special. The scheduler is down at 03:00 and back at 03:02: with startingDeadlineSeconds 300 the run starts late, once. With startingDeadlineSeconds=60 the slot is passed over: no Job, and no event.',
-  tagline: 'A CronJob instead of an election: one run per slot, and what startingDeadlineSeconds does when the scheduler is down.',
+  tagline:
+    'A CronJob instead of an election: one run per slot, and what startingDeadlineSeconds does when the scheduler is down.',
   group: 'systems',
   algorithm: 'cronjob',
   nodes: 20,

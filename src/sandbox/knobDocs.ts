@@ -120,7 +120,8 @@ export const knobDocsPt: Record<string, string> = {
     'o job roda de novo este tempo depois de cada execução (um dia; a história da flag encurta isso para a ausência aparecer)',
   'dbjob.jobAlarmMs': 'o alarme “o job não roda há este tempo” (job-not-running) dispara depois deste limite',
   // cronjob
-  'cronjob.jobAtMs': 'o primeiro horário agendado depois do início (as histórias começam às 2h59min50s: 10 s = 3h)',
+  'cronjob.jobAtMs':
+    'o primeiro horário agendado depois do início (as histórias começam às 2h59min50s: 10 s = 3h)',
   'cronjob.scheduleEveryS':
     'o intervalo entre dois horários (86 400 s: "0 3 * * *", uma vez por dia); no mínimo um minuto, porque cada Job leva no nome o minuto do seu horário',
   'cronjob.startingDeadlineSeconds':
@@ -129,8 +130,10 @@ export const knobDocsPt: Record<string, string> = {
     'o que um horário faz enquanto um Job ainda roda: 0 Allow (inicia outro ao lado, o padrão da API), 1 Forbid (pula este horário), 2 Replace (apaga o Job em andamento e inicia o novo)',
   'cronjob.jobDurationS': 'quanto tempo o pod do job trabalha até terminar com sucesso',
   'cronjob.podStartMs': 'da criação do Job até o pod dele rodar (agendamento, imagem, início do contêiner)',
-  'cronjob.requestTimeoutMs': 'quanto tempo o controller espera a resposta do API server antes de desistir do pedido',
-  'cronjob.retryMs': 'depois de um pedido sem resposta, o controller sincroniza o CronJob de novo após este tempo',
+  'cronjob.requestTimeoutMs':
+    'quanto tempo o controller espera a resposta do API server antes de desistir do pedido',
+  'cronjob.retryMs':
+    'depois de um pedido sem resposta, o controller sincroniza o CronJob de novo após este tempo',
 };
 
 export const knobDocsRu: Record<string, string> = {

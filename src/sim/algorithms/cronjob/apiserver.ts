@@ -87,7 +87,10 @@ export function cronApiServerProcess(opts: ApiServerOptions): ProcessFactory {
       const name = String(b.name ?? '');
       switch (m.type) {
         case 'GET_CRONJOB':
-          return ['CRONJOB', { reqId, lastScheduleMs, active: active().join(','), activeCount: active().length }];
+          return [
+            'CRONJOB',
+            { reqId, lastScheduleMs, active: active().join(','), activeCount: active().length },
+          ];
         case 'CREATE_JOB': {
           if (jobs.has(name)) return ['ALREADY_EXISTS', { reqId, name, code: 409 }];
           jobs.set(name, { phase: 'Running', created: 0, version: 0 });
@@ -102,14 +105,17 @@ export function cronApiServerProcess(opts: ApiServerOptions): ProcessFactory {
         case 'DELETE_JOB': {
           if (!jobs.delete(name)) return ['JOB_NOT_FOUND', { reqId, name, code: 404 }];
           revision++;
-          env.record({ k: 'store', change: { kind: 'delete', key: jobKey(name), revision, cause: 'delete' } });
+          env.record({
+            k: 'store',
+            change: { kind: 'delete', key: jobKey(name), revision, cause: 'delete' },
+          });
           env.send(opts.podHost, 'KILL_POD', { name });
           putCron();
           return ['JOB_DELETED', { reqId, name }];
         }
         case 'POD_SUCCEEDED': {
           const j = jobs.get(name);
-          if (!j || j.phase !== 'Running') return null;
+          if (j?.phase !== 'Running') return null;
           j.phase = 'Complete';
           lastSuccessfulMs = env.now();
           putJob(name);

@@ -11,7 +11,9 @@ const DAY = { atMs: 10_000, everyMs: 86_400_000 };
 const MINUTE = { atMs: 10_000, everyMs: 60_000 };
 
 function run(params: Partial<Params>, faults: Fault[] = [], durationMs = 180_000) {
-  const trace = simulate(testScenario('cronjob', { nodes: 20, durationMs, params: params as Params, faults }));
+  const trace = simulate(
+    testScenario('cronjob', { nodes: 20, durationMs, params: params as Params, faults }),
+  );
   return { trace, m: cronJobMetrics(trace.events) };
 }
 const marks = (events: TraceEvent[], name: string) =>
@@ -47,7 +49,9 @@ describe('the schedule arithmetic (utils.go mostRecentScheduleTime)', () => {
   it('more than 100 missed slots is "too many", and the latest is still the one to start', () => {
     const r = mostRecentScheduleTime(MINUTE, MINUTE.atMs - MINUTE.everyMs, 10_000 + 120 * 60_000 + 5, null);
     expect(r).toMatchObject({ missed: 121, tooMany: true, slotMs: 10_000 + 120 * 60_000 });
-    expect(mostRecentScheduleTime(MINUTE, MINUTE.atMs - MINUTE.everyMs, 10_000 + 99 * 60_000, null).tooMany).toBe(false);
+    expect(
+      mostRecentScheduleTime(MINUTE, MINUTE.atMs - MINUTE.everyMs, 10_000 + 99 * 60_000, null).tooMany,
+    ).toBe(false);
   });
 
   it('names a Job after its slot in Unix minutes, and writes times as RFC 3339', () => {
@@ -72,7 +76,11 @@ describe('the CronJob controller', () => {
   });
 
   it('one run per slot: every minute for five minutes is five runs', () => {
-    const { m } = run({ concurrencyPolicy: 1, scheduleEveryS: 60, jobDurationS: 20 }, [], 10_000 + 4 * 60_000 + 30_000);
+    const { m } = run(
+      { concurrencyPolicy: 1, scheduleEveryS: 60, jobDurationS: 20 },
+      [],
+      10_000 + 4 * 60_000 + 30_000,
+    );
     expect(m.jobRuns).toBe(5);
   });
 

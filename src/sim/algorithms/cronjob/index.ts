@@ -10,7 +10,12 @@ import type { TraceEvent } from '../../trace/events.ts';
 import { type Algorithm, numberedIds } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import { CRONJOB_NAME, cronApiServerProcess } from './apiserver.ts';
-import { type ConcurrencyPolicy, type ControllerConfig, cronJobControllerProcess, MARKS } from './controller.ts';
+import {
+  type ConcurrencyPolicy,
+  type ControllerConfig,
+  cronJobControllerProcess,
+  MARKS,
+} from './controller.ts';
 import { replicaMachine } from './machine.ts';
 import { POD_STARTED, podProcess } from './pod.ts';
 
@@ -187,12 +192,20 @@ export const cronjob: Algorithm = {
     const cfg = controllerConfig(ctx.params);
     const everyMs = cfg.schedule.everyMs;
     // Yesterday's run: the CronJob has run before, so status.lastScheduleTime is the slot before the first.
-    ctx.addHost(API_HOST, 'store', cronApiServerProcess({ podHost: POD_HOST, lastScheduleMs: cfg.schedule.atMs - everyMs }));
+    ctx.addHost(
+      API_HOST,
+      'store',
+      cronApiServerProcess({ podHost: POD_HOST, lastScheduleMs: cfg.schedule.atMs - everyMs }),
+    );
     ctx.addHost(CONTROLLER_HOST, 'client', cronJobControllerProcess(cfg));
     ctx.addHost(
       POD_HOST,
       'resource',
-      podProcess({ apiServer: API_HOST, startMs: num(ctx.params, 'podStartMs'), durationMs: num(ctx.params, 'jobDurationS') * 1000 }),
+      podProcess({
+        apiServer: API_HOST,
+        startMs: num(ctx.params, 'podStartMs'),
+        durationMs: num(ctx.params, 'jobDurationS') * 1000,
+      }),
     );
     for (const id of ctx.nodeIds)
       ctx.addHost(
