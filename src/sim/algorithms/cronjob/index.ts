@@ -200,7 +200,7 @@ export const cronjob: Algorithm = {
     ctx.addHost(CONTROLLER_HOST, 'client', cronJobControllerProcess(cfg));
     ctx.addHost(
       POD_HOST,
-      'resource',
+      'client',
       podProcess({
         apiServer: API_HOST,
         startMs: num(ctx.params, 'podStartMs'),

@@ -1,8 +1,8 @@
 /**
  * Where a Job's pod runs (the Job controller creates one pod for a Job with parallelism 1, the
  * default; the kubelet starts it). RUN_POD {name}: the pod starts after `startMs` (scheduling and the
- * container start), works for `durationMs`, writes the night's billing result to this host (a `write`
- * event, so the box counts the runs that finished) and reports POD_SUCCEEDED to the API server.
+ * container start), works for `durationMs` and reports POD_SUCCEEDED to the API server (which marks
+ * the Job Complete: the store panel shows it).
  * KILL_POD {name} (Replace deletes the Job): the pod stops before it finishes. Each start and end is a
  * mark (`pod-started`, `pod-finished`, `pod-killed`) that the metrics read; several pods may run at
  * once (concurrencyPolicy Allow).
@@ -34,16 +34,6 @@ export function podProcess(opts: PodOptions): ProcessFactory {
         const cancelEnd = env.after(opts.durationMs, () => {
           running.delete(name);
           working.delete(name);
-          env.record({
-            k: 'write',
-            node: name,
-            resource: env.id,
-            token: null,
-            status: 'accepted',
-            code: 200,
-            seen: null,
-            value: `billing run by ${name}`,
-          });
           env.mark(POD_FINISHED, { job: name, running: working.size });
           env.send(opts.apiServer, 'POD_SUCCEEDED', { name });
         });
