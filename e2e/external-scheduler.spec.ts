@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { chooseScenario, openPlayer, roleOf, watchPage } from './helpers.ts';
 
@@ -63,4 +64,26 @@ test('in the embed, in Portuguese and Russian, and in Present', async ({ page })
   await page.keyboard.press('Escape');
   await expect(narration(page)).toContainText('one run of the billing job');
   watch.assertClean();
+});
+
+test('axe, both themes: the story with What-if, the event log and the ADR panel at its When not to use section', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  for (const theme of ['light', 'dark'] as const) {
+    await openPlayer(page, `?scenario=external-scheduler&step=5&theme=${theme}&whatif=1&panel=log`);
+    await page.getByRole('button', { name: /^Open ADR-001:/ }).click();
+    const adr = page.getByRole('region', { name: /^ADR-001/ });
+    await expect(adr.getByRole('heading', { name: 'When not to use leader election' })).toBeVisible();
+    // A case with a story links to it; stateless replicas and CRDTs say the lab has none.
+    await expect(adr.locator('[data-adr="when-not.external-scheduler"] .adr-link')).toHaveCount(1);
+    await expect(adr.locator('[data-adr="when-not.crdts"] .adr-link')).toHaveCount(0);
+    await expect(adr.locator('[data-adr="when-not.crdts"]')).toContainText('The lab has no story');
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  }
 });
