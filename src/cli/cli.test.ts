@@ -196,7 +196,7 @@ describe('sim CLI: the sandbox', () => {
     const bad = run(['sandbox', '--algorithm', 'raft']);
     expect(bad.code).toBe(2);
     expect(bad.err).toBe(
-      'sim: --algorithm: unknown algorithm "raft" (known: bully, heartbeat, lease, patroni, gossip, kubernetes, zookeeper, dbjob)\n',
+      'sim: --algorithm: unknown algorithm "raft" (known: bully, heartbeat, lease, patroni, gossip, kubernetes, zookeeper, dbjob, cronjob)\n',
     );
     expect(run(['bully', '--algorithm', 'lease']).err).toMatch(/bully runs bully only/);
     expect(run(['sandbox', '--algorithm', 'bully', '--set', 'ttlS=10']).err).toMatch(

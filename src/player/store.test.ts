@@ -290,7 +290,7 @@ describe('the sandbox (free play)', () => {
     expect(s().run?.scenario.adr).toEqual(sandbox.freePlay?.heartbeat.adr);
     expect(s().setAlgorithm('paxos')).toBe(false);
     expect(s().rejected).toMatch(
-      /unknown algorithm "paxos" \(known: bully, heartbeat, lease, patroni, gossip, kubernetes, zookeeper, dbjob\)/,
+      /unknown algorithm "paxos" \(known: bully, heartbeat, lease, patroni, gossip, kubernetes, zookeeper, dbjob, cronjob\)/,
     );
     expect(s().algorithm).toBe('heartbeat');
     s().setAlgorithm('patroni');

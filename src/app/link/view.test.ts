@@ -99,7 +99,7 @@ describe('view links', () => {
         param: 'algorithm',
         value: 'paxos',
         reason:
-          'unknown algorithm "paxos" (known: bully, heartbeat, lease, patroni, gossip, kubernetes, zookeeper, dbjob)',
+          'unknown algorithm "paxos" (known: bully, heartbeat, lease, patroni, gossip, kubernetes, zookeeper, dbjob, cronjob)',
       },
       { param: 'duration', value: '0', reason: 'expected whole seconds from 1 to 86400' },
     ]);

@@ -199,7 +199,7 @@ describe('parseTrace: shapes and cross-field rules (what and where)', () => {
       (c) => {
         c.algorithm = 'paxos';
       },
-      'trace.algorithm: Invalid option: expected one of "bully"|"heartbeat"|"lease"|"patroni"|"gossip"|"kubernetes"|"zookeeper"|"dbjob", got "paxos"',
+      'trace.algorithm: Invalid option: expected one of "bully"|"heartbeat"|"lease"|"patroni"|"gossip"|"kubernetes"|"zookeeper"|"dbjob"|"cronjob", got "paxos"',
     ],
     [
       'host id with markup',
