@@ -12,7 +12,9 @@
  *   a new Job is handed to the pod host (the Job controller creates its pod, the kubelet starts it);
  * - UPDATE_STATUS {lastScheduleMs} -> STATUS_UPDATED;
  * - DELETE_JOB {name} -> JOB_DELETED (Replace): the pod is killed.
- * From the pod host: POD_SUCCEEDED {name}: the Job is Complete (status.lastSuccessfulTime).
+ * From the pod host: POD_RUNNING {name} (the pod exists: stop resending RUN_POD, which goes again every
+ * RESYNC_MS until then, as the Job controller reconciles a Job without its pod) and POD_SUCCEEDED {name}:
+ * the Job is Complete (status.lastSuccessfulTime), answered POD_ACK every time (the pod repeats it until then).
  */
 import type { Process, ProcessEnv, ProcessFactory } from '../../net/host.ts';
 import type { Message } from '../../net/message.ts';
@@ -21,6 +23,9 @@ import { clockOf } from './schedule.ts';
 export const CRONJOB_NAME = 'billing';
 export const CRONJOB_KEY = `/registry/cronjobs/default/${CRONJOB_NAME}`;
 export const jobKey = (name: string) => `/registry/jobs/default/${name}`;
+
+/** How often a Job whose pod has not answered gets RUN_POD again (the Job controller's reconcile loop). */
+export const RESYNC_MS = 1000;
 
 type Phase = 'Running' | 'Complete';
 
@@ -36,6 +41,18 @@ export function cronApiServerProcess(opts: ApiServerOptions): ProcessFactory {
     let lastScheduleMs = opts.lastScheduleMs;
     let lastSuccessfulMs: number | null = null;
     const jobs = new Map<string, { phase: Phase; created: number; version: number }>();
+    /** Running Jobs whose pod has not said POD_RUNNING yet. */
+    const unconfirmed = new Set<string>();
+    let cancelResync: (() => void) | null = null;
+    const resync = () => {
+      if (cancelResync || unconfirmed.size === 0) return;
+      cancelResync = env.after(RESYNC_MS, () => {
+        cancelResync = null;
+        for (const n of unconfirmed)
+          if (jobs.get(n)?.phase === 'Running') env.send(opts.podHost, 'RUN_POD', { name: n });
+        resync();
+      });
+    };
     let cronCreated = 0;
     let cronVersion = 0;
 
@@ -96,6 +113,8 @@ export function cronApiServerProcess(opts: ApiServerOptions): ProcessFactory {
           jobs.set(name, { phase: 'Running', created: 0, version: 0 });
           putJob(name);
           env.send(opts.podHost, 'RUN_POD', { name });
+          unconfirmed.add(name);
+          resync();
           return ['JOB_CREATED', { reqId, name }];
         }
         case 'UPDATE_STATUS':
@@ -113,14 +132,19 @@ export function cronApiServerProcess(opts: ApiServerOptions): ProcessFactory {
           putCron();
           return ['JOB_DELETED', { reqId, name }];
         }
-        case 'POD_SUCCEEDED': {
-          const j = jobs.get(name);
-          if (j?.phase !== 'Running') return null;
-          j.phase = 'Complete';
-          lastSuccessfulMs = env.now();
-          putJob(name);
-          putCron();
+        case 'POD_RUNNING':
+          unconfirmed.delete(name);
           return null;
+        case 'POD_SUCCEEDED': {
+          unconfirmed.delete(name);
+          const j = jobs.get(name);
+          if (j?.phase === 'Running') {
+            j.phase = 'Complete';
+            lastSuccessfulMs = env.now();
+            putJob(name);
+            putCron();
+          }
+          return ['POD_ACK', { name }];
         }
         default:
           return null;
@@ -132,7 +156,9 @@ export function cronApiServerProcess(opts: ApiServerOptions): ProcessFactory {
         const answer = handle(m);
         if (answer) env.send(m.from, answer[0], answer[1]);
       },
-      stop() {},
+      stop() {
+        cancelResync?.();
+      },
     };
   };
 }

@@ -6,7 +6,10 @@ import type { TraceEvent } from '../../trace/events.ts';
 import { cronJobMetrics } from './index.ts';
 import { clockOf, jobName, mostRecentScheduleTime, slotsPassedOver } from './schedule.ts';
 
-type Fault = { atMs: number; fault: { kind: 'crash' | 'restart'; node: string } };
+type Fault =
+  | { atMs: number; fault: { kind: 'crash' | 'restart'; node: string } }
+  | { atMs: number; fault: { kind: 'partition'; groups: string[][] } }
+  | { atMs: number; fault: { kind: 'heal' } };
 const DAY = { atMs: 10_000, everyMs: 86_400_000 };
 const MINUTE = { atMs: 10_000, everyMs: 60_000 };
 
@@ -137,5 +140,23 @@ describe('the CronJob controller', () => {
     );
     expect(marks(trace.events, 'TooManyMissedTimes')).toHaveLength(1);
     expect(m.jobRuns).toBe(1);
+  });
+
+  it('a lost RUN_POD or POD_SUCCEEDED is sent again: the pod starts after the partition heals, and the Job completes', () => {
+    const cut = (atMs: number, healMs: number): Fault[] => [
+      { atMs, fault: { kind: 'partition', groups: [['apiserver', 'controller'], ['job-pod']] } },
+      { atMs: healMs, fault: { kind: 'heal' } },
+    ];
+    // The Job is created at about 10.15 s, while the pod's node is cut off until 20 s.
+    const late = run({ concurrencyPolicy: 1 }, cut(10_000, 20_000), 60_000);
+    expect(late.m.jobRuns).toBe(1);
+    expect(marks(late.trace.events, 'pod-started')[0]!.t).toBeGreaterThan(20_000);
+    // The pod finishes at about 42 s while cut off; the API server hears of it after the heal.
+    const done = run({ concurrencyPolicy: 1 }, cut(41_000, 50_000), 60_000);
+    const complete = done.trace.events.filter(
+      (e) => e.k === 'store' && e.change.kind === 'put' && e.change.kv.value === 'Complete',
+    );
+    expect(complete).toHaveLength(1);
+    expect(complete[0]!.t).toBeGreaterThan(50_000);
   });
 });

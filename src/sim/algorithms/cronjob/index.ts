@@ -7,7 +7,7 @@
  */
 import type { ParamSpecs, Params } from '../../params.ts';
 import type { TraceEvent } from '../../trace/events.ts';
-import { type Algorithm, numberedIds } from '../algorithm.ts';
+import { type Algorithm, numberedIds, pick } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import { CRONJOB_NAME, cronApiServerProcess } from './apiserver.ts';
 import {
@@ -173,6 +173,8 @@ export const cronjob: Algorithm = {
       RUN_POD: 'data',
       KILL_POD: 'reject',
       POD_SUCCEEDED: 'reply',
+      POD_RUNNING: 'reply',
+      POD_ACK: 'reply',
     },
     chatter: [],
   },
@@ -186,6 +188,39 @@ export const cronjob: Algorithm = {
       { id: 'cronjob-allow', params: { concurrencyPolicy: 0, scheduleEveryS: 60, jobDurationS: 90 } },
     ],
     variant: { nodes: 5, timeScale: 4, adr: ['matrix.external-scheduler'] },
+  },
+  chaos: {
+    base: 'external-scheduler',
+    infra: [CONTROLLER_HOST, API_HOST, POD_HOST],
+    // The control plane and the pod's node may pause and drift; crashes are drawn on the replicas.
+    slowInfra: [CONTROLLER_HOST, API_HOST, POD_HOST],
+    isolateFromStore: false,
+    safety: ['job-runs'],
+    liveness: 'job-started',
+    // A slot every 1-2 minutes and a run from half a slot to two: Forbid must skip the slots a run
+    // outlasts; the negative control is the same draw under Allow. Faults scale with 10 s, under a slot,
+    // so a Create delayed on its link cannot land after the next slot's sync (the overlap the
+    // controller's source admits with a stale cache). After F: the run going at F ends, then the next slot.
+    timing(k, { net, latMax, unsafe }) {
+      const scheduleEveryS = pick(k[0], 60, 120);
+      const jobDurationS = pick(k[1], scheduleEveryS / 2, 2 * scheduleEveryS);
+      const params: Params = {
+        ...net,
+        jobAtMs: pick(k[2], 1000, scheduleEveryS * 1000),
+        scheduleEveryS,
+        startingDeadlineSeconds: 0,
+        concurrencyPolicy: unsafe ? 0 : 1,
+        jobDurationS,
+        podStartMs: pick(k[3], 500, 5000),
+        requestTimeoutMs: 1000,
+        retryMs: 1000,
+      };
+      return {
+        params,
+        unitMs: 10_000,
+        boundMs: (jobDurationS + 2 * scheduleEveryS) * 1000 + 10 * latMax + 10_000,
+      };
+    },
   },
   storyMetrics: (events) => cronJobMetrics(events),
   build(ctx) {
@@ -205,6 +240,8 @@ export const cronjob: Algorithm = {
         apiServer: API_HOST,
         startMs: num(ctx.params, 'podStartMs'),
         durationMs: num(ctx.params, 'jobDurationS') * 1000,
+        // A lost answer is repeated at the controller's retry pace.
+        resendMs: num(ctx.params, 'retryMs'),
       }),
     );
     for (const id of ctx.nodeIds)
