@@ -5,6 +5,7 @@ import bullyAtScale from './bully-at-scale.ts';
 import checkBeforeAct from './check-before-act.ts';
 import etcdLease from './etcd-lease.ts';
 import evenQuorum from './even-quorum.ts';
+import externalScheduler from './external-scheduler.ts';
 import fencingToken from './fencing-token.ts';
 import gossipLeader from './gossip-leader.ts';
 import heartbeatNoConfirm from './heartbeat-no-confirm.ts';
@@ -41,7 +42,7 @@ export const pitfalls: Scenario[] = [
   shortTimeout,
   bullyAtScale,
 ];
-export const systems: Scenario[] = [kubernetesLease, zookeeper, shardedLeadership];
+export const systems: Scenario[] = [kubernetesLease, zookeeper, shardedLeadership, externalScheduler];
 export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandbox];
 
 export const scenarioIds = scenarios.map((s) => s.id);

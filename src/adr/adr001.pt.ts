@@ -306,6 +306,36 @@ export const adr001Pt: Adr = {
         },
       },
     },
+    // external-scheduler
+    {
+      id: 'matrix.external-scheduler',
+      name: 'Agendador externo (CronJob)',
+      how: 'Sem eleição: um agendador fora da aplicação (um CronJob do Kubernetes) inicia uma execução por horário; as réplicas não rodam job nenhum.',
+      source:
+        'Documentação do Kubernetes, CronJob (concurrency policy, startingDeadlineSeconds); kubernetes pkg/controller/cronjob/cronjob_controllerv2.go e utils.go',
+      cells: {
+        safety: {
+          rating: 'good',
+          text: 'Um Job por horário: o nome dele é o minuto do horário, então um segundo Create recebe 409 AlreadyExists, e o Forbid pula um horário enquanto há uma execução ativa. O próprio código admite que um cache desatualizado ainda pode sobrepor duas execuções com Forbid.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'Não há o que assumir entre as réplicas. Um horário que o agendador perde começa quando ele volta, atrasado, se ainda estiver dentro do startingDeadlineSeconds; depois disso, a execução é pulada sem evento.',
+        },
+        messages: {
+          rating: 'good',
+          text: 'Nenhuma entre as réplicas. Algumas chamadas à API por horário: ler o CronJob, criar o Job, atualizar o status.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'Um agendador que seja ele mesmo altamente disponível: o control plane do Kubernetes (o kube-controller-manager elege o próprio líder com um Lease). Um cron comum num único host é um ponto único de falha.',
+        },
+        ops: {
+          rating: 'good',
+          text: 'Nenhum código de eleição na aplicação. Monitore o job, não o agendador: status.lastSuccessfulTime, e um startingDeadlineSeconds com folga para uma queda.',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',
@@ -319,6 +349,43 @@ export const adr001Pt: Adr = {
     ],
     rejected:
       'Bully, Anel, só heartbeat e gossip elegem dois líderes numa partição. Raft dentro do nosso serviço é seguro, mas significa construir e operar consenso por conta própria; em vez disso, usamos o Raft do etcd. Um lease sem fencing deixa aberto o buraco da pausa de GC.',
+  },
+  whenNot: {
+    id: 'when-not',
+    intro:
+      'A eleição de líder compra um coordenador único ao preço de uma janela de failover, de um store para operar e de fencing em cada recurso. Muitas vezes o trabalho nem precisa de um coordenador único.',
+    items: [
+      {
+        id: 'when-not.sharded-leadership',
+        title: 'Liderança por shard',
+        text: 'Divida o trabalho em shards, cada um com o seu líder (os líderes de partição do Kafka, os primários de shard do MongoDB): um nó que cai para só os shards dele, os outros continuam escrevendo.',
+      },
+      {
+        id: 'when-not.optimistic-concurrency',
+        title: 'Concorrência otimista',
+        text: 'Deixe qualquer instância tentar e condicione a escrita a uma coluna de versão (UPDATE … WHERE version = $lida): de duas escritas simultâneas, uma altera a linha e a outra recebe um conflito e tenta de novo. O Kubernetes faz isso com todo objeto, via resourceVersion e 409 Conflict.',
+      },
+      {
+        id: 'when-not.skip-locked',
+        title: 'SELECT … FOR UPDATE SKIP LOCKED',
+        text: 'Uma tabela de jobs como fila: cada worker trava a próxima linha livre na sua própria transação e pula as travadas. Cada job é confirmado uma vez e o trabalho corre em paralelo, sem líder; um efeito colateral antes do COMMIT ainda pede um outbox ou uma chave de idempotência.',
+      },
+      {
+        id: 'when-not.stateless',
+        title: 'Réplicas sem estado',
+        text: 'Se qualquer requisição pode ir para qualquer réplica e o estado fica no banco, não há quem eleger: rode N cópias atrás de um balanceador de carga. O laboratório não tem história para este caso: sem nada a coordenar, não há nada dando errado para mostrar.',
+      },
+      {
+        id: 'when-not.external-scheduler',
+        title: 'Um agendador externo',
+        text: 'Tire o job periódico da aplicação: um CronJob do Kubernetes (ou um agendador da nuvem) inicia uma execução por horário, e as réplicas não fazem nada de especial. Confira se o job rodou, e dê ao startingDeadlineSeconds folga para uma queda.',
+      },
+      {
+        id: 'when-not.crdts',
+        title: 'CRDTs',
+        text: 'Tipos de dados cujas atualizações concorrentes se fundem sozinhas (contadores, conjuntos, registros com regra de fusão): toda réplica aceita escritas e todas convergem, sem coordenador e sem atualização perdida. O laboratório não tem história sobre CRDTs: ele simula eleições e as suas falhas, não tipos de dados replicados.',
+      },
+    ],
   },
   consequences: [
     {

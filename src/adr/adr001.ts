@@ -30,6 +30,13 @@ export interface Consequence {
   text: string;
 }
 
+/** One case in "When not to use leader election": what to do instead, linked to a story where the lab has one. */
+export interface WhenNotItem {
+  id: string;
+  title: string;
+  text: string;
+}
+
 export interface Adr {
   id: string;
   title: string;
@@ -38,6 +45,8 @@ export interface Adr {
   criteria: Array<{ id: CriterionId; label: string; short: string }>;
   matrix: MatrixRow[];
   decision: { id: string; summary: string; reasons: string[]; rejected: string };
+  /** The alternatives that need no election; items without a story say so in their text. */
+  whenNot: { id: string; intro: string; items: WhenNotItem[] };
   consequences: Consequence[];
   sources: string[];
 }
@@ -336,6 +345,36 @@ export const adr001: Adr = {
         },
       },
     },
+    // external-scheduler
+    {
+      id: 'matrix.external-scheduler',
+      name: 'External scheduler (CronJob)',
+      how: 'No election: a scheduler outside the application (a Kubernetes CronJob) starts one run per slot; the replicas run no job.',
+      source:
+        'Kubernetes docs, CronJob (concurrency policy, startingDeadlineSeconds); kubernetes pkg/controller/cronjob/cronjob_controllerv2.go and utils.go',
+      cells: {
+        safety: {
+          rating: 'good',
+          text: 'One Job per slot: its name is the slot’s minute, so a second Create is 409 AlreadyExists, and Forbid skips a slot while a run is active. The source admits a stale cache could still overlap two runs under Forbid.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'Nothing to fail over among the replicas. A slot the scheduler misses starts when it is back, late, if that is within startingDeadlineSeconds; past it, the run is skipped with no event.',
+        },
+        messages: {
+          rating: 'good',
+          text: 'None between the replicas. A few API calls per slot: read the CronJob, create the Job, update its status.',
+        },
+        dependencies: {
+          rating: 'fair',
+          text: 'A scheduler that is itself highly available: the Kubernetes control plane (kube-controller-manager elects its own leader with a Lease). Plain cron on one host is a single point of failure.',
+        },
+        ops: {
+          rating: 'good',
+          text: 'No election code in the application. Watch the job, not the scheduler: status.lastSuccessfulTime, and a startingDeadlineSeconds with room for an outage.',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',
@@ -349,6 +388,43 @@ export const adr001: Adr = {
     ],
     rejected:
       'Bully, Ring, heartbeat-only and gossip elect two leaders under a partition. Raft inside our service is safe, but means building and running consensus ourselves; we get it through etcd instead. A lease without fencing leaves the GC-pause hole open.',
+  },
+  whenNot: {
+    id: 'when-not',
+    intro:
+      'Leader election buys one coordinator at the price of a failover window, a store to run and fencing on every resource. Often the work does not need one coordinator at all.',
+    items: [
+      {
+        id: 'when-not.sharded-leadership',
+        title: 'Sharded leadership',
+        text: 'Split the work into shards with a leader each (Kafka partition leaders, MongoDB shard primaries): a dead node stops only its shards, the rest keep writing.',
+      },
+      {
+        id: 'when-not.optimistic-concurrency',
+        title: 'Optimistic concurrency',
+        text: 'Let any instance try, and make the write conditional on a version column (UPDATE … WHERE version = $read): of two racing writers one changes the row, the other gets a conflict and retries. Kubernetes does it for every object with resourceVersion and 409 Conflict.',
+      },
+      {
+        id: 'when-not.skip-locked',
+        title: 'SELECT … FOR UPDATE SKIP LOCKED',
+        text: 'A job table as a queue: each worker locks the next free row in its own transaction and skips the locked ones. Every job commits once and the work runs in parallel, with no leader; a side effect before COMMIT still needs an outbox or an idempotency key.',
+      },
+      {
+        id: 'when-not.stateless',
+        title: 'Stateless replicas',
+        text: 'If every request can go to any replica and the state lives in the database, there is nobody to elect: run N copies behind a load balancer. The lab has no story for this case: with nothing to coordinate, there is nothing to show going wrong.',
+      },
+      {
+        id: 'when-not.external-scheduler',
+        title: 'An external scheduler',
+        text: 'Move the periodic job out of the application: a Kubernetes CronJob (or a cloud scheduler) starts one run per slot, and the replicas do nothing special. Watch that the job ran, and give startingDeadlineSeconds room for an outage.',
+      },
+      {
+        id: 'when-not.crdts',
+        title: 'CRDTs',
+        text: 'Data types whose concurrent updates merge by themselves (counters, sets, registers with a merge rule): every replica accepts writes and they converge, with no coordinator and no lost update. The lab has no story for CRDTs: it simulates elections and their failures, not replicated data types.',
+      },
+    ],
   },
   consequences: [
     {
@@ -388,6 +464,7 @@ export function adrIds(adr: Adr = adr001): string[] {
     ids.push(row.id);
     for (const c of adr.criteria) ids.push(`${row.id}.${c.id}`);
   }
+  ids.push(adr.whenNot.id, ...adr.whenNot.items.map((i) => i.id));
   for (const c of adr.consequences) ids.push(c.id);
   return ids;
 }

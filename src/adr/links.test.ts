@@ -40,6 +40,9 @@ describe('ADR-001 links', () => {
       'matrix.kubernetes-lease',
       'matrix.zookeeper',
       'matrix.sharded-leadership',
+      'matrix.external-scheduler',
+      'when-not.optimistic-concurrency',
+      'when-not.external-scheduler',
     ])
       expect(resolveAdrLink(id, scenarios), id).not.toBeNull();
   });
@@ -65,6 +68,38 @@ describe('ADR-001 links', () => {
   });
 });
 
+describe('ADR-001 when not to use leader election', () => {
+  const items = adr001.whenNot.items;
+  const item = (id: string) => items.find((i) => i.id === `when-not.${id}`);
+
+  it('lists the six alternatives, in the order the source text gives them', () => {
+    expect(items.map((i) => i.id)).toEqual([
+      'when-not.sharded-leadership',
+      'when-not.optimistic-concurrency',
+      'when-not.skip-locked',
+      'when-not.stateless',
+      'when-not.external-scheduler',
+      'when-not.crdts',
+    ]);
+  });
+
+  it('links a case to its story where the lab has one, and says so in words where it has none', () => {
+    expect(resolveAdrLink('when-not.external-scheduler', scenarios)?.stepId).toBe('one-run');
+    expect(resolveAdrLink('when-not.optimistic-concurrency', scenarios)?.scenarioId).toBe('kubernetes-lease');
+    for (const id of ['stateless', 'crdts']) {
+      expect(adrLinks[`when-not.${id}`], id).toBeUndefined();
+      expect(item(id)?.text, id).toMatch(/The lab has no story/);
+    }
+  });
+
+  it('links sharded leadership and SKIP LOCKED as soon as their stories are in the catalogue', () => {
+    for (const id of ['sharded-leadership', 'skip-locked']) {
+      const present = scenarios.some((s) => s.id === id);
+      expect(resolveAdrLink(`when-not.${id}`, scenarios) !== null, id).toBe(present);
+    }
+  });
+});
+
 describe('ADR-001 content', () => {
   it('compares the approaches on the five criteria', () => {
     expect(adr001.matrix.map((r) => r.id)).toEqual([
@@ -78,6 +113,7 @@ describe('ADR-001 content', () => {
       'matrix.kubernetes-lease',
       'matrix.zookeeper',
       'matrix.sharded-leadership',
+      'matrix.external-scheduler',
     ]);
     for (const row of adr001.matrix)
       for (const c of adr001.criteria)

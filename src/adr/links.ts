@@ -51,6 +51,20 @@ export const adrLinks: Record<string, AdrLink> = {
   'matrix.sharded-leadership.messages': { scenario: 'sharded-leadership', stepId: 'preferred-shards' },
   'matrix.sharded-leadership.dependencies': { scenario: 'sharded-leadership', stepId: 'preferred-shards' },
   'matrix.sharded-leadership.ops': { scenario: 'sharded-leadership', stepId: 'second-shard-moves' },
+  // external-scheduler
+  'matrix.external-scheduler': { scenario: 'external-scheduler', stepId: 'one-run' },
+  'matrix.external-scheduler.safety': { scenario: 'external-scheduler', stepId: 'late-run' },
+  'matrix.external-scheduler.failover': { scenario: 'external-scheduler', stepId: 'controller-back' },
+  'matrix.external-scheduler.messages': { scenario: 'external-scheduler', stepId: 'first-sync' },
+  'matrix.external-scheduler.dependencies': { scenario: 'external-scheduler', stepId: 'twenty-up' },
+  'matrix.external-scheduler.ops': { scenario: 'external-scheduler', stepId: 'controller-down' },
+  // When not to use leader election: each case with a story links to it (stateless replicas and
+  // CRDTs have none, and their text says so).
+  'when-not.optimistic-concurrency': { scenario: 'kubernetes-lease', stepId: 'conflict' },
+  'when-not.external-scheduler': { scenario: 'external-scheduler', stepId: 'one-run' },
+  // MERGE: enable when sharded-leadership and skip-locked land
+  // 'when-not.sharded-leadership': { scenario: 'sharded-leadership', stepId: 'only-its-shards' },
+  // 'when-not.skip-locked': { scenario: 'skip-locked', stepId: 'every-job-once' },
 };
 
 export interface ResolvedAdrLink {

@@ -119,6 +119,7 @@ export const enPanels: Record<string, string> = {
   'adr.why': 'Why',
   'adr.rejected': 'Not chosen',
   'adr.consequences': 'Consequences',
+  'adr.whenNot': 'When not to use leader election',
   'adr.sources': 'Sources',
   'adr.rating.good': 'good',
   'adr.rating.fair': 'fair',

@@ -113,6 +113,8 @@ export const en: Record<string, string> = {
   'cluster.proxy': 'proxy',
   'cluster.client': 'client',
   'cluster.host.db': 'database',
+  'cluster.host.controller': 'CronJob controller',
+  'cluster.host.job-pod': 'the Job’s pod',
   'cluster.jobStopped': 'THE JOB HAS STOPPED',
   'cluster.jobStoppedDetail': 'it has not run for {s} s, and nothing reported an error',
   'cluster.rev': 'rev {revision}',

@@ -116,6 +116,7 @@ export const ptPanels: Record<string, string> = {
   'adr.why': 'Por quê',
   'adr.rejected': 'Não escolhidas',
   'adr.consequences': 'Consequências',
+  'adr.whenNot': 'Quando não usar eleição de líder',
   'adr.sources': 'Fontes',
   'adr.rating.good': 'bom',
   'adr.rating.fair': 'razoável',

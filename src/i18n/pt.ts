@@ -120,6 +120,8 @@ export const pt: Record<string, string> = {
   'cluster.proxy': 'proxy',
   'cluster.client': 'cliente',
   'cluster.host.db': 'banco de dados',
+  'cluster.host.controller': 'controller de CronJob',
+  'cluster.host.job-pod': 'pod do Job',
   'cluster.jobStopped': 'O JOB PAROU',
   'cluster.jobStoppedDetail': 'não roda há {s} s, e nada reportou erro',
   'cluster.rev': 'rev {revision}',

@@ -117,6 +117,7 @@ export const ruPanels: Record<string, string> = {
   'adr.why': 'Почему',
   'adr.rejected': 'Не выбрано',
   'adr.consequences': 'Последствия',
+  'adr.whenNot': 'Когда leader election не нужен',
   'adr.sources': 'Источники',
   'adr.rating.good': 'хорошо',
   'adr.rating.fair': 'средне',

@@ -118,6 +118,8 @@ export const ru: Record<string, string> = {
   'cluster.proxy': 'прокси',
   'cluster.client': 'клиент',
   'cluster.host.db': 'база данных',
+  'cluster.host.controller': 'контроллер CronJob',
+  'cluster.host.job-pod': 'pod Job-а',
   'cluster.jobStopped': 'JOB ОСТАНОВИЛСЯ',
   'cluster.jobStoppedDetail': 'не запускался {s} с, и ни одной ошибки',
   'cluster.rev': 'rev {revision}',

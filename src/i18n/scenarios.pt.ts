@@ -239,6 +239,30 @@ export const scenariosPt: Record<string, string> = {
     'O {node} lista /election de novo: agora o znode dele é o menor, então ele lidera com o token {token}, o seu número de sequência. Os números de sequência só crescem, então um líder posterior sempre carrega um token maior.',
   'scenario.zookeeper.step.fenced-write':
     'O {node} escreve com o token {token}. O menor znode não avisa um líder antigo congelado de que ele perdeu; quem barra é o storage, que recusa tokens menores.',
+  // external-scheduler
+  'scenario.external-scheduler.title': 'Agendador externo: um CronJob roda o job uma vez',
+  'scenario.external-scheduler.summary':
+    'O job noturno sai da aplicação: um CronJob do Kubernetes com concurrencyPolicy Forbid inicia um Job por horário e as vinte réplicas não fazem nada de especial. O agendador está fora do ar às 3h e volta às 3h02: com startingDeadlineSeconds 300 a execução começa atrasada, uma única vez. Com startingDeadlineSeconds=60 o horário é pulado: nenhum Job, e nenhum evento.',
+  'scenario.external-scheduler.tagline':
+    'Um CronJob no lugar de uma eleição: uma execução por horário, e o que o startingDeadlineSeconds faz quando o agendador está fora do ar.',
+  'scenario.external-scheduler.step.twenty-up':
+    'São 2h59min50s. Vinte réplicas do serviço de cobrança estão no ar, e nenhuma agenda nada: o job noturno é o CronJob billing (0 3 * * *, concurrencyPolicy Forbid, startingDeadlineSeconds {startingDeadlineSeconds} s), e quem o inicia é o controller de CronJob do kube-controller-manager.',
+  'scenario.external-scheduler.step.first-sync':
+    'O controller não guarda nada consigo: lê o CronJob no API server. O status.lastScheduleTime é {lastSchedule}, a execução de ontem; o próximo horário é 3h.',
+  'scenario.external-scheduler.step.controller-down':
+    '2h59min55s: o nó do control plane cai, e o kube-controller-manager junto. As réplicas continuam atendendo. Às 3h nada inicia o job: nenhuma réplica ia mesmo iniciá-lo.',
+  'scenario.external-scheduler.step.controller-back':
+    '3h02: o kube-controller-manager volta. Os informers listam todos os CronJobs, então o controller sincroniza o billing na hora, dois minutos depois do horário.',
+  'scenario.external-scheduler.step.passed-over':
+    'O controller só procura horários pendentes a partir de agora − startingDeadlineSeconds ({deadlineS} s), e o horário {slot} já tem {lateS} s: não encontra nenhum e não cria Job. Também não registra evento (o aviso MissSchedule é para um horário dentro dessa janela). A execução foi perdida, e a API conta uma execução perdida como falha.',
+  'scenario.external-scheduler.step.nothing-ran':
+    'Nenhuma cobrança esta noite, e o Kubernetes não deu alarme: o próximo horário é amanhã às 3h. Monitore você mesmo o status.lastSuccessfulTime e dê ao startingDeadlineSeconds folga para uma queda do control plane.',
+  'scenario.external-scheduler.step.late-run':
+    'O horário {slot} tem {lateS} s, dentro do startingDeadlineSeconds: o controller cria o Job {job}, atrasado, e grava 3h no status.lastScheduleTime. O nome vem do minuto do horário, então um segundo Create para ele receberia 409 AlreadyExists.',
+  'scenario.external-scheduler.step.pod-runs':
+    'O pod do Job sobe em algum nó do cluster, fora das réplicas: uma execução do job de cobrança.',
+  'scenario.external-scheduler.step.one-run':
+    'O pod termina com sucesso e o Job fica Complete. Uma execução para o horário das 3h: não vinte, porque nenhuma réplica o roda, e não duas, porque o horário agora é o status.lastScheduleTime. Com um startingDeadlineSeconds menor que os dois minutos da queda (startingDeadlineSeconds=60), o horário seria perdido.',
   // twenty-instances
   'scenario.twenty-instances.title': 'Vinte instâncias, vinte e-mails',
   'scenario.twenty-instances.summary':

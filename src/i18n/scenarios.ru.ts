@@ -239,6 +239,30 @@ export const scenariosRu: Record<string, string> = {
     '{node} снова перечисляет /election: теперь его znode наименьший, и он становится лидером с token {token} — своим порядковым номером. Порядковые номера только растут, поэтому у более позднего лидера token всегда больше.',
   'scenario.zookeeper.step.fenced-write':
     '{node} пишет с token {token}. Наименьший znode не сообщит зависшему старому лидеру, что тот проиграл; его остановит хранилище, которое отвергает меньшие token.',
+  // external-scheduler
+  'scenario.external-scheduler.title': 'Внешний планировщик: CronJob запускает job один раз',
+  'scenario.external-scheduler.summary':
+    'Ночной job уходит из приложения: CronJob в Kubernetes с concurrencyPolicy Forbid запускает по одному Job-у на слот, а двадцать реплик не делают ничего особенного. В 3:00 планировщик лежит и поднимается только в 3:02: при startingDeadlineSeconds 300 запуск начинается с опозданием, но один раз. При startingDeadlineSeconds=60 слот пропускается: ни Job-а, ни события.',
+  'scenario.external-scheduler.tagline':
+    'CronJob вместо выборов: один запуск на слот, и что делает startingDeadlineSeconds, когда планировщик лежит.',
+  'scenario.external-scheduler.step.twenty-up':
+    'Сейчас 02:59:50. Работают двадцать реплик сервиса биллинга, и ни одна ничего не планирует: ночной job — это CronJob billing (0 3 * * *, concurrencyPolicy Forbid, startingDeadlineSeconds {startingDeadlineSeconds} с), а запускает его контроллер CronJob в kube-controller-manager.',
+  'scenario.external-scheduler.step.first-sync':
+    'Контроллер ничего не хранит у себя: он читает CronJob из API server. status.lastScheduleTime — {lastSchedule}, вчерашний запуск; следующий слот — 3:00.',
+  'scenario.external-scheduler.step.controller-down':
+    '02:59:55: падает узел control plane, а с ним и kube-controller-manager. Реплики продолжают обслуживать запросы. В 3:00 job никто не запускает: ни одна реплика и не собиралась.',
+  'scenario.external-scheduler.step.controller-back':
+    '03:02:00: kube-controller-manager снова работает. Информеры перечисляют все CronJob, и контроллер сразу синхронизирует billing — через две минуты после слота.',
+  'scenario.external-scheduler.step.passed-over':
+    'Контроллер ищет невыполненные слоты только начиная с «сейчас − startingDeadlineSeconds» ({deadlineS} с), а слоту {slot} уже {lateS} с: он ничего не находит и Job не создаёт. События тоже нет (предупреждение MissSchedule — для слота внутри этого окна). Запуск пропущен, и API считает пропущенный запуск неудачным.',
+  'scenario.external-scheduler.step.nothing-ran':
+    'Сегодня ночью биллинг не запускался, и Kubernetes не поднял тревогу: следующий слот — завтра в 3:00. Следите за status.lastSuccessfulTime сами и давайте startingDeadlineSeconds запас на простой control plane.',
+  'scenario.external-scheduler.step.late-run':
+    'Слоту {slot} {lateS} с — это в пределах startingDeadlineSeconds: контроллер создаёт Job {job} с опозданием и записывает 3:00 в status.lastScheduleTime. Имя берётся из минуты слота, так что второй Create для него получил бы 409 AlreadyExists.',
+  'scenario.external-scheduler.step.pod-runs':
+    'Pod этого Job-а стартует на каком-то узле кластера, вне реплик: один запуск job-а биллинга.',
+  'scenario.external-scheduler.step.one-run':
+    'Pod завершается успешно, Job переходит в Complete. Один запуск на слот 3:00: не двадцать, потому что ни одна реплика его не запускает, и не два, потому что этот слот теперь записан в status.lastScheduleTime. Будь startingDeadlineSeconds меньше двух минут простоя (startingDeadlineSeconds=60), слот был бы пропущен.',
   // twenty-instances
   'scenario.twenty-instances.title': 'Двадцать инстансов, двадцать писем',
   'scenario.twenty-instances.summary':

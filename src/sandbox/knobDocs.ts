@@ -134,6 +134,21 @@ export const knobDocsPt: Record<string, string> = {
   'sharded.writeIntervalMs':
     'cada nó escreve em cada shard que lidera a cada múltiplo deste intervalo no relógio local',
   'sharded.workMs': 'tempo entre conferir o lease e as escritas saírem',
+  // cronjob
+  'cronjob.jobAtMs':
+    'o primeiro horário agendado depois do início (as histórias começam às 2h59min50s: 10 s = 3h)',
+  'cronjob.scheduleEveryS':
+    'o intervalo entre dois horários (86 400 s: "0 3 * * *", uma vez por dia); no mínimo um minuto, porque cada Job leva no nome o minuto do seu horário',
+  'cronjob.startingDeadlineSeconds':
+    'até quanto atraso um horário ainda pode iniciar o seu Job; um horário mais antigo do que isso quando o controller olha é pulado e conta como perdido. 0: não definido (o null do Kubernetes: sem prazo)',
+  'cronjob.concurrencyPolicy':
+    'o que um horário faz enquanto um Job ainda roda: 0 Allow (inicia outro ao lado, o padrão da API), 1 Forbid (pula este horário), 2 Replace (apaga o Job em andamento e inicia o novo)',
+  'cronjob.jobDurationS': 'quanto tempo o pod do job trabalha até terminar com sucesso',
+  'cronjob.podStartMs': 'da criação do Job até o pod dele rodar (agendamento, imagem, início do contêiner)',
+  'cronjob.requestTimeoutMs':
+    'quanto tempo o controller espera a resposta do API server antes de desistir do pedido',
+  'cronjob.retryMs':
+    'depois de um pedido sem resposta, o controller sincroniza o CronJob de novo após este tempo',
 };
 
 export const knobDocsRu: Record<string, string> = {
@@ -259,6 +274,18 @@ export const knobDocsRu: Record<string, string> = {
   'sharded.writeIntervalMs':
     'каждый узел пишет в каждый свой шард на каждом кратном этого интервала по локальным часам',
   'sharded.workMs': 'время между проверкой lease и отправкой записей',
+  // cronjob
+  'cronjob.jobAtMs': 'первый слот расписания после старта (истории начинаются в 02:59:50: 10 с = 3:00)',
+  'cronjob.scheduleEveryS':
+    'интервал между двумя слотами (86 400 с: "0 3 * * *", раз в сутки); не меньше минуты, потому что имя Job-а содержит минуту его слота',
+  'cronjob.startingDeadlineSeconds':
+    'насколько поздно слот ещё может запустить свой Job; слот старше этого к моменту, когда контроллер на него смотрит, пропускается и считается пропущенным. 0: не задано (null в Kubernetes: срока нет)',
+  'cronjob.concurrencyPolicy':
+    'что делает слот, пока предыдущий Job ещё работает: 0 Allow (запустить ещё один рядом, значение API по умолчанию), 1 Forbid (пропустить этот слот), 2 Replace (удалить работающий Job и запустить новый)',
+  'cronjob.jobDurationS': 'сколько работает pod job-а до успешного завершения',
+  'cronjob.podStartMs': 'от создания Job-а до запуска его pod-а (планирование, образ, старт контейнера)',
+  'cronjob.requestTimeoutMs': 'сколько контроллер ждёт ответа API server, прежде чем отказаться от запроса',
+  'cronjob.retryMs': 'после запроса без ответа контроллер снова синхронизирует CronJob через это время',
 };
 
 /**

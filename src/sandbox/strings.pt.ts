@@ -29,6 +29,8 @@ export const ptSandbox: Record<string, string> = {
   'sandbox.preset.dbjob-flag': 'Flag de líder numa tabela, sem expiração',
   'sandbox.preset.dbjob-update': 'Lease em tabela, UPDATE … WHERE TRUE',
   'sandbox.preset.dbjob-token': 'Lease em tabela, UPDATE … WHERE token',
+  'sandbox.preset.cronjob-forbid': 'CronJob a cada minuto, Forbid',
+  'sandbox.preset.cronjob-allow': 'CronJob a cada minuto, Allow',
   'link.algorithm': 'Ignorado “algorithm”: “{value}”. {reason}.',
   'link.duration': 'Ignorado “duration”: “{value}”. {reason}.',
   'link.compare': 'Ignorado “compare”: “{value}”. Esperado <parâmetro>:<valor> ({reason}).',

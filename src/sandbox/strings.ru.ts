@@ -30,6 +30,8 @@ export const ruSandbox: Record<string, string> = {
   'sandbox.preset.dbjob-flag': 'Флаг leader-а в таблице, без срока',
   'sandbox.preset.dbjob-update': 'Lease в таблице, UPDATE … WHERE TRUE',
   'sandbox.preset.dbjob-token': 'Lease в таблице, UPDATE … WHERE token',
+  'sandbox.preset.cronjob-forbid': 'CronJob каждую минуту, Forbid',
+  'sandbox.preset.cronjob-allow': 'CronJob каждую минуту, Allow',
   'link.algorithm': 'Пропущено «algorithm»: «{value}». {reason}.',
   'link.duration': 'Пропущено «duration»: «{value}». {reason}.',
   'link.compare': 'Пропущено «compare»: «{value}». Ожидается <параметр>:<значение> ({reason}).',

@@ -28,6 +28,8 @@ export const enSandbox: Record<string, string> = {
   'sandbox.preset.dbjob-flag': 'Leader flag in a table, no expiry',
   'sandbox.preset.dbjob-update': 'Table lease, UPDATE … WHERE TRUE',
   'sandbox.preset.dbjob-token': 'Table lease, UPDATE … WHERE token',
+  'sandbox.preset.cronjob-forbid': 'CronJob every minute, Forbid',
+  'sandbox.preset.cronjob-allow': 'CronJob every minute, Allow',
 
   'link.algorithm': 'Ignored “algorithm”: “{value}”. {reason}.',
   'link.duration': 'Ignored “duration”: “{value}”. {reason}.',

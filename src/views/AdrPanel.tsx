@@ -402,6 +402,27 @@ export function AdrPanel({ open, onClose, onOpenScenario, highlight }: Props) {
           <SeeIt link={link(adr.decision.id)} onOpenScenario={onOpenScenario} />
         </section>
 
+        <section
+          className={`adr-section adr-when-not${lit.has(adr.whenNot.id) ? ' is-lit' : ''}`}
+          aria-labelledby={`${id}-when-not`}
+          data-adr={adr.whenNot.id}
+        >
+          <h3 id={`${id}-when-not`}>{t('adr.whenNot')}</h3>
+          <p>{adr.whenNot.intro}</p>
+          <ul className="adr-consequences">
+            {adr.whenNot.items.map((c) => (
+              <li key={c.id} className={lit.has(c.id) ? 'is-lit' : undefined} data-adr={c.id}>
+                <h4>
+                  {c.title}
+                  {lit.has(c.id) ? <Badge /> : null}
+                </h4>
+                <p>{c.text}</p>
+                <SeeIt link={link(c.id)} onOpenScenario={onOpenScenario} />
+              </li>
+            ))}
+          </ul>
+        </section>
+
         <section className="adr-section" aria-labelledby={`${id}-consequences`}>
           <h3 id={`${id}-consequences`}>{t('adr.consequences')}</h3>
           <ul className="adr-consequences">

@@ -83,10 +83,16 @@ export interface ChaosHooks {
   readonly isolateFromStore: boolean;
   /** Safety properties that must hold in every schedule (chaos/properties.ts). */
   readonly safety: ReadonlyArray<
-    'stale-writes' | 'lease-holders' | 'term-leaders' | 'split-brain' | 'db-writers' | 'shard-holders'
+    | 'stale-writes'
+    | 'lease-holders'
+    | 'term-leaders'
+    | 'split-brain'
+    | 'db-writers'
+    | 'shard-holders'
+    | 'job-runs'
   >;
   /** The liveness property once the faults stop. */
-  readonly liveness: 'lease-leader' | 'quorum-leader' | 'bully-agreement' | 'shard-leaders';
+  readonly liveness: 'lease-leader' | 'quorum-leader' | 'bully-agreement' | 'shard-leaders' | 'job-started';
   /**
    * Knobs from per-mille fractions `k`, the algorithm's time unit (faults scale with it) and the
    * liveness bound; `unsafe` is the negative control (fencing off, quorum off).

@@ -1,5 +1,6 @@
 import type { Algorithm } from './algorithm.ts';
 import { bully } from './bully/index.ts';
+import { cronjob } from './cronjob/index.ts';
 import { dbjob } from './dbjob/index.ts';
 import { gossip } from './gossip/index.ts';
 import { heartbeat } from './heartbeat/index.ts';
@@ -23,6 +24,7 @@ export const algorithms = {
   zookeeper,
   dbjob,
   sharded,
+  cronjob,
 } satisfies Record<string, Algorithm>;
 
 export type AlgorithmId = keyof typeof algorithms;

@@ -546,3 +546,26 @@ describe('per-shard checks', () => {
     ]);
   });
 });
+
+// ------------------------------------------------------------------------------------- cronjob
+
+describe('chaos: an external scheduler (a CronJob, concurrencyPolicy Forbid)', () => {
+  it('at most one run of the job at a time, and a run starts within the bound once the faults stop', () => {
+    const st = chaosProperty('cronjob', { loss: true }, 143, 60);
+    expect(st.schedules).toBe(60);
+    expect(st.livenessChecked).toBeGreaterThan(60 / 3);
+    for (const k of ['pause', 'partition', 'delay-link', 'clock-drift']) expect(st.kinds).toContain(k);
+    // Runs do outlast their slot, so it is Forbid that keeps them apart.
+    const skips = fc
+      .sample(scheduleArb('cronjob', { loss: true }), { seed: 143, numRuns: 20 })
+      .flatMap((s) => traceOf(s).events.filter((e) => e.k === 'mark' && e.name === 'JobAlreadyActive'));
+    expect(skips.length).toBeGreaterThan(0);
+  });
+
+  it('negative control, Allow with a run longer than its slot: a second run starts beside the first', () => {
+    const { failed, found } = control('cronjob', 243, 50);
+    expect(failed).toBe(true);
+    expect(found?.safety[0]?.property).toBe('one-job-run');
+    expect(Number(found?.schedule.params.concurrencyPolicy)).toBe(0);
+  });
+});

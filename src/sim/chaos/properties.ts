@@ -13,16 +13,21 @@
  * - `one-db-writer`: the job runner's database never accepts writes from two believed leaders whose
  *   leaderships overlap, the later write coming after the other's leadership began (split-brain on
  *   the database: both run the job; an old leader's write before the new one began is not one).
+ * - `one-job-run`: at most one run of the scheduled job at a time (a CronJob under concurrencyPolicy
+ *   Forbid: its pod host never marks a start while another run is going, cronjob/pod.ts).
  * Liveness (once the faults stop at F, checked at F + bound):
  * - `lease-leader`: a node believes it leads and the store's leader key names it;
  * - `quorum-leader`: exactly one node believes it leads;
  * - `bully-agreement`: the highest id leads and every other node's last word from it (HEARTBEAT or
  *   COORDINATOR) came after its last change of role, so every live node believes in the highest id;
- * - `shard-leaders`: every shard's key names a live node that believes it leads.
+ * - `shard-leaders`: every shard's key names a live node that believes it leads;
+ * - `job-started`: a run of the scheduled job starts after F (the CronJob's next slots are met).
  * Sharded leadership checks the first two per shard: `stale-write` per item the storage fences (the
  * write's key) and `shard-holders`, `one-lease-holder` on every `/shards/<nn>/leader` key.
  */
 import type { ChaosHooks } from '../algorithms/algorithm.ts';
+import { POD_HOST } from '../algorithms/cronjob/index.ts';
+import { POD_STARTED } from '../algorithms/cronjob/pod.ts';
 import { DB_HOST } from '../algorithms/dbjob/keys.ts';
 import { LEADER_KEY, STORAGE_HOST } from '../algorithms/lease/keys.ts';
 import { shardKey, shardOfKey } from '../algorithms/sharded/keys.ts';
@@ -40,11 +45,13 @@ export type PropertyId =
   | 'one-lease-holder'
   | 'one-leader-per-term'
   | 'one-db-writer'
+  | 'one-job-run'
   | 'lease-leader'
   | 'quorum-leader'
   | 'bully-agreement'
   | 'no-split-brain'
-  | 'shard-leaders';
+  | 'shard-leaders'
+  | 'job-started';
 
 export interface Failure {
   property: PropertyId;
@@ -174,6 +181,21 @@ export function dbWriters(events: readonly TraceEvent[], resource = DB_HOST): Fa
   return out;
 }
 
+/** A run of the job started while another was going (the pod host's `pod-started` mark counts them). */
+export function jobRuns(events: readonly TraceEvent[]): Failure[] {
+  return events.flatMap((e) =>
+    e.k === 'mark' && e.node === POD_HOST && e.name === POD_STARTED && Number(e.data?.running) > 1
+      ? [
+          {
+            property: 'one-job-run' as const,
+            atMs: e.t,
+            detail: `${String(e.data?.job)} started beside another run (${String(e.data?.running)} running)`,
+          },
+        ]
+      : [],
+  );
+}
+
 const safetyChecks: Record<ChaosHooks['safety'][number], (ev: readonly TraceEvent[]) => Failure[]> = {
   'stale-writes': staleWrites,
   'lease-holders': leaseHolders,
@@ -181,6 +203,7 @@ const safetyChecks: Record<ChaosHooks['safety'][number], (ev: readonly TraceEven
   'split-brain': splitBrains,
   'db-writers': dbWriters,
   'shard-holders': shardHolders,
+  'job-runs': jobRuns,
 };
 
 /** The safety properties the algorithm's chaos hooks name, in their order. */
@@ -347,11 +370,26 @@ export function shardLeaders(trace: Trace, s: ChaosSchedule): LivenessResult {
   );
 }
 
+/** A run of the job started after F and by F + bound. */
+export function jobStarted(trace: Trace, s: ChaosSchedule): LivenessResult {
+  const F = s.faultsEndMs;
+  const start = trace.events.find(
+    (e) => e.k === 'mark' && e.node === POD_HOST && e.name === POD_STARTED && e.t > F && e.t <= F + s.boundMs,
+  );
+  return liveness(
+    'job-started',
+    s,
+    start ? start.t : null,
+    () => `no run started in (${F}, ${F + s.boundMs}] ms`,
+  );
+}
+
 const livenessChecks: Record<ChaosHooks['liveness'], (trace: Trace, s: ChaosSchedule) => LivenessResult> = {
   'lease-leader': leaseLeader,
   'quorum-leader': quorumLeader,
   'bully-agreement': bullyAgreement,
   'shard-leaders': shardLeaders,
+  'job-started': jobStarted,
 };
 
 /** The liveness property the algorithm's chaos hooks name. */
