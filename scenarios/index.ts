@@ -14,6 +14,7 @@ import leaseNoFencing from './lease-no-fencing.ts';
 import patroni from './patroni.ts';
 import sandbox from './sandbox.ts';
 import shortTimeout from './short-timeout.ts';
+import skipLocked from './skip-locked.ts';
 import splitBrain from './split-brain.ts';
 import twentyInstances from './twenty-instances.ts';
 import updateWithoutToken from './update-without-token.ts';
@@ -40,7 +41,7 @@ export const pitfalls: Scenario[] = [
   shortTimeout,
   bullyAtScale,
 ];
-export const systems: Scenario[] = [kubernetesLease, zookeeper];
+export const systems: Scenario[] = [kubernetesLease, zookeeper, skipLocked];
 export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandbox];
 
 export const scenarioIds = scenarios.map((s) => s.id);

@@ -6,6 +6,7 @@ import { heartbeat } from './heartbeat/index.ts';
 import { kubernetes } from './kubernetes/index.ts';
 import { lease } from './lease/index.ts';
 import { patroni } from './patroni/index.ts';
+import { skiplocked } from './skiplocked/index.ts';
 import { zookeeper } from './zookeeper/index.ts';
 
 /**
@@ -21,6 +22,7 @@ export const algorithms = {
   kubernetes,
   zookeeper,
   dbjob,
+  skiplocked,
 } satisfies Record<string, Algorithm>;
 
 export type AlgorithmId = keyof typeof algorithms;
