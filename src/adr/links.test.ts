@@ -39,6 +39,7 @@ describe('ADR-001 links', () => {
       'consequence.heartbeat-traffic',
       'matrix.kubernetes-lease',
       'matrix.zookeeper',
+      'matrix.skip-locked',
     ])
       expect(resolveAdrLink(id, scenarios), id).not.toBeNull();
   });
@@ -76,6 +77,7 @@ describe('ADR-001 content', () => {
       'matrix.lease-fencing',
       'matrix.kubernetes-lease',
       'matrix.zookeeper',
+      'matrix.skip-locked',
     ]);
     for (const row of adr001.matrix)
       for (const c of adr001.criteria)

@@ -44,6 +44,13 @@ export const adrLinks: Record<string, AdrLink> = {
   'matrix.zookeeper.messages': { scenario: 'zookeeper', stepId: 'watch-fires' },
   'matrix.zookeeper.dependencies': { scenario: 'zookeeper', stepId: 'znodes-created' },
   'matrix.zookeeper.ops': { scenario: 'zookeeper', stepId: 'watch-predecessor' },
+  // skip-locked
+  'matrix.skip-locked': { scenario: 'skip-locked', stepId: 'rows-claimed' },
+  'matrix.skip-locked.safety': { scenario: 'skip-locked', stepId: 'duplicate-email' },
+  'matrix.skip-locked.failover': { scenario: 'skip-locked', stepId: 'session-terminated' },
+  'matrix.skip-locked.messages': { scenario: 'skip-locked', stepId: 'first-commit' },
+  'matrix.skip-locked.dependencies': { scenario: 'skip-locked', stepId: 'rows-claimed' },
+  'matrix.skip-locked.ops': { scenario: 'skip-locked', stepId: 'every-job-once' },
 };
 
 export interface ResolvedAdrLink {

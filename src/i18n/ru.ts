@@ -118,6 +118,11 @@ export const ru: Record<string, string> = {
   'cluster.host.db': 'база данных',
   'cluster.jobStopped': 'JOB ОСТАНОВИЛСЯ',
   'cluster.jobStoppedDetail': 'не запускался {s} с, и ни одной ошибки',
+  'cluster.duplicateEmail': 'ПИСЬМО ОТПРАВЛЕНО ДВАЖДЫ',
+  'cluster.duplicateEmailDetail': '{job}: отправили {senders}',
+  'cluster.committedTwice': 'JOB ЗАФИКСИРОВАН ДВАЖДЫ',
+  'cluster.committedTwiceDetail':
+    '{job}: зафиксирован {n, plural, one {# раз} few {# раза} many {# раз} other {# раза}}, последним — {node}',
   'cluster.rev': 'rev {revision}',
   'cluster.noRoute': 'нет маршрута',
   'cluster.highest': 'макс. token {token}',

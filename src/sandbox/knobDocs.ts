@@ -119,6 +119,26 @@ export const knobDocsPt: Record<string, string> = {
   'dbjob.jobEveryMs':
     'o job roda de novo este tempo depois de cada execução (um dia; a história da flag encurta isso para a ausência aparecer)',
   'dbjob.jobAlarmMs': 'o alarme “o job não roda há este tempo” (job-not-running) dispara depois deste limite',
+  // skiplocked
+  'skiplocked.jobs':
+    'linhas da tabela jobs no início, todas pendentes (uma fatura para gerar e mandar por e-mail cada)',
+  'skiplocked.workMs':
+    'quanto dura um job: metade antes do e-mail (gerar a fatura), metade depois (guardar o PDF), e então o COMMIT',
+  'skiplocked.pollMs':
+    'um worker que não achou linha pendente (ou perdeu a sessão) tenta de novo depois deste tempo',
+  'skiplocked.requestTimeoutMs':
+    'quanto tempo um worker espera a resposta do banco (ou do provedor de e-mail) antes de desistir da sessão',
+  'skiplocked.forUpdate':
+    'pega o job com SELECT … FOR UPDATE SKIP LOCKED (a linha fica travada até o COMMIT); desligado: um SELECT simples que não trava nada, e todo worker pega a mesma linha pendente',
+  'skiplocked.outbox':
+    'o job grava o e-mail como uma linha do outbox na própria transação e um relay envia as linhas commitadas; desligado: o próprio job chama o provedor de e-mail, antes do COMMIT',
+  'skiplocked.keepaliveIdleS':
+    'tcp_keepalives_idle: silêncio numa conexão antes de o servidor mandar a primeira sonda de keepalive',
+  'skiplocked.keepaliveIntervalS': 'tcp_keepalives_interval: o intervalo entre sondas sem resposta',
+  'skiplocked.keepaliveCount':
+    'tcp_keepalives_count: sondas sem resposta até o servidor derrubar a conexão e desfazer a transação dela',
+  'skiplocked.idleInTxTimeoutS':
+    'idle_in_transaction_session_timeout: uma sessão parada dentro de uma transação aberta por este tempo é encerrada (0: desligado)',
 };
 
 export const knobDocsRu: Record<string, string> = {
@@ -230,6 +250,26 @@ export const knobDocsRu: Record<string, string> = {
   'dbjob.jobEveryMs':
     'через сколько после каждого запуска job запускается снова (сутки; история с флагом сокращает это, чтобы отсутствие было видно)',
   'dbjob.jobAlarmMs': 'alert «job не запускался так долго» (job-not-running) срабатывает после этой границы',
+  // skiplocked
+  'skiplocked.jobs':
+    'строк в таблице jobs в начале, все ожидают (по каждой надо сформировать счёт и отправить письмо)',
+  'skiplocked.workMs':
+    'сколько длится один job: половина до письма (сформировать счёт), половина после (сохранить PDF), затем COMMIT',
+  'skiplocked.pollMs':
+    'worker, не нашедший ожидающей строки (или потерявший сессию), пробует снова через это время',
+  'skiplocked.requestTimeoutMs':
+    'сколько worker ждёт ответа базы (или почтового провайдера), прежде чем отказаться от сессии',
+  'skiplocked.forUpdate':
+    'берёт job через SELECT … FOR UPDATE SKIP LOCKED (строка заблокирована до COMMIT); выключено: обычный SELECT без блокировки, и все worker-ы берут одну и ту же ожидающую строку',
+  'skiplocked.outbox':
+    'job записывает письмо строкой outbox в своей же транзакции, а relay отправляет зафиксированные строки; выключено: job сам вызывает почтового провайдера до COMMIT',
+  'skiplocked.keepaliveIdleS':
+    'tcp_keepalives_idle: сколько соединение молчит, прежде чем сервер отправит первый keepalive-пакет',
+  'skiplocked.keepaliveIntervalS': 'tcp_keepalives_interval: интервал между keepalive-пакетами без ответа',
+  'skiplocked.keepaliveCount':
+    'tcp_keepalives_count: сколько keepalive-пакетов без ответа, прежде чем сервер разорвёт соединение и откатит его транзакцию',
+  'skiplocked.idleInTxTimeoutS':
+    'idle_in_transaction_session_timeout: сессия, простаивающая столько внутри открытой транзакции, завершается (0 — выключено)',
 };
 
 /**
@@ -271,6 +311,9 @@ export const ruleDocsPt: Record<string, string> = {
     'com lease, renewS precisa ficar abaixo da metade de leaseTtlS (o líder renuncia quando nenhuma renovação foi confirmada por TTL − renovação)',
   'dbjob.alarm-over-period':
     'jobAlarmMs precisa passar de jobEveryMs e de jobAtMs (senão o alarme dispara entre duas execuções saudáveis)',
+  // skiplocked
+  'skiplocked.idle-timeout-over-work':
+    'idle_in_transaction_session_timeout precisa ser 0 (desligado) ou maior que o trabalho de um job (idleInTxTimeoutS × 1000 > workMs): o job fica parado na transação enquanto trabalha, e seria encerrado toda vez',
 };
 
 export const ruleDocsRu: Record<string, string> = {
@@ -309,4 +352,7 @@ export const ruleDocsRu: Record<string, string> = {
     'с lease renewS должен быть меньше половины leaseTtlS (leader слагает роль, если продление не подтверждалось TTL − интервал продления)',
   'dbjob.alarm-over-period':
     'jobAlarmMs должен быть больше jobEveryMs и jobAtMs (иначе alert срабатывает между двумя нормальными запусками)',
+  // skiplocked
+  'skiplocked.idle-timeout-over-work':
+    'idle_in_transaction_session_timeout должен быть 0 (выключен) или больше работы одного job-а (idleInTxTimeoutS × 1000 > workMs): пока job работает, он простаивает в транзакции и завершался бы каждый раз',
 };

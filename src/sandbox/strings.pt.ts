@@ -217,4 +217,7 @@ export const ptSandbox: Record<string, string> = {
   // zookeeper
   'sandbox.preset.zookeeper': 'Receita do ZooKeeper',
   'sandbox.preset.zookeeper-herd': 'ZooKeeper, efeito manada',
+  // skiplocked
+  'sandbox.preset.skiplocked': 'Fila SKIP LOCKED, e-mail antes do COMMIT',
+  'sandbox.preset.skiplocked-outbox': 'Fila SKIP LOCKED + outbox',
 };

@@ -218,4 +218,7 @@ export const ruSandbox: Record<string, string> = {
   // zookeeper
   'sandbox.preset.zookeeper': 'Рецепт ZooKeeper',
   'sandbox.preset.zookeeper-herd': 'ZooKeeper, эффект стада',
+  // skiplocked
+  'sandbox.preset.skiplocked': 'Очередь SKIP LOCKED, письмо до COMMIT',
+  'sandbox.preset.skiplocked-outbox': 'Очередь SKIP LOCKED + outbox',
 };

@@ -216,4 +216,7 @@ export const enSandbox: Record<string, string> = {
   // zookeeper
   'sandbox.preset.zookeeper': 'ZooKeeper recipe',
   'sandbox.preset.zookeeper-herd': 'ZooKeeper, herd effect',
+  // skiplocked
+  'sandbox.preset.skiplocked': 'SKIP LOCKED queue, e-mail before COMMIT',
+  'sandbox.preset.skiplocked-outbox': 'SKIP LOCKED queue + outbox',
 };

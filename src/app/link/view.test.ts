@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../../scenarios/index.ts';
+import { algorithmIds } from '../../sim/algorithms/registry.ts';
 import type { Params } from '../../sim/params.ts';
 import { resolveParams } from '../../sim/params.ts';
 import type { TimedFault } from '../../sim/scenario/schema.ts';
@@ -98,8 +99,7 @@ describe('view links', () => {
       {
         param: 'algorithm',
         value: 'paxos',
-        reason:
-          'unknown algorithm "paxos" (known: bully, heartbeat, lease, patroni, gossip, kubernetes, zookeeper, dbjob)',
+        reason: `unknown algorithm "paxos" (known: ${algorithmIds.join(', ')})`,
       },
       { param: 'duration', value: '0', reason: 'expected whole seconds from 1 to 86400' },
     ]);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scenarioById, scenarios } from '../../../scenarios/index.ts';
+import { algorithmIds } from '../algorithms/registry.ts';
 import { simulate } from '../simulate.ts';
 import { MAX_TRACE_BYTES, parseTrace, TRACE_VERSIONS, TraceImportError } from './import.ts';
 
@@ -199,7 +200,7 @@ describe('parseTrace: shapes and cross-field rules (what and where)', () => {
       (c) => {
         c.algorithm = 'paxos';
       },
-      'trace.algorithm: Invalid option: expected one of "bully"|"heartbeat"|"lease"|"patroni"|"gossip"|"kubernetes"|"zookeeper"|"dbjob", got "paxos"',
+      `trace.algorithm: Invalid option: expected one of ${algorithmIds.map((a) => `"${a}"`).join('|')}, got "paxos"`,
     ],
     [
       'host id with markup',

@@ -137,7 +137,7 @@ export const skiplocked: Algorithm = {
     families: {
       CONNECT: 'store',
       CONNECTED: 'reply',
-      CLAIM: 'store',
+      SELECT_JOB: 'store',
       ROW: 'reply',
       NO_ROW: 'reply',
       OUTBOX_INSERT: 'data',

@@ -69,7 +69,7 @@ const workerSetup = setup({
       return { closed: context.pid, pid: null, job: null };
     }),
     claim: ({ context }) =>
-      context.env.send(PG_HOST, 'CLAIM', {
+      context.env.send(PG_HOST, 'SELECT_JOB', {
         pid: context.pid,
         forUpdate: context.cfg.forUpdate,
         sql: claimSql(context.cfg.forUpdate),

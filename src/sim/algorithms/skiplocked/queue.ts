@@ -33,7 +33,7 @@ import { COMMIT_MARK, jobId, MAIL_HOST, TERMINATED_MARK } from './keys.ts';
  *
  * Statements (the SQL travels with the message and is recorded in the `sql` mark):
  * - CONNECT {closes?} -> CONNECTED {pid}  (closes: the worker's previous pid, whose socket it closed)
- * - CLAIM {pid, forUpdate} -> ROW {pid, job} | NO_ROW {pid}: BEGIN and the SELECT; with no row the
+ * - SELECT_JOB {pid, forUpdate} -> ROW {pid, job} | NO_ROW {pid}: BEGIN and the SELECT; with no row the
  *   empty transaction ends at once (the worker's ROLLBACK folded in)
  * - OUTBOX_INSERT {pid, job} -> INSERTED {pid, job}
  * - COMMIT {pid, job} -> COMMITTED {pid, job}: `UPDATE jobs SET state='done' …; COMMIT`
@@ -211,7 +211,7 @@ export function queueProcess(o: QueueOptions): ProcessFactory {
         if (m.type === 'TCP_ACK') return;
         s.cancelIdle?.();
         switch (m.type) {
-          case 'CLAIM': {
+          case 'SELECT_JOB': {
             const pending = [...jobs].filter(([, j]) => j.state === 'pending');
             // FOR UPDATE SKIP LOCKED: the first pending row nobody holds; a plain SELECT: the first pending row.
             const hit = o.forUpdate ? pending.find(([, j]) => j.lockedBy === null) : pending[0];
