@@ -181,5 +181,12 @@ export const ruPanels: Record<string, string> = {
   'db.noStatements': 'Запросов пока нет.',
   'db.never': 'NULL (никогда)',
   'db.expiresIn': 'через {s} с',
+  'db.jobsDone': 'job-ов выполнено',
+  'db.sessions': 'открытых сессий',
+  'db.jobsTable': 'таблица jobs',
+  'db.lockedBy': 'блокировка строки',
+  'db.attemptsCol': 'сколько раз job брали',
+  'db.attemptsShort': 'попытки',
+  'db.locked': 'заблокировал',
   'db.expired': 'истёк',
 };

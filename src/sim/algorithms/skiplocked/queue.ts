@@ -96,7 +96,11 @@ export function queueProcess(o: QueueOptions): ProcessFactory {
       const s = sessions.get(pid);
       return s ? `${s.node}/${pid}` : String(pid);
     };
-    /** The table after the statement, one row a job: id:state:holder:done_by:attempts:commits. */
+    /**
+     * The table after the statement, one row a job: id:state:holder:done_by:attempts:commits, where
+     * state is the row's (pending, done) or `locked` while a transaction holds its row lock, and `taken`
+     * while sessions that locked nothing (a plain SELECT) work on it.
+     */
     const tables = () => ({
       jobs: [...jobs]
         .map(([id, j]) => {
@@ -104,7 +108,15 @@ export function queueProcess(o: QueueOptions): ProcessFactory {
             j.lockedBy !== null
               ? sessionName(j.lockedBy)
               : [...j.takenBy].map((p) => sessionName(p)).join('+');
-          return `${id}:${j.state}:${holder}:${j.doneBy ?? ''}:${j.attempts}:${j.commits}`;
+          const state =
+            j.state === 'done'
+              ? 'done'
+              : j.lockedBy !== null
+                ? 'locked'
+                : j.takenBy.size > 0
+                  ? 'taken'
+                  : 'pending';
+          return `${id}:${state}:${holder}:${j.doneBy ?? ''}:${j.attempts}:${j.commits}`;
         })
         .join(';'),
       done: [...jobs.values()].filter((j) => j.state === 'done').length,
