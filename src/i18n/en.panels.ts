@@ -188,7 +188,7 @@ export const enPanels: Record<string, string> = {
   'db.jobsTable': 'table jobs',
   'db.lockedBy': 'row lock',
   'db.attemptsCol': 'times the job was taken',
-  'db.attemptsShort': 'attempts',
+  'db.attemptsShort': 'tries',
   'db.locked': 'locked by',
   'db.expired': 'expired',
 };

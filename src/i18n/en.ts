@@ -111,6 +111,8 @@ export const en: Record<string, string> = {
   'cluster.proxy': 'proxy',
   'cluster.client': 'client',
   'cluster.host.db': 'database',
+  'cluster.host.postgres': 'job queue',
+  'cluster.host.mail': 'mail provider',
   'cluster.jobStopped': 'THE JOB HAS STOPPED',
   'cluster.jobStoppedDetail': 'it has not run for {s} s, and nothing reported an error',
   'cluster.duplicateEmail': 'E-MAIL SENT TWICE',

@@ -186,7 +186,7 @@ export const ptPanels: Record<string, string> = {
   'db.jobsTable': 'tabela jobs',
   'db.lockedBy': 'lock da linha',
   'db.attemptsCol': 'vezes que o job foi pego',
-  'db.attemptsShort': 'tentativas',
+  'db.attemptsShort': 'vezes',
   'db.locked': 'travada por',
   'db.expired': 'expirado',
 };

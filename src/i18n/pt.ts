@@ -118,6 +118,8 @@ export const pt: Record<string, string> = {
   'cluster.proxy': 'proxy',
   'cluster.client': 'cliente',
   'cluster.host.db': 'banco de dados',
+  'cluster.host.postgres': 'fila de jobs',
+  'cluster.host.mail': 'provedor de e-mail',
   'cluster.jobStopped': 'O JOB PAROU',
   'cluster.jobStoppedDetail': 'não roda há {s} s, e nada reportou erro',
   'cluster.duplicateEmail': 'E-MAIL ENVIADO DUAS VEZES',

@@ -186,7 +186,7 @@ export const ruPanels: Record<string, string> = {
   'db.jobsTable': 'таблица jobs',
   'db.lockedBy': 'блокировка строки',
   'db.attemptsCol': 'сколько раз job брали',
-  'db.attemptsShort': 'попытки',
+  'db.attemptsShort': 'раз',
   'db.locked': 'заблокировал',
   'db.expired': 'истёк',
 };

@@ -116,6 +116,8 @@ export const ru: Record<string, string> = {
   'cluster.proxy': 'прокси',
   'cluster.client': 'клиент',
   'cluster.host.db': 'база данных',
+  'cluster.host.postgres': 'очередь job-ов',
+  'cluster.host.mail': 'почтовый провайдер',
   'cluster.jobStopped': 'JOB ОСТАНОВИЛСЯ',
   'cluster.jobStoppedDetail': 'не запускался {s} с, и ни одной ошибки',
   'cluster.duplicateEmail': 'ПИСЬМО ОТПРАВЛЕНО ДВАЖДЫ',

@@ -50,15 +50,11 @@ export function JobQueueTables({ db, jobs }: { db: DbState; jobs: DbJob[] }) {
               data-state={j.state}
               className={j.state === 'locked' ? 'locked' : undefined}
             >
-              <td>{j.id}</td>
+              <td>{j.id.replace('job-', '')}</td>
               {/* The row's own state column: pending until its COMMIT, then done. */}
               <td>{j.state === 'done' ? 'done' : 'pending'}</td>
               <td>
-                {j.state === 'locked' && (
-                  <span className="lock" aria-label={t('db.locked')}>
-                    🔒{' '}
-                  </span>
-                )}
+                {j.state === 'locked' && <span className="sr-only">{t('db.locked')} </span>}
                 {j.holder ?? '—'}
               </td>
               <td>{j.doneBy ?? 'NULL'}</td>

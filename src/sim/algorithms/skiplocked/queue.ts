@@ -74,8 +74,14 @@ interface Session {
 
 const SELECT_SQL = "SELECT id FROM jobs WHERE state='pending' ORDER BY id LIMIT 1";
 
+/** The claim's SELECT (the `sql` mark records it alone, so its tag reads "SELECT 1"). */
+export function selectSql(forUpdate: boolean): string {
+  return `${SELECT_SQL}${forUpdate ? ' FOR UPDATE SKIP LOCKED' : ''}`;
+}
+
+/** What the worker sends: the transaction's BEGIN and the SELECT. */
 export function claimSql(forUpdate: boolean): string {
-  return `BEGIN; ${SELECT_SQL}${forUpdate ? ' FOR UPDATE SKIP LOCKED' : ''}`;
+  return `BEGIN; ${selectSql(forUpdate)}`;
 }
 
 export function queueProcess(o: QueueOptions): ProcessFactory {
@@ -179,6 +185,17 @@ export function queueProcess(o: QueueOptions): ProcessFactory {
         j.doneBy = from;
         j.commits += 1;
         env.mark(COMMIT_MARK, { job: jobId(id), node: from, pid: s.pid, commits: j.commits });
+        // The commit is the job's write: the summary's writes list and the box's count show it.
+        env.record({
+          k: 'write',
+          node: from,
+          resource: env.id,
+          token: null,
+          status: 'accepted',
+          code: 200,
+          seen: null,
+          value: `${jobId(id)} done`,
+        });
       }
       const rows = s.outbox;
       endTx(s);
@@ -228,7 +245,7 @@ export function queueProcess(o: QueueOptions): ProcessFactory {
             // FOR UPDATE SKIP LOCKED: the first pending row nobody holds; a plain SELECT: the first pending row.
             const hit = o.forUpdate ? pending.find(([, j]) => j.lockedBy === null) : pending[0];
             if (!hit) {
-              log(m.from, claimSql(o.forUpdate), 0);
+              log(m.from, selectSql(o.forUpdate), 0);
               env.send(m.from, 'NO_ROW', { pid });
               return;
             }
@@ -238,7 +255,7 @@ export function queueProcess(o: QueueOptions): ProcessFactory {
             j.attempts += 1;
             s.tx = [id];
             s.outbox = [];
-            log(m.from, claimSql(o.forUpdate), 1);
+            log(m.from, selectSql(o.forUpdate), 1);
             idleInTx(s);
             env.send(m.from, 'ROW', { pid, job: jobId(id), attempt: j.attempts });
             return;
