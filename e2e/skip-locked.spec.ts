@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { chooseScenario, openPlayer, roleOf, watchPage } from './helpers.ts';
 
@@ -93,3 +94,22 @@ test('Present: the subtitle tells the story step by step', async ({ page }) => {
   await expect(layer).toHaveCount(0);
   watch.assertClean();
 });
+
+for (const theme of ['light', 'dark'] as const)
+  test(`axe, ${theme} theme: the job queue's table, a locked row and the alarm meet WCAG A/AA`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const axe = async () => {
+      const r = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    await openPlayer(page, `?scenario=skip-locked&step=duplicate-email&theme=${theme}`);
+    await expect(page.getByRole('alert')).toContainText('E-MAIL SENT TWICE');
+    expect(await axe()).toEqual([]);
+    await openPlayer(page, `?scenario=skip-locked&step=worker-crashes&theme=${theme}`);
+    await expect(row(page, 'job-5')).toHaveAttribute('data-state', 'locked');
+    expect(await axe()).toEqual([]);
+  });
