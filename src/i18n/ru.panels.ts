@@ -184,7 +184,7 @@ export const ruPanels: Record<string, string> = {
   'db.jobsDone': 'job-ов выполнено',
   'db.sessions': 'открытых сессий',
   'db.jobsTable': 'таблица jobs',
-  'db.lockedBy': 'блокировка строки',
+  'db.lockedBy': 'блокировка',
   'db.attemptsCol': 'сколько раз job брали',
   'db.attemptsShort': 'раз',
   'db.locked': 'заблокировал',
