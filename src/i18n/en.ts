@@ -127,6 +127,7 @@ export const en: Record<string, string> = {
 
   'role.leader': 'leader',
   'role.follower': 'follower',
+  'role.worker': 'worker',
   'role.candidate': 'candidate',
   'role.down': 'down',
   'role.paused': 'paused',

@@ -134,6 +134,7 @@ export const pt: Record<string, string> = {
 
   'role.leader': 'líder',
   'role.follower': 'seguidor',
+  'role.worker': 'worker',
   'role.candidate': 'candidato',
   'role.down': 'fora do ar',
   'role.paused': 'pausado',

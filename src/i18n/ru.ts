@@ -133,6 +133,7 @@ export const ru: Record<string, string> = {
 
   'role.leader': 'лидер',
   'role.follower': 'ведомый',
+  'role.worker': 'worker',
   'role.candidate': 'кандидат',
   'role.down': 'упал',
   'role.paused': 'на паузе',

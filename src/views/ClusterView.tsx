@@ -210,7 +210,10 @@ export const ClusterView = memo(function ClusterView({
       hosts,
       links: linksFor(index),
       ...(declarationOf(index.trace.algorithm)
-        ? { leaderKeys: declarationOf(index.trace.algorithm)?.leadership.keys }
+        ? {
+            leaderKeys: declarationOf(index.trace.algorithm)?.leadership.keys,
+            leaderless: declarationOf(index.trace.algorithm)?.leadership.scope === 'none',
+          }
         : {}),
       flashMs: Math.max(1, 900 * timeScale),
       label: title,

@@ -219,6 +219,11 @@ describe('labels', () => {
     expect(
       nodeLabel({ ...follower, id: 'etcd', kind: 'store', role: 'follower', believed: null }, false),
     ).toBe('etcd: coordination store');
+    // No election at all (skiplocked): a node that does not lead is a worker; a down one is down.
+    expect(nodeLabel({ ...follower, role: 'follower', believed: 'follower' }, false, true)).toBe(
+      'node-3: worker',
+    );
+    expect(nodeLabel({ ...follower, role: 'down', believed: null }, false, true)).toBe('node-3: down');
   });
 
   it('finds the leader key among leased keys', () => {

@@ -28,6 +28,8 @@ export interface ClusterOptions {
   onAdr?: () => void;
   /** The store keys whose holder leads (the algorithm's declaration); see leaderKeyOf. */
   leaderKeys?: readonly string[];
+  /** The algorithm elects no one (leadership scope `none`): a node is a worker, not a follower. */
+  leaderless?: boolean;
   /** Which backend a proxy routes to at t (the view derives it from the trace). */
   routeOf?: (proxy: string, t: number) => string | null;
   /** Attribute naming a node's group: `data-node` (the testing contract) unless a second picture. */
