@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { adr001 } from '../src/adr/adr001.ts';
 import { scenarioOption, watchPage } from './helpers.ts';
 
 /**
@@ -139,8 +140,9 @@ test.describe('ADR-001 panel', () => {
 
     // The decision matrix: seven approaches on five criteria.
     const matrix = adr.getByRole('table', { name: 'Decision matrix' });
-    // The header row and nine approaches (Kubernetes Lease and ZooKeeper among them).
-    await expect(matrix.getByRole('row')).toHaveCount(10);
+    // The header row and one row per approach of the ADR (the real systems among them).
+    await expect(matrix.getByRole('row')).toHaveCount(adr001.matrix.length + 1);
+    await expect(matrix.getByRole('rowheader', { name: /^SKIP LOCKED/ })).toHaveCount(1);
     for (const name of [
       'Bully',
       'Ring',

@@ -16,6 +16,7 @@ import patroni from './patroni.ts';
 import sandbox from './sandbox.ts';
 import shardedLeadership from './sharded-leadership.ts';
 import shortTimeout from './short-timeout.ts';
+import skipLocked from './skip-locked.ts';
 import splitBrain from './split-brain.ts';
 import twentyInstances from './twenty-instances.ts';
 import updateWithoutToken from './update-without-token.ts';
@@ -42,7 +43,13 @@ export const pitfalls: Scenario[] = [
   shortTimeout,
   bullyAtScale,
 ];
-export const systems: Scenario[] = [kubernetesLease, zookeeper, shardedLeadership, externalScheduler];
+export const systems: Scenario[] = [
+  kubernetesLease,
+  zookeeper,
+  shardedLeadership,
+  skipLocked,
+  externalScheduler,
+];
 export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandbox];
 
 export const scenarioIds = scenarios.map((s) => s.id);

@@ -62,7 +62,7 @@ describe('scenario kubernetes-lease', () => {
           Number(p.retryPeriodS) * 1000,
           4 * Number(p.latencyMaxMs),
         );
-        const f = cliSummary(tr, scenario).metrics.failoverMs;
+        const f = cliSummary(tr, scenario).metrics.failoverMs as number | null;
         expect(f, `seed ${seed}`).not.toBeNull();
         expect(f!, `seed ${seed}`).toBeGreaterThanOrEqual(lo);
         expect(f!, `seed ${seed}`).toBeLessThanOrEqual(hi);

@@ -18,7 +18,7 @@ describe('sandbox (free play)', () => {
       expect(trace.events.some((e) => e.k === 'fault' || e.k === 'violation')).toBe(false);
       const leaders = leaderIntervals(trace);
       // A leader per shard: every node that tops a shard leads from its first campaign to the end.
-      // An algorithm without a leader (cronjob: the scheduler is outside the replicas) has none.
+      // An algorithm without a leader (cronjob: the scheduler is outside the replicas; skiplocked: workers share the jobs) has none.
       const scope = algorithmFor(alg).leadership.scope;
       if (scope === 'shard') {
         expect(leaders.length).toBeGreaterThan(1);

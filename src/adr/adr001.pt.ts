@@ -336,6 +336,36 @@ export const adr001Pt: Adr = {
         },
       },
     },
+    // skip-locked
+    {
+      id: 'matrix.skip-locked',
+      name: 'SKIP LOCKED (sem líder)',
+      how: 'Nenhuma eleição: cada worker pega uma linha de job com SELECT … FOR UPDATE SKIP LOCKED e a executa nessa transação; o lock da linha dura até o COMMIT ou o rollback.',
+      source:
+        'PostgreSQL docs: SELECT, The Locking Clause (SKIP LOCKED); 13.3.2 Row-Level Locks; Frontend/Backend Protocol, Termination; microservices.io, Transactional outbox',
+      cells: {
+        safety: {
+          rating: 'good',
+          text: 'Um job é commitado uma vez: a linha dele fica travada por uma única transação, e a transação de um worker que caiu é desfeita, nunca commitada. Um efeito colateral fora do banco (um e-mail) ainda pode acontecer duas vezes: coloque-o numa linha de outbox da mesma transação, ou mande uma chave de idempotência.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'Não há quem eleger: os outros workers seguem na hora. O job de um worker morto espera até o servidor derrubar a conexão: TCP keepalive (duas horas por padrão no Linux) ou idle_in_transaction_session_timeout, então configure um dos dois.',
+        },
+        messages: {
+          rating: 'good',
+          text: 'Um SELECT e um COMMIT por job, mais as consultas enquanto a fila está vazia; nenhum heartbeat entre os workers.',
+        },
+        dependencies: {
+          rating: 'good',
+          text: 'O PostgreSQL que a aplicação já tem (9.5 ou mais novo); nenhum serviço de coordenação.',
+        },
+        ops: {
+          rating: 'good',
+          text: 'Para escalar, basta subir mais workers; graphile-worker, Oban, Que e solid_queue são construídos sobre isso. Cuidado com transações longas: o job segura a conexão enquanto roda.',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',

@@ -333,6 +333,36 @@ export const adr001Ru: Adr = {
         },
       },
     },
+    // skip-locked
+    {
+      id: 'matrix.skip-locked',
+      name: 'SKIP LOCKED (без лидера)',
+      how: 'Никаких выборов: каждый worker берёт одну строку job-а через SELECT … FOR UPDATE SKIP LOCKED и выполняет его в этой транзакции; блокировка строки держится до COMMIT или отката.',
+      source:
+        'PostgreSQL docs: SELECT, The Locking Clause (SKIP LOCKED); 13.3.2 Row-Level Locks; Frontend/Backend Protocol, Termination; microservices.io, Transactional outbox',
+      cells: {
+        safety: {
+          rating: 'good',
+          text: 'Job фиксируется один раз: его строку блокирует одна транзакция, а транзакция упавшего worker-а откатывается и никогда не фиксируется. Побочный эффект вне базы (письмо) всё же может случиться дважды: запишите его строкой outbox в той же транзакции или передавайте ключ идемпотентности.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'Выбирать некого: остальные worker-ы продолжают сразу. Job погибшего worker-а ждёт, пока сервер не разорвёт его соединение: TCP keepalive (в Linux по умолчанию два часа) или idle_in_transaction_session_timeout — настройте одно из них.',
+        },
+        messages: {
+          rating: 'good',
+          text: 'Один SELECT и один COMMIT на job плюс опрос, пока очередь пуста; никаких heartbeat между worker-ами.',
+        },
+        dependencies: {
+          rating: 'good',
+          text: 'Тот PostgreSQL, который у приложения уже есть (9.5 или новее); никакого сервиса координации.',
+        },
+        ops: {
+          rating: 'good',
+          text: 'Масштабируется запуском новых worker-ов; на этом построены graphile-worker, Oban, Que и solid_queue. Следите за длинными транзакциями: job держит соединение, пока работает.',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',

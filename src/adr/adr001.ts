@@ -375,6 +375,36 @@ export const adr001: Adr = {
         },
       },
     },
+    // skip-locked
+    {
+      id: 'matrix.skip-locked',
+      name: 'SKIP LOCKED (no leader)',
+      how: 'No election: each worker takes one job row with SELECT … FOR UPDATE SKIP LOCKED and does it in that transaction; the row lock lives until COMMIT or rollback.',
+      source:
+        'PostgreSQL docs: SELECT, The Locking Clause (SKIP LOCKED); 13.3.2 Row-Level Locks; Frontend/Backend Protocol, Termination; microservices.io, Transactional outbox',
+      cells: {
+        safety: {
+          rating: 'good',
+          text: 'A job commits once: its row is locked by one transaction, and a crashed worker’s transaction is rolled back, never committed. A side effect outside the database (an e-mail) can still happen twice: put it in an outbox row of the same transaction, or send an idempotency key.',
+        },
+        failover: {
+          rating: 'fair',
+          text: 'None to elect: the other workers go on at once. A dead worker’s job waits until the server drops its connection: TCP keepalive (two hours by default on Linux) or idle_in_transaction_session_timeout, so set one.',
+        },
+        messages: {
+          rating: 'good',
+          text: 'One SELECT and one COMMIT per job, plus polling while the queue is empty; no heartbeats between workers.',
+        },
+        dependencies: {
+          rating: 'good',
+          text: 'The PostgreSQL the application already has (9.5 or later); no coordination service.',
+        },
+        ops: {
+          rating: 'good',
+          text: 'Workers scale out by starting more; graphile-worker, Oban, Que and solid_queue are built on it. Watch long transactions: a job holds its connection while it runs.',
+        },
+      },
+    },
   ],
   decision: {
     id: 'decision',

@@ -43,6 +43,9 @@ describe('ADR-001 links', () => {
       'matrix.external-scheduler',
       'when-not.optimistic-concurrency',
       'when-not.external-scheduler',
+      'when-not.sharded-leadership',
+      'when-not.skip-locked',
+      'matrix.skip-locked',
     ])
       expect(resolveAdrLink(id, scenarios), id).not.toBeNull();
   });
@@ -92,11 +95,9 @@ describe('ADR-001 when not to use leader election', () => {
     }
   });
 
-  it('links sharded leadership and SKIP LOCKED as soon as their stories are in the catalogue', () => {
-    for (const id of ['sharded-leadership', 'skip-locked']) {
-      const present = scenarios.some((s) => s.id === id);
-      expect(resolveAdrLink(`when-not.${id}`, scenarios) !== null, id).toBe(present);
-    }
+  it('links sharded leadership and SKIP LOCKED to the step that shows each', () => {
+    expect(resolveAdrLink('when-not.sharded-leadership', scenarios)?.stepId).toBe('only-its-shards');
+    expect(resolveAdrLink('when-not.skip-locked', scenarios)?.stepId).toBe('every-job-once');
   });
 });
 
@@ -114,6 +115,7 @@ describe('ADR-001 content', () => {
       'matrix.zookeeper',
       'matrix.sharded-leadership',
       'matrix.external-scheduler',
+      'matrix.skip-locked',
     ]);
     for (const row of adr001.matrix)
       for (const c of adr001.criteria)

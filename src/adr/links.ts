@@ -62,9 +62,15 @@ export const adrLinks: Record<string, AdrLink> = {
   // CRDTs have none, and their text says so).
   'when-not.optimistic-concurrency': { scenario: 'kubernetes-lease', stepId: 'conflict' },
   'when-not.external-scheduler': { scenario: 'external-scheduler', stepId: 'one-run' },
-  // MERGE: enable when sharded-leadership and skip-locked land
-  // 'when-not.sharded-leadership': { scenario: 'sharded-leadership', stepId: 'only-its-shards' },
-  // 'when-not.skip-locked': { scenario: 'skip-locked', stepId: 'every-job-once' },
+  'when-not.sharded-leadership': { scenario: 'sharded-leadership', stepId: 'only-its-shards' },
+  'when-not.skip-locked': { scenario: 'skip-locked', stepId: 'every-job-once' },
+  // skip-locked
+  'matrix.skip-locked': { scenario: 'skip-locked', stepId: 'rows-claimed' },
+  'matrix.skip-locked.safety': { scenario: 'skip-locked', stepId: 'duplicate-email' },
+  'matrix.skip-locked.failover': { scenario: 'skip-locked', stepId: 'session-terminated' },
+  'matrix.skip-locked.messages': { scenario: 'skip-locked', stepId: 'first-commit' },
+  'matrix.skip-locked.dependencies': { scenario: 'skip-locked', stepId: 'rows-claimed' },
+  'matrix.skip-locked.ops': { scenario: 'skip-locked', stepId: 'every-job-once' },
 };
 
 export interface ResolvedAdrLink {

@@ -38,4 +38,9 @@ export const enNarration: Record<string, string> = {
     'At the end of the run nobody leads: {node}, the last leader, was lost {ago} s before.',
   'narration.alarm.stale': 'STALE WRITE ACCEPTED',
   'narration.alarm.staleDetail': '{resource} took token {token} from {node} after token {seen}',
+  // skiplocked
+  'narr.violation.duplicate-email':
+    'DUPLICATE E-MAIL: a job’s e-mail was sent again ({nodes}); the first went out before a COMMIT that never came.',
+  'narr.violation.job-committed-twice':
+    'A JOB COMMITTED TWICE: {nodes} committed a job that was already done; nothing locked its row.',
 };

@@ -187,5 +187,12 @@ export const enPanels: Record<string, string> = {
   'db.noStatements': 'No statement yet.',
   'db.never': 'NULL (never)',
   'db.expiresIn': 'in {s} s',
+  'db.jobsDone': 'jobs done',
+  'db.sessions': 'sessions open',
+  'db.jobsTable': 'table jobs',
+  'db.lockedBy': 'row lock',
+  'db.attemptsCol': 'times the job was taken',
+  'db.attemptsShort': 'tries',
+  'db.locked': 'locked by',
   'db.expired': 'expired',
 };

@@ -34,4 +34,9 @@ export const ptNarration: Record<string, string> = {
   'narr.outcome.lost': 'No fim da execução ninguém é líder: o {node}, último líder, caiu {ago} s antes.',
   'narration.alarm.stale': 'ESCRITA OBSOLETA ACEITA',
   'narration.alarm.staleDetail': 'O {resource} aceitou o token {token} do {node} depois do token {seen}',
+  // skiplocked
+  'narr.violation.duplicate-email':
+    'E-MAIL DUPLICADO: o e-mail de um job foi enviado de novo ({nodes}); o primeiro saiu antes de um COMMIT que nunca chegou.',
+  'narr.violation.job-committed-twice':
+    'JOB COMMITADO DUAS VEZES: {nodes} commitou um job que já estava feito; nada travava a linha dele.',
 };

@@ -185,5 +185,12 @@ export const ptPanels: Record<string, string> = {
   'db.noStatements': 'Nenhuma instrução ainda.',
   'db.never': 'NULL (nunca)',
   'db.expiresIn': 'em {s} s',
+  'db.jobsDone': 'jobs feitos',
+  'db.sessions': 'sessões abertas',
+  'db.jobsTable': 'tabela jobs',
+  'db.lockedBy': 'lock da linha',
+  'db.attemptsCol': 'vezes que o job foi pego',
+  'db.attemptsShort': 'vezes',
+  'db.locked': 'travada por',
   'db.expired': 'expirado',
 };

@@ -32,4 +32,9 @@ export const ruNarration: Record<string, string> = {
   'narr.outcome.lost': 'В конце прогона лидера нет: последний лидер, {node}, пропал за {ago} с до конца.',
   'narration.alarm.stale': 'УСТАРЕВШАЯ ЗАПИСЬ ПРИНЯТА',
   'narration.alarm.staleDetail': '{resource} принял token {token} от {node} после token {seen}',
+  // skiplocked
+  'narr.violation.duplicate-email':
+    'ДУБЛЬ ПИСЬМА: письмо по job-у отправлено повторно ({nodes}); первое ушло до COMMIT, который так и не случился.',
+  'narr.violation.job-committed-twice':
+    'JOB ЗАФИКСИРОВАН ДВАЖДЫ: {nodes} зафиксировал уже выполненный job — его строку ничто не блокировало.',
 };

@@ -185,5 +185,12 @@ export const ruPanels: Record<string, string> = {
   'db.noStatements': 'Запросов пока нет.',
   'db.never': 'NULL (никогда)',
   'db.expiresIn': 'через {s} с',
+  'db.jobsDone': 'job-ов выполнено',
+  'db.sessions': 'открытых сессий',
+  'db.jobsTable': 'таблица jobs',
+  'db.lockedBy': 'блокировка',
+  'db.attemptsCol': 'сколько раз job брали',
+  'db.attemptsShort': 'раз',
+  'db.locked': 'заблокировал',
   'db.expired': 'истёк',
 };

@@ -120,8 +120,15 @@ export const ru: Record<string, string> = {
   'cluster.host.db': 'база данных',
   'cluster.host.controller': 'контроллер CronJob',
   'cluster.host.job-pod': 'pod Job-а',
+  'cluster.host.postgres': 'очередь job-ов',
+  'cluster.host.mail': 'почтовый провайдер',
   'cluster.jobStopped': 'JOB ОСТАНОВИЛСЯ',
   'cluster.jobStoppedDetail': 'не запускался {s} с, и ни одной ошибки',
+  'cluster.duplicateEmail': 'ПИСЬМО ОТПРАВЛЕНО ДВАЖДЫ',
+  'cluster.duplicateEmailDetail': '{job}: отправили {senders}',
+  'cluster.committedTwice': 'JOB ЗАФИКСИРОВАН ДВАЖДЫ',
+  'cluster.committedTwiceDetail':
+    '{job}: зафиксирован {n, plural, one {# раз} few {# раза} many {# раз} other {# раза}}, последним — {node}',
   'cluster.rev': 'rev {revision}',
   'cluster.noRoute': 'нет маршрута',
   'cluster.highest': 'макс. token {token}',
@@ -130,6 +137,7 @@ export const ru: Record<string, string> = {
 
   'role.leader': 'лидер',
   'role.follower': 'ведомый',
+  'role.worker': 'worker',
   'role.candidate': 'кандидат',
   'role.down': 'упал',
   'role.paused': 'на паузе',

@@ -508,4 +508,36 @@ export const scenariosPt: Record<string, string> = {
     'O {node} assume o shard {shard}: outro nó. O rendezvous hashing espalha os shards de um nó morto entre os sobreviventes em vez de jogá-los todos em um só.',
   'scenario.sharded-leadership.step.only-its-shards':
     'Só os shards do nó morto esperaram por um failover; todos os outros mantiveram o líder e as escritas. Com shards=1, um único líder para o cluster inteiro, a mesma queda para todas as escritas até o fim do failover: unavailableShardFraction 1 em vez de cerca de 1/5.',
+  // skip-locked
+  'scenario.skip-locked.title': 'SELECT … FOR UPDATE SKIP LOCKED',
+  'scenario.skip-locked.summary':
+    'Sem líder: quatro workers pegam doze jobs de uma tabela do PostgreSQL, cada um com SELECT … FOR UPDATE SKIP LOCKED na sua própria transação, quatro de cada vez. Um worker cai depois de enviar o e-mail e antes do COMMIT: a transação é desfeita, o lock da linha é liberado, outro worker faz o job e o cliente recebe o e-mail duas vezes. Mesmo assim cada job é commitado uma vez só; com o outbox transacional, o e-mail também sai uma vez só.',
+  'scenario.skip-locked.tagline':
+    'Sem eleição: um lock de linha por job, quatro workers ao mesmo tempo e o e-mail que uma queda manda duas vezes.',
+  'scenario.skip-locked.step.rows-claimed':
+    'Quatro workers, nenhum líder. Cada um abre uma transação e roda SELECT … FOR UPDATE SKIP LOCKED: o primeiro pega o job-1 e trava a linha dele; os outros pulam essa linha travada e ficam com job-2, job-3 e job-4. Ninguém espera ninguém.',
+  'scenario.skip-locked.step.email-sent':
+    'Na metade do job, o {by} manda por e-mail a fatura do {job}: uma chamada ao provedor de e-mail, fora do banco e da transação.',
+  'scenario.skip-locked.step.first-commit':
+    'O {node} commita o {job}: UPDATE jobs SET state=’done’ e depois COMMIT. O lock da linha acaba junto com a transação, e o worker pega a próxima linha pendente.',
+  'scenario.skip-locked.step.worker-crashes':
+    'O node-2 cai no meio do job-5: o e-mail já foi enviado, o COMMIT nunca vai chegar. A transação dele continua aberta no servidor, então a linha do job-5 segue travada e os outros a pulam.',
+  'scenario.skip-locked.step.keepalive-probe':
+    'Nada chega do node-2 há tcp_keepalives_idle ({keepaliveIdleS} s), então o servidor sonda a conexão. Um host que caiu não responde nada. (Com o padrão do PostgreSQL, que é o do sistema operacional, isso leva duas horas no Linux.)',
+  'scenario.skip-locked.step.session-terminated':
+    'Sondas sem resposta: {keepaliveCount}. O servidor derruba a conexão do node-2 e desfaz a transação dele, como faz com qualquer conexão perdida no meio de uma transação. O lock do {jobs} é liberado e o job volta a ficar pendente.',
+  'scenario.skip-locked.step.job-retaken':
+    'O {node} consulta a fila de novo, e o SKIP LOCKED não pula mais o {job}: tentativa {attempt}.',
+  'scenario.skip-locked.step.duplicate-email':
+    'Na metade, a nova tentativa manda a fatura do job-5 por e-mail outra vez: o e-mail saiu de {nodes}, e o cliente o recebe duas vezes. O e-mail do node-2 nunca fez parte da transação, então o rollback não tinha como desfazê-lo.',
+  'scenario.skip-locked.step.every-job-once':
+    'O {node} commita o {job}. Cada job foi commitado exatamente uma vez, por quatro workers em paralelo em vez de um depois do outro; só o e-mail, um efeito colateral fora do banco, aconteceu duas vezes.',
+  'scenario.skip-locked.step.outbox-insert':
+    'Na metade, o {from} não chama o provedor de e-mail: insere o e-mail como uma linha da tabela outbox, na mesma transação do job.',
+  'scenario.skip-locked.step.relay-sends':
+    'O job é commitado, e com ele a sua linha do outbox. Só agora o relay enxerga a linha e envia o e-mail do {job}, uma vez por linha commitada.',
+  'scenario.skip-locked.step.worker-crashes-outbox':
+    'O node-2 cai no meio do job-5, antes do COMMIT. O e-mail dele é uma linha do outbox na transação ainda aberta, invisível para o relay; a linha do job-5 continua travada.',
+  'scenario.skip-locked.step.one-email':
+    'A nova tentativa commita o job-5 e a sua própria linha do outbox; a do node-2 foi embora com o rollback. O relay envia o e-mail do job-5 uma vez só. (A outra defesa, uma chave de idempotência, como o id do job enviado a um provedor que a respeite, descarta a segunda chamada.)',
 };

@@ -507,4 +507,36 @@ export const scenariosRu: Record<string, string> = {
     '{node} забирает шард {shard}: это уже другой узел. Rendezvous hashing распределяет шарды упавшего узла по оставшимся, а не сваливает их на один.',
   'scenario.sharded-leadership.step.only-its-shards':
     'Failover ждали только шарды упавшего узла; все остальные сохранили лидера и продолжали писать. С shards=1, одним лидером на весь кластер, то же падение останавливает все записи до конца failover: unavailableShardFraction 1 вместо примерно 1/5.',
+  // skip-locked
+  'scenario.skip-locked.title': 'SELECT … FOR UPDATE SKIP LOCKED',
+  'scenario.skip-locked.summary':
+    'Без лидера: четыре worker-а разбирают двенадцать job-ов из таблицы PostgreSQL, каждый через SELECT … FOR UPDATE SKIP LOCKED в своей транзакции, по четыре одновременно. Worker падает после отправки письма и до COMMIT: его транзакция откатывается, блокировка строки снимается, job выполняет другой worker, и клиент получает письмо дважды. Каждый job всё равно фиксируется ровно один раз; с transactional outbox и письмо уходит один раз.',
+  'scenario.skip-locked.tagline':
+    'Без выборов: блокировка строки на каждый job, четыре worker-а сразу и письмо, которое из-за падения уходит дважды.',
+  'scenario.skip-locked.step.rows-claimed':
+    'Четыре worker-а, лидера нет. Каждый открывает транзакцию и выполняет SELECT … FOR UPDATE SKIP LOCKED: первый берёт job-1 и блокирует его строку, остальные пропускают заблокированную строку и берут job-2, job-3 и job-4. Никто никого не ждёт.',
+  'scenario.skip-locked.step.email-sent':
+    'На середине job-а {by} отправляет письмом счёт по {job}: это вызов почтового провайдера, вне базы и вне транзакции.',
+  'scenario.skip-locked.step.first-commit':
+    '{node} фиксирует {job}: UPDATE jobs SET state=’done’, затем COMMIT. Блокировка строки заканчивается вместе с транзакцией, и worker берёт следующую ожидающую строку.',
+  'scenario.skip-locked.step.worker-crashes':
+    'node-2 падает посреди job-5: письмо уже отправлено, а COMMIT так и не придёт. Его транзакция на сервере всё ещё открыта, поэтому строка job-5 остаётся заблокированной, и остальные её пропускают.',
+  'scenario.skip-locked.step.keepalive-probe':
+    'От node-2 ничего не приходит уже tcp_keepalives_idle ({keepaliveIdleS} с), и сервер проверяет соединение keepalive-пакетом. Упавший хост не отвечает. (Со значением PostgreSQL по умолчанию, то есть значением ОС, в Linux это два часа.)',
+  'scenario.skip-locked.step.session-terminated':
+    'Проверок без ответа: {keepaliveCount}. Сервер разрывает соединение node-2 и откатывает его транзакцию, как и для любого соединения, потерянного посреди транзакции. Блокировка {jobs} снята, job снова ожидает.',
+  'scenario.skip-locked.step.job-retaken':
+    '{node} снова опрашивает очередь, и SKIP LOCKED больше не пропускает {job}: попытка {attempt}.',
+  'scenario.skip-locked.step.duplicate-email':
+    'На середине повторная попытка снова отправляет счёт по job-5: письма отправили {nodes}, и клиент получает счёт дважды. Письмо node-2 не было частью его транзакции, поэтому откат не мог его отменить.',
+  'scenario.skip-locked.step.every-job-once':
+    '{node} фиксирует {job}. Каждый job зафиксирован ровно один раз, четырьмя worker-ами параллельно, а не по очереди; дважды случилось только письмо — побочный эффект за пределами базы.',
+  'scenario.skip-locked.step.outbox-insert':
+    'На середине {from} не вызывает почтового провайдера, а вставляет письмо строкой в таблицу outbox, в той же транзакции, что и job.',
+  'scenario.skip-locked.step.relay-sends':
+    'Job зафиксирован, а вместе с ним и его строка в outbox. Только теперь relay видит эту строку и отправляет письмо по {job}: по одному на каждую зафиксированную строку.',
+  'scenario.skip-locked.step.worker-crashes-outbox':
+    'node-2 падает посреди job-5, до COMMIT. Его письмо — строка outbox в ещё открытой транзакции, relay её не видит; строка job-5 остаётся заблокированной.',
+  'scenario.skip-locked.step.one-email':
+    'Повторная попытка фиксирует job-5 и свою строку outbox; строка node-2 исчезла при откате. Relay отправляет письмо по job-5 один раз. (Другая защита — ключ идемпотентности, например id job-а, который провайдер учитывает: тогда он просто отбрасывает второй вызов.)',
 };

@@ -1,4 +1,5 @@
 import { DB_HOST, SQL_MARK } from '../sim/algorithms/dbjob/keys.ts';
+import { EMAIL_MARK, MAIL_HOST } from '../sim/algorithms/skiplocked/keys.ts';
 import { emailCounts } from '../sim/metrics/jobs.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import type { TraceIndex } from '../sim/trace/frame.ts';
@@ -25,8 +26,29 @@ export interface DbInvoice {
   emails: number;
 }
 
+/**
+ * A job queue's row (src/sim/algorithms/skiplocked/queue.ts): its state, who holds its row lock
+ * ("node-2/101": the worker and its session's pid; several names joined by + when nothing locks it
+ * and they all took it), who committed it, and the e-mails its customer got so far (the mail host's marks).
+ */
+export interface DbJob {
+  id: string;
+  /** `locked`: a transaction holds its row lock; `taken`: sessions work on it with no lock (a plain SELECT). */
+  state: 'pending' | 'locked' | 'taken' | 'done';
+  holder: string | null;
+  doneBy: string | null;
+  attempts: number;
+  commits: number;
+  emails: number;
+}
+
 export interface DbState {
-  leader: { node: string | null; token: number; leftMs: number | null };
+  /** The leader row (dbjob), or null for a database without one (the job queue). */
+  leader: { node: string | null; token: number; leftMs: number | null } | null;
+  /** The job queue's rows, or null for the job runner's database. */
+  jobs: DbJob[] | null;
+  /** Job queue: sessions open on the server. */
+  sessions: number;
   invoices: DbInvoice[];
   scans: number;
   recent: DbStatement[];
@@ -92,11 +114,16 @@ export function dbStateAt(index: TraceIndex, host: string, t: number, recent = 3
   const leftMs =
     typeof d.leaderLeftMs === 'number' ? Math.max(0, d.leaderLeftMs - (t - (last?.t ?? 0))) : null;
   return {
-    leader: {
-      node: typeof d.leaderNode === 'string' ? d.leaderNode : null,
-      token: Number(d.leaderToken ?? 0),
-      leftMs,
-    },
+    leader:
+      'leaderToken' in d
+        ? {
+            node: typeof d.leaderNode === 'string' ? d.leaderNode : null,
+            token: Number(d.leaderToken ?? 0),
+            leftMs,
+          }
+        : null,
+    jobs: typeof d.jobs === 'string' ? jobsOf(d.jobs, emailsAt(index, t)) : null,
+    sessions: Number(d.sessions ?? 0),
     invoices,
     scans: Number(d.scans ?? 0),
     recent: list
@@ -104,4 +131,44 @@ export function dbStateAt(index: TraceIndex, host: string, t: number, recent = 3
       .reverse()
       .map(statementOf),
   };
+}
+
+/** The queue's rows as the `sql` mark carries them ("5:pending:node-2/101::1:0;…"). */
+function jobsOf(s: string, emails: Map<string, number>): DbJob[] {
+  return s
+    .split(';')
+    .filter(Boolean)
+    .map((row) => {
+      const [n = '', state = '', holder = '', doneBy = '', attempts = '0', commits = '0'] = row.split(':');
+      const id = `job-${n}`;
+      return {
+        id,
+        state: state === 'done' || state === 'locked' || state === 'taken' ? state : 'pending',
+        holder: holder || null,
+        doneBy: doneBy || null,
+        attempts: Number(attempts),
+        commits: Number(commits),
+        emails: emails.get(id) ?? 0,
+      };
+    });
+}
+
+const emailMarks = new WeakMap<TraceIndex, Mark[]>();
+
+/** E-mails per job the mail provider had sent by t (its `email-sent` marks). */
+function emailsAt(index: TraceIndex, t: number): Map<string, number> {
+  let list = emailMarks.get(index);
+  if (!list) {
+    list = (index.trace.events as TraceEvent[]).filter(
+      (e): e is Mark => e.k === 'mark' && e.node === MAIL_HOST && e.name === EMAIL_MARK,
+    );
+    emailMarks.set(index, list);
+  }
+  const out = new Map<string, number>();
+  for (const m of list) {
+    if (m.t > t) break;
+    const job = str(m.data?.job);
+    out.set(job, (out.get(job) ?? 0) + 1);
+  }
+  return out;
 }

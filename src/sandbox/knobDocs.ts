@@ -149,6 +149,26 @@ export const knobDocsPt: Record<string, string> = {
     'quanto tempo o controller espera a resposta do API server antes de desistir do pedido',
   'cronjob.retryMs':
     'depois de um pedido sem resposta, o controller sincroniza o CronJob de novo após este tempo',
+  // skiplocked
+  'skiplocked.jobs':
+    'linhas da tabela jobs no início, todas pendentes (uma fatura para gerar e mandar por e-mail cada)',
+  'skiplocked.workMs':
+    'quanto dura um job: metade antes do e-mail (gerar a fatura), metade depois (guardar o PDF), e então o COMMIT',
+  'skiplocked.pollMs':
+    'um worker que não achou linha pendente (ou perdeu a sessão) tenta de novo depois deste tempo',
+  'skiplocked.requestTimeoutMs':
+    'quanto tempo um worker espera a resposta do banco (ou do provedor de e-mail) antes de desistir da sessão',
+  'skiplocked.forUpdate':
+    'pega o job com SELECT … FOR UPDATE SKIP LOCKED (a linha fica travada até o COMMIT); desligado: um SELECT simples que não trava nada, e todo worker pega a mesma linha pendente',
+  'skiplocked.outbox':
+    'o job grava o e-mail como uma linha do outbox na própria transação e um relay envia as linhas commitadas; desligado: o próprio job chama o provedor de e-mail, antes do COMMIT',
+  'skiplocked.keepaliveIdleS':
+    'tcp_keepalives_idle: silêncio numa conexão antes de o servidor mandar a primeira sonda de keepalive',
+  'skiplocked.keepaliveIntervalS': 'tcp_keepalives_interval: o intervalo entre sondas sem resposta',
+  'skiplocked.keepaliveCount':
+    'tcp_keepalives_count: sondas sem resposta até o servidor derrubar a conexão e desfazer a transação dela',
+  'skiplocked.idleInTxTimeoutS':
+    'idle_in_transaction_session_timeout: uma sessão parada dentro de uma transação aberta por este tempo é encerrada (0: desligado)',
 };
 
 export const knobDocsRu: Record<string, string> = {
@@ -286,6 +306,26 @@ export const knobDocsRu: Record<string, string> = {
   'cronjob.podStartMs': 'от создания Job-а до запуска его pod-а (планирование, образ, старт контейнера)',
   'cronjob.requestTimeoutMs': 'сколько контроллер ждёт ответа API server, прежде чем отказаться от запроса',
   'cronjob.retryMs': 'после запроса без ответа контроллер снова синхронизирует CronJob через это время',
+  // skiplocked
+  'skiplocked.jobs':
+    'строк в таблице jobs в начале, все ожидают (по каждой надо сформировать счёт и отправить письмо)',
+  'skiplocked.workMs':
+    'сколько длится один job: половина до письма (сформировать счёт), половина после (сохранить PDF), затем COMMIT',
+  'skiplocked.pollMs':
+    'worker, не нашедший ожидающей строки (или потерявший сессию), пробует снова через это время',
+  'skiplocked.requestTimeoutMs':
+    'сколько worker ждёт ответа базы (или почтового провайдера), прежде чем отказаться от сессии',
+  'skiplocked.forUpdate':
+    'берёт job через SELECT … FOR UPDATE SKIP LOCKED (строка заблокирована до COMMIT); выключено: обычный SELECT без блокировки, и все worker-ы берут одну и ту же ожидающую строку',
+  'skiplocked.outbox':
+    'job записывает письмо строкой outbox в своей же транзакции, а relay отправляет зафиксированные строки; выключено: job сам вызывает почтового провайдера до COMMIT',
+  'skiplocked.keepaliveIdleS':
+    'tcp_keepalives_idle: сколько соединение молчит, прежде чем сервер отправит первый keepalive-пакет',
+  'skiplocked.keepaliveIntervalS': 'tcp_keepalives_interval: интервал между keepalive-пакетами без ответа',
+  'skiplocked.keepaliveCount':
+    'tcp_keepalives_count: сколько keepalive-пакетов без ответа, прежде чем сервер разорвёт соединение и откатит его транзакцию',
+  'skiplocked.idleInTxTimeoutS':
+    'idle_in_transaction_session_timeout: сессия, простаивающая столько внутри открытой транзакции, завершается (0 — выключено)',
 };
 
 /**
@@ -330,6 +370,9 @@ export const ruleDocsPt: Record<string, string> = {
   // sharded
   'sharded.renew-under-trusted-ttl':
     'o intervalo de renovação precisa ser menor que a parte do TTL em que um nó confia (renewS < ttlS × (1 − driftMarginRatio)), senão todo nó abre mão dos seus shards entre dois keepalives',
+  // skiplocked
+  'skiplocked.idle-timeout-over-work':
+    'idle_in_transaction_session_timeout precisa ser 0 (desligado) ou maior que o trabalho de um job (idleInTxTimeoutS × 1000 > workMs): o job fica parado na transação enquanto trabalha, e seria encerrado toda vez',
 };
 
 export const ruleDocsRu: Record<string, string> = {
@@ -371,4 +414,7 @@ export const ruleDocsRu: Record<string, string> = {
   // sharded
   'sharded.renew-under-trusted-ttl':
     'интервал продления должен быть короче той части TTL, которой доверяет узел (renewS < ttlS × (1 − driftMarginRatio)), иначе каждый узел будет отдавать свои шарды между двумя keepalive',
+  // skiplocked
+  'skiplocked.idle-timeout-over-work':
+    'idle_in_transaction_session_timeout должен быть 0 (выключен) или больше работы одного job-а (idleInTxTimeoutS × 1000 > workMs): пока job работает, он простаивает в транзакции и завершался бы каждый раз',
 };

@@ -226,4 +226,7 @@ export const ptSandbox: Record<string, string> = {
   // sharded
   'sandbox.preset.sharded': 'Por shard: um líder em cada',
   'sandbox.preset.sharded-single': 'Por shard: um só líder (shards=1)',
+  // skiplocked
+  'sandbox.preset.skiplocked': 'Fila SKIP LOCKED, e-mail antes do COMMIT',
+  'sandbox.preset.skiplocked-outbox': 'Fila SKIP LOCKED + outbox',
 };

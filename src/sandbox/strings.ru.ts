@@ -227,4 +227,7 @@ export const ruSandbox: Record<string, string> = {
   // sharded
   'sandbox.preset.sharded': 'Шарды: у каждого свой лидер',
   'sandbox.preset.sharded-single': 'Шарды: один лидер (shards=1)',
+  // skiplocked
+  'sandbox.preset.skiplocked': 'Очередь SKIP LOCKED, письмо до COMMIT',
+  'sandbox.preset.skiplocked-outbox': 'Очередь SKIP LOCKED + outbox',
 };

@@ -225,4 +225,7 @@ export const enSandbox: Record<string, string> = {
   // sharded
   'sandbox.preset.sharded': 'Sharded: a leader per shard',
   'sandbox.preset.sharded-single': 'Sharded: one leader (shards=1)',
+  // skiplocked
+  'sandbox.preset.skiplocked': 'SKIP LOCKED queue, e-mail before COMMIT',
+  'sandbox.preset.skiplocked-outbox': 'SKIP LOCKED queue + outbox',
 };

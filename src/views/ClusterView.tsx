@@ -213,6 +213,7 @@ export const ClusterView = memo(function ClusterView({
         ? {
             leaderKeys: declarationOf(index.trace.algorithm)?.leadership.keys,
             perShard: declarationOf(index.trace.algorithm)?.leadership.scope === 'shard',
+            leaderless: declarationOf(index.trace.algorithm)?.leadership.scope === 'none',
           }
         : {}),
       flashMs: Math.max(1, 900 * timeScale),
@@ -332,7 +333,15 @@ export const ClusterView = memo(function ClusterView({
   const stale = frame.violations.find((v) => v.kind === 'stale-write-accepted');
   // A liveness alarm on the task itself (dbjob): the job has stopped running, silently.
   const jobStopped = frame.violations.find((v) => v.kind === 'job-not-running');
-  const alarm = alarmNodes.length > 0 || stale !== undefined || jobStopped !== undefined;
+  // The job queue (skiplocked): a job's e-mail sent twice, or a job committed twice (no row lock).
+  const twice = frame.violations.find((v) => v.kind === 'job-committed-twice');
+  const dupEmail = frame.violations.filter((v) => v.kind === 'duplicate-email').at(-1);
+  const alarm =
+    alarmNodes.length > 0 ||
+    stale !== undefined ||
+    jobStopped !== undefined ||
+    twice !== undefined ||
+    dupEmail !== undefined;
 
   return (
     <div className={`cluster${alarm ? ' alarmed' : ''}${secondary ? ' secondary' : ''}`}>
@@ -358,10 +367,34 @@ export const ClusterView = memo(function ClusterView({
           </span>
         </div>
       )}
+      {twice && (
+        <div className="alarm" role="alert">
+          <strong>{t('cluster.committedTwice')}</strong>
+          <span>{t('cluster.committedTwiceDetail', commitParts(twice.detail))}</span>
+        </div>
+      )}
+      {dupEmail && !twice && (
+        <div className="alarm" role="alert" data-alarm="duplicate-email">
+          <strong>{t('cluster.duplicateEmail')}</strong>
+          <span>{t('cluster.duplicateEmailDetail', emailParts(dupEmail.detail))}</span>
+        </div>
+      )}
       {!secondary && <Legend index={index} />}
     </div>
   );
 });
+
+/** The job-committed-twice checker's detail ("job-1 committed 2 times (the last by node-3)"). */
+function commitParts(detail: string): { job: string; n: number; node: string } {
+  const m = /^(\S+) committed (\d+) times \(the last by (\S+)\)$/.exec(detail);
+  return { job: m?.[1] ?? detail, n: Number(m?.[2] ?? 0), node: m?.[3] ?? '' };
+}
+
+/** The duplicate-email checker's detail ("job-5 e-mailed 2 times (by node-2, node-4)"): the job and its senders. */
+function emailParts(detail: string): { job: string; senders: string } {
+  const m = /^(\S+) e-mailed \d+ times \(by (.+)\)$/.exec(detail);
+  return { job: m?.[1] ?? '', senders: m?.[2] ?? detail };
+}
 
 /** How long the job had not run when its alarm fired, from the checker's detail ("… for 36680 ms …"). */
 function jobSilenceMs(detail: string): number {

@@ -1,15 +1,49 @@
 import { useId } from 'react';
 import { formatNumber, t } from '../i18n/index.ts';
 import type { DbState } from '../player/db.ts';
+import { JobQueueTables } from './JobQueueTables.tsx';
 
 /**
- * The job runner's database (src/sim/algorithms/dbjob): the leader row, the invoices with the e-mails
- * each customer got, how many times the invoices were scanned, and the latest statements with the rows
- * each changed, so a teacher can point at "UPDATE 1" twice, or at twenty e-mails.
+ * A database the algorithm's nodes share, as its `sql` marks tell it: the job runner's
+ * (src/sim/algorithms/dbjob: the leader row, the invoices with the e-mails each customer got, how many
+ * times the invoices were scanned) or a job queue's (src/sim/algorithms/skiplocked: the jobs with
+ * their row locks, JobQueueTables); then the latest statements with the rows each changed, so a
+ * teacher can point at "UPDATE 1" twice, at twenty e-mails, or at a row still locked by a dead worker.
  */
 export function DatabasePanel({ id, db }: { id: string; db: DbState }) {
   const titleId = useId();
-  const l = db.leader;
+  return (
+    <section className="panel db-panel" aria-labelledby={titleId}>
+      <header className="panel-head">
+        <h2 id={titleId}>{t('resource.titleDb', { id })}</h2>
+      </header>
+      {db.jobs ? (
+        <JobQueueTables db={db} jobs={db.jobs} />
+      ) : (
+        db.leader && <LeaderTables db={db} l={db.leader} />
+      )}
+      <h3>{t('db.statements')}</h3>
+      {db.recent.length === 0 ? (
+        <p className="empty">{t('db.noStatements')}</p>
+      ) : (
+        <ul className="db-sql">
+          {db.recent.map((s) => (
+            <li
+              key={`${s.t}-${s.from}-${s.sql}`}
+              className={s.tag.startsWith('UPDATE 0') ? 'zero' : undefined}
+            >
+              <span className="who mono">{s.from}</span>
+              <code>{s.sql}</code>
+              <span className="tag mono">{s.tag}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function LeaderTables({ db, l }: { db: DbState; l: NonNullable<DbState['leader']> }) {
   const expires =
     l.node === null
       ? 'NULL'
@@ -20,10 +54,7 @@ export function DatabasePanel({ id, db }: { id: string; db: DbState }) {
           : t('db.expired');
   const emails = db.invoices.reduce((n, i) => n + i.emails, 0);
   return (
-    <section className="panel db-panel" aria-labelledby={titleId}>
-      <header className="panel-head">
-        <h2 id={titleId}>{t('resource.titleDb', { id })}</h2>
-      </header>
+    <>
       <dl className="stats">
         <div data-db="scans">
           <dt>{t('db.scans')}</dt>
@@ -76,23 +107,6 @@ export function DatabasePanel({ id, db }: { id: string; db: DbState }) {
           ))}
         </tbody>
       </table>
-      <h3>{t('db.statements')}</h3>
-      {db.recent.length === 0 ? (
-        <p className="empty">{t('db.noStatements')}</p>
-      ) : (
-        <ul className="db-sql">
-          {db.recent.map((s) => (
-            <li
-              key={`${s.t}-${s.from}-${s.sql}`}
-              className={s.tag.startsWith('UPDATE 0') ? 'zero' : undefined}
-            >
-              <span className="who mono">{s.from}</span>
-              <code>{s.sql}</code>
-              <span className="tag mono">{s.tag}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    </>
   );
 }

@@ -90,9 +90,16 @@ export interface ChaosHooks {
     | 'db-writers'
     | 'shard-holders'
     | 'job-runs'
+    | 'job-commits'
   >;
   /** The liveness property once the faults stop. */
-  readonly liveness: 'lease-leader' | 'quorum-leader' | 'bully-agreement' | 'shard-leaders' | 'job-started';
+  readonly liveness:
+    | 'lease-leader'
+    | 'quorum-leader'
+    | 'bully-agreement'
+    | 'shard-leaders'
+    | 'job-started'
+    | 'jobs-done';
   /**
    * Knobs from per-mille fractions `k`, the algorithm's time unit (faults scale with it) and the
    * liveness bound; `unsafe` is the negative control (fencing off, quorum off).
@@ -158,13 +165,16 @@ export interface Algorithm {
    * Figures of its own for the CLI's JSON summary, as `metrics.<name>` beside twoLeaderMs (the
    * 409 answers of the Kubernetes API server, ZooKeeper's watch events per change), read off the events.
    */
-  storyMetrics?(events: readonly TraceEvent[], params: Params): Readonly<Record<string, number | null>>;
+  storyMetrics?(events: readonly TraceEvent[], params: Params): Readonly<Record<string, StoryFigure>>;
   /**
    * Checkers of its own that simulate() runs beside the safety checkers (src/sim/check), built from
    * the resolved knobs: the job runner's "the job has not run for X" alarm (dbjob).
    */
   checkers?(params: Params): Checker[];
 }
+
+/** A storyMetrics figure: a number, or one number per job or worker keyed by its id (skiplocked). */
+export type StoryFigure = number | null | Readonly<Record<string, number>>;
 
 export const numberedIds = (prefix: string) => (n: number) =>
   Array.from({ length: n }, (_, i) => `${prefix}-${i + 1}`);

@@ -8,6 +8,7 @@ import { kubernetes } from './kubernetes/index.ts';
 import { lease } from './lease/index.ts';
 import { patroni } from './patroni/index.ts';
 import { sharded } from './sharded/index.ts';
+import { skiplocked } from './skiplocked/index.ts';
 import { zookeeper } from './zookeeper/index.ts';
 
 /**
@@ -25,6 +26,7 @@ export const algorithms = {
   dbjob,
   sharded,
   cronjob,
+  skiplocked,
 } satisfies Record<string, Algorithm>;
 
 export type AlgorithmId = keyof typeof algorithms;

@@ -19,6 +19,7 @@ import type { Trace } from '../trace/trace.ts';
 import {
   bullyAgreement,
   dbWriters,
+  jobCommits,
   LEADER_KEY,
   leaseHolders,
   leaseLeader,
@@ -454,6 +455,40 @@ describe('chaos: the job runner elected in a database table', () => {
     const ok = [role(1, 'a', 'leader'), w(2, 'a'), role(3, 'b', 'leader'), w(4, 'b')];
     expect(dbWriters(ok)).toEqual([]);
     expect(dbWriters([...ok, w(5, 'a')])).toHaveLength(1);
+  });
+});
+
+// ------------------------------------------------------------------------------------- skiplocked
+
+describe('chaos: skiplocked (SELECT … FOR UPDATE SKIP LOCKED, no leader)', () => {
+  it('no job commits twice, and every job is committed within the bound once faults stop', () => {
+    const st = chaosProperty('skiplocked', { loss: true }, 143, 120);
+    expect(st.schedules).toBe(120);
+    expect(st.livenessChecked).toBeGreaterThan(120 / 3);
+    for (const k of ['crash', 'restart', 'pause', 'partition', 'isolate', 'clock-drift'])
+      expect(st.kinds).toContain(k);
+  });
+
+  it('negative control, a plain SELECT without FOR UPDATE: a job commits twice', () => {
+    const { failed, found } = control('skiplocked', 243, 50);
+    expect(failed).toBe(true);
+    expect(found?.safety[0]?.property).toBe('one-commit-per-job');
+    expect(found?.violationKinds).toContain('job-committed-twice');
+    expect(found?.schedule.params.forUpdate).toBe(false);
+  });
+
+  it('one-commit-per-job: a second commit of a done job fails; commits of different jobs pass', () => {
+    const c = (t: number, job: string, node: string): TraceEvent => ({
+      k: 'mark',
+      t,
+      node: 'postgres',
+      name: 'job-committed',
+      data: { job, node },
+    });
+    expect(jobCommits([c(1, 'job-1', 'node-1'), c(2, 'job-2', 'node-2')])).toEqual([]);
+    expect(jobCommits([c(1, 'job-1', 'node-1'), c(2, 'job-1', 'node-2')])[0]?.detail).toBe(
+      'job-1 committed by node-2 after node-1 had committed it',
+    );
   });
 });
 

@@ -15,13 +15,17 @@
  *   the database: both run the job; an old leader's write before the new one began is not one).
  * - `one-job-run`: at most one run of the scheduled job at a time (a CronJob under concurrencyPolicy
  *   Forbid: its pod host never marks a start while another run is going, cronjob/pod.ts).
+ * - `one-commit-per-job`: the job queue's database never commits a job that is already done (each
+ *   job's row is locked FOR UPDATE until its transaction ends; PostgreSQL docs 13.3.2).
  * Liveness (once the faults stop at F, checked at F + bound):
  * - `lease-leader`: a node believes it leads and the store's leader key names it;
  * - `quorum-leader`: exactly one node believes it leads;
  * - `bully-agreement`: the highest id leads and every other node's last word from it (HEARTBEAT or
  *   COORDINATOR) came after its last change of role, so every live node believes in the highest id;
  * - `shard-leaders`: every shard's key names a live node that believes it leads;
- * - `job-started`: a run of the scheduled job starts after F (the CronJob's next slots are met).
+ * - `job-started`: a run of the scheduled job starts after F (the CronJob's next slots are met);
+ * - `jobs-done`: every job of the queue has been committed (a dead worker's row lock released, and
+ *   another worker took the job).
  * Sharded leadership checks the first two per shard: `stale-write` per item the storage fences (the
  * write's key) and `shard-holders`, `one-lease-holder` on every `/shards/<nn>/leader` key.
  */
@@ -31,6 +35,7 @@ import { POD_STARTED } from '../algorithms/cronjob/pod.ts';
 import { DB_HOST } from '../algorithms/dbjob/keys.ts';
 import { LEADER_KEY, STORAGE_HOST } from '../algorithms/lease/keys.ts';
 import { shardKey, shardOfKey } from '../algorithms/sharded/keys.ts';
+import { COMMIT_MARK, PG_HOST } from '../algorithms/skiplocked/keys.ts';
 import { splitBrainChecker } from '../check/splitBrain.ts';
 import { type CliFigures, cliFigures, computeMetrics } from '../metrics/metrics.ts';
 import type { Params } from '../params.ts';
@@ -51,7 +56,9 @@ export type PropertyId =
   | 'bully-agreement'
   | 'no-split-brain'
   | 'shard-leaders'
-  | 'job-started';
+  | 'job-started'
+  | 'one-commit-per-job'
+  | 'jobs-done';
 
 export interface Failure {
   property: PropertyId;
@@ -196,6 +203,26 @@ export function jobRuns(events: readonly TraceEvent[]): Failure[] {
   );
 }
 
+/** A job committed after it was already done: its row was not locked by the transaction that took it. */
+export function jobCommits(events: readonly TraceEvent[]): Failure[] {
+  const done = new Map<string, string>();
+  const out: Failure[] = [];
+  for (const e of events) {
+    if (e.k !== 'mark' || e.name !== COMMIT_MARK || e.node !== PG_HOST) continue;
+    const job = String(e.data?.job);
+    const node = String(e.data?.node);
+    const first = done.get(job);
+    if (first === undefined) done.set(job, node);
+    else
+      out.push({
+        property: 'one-commit-per-job',
+        atMs: e.t,
+        detail: `${job} committed by ${node} after ${first} had committed it`,
+      });
+  }
+  return out;
+}
+
 const safetyChecks: Record<ChaosHooks['safety'][number], (ev: readonly TraceEvent[]) => Failure[]> = {
   'stale-writes': staleWrites,
   'lease-holders': leaseHolders,
@@ -204,6 +231,7 @@ const safetyChecks: Record<ChaosHooks['safety'][number], (ev: readonly TraceEven
   'db-writers': dbWriters,
   'shard-holders': shardHolders,
   'job-runs': jobRuns,
+  'job-commits': jobCommits,
 };
 
 /** The safety properties the algorithm's chaos hooks name, in their order. */
@@ -384,12 +412,27 @@ export function jobStarted(trace: Trace, s: ChaosSchedule): LivenessResult {
   );
 }
 
+export function jobsDone(trace: Trace, s: ChaosSchedule): LivenessResult {
+  const until = s.faultsEndMs + s.boundMs;
+  const jobs = Number(trace.params.jobs);
+  const done = new Set<string>();
+  let at: number | null = null;
+  for (const e of trace.events) {
+    if (e.t > until) break;
+    if (e.k !== 'mark' || e.name !== COMMIT_MARK || e.node !== PG_HOST) continue;
+    done.add(String(e.data?.job));
+    if (done.size === jobs && at === null) at = e.t;
+  }
+  return liveness('jobs-done', s, at, () => `at ${until} ms ${done.size} of ${jobs} jobs committed`);
+}
+
 const livenessChecks: Record<ChaosHooks['liveness'], (trace: Trace, s: ChaosSchedule) => LivenessResult> = {
   'lease-leader': leaseLeader,
   'quorum-leader': quorumLeader,
   'bully-agreement': bullyAgreement,
   'shard-leaders': shardLeaders,
   'job-started': jobStarted,
+  'jobs-done': jobsDone,
 };
 
 /** The liveness property the algorithm's chaos hooks name. */

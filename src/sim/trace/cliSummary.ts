@@ -1,3 +1,4 @@
+import type { StoryFigure } from '../algorithms/algorithm.ts';
 import { declarationOf } from '../algorithms/registry.ts';
 import { jobMetrics } from '../metrics/jobs.ts';
 import { type CliFigures, cliFigures, computeMetrics } from '../metrics/metrics.ts';
@@ -17,7 +18,7 @@ export interface CliSummary extends Summary {
      * accepted): the damage of a lease without fencing (metrics.ts `writes.staleAccepted`).
      */
     staleWritesAccepted: number;
-  } & Readonly<Record<string, number | null>>;
+  } & Readonly<Record<string, StoryFigure>>;
 }
 
 /** A derived caption (src/sim/trace/derive.ts) as the CLI tells it, after the step it follows. */

@@ -20,7 +20,9 @@ export type Violation = {
     | 'two-lease-holders'
     | 'leaderless'
     | 'two-leaders-in-term'
-    | 'job-not-running';
+    | 'job-not-running'
+    | 'job-committed-twice'
+    | 'duplicate-email';
   nodes: string[];
   detail: string;
 };

@@ -128,6 +128,8 @@ const eventSchema = z.discriminatedUnion('k', [
         'leaderless',
         'two-leaders-in-term',
         'job-not-running',
+        'job-committed-twice',
+        'duplicate-email',
       ]),
       nodes: z.array(z.string()),
       detail: z.string(),

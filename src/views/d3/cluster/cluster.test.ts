@@ -221,6 +221,11 @@ describe('labels', () => {
     expect(
       nodeLabel({ ...follower, id: 'etcd', kind: 'store', role: 'follower', believed: null }, false),
     ).toBe('etcd: coordination store');
+    // No election at all (skiplocked): a node that does not lead is a worker; a down one is down.
+    expect(nodeLabel({ ...follower, role: 'follower', believed: 'follower' }, false, undefined, true)).toBe(
+      'node-3: worker',
+    );
+    expect(nodeLabel({ ...follower, role: 'down', believed: null }, false, undefined, true)).toBe('node-3: down');
   });
 
   it('a leader per shard: the pill and the label list the shards whose keys name the node', () => {

@@ -5,7 +5,7 @@ import type { HostKind } from '../../../sim/net/host.ts';
 import type { DisplayRole } from '../../../sim/trace/events.ts';
 import type { Frame, NodeView } from '../../../sim/trace/frame.ts';
 import { type Layout, shortName } from './layout.ts';
-import { clip, leaderKeyOf, nodeLabel, nodePill, shardsLed } from './nodeText.ts';
+import { clip, leaderKeyOf, nodeLabel, nodePill, roleKey, shardsLed } from './nodeText.ts';
 import type { ClusterOptions, HostInfo, Sel } from './types.ts';
 
 // Role badge icons, drawn in a 20x20 box centred on 0,0.
@@ -235,7 +235,7 @@ export function updateHosts(
     if (drawn.get(d.id) === key) return;
     drawn.set(d.id, key);
     const g = select(this);
-    const label = nodeLabel(n, err, shards);
+    const label = nodeLabel(n, err, shards, opts.leaderless);
     g.attr('data-role', n.role)
       .attr('aria-label', label)
       .classed('error', err)
@@ -268,7 +268,7 @@ export function updateHosts(
     g.select('.badge .icon').attr('d', iconPath ?? '');
 
     if (d.kind === 'node') {
-      const roleWord = err ? tr('role.error') : tr(`role.${n.role}`);
+      const roleWord = err ? tr('role.error') : tr(roleKey(n.role, opts.leaderless));
       g.select('.role-text').text(roleWord);
       const tokenText = nodePill(n, shards);
       const tok = g.select<SVGGElement>('.token');

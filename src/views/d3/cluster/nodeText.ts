@@ -2,8 +2,18 @@
 import { t as tr } from '../../../i18n/index.ts';
 import type { NodeView } from '../../../sim/trace/frame.ts';
 
+/** The catalog key of a node's role word: a node of an algorithm with no leader works, it does not follow. */
+export function roleKey(role: NodeView['role'], leaderless = false): string {
+  return leaderless && role === 'follower' ? 'role.worker' : `role.${role}`;
+}
+
 /** Words for a node's state, for its accessible label and its caption line. */
-export function nodeLabel(n: NodeView, errored: boolean, shards?: readonly string[]): string {
+export function nodeLabel(
+  n: NodeView,
+  errored: boolean,
+  shards?: readonly string[],
+  leaderless = false,
+): string {
   const parts: string[] = [];
   if (n.kind !== 'node') {
     parts.push(tr(`cluster.${n.kind}`));
@@ -13,10 +23,10 @@ export function nodeLabel(n: NodeView, errored: boolean, shards?: readonly strin
   }
   // A node's words in the order it draws them (name, role word, token pill), then what is not drawn:
   // its visible label is then part of its accessible name (WCAG 2.5.3).
-  parts.push(errored ? tr('role.error') : tr(`role.${n.role}`));
+  parts.push(errored ? tr('role.error') : tr(roleKey(n.role, leaderless)));
   const pill = nodePill(n, shards);
   if (pill) parts.push(pill);
-  if (errored) parts.push(tr(`role.${n.role}`));
+  if (errored) parts.push(tr(roleKey(n.role, leaderless)));
   if (n.role !== 'leader' && n.believed === 'leader') parts.push(tr('role.leaderStale'));
   return `${n.id}: ${parts.join(', ')}`;
 }

@@ -30,6 +30,8 @@ export interface ClusterOptions {
   leaderKeys?: readonly string[];
   /** A leader per shard (the declaration's leadership scope): a node's pill lists the shards it leads. */
   perShard?: boolean;
+  /** The algorithm elects no one (leadership scope `none`): a node is a worker, not a follower. */
+  leaderless?: boolean;
   /** Which backend a proxy routes to at t (the view derives it from the trace). */
   routeOf?: (proxy: string, t: number) => string | null;
   /** Attribute naming a node's group: `data-node` (the testing contract) unless a second picture. */

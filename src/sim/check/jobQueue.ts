@@ -1,0 +1,47 @@
+import { COMMIT_MARK, EMAIL_MARK, PG_HOST } from '../algorithms/skiplocked/keys.ts';
+import type { TraceEvent, Violation } from '../trace/events.ts';
+import type { Checker } from './checker.ts';
+
+/**
+ * A job queue's two alarms (src/sim/algorithms/skiplocked), one concern each:
+ * - `job-committed-twice`: the database committed a job that was already done (safety: each job is
+ *   done exactly once; a row lock held to COMMIT is what gives it, PostgreSQL docs 13.3.2);
+ * - `duplicate-email`: the mail provider sent a second e-mail for one job, a side effect repeated
+ *   because it was made outside the transaction that a crash then rolled back.
+ */
+export function jobCommittedTwiceChecker(): Checker {
+  return {
+    observe(e: TraceEvent): Violation[] {
+      if (e.k !== 'mark' || e.name !== COMMIT_MARK || e.node !== PG_HOST) return [];
+      const commits = Number(e.data?.commits ?? 0);
+      if (commits < 2) return [];
+      return [
+        {
+          kind: 'job-committed-twice',
+          nodes: [String(e.data?.node)],
+          detail: `${String(e.data?.job)} committed ${commits} times (the last by ${String(e.data?.node)})`,
+        },
+      ];
+    },
+  };
+}
+
+export function duplicateEmailChecker(): Checker {
+  const by = new Map<string, string[]>();
+  return {
+    observe(e: TraceEvent): Violation[] {
+      if (e.k !== 'mark' || e.name !== EMAIL_MARK) return [];
+      const job = String(e.data?.job);
+      const senders = [...(by.get(job) ?? []), String(e.data?.by)];
+      by.set(job, senders);
+      if (senders.length < 2) return [];
+      return [
+        {
+          kind: 'duplicate-email',
+          nodes: [...new Set(senders)].filter((s) => /^node-\d+$/.test(s)),
+          detail: `${job} e-mailed ${senders.length} times (by ${senders.join(', ')})`,
+        },
+      ];
+    },
+  };
+}
