@@ -48,6 +48,24 @@ test('with startingDeadlineSeconds=60 in the link, the slot is passed over and n
   watch.assertClean();
 });
 
+test('one click of Compare: the same outage with a 60 s deadline, where the slot is passed over', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=external-scheduler&step=one-run');
+  await page.getByRole('button', { name: 'What if…' }).click();
+  const section = page.getByRole('region', { name: 'Compare' });
+  await expect(section.getByRole('combobox', { name: 'Knob' })).toHaveValue('startingDeadlineSeconds');
+  await section.getByRole('button', { name: 'Compare', exact: true }).click();
+  const other = page.getByRole('region', { name: 'Comparison run' });
+  await expect(other.getByRole('heading', { name: /startingDeadlineSeconds: 60/ })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]compare=startingDeadlineSeconds:60(&|$)/);
+  // The story's run made its Job; the comparison's controller created none.
+  await expect(page.locator('.store-panel').first()).toContainText('/registry/jobs/default/billing-29540340');
+  watch.assertClean();
+});
+
 test('in the embed, in Portuguese and Russian, and in Present', async ({ page }) => {
   const watch = watchPage(page);
   await page.goto('/?embed=1&scenario=external-scheduler&step=one-run&lang=pt');

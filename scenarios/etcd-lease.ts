@@ -75,6 +75,8 @@ export default {
         'node-2 does the job now. Kubernetes, Patroni and ClickHouse Keeper elect leaders this same way.',
     },
   ],
+  // Compare holds the story against this knob first.
+  compare: { knob: 'ttlS' },
   adr: ['matrix.lease', 'consequence.failover-ttl', 'consequence.etcd-ha'],
   expect: {
     finalLeader: 'node-2',

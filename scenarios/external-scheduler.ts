@@ -93,6 +93,8 @@ export default {
         'No billing run tonight, and Kubernetes raised no alarm: the next slot is tomorrow at 03:00. Watch status.lastSuccessfulTime yourself, and give startingDeadlineSeconds room for a control-plane outage.',
     },
   ],
+  // Compare: the same outage with a 60 s deadline, where the 03:00 slot is passed over (no run).
+  compare: { knob: 'startingDeadlineSeconds', value: 60 },
   adr: ['matrix.external-scheduler'],
   expect: { finalLeader: null, leadersInOrder: [], noViolations: ['split-brain', 'stale-write-accepted'] },
 } satisfies ScenarioInput;

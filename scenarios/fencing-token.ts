@@ -83,6 +83,8 @@ export default {
         'The storage has seen {seen}, so it rejects token {token}: 409 STALE TOKEN. The check happens where the data is.',
     },
   ],
+  // Compare holds the story against this knob first.
+  compare: { knob: 'fencing' },
   adr: ['matrix.lease-fencing', 'decision'],
   expect: {
     finalLeader: 'node-3',

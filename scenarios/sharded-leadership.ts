@@ -76,6 +76,8 @@ export default {
         'Only the dead node’s shards waited for a failover; every other shard kept its leader and its writes. With shards=1, a single leader for the whole cluster, the same crash stops all the writes until the failover ends: unavailableShardFraction 1 instead of about 1/5.',
     },
   ],
+  // Compare: twelve shards against one leader for the whole cluster.
+  compare: { knob: 'shards', value: 1 },
   adr: ['matrix.sharded-leadership'],
   expect: {
     noViolations: ['stale-write-accepted', 'split-brain', 'two-lease-holders'],

@@ -107,6 +107,8 @@ export default {
         'Heartbeats alone cannot tell "the leader died" from "I cannot reach it". With quorum on, a leader needs 3 of 5 votes, so the two-node side elects nobody.',
     },
   ],
+  // Compare holds the story against this knob first.
+  compare: { knob: 'quorum' },
   adr: ['matrix.heartbeat', 'matrix.raft', 'decision'],
   expect: {
     finalLeader: 'node-1',

@@ -73,6 +73,8 @@ export default {
         '{node} writes with token {token}. The lowest znode does not tell a frozen old leader that it lost; the storage refusing lower tokens does.',
     },
   ],
+  // Compare: the recipe against the herd effect (everyone watches the leader).
+  compare: { knob: 'herd' },
   adr: ['matrix.zookeeper'],
   expect: {
     finalLeader: 'node-2',

@@ -9,14 +9,6 @@ import { compareKnobs, presetValue } from './compare.ts';
 import { parseKnobInput, refusalText, unitText } from './knobs.ts';
 import { leavable, runFaults, WITHOUT } from './variants.ts';
 
-/** The stories' own comparisons (issue #5); other scenarios start from their first switch. */
-const PREFERRED: Record<string, string> = {
-  'split-brain': 'quorum',
-  'fencing-token': 'fencing',
-  'etcd-lease': 'ttlS',
-  // sharded-leadership: twelve shards against one leader for the cluster
-  'sharded-leadership': 'shards',
-};
 /** The sandbox: the switch or timing its algorithm's trade-off turns on. */
 const PREFERRED_BY_ALGORITHM: Record<string, string> = {
   heartbeat: 'quorum',
@@ -37,7 +29,8 @@ export function CompareSection({ run }: { run: Run }) {
   // With the fix on, the knobs of the fixed run (its algorithm may differ).
   const shown = shownScenario(run);
   const knobs = compareKnobs(shown, run.trace.params);
-  const preferred = PREFERRED[run.scenario.id] ?? PREFERRED_BY_ALGORITHM[shown.algorithm];
+  // The story's own comparison (its `compare`), else the algorithm's trade-off in the sandbox.
+  const preferred = run.scenario.compare?.knob ?? PREFERRED_BY_ALGORITHM[shown.algorithm];
   const initial =
     knobs.find((k) => k.name === preferred)?.name ??
     knobs.find((k) => typeof k.value === 'boolean')?.name ??
@@ -53,7 +46,7 @@ export function CompareSection({ run }: { run: Run }) {
   );
   const [name, setName] = useState(compare?.name !== WITHOUT ? (compare?.name ?? initial) : initial);
   const knob = knobs.find((k) => k.name === name) ?? knobs[0];
-  const [draft, setDraft] = useState<string>(() => (knob ? String(presetValue(knob)) : ''));
+  const [draft, setDraft] = useState<string>(() => (knob ? String(presetValue(knob, run.scenario.compare)) : ''));
   const [local, setLocal] = useState<string | null>(null);
   const ids = useId();
 
@@ -62,7 +55,7 @@ export function CompareSection({ run }: { run: Run }) {
   useEffect(() => {
     const k = knobs.find((x) => x.name === initial);
     setName(initial);
-    setDraft(k ? String(presetValue(k)) : '');
+    setDraft(k ? String(presetValue(k, run.scenario.compare)) : '');
     setLocal(null);
     setMode('knob');
     setDrop(String(leavable(runFaults(run.scenario, []))[0]?.index ?? -1));
@@ -73,7 +66,7 @@ export function CompareSection({ run }: { run: Run }) {
   const pick = (next: string) => {
     setName(next);
     const k = knobs.find((x) => x.name === next);
-    setDraft(k ? String(presetValue(k)) : '');
+    setDraft(k ? String(presetValue(k, run.scenario.compare)) : '');
     setLocal(null);
   };
 

@@ -17,6 +17,22 @@ const inputs = (id: string) => ({
 });
 
 describe('compare presets', () => {
+  it('a story names a knob of its own to compare on, and the value its point needs', () => {
+    for (const s of scenarios) {
+      if (!s.compare) continue;
+      const knob = compareKnobs(s, scenarioParams(s)).find((k) => k.name === s.compare?.knob);
+      expect(knob, `${s.id}: compare.knob ${s.compare.knob}`).toBeDefined();
+    }
+    const ex = scenario('external-scheduler');
+    const deadline = compareKnobs(ex, scenarioParams(ex)).find((k) => k.name === 'startingDeadlineSeconds');
+    // The story's 300 s deadline doubled would change nothing; 60 s passes the 03:00 slot over.
+    expect(deadline && presetValue(deadline, ex.compare)).toBe(60);
+    expect(deadline && presetValue(deadline)).toBe(600);
+    const r = simulateCompare(inputs('external-scheduler'), { name: 'startingDeadlineSeconds', value: 60 });
+    if (!('run' in r)) throw new Error(r.error);
+    expect(r.run.trace.events.some((e) => e.k === 'mark' && e.name === 'missed')).toBe(true);
+  });
+
   it('flips switches and puts a TTL of 10 s against 30 s', () => {
     const sb = scenario('split-brain');
     const quorum = compareKnobs(sb, scenarioParams(sb)).find((k) => k.name === 'quorum');

@@ -54,8 +54,10 @@ export function compareKnobs(scenario: Scenario, params: Params): Knob[] {
  * The value to compare against: a switch flipped; a TTL of 10 s against 30 s (and back); a shard
  * count against one shard; any other number doubled, within its bounds.
  */
-export function presetValue(knob: Knob): ParamValue {
+export function presetValue(knob: Knob, story?: Scenario['compare']): ParamValue {
   const v = knob.value;
+  // The story says what to hold its run against (when the knob is not already there).
+  if (story?.knob === knob.name && story.value !== undefined && story.value !== v) return story.value;
   if (typeof v === 'boolean') return !v;
   if (knob.name === 'ttlS') return v <= 10 ? 30 : 10;
   // Sharded leadership against a single leader for the whole cluster (shards=1), and back.

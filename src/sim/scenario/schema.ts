@@ -129,6 +129,13 @@ export const scenarioSchema = z.object({
   /** One line for the catalogue card: what the story shows. */
   tagline: z.string().min(1).optional(),
   /**
+   * What the story's Compare turns first: one of its knobs and, when the usual try (a switch flipped,
+   * a number doubled) is not the story's point, the value beside it (shards=1, a 60 s deadline).
+   */
+  compare: z
+    .object({ knob: z.string().min(1), value: z.union([z.number(), z.boolean()]).optional() })
+    .optional(),
+  /**
    * A pitfall story's `fix` knob (scenario/fix.ts): what `--set fix=on` changes. Named knobs of the
    * algorithm it runs with the fix, and where the story needs it the algorithm, the node count, the
    * faults (say so in a caption), the script and what the tests expect of the fixed run.
