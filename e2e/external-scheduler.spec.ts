@@ -61,6 +61,10 @@ test('one click of Compare: the same outage with a 60 s deadline, where the slot
   const other = page.getByRole('region', { name: 'Comparison run' });
   await expect(other.getByRole('heading', { name: /startingDeadlineSeconds: 60/ })).toBeVisible();
   await expect(page).toHaveURL(/[?&]compare=startingDeadlineSeconds:60(&|$)/);
+  // The story's own figures, whole runs: one run against none, and the slot counted as missed.
+  const jobRuns = other.locator('[data-compare-diff="story-jobRuns"] td');
+  await expect(jobRuns).toHaveText(['1', '0', '−1']);
+  await expect(other.locator('[data-compare-diff="story-missedRuns"] td')).toHaveText(['0', '1', '+1']);
   // The story's run made its Job; the comparison's controller created none.
   await expect(page.locator('.store-panel').first()).toContainText('/registry/jobs/default/billing-29540340');
   watch.assertClean();

@@ -46,7 +46,9 @@ export function CompareSection({ run }: { run: Run }) {
   );
   const [name, setName] = useState(compare?.name !== WITHOUT ? (compare?.name ?? initial) : initial);
   const knob = knobs.find((k) => k.name === name) ?? knobs[0];
-  const [draft, setDraft] = useState<string>(() => (knob ? String(presetValue(knob, run.scenario.compare)) : ''));
+  const [draft, setDraft] = useState<string>(() =>
+    knob ? String(presetValue(knob, run.scenario.compare)) : '',
+  );
   const [local, setLocal] = useState<string | null>(null);
   const ids = useId();
 

@@ -3,8 +3,10 @@ import { useShallow } from 'zustand/react/shallow';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import { type Run, shownScenario } from '../player/store.ts';
+import { declarationOf } from '../sim/algorithms/registry.ts';
 import { createMetricsIndex } from '../sim/metrics/index.ts';
 import type { ParamValue } from '../sim/params.ts';
+import type { Trace } from '../sim/trace/trace.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { formatTime } from '../views/format.ts';
 import { type CompareResult, type CompareSpec, compareInEngine, compareKnobs } from './compare.ts';
@@ -112,6 +114,8 @@ export function CompareView({ run, result, time }: { run: Run; result: CompareRe
   const mine = useMemo(() => createMetricsIndex(run.trace), [run.trace]);
   const here = useMemo(() => mine.at(time), [mine, time]);
   const hereViolations = useMemo(() => run.index.frameAt(time).violations.length, [run.index, time]);
+  // The story's own figures (the CLI's metrics.*: jobRuns, unavailableShardFraction...), whole runs.
+  const story = useMemo(() => (other ? storyRows(run.trace, other.trace) : []), [run.trace, other]);
   const what = !spec
     ? ''
     : spec.name === WITHOUT
@@ -175,6 +179,7 @@ export function CompareView({ run, result, time }: { run: Run; result: CompareRe
                 ['accepted', t('compare.accepted'), here.writes.accepted, m.writes.accepted],
                 ['rejected', t('compare.rejected'), here.writes.rejected, m.writes.rejected],
                 ['stale', t('compare.stale'), here.writes.staleAccepted, m.writes.staleAccepted],
+                ...story,
               ]}
             />
           </>
@@ -184,10 +189,28 @@ export function CompareView({ run, result, time }: { run: Run; result: CompareRe
   );
 }
 
+/** The algorithm's own numeric figures of both whole runs, where it has any (objects are left out). */
+function storyRows(a: Trace, b: Trace): Array<[string, string, number, number]> {
+  const figures = declarationOf(a.algorithm)?.storyMetrics;
+  if (!figures || a.algorithm !== b.algorithm) return [];
+  const fa = figures(a.events, a.params);
+  const fb = figures(b.events, b.params);
+  return Object.keys(fa).flatMap((k) => {
+    const x = fa[k];
+    const y = fb[k];
+    return typeof x === 'number' && typeof y === 'number'
+      ? [[`story-${k}`, t('compare.storyMetric', { name: k }), x, y] as [string, string, number, number]]
+      : [];
+  });
+}
+
 /**
  * Both runs' outcome at the cursor side by side, one row per metric: the comparison's value, and how
  * far it is from this run's (a row that differs is marked, not only coloured).
  */
+/** A fraction or a mean to three decimals; a count as it is. */
+const round = (x: number) => (Number.isInteger(x) ? x : Number(x.toFixed(3)));
+
 function CompareTable({ time, rows }: { time: string; rows: Array<[string, string, number, number]> }) {
   return (
     <table className="compare-diff">
@@ -204,10 +227,10 @@ function CompareTable({ time, rows }: { time: string; rows: Array<[string, strin
         {rows.map(([id, name, a, b]) => (
           <tr key={id} data-compare-diff={id} className={a !== b ? 'differs' : undefined}>
             <th scope="row">{name}</th>
-            <td className="mono">{a}</td>
-            <td className="mono">{b}</td>
+            <td className="mono">{round(a)}</td>
+            <td className="mono">{round(b)}</td>
             <td className="mono">
-              {a === b ? t('compare.diffSame') : `${b > a ? '+' : '−'}${Math.abs(b - a)}`}
+              {a === b ? t('compare.diffSame') : `${b > a ? '+' : '−'}${round(Math.abs(b - a))}`}
             </td>
           </tr>
         ))}

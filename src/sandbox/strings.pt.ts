@@ -195,6 +195,7 @@ export const ptSandbox: Record<string, string> = {
   'compare.diffOther': 'Comparação',
   'compare.diffDelta': 'Diferença',
   'compare.diffSame': 'igual',
+  'compare.storyMetric': '{name} (execução inteira)',
   // Comparar: uma falha a menos em vez de um parâmetro diferente (src/sandbox/variants.ts).
   'compare.what': 'A segunda execução muda',
   'compare.byKnob': 'um parâmetro',

@@ -196,6 +196,7 @@ export const ruSandbox: Record<string, string> = {
   'compare.diffOther': 'Сравнение',
   'compare.diffDelta': 'Разница',
   'compare.diffSame': 'без изменений',
+  'compare.storyMetric': '{name} (за весь прогон)',
   // Сравнение: без одного сбоя вместо другого значения параметра (src/sandbox/variants.ts).
   'compare.what': 'Во втором прогоне меняется',
   'compare.byKnob': 'параметр',

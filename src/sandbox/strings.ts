@@ -194,6 +194,7 @@ export const enSandbox: Record<string, string> = {
   'compare.diffOther': 'Comparison',
   'compare.diffDelta': 'Difference',
   'compare.diffSame': 'same',
+  'compare.storyMetric': '{name} (whole run)',
   // Compare: a fault left out instead of a knob changed (src/sandbox/variants.ts).
   'compare.what': 'The second run changes',
   'compare.byKnob': 'one knob',

@@ -225,7 +225,9 @@ describe('labels', () => {
     expect(nodeLabel({ ...follower, role: 'follower', believed: 'follower' }, false, undefined, true)).toBe(
       'node-3: worker',
     );
-    expect(nodeLabel({ ...follower, role: 'down', believed: null }, false, undefined, true)).toBe('node-3: down');
+    expect(nodeLabel({ ...follower, role: 'down', believed: null }, false, undefined, true)).toBe(
+      'node-3: down',
+    );
   });
 
   it('a leader per shard: the pill and the label list the shards whose keys name the node', () => {
