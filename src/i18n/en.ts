@@ -158,6 +158,7 @@ export const en: Record<string, string> = {
   'resource.title': 'Protected storage: {id}',
   'resource.titleDb': 'Database: {id}',
   'resource.highest': 'highest token seen',
+  'resource.highestByKey': 'highest token seen, per shard',
   'resource.accepted': 'accepted',
   'resource.rejected': 'rejected',
   'resource.none': 'none',

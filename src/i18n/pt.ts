@@ -166,6 +166,7 @@ export const pt: Record<string, string> = {
   'resource.title': 'Armazenamento protegido: {id}',
   'resource.titleDb': 'Banco de dados: {id}',
   'resource.highest': 'maior token visto',
+  'resource.highestByKey': 'maior token visto, por shard',
   'resource.accepted': 'aceitas',
   'resource.rejected': 'rejeitadas',
   'resource.none': 'nenhum',

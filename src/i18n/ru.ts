@@ -165,6 +165,7 @@ export const ru: Record<string, string> = {
   'resource.title': 'Защищённое хранилище: {id}',
   'resource.titleDb': 'База данных: {id}',
   'resource.highest': 'наибольший token',
+  'resource.highestByKey': 'наибольший token по шардам',
   'resource.accepted': 'принято',
   'resource.rejected': 'отвергнуто',
   'resource.none': 'нет',

@@ -18,12 +18,14 @@ export function writeResult(w: WriteEvent): string {
 }
 
 function WriteRow({ w, timeline }: { w: WriteEvent; timeline: boolean }) {
-  const token =
+  const stamp =
     w.token === null
       ? t('resource.noToken')
       : timeline
         ? t('resource.withTimeline', { timeline: w.token })
         : t('resource.withToken', { token: w.token });
+  // A write to one item of several (a shard) says which: its token is that item's own.
+  const token = w.key ? `${w.key} · ${stamp}` : stamp;
   const result = writeResult(w);
   return (
     <li
@@ -51,6 +53,7 @@ export const ResourcePanel = memo(
     const recent = [...r.recent].reverse().slice(0, 5);
     // The latest accepted write among the recent ones: what the resource holds.
     const held = [...r.recent].reverse().find((w) => w.status === 'accepted');
+    const perKey = r.byKey && Object.keys(r.byKey).length > 0 ? Object.entries(r.byKey).sort() : null;
     return (
       <section className="panel resource-panel" aria-labelledby={titleId}>
         <header className="panel-head">
@@ -58,7 +61,8 @@ export const ResourcePanel = memo(
         </header>
         <dl className={`stats${timeline && r.highest === null ? ' no-token' : ''}`}>
           {/* Shown as a timeline; "highest token seen: none" would say nothing there. */}
-          {!(timeline && r.highest === null) && (
+          {/* Per item (a shard) where the writes name one: one highest token across items means nothing. */}
+          {!(timeline && r.highest === null) && !perKey && (
             <div>
               <dt>{t(timeline ? 'resource.timeline' : 'resource.highest')}</dt>
               <dd className="mono">{r.highest ?? t('resource.none')}</dd>
@@ -73,6 +77,18 @@ export const ResourcePanel = memo(
             <dd className={`mono${r.rejected ? ' danger' : ''}`}>{r.rejected}</dd>
           </div>
         </dl>
+        {perKey && (
+          <>
+            <h3>{t('resource.highestByKey')}</h3>
+            <ul className="per-key mono">
+              {perKey.map(([key, token]) => (
+                <li key={key} data-key={key}>
+                  <span>{key}</span> <b>{token}</b>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
         {held?.value && (
           // What the resource holds now: the last accepted write (a stale one, where fencing is off).
           <p className="resource-holds">

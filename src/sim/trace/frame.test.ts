@@ -238,3 +238,21 @@ describe('TraceIndex over a run that grows or continues another', () => {
     },
   );
 });
+
+describe('a resource whose writes name their item', () => {
+  it('keeps the highest token per shard, at every cursor and through snapshots', () => {
+    const sc = scenarios.find((s) => s.id === 'sharded-leadership');
+    if (!sc) throw new Error('sharded-leadership missing');
+    const trace = simulate(sc);
+    const index = new TraceIndex(trace);
+    for (const t of [trace.durationMs / 3, trace.durationMs]) {
+      const want: Record<string, number> = {};
+      for (const e of trace.events)
+        if (e.k === 'write' && e.t <= t && e.status === 'accepted' && e.key && e.token !== null)
+          want[e.key] = Math.max(want[e.key] ?? e.token, e.token);
+      const r = index.frameAt(t).resources[0];
+      expect(Object.keys(want).length).toBeGreaterThan(1);
+      expect(r?.byKey).toEqual(want);
+    }
+  });
+});

@@ -58,6 +58,8 @@ export type WriteEvent = Extract<TraceEvent, { k: 'write' }>;
 export interface ResourceView {
   id: string;
   highest: number | null;
+  /** Writes that name their item (a shard, `write.key`): the highest token accepted per item. */
+  byKey?: Readonly<Record<string, number>>;
   accepted: number;
   rejected: number;
   /** The latest writes up to t, oldest first. */
@@ -97,7 +99,10 @@ interface State {
   revision: number;
   keys: Map<string, KeyValue>;
   leases: Map<number, { ttlSec: number; deadlineMs: number }>;
-  resources: Map<string, { highest: number | null; accepted: number; rejected: number }>;
+  resources: Map<
+    string,
+    { highest: number | null; accepted: number; rejected: number; byKey?: Record<string, number> }
+  >;
 }
 
 export interface MessageRecord {
@@ -124,7 +129,9 @@ function cloneState(s: State): State {
     keys: new Map(s.keys),
     leases: new Map(s.leases),
     net: s.net,
-    resources: new Map([...s.resources].map(([k, v]) => [k, { ...v }])),
+    resources: new Map(
+      [...s.resources].map(([k, v]) => [k, { ...v, ...(v.byKey ? { byKey: { ...v.byKey } } : {}) }]),
+    ),
   };
 }
 
@@ -184,6 +191,10 @@ function apply(s: State, e: TraceEvent): void {
       if (e.status === 'accepted') {
         r.accepted++;
         if (e.token !== null && (r.highest === null || e.token > r.highest)) r.highest = e.token;
+        if (e.key !== undefined && e.token !== null) {
+          r.byKey ??= {};
+          r.byKey[e.key] = Math.max(r.byKey[e.key] ?? e.token, e.token);
+        }
       } else r.rejected++;
       return;
     }
