@@ -12,7 +12,11 @@ export interface CliSummary extends Summary {
    * The figures of `cliFigures` (src/sim/metrics). twoLeaderMs: how long two or more nodes believed
    * they led at once. A metric, not an alarm (split-brain is defined beside src/sim/check/splitBrain.ts).
    */
-  metrics: CliFigures & {
+  /** The one-leader figures are null where leadership is per shard or absent (oneLeaderFiguresOff). */
+  metrics: Omit<CliFigures, 'twoLeaderMs' | 'leaderlessMs' | 'elections'> & {
+    twoLeaderMs: number | null;
+    leaderlessMs: number | null;
+    elections: number | null;
     /**
      * Writes the protected resource accepted from a deposed leader (a token lower than one it had
      * accepted): the damage of a lease without fencing (metrics.ts `writes.staleAccepted`).
@@ -40,6 +44,17 @@ export function withDerived<S extends { atMs: number; id: string; caption: strin
   return [...tell(-1), ...steps.flatMap((s, i) => [s, ...tell(i)])];
 }
 
+/**
+ * The one-leader figures mean nothing where a healthy run has several leaders (one per shard: four
+ * "leaders" at once is not two-leader time) or none (a job queue, a CronJob: the whole run is not
+ * "leaderless"): they are null there, and the algorithm's own figures say what happened.
+ */
+function oneLeaderFiguresOff(scope: 'cluster' | 'shard' | 'none' | undefined) {
+  if (scope === 'shard') return { twoLeaderMs: null, leaderlessMs: null };
+  if (scope === 'none') return { twoLeaderMs: null, leaderlessMs: null, elections: null };
+  return {};
+}
+
 export function cliSummary(trace: Trace, scenario?: Scenario, derived: readonly ToldStep[] = []): CliSummary {
   const sum = summarize(trace, scenario);
   const metrics = computeMetrics(trace);
@@ -48,6 +63,7 @@ export function cliSummary(trace: Trace, scenario?: Scenario, derived: readonly 
     steps: withDerived(sum.steps, derived),
     metrics: {
       ...cliFigures(metrics),
+      ...oneLeaderFiguresOff(declarationOf(trace.algorithm)?.leadership.scope),
       staleWritesAccepted: metrics.writes.staleAccepted,
       // An algorithm's own figures (its declaration's storyMetrics), after the shared ones.
       ...declarationOf(trace.algorithm)?.storyMetrics?.(trace.events, trace.params),
