@@ -21,7 +21,10 @@ const machine = setup({
       type: 'parallel',
       on: { STOP: '#m.idle' },
       states: {
-        beat: { initial: 'ticking', states: { ticking: { after: { tick: { target: 'ticking', reenter: true } } } } },
+        beat: {
+          initial: 'ticking',
+          states: { ticking: { after: { tick: { target: 'ticking', reenter: true } } } },
+        },
         role: {
           initial: 'waiting',
           states: {
@@ -126,11 +129,18 @@ describe('stateRecord: the trace tells the statechart', () => {
       const prev = byNode.get(e.node);
       if (!prev) expect(e.init).toBe(true);
       const next = foldState(prev ?? emptyNodeState(), e);
-      if (!e.init) for (const p of next.leaves.filter((l) => prev?.leaves.includes(l))) expect(e.v ?? []).not.toContain(p);
+      if (!e.init)
+        for (const p of next.leaves.filter((l) => prev?.leaves.includes(l)))
+          expect(e.v ?? []).not.toContain(p);
       expect(next.leaves.length).toBeGreaterThan(0);
       byNode.set(e.node, next);
     }
     expect(count).toBeGreaterThan(20);
-    expect([...byNode.keys()].sort()).toEqual(trace.hosts.filter((h) => h.kind === 'node').map((h) => h.id).sort());
+    expect([...byNode.keys()].sort()).toEqual(
+      trace.hosts
+        .filter((h) => h.kind === 'node')
+        .map((h) => h.id)
+        .sort(),
+    );
   });
 });

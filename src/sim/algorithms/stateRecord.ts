@@ -128,9 +128,14 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     const tm: Array<[StateName, number]> = [];
     for (const [n, due] of nowTimers) if (timers.get(n) !== due) tm.push([ref(n), due - t]);
     if (tm.length > 0) e.tm = tm;
-    let dc: Record<string, StateValue> | undefined;
-    for (const k in nowCtx) if (init || ctx[k] !== nowCtx[k]) (dc ??= {})[k] = nowCtx[k] ?? null;
-    if (dc) e.c = dc;
+    const dc: Record<string, StateValue> = {};
+    let changed = false;
+    for (const k in nowCtx)
+      if (init || ctx[k] !== nowCtx[k]) {
+        dc[k] = nowCtx[k] ?? null;
+        changed = true;
+      }
+    if (changed) e.c = dc;
 
     leaves = nowLeaves;
     timers = nowTimers;

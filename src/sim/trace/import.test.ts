@@ -303,7 +303,9 @@ describe('parseTrace: state events (the inspector record)', () => {
       (c) => {
         delete (c.events[firstState] as Record<string, unknown>).init;
       },
-      new RegExp(`trace\\.events\\[${firstState}\\]: the first state event of node-\\d must start its record`),
+      new RegExp(
+        `trace\\.events\\[${firstState}\\]: the first state event of node-\\d must start its record`,
+      ),
     ],
     [
       'a path that is not one',

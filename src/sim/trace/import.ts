@@ -391,7 +391,10 @@ function checkSemantics(tr: Trace): void {
         known(`${p}.node`, e.node);
         // A name number must refer to one this node's actor has written (events.ts StateName).
         if (!e.init && !states.has(e.node))
-          throw new TraceImportError(p, `the first state event of ${e.node} must start its record ("init": true)`);
+          throw new TraceImportError(
+            p,
+            `the first state event of ${e.node} must start its record ("init": true)`,
+          );
         try {
           states.set(e.node, foldState(states.get(e.node) ?? emptyNodeState(), e));
         } catch (err) {

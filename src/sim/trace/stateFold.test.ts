@@ -13,7 +13,10 @@ describe('stateFold: reading state events back', () => {
   });
 
   it('resolves names by number, applies x, tx, tm and context deltas', () => {
-    let s = foldState(emptyNodeState(), ev({ init: true, v: ['a.x', 'b.y'], tm: [['t1', 50]], c: { term: 1 } }));
+    let s = foldState(
+      emptyNodeState(),
+      ev({ init: true, v: ['a.x', 'b.y'], tm: [['t1', 50]], c: { term: 1 } }),
+    );
     s = foldState(s, ev({ t: 10, v: ['a.z'], x: [0], tm: [['t2', 5]], tx: ['t1'], c: { leader: 'n2' } }));
     expect(s.leaves).toEqual(['a.z', 'b.y']);
     expect([...s.timers]).toEqual([['t2', 15]]);

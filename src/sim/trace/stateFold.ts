@@ -73,8 +73,10 @@ export function foldState(prev: NodeState, e: StateEvent): NodeState {
   const leaves = [...base.leaves.filter((l) => !exits.has(l)), ...entered].sort();
   const timers = new Map(base.timers);
   if (e.on.startsWith('after:')) timers.delete(e.on.slice('after:'.length));
-  (e.tx ?? []).map(name('tx')).forEach((n) => timers.delete(n));
-  (e.tm ?? []).forEach(([n, ms], i) => timers.set(name('tm')(n, i), e.t + ms));
+  for (const n of (e.tx ?? []).map(name('tx'))) timers.delete(n);
+  (e.tm ?? []).forEach(([n, ms], i) => {
+    timers.set(name('tm')(n, i), e.t + ms);
+  });
   const ctx = e.c ? { ...base.ctx, ...e.c } : base.ctx;
   return { leaves, timers, ctx, names };
 }
