@@ -70,6 +70,8 @@ export const ruSandbox: Record<string, string> = {
   'marker.intervention': 'А что если: {label}',
 
   'menu.label': 'Сбои для {node} в {t}',
+  'menu.inspect': 'Диаграмма состояний',
+  'menu.labelInspect': '{node} в {t}',
   'menu.hint': 'Правый клик, долгое нажатие или Shift+F10 на узле откроют его сбои',
 
   'list.label': 'Вмешательства',

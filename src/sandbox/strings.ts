@@ -69,6 +69,8 @@ export const enSandbox: Record<string, string> = {
   'marker.intervention': 'What-if: {label}',
 
   'menu.label': 'Faults for {node} at {t}',
+  'menu.inspect': 'Inspect',
+  'menu.labelInspect': '{node} at {t}',
   'menu.hint': 'Right-click, long-press or Shift+F10 on a node for its faults',
 
   'list.label': 'Interventions',

@@ -100,11 +100,22 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     return out;
   };
 
+  // Events the machine raised itself during the current macrostep (XState's microsteps).
+  let raised: string[] = [];
   const inspect = (ie: InspectionEvent) => {
-    if (ie.type !== '@xstate.snapshot' || root === null || ie.actorRef !== root) return;
+    if (root === null || ie.actorRef !== root) return;
+    if (ie.type === '@xstate.microstep') {
+      const type = eventName(ie.event.type);
+      if (!raised.includes(type)) raised.push(type);
+      return;
+    }
+    if (ie.type !== '@xstate.snapshot') return;
     const snap = ie.snapshot as AnyMachineSnapshot;
     const t = env.now();
     const e: Omit<StateEvent, 't'> = { k: 'state', node: env.id, on: eventName(ie.event.type) };
+    const r = raised.filter((x) => x !== e.on);
+    raised = [];
+    if (r.length > 0) e.r = r;
     const init = !started;
     if (init) e.init = true;
     started = true;

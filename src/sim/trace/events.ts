@@ -82,7 +82,8 @@ export type StateName = string | number;
  * (dot-separated paths from the root; `x` only where stateFold's rule would not tell), `tm` the
  * timers set or set again as [name, ms until due], `tx` the timers cancelled (a timer that fires is
  * gone by itself), `c` the context values that changed. `on` is the event that caused it
- * (`after:<delay>` for a timer). `init` marks a fresh actor (start or restart): its record and its
+ * (`after:<delay>` for a timer), `r` the events the machine raised itself on the way (Patroni's
+ * `pg.promote`). `init` marks a fresh actor (start or restart): its record and its
  * names start from nothing.
  */
 export type StateEvent = {
@@ -90,6 +91,7 @@ export type StateEvent = {
   t: number;
   node: string;
   on: string;
+  r?: string[];
   init?: true;
   v?: StateName[];
   x?: StateName[];

@@ -151,6 +151,7 @@ const eventSchema = z.discriminatedUnion('k', [
     t: time,
     node: hostId,
     on: z.string().min(1, 'the event that caused the change'),
+    r: z.array(z.string().min(1)).optional(),
     init: z.literal(true).optional(),
     v: z.array(stateName).optional(),
     x: z.array(stateName).optional(),
