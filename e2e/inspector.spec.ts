@@ -127,3 +127,10 @@ for (const theme of ['light', 'dark'] as const)
       [],
     );
   });
+
+test('the embed opens the inspector from inspect=, lit at its step', async ({ page }) => {
+  await page.goto('/?embed=1&scenario=fencing-token&step=4&inspect=node-1');
+  const region = chart(page, 'node-1');
+  await expect(region).toBeVisible();
+  await expect.poll(() => lit(page, 'node-1')).toContain('session.role.leading.work.preparing');
+});

@@ -14,24 +14,30 @@ const ONE = 'virtual:statechart/';
 export function statechartsPlugin(): Plugin {
   return {
     name: 'statecharts',
-    resolveId(id) {
-      if (id === INDEX || id.startsWith(ONE)) return `\0${id}`;
-      return null;
+    // Filtered hooks: the bundler calls them for these ids only, not for every module.
+    resolveId: {
+      filter: { id: /^virtual:statechart/ },
+      handler(id) {
+        return id === INDEX || id.startsWith(ONE) ? `\0${id}` : null;
+      },
     },
-    async load(id) {
-      if (id === `\0${INDEX}`) {
-        const entries = Object.keys(algorithms).map(
-          (a) => `  ${JSON.stringify(a)}: () => import(${JSON.stringify(ONE + a)}).then((m) => m.default),`,
-        );
-        return `export const charts = {\n${entries.join('\n')}\n};\n`;
-      }
-      if (id.startsWith(`\0${ONE}`)) {
-        const a = id.slice(1 + ONE.length);
-        const alg = (algorithms as Record<string, { machine: Parameters<typeof extractChart>[0] }>)[a];
-        if (!alg) this.error(`statecharts: no algorithm "${a}" in src/sim/algorithms/registry.ts`);
-        return `export default ${JSON.stringify(await layoutChart(extractChart(alg.machine)))};\n`;
-      }
-      return null;
+    load: {
+      filter: { id: /^\0virtual:statechart/ },
+      async handler(id) {
+        if (id === `\0${INDEX}`) {
+          const entries = Object.keys(algorithms).map(
+            (a) => `  ${JSON.stringify(a)}: () => import(${JSON.stringify(ONE + a)}).then((m) => m.default),`,
+          );
+          return `export const charts = {\n${entries.join('\n')}\n};\n`;
+        }
+        if (id.startsWith(`\0${ONE}`)) {
+          const a = id.slice(1 + ONE.length);
+          const alg = (algorithms as Record<string, { machine: Parameters<typeof extractChart>[0] }>)[a];
+          if (!alg) this.error(`statecharts: no algorithm "${a}" in src/sim/algorithms/registry.ts`);
+          return `export default ${JSON.stringify(await layoutChart(extractChart(alg.machine)))};\n`;
+        }
+        return null;
+      },
     },
   };
 }
