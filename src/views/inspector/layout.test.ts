@@ -5,11 +5,17 @@ import { extractChart } from '../../sim/chart/extract.ts';
 import { ANY } from './laidChart.ts';
 import { layoutChart } from './layout.ts';
 
-/** The machine's own state nodes, by XState's id map (`lease.session.role` -> `session.role`). */
+/** The machine's own state nodes, walked from machine.root (XState v5 StateNode.states). */
 function ownStatePaths(m: AnyStateMachine): string[] {
-  const ids = Object.keys((m as unknown as { idMap: Map<string, unknown> }).idMap ?? {});
-  const fromMap = [...((m as unknown as { idMap: Map<string, { path: string[] }> }).idMap?.values() ?? [])];
-  return (fromMap.length > 0 ? fromMap.map((n) => n.path.join('.')) : ids).filter((p) => p !== '').sort();
+  const out: string[] = [];
+  const walk = (n: AnyStateMachine['root']) => {
+    for (const c of Object.values(n.states) as Array<AnyStateMachine['root']>) {
+      out.push(c.path.join('.'));
+      walk(c);
+    }
+  };
+  walk(m.root);
+  return out.sort();
 }
 
 describe('the inspector charts: drawn from each registered machine, laid out by ELK', () => {
