@@ -21,10 +21,16 @@ const contextKeys = [
   'epoch',
 ] as const;
 
+const named = new Map<string, string>();
 /** XState v5 names a delayed transition's event `xstate.after.<delay>.<state id>`; the delay is what a reader knows. */
 export function eventName(type: string): string {
   if (!type.startsWith('xstate.after.')) return type;
-  return `after:${type.slice('xstate.after.'.length).split('.')[0]}`;
+  let n = named.get(type);
+  if (n === undefined) {
+    n = `after:${type.slice('xstate.after.'.length).split('.')[0]}`;
+    named.set(type, n);
+  }
+  return n;
 }
 
 /** The active leaf paths of a snapshot, dot-separated from the root (`session.role.following.waiting`). */
@@ -68,6 +74,8 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
   let root: AnyActorRef | null = null;
   let started = false;
   let lastValue: unknown = null;
+  let lastContext: unknown = null;
+  let lastScheduled: Scheduled[] = [];
   let leaves: string[] = [];
   let timers = new Map<string, number>();
   let ctx: Record<string, StateValue> = {};
@@ -80,13 +88,22 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     return n;
   };
 
+  /** The actor's pending timers; the same map as before when XState's scheduled events are the same objects. */
   const timersOf = (actor: AnyActorRef, t: number): Map<string, number> => {
-    const all = (actor.system.getSnapshot() as { _scheduledEvents: Record<string, Scheduled> })
-      ._scheduledEvents;
-    const out = new Map<string, number>();
+    // The system's own record (system.ts `_snapshot`); getSnapshot() would copy it at every event.
+    const sys = actor.system as unknown as { _snapshot?: { _scheduledEvents: Record<string, Scheduled> } };
+    const all =
+      sys._snapshot?._scheduledEvents ??
+      (actor.system.getSnapshot() as { _scheduledEvents: Record<string, Scheduled> })._scheduledEvents;
+    const mine: Scheduled[] = [];
     for (const id in all) {
       const s = all[id] as Scheduled;
-      if (s.source !== actor) continue;
+      if (s.source === actor) mine.push(s);
+    }
+    if (mine.length === lastScheduled.length && mine.every((s, i) => s === lastScheduled[i])) return timers;
+    lastScheduled = mine;
+    const out = new Map<string, number>();
+    for (const s of mine) {
       let due = dueOf.get(s);
       if (due === undefined) {
         due = t + s.delay;
@@ -100,21 +117,24 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     return out;
   };
 
-  // Events the machine raised itself during the current macrostep (XState's microsteps).
-  let raised: string[] = [];
+  // The events of the current macrostep's microsteps: those other than its cause were raised by the machine.
+  let steps: Array<{ type: string }> = [];
   const inspect = (ie: InspectionEvent) => {
-    if (root === null || ie.actorRef !== root) return;
     if (ie.type === '@xstate.microstep') {
-      const type = eventName(ie.event.type);
-      if (!raised.includes(type)) raised.push(type);
+      if (ie.actorRef === root) steps.push(ie.event);
       return;
     }
-    if (ie.type !== '@xstate.snapshot') return;
+    if (ie.type !== '@xstate.snapshot' || root === null || ie.actorRef !== root) return;
     const snap = ie.snapshot as AnyMachineSnapshot;
     const t = env.now();
     const e: Omit<StateEvent, 't'> = { k: 'state', node: env.id, on: eventName(ie.event.type) };
-    const r = raised.filter((x) => x !== e.on);
-    raised = [];
+    const r: string[] = [];
+    for (const ev of steps)
+      if (ev !== ie.event) {
+        const n = eventName(ev.type);
+        if (n !== e.on && !r.includes(n)) r.push(n);
+      }
+    steps = [];
     if (r.length > 0) e.r = r;
     const init = !started;
     if (init) e.init = true;
@@ -122,9 +142,11 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     const nowLeaves = snap.value === lastValue ? leaves : leafPaths(snap.value).sort();
     lastValue = snap.value;
     const nowTimers = timersOf(root, t);
-    const nowCtx = contextOf(snap.context);
+    // assign() makes a new context object: the same object means the same values.
+    const nowCtx = snap.context === lastContext ? ctx : contextOf(snap.context);
+    lastContext = snap.context;
 
-    if (nowLeaves.join() !== leaves.join()) {
+    if (nowLeaves !== leaves && nowLeaves.join() !== leaves.join()) {
       const v = nowLeaves.filter((p) => !leaves.includes(p));
       if (v.length > 0) e.v = v.map(ref);
       // Where stateFold's rule would not give the real configuration, the leaves left are written out.

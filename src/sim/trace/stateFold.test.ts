@@ -10,6 +10,9 @@ describe('stateFold: reading state events back', () => {
     expect(impliedExits(old, ['s.role.leading.work.preparing'])).toEqual(['s.role.leading.work.idle']);
     expect(impliedExits(old, ['s.role.following'])).toEqual(old.slice(1));
     expect(impliedExits(old, ['granting'])).toEqual(old);
+    // A shared prefix counts whole segments only: `role.wait` is not inside `role.waiting`.
+    expect(impliedExits(['s.role.wait', 's.beat.on'], ['s.role.waiting'])).toEqual(['s.role.wait']);
+    expect(impliedExits(['s.rolex.a', 's.role.b'], ['s.role.c'])).toEqual(['s.role.b']);
   });
 
   it('resolves names by number, applies x, tx, tm and context deltas', () => {

@@ -23,12 +23,16 @@ export class StateFoldError extends Error {
   }
 }
 
+/** How many leading path segments two dotted paths share (no allocation: it runs at every move). */
 const depth = (a: string, b: string): number => {
-  const x = a.split('.');
-  const y = b.split('.');
+  let n = 0;
+  const len = Math.min(a.length, b.length);
   let i = 0;
-  while (i < x.length && i < y.length && x[i] === y[i]) i++;
-  return i;
+  for (; i < len && a.charCodeAt(i) === b.charCodeAt(i); i++) if (a.charCodeAt(i) === 46) n++;
+  // The shared prefix ends a segment when both strings end there or continue with a dot.
+  const endA = i === a.length || a.charCodeAt(i) === 46;
+  const endB = i === b.length || b.charCodeAt(i) === 46;
+  return endA && endB && i > 0 ? n + 1 : n;
 };
 
 /**
