@@ -22,12 +22,17 @@ const contextKeys = [
 ] as const;
 
 const named = new Map<string, string>();
-/** XState v5 names a delayed transition's event `xstate.after.<delay>.<state id>`; the delay is what a reader knows. */
+/**
+ * An XState v5 event type as a reader knows it: a delayed transition's `xstate.after.<delay>.<state
+ * id>` is `after:<delay>`, a state's completion `xstate.done.state.<state id>` is `done:<state key>`.
+ */
 export function eventName(type: string): string {
-  if (!type.startsWith('xstate.after.')) return type;
+  if (!type.startsWith('xstate.')) return type;
   let n = named.get(type);
   if (n === undefined) {
-    n = `after:${type.slice('xstate.after.'.length).split('.')[0]}`;
+    if (type.startsWith('xstate.after.')) n = `after:${type.slice('xstate.after.'.length).split('.')[0]}`;
+    else if (type.startsWith('xstate.done.state.')) n = `done:${type.split('.').at(-1)}`;
+    else n = type;
     named.set(type, n);
   }
   return n;

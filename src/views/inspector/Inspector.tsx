@@ -6,7 +6,7 @@ import { usePlayer } from '../../player/react.ts';
 import { eventLimit, stepsOf } from '../../player/steps.ts';
 import type { Run } from '../../player/store.ts';
 import { formatTime } from '../format.ts';
-import { useShownStep } from '../story.ts';
+import { useShownStep, useStepFrame } from '../story.ts';
 import { exportSvg } from './exportSvg.ts';
 import type { LaidChart, LaidTransition } from './laidChart.ts';
 import { fired, type Move, recordOf } from './record.ts';
@@ -59,7 +59,11 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
   const events = run.trace.events;
   const record = recordOf(run.index, events, node);
   const stepIndex = useShownStep(run);
-  const move = record.at(time, eventLimit(stepsOf(run), events, { t: time, stepIndex }));
+  const frame = useStepFrame(run, time);
+  // A crashed node has no process: no state is lit, its last one is told in words.
+  const down = frame.nodes.find((n) => n.id === node)?.up === false;
+  const last = record.at(time, eventLimit(stepsOf(run), events, { t: time, stepIndex }));
+  const move = down ? null : last;
   const dur = run.trace.durationMs;
   const svgBox = useRef<HTMLDivElement>(null);
   const [note, setNote] = useState('');
@@ -92,6 +96,20 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
       seek(m.t);
     } else setNote(t('insp.never', { label: tr.label.text, node }));
   };
+
+  // The chart is larger than its box: keep the leaf entered last in view as the cursor moves.
+  const focusLeaf = move
+    ? (move.after.leaves.find((l) => !move.before.leaves.includes(l)) ?? move.after.leaves[0] ?? '')
+    : '';
+  useEffect(() => {
+    const box = svgBox.current;
+    const st = chart && chart !== 'none' ? chart.states.find((x) => x.path === focusLeaf) : undefined;
+    if (!box || !st) return;
+    box.scrollTo({
+      left: Math.max(0, st.x + st.w / 2 - box.clientWidth / 2),
+      top: Math.max(0, st.y + st.h / 2 - box.clientHeight / 2),
+    });
+  }, [chart, focusLeaf]);
 
   const noRecord = record.moves.length === 0 && (run.complete || events.length > 0);
   return (
@@ -127,7 +145,13 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
         <>
           <dl className="insp-facts">
             <dt>{t('insp.state')}</dt>
-            <dd className="mono">{move ? state : t('insp.notYet', { node })}</dd>
+            <dd className="mono">
+              {move
+                ? state
+                : down
+                  ? t('insp.down', { node, state: last?.after.leaves.join(', ') ?? '' })
+                  : t('insp.notYet', { node })}
+            </dd>
             <dt>{t('insp.last')}</dt>
             <dd className="mono">{lastText}</dd>
             <dt>{t('insp.timers')}</dt>
@@ -146,6 +170,7 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
             </dd>
             <dt>{t('insp.context')}</dt>
             <dd>
+              {Object.keys(move?.after.ctx ?? {}).length === 0 && t('insp.none')}
               <ul className="insp-list">
                 {Object.entries(move?.after.ctx ?? {}).map(([k, v]) => (
                   <li key={k}>

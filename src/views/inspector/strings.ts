@@ -16,6 +16,7 @@ export const inspectorStrings: Record<'en' | 'pt' | 'ru', Record<string, string>
     'insp.noRecord':
       'This trace has no state record for {node}: it was recorded before traces kept each node’s statechart. Simulate it again to see it.',
     'insp.notYet': '{node} has not started yet at this moment.',
+    'insp.down': '{node} is down: its process and timers are gone (its last state was {state}).',
     'insp.state': 'State',
     'insp.last': 'Last transition',
     'insp.lastAt': '{event} at {t}',
@@ -51,6 +52,8 @@ export const inspectorStrings: Record<'en' | 'pt' | 'ru', Record<string, string>
     'insp.noRecord':
       'Este trace não tem registro de estados de {node}: foi gravado antes de os traces guardarem o diagrama de estados de cada nó. Simule de novo para vê-lo.',
     'insp.notYet': '{node} ainda não começou neste momento.',
+    'insp.down':
+      '{node} está fora do ar: o processo e os temporizadores se foram (o último estado foi {state}).',
     'insp.state': 'Estado',
     'insp.last': 'Última transição',
     'insp.lastAt': '{event} em {t}',
@@ -86,6 +89,7 @@ export const inspectorStrings: Record<'en' | 'pt' | 'ru', Record<string, string>
     'insp.noRecord':
       'В этой трассе нет записи состояний {node}: она сделана до того, как трассы стали хранить диаграмму состояний каждого узла. Запустите симуляцию заново, чтобы её увидеть.',
     'insp.notYet': '{node} в этот момент ещё не запущен.',
+    'insp.down': '{node} не работает: процесса и его таймеров больше нет (последнее состояние: {state}).',
     'insp.state': 'Состояние',
     'insp.last': 'Последний переход',
     'insp.lastAt': '{event} в {t}',
