@@ -142,7 +142,11 @@ describe('decodeView under random and hostile links', () => {
           expect(view.inspect.length === 1 || view.inspect.length === 2).toBe(true);
           for (const n of view.inspect) expect(n).toMatch(/^[a-z][a-z0-9-]{0,39}$/);
         }
-        expect(Object.keys(view).filter((k) => k !== 'inspect').sort()).toEqual(
+        expect(
+          Object.keys(view)
+            .filter((k) => k !== 'inspect')
+            .sort(),
+        ).toEqual(
           [
             'scenario',
             'algorithm',
