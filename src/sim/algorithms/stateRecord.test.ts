@@ -144,3 +144,24 @@ describe('stateRecord: the trace tells the statechart', () => {
     );
   });
 });
+
+describe('stateRecord: due times are whole milliseconds', () => {
+  it('a fractional delay (a renew period of TTL / 3) is rounded up, as the clock fires it', () => {
+    const clock = new SimulatedClock();
+    const events: StateEvent[] = [];
+    const env = {
+      id: 'n1',
+      now: () => clock.now(),
+      record: (e: Recorded) => events.push({ ...(e as Omit<StateEvent, 't'>), t: clock.now() }),
+    };
+    const m = setup({ delays: { third: 2000 / 3 } }).createMachine({
+      initial: 'a',
+      states: { a: { after: { third: 'b' } }, b: {} },
+    });
+    const rec = stateRecorder(env);
+    const actor = createActor(m, { clock, inspect: rec.inspect });
+    rec.attach(actor as AnyActorRef);
+    actor.start();
+    expect(events[0]?.tm).toEqual([['third', 667]]);
+  });
+});

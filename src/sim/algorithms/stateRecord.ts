@@ -111,7 +111,8 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     for (const s of mine) {
       let due = dueOf.get(s);
       if (due === undefined) {
-        due = t + s.delay;
+        // Whole ms, as the simulator's clock fires it (kernel/clock.ts rounds a delay up).
+        due = t + Math.ceil(s.delay);
         dueOf.set(s, due);
       }
       const base = timerName(s.event.type);
