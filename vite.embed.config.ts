@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import vue from '@vitejs/plugin-vue';
 import MarkdownIt from 'markdown-it';
 import { defineConfig, type Plugin } from 'vite';
+import { statechartsPlugin } from './src/views/inspector/chartsPlugin.ts';
 
 /**
  * The embeddable player as a library, built after the app into dist/ (emptyOutDir false keeps the
@@ -93,7 +94,12 @@ export default defineConfig(({ mode }) => {
   const out = mode === 'react' ? OUT.react : mode === 'examples' ? OUT.examples : OUT.element;
   return {
     base: './',
-    plugins: [react(), noCssFiles, ...(mode === 'examples' ? [copyExamples, vueForExamples] : [])],
+    plugins: [
+      react(),
+      statechartsPlugin(),
+      noCssFiles,
+      ...(mode === 'examples' ? [copyExamples, vueForExamples] : []),
+    ],
     // process.env.NODE_ENV is a compile-time constant in a library build (React's production build).
     define: {
       'process.env.NODE_ENV': JSON.stringify('production'),

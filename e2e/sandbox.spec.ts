@@ -49,6 +49,7 @@ test('etcd-lease: crash the leader early from the keyboard menu; node-2 takes ov
     'Pause 40 s',
     'Isolate from everyone',
     'Isolate from the store',
+    'Inspect',
   ]);
   await expect(menu.getByRole('menuitem', { name: 'Crash' })).toBeFocused();
   await page.keyboard.press('ArrowDown');

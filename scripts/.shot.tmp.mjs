@@ -1,5 +1,7 @@
 import { chromium } from 'playwright-core';
-const base = process.argv[2]; const specs = process.argv.slice(3);
+
+const base = process.argv[2];
+const specs = process.argv.slice(3);
 const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 for (const spec of specs) {
   const [name, w, h, q] = spec.split('|');

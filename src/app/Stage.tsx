@@ -35,6 +35,10 @@ const SequenceDiagram = lazyChunk(
 const EventLog = lazyChunk(() => import('../views/EventLog.tsx').then((m) => m.EventLog), {
   fallback: traceLoading,
 });
+// The node inspector (statecharts laid out at build time) is fetched when a node is first inspected.
+const InspectorPane = lazyChunk(() =>
+  import('../views/inspector/Inspector.tsx').then((m) => m.InspectorPane),
+);
 const NodeMenu = lazyChunk(() => import('../sandbox/NodeMenu.tsx').then((m) => m.NodeMenu), {
   failed: (p, retry) => <ChunkFailed onRetry={retry} onClose={p.onClose} />,
 });
@@ -161,6 +165,7 @@ export function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
   // Compare's second run: none while the run is an imported trace (see useCompare).
   const compared = usePlayer((s) => s.compare !== null && !s.imported);
   const [menu, setMenu] = useState<{ node: string; x: number; y: number } | null>(null);
+  const inspecting = usePlayer((s) => s.inspect.length > 0);
   const locale = useLocale();
   const title = scenarioText(locale, run.scenario, 'title');
   const captions = useCaptions(run);
@@ -168,7 +173,7 @@ export function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
   return (
     <>
       <h2 className="sr-only">{title}</h2>
-      <div className={`stage-pictures${compared ? ' comparing' : ''}`}>
+      <div className={`stage-pictures${compared ? ' comparing' : inspecting ? ' inspecting' : ''}`}>
         <div className="stage-main">
           {compared && <CompareTag run={run} />}
           <ClusterView
@@ -177,14 +182,13 @@ export function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
             timeScale={run.scenario.timeScale}
             title={t('cluster.label', { scenario: title })}
             onAdr={onAdr}
-            {...(whatIf
-              ? { onNodeMenu: (node: string, x: number, y: number) => setMenu({ node, x, y }) }
-              : {})}
+            onNodeMenu={(node: string, x: number, y: number) => setMenu({ node, x, y })}
           />
         </div>
         {compared && <ComparePane run={run} time={time} />}
+        {inspecting && !compared && <InspectorPane run={run} />}
       </div>
-      {menu && whatIf && <NodeMenu run={run} frame={frame} {...menu} onClose={() => setMenu(null)} />}
+      {menu && <NodeMenu run={run} frame={frame} {...menu} faults={whatIf} onClose={() => setMenu(null)} />}
       <FixToggle run={run} />
       <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
       <Controls run={run} captions={captions} />

@@ -98,6 +98,19 @@ export function boot(search: string, engine: SimEngine | undefined = defaultEngi
           if (view.t <= run.trace.durationMs) s.seek(view.t);
           else later.push({ param: 't', value: String(view.t) });
         }
+        if (view.inspect) {
+          // Only the run's own nodes have a statechart to show.
+          const nodes = new Set(run.trace.hosts.filter((h) => h.kind === 'node').map((h) => h.id));
+          const known = view.inspect.filter((n) => nodes.has(n));
+          const unknown = view.inspect.filter((n) => !nodes.has(n));
+          if (known.length > 0) s.setInspect(known);
+          if (unknown.length > 0)
+            later.push({
+              param: 'inspect',
+              value: unknown.join(','),
+              reason: `not a node of this run (${[...nodes].join(', ')})`,
+            });
+        }
       }
       resolve(later);
     }),

@@ -1,6 +1,7 @@
 import { type KeyboardEvent as ReactKeyboardEvent, type ReactNode, useCallback, useEffect } from 'react';
 import { keyAction, keyInputOf } from '../app/keys.ts';
 import { LinkNotice } from '../app/LinkNotice.tsx';
+import { lazyChunk } from '../app/lazyChunk.tsx';
 import type { EmbedControls } from '../app/link/embed.ts';
 import type { LinkProblem } from '../app/link/problems.ts';
 import { encodeView, type LinkTheme, viewOf } from '../app/link/view.ts';
@@ -106,6 +107,11 @@ export function EmbedPlayer({
   );
 }
 
+// `inspect=`: the node's statechart (its own chunk, fetched only when asked for).
+const InspectorPane = lazyChunk(() =>
+  import('../views/inspector/Inspector.tsx').then((m) => m.InspectorPane),
+);
+
 function EmbedStage({
   run,
   controls,
@@ -125,6 +131,7 @@ function EmbedStage({
   const title = scenarioText(locale, run.scenario, 'title');
   const captions = useCaptions(run);
   const steps = useStorySteps(run, captions);
+  const inspecting = usePlayer((s) => s.inspect.length > 0);
   return (
     <>
       <div className="embed-stage">
@@ -137,6 +144,7 @@ function EmbedStage({
           onAdr={onAdr}
         />
       </div>
+      {inspecting && <InspectorPane run={run} />}
       <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
       <div className="embed-foot">
         {controls !== 'none' && (

@@ -18,6 +18,7 @@ export const PLAYER_ATTRIBUTES = [
   'loop',
   'start',
   'end',
+  'inspect',
 ] as const;
 
 export type PlayerAttribute = (typeof PLAYER_ATTRIBUTES)[number];

@@ -23,6 +23,8 @@ export interface LeaderElectionPlayerProps {
   loop?: boolean;
   start?: number;
   end?: number;
+  /** Nodes whose statechart is shown beside the cluster: "node-1" or "node-1,node-3". */
+  inspect?: string;
   /** Where "Open in Leader Election Lab" goes (the deployed app); no link without it. */
   appUrl?: string;
   className?: string;

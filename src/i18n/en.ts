@@ -87,6 +87,8 @@ export const en: Record<string, string> = {
   'notice.badSpeed': 'Ignored “speed”: “{value}”. Expected a number from 0.1 to 10.',
   'notice.badWhatIf': 'Ignored “whatif”: “{value}”. Expected 1 or 0.',
   'notice.badPanel': 'Ignored “panel”: “{value}”. Expected sequence or log.',
+  'notice.badInspect': 'Ignored “inspect”: “{value}”. {reason}',
+  'notice.inspectExpected': 'Expected one or two node ids, comma-separated (inspect=node-1,node-3).',
   'notice.badTheme': 'Ignored “theme”: “{value}”. Expected light or dark.',
   'notice.unknownParam': 'Unknown parameter “{name}” ignored. Expected one of: {expected}.',
   'notice.rejected': 'The link’s settings could not be simulated ({reason}); showing the run without them.',

@@ -93,6 +93,8 @@ export const pt: Record<string, string> = {
   'notice.badSpeed': 'Ignorado “speed”: “{value}”. Esperado um número de 0,1 a 10.',
   'notice.badWhatIf': 'Ignorado “whatif”: “{value}”. Esperado 1 ou 0.',
   'notice.badPanel': 'Ignorado “panel”: “{value}”. Esperado sequence ou log.',
+  'notice.badInspect': 'Ignorado “inspect”: “{value}”. {reason}',
+  'notice.inspectExpected': 'Esperado o id de um ou dois nós, separados por vírgula (inspect=node-1,node-3).',
   'notice.badTheme': 'Ignorado “theme”: “{value}”. Esperado light ou dark.',
   'notice.unknownParam': 'Parâmetro desconhecido “{name}” ignorado. Esperado um destes: {expected}.',
   'notice.rejected':

@@ -92,6 +92,9 @@ export const ru: Record<string, string> = {
   'notice.badSpeed': 'Пропущено «speed»: «{value}». Ожидается число от 0,1 до 10.',
   'notice.badWhatIf': 'Пропущено «whatif»: «{value}». Ожидается 1 или 0.',
   'notice.badPanel': 'Пропущено «panel»: «{value}». Ожидается sequence или log.',
+  'notice.badInspect': 'Пропущено «inspect»: «{value}». {reason}',
+  'notice.inspectExpected':
+    'Ожидаются идентификаторы одного или двух узлов через запятую (inspect=node-1,node-3).',
   'notice.badTheme': 'Пропущено «theme»: «{value}». Ожидается light или dark.',
   'notice.unknownParam': 'Неизвестный параметр «{name}» пропущен. Ожидается один из: {expected}.',
   'notice.rejected': 'Настройки из ссылки не удалось смоделировать ({reason}); показан прогон без них.',

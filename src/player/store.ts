@@ -64,6 +64,9 @@ const inputOf = (s: RunInput): RunInput => ({
   durationMs: s.durationMs,
 });
 
+/** Side by side, two statecharts still fit beside the cluster at 1920 px. */
+export const MAX_INSPECTED = 2;
+
 export interface PlayerState extends RunInput {
   scenarioId: string;
   /** The sandbox's algorithm (free-play scenarios only), undefined = the scenario's. */
@@ -72,6 +75,8 @@ export interface PlayerState extends RunInput {
   history: { past: RunInput[]; future: RunInput[] };
   /** The What-if sandbox (faults at the cursor, knobs, metrics) is open. */
   whatIf: boolean;
+  /** Nodes whose statechart the inspector shows, in the order they were opened (at most two). */
+  inspect: string[];
   /** Length of a GC pause applied from the sandbox, null = a default for the run. */
   pauseMs: number | null;
   /**
@@ -136,6 +141,8 @@ export interface PlayerState extends RunInput {
   undo(): void;
   redo(): void;
   setWhatIf(on: boolean): void;
+  /** Shows these nodes' statecharts (the inspector; link `inspect=`). */
+  setInspect(nodes: string[]): void;
   setPauseMs(ms: number | null): void;
   setCompare(compare: { name: string; value: ParamValue } | null): void;
   play(): void;
@@ -476,6 +483,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       history: { past: [], future: [] },
       // Free play starts with the What-if panel open: it is the only way to change anything there.
       whatIf: initial.run ? isFreePlay(initial.run.scenario) : false,
+      inspect: [],
       pauseMs: null,
       liveRecording: false,
       compare: null,
@@ -599,6 +607,9 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         // Changes come from there: the engine (a worker) starts now, not while a story plays.
         if (on) engine.warm?.();
         set({ whatIf: on });
+      },
+      setInspect(nodes) {
+        set({ inspect: [...new Set(nodes)].slice(0, MAX_INSPECTED) });
       },
       setPauseMs(ms) {
         set({ pauseMs: ms });

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
-import type { Run } from '../player/store.ts';
+import { MAX_INSPECTED, type Run } from '../player/store.ts';
 import type { Frame } from '../sim/trace/frame.ts';
 import { formatTime } from '../views/format.ts';
 import { defaultPauseMs, nodeActions } from './faults.ts';
@@ -13,6 +13,8 @@ export interface NodeMenuProps {
   node: string;
   x: number;
   y: number;
+  /** The What-if sandbox is open: its faults are offered beside Inspect. */
+  faults?: boolean;
   onClose(): void;
 }
 
@@ -30,21 +32,39 @@ function focusNode(node: string) {
  * A node's fault menu (role=menu): the faults valid for its state at the cursor. Arrow keys, Home
  * and End move, Enter picks, Escape and Tab close; a click elsewhere closes it.
  */
-export function NodeMenu({ run, frame, node, x, y, onClose }: NodeMenuProps) {
+export function NodeMenu({ run, frame, node, x, y, faults = true, onClose }: NodeMenuProps) {
   const cursor = usePlayer((s) => s.t);
   const pauseMs = usePlayer((s) => s.pauseMs) ?? defaultPauseMs(run.trace.params, run.trace.durationMs);
   const add = usePlayer((s) => s.addIntervention);
+  const inspected = usePlayer((s) => s.inspect);
+  const setInspect = usePlayer((s) => s.setInspect);
   const engine = usePlayer((s) => s.engine);
   const live = usePlayer((s) => s.liveRecording);
   // A fault is likely next: the engine (a worker) starts now.
-  useEffect(() => engine.warm?.(), [engine]);
+  useEffect(() => {
+    if (faults) engine.warm?.();
+  }, [engine, faults]);
   const view = frame.nodes.find((n) => n.id === node);
   // Another run without this node (another scenario or cluster size): nothing to offer.
   useEffect(() => {
     if (!view) closeRef.current();
   }, [view]);
   const hasStore = run.trace.hosts.some((h) => h.kind === 'store');
-  const items = view ? nodeActions(view, { hasStore, pauseMs, live }) : [];
+  const faultItems = view && faults ? nodeActions(view, { hasStore, pauseMs, live }) : [];
+  // Inspect (the node's statechart) is always offered; a third node replaces the first one opened.
+  const inspect = {
+    id: 'inspect',
+    label: t('menu.inspect'),
+    pick: () => setInspect([...inspected.filter((n) => n !== node), node].slice(-MAX_INSPECTED)),
+  };
+  const items = [
+    ...faultItems.map((a) => ({
+      id: a.id,
+      label: a.label,
+      pick: () => add({ atMs: Math.round(cursor), fault: a.fault }),
+    })),
+    ...(view ? [inspect] : []),
+  ];
   const box = useRef<HTMLDivElement>(null);
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const [pos, setPos] = useState({ left: x, top: y });
@@ -102,7 +122,11 @@ export function NodeMenu({ run, frame, node, x, y, onClose }: NodeMenuProps) {
 
   // Live: the fault happens now, not at the cursor.
   const when = live ? t('faults.now') : formatTime(cursor, run.trace.durationMs);
-  const label = live ? t('menu.labelLive', { node }) : t('menu.label', { node, t: when });
+  const label = !faults
+    ? t('menu.labelInspect', { node, t: when })
+    : live
+      ? t('menu.labelLive', { node })
+      : t('menu.label', { node, t: when });
   return (
     <div
       ref={box}
@@ -127,8 +151,8 @@ export function NodeMenu({ run, frame, node, x, y, onClose }: NodeMenuProps) {
           tabIndex={-1}
           className={`node-menu-item fault-${a.id}`}
           onClick={() => {
-            add({ atMs: Math.round(cursor), fault: a.fault });
-            close(true);
+            a.pick();
+            close(a.id !== 'inspect');
           }}
         >
           {a.label}

@@ -76,6 +76,8 @@ export const ptSandbox: Record<string, string> = {
 
   'menu.label': 'Falhas para {node} em {t}',
   'menu.labelLive': 'Falhas para {node}, agora',
+  'menu.inspect': 'Inspecionar',
+  'menu.labelInspect': '{node} em {t}',
   'menu.hint': 'Clique com o botão direito, toque longo ou Shift+F10 em um nó para ver suas falhas',
 
   'list.label': 'Intervenções',

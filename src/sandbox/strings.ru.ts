@@ -76,6 +76,8 @@ export const ruSandbox: Record<string, string> = {
 
   'menu.label': 'Сбои для {node} в {t}',
   'menu.labelLive': 'Сбои для {node}, сейчас',
+  'menu.inspect': 'Диаграмма состояний',
+  'menu.labelInspect': '{node} в {t}',
   'menu.hint': 'Правый клик, долгое нажатие или Shift+F10 на узле откроют его сбои',
 
   'list.label': 'Вмешательства',

@@ -75,6 +75,8 @@ export const enSandbox: Record<string, string> = {
 
   'menu.label': 'Faults for {node} at {t}',
   'menu.labelLive': 'Faults for {node}, now',
+  'menu.inspect': 'Inspect',
+  'menu.labelInspect': '{node} at {t}',
   'menu.hint': 'Right-click, long-press or Shift+F10 on a node for its faults',
 
   'list.label': 'Interventions',

@@ -1,5 +1,6 @@
 /** Reading a view from a query string (the format is described in view.ts): never throws, a bad value becomes a problem. */
 
+import { MAX_INSPECTED } from '../../player/store.ts';
 import { validWithout, WITHOUT } from '../../sandbox/variants.ts';
 import { algorithmFor } from '../../sim/algorithms/registry.ts';
 import {
@@ -41,6 +42,7 @@ export type LinkParam =
   | 'fault'
   | 'speed'
   | 'whatif'
+  | 'inspect'
   | 'panel'
   | 'theme'
   | 'lang'
@@ -66,6 +68,7 @@ export const LINK_PARAMS: readonly LinkParam[] = [
   'compare',
   'speed',
   'whatif',
+  'inspect',
   'panel',
   ...EMBED_PARAMS,
 ];
@@ -289,6 +292,15 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
     else if (rawWhatIf !== '0') bad('whatif', rawWhatIf);
   }
 
+  // Node ids as the hosts are named (node-1, pg-2); whether they are in the run is checked at boot.
+  let inspect: string[] = [];
+  const rawInspect = get('inspect');
+  if (rawInspect !== null) {
+    const ids = rawInspect.split(',').map((x) => x.trim());
+    if (ids.length <= MAX_INSPECTED && ids.every((x) => /^[a-z][a-z0-9-]{0,39}$/.test(x))) inspect = ids;
+    else bad('inspect', rawInspect);
+  }
+
   let panel: TracePanel = 'sequence';
   const rawPanel = get('panel');
   if (rawPanel !== null) {
@@ -330,6 +342,7 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
       faults,
       speed,
       whatIf,
+      ...(inspect.length > 0 ? { inspect } : {}),
       panel,
       theme,
       lang,

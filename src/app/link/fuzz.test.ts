@@ -137,7 +137,16 @@ describe('decodeView under random and hostile links', () => {
     fc.assert(
       fc.property(search, (s) => {
         const { view, hasScenario } = decodeView(s, ctx);
-        expect(Object.keys(view).sort()).toEqual(
+        // `inspect` is there only when the link names one or two node ids.
+        if (view.inspect !== undefined) {
+          expect(view.inspect.length === 1 || view.inspect.length === 2).toBe(true);
+          for (const n of view.inspect) expect(n).toMatch(/^[a-z][a-z0-9-]{0,39}$/);
+        }
+        expect(
+          Object.keys(view)
+            .filter((k) => k !== 'inspect')
+            .sort(),
+        ).toEqual(
           [
             'scenario',
             'algorithm',

@@ -37,6 +37,8 @@ export function problemText(p: LinkProblem, run: Run | null): string {
       return t('notice.badWhatIf', { value });
     case 'panel':
       return t('notice.badPanel', { value });
+    case 'inspect':
+      return t('notice.badInspect', { value, reason: reason || t('notice.inspectExpected') });
     case 'theme':
       return t('notice.badTheme', { value });
     case 'fix':

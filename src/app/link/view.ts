@@ -24,11 +24,12 @@
  *   the other knobs are checked against the fixed run's algorithm. `compare=fix:on|off` compares the
  *   story without and with it.
  * - `compare=<name>:<value>`: the Compare view's second run, one of the algorithm's own knobs.
+ * - `inspect=<node>[,<node>]`: the nodes whose statechart the inspector shows (at most two, side by side).
  * - `speed` (0.1..10, omitted at 1), `whatif=1` (sandbox open), `panel=log` (trace view; `sequence`
  *   is the default), `theme=light|dark` (omitted when following the system), `lang=en|pt|ru`.
  *
  * Canonical order: lang, theme (how it looks), then scenario, algorithm, fix, step|t, seed, nodes,
- * duration, set, fault (the run), then compare, speed, whatif, panel (the player); defaults are left out. The parameters are always
+ * duration, set, fault (the run), then compare, speed, whatif, inspect, panel (the player); defaults are left out. The parameters are always
  * written in that order, so the same view gives the same URL. Reading
  * never throws: a bad value becomes a problem naming the parameter, and the rest still loads.
  */
@@ -76,6 +77,8 @@ export interface LinkView {
   faults: TimedFault[];
   speed: number;
   whatIf: boolean;
+  /** Inspected nodes (absent or empty: none). */
+  inspect?: string[];
   panel: TracePanel;
   theme: LinkTheme | null;
   lang: string | null;
@@ -123,6 +126,7 @@ export function encodeView(v: LinkView): string {
   if (v.compare !== null) out.push(['compare', `${v.compare.name}:${paramText(v.compare.value)}`]);
   if (v.speed !== 1) out.push(['speed', num(v.speed)]);
   if (v.whatIf) out.push(['whatif', '1']);
+  if (v.inspect && v.inspect.length > 0) out.push(['inspect', v.inspect.join(',')]);
   if (v.panel !== 'sequence') out.push(['panel', v.panel]);
   // Readable: , : ; | stay as they are (all legal in a query); everything else is escaped.
   const enc = (s: string) => encodeURIComponent(s).replace(/%(2C|3A|3B|7C)/gi, (m) => decodeURIComponent(m));
@@ -143,6 +147,7 @@ export interface PlayerView {
   stepIndex: number;
   speed: number;
   whatIf: boolean;
+  inspect?: string[];
   run: { trace: Trace; scenario?: Scenario } | null;
 }
 
@@ -169,6 +174,7 @@ export function viewOf(
     faults: p.interventions,
     speed: p.speed,
     whatIf: p.whatIf,
+    ...(p.inspect && p.inspect.length > 0 ? { inspect: p.inspect } : {}),
     panel: ui.panel,
     theme: ui.theme,
     lang: ui.lang,

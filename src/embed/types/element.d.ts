@@ -21,7 +21,8 @@ export interface PlayerEventDetail {
 
 /**
  * <leader-election-player scenario="fencing-token" step="3" controls="minimal" autoplay loop
- * start="5" end="10" lang="pt" theme="dark" seed="1" nodes="5" speed="2" t="4000" app-url="…">
+ * start="5" end="10" lang="pt" theme="dark" seed="1" nodes="5" speed="2" t="4000" inspect="node-1"
+ * app-url="…">
  */
 export declare class LeaderElectionPlayerElement extends HTMLElement {
   static observedAttributes: string[];

@@ -1,3 +1,4 @@
+import type { AnyStateMachine } from 'xstate';
 import type { Checker } from '../check/checker.ts';
 import type { HostKind, ProcessFactory } from '../net/host.ts';
 import type { ParamRule, ParamSpecs, Params } from '../params.ts';
@@ -139,6 +140,8 @@ export const pick = (f: number | undefined, lo: number, hi: number): number =>
 /** One algorithm = one folder in src/sim/algorithms; the registry lists it once. */
 export interface Algorithm {
   id: string;
+  /** The statechart every node runs (build hosts it with machineProcess); the inspector draws it. */
+  machine: AnyStateMachine;
   /** Its own knobs (network knobs are added for every algorithm). */
   params: ParamSpecs;
   rules: ParamRule[];

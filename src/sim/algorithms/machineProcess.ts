@@ -1,20 +1,30 @@
 import { type AnyMachineSnapshot, type AnyStateMachine, createActor, type InputFrom } from 'xstate';
 import type { Process, ProcessEnv, ProcessFactory } from '../net/host.ts';
 import type { Role } from '../trace/events.ts';
+import { stateRecorder } from './stateRecord.ts';
 
 /**
  * Hosts an XState machine as a simulated process: timers run on the sim clock, a delivered message
  * becomes the event `{ type, from, ...body }`, and the role is read from state tags ('leader',
- * 'candidate'; anything else is a follower) and `context.token` / `context.term`.
+ * 'candidate'; anything else is a follower) and `context.token` / `context.term`. Each move of a
+ * node's statechart is recorded as a `state` event (stateRecord.ts) for the inspector; helpers that
+ * report no role (HAProxy, the Postgres client) record none, as the inspector draws nodes only.
  */
 export function machineProcess<M extends AnyStateMachine>(
   machine: M,
   input: (env: ProcessEnv) => InputFrom<M>,
-  opts: { reportsRole?: boolean } = {},
+  opts: { reportsRole?: boolean; recordsState?: boolean } = {},
 ): ProcessFactory {
   const reportsRole = opts.reportsRole ?? true;
+  const recordsState = opts.recordsState ?? reportsRole;
   return (env: ProcessEnv): Process => {
-    const actor = createActor(machine, { clock: env.clock, input: input(env) });
+    const rec = recordsState ? stateRecorder(env) : null;
+    const actor = createActor(machine, {
+      clock: env.clock,
+      input: input(env),
+      ...(rec ? { inspect: rec.inspect } : {}),
+    });
+    rec?.attach(actor);
     let last = '';
     if (reportsRole) {
       actor.subscribe((s) => {

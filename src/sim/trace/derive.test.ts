@@ -114,7 +114,9 @@ describe('derived narration in the sandbox and in imported traces', () => {
     });
     const d = deriveSteps(imported, story('sandbox'));
     expect(d.map((x) => x.key)).toContain('log.fault.crash');
-    expect(d).toEqual(deriveSteps(again, story('sandbox')));
+    // The file was recorded before traces had state events, so its event indexes count fewer events.
+    const told = (x: typeof d) => x.map(({ eventIndex: _i, ...rest }) => rest);
+    expect(told(d)).toEqual(told(deriveSteps(again, story('sandbox'))));
   });
 });
 

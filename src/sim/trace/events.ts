@@ -67,7 +67,42 @@ export type TraceEvent =
       node: string;
       name: string;
       data?: Record<string, string | number | boolean | null>;
-    };
+    }
+  | StateEvent;
+
+/** A context value the inspector lists (term, token, lease id, lease deadline, known leader...). */
+export type StateValue = string | number | null;
+
+/**
+ * A path or timer name in a `state` event: written out the first time a node's actor uses it, a
+ * number after that (its place among the names this actor has written, from 0), so a long trace
+ * says `session.role.following.waiting` once per node, not at every poll.
+ */
+export type StateName = string | number;
+
+/**
+ * A node's statechart moved (src/sim/algorithms/stateRecord.ts; read with trace/stateFold.ts).
+ * Deltas only, so long traces stay small: `v` the leaf states entered and `x` the leaf states left
+ * (dot-separated paths from the root; `x` only where stateFold's rule would not tell), `tm` the
+ * timers set or set again as [name, ms until due], `tx` the timers cancelled (a timer that fires is
+ * gone by itself), `c` the context values that changed. `on` is the event that caused it
+ * (`after:<delay>` for a timer), `r` the events the machine raised itself on the way (Patroni's
+ * `pg.promote`). `init` marks a fresh actor (start or restart): its record and its
+ * names start from nothing.
+ */
+export type StateEvent = {
+  k: 'state';
+  t: number;
+  node: string;
+  on: string;
+  r?: string[];
+  init?: true;
+  v?: StateName[];
+  x?: StateName[];
+  tm?: Array<[StateName, number]>;
+  tx?: StateName[];
+  c?: Record<string, StateValue>;
+};
 
 export type TraceEventKind = TraceEvent['k'];
 
@@ -82,5 +117,6 @@ export const eventKinds = [
   'write',
   'violation',
   'mark',
+  'state',
 ] as const satisfies readonly TraceEventKind[];
 export type { KeyValue };

@@ -137,7 +137,7 @@ describe('parseTrace: shapes and cross-field rules (what and where)', () => {
     [
       'unknown event kind',
       (c) => Object.assign(c.events[3] as object, { k: 'boom' }),
-      'trace.events[3].k: unknown event kind "boom" (known: send, deliver, drop, role, fault, store, write, violation, mark)',
+      'trace.events[3].k: unknown event kind "boom" (known: send, deliver, drop, role, fault, store, write, violation, mark, state)',
     ],
     [
       'event without a kind',
@@ -273,6 +273,58 @@ describe('parseTrace: shapes and cross-field rules (what and where)', () => {
     ],
   ])('%s', (_name, mutate, message) => {
     expect(rejectMutation(mutate)).toContain(message);
+  });
+});
+
+describe('parseTrace: state events (the inspector record)', () => {
+  const states = rich.events.flatMap((e, i) => (e.k === 'state' ? [i] : []));
+  const firstState = states[0] ?? -1;
+  const later = states.find((i) => typeof (rich.events[i] as { v?: unknown[] }).v?.[0] === 'number') ?? -1;
+
+  it('a simulated trace records them and reads back', () => {
+    expect(states.length).toBeGreaterThan(10);
+    expect(parseTrace(JSON.stringify(rich)).events.filter((e) => e.k === 'state').length).toBe(states.length);
+  });
+
+  it('an older trace without them still opens', () => {
+    const copy = structuredClone(rich);
+    copy.events = copy.events.filter((e) => e.k !== 'state');
+    copy.steps = []; // their event indexes were counted with the state events
+    expect(parseTrace(JSON.stringify(copy)).events.some((e) => e.k === 'state')).toBe(false);
+  });
+
+  it.each<[string, (t: typeof rich) => void, RegExp]>([
+    [
+      'a name number never written',
+      (c) => Object.assign(c.events[later] as object, { v: [99] }),
+      new RegExp(`trace\\.events\\[${later}\\]\\.v\\[0\\]: name number 99 was never written by this node`),
+    ],
+    [
+      'a record that does not start',
+      (c) => {
+        delete (c.events[firstState] as Record<string, unknown>).init;
+      },
+      new RegExp(
+        `trace\\.events\\[${firstState}\\]: the first state event of node-\\d must start its record`,
+      ),
+    ],
+    [
+      'a path that is not one',
+      (c) => Object.assign(c.events[firstState] as object, { v: ['a..b'] }),
+      /\.v\[0\]: .*a dotted state path/,
+    ],
+    [
+      'a timer without its delay',
+      (c) => Object.assign(c.events[firstState] as object, { tm: [['renewDelay']] }),
+      /\.tm\[0\]/,
+    ],
+    [
+      'no event named',
+      (c) => Object.assign(c.events[firstState] as object, { on: '' }),
+      /\.on: .*the event that caused the change/,
+    ],
+  ])('rejects %s, saying where', (_name, mutate, message) => {
+    expect(rejectMutation(mutate)).toMatch(message);
   });
 });
 

@@ -16,6 +16,7 @@ import { shapeHostPaths } from '../faults/shape.ts';
 import { specOf } from '../faults/table.ts';
 import { algorithmIds, faultSchema, timedFaultSchema } from '../scenario/schema.ts';
 import { eventKinds } from './events.ts';
+import { emptyNodeState, foldState, type NodeState, StateFoldError } from './stateFold.ts';
 import type { Trace } from './trace.ts';
 
 export class TraceImportError extends Error {
@@ -44,6 +45,11 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 const hostId = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a host id like "node-3" or "etcd"');
 const time = z.number().int().min(0, 'a time >= 0 ms');
+// A state path or timer name, or the number of one written before (events.ts StateName).
+const stateName = z.union([
+  z.string().regex(/^[A-Za-z0-9_$#-]+(\.[A-Za-z0-9_$#-]+)*$/, 'a dotted state path or a timer name'),
+  z.number().int().min(0, 'the number of a name written before'),
+]);
 const int = z.number().int();
 const primitives = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 
@@ -141,6 +147,20 @@ const eventSchema = z.discriminatedUnion('k', [
     node: hostId,
     name: z.string().min(1),
     data: primitives.optional(),
+  }),
+  // A statechart's move (events.ts StateEvent): deltas of the active paths, timers and context.
+  z.strictObject({
+    k: z.literal('state'),
+    t: time,
+    node: hostId,
+    on: z.string().min(1, 'the event that caused the change'),
+    r: z.array(z.string().min(1)).optional(),
+    init: z.literal(true).optional(),
+    v: z.array(stateName).optional(),
+    x: z.array(stateName).optional(),
+    tm: z.array(z.tuple([stateName, time])).optional(),
+    tx: z.array(stateName).optional(),
+    c: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
   }),
 ]);
 
@@ -329,6 +349,7 @@ function checkSemantics(tr: Trace): void {
   const faultHosts = (path: string, f: Trace['interventions'][number]['fault']) => {
     for (const [at, id] of shapeHostPaths(specOf(f).fields, f)) known(`${path}${at}`, id);
   };
+  const states = new Map<string, NodeState>();
   tr.interventions.forEach((tf, i) => {
     faultHosts(`trace.interventions[${i}].fault`, tf.fault);
   });
@@ -370,6 +391,22 @@ function checkSemantics(tr: Trace): void {
       case 'mark':
         known(`${p}.node`, e.node);
         break;
+      case 'state': {
+        known(`${p}.node`, e.node);
+        // A name number must refer to one this node's actor has written (events.ts StateName).
+        if (!e.init && !states.has(e.node))
+          throw new TraceImportError(
+            p,
+            `the first state event of ${e.node} must start its record ("init": true)`,
+          );
+        try {
+          states.set(e.node, foldState(states.get(e.node) ?? emptyNodeState(), e));
+        } catch (err) {
+          if (err instanceof StateFoldError) throw new TraceImportError(`${p}.${err.field}`, err.message);
+          throw err;
+        }
+        break;
+      }
       case 'write':
         known(`${p}.node`, e.node);
         known(`${p}.resource`, e.resource);

@@ -24,6 +24,9 @@ function matches(a: Anchor, e: TraceEvent): boolean {
       return !a.type || a.type === e.violation.kind;
     case 'mark':
       return (!a.node || a.node === e.node) && (!a.type || a.type === e.name);
+    case 'state':
+      // `type` names the event that moved the node's statechart (`after:renewDelay`, `TXN_RESULT`).
+      return (!a.node || a.node === e.node) && (!a.type || a.type === e.on);
   }
 }
 

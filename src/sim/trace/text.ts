@@ -57,6 +57,8 @@ function describeEvent(
         return `${e.node} write ${e.data.wid ?? '?'} FAILED: ${e.data.reason ?? 'error'}${e.data.backend ? ` (via ${e.data.backend})` : ''}`;
       return null;
     case 'deliver':
+    // A statechart's moves are the inspector's, not the readable timeline's: too many to read.
+    case 'state':
       return null;
   }
 }

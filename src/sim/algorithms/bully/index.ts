@@ -11,6 +11,7 @@ const ms = (p: Params, k: string): number => Number(p[k]);
 
 export const bully: Algorithm = {
   id: 'bully',
+  machine: bullyMachine,
   params: {
     heartbeatIntervalMs: {
       default: 300,

@@ -153,6 +153,7 @@ export function cronJobMetrics(events: readonly TraceEvent[]): Record<string, nu
 
 export const cronjob: Algorithm = {
   id: 'cronjob',
+  machine: replicaMachine,
   params,
   rules: [],
   nodeIds: numberedIds('node'),

@@ -124,6 +124,7 @@ export function dbJobConfig(p: Params): DbJobConfig {
 
 export const dbjob: Algorithm = {
   id: 'dbjob',
+  machine: dbJobMachine,
   params,
   rules,
   nodeIds: numberedIds('node'),

@@ -13,6 +13,7 @@ const num = (p: Params, k: string): number => Number(p[k]);
 
 export const gossip: Algorithm = {
   id: 'gossip',
+  machine: gossipMachine,
   params: {
     gossipIntervalMs: {
       default: 200,

@@ -11,6 +11,7 @@ const num = (p: Params, k: string): number => Number(p[k]);
 
 export const heartbeat: Algorithm = {
   id: 'heartbeat',
+  machine: heartbeatMachine,
   params: {
     quorum: {
       default: false,

@@ -120,6 +120,7 @@ export function kubeLeaseMetrics(events: readonly TraceEvent[]): {
 
 export const kubernetes: Algorithm = {
   id: 'kubernetes',
+  machine: kubeLeaseMachine,
   params,
   rules,
   nodeIds: numberedIds('node'),

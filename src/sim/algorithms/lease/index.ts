@@ -167,6 +167,7 @@ export function leaseConfig(p: Params): LeaseConfig {
 
 export const lease: Algorithm = {
   id: 'lease',
+  machine: leaseMachine,
   params,
   rules,
   nodeIds: numberedIds('node'),

@@ -132,6 +132,7 @@ export const patroniIds = numberedIds('pg');
 
 export const patroni: Algorithm = {
   id: 'patroni',
+  machine: patroniMachine,
   params: patroniParams,
   rules: patroniRules,
   nodeIds: patroniIds,

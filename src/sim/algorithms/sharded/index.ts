@@ -119,6 +119,7 @@ export function shardedConfig(p: Params): ShardedConfig {
 
 export const sharded: Algorithm = {
   id: 'sharded',
+  machine: shardedMachine,
   params,
   rules,
   nodeIds: numberedIds('node'),

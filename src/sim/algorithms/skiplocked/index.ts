@@ -128,6 +128,7 @@ export const keepaliveMs = (p: Params) =>
 
 export const skiplocked: Algorithm = {
   id: 'skiplocked',
+  machine: workerMachine,
   params,
   rules,
   nodeIds: numberedIds('node'),

@@ -71,6 +71,7 @@ export function zkMetrics(events: readonly TraceEvent[]): { watchEventsPerChange
 
 export const zookeeper: Algorithm = {
   id: 'zookeeper',
+  machine: zkMachine,
   params,
   rules: [],
   nodeIds: numberedIds('node'),

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { type AnyActorRef, createActor, SimulatedClock, setup } from 'xstate';
+import { scenarioById } from '../../../scenarios/index.ts';
+import type { Recorded } from '../net/host.ts';
+import { simulate } from '../simulate.ts';
+import type { StateEvent } from '../trace/events.ts';
+import { emptyNodeState, foldState, type NodeState } from '../trace/stateFold.ts';
+import { eventName, leafPaths, stateRecorder } from './stateRecord.ts';
+
+/** Two parallel regions, nesting, a re-armed timer and a cancelled one: what the lease machine does. */
+const machine = setup({
+  types: { context: {} as { term: number; leader: string | null } },
+  delays: { tick: 100, timeout: 250 },
+}).createMachine({
+  id: 'm',
+  context: { term: 0, leader: null },
+  initial: 'idle',
+  states: {
+    idle: { on: { GO: 'session' } },
+    session: {
+      type: 'parallel',
+      on: { STOP: '#m.idle' },
+      states: {
+        beat: {
+          initial: 'ticking',
+          states: { ticking: { after: { tick: { target: 'ticking', reenter: true } } } },
+        },
+        role: {
+          initial: 'waiting',
+          states: {
+            waiting: { after: { timeout: 'leading' }, on: { SEEN: { target: 'waiting', reenter: true } } },
+            leading: {
+              entry: ({ context }) => void context,
+              on: { LEAD: { actions: () => {} } },
+              initial: 'a',
+              states: { a: { on: { NEXT: 'b' } }, b: {} },
+            },
+          },
+          on: { TERM: { actions: [({ context }) => void context], target: '.waiting' } },
+        },
+      },
+    },
+  },
+});
+
+function hosted() {
+  const clock = new SimulatedClock();
+  const events: StateEvent[] = [];
+  const env = {
+    id: 'n1',
+    now: () => clock.now(),
+    record: (e: Recorded) => events.push({ ...(e as Omit<StateEvent, 't'>), t: clock.now() }),
+  };
+  const rec = stateRecorder(env);
+  const actor = createActor(machine, { clock, inspect: rec.inspect });
+  rec.attach(actor as AnyActorRef);
+  actor.start();
+  let folded: NodeState = emptyNodeState();
+  let read = 0;
+  const state = () => {
+    for (; read < events.length; read++) folded = foldState(folded, events[read] as StateEvent);
+    return folded;
+  };
+  return { clock, actor, events, state };
+}
+
+describe('stateRecord: the trace tells the statechart', () => {
+  it('folds back to the actor own configuration, timers and context at every step', () => {
+    const h = hosted();
+    const truth = () => leafPaths(h.actor.getSnapshot().value).sort();
+    const steps: Array<() => void> = [
+      () => h.actor.send({ type: 'GO' } as never),
+      () => h.clock.increment(100),
+      () => h.actor.send({ type: 'SEEN' } as never),
+      () => h.clock.increment(250),
+      () => h.actor.send({ type: 'NEXT' } as never),
+      () => h.actor.send({ type: 'TERM' } as never),
+      () => h.actor.send({ type: 'STOP' } as never),
+    ];
+    for (const step of steps) {
+      step();
+      expect(h.state().leaves).toEqual(truth());
+    }
+    // After TERM: waiting again, with a fresh timeout due 250 ms later; STOP cancels both timers.
+    expect(h.state().timers.size).toBe(0);
+  });
+
+  it('names the due times: a re-armed timer moves, the one that fired is gone', () => {
+    const h = hosted();
+    h.actor.send({ type: 'GO' } as never);
+    expect([...h.state().timers]).toEqual([
+      ['tick', 100],
+      ['timeout', 250],
+    ]);
+    h.clock.increment(100);
+    expect(h.state().timers.get('tick')).toBe(200);
+    const last = h.events.at(-1);
+    expect(last?.on).toBe('after:tick');
+  });
+
+  it('writes deltas only: a name once, then its number; nothing unchanged', () => {
+    const h = hosted();
+    h.actor.send({ type: 'GO' } as never);
+    h.clock.increment(100);
+    h.clock.increment(100);
+    h.actor.send({ type: 'LEAD' } as never); // an action-only transition changes nothing recorded
+    const ticks = h.events.filter((e) => e.on === 'after:tick');
+    expect(ticks.length).toBe(2);
+    for (const e of ticks) expect(Object.keys(e).sort()).toEqual(['k', 'node', 'on', 't', 'tm']);
+    expect(typeof ticks[1]?.tm?.[0]?.[0]).toBe('number');
+    expect(h.events.some((e) => e.on === 'LEAD')).toBe(false);
+    expect(h.events[0]).toMatchObject({ init: true, v: ['idle'], c: { term: 0, leader: null } });
+  });
+
+  it('reads a delay name out of XState event types', () => {
+    expect(eventName('xstate.after.renewDelay.lease.session.keepalive.ticking')).toBe('after:renewDelay');
+    expect(eventName('TXN_RESULT')).toBe('TXN_RESULT');
+  });
+
+  it('every node of a simulated run starts its record, and its leaves never repeat an active one', () => {
+    const story = scenarioById('fencing-token');
+    if (!story) throw new Error('fencing-token missing');
+    const trace = simulate(story);
+    const byNode = new Map<string, NodeState>();
+    let count = 0;
+    for (const e of trace.events) {
+      if (e.k !== 'state') continue;
+      count++;
+      const prev = byNode.get(e.node);
+      if (!prev) expect(e.init).toBe(true);
+      const next = foldState(prev ?? emptyNodeState(), e);
+      if (!e.init)
+        for (const p of next.leaves.filter((l) => prev?.leaves.includes(l)))
+          expect(e.v ?? []).not.toContain(p);
+      expect(next.leaves.length).toBeGreaterThan(0);
+      byNode.set(e.node, next);
+    }
+    expect(count).toBeGreaterThan(20);
+    expect([...byNode.keys()].sort()).toEqual(
+      trace.hosts
+        .filter((h) => h.kind === 'node')
+        .map((h) => h.id)
+        .sort(),
+    );
+  });
+});
+
+describe('stateRecord: due times are whole milliseconds', () => {
+  it('a fractional delay (a renew period of TTL / 3) is rounded up, as the clock fires it', () => {
+    const clock = new SimulatedClock();
+    const events: StateEvent[] = [];
+    const env = {
+      id: 'n1',
+      now: () => clock.now(),
+      record: (e: Recorded) => events.push({ ...(e as Omit<StateEvent, 't'>), t: clock.now() }),
+    };
+    const m = setup({ delays: { third: 2000 / 3 } }).createMachine({
+      initial: 'a',
+      states: { a: { after: { third: 'b' } }, b: {} },
+    });
+    const rec = stateRecorder(env);
+    const actor = createActor(m, { clock, inspect: rec.inspect });
+    rec.attach(actor as AnyActorRef);
+    actor.start();
+    expect(events[0]?.tm).toEqual([['third', 667]]);
+  });
+});
