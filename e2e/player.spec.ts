@@ -233,6 +233,7 @@ test.describe('player shell', () => {
     await expect(page.locator('#player-panel')).toBeFocused();
     // A letter typed on a card goes on in the filter; Enter there opens the first match.
     await button.click();
+    await expect(filter).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.type('sandb');
     await expect(filter).toBeFocused();
@@ -242,6 +243,8 @@ test.describe('player shell', () => {
     await expect(scenarioOption(page, 'Sandbox')).toHaveAttribute('aria-selected', 'true');
     // Escape closes without a choice and hands the focus back to the button.
     await button.click();
+    // Keys go where the focus is: wait until the open catalogue has put it in its filter.
+    await expect(filter).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Escape');
     await expect(button).toHaveAttribute('aria-expanded', 'false');

@@ -243,6 +243,8 @@ test('undo restores the previous run exactly; redo and remove work; bad knobs ar
   await page.getByRole('menuitem', { name: 'Isolate from the store' }).click();
   await page.locator('[data-node="node-1"]').click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Crash' }).click();
+  // The change is simulated off the main thread: read the frame once the new run is on screen.
+  await expect(page.locator('[data-node="node-1"]')).toHaveAttribute('data-role', 'down');
   const after = await frameSnapshot(page);
   const afterLater = await later();
   expect(after).not.toBe(before);

@@ -101,33 +101,21 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
   const focusLeaf = move
     ? (move.after.leaves.find((l) => !move.before.leaves.includes(l)) ?? move.after.leaves[0] ?? '')
     : '';
-  const [fit, setFit] = useState(true);
   useEffect(() => {
     const box = svgBox.current;
     const st = chart && chart !== 'none' ? chart.states.find((x) => x.path === focusLeaf) : undefined;
-    if (!box || !st || !chart || chart === 'none') return;
-    // Fitted, the chart is drawn at the box's width: scroll in its scaled coordinates.
-    const k = fit ? box.clientWidth / chart.width : 1;
+    if (!box || !st) return;
     box.scrollTo({
-      left: Math.max(0, (st.x + st.w / 2) * k - box.clientWidth / 2),
-      top: Math.max(0, (st.y + st.h / 2) * k - box.clientHeight / 2),
+      left: Math.max(0, st.x + st.w / 2 - box.clientWidth / 2),
+      top: Math.max(0, st.y + st.h / 2 - box.clientHeight / 2),
     });
-  }, [chart, focusLeaf, fit]);
+  }, [chart, focusLeaf]);
 
   const noRecord = record.moves.length === 0 && (run.complete || events.length > 0);
   return (
     <section className="inspector" aria-label={t('insp.region', { node })}>
       <header className="insp-head">
         <h3>{t('insp.title', { node })}</h3>
-        <button
-          type="button"
-          className="button"
-          aria-pressed={fit}
-          disabled={!chart || chart === 'none'}
-          onClick={() => setFit((f) => !f)}
-        >
-          {t('insp.fit')}
-        </button>
         <button
           type="button"
           className="button"
@@ -207,7 +195,6 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
                   node={node}
                   leaves={move?.after.leaves ?? []}
                   lastEdges={lastEdges}
-                  fit={fit}
                   onTransition={onTransition}
                 />
                 {chart.anywhere.length > 0 && (

@@ -9,8 +9,6 @@ export interface StatechartProps {
   leaves: readonly string[];
   /** The drawn edges of the transition that led to the state at the cursor. */
   lastEdges: ReadonlySet<string>;
-  /** Scaled to the box's width (the whole chart in view), else drawn at its own size. */
-  fit?: boolean;
   onTransition(tr: LaidTransition): void;
 }
 
@@ -26,7 +24,7 @@ const route = (pts: ReadonlyArray<[number, number]>) =>
  * (`data-active="true"` while it is in the configuration at the cursor); each transition's label is
  * a button that seeks to its next firing for this node.
  */
-export function Statechart({ chart, node, leaves, lastEdges, fit = false, onTransition }: StatechartProps) {
+export function Statechart({ chart, node, leaves, lastEdges, onTransition }: StatechartProps) {
   const key = (tr: LaidTransition) => (e: KeyboardEvent) => {
     if (e.key !== 'Enter' && e.key !== ' ') return;
     e.preventDefault();
@@ -38,9 +36,8 @@ export function Statechart({ chart, node, leaves, lastEdges, fit = false, onTran
       className="sc-svg"
       xmlns="http://www.w3.org/2000/svg"
       viewBox={`0 0 ${chart.width} ${chart.height}`}
-      // Fit: as wide as the box, as tall as the chart's proportions make it (no style attribute: CSP).
-      width={fit ? '100%' : chart.width}
-      {...(fit ? {} : { height: chart.height })}
+      width={chart.width}
+      height={chart.height}
     >
       <defs>
         <marker

@@ -26,10 +26,6 @@ export function exportSvg(svg: SVGSVGElement, fileName: string): void {
   };
   const copy = svg.cloneNode(true) as SVGSVGElement;
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
-  // The file has the chart's own size, however it is fitted on screen.
-  const box = svg.viewBox.baseVal;
-  copy.setAttribute('width', String(box.width));
-  copy.setAttribute('height', String(box.height));
   const style = document.createElementNS('http://www.w3.org/2000/svg', 'style');
   style.textContent = STYLE(colours);
   copy.insertBefore(style, copy.firstChild);

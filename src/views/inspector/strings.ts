@@ -11,7 +11,6 @@ export const inspectorStrings: Record<'en' | 'pt' | 'ru', Record<string, string>
     'insp.title': 'Statechart of {node}',
     'insp.close': 'Close the statechart of {node}',
     'insp.export': 'Export SVG',
-    'insp.fit': 'Fit to width',
     'insp.exportName': 'statechart-{node}.svg',
     'insp.loading': 'Drawing the statechart…',
     'insp.noRecord':
@@ -48,7 +47,6 @@ export const inspectorStrings: Record<'en' | 'pt' | 'ru', Record<string, string>
     'insp.title': 'Diagrama de estados de {node}',
     'insp.close': 'Fechar o diagrama de estados de {node}',
     'insp.export': 'Exportar SVG',
-    'insp.fit': 'Ajustar à largura',
     'insp.exportName': 'diagrama-de-estados-{node}.svg',
     'insp.loading': 'Desenhando o diagrama de estados…',
     'insp.noRecord':
@@ -86,7 +84,6 @@ export const inspectorStrings: Record<'en' | 'pt' | 'ru', Record<string, string>
     'insp.title': 'Диаграмма состояний {node}',
     'insp.close': 'Закрыть диаграмму состояний {node}',
     'insp.export': 'Экспорт в SVG',
-    'insp.fit': 'По ширине',
     'insp.exportName': 'diagramma-sostoyaniy-{node}.svg',
     'insp.loading': 'Строим диаграмму состояний…',
     'insp.noRecord':
