@@ -35,6 +35,8 @@ test('a fault at the cursor is simulated in the worker, and the run after it is 
 test('a 24 h link shows its progress while it simulates, the page answers, and Cancel keeps the story', async ({
   page,
 }) => {
+  // It waits up to 2 min for the 24 h run below: the test's own limit must be above that.
+  test.setTimeout(180_000);
   const watch = watchPage(page);
   const faults = Array.from(
     { length: 120 },

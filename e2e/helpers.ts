@@ -47,7 +47,8 @@ export async function openPlayer(page: Page, query = ''): Promise<void> {
   await page.goto(`/${query}`);
   const lang = new URLSearchParams(query).get('lang') ?? 'en';
   await expect(catalogueButton(page, CATALOGUE_LABEL[lang] ?? 'Scenarios')).toBeVisible();
-  await expect(page.locator('[data-node]').first()).toBeVisible();
+  // An hour-long story is simulated in the worker before its first picture: seconds when the machine is loaded.
+  await expect(page.locator('[data-node]').first()).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
 }
 

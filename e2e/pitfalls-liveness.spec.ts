@@ -35,7 +35,8 @@ test('short-timeout: a GC pause longer than 1 s makes a new leader while the old
   // The count: the 10th election of the hour, in Portuguese.
   // (openPlayer waits for the English tablist name.)
   await page.goto('/?lang=pt&scenario=short-timeout&step=tenth-election');
-  await expect(page.locator('[data-node]').first()).toBeVisible();
+  // The hour-long story is simulated in the worker before it is drawn (openPlayer waits as long).
+  await expect(page.locator('[data-node]').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('status', { name: 'Narração', exact: true })).toContainText(
     'a 10ª eleição da hora',
   );

@@ -56,6 +56,8 @@ test('three players on three slides: each plays on its slide only; the data-src 
   await expect(fencing.getByRole('button', { name: 'Pause' })).toBeVisible();
   expect(await stepNo(fencing)).toBeGreaterThanOrEqual(5);
   await fencing.getByRole('button', { name: 'Step forward' }).click();
+  // The frame gives the keyboard back to the deck a task after the click (giveKeyboardBack).
+  await expect.poll(() => fencing.evaluate(() => document.hasFocus())).toBe(false);
   await page.keyboard.press('PageDown');
   await expect.poll(() => slide(page)).toBe(3);
   // Left its slide: reveal.js unloaded the data-src frame (its src is gone).
