@@ -43,12 +43,17 @@ export function watchPage(page: Page, origin = ORIGIN) {
  * Opens the player and waits until it has drawn its first frame and fetched the chunks the view
  * asks for (the trace views, the What-if panels and a language load after the first picture).
  */
+/**
+ * How long a test waits for a page's first run: the worker simulates it before the cluster is drawn
+ * (an hour-long story, Bully at 200 nodes), which takes seconds on a loaded 2-core machine.
+ */
+export const FIRST_RUN_MS = 30_000;
+
 export async function openPlayer(page: Page, query = ''): Promise<void> {
   await page.goto(`/${query}`);
   const lang = new URLSearchParams(query).get('lang') ?? 'en';
   await expect(catalogueButton(page, CATALOGUE_LABEL[lang] ?? 'Scenarios')).toBeVisible();
-  // An hour-long story is simulated in the worker before its first picture: seconds when the machine is loaded.
-  await expect(page.locator('[data-node]').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-node]').first()).toBeVisible({ timeout: FIRST_RUN_MS });
   await page.waitForLoadState('networkidle');
 }
 

@@ -33,10 +33,7 @@ test('short-timeout: a GC pause longer than 1 s makes a new leader while the old
   await expect.poll(() => roleOf(page, 'node-2')).toBe('leader');
   expect(await roleOf(page, 'node-3')).toBe('paused');
   // The count: the 10th election of the hour, in Portuguese.
-  // (openPlayer waits for the English tablist name.)
-  await page.goto('/?lang=pt&scenario=short-timeout&step=tenth-election');
-  // The hour-long story is simulated in the worker before it is drawn (openPlayer waits as long).
-  await expect(page.locator('[data-node]').first()).toBeVisible({ timeout: 30_000 });
+  await openPlayer(page, '?lang=pt&scenario=short-timeout&step=tenth-election');
   await expect(page.getByRole('status', { name: 'Narração', exact: true })).toContainText(
     'a 10ª eleição da hora',
   );
