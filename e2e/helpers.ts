@@ -52,7 +52,9 @@ export const FIRST_RUN_MS = 30_000;
 export async function openPlayer(page: Page, query = ''): Promise<void> {
   await page.goto(`/${query}`);
   const lang = new URLSearchParams(query).get('lang') ?? 'en';
-  await expect(catalogueButton(page, CATALOGUE_LABEL[lang] ?? 'Scenarios')).toBeVisible({ timeout: FIRST_RUN_MS });
+  await expect(catalogueButton(page, CATALOGUE_LABEL[lang] ?? 'Scenarios')).toBeVisible({
+    timeout: FIRST_RUN_MS,
+  });
   await expect(page.locator('[data-node]').first()).toBeVisible({ timeout: FIRST_RUN_MS });
   await page.waitForLoadState('networkidle');
 }
