@@ -4,10 +4,11 @@
  * bench/scaling.svg, and prints the table with budget checks. Wall-clock numbers live here, never
  * in `npm test`.
  *
- *   npm run bench                  # everything; the heap soak plays for 2 minutes
+ *   npm run bench                  # everything; the heap soak plays for 4 minutes
  *   npm run bench -- --soak        # the heap soak plays for 10 minutes
  *   npm run bench -- --sim-only    # no browser: simulation and seek only
  *   npm run bench -- --interactions # only the interactions (a fault at the cursor, a knob, a switch)
+ *   npm run bench -- --heap        # only the heap soak (4 minutes; with --soak, 10)
  *   npm run bench -- --peer DIR    # also any static page (DIR/index.html or an .html file), side by side
  *
  * Env: BENCH_REPEAT (simulation repeats, default 5), BENCH_SECONDS (play window per scenario,
@@ -19,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { type InteractionRow, runInteractions } from './bench/interactions.ts';
 import { type PeerResult, peerEntry, runPeer } from './bench/peer.ts';
 import { scalingSvg } from './bench/plot.ts';
-import { ensureBuild, type RenderResults, runRender } from './bench/render.ts';
+import { ensureBuild, heapSoak, newContext, type RenderResults, runRender } from './bench/render.ts';
 import { type Machine, render } from './bench/report.ts';
 import { runSim } from './bench/sim.ts';
 import { runWeight } from './bench/weight.ts';
@@ -28,6 +29,7 @@ import { launchChromium, servePreview } from './lib/browser.ts';
 const argv = process.argv.slice(2);
 const simOnly = argv.includes('--sim-only');
 const interactionsOnly = argv.includes('--interactions');
+const heapOnly = argv.includes('--heap');
 const soak = argv.includes('--soak');
 const peerAt = argv.indexOf('--peer');
 const peerDir = peerAt >= 0 ? argv[peerAt + 1] : undefined;
@@ -86,13 +88,33 @@ if (interactionsOnly) {
   );
   process.exit(0);
 }
+if (heapOnly) {
+  log(' heap soak');
+  ensureBuild(log);
+  const { server, base } = await servePreview(process.cwd());
+  const browser = await launchChromium(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
+  try {
+    const h = await heapSoak(await newContext(browser), base, soak ? 10 : 4, soak ? 30 : 20, log);
+    const mb = (b: number) => `${(b / 1e6).toFixed(2)} MB`;
+    console.log(
+      `load ${loadStart.toFixed(2)} -> ${(loadavg()[0] as number).toFixed(2)}\n` +
+        `heap ${mb(h.samples[0]?.bytes ?? Number.NaN)} -> ${mb(h.samples.at(-1)?.bytes ?? Number.NaN)}, ` +
+        `drift after the ${h.warmUpSec} s warm-up ${(h.slopeBytesPerMin / 1e3).toFixed(0)} kB/min (${h.flat ? 'flat' : 'drifting'})\n` +
+        `actions: ${h.actions.join('; ')}`,
+    );
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  process.exit(0);
+}
 log(' simulation');
 const sim = runSim(REPEAT, log);
 
 let rendering: RenderResults | null = null;
 if (!simOnly) {
   log(' rendering');
-  rendering = await runRender({ seconds: SECONDS, soakMinutes: soak ? 10 : 2, log });
+  rendering = await runRender({ seconds: SECONDS, soakMinutes: soak ? 10 : 4, log });
   machine.chromium = rendering.chromium;
 }
 let peer: PeerResult | null = null;

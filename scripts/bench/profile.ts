@@ -2,13 +2,15 @@
  * Where a frame's time goes: builds the app unminified into .tmp/dist-profile, plays one scenario in
  * headless Chromium under the CPU profiler (CDP) and prints self time by function and by source file
  * (from the bundle's per-module `// <file>` comments), then where the renderer's threads spend the
- * frames (a Chromium trace: script, style, layout, paint, raster, by thread).
+ * frames (a Chromium trace: script, style, layout, paint, raster, by thread), what invalidated style,
+ * layout and paint (element and reason), and the painted layers with their areas.
+ * PROFILE_TRACE_OUT=file.json also writes the trace, for chrome://tracing or Perfetto.
  *
  *   npx tsx scripts/bench/profile.ts <scenario> [speed 1|10] [seconds] [nodes, via the What if… Nodes knob]
  *   PROFILE_QUERY='&panel=log' adds link parameters (e.g. to leave the sequence diagram out).
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium, servePreview } from '../lib/browser.ts';
 import { maxOf, minOf } from './stats.ts';
@@ -83,10 +85,18 @@ try {
   const { profile } = await cdp.send('Profiler.stop');
   // A second window under the tracer (the profiler off): time by trace event and thread.
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'viz', 'benchmark'],
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-devtools.timeline.invalidationTracking',
+      'cc',
+      'viz',
+      'benchmark',
+    ],
   });
   await page.waitForTimeout(Number(secondsArg) * 1000);
   const traceBuf = await browser.stopTracing();
+  if (process.env.PROFILE_TRACE_OUT) writeFileSync(process.env.PROFILE_TRACE_OUT, traceBuf);
 
   // Self time per node = samples x mean interval.
   const total = profile.endTime - profile.startTime; // µs
@@ -128,7 +138,7 @@ try {
     tid: number;
     ts: number;
     dur?: number;
-    args?: { name?: string };
+    args?: { name?: string; data?: Record<string, unknown> };
   }
   const evs = (JSON.parse(traceBuf.toString('utf8')) as { traceEvents: TraceEv[] }).traceEvents;
   const threads = new Map<string, string>();
@@ -176,6 +186,52 @@ try {
       .map(
         ([k, ms]) =>
           `${ms.toFixed(0).padStart(7)} ms  ${((ms / (span * 1000)) * 100).toFixed(0).padStart(4)}% of wall  ${k}`,
+      )
+      .join('\n'),
+  );
+
+  // What made the renderer restyle, re-lay-out and repaint: the invalidation-tracking events name the
+  // element and the reason (an attribute, a class, a node added or removed, a :has() rule...).
+  const inval = new Map<string, number>();
+  for (const e of evs) {
+    if (!e.name.endsWith('InvalidationTracking') || e.name.startsWith('Schedule')) continue;
+    const d = e.args?.data ?? {};
+    const what = e.name.replace('InvalidationTracking', '').replace('StyleInvalidator', 'Style');
+    const why = String(d.reason ?? (d.invalidationSet ? 'invalidation set' : '?'));
+    const k = `${what.padEnd(11)} ${String(d.nodeName ?? '?').slice(0, 60)}: ${why}`;
+    inval.set(k, (inval.get(k) ?? 0) + 1);
+  }
+  console.log(`\ninvalidations per second, by kind, element and reason (top 20):`);
+  console.log(
+    [...inval.entries()]
+      .sort((a, c) => c[1] - a[1])
+      .slice(0, 20)
+      .map(([k, n]) => `${(n / span).toFixed(1).padStart(7)}/s  ${k}`)
+      .join('\n'),
+  );
+  // Paint events: which layer was painted and how big its area was, per frame drawn.
+  const paints = new Map<string, { n: number; ms: number; px: number }>();
+  for (const e of xs) {
+    if (e.name !== 'Paint') continue;
+    const d = e.args?.data ?? {};
+    const clip = (d.clip as number[] | undefined) ?? [];
+    const w = Math.abs((clip[2] ?? 0) - (clip[0] ?? 0));
+    const h = Math.abs((clip[5] ?? 0) - (clip[1] ?? 0));
+    const k = `layer ${d.layerId ?? '?'} ${String(d.nodeName ?? '?').slice(0, 50)}`;
+    const p = paints.get(k) ?? { n: 0, ms: 0, px: 0 };
+    p.n++;
+    p.ms += (e.dur ?? 0) / 1000;
+    p.px += w * h;
+    paints.set(k, p);
+  }
+  console.log('\npaints by layer and element (count, time, mean area):');
+  console.log(
+    [...paints.entries()]
+      .sort((a, c) => c[1].ms - a[1].ms)
+      .slice(0, 10)
+      .map(
+        ([k, p]) =>
+          `${String(p.n).padStart(6)}  ${p.ms.toFixed(0).padStart(6)} ms  ${(p.px / p.n / 1e3).toFixed(0).padStart(6)} kpx  ${k}`,
       )
       .join('\n'),
   );

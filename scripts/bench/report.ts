@@ -86,9 +86,13 @@ export function budgets(
     out.push({
       name: `heap over ${render.heap.minutes} min of play`,
       limit: 'flat',
-      measured: `${(render.heap.slopeBytesPerMin / 1000).toFixed(0)} kB/min`,
+      measured: Number.isFinite(render.heap.slopeBytesPerMin)
+        ? `${(render.heap.slopeBytesPerMin / 1000).toFixed(0)} kB/min`
+        : 'the warm-up took the whole soak',
       verdict: render.heap.flat ? 'PASS' : 'MISS',
-      margin: `drift ${(Math.abs(render.heap.slopeBytesPerMin * render.heap.minutes) / 1e6).toFixed(2)} MB over the run`,
+      margin: Number.isFinite(render.heap.slopeBytesPerMin)
+        ? `drift ${(Math.abs(render.heap.slopeBytesPerMin * render.heap.minutes) / 1e6).toFixed(2)} MB over the run`
+        : 'no drift to fit: run --soak',
     });
   }
   if (sim) {

@@ -47,6 +47,7 @@ function Shell({ boot: initial }: { boot: Boot }) {
   if (run?.trace.source === 'etcd') liveShown.current = true;
   const waitingLive = live !== null && !liveShown.current;
   const error = usePlayer((s) => s.error);
+  const whatIfOpen = usePlayer((s) => s.whatIf);
   // The cursor is read where it is drawn (Stage, SidePanels, TraceViews): the shell does not redraw per frame.
   const seek = usePlayer((s) => s.seek);
   const [panel, setPanel] = useState<TracePanel>(initial.panel);
@@ -110,7 +111,9 @@ function Shell({ boot: initial }: { boot: Boot }) {
       )}
       {/* While presenting, the stage is the presentation's: one cluster picture on the page. */}
       {!presenting && (
-        <main className="layout" key={locale}>
+        // A class, not `.layout:has(.whatif.open)`: with :has() on the whole layout, every element the
+        // sequence diagram or a panel added or removed in a frame re-checked it and restyled <main>.
+        <main className={whatIfOpen ? 'layout whatif-open' : 'layout'} key={locale}>
           <section
             className="stage"
             id="player-panel"
