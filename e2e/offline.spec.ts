@@ -3,7 +3,7 @@ import { catalogueButton, openPlayer } from './helpers.ts';
 
 /**
  * The network goes away after the page has loaded: every chunk fetched on first use (the What-if
- * panels, the event log, the ADR panel, the export actions, the node menu, a language pack) fails to
+ * panels, the event log, the ADR panel, the export actions, the node menu, Present, Share, a language pack) fails to
  * load. The app must keep working and say, in place, that the network is needed, with a Retry that
  * works once the network is back.
  */
@@ -121,4 +121,31 @@ test('the animation dialog and its GIF worker offline: the floating message, the
   );
   await dialog.getByRole('button', { name: 'Close' }).click();
   await playerStillWorks(page);
+});
+
+test('Present and Share offline: a floating message each, Dismiss closes it; online they open', async ({
+  page,
+}) => {
+  await openPlayer(page, '?scenario=fencing-token');
+  await page.context().setOffline(true);
+  const alerts = page.getByRole('alert').filter({ hasText: NETWORK });
+  await page.getByRole('button', { name: 'Present' }).click();
+  await expect(alerts).toHaveCount(1);
+  await alerts.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alerts).toHaveCount(0);
+  await playerStillWorks(page);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(alerts).toHaveCount(1);
+  await alerts.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alerts).toHaveCount(0);
+  // Online again: opened again, each says so until Retry fetches it.
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await alerts.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('dialog', { name: 'Share or embed this view' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Present' }).click();
+  await alerts.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('region', { name: /^Presentation: / })).toBeVisible();
+  await expect(alerts).toHaveCount(0);
 });

@@ -17,8 +17,6 @@ import { KeysDialog } from './KeysDialog.tsx';
 import { LinkNotice } from './LinkNotice.tsx';
 import { ChunkFailed, lazyChunk } from './lazyChunk.tsx';
 import type { TracePanel } from './link/view.ts';
-import { Presentation } from './Presentation.tsx';
-import { ShareDialog } from './ShareDialog.tsx';
 import { SidePanels, Stage, TraceViews } from './Stage.tsx';
 import { applyTheme, loadTheme, nextTheme, saveTheme, type ThemeMode } from './theme.ts';
 import { linkFor, UrlSync } from './UrlSync.tsx';
@@ -30,6 +28,13 @@ const AdrPanel = lazyChunk(() => import('../views/AdrPanel.tsx').then((m) => m.A
 
 // Live mode (the page `npm run live` opens, `#live=<token>`): its bar is a chunk of its own.
 const LiveBar = lazyChunk(() => import('./LiveBar.tsx').then((m) => m.default));
+// Present and Share are fetched when first opened: the first view does not carry them.
+const Presentation = lazyChunk(() => import('./Presentation.tsx').then((m) => m.Presentation), {
+  failed: (p, retry) => <ChunkFailed floating onRetry={retry} onClose={p.onExit} />,
+});
+const ShareDialog = lazyChunk(() => import('./ShareDialog.tsx').then((m) => m.ShareDialog), {
+  failed: (p, retry) => p.open && <ChunkFailed floating onRetry={retry} onClose={p.onClose} />,
+});
 
 function liveToken(): string | null {
   try {
@@ -58,6 +63,8 @@ function Shell({ boot: initial }: { boot: Boot }) {
   if (adrOpen) adrUsed.current = true;
   const [keysOpen, setKeysOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
+  const shareUsed = useRef(false);
+  if (shareOpen) shareUsed.current = true;
   const [presenting, setPresenting] = useState(false);
   const presentButton = useRef<HTMLButtonElement>(null);
   // A theme in the link holds for this visit (not saved); else the saved choice, else the system's.
@@ -144,7 +151,7 @@ function Shell({ boot: initial }: { boot: Boot }) {
         />
       )}
       <KeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
-      <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} query={link} />
+      {shareUsed.current && <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} query={link} />}
       <KeyboardShortcuts onHelp={() => setKeysOpen(true)} onPresent={() => run && setPresenting(true)} />
       <UrlSync theme={theme} panel={panel} />
     </div>
