@@ -128,12 +128,14 @@ export async function runInteractions(
         ),
       );
       log(`  ${rows.at(-1)?.label}: ${JSON.stringify(rows.at(-1))}`);
+      // The switch is the click on the catalogue's card (src/app/Catalogue.tsx), opened beforehand.
+      await page.getByRole('button', { name: /^Scenarios / }).click();
       rows.push(
         await measure(
           page,
           `${label}: scenario switch (to fencing-token)`,
-          () => page.getByRole('tab', { name: /fencing/i }).click(),
-          () => page.locator('[role="tab"][aria-selected="true"]', { hasText: /fencing/i }).waitFor(),
+          () => page.getByRole('option', { name: /^Fencing token/ }).click(),
+          () => page.getByRole('button', { name: /^Scenarios Fencing token/ }).waitFor(),
         ),
       );
       log(`  ${rows.at(-1)?.label}: ${JSON.stringify(rows.at(-1))}`);
