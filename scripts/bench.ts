@@ -31,6 +31,7 @@ const simOnly = argv.includes('--sim-only');
 const interactionsOnly = argv.includes('--interactions');
 const heapOnly = argv.includes('--heap');
 const soak = argv.includes('--soak');
+const soakMinutes = soak ? 10 : 4;
 const peerAt = argv.indexOf('--peer');
 const peerDir = peerAt >= 0 ? argv[peerAt + 1] : undefined;
 if (peerAt >= 0 && (!peerDir || peerDir.startsWith('--'))) {
@@ -94,12 +95,14 @@ if (heapOnly) {
   const { server, base } = await servePreview(process.cwd());
   const browser = await launchChromium(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
   try {
-    const h = await heapSoak(await newContext(browser), base, soak ? 10 : 4, soak ? 30 : 20, log);
+    const h = await heapSoak(await newContext(browser), base, soakMinutes, log);
     const mb = (b: number) => `${(b / 1e6).toFixed(2)} MB`;
     console.log(
       `load ${loadStart.toFixed(2)} -> ${(loadavg()[0] as number).toFixed(2)}\n` +
         `heap ${mb(h.samples[0]?.bytes ?? Number.NaN)} -> ${mb(h.samples.at(-1)?.bytes ?? Number.NaN)}, ` +
-        `drift after the ${h.warmUpSec} s warm-up ${(h.slopeBytesPerMin / 1e3).toFixed(0)} kB/min (${h.flat ? 'flat' : 'drifting'})\n` +
+        (Number.isFinite(h.slopeBytesPerMin)
+          ? `drift after the ${h.warmUpSec} s warm-up ${(h.slopeBytesPerMin / 1e3).toFixed(0)} kB/min (${h.flat ? 'flat' : 'drifting'})\n`
+          : 'the warm-up took the whole soak: no drift to fit (run --soak)\n') +
         `actions: ${h.actions.join('; ')}`,
     );
   } finally {
@@ -114,7 +117,7 @@ const sim = runSim(REPEAT, log);
 let rendering: RenderResults | null = null;
 if (!simOnly) {
   log(' rendering');
-  rendering = await runRender({ seconds: SECONDS, soakMinutes: soak ? 10 : 4, log });
+  rendering = await runRender({ seconds: SECONDS, soakMinutes, log });
   machine.chromium = rendering.chromium;
 }
 let peer: PeerResult | null = null;

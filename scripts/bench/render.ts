@@ -338,9 +338,10 @@ export async function heapSoak(
   ctx: BrowserContext,
   base: string,
   minutes: number,
-  everySec: number,
   log: (s: string) => void,
 ): Promise<HeapResult> {
+  // A sample every 20 s (30 s in the 10-minute soak): enough points after the warm-up to fit a drift.
+  const everySec = minutes >= 5 ? 30 : 20;
   const page = await open(ctx, base, '?scenario=bully');
   const long: number[] = [];
   await page.evaluate(() => {
@@ -505,7 +506,7 @@ export async function runRender(opts: RenderOptions): Promise<RenderResults> {
     log(`  first drawn cluster: ${fd.drawnMs.median.toFixed(0)} ms`);
 
     const soakCtx = await newContext(browser);
-    const heap = await heapSoak(soakCtx, base, opts.soakMinutes, opts.soakMinutes >= 5 ? 30 : 20, log);
+    const heap = await heapSoak(soakCtx, base, opts.soakMinutes, log);
     await soakCtx.close();
 
     return {

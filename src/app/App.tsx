@@ -36,6 +36,13 @@ const ShareDialog = lazyChunk(() => import('./ShareDialog.tsx').then((m) => m.Sh
   failed: (p, retry) => p.open && <ChunkFailed floating onRetry={retry} onClose={p.onClose} />,
 });
 
+/** True from the first render where `open` was true on: a lazy panel is mounted from its first opening, not before. */
+function useOpenedOnce(open: boolean): boolean {
+  const used = useRef(false);
+  if (open) used.current = true;
+  return used.current;
+}
+
 function liveToken(): string | null {
   try {
     return readLiveToken(window.location.hash, window.sessionStorage);
@@ -59,12 +66,10 @@ function Shell({ boot: initial }: { boot: Boot }) {
   const store = usePlayerStore();
   const [adrOpen, setAdrOpen] = useState(false);
   // Mounted from its first opening on (it keeps its width), not before: its chunk loads then.
-  const adrUsed = useRef(false);
-  if (adrOpen) adrUsed.current = true;
+  const adrUsed = useOpenedOnce(adrOpen);
   const [keysOpen, setKeysOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
-  const shareUsed = useRef(false);
-  if (shareOpen) shareUsed.current = true;
+  const shareUsed = useOpenedOnce(shareOpen);
   const [presenting, setPresenting] = useState(false);
   const presentButton = useRef<HTMLButtonElement>(null);
   // A theme in the link holds for this visit (not saved); else the saved choice, else the system's.
@@ -142,7 +147,7 @@ function Shell({ boot: initial }: { boot: Boot }) {
         </main>
       )}
 
-      {adrUsed.current && (
+      {adrUsed && (
         <AdrPanel
           open={adrOpen}
           onClose={() => setAdrOpen(false)}
@@ -151,7 +156,7 @@ function Shell({ boot: initial }: { boot: Boot }) {
         />
       )}
       <KeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
-      {shareUsed.current && <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} query={link} />}
+      {shareUsed && <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} query={link} />}
       <KeyboardShortcuts onHelp={() => setKeysOpen(true)} onPresent={() => run && setPresenting(true)} />
       <UrlSync theme={theme} panel={panel} />
     </div>
