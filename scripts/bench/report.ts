@@ -100,7 +100,7 @@ export function budgets(
     const b200 = sim.bully.rows.find((r) => r.n === 200);
     if (b200) out.push(check('Bully n = 200 simulated (median)', 1000, b200.ms.median, 'ms', true));
   }
-  if (weight) out.push(check('first view JS, gzipped', 150, weight.firstView.jsGzip / 1000, 'kB'));
+  if (weight) out.push(check('first view JS, gzipped', 120, weight.firstView.jsGzip / 1000, 'kB'));
   return out;
 }
 
@@ -122,7 +122,15 @@ function table(head: string[], rows: string[][], md: boolean): string {
 
 /** Over this 1-minute load average, a run is marked as from a busy machine (a quiet 2-core box sits under 1). */
 export const BUSY_LOAD = 1.5;
-export const isBusy = (load: { start: number; end: number }) => Math.max(load.start, load.end) > BUSY_LOAD;
+/**
+ * What the bench itself adds to the load by its end: headless Chromium's renderer and compositor
+ * and the Node driver keep about two tasks runnable (measured: 0.8 before a run on an idle machine,
+ * 2.5 after it). The end's figure is judged past that, so a quiet machine is not marked busy by the
+ * bench's own work, and other work that joins during the run still is.
+ */
+export const OWN_LOAD = 2;
+export const isBusy = (load: { start: number; end: number }) =>
+  load.start > BUSY_LOAD || load.end > BUSY_LOAD + OWN_LOAD;
 
 export function render(
   machine: Machine,
@@ -142,7 +150,7 @@ export function render(
   if (machine.load) {
     const busy = isBusy(machine.load);
     out.push(
-      `${md ? '\n' : ''}load average (1 min): ${machine.load.start.toFixed(1)} at the start, ${machine.load.end.toFixed(1)} at the end${busy ? ` -- BUSY MACHINE (load over ${BUSY_LOAD}): other work shared the CPUs, timings are inflated; do not quote these figures` : ''}`,
+      `${md ? '\n' : ''}load average (1 min): ${machine.load.start.toFixed(1)} at the start, ${machine.load.end.toFixed(1)} at the end (the bench's own Chromium adds about ${OWN_LOAD})${busy ? ` -- BUSY MACHINE (load over ${BUSY_LOAD} at the start, or over ${BUSY_LOAD + OWN_LOAD} at the end): other work shared the CPUs, timings are inflated; do not quote these figures` : ''}`,
     );
   }
   if (sim) {

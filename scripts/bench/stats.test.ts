@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isBusy } from './report.ts';
 import { maxOf, minOf } from './stats.ts';
 
 describe('maxOf / minOf', () => {
@@ -21,5 +22,13 @@ describe('maxOf / minOf', () => {
     expect(() => Math.max(...xs)).toThrow(RangeError);
     expect(maxOf(xs)).toBe(xs.reduce((a, b) => Math.max(a, b)));
     expect(minOf(xs)).toBe(0);
+  });
+});
+
+describe('isBusy', () => {
+  it('judges the start by the load, and the end past what the bench itself adds', () => {
+    expect(isBusy({ start: 0.8, end: 2.5 })).toBe(false); // an idle machine, the bench's own Chromium
+    expect(isBusy({ start: 1.6, end: 1.6 })).toBe(true); // others were busy before it began
+    expect(isBusy({ start: 0.8, end: 3.9 })).toBe(true); // others joined during the run
   });
 });

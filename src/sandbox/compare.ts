@@ -109,6 +109,7 @@ function plan(inputs: CompareInputs, spec: CompareSpec): Attempt[] | CompareResu
   ): Attempt => ({
     scenario: variant.scenario,
     opts: {
+      states: false, // the comparison is drawn, never inspected
       ...(inputs.seed !== undefined ? { seed: inputs.seed } : {}),
       params,
       interventions: variant.interventions,

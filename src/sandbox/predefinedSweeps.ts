@@ -64,7 +64,7 @@ export function leaseMessagesVsNodes(
   const renewMs = Number(p.renewS ?? algorithmFor('lease').params.renewS?.default) * 1000;
   const retryMs = Number(p.retryMs ?? algorithmFor('lease').params.retryMs?.default);
   // The failover window is the same at every n (the lease TTL decides it), so one run measures it.
-  const w = failoverMs(simulate(sc)) ?? 0;
+  const w = failoverMs(simulate(sc, { states: false })) ?? 0;
   return {
     id: 'lease-messages-vs-nodes',
     title: 'etcd lease: messages during one failover vs cluster size',

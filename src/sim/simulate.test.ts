@@ -14,6 +14,29 @@ describe('simulate', () => {
     },
   );
 
+  it('states: false leaves out the statechart moves and nothing else', () => {
+    for (const id of ['bully', 'etcd-lease', 'patroni', 'sharded-leadership']) {
+      const sc = scenarios.find((s) => s.id === id);
+      if (!sc) throw new Error(id);
+      const full = simulate(sc);
+      const lean = simulate(sc, { states: false });
+      expect(
+        full.events.some((e) => e.k === 'state'),
+        id,
+      ).toBe(true);
+      expect(
+        lean.events.some((e) => e.k === 'state'),
+        id,
+      ).toBe(false);
+      expect(lean.events, id).toEqual(full.events.filter((e) => e.k !== 'state'));
+      // The same steps, their event indexes shifted past the state events left out.
+      const nonState = (i: number) => full.events.slice(0, i).filter((e) => e.k !== 'state').length;
+      expect(lean.steps, id).toEqual(
+        full.steps.map((st) => (st.eventIndex >= 0 ? { ...st, eventIndex: nonState(st.eventIndex) } : st)),
+      );
+    }
+  });
+
   it('interventions give the same trace whatever order they were applied in', () => {
     const s = scenarios.find((x) => x.id === 'etcd-lease');
     if (!s) throw new Error('etcd-lease missing');

@@ -18,7 +18,7 @@ export function machineProcess<M extends AnyStateMachine>(
   const reportsRole = opts.reportsRole ?? true;
   const recordsState = opts.recordsState ?? reportsRole;
   return (env: ProcessEnv): Process => {
-    const rec = recordsState ? stateRecorder(env) : null;
+    const rec = recordsState && env.recordsStates !== false ? stateRecorder(env) : null;
     const actor = createActor(machine, {
       clock: env.clock,
       input: input(env),

@@ -145,6 +145,7 @@ export function sweep(spec: SweepSpec): SweepPoint[] {
       const samples: number[] = [];
       for (const seed of seeds) {
         const trace = simulate(spec.scenario, {
+          states: false, // a metric reads roles and marks, never the charts
           seed,
           params,
           interventions,

@@ -28,6 +28,8 @@ export interface ProcessEnv {
   mark(name: string, data?: Record<string, Primitive>): void;
   /** Appends a trace event at the current time (store changes, writes). */
   record(e: Recorded): void;
+  /** Whether the run records statechart moves (SimOptions.states); false where nobody inspects. */
+  readonly recordsStates?: boolean;
 }
 
 export interface Process {

@@ -44,7 +44,7 @@ export function pitfallRun(storyId: string, raw: RawSchedule, fix: boolean): Pit
     typeof spec.default === 'boolean' ? [[k, scenario.params[k] ?? spec.default] as const] : [],
   );
   const params: Params = { ...s.params, ...Object.fromEntries(switches) };
-  const base = { withoutScript: true, seed: s.seed, nodes: s.nodes, params } as const;
+  const base = { withoutScript: true, seed: s.seed, nodes: s.nodes, params, states: false } as const;
   const hosts = new Set(simulate(scenario, { ...base, durationMs: 1 }).hosts.map((h) => h.id));
   const interventions = onHosts(interventionsOf(s), hosts);
   const trace = simulate(scenario, { ...base, interventions, durationMs: s.durationMs });
