@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precacheFiles, precacheVersion, serviceWorkerSource } from './src/app/offline/precache.ts';
+import { prerenderPlugin } from './src/app/prerender/plugin.ts';
 import { statechartsPlugin } from './src/views/inspector/chartsPlugin.ts';
 
 /**
@@ -59,7 +60,7 @@ const offline: Plugin = {
 // Relative base so the built app works from any path (docs sites, GitHub Pages, file servers).
 export default defineConfig({
   base: './',
-  plugins: [react(), statechartsPlugin(), offline],
+  plugins: [react(), statechartsPlugin(), prerenderPlugin(), offline],
   build: { target: 'es2022', sourcemap: false },
   server: { host: '127.0.0.1', headers: { 'Content-Security-Policy': DEV_CSP, ...otherHeaders } },
   preview: { headers: { 'Content-Security-Policy': CSP, ...otherHeaders } },

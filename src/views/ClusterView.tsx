@@ -200,7 +200,10 @@ export const ClusterView = memo(function ClusterView({
   frameRef.current = frame;
   const reducedMotion = useReducedMotion();
 
-  useEffect(() => {
+  // A layout effect: the picture is drawn in the commit that mounts it, before the browser paints.
+  // The page's first commit replaces the build's prerendered picture (src/app/prerender), and a
+  // passive effect could leave one frame with an empty stage between the two.
+  useLayoutEffect(() => {
     const el = host.current;
     if (!el) return;
     const hosts = index.trace.hosts;

@@ -210,7 +210,6 @@ export function createMessageCanvas(
     const tally = new Map<string, number>();
 
     const c = colors.now();
-    const lostX = new Path2D('M-6 -6 L6 6 M6 -6 L-6 6');
     const labels: Array<{
       x: number;
       y: number;
@@ -221,6 +220,7 @@ export function createMessageCanvas(
       alpha: number;
     }> = [];
     if (ctx) {
+      const lostX = new Path2D('M-6 -6 L6 6 M6 -6 L-6 6');
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, layout.width, layout.height);
       ctx.lineJoin = 'round';

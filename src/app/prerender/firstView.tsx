@@ -1,0 +1,113 @@
+/**
+ * The default view's first frame as markup, rendered by the app's own code in a DOM without a
+ * browser (run.ts sets up happy-dom): the picture, the first caption and the controls, in English,
+ * at t = 0, once per size the stage is laid out at. The build puts it into index.html
+ * (plugin.ts), so the page paints its first picture before any script has run.
+ */
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { App } from '../App.tsx';
+import { Root } from '../Root.tsx';
+
+/** One stage size the picture is laid out for, and the CSS class its copy carries. */
+export interface PictureSize {
+  /** `pre-<name>` on its svg: prerender.css shows the one for the window's width. */
+  name: string;
+  /** The cluster host's size in CSS px, as the app measures it (clientWidth/Height). */
+  width: number;
+  height: number;
+}
+
+/**
+ * What a browser would measure: happy-dom lays nothing out, so the cluster host reports the size
+ * the real stage has at this window size (theme.css `.cluster-canvas`).
+ */
+function measureAs(size: PictureSize): () => void {
+  const proto = HTMLElement.prototype;
+  const own = {
+    w: Object.getOwnPropertyDescriptor(proto, 'clientWidth'),
+    h: Object.getOwnPropertyDescriptor(proto, 'clientHeight'),
+  };
+  const sized = (v: number, k: 'w' | 'h') =>
+    function (this: HTMLElement) {
+      return this.classList.contains('cluster-canvas') ? v : (own[k]?.get?.call(this) ?? 0);
+    };
+  Object.defineProperty(proto, 'clientWidth', { configurable: true, get: sized(size.width, 'w') });
+  Object.defineProperty(proto, 'clientHeight', { configurable: true, get: sized(size.height, 'h') });
+  return () => {
+    for (const [k, d] of [
+      ['clientWidth', own.w],
+      ['clientHeight', own.h],
+    ] as const)
+      if (d) Object.defineProperty(proto, k, d);
+      else delete (proto as unknown as Record<string, unknown>)[k];
+  };
+}
+
+export interface FirstView {
+  /** The markup for index.html's #root. */
+  html: string;
+  /** The rules for its `ps-N` classes, the style attributes it was rendered with. */
+  css: string;
+}
+
+/** The app at `/` committed into a fresh container, effects run. */
+function renderApp(size: PictureSize): HTMLElement {
+  const restore = measureAs(size);
+  const el = document.createElement('div');
+  document.body.append(el);
+  try {
+    const root = createRoot(el);
+    // A synchronous commit runs the layout and passive effects before returning: the D3 picture is drawn.
+    flushSync(() => root.render(<Root Shell={App} search="" />));
+  } finally {
+    restore();
+  }
+  return el;
+}
+
+/**
+ * The default view as markup and its stylesheet. Stripped of what must not be in static markup or would be
+ * mistaken for the live app: style attributes (the CSP forbids them: they become classes), the message canvas (nothing
+ * is in flight at t = 0), ids, and the data attributes scripts and tests find the live nodes by.
+ * The copy is `inert` and hidden from assistive technology: it is a picture until the app replaces it.
+ */
+export function firstView(sizes: readonly PictureSize[]): FirstView {
+  const [main, ...others] = sizes;
+  if (!main) throw new Error('firstViewHtml needs at least one size');
+  const el = renderApp(main);
+  const app = el.querySelector('.app');
+  const svg = el.querySelector('.cluster-svg');
+  if (!app || !svg) throw new Error('the first view rendered no cluster picture');
+  svg.classList.add(`pre-${main.name}`);
+  for (const size of others) {
+    const copy = renderApp(size).querySelector('.cluster-svg');
+    if (!copy) throw new Error(`no cluster picture at ${size.width}x${size.height}`);
+    copy.classList.add(`pre-${size.name}`);
+    svg.after(copy);
+  }
+  // Closed panels and dialogs are not part of the picture: the app brings its own.
+  for (const n of el.querySelectorAll('[hidden], dialog:not([open]), canvas')) n.remove();
+  // The style attributes React and d3 set (a timeline mark's place, a bar's width) become classes of
+  // a stylesheet of their own: the page's CSP allows no inline style, in markup or in a <style>.
+  const rules = new Map<string, string>();
+  for (const n of el.querySelectorAll('[style]')) {
+    const decl = (n.getAttribute('style') ?? '').trim();
+    n.removeAttribute('style');
+    if (!decl) continue;
+    let cls = rules.get(decl);
+    if (!cls) {
+      cls = `ps-${rules.size}`;
+      rules.set(decl, cls);
+    }
+    n.classList.add(cls);
+  }
+  for (const n of el.querySelectorAll('[id]')) n.removeAttribute('id');
+  for (const a of ['data-node', 'data-compare-node', 'data-testid'])
+    for (const n of el.querySelectorAll(`[${a}]`)) n.removeAttribute(a);
+  app.setAttribute('data-prerendered', '');
+  app.setAttribute('inert', '');
+  app.setAttribute('aria-hidden', 'true');
+  const css = [...rules].map(([decl, cls]) => `[data-prerendered] .${cls} { ${decl} }`).join('\n');
+  return { html: el.innerHTML, css };
+}

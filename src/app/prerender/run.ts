@@ -1,0 +1,50 @@
+/**
+ * Prints the prerendered first view (firstView.tsx: its markup and stylesheet) as JSON on stdout. Its own process
+ * (plugin.ts starts it): the DOM globals it installs for the app's code stay out of the build.
+ * The app's modules load through a Vite server in SSR mode, which handles their CSS imports and the
+ * inspector's virtual modules as the build does.
+ */
+import { fileURLToPath } from 'node:url';
+import { Window } from 'happy-dom';
+import { createServer } from 'vite';
+import { statechartsPlugin } from '../../views/inspector/chartsPlugin.ts';
+import type { FirstView, PictureSize } from './firstView.tsx';
+import { PICTURE_SIZES } from './sizes.ts';
+
+// React's production build, as the page runs (no development-only double effects or warnings).
+process.env.NODE_ENV = 'production';
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const server = await createServer({
+  root,
+  configFile: false,
+  logLevel: 'error',
+  appType: 'custom',
+  plugins: [statechartsPlugin()],
+  server: { middlewareMode: true, hmr: false, ws: false },
+  optimizeDeps: { noDiscovery: true, include: [] },
+});
+try {
+  // The browser's globals the app and its libraries look for (window, document, matchMedia,
+  // localStorage, ...), from one happy-dom window; Node's own are kept. No Worker: boot() then
+  // simulates the first run at once, as it does in tests.
+  const win = new Window({ url: 'http://localhost/', width: 1920, height: 1080 });
+  const g = globalThis as unknown as Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(win)) {
+    if (key in g || key === 'Worker') continue;
+    try {
+      g[key] = (win as unknown as Record<string, unknown>)[key];
+    } catch {
+      // A getter that throws outside its window: not one the app reads.
+    }
+  }
+  g.window = win;
+  g.document = win.document;
+  const mod = (await server.ssrLoadModule('/src/app/prerender/firstView.tsx')) as {
+    firstView(sizes: readonly PictureSize[]): FirstView;
+  };
+  process.stdout.write(JSON.stringify(mod.firstView(PICTURE_SIZES)));
+} finally {
+  await server.close();
+}
+// happy-dom's window keeps timers of its own: nothing else is left to wait for.
+process.exit(0);
