@@ -1,4 +1,4 @@
-// The message arrows: placed once per layout in a layer slid by one transform, re-classed only when their state changes.
+// The message arrows: placed once per layout in a layer slid by one transform; per frame only the packets in flight move.
 import { select } from 'd3-selection';
 import type { TraceIndex } from '../../../sim/trace/frame.ts';
 import { messageFamily } from '../glyphs.ts';
@@ -17,9 +17,9 @@ export interface ArrowGeo {
   /** Where a lost message's X sits (a little before its target). */
   ex: number;
   ey: number;
-  /** The class list without the state, and the state last written. */
+  /** The class list, and whether the packet was last drawn shown. */
   base: string;
-  state: string;
+  packet: boolean;
 }
 
 type Message = TraceIndex['messages'][number];
@@ -82,7 +82,9 @@ export function drawArrows(
       .attr('y', (y1 + y2) / 2 - 5)
       .attr('text-anchor', 'middle');
     const base = `seq-msg fam-${messageFamily(m.type)}${p.chatter.has(m.id) ? ' is-chatter' : ''}${lost ? ' is-lost' : ''}`;
-    geo.set(node, { x1, y1, x2, y2, ex, ey, base, state: '' });
+    const was = geo.get(node);
+    if (was?.base !== base) node.setAttribute('class', base);
+    geo.set(node, { x1, y1, x2, y2, ex, ey, base, packet: was?.packet ?? false });
   };
   gMsgs.attr('transform', `translate(0,${(anchor - w0) * k})`);
   gMsgs
@@ -121,20 +123,20 @@ export function drawArrows(
     .each(function (m) {
       const g = geo.get(this);
       if (!g) return;
-      const state = t < m.sendAt ? 'future' : t >= m.deliverAt ? 'done' : 'flight';
-      if (state !== g.state) {
-        this.setAttribute('class', `${g.base} is-${state}`);
-        if (state !== 'flight') (this.lastChild as SVGCircleElement).setAttribute('display', 'none');
-        g.state = state;
-      }
-      if (state !== 'flight') return;
+      // Whether the arrow is still to come, in flight or done is not written to the DOM: a class change
+      // restyles the arrow's whole group and no style depends on it (the future's veil is one rect).
+      const flight = t >= m.sendAt && t < m.deliverAt;
+      const packet = this.lastChild as SVGCircleElement;
       // In flight: the packet sits where the arrow crosses the cursor (time is linear along it);
       // a lost one disappears at its X.
       const f = (t - m.sendAt) / Math.max(1, m.deliverAt - m.sendAt);
       const py = g.y1 + (g.y2 - g.y1) * f;
-      const packet = this.lastChild as SVGCircleElement;
-      const gone = m.fate === 'dropped' && Math.abs(py - g.y1) > Math.abs(g.ey - g.y1);
-      packet.setAttribute('display', gone ? 'none' : 'inline');
+      const shown = flight && !(m.fate === 'dropped' && Math.abs(py - g.y1) > Math.abs(g.ey - g.y1));
+      if (shown !== g.packet) {
+        packet.setAttribute('display', shown ? 'inline' : 'none');
+        g.packet = shown;
+      }
+      if (!shown) return;
       packet.setAttribute('cx', String(g.x1 + (g.x2 - g.x1) * f));
       packet.setAttribute('cy', String(py));
     });

@@ -13,8 +13,8 @@
  * flight before it) and O(log W + w) for the writes, O(log V + v) for the violations in it. Fault
  * spans, leaderships, crashes and restarts (a handful per run) are filtered in full: O(S). Nothing
  * is proportional to the trace's length. Arrows are positioned once per layout (window size, zoom)
- * and slid by one transform as the cursor moves; each frame only re-classes arrows whose state
- * (future, in flight, done) changed and moves the packets in flight. SequenceDiagram.tsx draws every
+ * and slid by one transform as the cursor moves; each frame only moves the packets in flight (an
+ * arrow's class never changes after it enters: a change restyles its group). SequenceDiagram.tsx draws every
  * frame only while the diagram is on screen.
  */
 import { select } from 'd3-selection';
