@@ -94,7 +94,7 @@ export function drawArrows(
       (enter) => {
         const g = enter
           .append('g')
-          .attr('class', 'seq-msg')
+          // Its class is written once, by place().
           .attr('data-msg', (m) => m.id)
           .attr('data-send-at', (m) => m.sendAt)
           .attr('data-type', (m) => m.type)

@@ -2,7 +2,7 @@
 import type { Selection } from 'd3-selection';
 import type { Prepared } from './prepare.ts';
 import type { SequenceState } from './types.ts';
-import { windowAt } from './window.ts';
+import { windowAt, windowLength } from './window.ts';
 
 export const HEADER = 34;
 export const GUTTER = 58;
@@ -38,7 +38,8 @@ export function viewOf(p: Prepared, s: SequenceState): View {
   const { width, height, t } = s;
   const duration = p.index.trace.durationMs;
   const [w0, w1] = windowAt(t, s.windowMs, duration);
-  const W = w1 - w0;
+  // The layout's key (index.ts) holds W: it must not change as the window slides.
+  const W = windowLength(s.windowMs, duration);
   const top = HEADER;
   const bottom = Math.max(top + 20, height - PAD_BOTTOM);
   const y = (ms: number) => top + ((ms - w0) * (bottom - top)) / W;

@@ -5,9 +5,18 @@ import type { IdSet } from './chatter.ts';
 
 /** The time window [w0, w1] around the cursor: the cursor sits at `anchor` of the height, clamped to the run. */
 export function windowAt(t: number, windowMs: number, durationMs: number, anchor = 0.7): [number, number] {
-  const w = Math.max(1, Math.min(windowMs, Math.max(1, durationMs)));
+  const w = windowLength(windowMs, durationMs);
   const w0 = Math.max(0, Math.min(t - anchor * w, durationMs - w));
   return [w0, w0 + w];
+}
+
+/**
+ * How long the window is: its own length, no longer than the run. Taken as is, never as w1 - w0, which
+ * rounds differently as the window slides (500 one frame, 499.99999999999994 the next) and would make
+ * the diagram re-place every arrow each time it did.
+ */
+export function windowLength(windowMs: number, durationMs: number): number {
+  return Math.max(1, Math.min(windowMs, Math.max(1, durationMs)));
 }
 
 /**

@@ -1,0 +1,40 @@
+import { Window } from 'happy-dom';
+import { describe, expect, it } from 'vitest';
+import { scenarioById } from '../../../../scenarios/index.ts';
+import { simulate } from '../../../sim/simulate.ts';
+import { TraceIndex } from '../../../sim/trace/frame.ts';
+import { createSequence } from './index.ts';
+import type { SequenceText } from './types.ts';
+
+const text = new Proxy({ label: 'sequence', partitionTag: 'partition' } as unknown as SequenceText, {
+  get: (o, k) => (k in o ? o[k as keyof SequenceText] : () => String(k)),
+});
+
+describe('the sequence diagram while the cursor moves', () => {
+  // Re-placing every arrow is a long task with thousands of them (a 50-node Bully election): it must
+  // happen only when the layout changes, never because the window slid.
+  it('writes an arrow once while the window slides, at any cursor time', () => {
+    const index = new TraceIndex(simulate(scenarioById('bully')!, { nodes: 12 }));
+    const doc = new Window().document as unknown as Document;
+    const el = doc.createElement('div');
+    doc.body.append(el);
+    const seq = createSequence(el, { onSeek() {}, text });
+    const state = { index, windowMs: 500, width: 900, height: 400 };
+    const start = index.messages[Math.floor(index.messages.length / 3)]?.sendAt ?? 0;
+    seq.update({ ...state, t: start });
+    const lines = () => [...el.querySelectorAll<SVGLineElement>('.seq-line')];
+    expect(lines().length).toBeGreaterThan(20);
+    // Each placed arrow gets a mark that place() would overwrite if it ran again.
+    const first = lines();
+    for (const l of first) l.setAttribute('x1', '-1');
+    // Slide as the player does at 1x and 10x: cursor times that are not round numbers.
+    for (let i = 1; i <= 60; i++) seq.update({ ...state, t: start + i * 16.7 * 0.37 });
+    const still = first.filter((l) => l.isConnected);
+    expect(still.length).toBeGreaterThan(10);
+    expect(still.filter((l) => l.getAttribute('x1') !== '-1')).toEqual([]);
+    // A new size is a new layout: then every arrow is placed again.
+    seq.update({ ...state, width: 700, t: start + 61 * 16.7 * 0.37 });
+    expect(still.filter((l) => l.isConnected && l.getAttribute('x1') === '-1')).toEqual([]);
+    seq.destroy();
+  });
+});
