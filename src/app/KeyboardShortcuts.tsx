@@ -1,5 +1,5 @@
 /** Space, arrows, PageUp/PageDown, Home, 1-6 (the five stories and the sandbox), P and ? on the window (see keys.ts). */
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { keyedScenarios } from '../../scenarios/index.ts';
 import { usePlayer } from '../player/react.ts';
 import { keyAction, keyInputOf } from './keys.ts';
@@ -11,7 +11,9 @@ export function KeyboardShortcuts({ onHelp, onPresent }: { onHelp(): void; onPre
   const forward = usePlayer((s) => s.stepForward);
   const restart = usePlayer((s) => s.restart);
   const select = usePlayer((s) => s.selectScenario);
-  useEffect(() => {
+  // Listening from the commit that draws the cluster (a layout effect, as ClusterView draws): a key
+  // pressed as soon as the picture shows is not lost to a passive effect that has not run yet.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented) return;
       const el = e.target instanceof Element ? e.target : null;
