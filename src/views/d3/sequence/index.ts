@@ -35,7 +35,7 @@ export { formatSeconds } from './cursor.ts';
 export { type FaultSpans, faultSpans, type PartitionSpan, partitionWalls, type Span } from './faults.ts';
 export { laneOrder, leaseExpiries } from './prepare.ts';
 export type { SequenceOptions, SequenceRenderer, SequenceState, SequenceText } from './types.ts';
-export { defaultWindowMs, niceMs, visibleRange, windowAt, windowLength } from './window.ts';
+export { defaultWindowMs, niceMs, visibleRange, windowAt } from './window.ts';
 
 let instances = 0;
 
