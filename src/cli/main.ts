@@ -1,8 +1,9 @@
 import { scenarios } from '../../scenarios/index.ts';
 import { tIn } from '../i18n/index.ts';
+import { SimError } from '../sim/inputs.ts';
 import { ParamError } from '../sim/params.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
-import { SimError, simulate } from '../sim/simulate.ts';
+import { simulate } from '../sim/simulate.ts';
 import { type CliSummary, cliSummary, type ToldStep } from '../sim/trace/cliSummary.ts';
 import { deriveSteps } from '../sim/trace/derive.ts';
 import { toMermaid } from '../sim/trace/mermaid.ts';

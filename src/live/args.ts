@@ -6,9 +6,9 @@
  */
 import { scenarios } from '../../scenarios/index.ts';
 import { type CliArgs, parseArgs, UsageError } from '../cli/args.ts';
+import { scenarioParams } from '../sim/inputs.ts';
 import type { Params } from '../sim/params.ts';
 import { withAlgorithm } from '../sim/scenario/sandbox.ts';
-import { scenarioParams } from '../sim/simulate.ts';
 import {
   isLiveNodeFault,
   isStoreFault,

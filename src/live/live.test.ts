@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
+import { scenarioParams } from '../sim/inputs.ts';
 import { withAlgorithm } from '../sim/scenario/sandbox.ts';
-import { scenarioParams } from '../sim/simulate.ts';
 import { parseTrace } from '../sim/trace/import.ts';
 import { leaderIntervals } from '../sim/trace/summary.ts';
 import { sleep } from '../testing/etcd/etcdServer.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { scenarios as realScenarios } from '../../scenarios/index.ts';
+import type { SimOptions } from '../sim/inputs.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
-import { type SimOptions, simulate } from '../sim/simulate.ts';
+import { simulate } from '../sim/simulate.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { createPlayerStore } from './store.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { scenarios as realScenarios } from '../../scenarios/index.ts';
 import { algorithmIds } from '../sim/algorithms/registry.ts';
+import type { SimOptions } from '../sim/inputs.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
-import type { SimOptions } from '../sim/simulate.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { stepsOf } from './steps.ts';
 import { createPlayerStore } from './store.ts';

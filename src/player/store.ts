@@ -1,9 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { canonicalFaults, type SimOptions } from '../sim/inputs.ts';
 import type { Params, ParamValue } from '../sim/params.ts';
 import { withFix } from '../sim/scenario/fix.ts';
 import { isFreePlay, withAlgorithm } from '../sim/scenario/sandbox.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
-import { canonicalFaults, type SimOptions } from '../sim/simulate.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';
 import { type Trace, traceOf } from '../sim/trace/trace.ts';

@@ -2,9 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import { type Run, shownScenario } from '../player/store.ts';
+import { scenarioParams } from '../sim/inputs.ts';
 import { netParams, ParamError, type ParamProblem, type Params, type ParamValue } from '../sim/params.ts';
 import { FIX_KNOB } from '../sim/scenario/fix.ts';
-import { scenarioParams } from '../sim/simulate.ts';
 import {
   fixChanges,
   type Knob,

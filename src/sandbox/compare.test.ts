@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
-import { scenarioParams } from '../sim/simulate.ts';
+import { scenarioParams } from '../sim/inputs.ts';
 import { compareKnobs, presetValue, renewFor, simulateCompare } from './compare.ts';
 
 const scenario = (id: string) => {

@@ -1,9 +1,10 @@
 import type { SimEngine } from '../player/engine/client.ts';
 import { algorithmFor } from '../sim/algorithms/registry.ts';
+import type { SimOptions } from '../sim/inputs.ts';
 import { createMetricsIndex, type MetricsIndex } from '../sim/metrics/index.ts';
 import { ParamError, type ParamProblem, type Params, type ParamValue } from '../sim/params.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
-import { type SimOptions, simulate } from '../sim/simulate.ts';
+import { simulate } from '../sim/simulate.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';
 import { type Trace, traceOf } from '../sim/trace/trace.ts';

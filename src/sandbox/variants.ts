@@ -1,6 +1,6 @@
 import { FAULTS, type Fault } from '../sim/faults/table.ts';
+import { canonicalFaults } from '../sim/inputs.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
-import { canonicalFaults } from '../sim/simulate.ts';
 
 /**
  * Compare's other kind of second run: the same run with one of its faults left out, a story's

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
 import { algorithmFor } from './algorithms/registry.ts';
 import type { Fault } from './faults/table.ts';
+import { canonicalFaults, SimError } from './inputs.ts';
 import type { Scenario, TimedFault } from './scenario/schema.ts';
-import { canonicalFaults, SimError, simulate, startSimulation } from './simulate.ts';
+import { simulate, startSimulation } from './simulate.ts';
 
 /**
  * A run picked up mid-way gives the trace simulate() gives from time 0: sliced (advance with few

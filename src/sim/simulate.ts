@@ -9,62 +9,19 @@ import {
 import { leaderlessChecker } from './check/leaderless.ts';
 import { shapeHosts } from './faults/shape.ts';
 import { hostOf, lifeChange, specOf } from './faults/table.ts';
+import { canonicalFaults, nodesProblem, SimError, type SimOptions, scenarioParams } from './inputs.ts';
 import { afterOnClock } from './kernel/clock.ts';
 import { EventQueue } from './kernel/queue.ts';
 import { RngStreams } from './kernel/rngs.ts';
 import { Host, type HostKind, type ProcessEnv, type ProcessFactory } from './net/host.ts';
 import { Network } from './net/network.ts';
-import { netParams, netRules, type Params, resolveParams } from './params.ts';
+import type { Params } from './params.ts';
 import { clusterVars, resolveFaults, resolveScenarioAliases } from './scenario/aliases.ts';
 import { withFix } from './scenario/fix.ts';
 import type { Scenario, TimedFault } from './scenario/schema.ts';
 import type { Fault, TraceEvent } from './trace/events.ts';
 import { resolveSteps } from './trace/narrate.ts';
 import type { Trace } from './trace/trace.ts';
-
-export interface SimOptions {
-  seed?: number;
-  /** Overrides on top of the scenario's params. */
-  params?: Partial<Params>;
-  /** Cluster size override (the algorithm bounds it). */
-  nodes?: number;
-  /** User faults, merged with the scenario's script in canonical order. */
-  interventions?: TimedFault[];
-  durationMs?: number;
-  /** Raise a 'leaderless' violation when no node leads for longer than this. */
-  leaderlessBoundMs?: number;
-  /** Leave the scenario's scripted faults out (sandbox). */
-  withoutScript?: boolean;
-  /**
-   * Record each node's statechart moves (`state` events, algorithms/stateRecord.ts) for the node
-   * inspector; on by default. Runs nobody inspects (chaos, sweeps, Compare) leave them out: no
-   * checker or metric reads them, and watching the charts (XState's inspection events) makes a run
-   * 1.2-1.6 times slower (Bully 200, a 1 h lease, a 1 h Patroni run).
-   */
-  states?: boolean;
-}
-
-export class SimError extends Error {}
-
-/** Canonical order for faults: by time, then by content, so UI order never changes a run. */
-export function canonicalFaults(faults: TimedFault[]): TimedFault[] {
-  return faults
-    .map((f) => ({ f, key: JSON.stringify(f.fault) }))
-    .sort((a, b) => a.f.atMs - b.f.atMs || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map((x) => x.f);
-}
-
-/** All knobs of a scenario's algorithm, resolved (defaults < scenario < overrides) and validated. */
-export function scenarioParams(story: Scenario, knobs?: Partial<Params>): Params {
-  const { scenario, overrides } = withFix(story, knobs);
-  const alg = algorithmFor(scenario.algorithm);
-  return resolveParams(
-    { ...netParams, ...alg.params },
-    [...netRules, ...alg.rules],
-    scenario.params,
-    overrides,
-  );
-}
 
 /** The host ids a run of the scenario has (its nodes and the algorithm's others), without running it. */
 export function hostIdsOf(story: Scenario, nodes?: number, knobs?: Partial<Params>): string[] {
@@ -79,15 +36,6 @@ export function hostIdsOf(story: Scenario, nodes?: number, knobs?: Partial<Param
     },
   });
   return ids;
-}
-
-/** Why a cluster size is refused for the scenario's algorithm, or null. */
-export function nodesProblem(story: Scenario, n: number, knobs?: Partial<Params>): string | null {
-  const { scenario } = withFix(story, knobs);
-  const alg = algorithmFor(scenario.algorithm);
-  return !Number.isInteger(n) || n < alg.minNodes || n > alg.maxNodes
-    ? `${scenario.algorithm} runs with ${alg.minNodes} to ${alg.maxNodes} nodes, got ${n}`
-    : null;
 }
 
 /** A runaway guard on callbacks per run (a 24 h lease run has about 1.2 million). */

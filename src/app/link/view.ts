@@ -36,6 +36,7 @@
 
 import { stepsOf } from '../../player/steps.ts';
 import { algorithmFor } from '../../sim/algorithms/registry.ts';
+import { canonicalFaults } from '../../sim/inputs.ts';
 import {
   netParams,
   netRules,
@@ -46,7 +47,6 @@ import {
 } from '../../sim/params.ts';
 import { FIX_KNOB } from '../../sim/scenario/fix.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
-import { canonicalFaults } from '../../sim/simulate.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 import { faultToText } from './faults.ts';
 

@@ -3,8 +3,10 @@
  * in short slices that yield (the custom element loaded from another origin: a worker script must
  * come from the page's own origin), and synchronously for the CLI, the tests and Node.
  */
+
+import type { SimOptions } from '../../sim/inputs.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
-import { type SimOptions, simulate } from '../../sim/simulate.ts';
+import { simulate } from '../../sim/simulate.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 import { paceModel } from '../pace.ts';

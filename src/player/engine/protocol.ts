@@ -4,8 +4,8 @@
  * buffer from a worker (no copy on the page's side, and a chunk decodes in a few ms).
  */
 
+import type { SimOptions } from '../../sim/inputs.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
-import type { SimOptions } from '../../sim/simulate.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 import type { PaceModel } from '../pace.ts';

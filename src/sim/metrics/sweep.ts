@@ -5,6 +5,7 @@
  * clamps a value to make it pass.
  */
 import { algorithmFor } from '../algorithms/registry.ts';
+import { SimError } from '../inputs.ts';
 import {
   netParams,
   ParamError,
@@ -14,7 +15,7 @@ import {
   type ParamValue,
 } from '../params.ts';
 import type { Scenario, TimedFault } from '../scenario/schema.ts';
-import { SimError, simulate } from '../simulate.ts';
+import { simulate } from '../simulate.ts';
 import type { Trace } from '../trace/trace.ts';
 import { computeMetrics } from './metrics.ts';
 

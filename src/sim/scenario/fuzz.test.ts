@@ -9,8 +9,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../../scenarios/index.ts';
+import { SimError } from '../inputs.ts';
 import { ParamError } from '../params.ts';
-import { SimError, simulate } from '../simulate.ts';
+import { simulate } from '../simulate.ts';
 import type { Fault } from '../trace/events.ts';
 import { parseScenario, type Scenario, ScenarioError, type TimedFault } from './schema.ts';
 
