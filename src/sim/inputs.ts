@@ -1,7 +1,8 @@
 /**
  * What a run is simulated from, checked without running it: the options, the knobs resolved and
- * validated, the cluster size's bounds, and the faults' canonical order. Light on purpose: the app's
- * first view checks a link's inputs with these, and simulate.ts (the machines) loads apart from it.
+ * validated, the cluster size's bounds, and the faults' canonical order. Apart from simulate.ts so that
+ * the first view can check a link's inputs without the simulator. It still brings the machines
+ * along today: the registry's declarations import them.
  */
 import { algorithmFor } from './algorithms/registry.ts';
 import { netParams, netRules, type Params, resolveParams } from './params.ts';

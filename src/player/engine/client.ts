@@ -3,7 +3,6 @@
  * in short slices that yield (the custom element loaded from another origin: a worker script must
  * come from the page's own origin), and synchronously for the CLI, the tests and Node.
  */
-
 import type { SimOptions } from '../../sim/inputs.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
 import { simulate } from '../../sim/simulate.ts';
