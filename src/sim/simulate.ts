@@ -1,4 +1,5 @@
 import { algorithmFor } from './algorithms/registry.ts';
+import { runtimeFor } from './algorithms/runtimes.ts';
 import {
   type Checker,
   leaseHoldersChecker,
@@ -28,7 +29,7 @@ export function hostIdsOf(story: Scenario, nodes?: number, knobs?: Partial<Param
   const { scenario } = withFix(story, knobs);
   const alg = algorithmFor(scenario.algorithm);
   const ids: string[] = [];
-  alg.build({
+  runtimeFor(alg.id).build({
     nodeIds: alg.nodeIds(nodes ?? scenario.nodes),
     params: scenarioParams(story, knobs),
     addHost: (id) => {
@@ -93,6 +94,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
   // A pitfall story's `fix` knob may change its algorithm, size, faults and script (scenario/fix.ts).
   const { scenario } = withFix(story, opts.params);
   const alg = algorithmFor(scenario.algorithm);
+  const runtime = runtimeFor(alg.id);
   const seed = opts.seed ?? scenario.seed;
   const params = scenarioParams(story, opts.params);
   const n = opts.nodes ?? scenario.nodes;
@@ -110,7 +112,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
     termLeadersChecker(),
   ];
   if (opts.leaderlessBoundMs !== undefined) checkers.push(leaderlessChecker(opts.leaderlessBoundMs));
-  if (alg.checkers) checkers.push(...alg.checkers(params));
+  if (runtime.checkers) checkers.push(...runtime.checkers(params));
 
   const emit = (e: TraceEvent): void => {
     events.push(e);
@@ -152,7 +154,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
 
   const hosts: Host[] = [];
   const nodeIds = alg.nodeIds(n);
-  alg.build({
+  runtime.build({
     nodeIds,
     params,
     addHost(id: string, kind: HostKind, factory: ProcessFactory) {

@@ -137,11 +137,13 @@ export const leaderMissing: DetectionMark = {
 export const pick = (f: number | undefined, lo: number, hi: number): number =>
   Math.round(lo + ((f ?? 0) / 1000) * (hi - lo));
 
-/** One algorithm = one folder in src/sim/algorithms; the registry lists it once. */
+/**
+ * One algorithm = one folder in src/sim/algorithms: its declaration (index.ts, listed in registry.ts)
+ * and its runtime (runtime.ts, listed in runtimes.ts). The declaration is what the pages read (knobs,
+ * rules, vocabulary, leadership); it carries no machine, so the first view loads no simulator.
+ */
 export interface Algorithm {
   id: string;
-  /** The statechart every node runs (build hosts it with machineProcess); the inspector draws it. */
-  machine: AnyStateMachine;
   /** Its own knobs (network knobs are added for every algorithm). */
   params: ParamSpecs;
   rules: ParamRule[];
@@ -149,7 +151,6 @@ export interface Algorithm {
   nodeIds(n: number): string[];
   minNodes: number;
   maxNodes: number;
-  build(ctx: BuildContext): void;
   vocabulary: Vocabulary;
   leadership: Leadership;
   /** A mesh between the nodes (Bully, heartbeat) is drawn; edges to a store come from the hosts. */
@@ -169,6 +170,18 @@ export interface Algorithm {
    * 409 answers of the Kubernetes API server, ZooKeeper's watch events per change), read off the events.
    */
   storyMetrics?(events: readonly TraceEvent[], params: Params): Readonly<Record<string, StoryFigure>>;
+}
+
+/**
+ * What running an algorithm needs (its runtime.ts): read by simulate() and, at build time, by the
+ * inspector's chart plugin. Kept apart from the declaration so that xstate and the machines load
+ * only with the simulator.
+ */
+export interface AlgorithmRuntime {
+  /** The statechart every node runs (build hosts it with machineProcess); the inspector draws it. */
+  machine: AnyStateMachine;
+  /** Adds the hosts of a run: the nodes running the machine, and the store, storage or clients. */
+  build(ctx: BuildContext): void;
   /**
    * Checkers of its own that simulate() runs beside the safety checkers (src/sim/check), built from
    * the resolved knobs: the job runner's "the job has not run for X" alarm (dbjob).

@@ -12,8 +12,9 @@ import { skiplocked } from './skiplocked/index.ts';
 import { zookeeper } from './zookeeper/index.ts';
 
 /**
- * Every algorithm a scenario can name. A new algorithm is one folder beside these (its machines,
- * knobs, rules and declaration in its index.ts) plus one line here and its strings.
+ * Every algorithm a scenario can name, by its declaration. A new algorithm is one folder beside these
+ * (knobs, rules and declaration in its index.ts; machines and hosts in its runtime.ts) plus one line
+ * here, one in runtimes.ts, and its strings.
  */
 export const algorithms = {
   bully,

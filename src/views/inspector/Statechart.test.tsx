@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { scenarioById } from '../../../scenarios/index.ts';
-import { algorithms } from '../../sim/algorithms/registry.ts';
+import { runtimes } from '../../sim/algorithms/runtimes.ts';
 import { extractChart } from '../../sim/chart/extract.ts';
 import { simulate } from '../../sim/simulate.ts';
 import { TraceIndex } from '../../sim/trace/frame.ts';
@@ -27,7 +27,7 @@ const attrs = (html: string, name: string) =>
   [...html.matchAll(new RegExp(`${name}="([^"]*)"`, 'g'))].map((m) => m[1] as string);
 
 describe('the drawn statechart (the testing contract)', () => {
-  for (const [id, alg] of Object.entries(algorithms))
+  for (const [id, alg] of Object.entries(runtimes))
     it(`${id}: the data-state paths drawn are the machine's own state nodes`, async () => {
       const chart = await layoutChart(extractChart(alg.machine));
       const html = renderToStaticMarkup(
@@ -44,7 +44,7 @@ describe('the drawn statechart (the testing contract)', () => {
     const index = new TraceIndex(trace);
     const move = recordOf(index, trace.events, 'node-1').at(5100);
     expect(move?.after.leaves).toContain('session.role.leading.work.preparing');
-    const chart = await layoutChart(extractChart(algorithms.lease.machine));
+    const chart = await layoutChart(extractChart(runtimes.lease.machine));
     const html = renderToStaticMarkup(
       <Statechart
         chart={chart}

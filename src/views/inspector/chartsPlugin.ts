@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { algorithms } from '../../sim/algorithms/registry.ts';
+import { runtimeFor, runtimes } from '../../sim/algorithms/runtimes.ts';
 import { extractChart } from '../../sim/chart/extract.ts';
 import { layoutChart } from './layout.ts';
 
@@ -25,16 +25,16 @@ export function statechartsPlugin(): Plugin {
       filter: { id: /^\0virtual:statechart/ },
       async handler(id) {
         if (id === `\0${INDEX}`) {
-          const entries = Object.keys(algorithms).map(
+          const entries = Object.keys(runtimes).map(
             (a) => `  ${JSON.stringify(a)}: () => import(${JSON.stringify(ONE + a)}).then((m) => m.default),`,
           );
           return `export const charts = {\n${entries.join('\n')}\n};\n`;
         }
         if (id.startsWith(`\0${ONE}`)) {
           const a = id.slice(1 + ONE.length);
-          const alg = (algorithms as Record<string, { machine: Parameters<typeof extractChart>[0] }>)[a];
-          if (!alg) this.error(`statecharts: no algorithm "${a}" in src/sim/algorithms/registry.ts`);
-          return `export default ${JSON.stringify(await layoutChart(extractChart(alg.machine)))};\n`;
+          if (!Object.hasOwn(runtimes, a))
+            this.error(`statecharts: no algorithm "${a}" in src/sim/algorithms/runtimes.ts`);
+          return `export default ${JSON.stringify(await layoutChart(extractChart(runtimeFor(a).machine)))};\n`;
         }
         return null;
       },

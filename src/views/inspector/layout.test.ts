@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { algorithms } from '../../sim/algorithms/registry.ts';
+import { runtimes } from '../../sim/algorithms/runtimes.ts';
 import { extractChart } from '../../sim/chart/extract.ts';
 import { ANY } from './laidChart.ts';
 import { layoutChart } from './layout.ts';
@@ -19,7 +19,7 @@ function ownStatePaths(m: AnyStateMachine): string[] {
 }
 
 describe('the inspector charts: drawn from each registered machine, laid out by ELK', () => {
-  for (const [id, alg] of Object.entries(algorithms)) {
+  for (const [id, alg] of Object.entries(runtimes)) {
     it(`${id}: the drawn states are the machine's own state nodes, every transition is drawn`, async () => {
       const chart = extractChart(alg.machine);
       const laid = await layoutChart(chart);
@@ -53,7 +53,7 @@ describe('the inspector charts: drawn from each registered machine, laid out by 
   }
 
   it('names the delays and guards of the lease machine as its definition does', () => {
-    const t = extractChart(algorithms.lease.machine).transitions;
+    const t = extractChart(runtimes.lease.machine).transitions;
     expect(t).toContainEqual(
       expect.objectContaining({
         source: 'session.keepalive.ticking',
@@ -69,7 +69,7 @@ describe('the inspector charts: drawn from each registered machine, laid out by 
         targets: ['session'],
       }),
     );
-    const patroni = extractChart(algorithms.patroni.machine).states.filter((s) => s.parent === null);
+    const patroni = extractChart(runtimes.patroni.machine).states.filter((s) => s.parent === null);
     expect(patroni.map((s) => s.path).sort()).toEqual(['ha', 'pg']);
   });
 });

@@ -1,17 +1,14 @@
 /**
  * Bully (Garcia-Molina 1982, "Elections in a Distributed Computing System", IEEE Trans. Computers
- * C-31(1)): the knobs, their rules, the hosts, and what the rest of the lab reads about it.
+ * C-31(1)): the knobs, their rules, and what the rest of the lab reads about it.
  */
 import type { Params } from '../../params.ts';
 import { type Algorithm, leaderMissing, numberedIds, pick } from '../algorithm.ts';
-import { machineProcess } from '../machineProcess.ts';
-import { type BullyTally, type BullyTimes, bullyMachine } from './machine.ts';
 
 const ms = (p: Params, k: string): number => Number(p[k]);
 
 export const bully: Algorithm = {
   id: 'bully',
-  machine: bullyMachine,
   params: {
     heartbeatIntervalMs: {
       default: 300,
@@ -131,30 +128,5 @@ export const bully: Algorithm = {
         boundMs: slowestDetection + answerTimeoutMs + coordinatorTimeoutMs + heartbeatIntervalMs + 4 * latMax,
       };
     },
-  },
-  build(ctx) {
-    const ids = ctx.nodeIds;
-    const rankOf = new Map(ids.map((id, i) => [id, i + 1] as const));
-    const tally: BullyTally = { ELECTION: 0, OK: 0, COORDINATOR: 0 };
-    const p = ctx.params;
-    const starts = new Map<string, number>();
-    for (const id of ids) {
-      const rank = rankOf.get(id) ?? 0;
-      const times: BullyTimes = {
-        heartbeatIntervalMs: ms(p, 'heartbeatIntervalMs'),
-        heartbeatTimeoutMs: ms(p, 'heartbeatTimeoutMs') + (rank - 1) * ms(p, 'detectionStaggerMs'),
-        answerTimeoutMs: ms(p, 'answerTimeoutMs'),
-        coordinatorTimeoutMs: ms(p, 'coordinatorTimeoutMs'),
-      };
-      ctx.addHost(
-        id,
-        'node',
-        machineProcess(bullyMachine, (env) => {
-          const n = starts.get(env.id) ?? 0;
-          starts.set(env.id, n + 1);
-          return { env, ids, rankOf, recovering: n > 0, times, tally };
-        }),
-      );
-    }
   },
 };

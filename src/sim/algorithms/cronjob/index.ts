@@ -3,21 +3,14 @@
  * in kube-controller-manager creates one Job per slot, the Job's pod runs the nightly task, and the N
  * application replicas run no job at all. Kubernetes docs, Concepts > Workloads > CronJob ("Job creation",
  * "Concurrency policy", "Deadline for delayed Job start"), and pkg/controller/cronjob/cronjob_controllerv2.go
- * with utils.go. Knobs, hosts, declaration.
+ * with utils.go. Knobs and declaration (hosts: runtime.ts).
  */
 import type { ParamSpecs, Params } from '../../params.ts';
 import type { TraceEvent } from '../../trace/events.ts';
 import { type Algorithm, numberedIds, pick } from '../algorithm.ts';
-import { machineProcess } from '../machineProcess.ts';
-import { CRONJOB_NAME, cronApiServerProcess } from './apiserver.ts';
-import {
-  type ConcurrencyPolicy,
-  type ControllerConfig,
-  cronJobControllerProcess,
-  MARKS,
-} from './controller.ts';
-import { replicaMachine } from './machine.ts';
-import { POD_STARTED, podProcess } from './pod.ts';
+import { CRONJOB_NAME } from './apiserver.ts';
+import { type ConcurrencyPolicy, type ControllerConfig, MARKS } from './controller.ts';
+import { POD_STARTED } from './pod.ts';
 
 export const CONTROLLER_HOST = 'controller';
 export const API_HOST = 'apiserver';
@@ -153,7 +146,6 @@ export function cronJobMetrics(events: readonly TraceEvent[]): Record<string, nu
 
 export const cronjob: Algorithm = {
   id: 'cronjob',
-  machine: replicaMachine,
   params,
   rules: [],
   nodeIds: numberedIds('node'),
@@ -224,32 +216,4 @@ export const cronjob: Algorithm = {
     },
   },
   storyMetrics: (events) => cronJobMetrics(events),
-  build(ctx) {
-    const cfg = controllerConfig(ctx.params);
-    const everyMs = cfg.schedule.everyMs;
-    // Yesterday's run: the CronJob has run before, so status.lastScheduleTime is the slot before the first.
-    ctx.addHost(
-      API_HOST,
-      'store',
-      cronApiServerProcess({ podHost: POD_HOST, lastScheduleMs: cfg.schedule.atMs - everyMs }),
-    );
-    ctx.addHost(CONTROLLER_HOST, 'client', cronJobControllerProcess(cfg));
-    ctx.addHost(
-      POD_HOST,
-      'client',
-      podProcess({
-        apiServer: API_HOST,
-        startMs: num(ctx.params, 'podStartMs'),
-        durationMs: num(ctx.params, 'jobDurationS') * 1000,
-        // A lost answer is repeated at the controller's retry pace.
-        resendMs: num(ctx.params, 'retryMs'),
-      }),
-    );
-    for (const id of ctx.nodeIds)
-      ctx.addHost(
-        id,
-        'node',
-        machineProcess(replicaMachine, () => ({})),
-      );
-  },
 };

@@ -2,15 +2,12 @@
  * A nightly job on N identical instances, with the leader elected (or not) in a database table: the
  * pitfalls the sources warn about (no election at all; a flag with no expiry; an UPDATE without a
  * condition on the current owner) and their fixes (a lease with a TTL; `WHERE token=$current`).
- * Knobs, rules, hosts, declaration.
+ * Knobs, rules, declaration (hosts: runtime.ts).
  */
-import { jobNotRunningChecker } from '../../check/jobNotRunning.ts';
 import type { ParamRule, ParamSpecs, Params } from '../../params.ts';
 import { type Algorithm, numberedIds, pick } from '../algorithm.ts';
-import { machineProcess } from '../machineProcess.ts';
-import { dbProcess } from './db.ts';
-import { DB_HOST, JOB_RUN_MARK } from './keys.ts';
-import { type DbJobConfig, dbJobMachine } from './machine.ts';
+import { DB_HOST } from './keys.ts';
+import type { DbJobConfig } from './machine.ts';
 
 const params: ParamSpecs = {
   election: {
@@ -124,7 +121,6 @@ export function dbJobConfig(p: Params): DbJobConfig {
 
 export const dbjob: Algorithm = {
   id: 'dbjob',
-  machine: dbJobMachine,
   params,
   rules,
   nodeIds: numberedIds('node'),
@@ -195,16 +191,5 @@ export const dbjob: Algorithm = {
         boundMs: ttlMs + retryMs + 2 * requestTimeoutMs + 4 * latMax + Math.round(renewS * 1000),
       };
     },
-  },
-  checkers: (p) => [jobNotRunningChecker(num(p, 'jobAlarmMs'), JOB_RUN_MARK)],
-  build(ctx) {
-    const cfg = dbJobConfig(ctx.params);
-    ctx.addHost(DB_HOST, 'resource', dbProcess());
-    for (const id of ctx.nodeIds)
-      ctx.addHost(
-        id,
-        'node',
-        machineProcess(dbJobMachine, (env) => ({ env, cfg })),
-      );
   },
 };

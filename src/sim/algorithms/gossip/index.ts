@@ -1,19 +1,16 @@
 /**
  * Leadership spread by gossip (push epidemics, Demers et al. 1987; gossip-style failure detection,
  * van Renesse et al. 1998; memberlist's defaults for the interval and the fanout): knobs, rules,
- * hosts, declaration. Eventually consistent leadership: fine for service discovery, split-brain for a
- * primary database (machine.ts).
+ * declaration (hosts: runtime.ts). Eventually consistent leadership: fine for service discovery,
+ * split-brain for a primary database (machine.ts).
  */
 import type { Params } from '../../params.ts';
 import { type Algorithm, leaderMissing, numberedIds, pick } from '../algorithm.ts';
-import { machineProcess } from '../machineProcess.ts';
-import { type GossipTimes, gossipMachine } from './machine.ts';
 
 const num = (p: Params, k: string): number => Number(p[k]);
 
 export const gossip: Algorithm = {
   id: 'gossip',
-  machine: gossipMachine,
   params: {
     gossipIntervalMs: {
       default: 200,
@@ -121,24 +118,5 @@ export const gossip: Algorithm = {
         boundMs: 2 * suspectTimeoutMs + 30 * (gossipIntervalMs + latMax),
       };
     },
-  },
-  build(ctx) {
-    const p = ctx.params;
-    const times: GossipTimes = {
-      gossipIntervalMs: num(p, 'gossipIntervalMs'),
-      fanout: num(p, 'fanout'),
-      suspectTimeoutMs: num(p, 'suspectTimeoutMs'),
-      writeIntervalMs: num(p, 'writeIntervalMs'),
-      takesWrites: p.takesWrites !== false,
-    };
-    const rankOf = new Map(ctx.nodeIds.map((id, i) => [id, i]));
-    for (const id of ctx.nodeIds) {
-      const peers = ctx.nodeIds.filter((x) => x !== id);
-      ctx.addHost(
-        id,
-        'node',
-        machineProcess(gossipMachine, (env) => ({ env, peers, rankOf, times, rng: env.rng('gossip') })),
-      );
-    }
   },
 };

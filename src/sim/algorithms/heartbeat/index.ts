@@ -1,17 +1,14 @@
 /**
  * Heartbeats and votes, with or without a quorum (Ongaro & Ousterhout 2014, "In Search of an
- * Understandable Consensus Algorithm", sections 5.2 and 9.6): knobs, rules, hosts, declaration.
+ * Understandable Consensus Algorithm", sections 5.2 and 9.6): knobs, rules, declaration (hosts: runtime.ts).
  */
 import type { Params } from '../../params.ts';
 import { type Algorithm, leaderMissing, numberedIds, numOf, pick } from '../algorithm.ts';
-import { machineProcess } from '../machineProcess.ts';
-import { type HeartbeatDisk, type HeartbeatTimes, heartbeatMachine } from './machine.ts';
 
 const num = (p: Params, k: string): number => Number(p[k]);
 
 export const heartbeat: Algorithm = {
   id: 'heartbeat',
-  machine: heartbeatMachine,
   params: {
     quorum: {
       default: false,
@@ -166,32 +163,5 @@ export const heartbeat: Algorithm = {
         boundMs: electionTimeoutMinMs + 4 * (electionTimeoutMaxMs + 4 * latMax),
       };
     },
-  },
-  build(ctx) {
-    const p = ctx.params;
-    const times: HeartbeatTimes = {
-      heartbeatIntervalMs: num(p, 'heartbeatIntervalMs'),
-      electionTimeoutMinMs: num(p, 'electionTimeoutMinMs'),
-      electionTimeoutMaxMs: num(p, 'electionTimeoutMaxMs'),
-      voteTimeoutMs: num(p, 'voteTimeoutMs'),
-      writeIntervalMs: num(p, 'writeIntervalMs'),
-    };
-    const quorum = p.quorum === true;
-    for (const id of ctx.nodeIds) {
-      const peers = ctx.nodeIds.filter((x) => x !== id);
-      const disk: HeartbeatDisk = { term: 0, votedFor: null };
-      ctx.addHost(
-        id,
-        'node',
-        machineProcess(heartbeatMachine, (env) => ({
-          env,
-          peers,
-          quorum,
-          times,
-          rng: env.rng('election-timeout'),
-          disk,
-        })),
-      );
-    }
   },
 };

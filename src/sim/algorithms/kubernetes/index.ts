@@ -1,17 +1,16 @@
 /**
  * Kubernetes leader election: client-go's `leaderelection` package against a `coordination.k8s.io/v1`
- * Lease kept by the API server (which stores it in etcd): knobs, rules, hosts, declaration.
+ * Lease kept by the API server (which stores it in etcd): knobs, rules, declaration (hosts: runtime.ts).
  * Sources: k8s.io/client-go/tools/leaderelection/leaderelection.go (the defaults below are
  * kube-controller-manager's, k8s.io/component-base/config/v1alpha1 RecommendedDefaultLeaderElectionConfiguration),
  * resourcelock/leaselock.go, and k8s.io/apiserver/pkg/storage/etcd3/store.go (apiserver.ts).
  */
 import type { ParamRule, ParamSpecs, Params } from '../../params.ts';
-import { resourceProcess } from '../../resource/resource.ts';
 import type { TraceEvent } from '../../trace/events.ts';
 import { type Algorithm, numberedIds, numOf, pick } from '../algorithm.ts';
-import { machineProcess } from '../machineProcess.ts';
-import { apiServerProcess, LEASE_KEY } from './apiserver.ts';
-import { APISERVER_HOST, type KubeLeaseConfig, kubeLeaseMachine, STORAGE_HOST } from './machine.ts';
+import { LEASE_KEY } from './apiserver.ts';
+import { APISERVER_HOST, STORAGE_HOST } from './keys.ts';
+import type { KubeLeaseConfig } from './machine.ts';
 import { JITTER_FACTOR } from './timing.ts';
 
 const params: ParamSpecs = {
@@ -120,7 +119,6 @@ export function kubeLeaseMetrics(events: readonly TraceEvent[]): {
 
 export const kubernetes: Algorithm = {
   id: 'kubernetes',
-  machine: kubeLeaseMachine,
   params,
   rules,
   nodeIds: numberedIds('node'),
@@ -202,16 +200,4 @@ export const kubernetes: Algorithm = {
     },
   },
   storyMetrics: (events) => kubeLeaseMetrics(events),
-  build(ctx) {
-    const cfg = kubeLeaseConfig(ctx.params);
-    ctx.addHost(APISERVER_HOST, 'store', apiServerProcess());
-    ctx.addHost(STORAGE_HOST, 'resource', resourceProcess({ fencing: Boolean(ctx.params.fencing) }));
-    ctx.nodeIds.forEach((id, rank) => {
-      ctx.addHost(
-        id,
-        'node',
-        machineProcess(kubeLeaseMachine, (env) => ({ env, rank, cfg })),
-      );
-    });
-  },
 };

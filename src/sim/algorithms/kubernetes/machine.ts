@@ -29,10 +29,8 @@
 import { assign, setup } from 'xstate';
 import type { ProcessEnv } from '../../net/host.ts';
 import { LEASE_NAME, type LeaseObject, type LeaseSpec, leaseText } from './apiserver.ts';
+import { APISERVER_HOST, STORAGE_HOST } from './keys.ts';
 import { heldByOther, jitteredMs, msToNextTick } from './timing.ts';
-
-export const APISERVER_HOST = 'kube-apiserver';
-export const STORAGE_HOST = 'storage';
 
 export interface KubeLeaseConfig {
   leaseDurationMs: number;

@@ -1,15 +1,12 @@
 /**
  * Leader election on an etcd 3.4 lease (etcd's concurrency/election.go pattern: a key under a lease,
  * won by a compare-and-swap txn, kept by keepalives), with an optional fencing token (Kleppmann,
- * "How to do distributed locking", 2016): knobs, rules, hosts, declaration.
+ * "How to do distributed locking", 2016): knobs, rules, declaration (hosts: runtime.ts).
  */
 import type { ParamRule, ParamSpecs, Params } from '../../params.ts';
-import { resourceProcess } from '../../resource/resource.ts';
-import { storeProcess } from '../../store/process.ts';
 import { type Algorithm, numberedIds, numOf, pick } from '../algorithm.ts';
-import { machineProcess } from '../machineProcess.ts';
-import { LEADER_KEY, STORAGE_HOST, STORE_HOST, TOKEN_KEY } from './keys.ts';
-import { type LeaseConfig, leaseMachine } from './machine.ts';
+import { LEADER_KEY, STORAGE_HOST, STORE_HOST } from './keys.ts';
+import type { LeaseConfig } from './machine.ts';
 
 const params: ParamSpecs = {
   ttlS: {
@@ -167,7 +164,6 @@ export function leaseConfig(p: Params): LeaseConfig {
 
 export const lease: Algorithm = {
   id: 'lease',
-  machine: leaseMachine,
   params,
   rules,
   nodeIds: numberedIds('node'),
@@ -253,24 +249,5 @@ export const lease: Algorithm = {
         boundMs: ttlMs + Math.round(renewS * 1000) + retryMs + requestTimeoutMs + 4 * latMax,
       };
     },
-  },
-  build(ctx) {
-    const cfg = leaseConfig(ctx.params);
-    ctx.addHost(
-      STORE_HOST,
-      'store',
-      storeProcess({ initial: [{ key: TOKEN_KEY, value: String(ctx.params.tokenStart) }] }),
-    );
-    // With ownCopy the leader keeps the data itself: no shared storage to write to.
-    if (!cfg.ownCopy)
-      ctx.addHost(STORAGE_HOST, 'resource', resourceProcess({ fencing: Boolean(ctx.params.fencing) }));
-    const n = ctx.nodeIds.length;
-    ctx.nodeIds.forEach((id, rank) => {
-      ctx.addHost(
-        id,
-        'node',
-        machineProcess(leaseMachine, (env) => ({ env, rank, clusterSize: n, cfg })),
-      );
-    });
   },
 };

@@ -1,16 +1,10 @@
 /**
  * Patroni 3.x on etcd behind HAProxy (Patroni's docs, "Dynamic Configuration Settings" and "HA
- * loop"; patroni/ha.py): knobs, rules, hosts (members, HAProxy, a client), declaration.
+ * loop"; patroni/ha.py): knobs, rules, declaration (the hosts, members, HAProxy and a client, are in runtime.ts).
  */
 import type { ParamRule, ParamSpecs } from '../../params.ts';
-import { storeProcess } from '../../store/process.ts';
 import { type Algorithm, numberedIds, numOf } from '../algorithm.ts';
-import { machineProcess } from '../machineProcess.ts';
-import type { PgDisk } from './context.ts';
-import { haproxyProcess } from './haproxy.ts';
-import { patroniKeys, START_STAGGER_MS, STORE } from './keys.ts';
-import { patroniMachine } from './machine.ts';
-import { pgClientProcess } from './pgClient.ts';
+import { patroniKeys } from './keys.ts';
 
 export const patroniParams: ParamSpecs = {
   ttlS: {
@@ -132,7 +126,6 @@ export const patroniIds = numberedIds('pg');
 
 export const patroni: Algorithm = {
   id: 'patroni',
-  machine: patroniMachine,
   params: patroniParams,
   rules: patroniRules,
   nodeIds: patroniIds,
@@ -193,51 +186,5 @@ export const patroni: Algorithm = {
   sandbox: {
     presets: [{ id: 'patroni', params: {} }],
     variant: { nodes: 3, timeScale: 2.2, adr: ['consequence.failover-ttl', 'consequence.etcd-ha'] },
-  },
-  build(ctx) {
-    const p = ctx.params;
-    const n = (k: string) => Number(p[k]);
-    ctx.addHost(STORE, 'store', storeProcess());
-    ctx.nodeIds.forEach((id, i) => {
-      const disk: PgDisk = { booted: false, hasData: false, lsn: 0, timeline: 0 };
-      ctx.addHost(
-        id,
-        'node',
-        machineProcess(patroniMachine, (env) => {
-          const first = !disk.booted;
-          disk.booted = true;
-          return {
-            env,
-            disk,
-            startDelayMs: first ? i * START_STAGGER_MS : 0,
-            loopWaitMs: n('loopWaitS') * 1000,
-            ttlS: n('ttlS'),
-            retryTimeoutMs: n('retryTimeoutS') * 1000,
-            promoteMs: n('promoteMs'),
-            maximumLagOnFailover: n('maximumLagOnFailover'),
-            walBytesPerWrite: n('walBytesPerWrite'),
-          };
-        }),
-      );
-    });
-    ctx.addHost(
-      'haproxy',
-      'proxy',
-      haproxyProcess({
-        backends: ctx.nodeIds,
-        interMs: n('haproxyInterMs'),
-        fall: n('haproxyFall'),
-        rise: n('haproxyRise'),
-      }),
-    );
-    ctx.addHost(
-      'app',
-      'client',
-      pgClientProcess({
-        target: 'haproxy',
-        intervalMs: n('clientWriteIntervalMs'),
-        connectTimeoutMs: n('clientConnectTimeoutMs'),
-      }),
-    );
   },
 };

@@ -1,15 +1,12 @@
 /**
  * Sharded leadership: a leader per shard, each elected on its own etcd key under the holder's
- * session lease (Kafka's partition leaders, MongoDB's primary per shard). Knobs, rules, hosts,
- * declaration.
+ * session lease (Kafka's partition leaders, MongoDB's primary per shard). Knobs, rules,
+ * declaration (hosts: runtime.ts).
  */
 import type { ParamRule, ParamSpecs, Params } from '../../params.ts';
-import { resourceProcess } from '../../resource/resource.ts';
-import { storeProcess } from '../../store/process.ts';
 import { type Algorithm, numberedIds, pick } from '../algorithm.ts';
-import { machineProcess } from '../machineProcess.ts';
 import { allShardKeys, MAX_SHARDS, STORAGE_HOST, STORE_HOST } from './keys.ts';
-import { type ShardedConfig, shardedMachine } from './machine.ts';
+import type { ShardedConfig } from './machine.ts';
 import { shardFigures } from './metrics.ts';
 
 const params: ParamSpecs = {
@@ -119,7 +116,6 @@ export function shardedConfig(p: Params): ShardedConfig {
 
 export const sharded: Algorithm = {
   id: 'sharded',
-  machine: shardedMachine,
   params,
   rules,
   nodeIds: numberedIds('node'),
@@ -197,16 +193,4 @@ export const sharded: Algorithm = {
     },
   },
   storyMetrics: (events, p) => shardFigures(events, p),
-  build(ctx) {
-    const cfg = shardedConfig(ctx.params);
-    ctx.addHost(STORE_HOST, 'store', storeProcess({}));
-    ctx.addHost(STORAGE_HOST, 'resource', resourceProcess({ fencing: Boolean(ctx.params.fencing) }));
-    ctx.nodeIds.forEach((id, rank) => {
-      ctx.addHost(
-        id,
-        'node',
-        machineProcess(shardedMachine, (env) => ({ env, rank, nodeIds: ctx.nodeIds, cfg })),
-      );
-    });
-  },
 };

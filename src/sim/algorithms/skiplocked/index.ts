@@ -2,17 +2,13 @@
  * No leader at all: workers share a job queue in PostgreSQL, each job claimed with
  * `SELECT … FOR UPDATE SKIP LOCKED` and done in one transaction (PostgreSQL docs, SELECT, "The
  * Locking Clause"). The alternatives the sources offer to an election: a lock per item instead of
- * one leader for all. Knobs, rules, hosts, declaration.
+ * one leader for all. Knobs, rules, declaration (hosts: runtime.ts).
  */
-import { duplicateEmailChecker, jobCommittedTwiceChecker } from '../../check/jobQueue.ts';
 import type { ParamRule, ParamSpecs, Params } from '../../params.ts';
 import { type Algorithm, numberedIds, numOf, pick } from '../algorithm.ts';
-import { machineProcess } from '../machineProcess.ts';
 import { MAIL_HOST, PG_HOST } from './keys.ts';
-import { type WorkerConfig, withKernel, workerMachine } from './machine.ts';
-import { mailProcess } from './mail.ts';
+import type { WorkerConfig } from './machine.ts';
 import { queueMetrics } from './metrics.ts';
-import { queueProcess } from './queue.ts';
 
 const params: ParamSpecs = {
   jobs: {
@@ -128,7 +124,6 @@ export const keepaliveMs = (p: Params) =>
 
 export const skiplocked: Algorithm = {
   id: 'skiplocked',
-  machine: workerMachine,
   params,
   rules,
   nodeIds: numberedIds('node'),
@@ -202,31 +197,6 @@ export const skiplocked: Algorithm = {
     },
   },
   storyMetrics: (events, p) => ({ ...queueMetrics(events, numOf(p.jobs), workersOf(events)) }),
-  checkers: () => [jobCommittedTwiceChecker(), duplicateEmailChecker()],
-  build(ctx) {
-    const p = ctx.params;
-    const cfg = workerConfig(p);
-    ctx.addHost(
-      PG_HOST,
-      'resource',
-      queueProcess({
-        jobs: numOf(p.jobs),
-        forUpdate: cfg.forUpdate,
-        keepaliveIdleMs: numOf(p.keepaliveIdleS) * 1000,
-        keepaliveIntervalMs: numOf(p.keepaliveIntervalS) * 1000,
-        keepaliveCount: numOf(p.keepaliveCount),
-        idleInTxMs: Math.round(numOf(p.idleInTxTimeoutS) * 1000),
-      }),
-    );
-    // The provider is outside the system: drawn with the clients, not a store or a storage.
-    ctx.addHost(MAIL_HOST, 'client', mailProcess());
-    for (const id of ctx.nodeIds)
-      ctx.addHost(
-        id,
-        'node',
-        withKernel(machineProcess(workerMachine, (env) => ({ env, cfg }), { reportsRole: false })),
-      );
-  },
 };
 
 /** The workers a run names: every node that took or committed a job, in id order. */

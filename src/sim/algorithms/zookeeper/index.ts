@@ -1,15 +1,13 @@
 /**
  * ZooKeeper's leader election recipe (zookeeper.apache.org/doc/current/recipes.html#sc_leaderElection):
  * ephemeral sequential znodes under /election, the lowest leads, each candidate watches only its
- * predecessor; `herd` switches to everyone watching the leader. Knobs, hosts, declaration.
+ * predecessor; `herd` switches to everyone watching the leader. Knobs and declaration (hosts: runtime.ts).
  */
 import type { ParamSpecs, Params } from '../../params.ts';
-import { resourceProcess } from '../../resource/resource.ts';
 import type { TraceEvent } from '../../trace/events.ts';
 import { type Algorithm, numberedIds, numOf, pick } from '../algorithm.ts';
-import { machineProcess } from '../machineProcess.ts';
-import { ELECTION, STORAGE_HOST, ZK_HOST, type ZkConfig, zkMachine } from './machine.ts';
-import { zooKeeperProcess } from './process.ts';
+import { ELECTION, STORAGE_HOST, ZK_HOST } from './keys.ts';
+import type { ZkConfig } from './machine.ts';
 
 const params: ParamSpecs = {
   sessionTimeoutMs: {
@@ -71,7 +69,6 @@ export function zkMetrics(events: readonly TraceEvent[]): { watchEventsPerChange
 
 export const zookeeper: Algorithm = {
   id: 'zookeeper',
-  machine: zkMachine,
   params,
   rules: [],
   nodeIds: numberedIds('node'),
@@ -146,16 +143,4 @@ export const zookeeper: Algorithm = {
     },
   },
   storyMetrics: (events) => zkMetrics(events),
-  build(ctx) {
-    const cfg = zkConfig(ctx.params);
-    ctx.addHost(ZK_HOST, 'store', zooKeeperProcess());
-    ctx.addHost(STORAGE_HOST, 'resource', resourceProcess({ fencing: Boolean(ctx.params.fencing) }));
-    ctx.nodeIds.forEach((id, rank) => {
-      ctx.addHost(
-        id,
-        'node',
-        machineProcess(zkMachine, (env) => ({ env, rank, cfg })),
-      );
-    });
-  },
 };

@@ -24,10 +24,8 @@
  */
 import { assign, setup } from 'xstate';
 import type { ProcessEnv } from '../../net/host.ts';
+import { ELECTION, STORAGE_HOST, ZK_HOST } from './keys.ts';
 
-export const ZK_HOST = 'zookeeper';
-export const STORAGE_HOST = 'storage';
-export const ELECTION = '/election';
 const PREFIX = `${ELECTION}/n_`;
 
 export interface ZkConfig {

@@ -1,0 +1,43 @@
+/** How the CronJob story runs: the API server, the CronJob controller, the Job's pod and idle replicas. */
+import type { Params } from '../../params.ts';
+import type { AlgorithmRuntime } from '../algorithm.ts';
+import { machineProcess } from '../machineProcess.ts';
+import { cronApiServerProcess } from './apiserver.ts';
+import { cronJobControllerProcess } from './controller.ts';
+import { API_HOST, CONTROLLER_HOST, controllerConfig, POD_HOST } from './index.ts';
+import { replicaMachine } from './machine.ts';
+import { podProcess } from './pod.ts';
+
+const num = (p: Params, k: string): number => Number(p[k]);
+
+export const cronjobRuntime: AlgorithmRuntime = {
+  machine: replicaMachine,
+  build(ctx) {
+    const cfg = controllerConfig(ctx.params);
+    const everyMs = cfg.schedule.everyMs;
+    // Yesterday's run: the CronJob has run before, so status.lastScheduleTime is the slot before the first.
+    ctx.addHost(
+      API_HOST,
+      'store',
+      cronApiServerProcess({ podHost: POD_HOST, lastScheduleMs: cfg.schedule.atMs - everyMs }),
+    );
+    ctx.addHost(CONTROLLER_HOST, 'client', cronJobControllerProcess(cfg));
+    ctx.addHost(
+      POD_HOST,
+      'client',
+      podProcess({
+        apiServer: API_HOST,
+        startMs: num(ctx.params, 'podStartMs'),
+        durationMs: num(ctx.params, 'jobDurationS') * 1000,
+        // A lost answer is repeated at the controller's retry pace.
+        resendMs: num(ctx.params, 'retryMs'),
+      }),
+    );
+    for (const id of ctx.nodeIds)
+      ctx.addHost(
+        id,
+        'node',
+        machineProcess(replicaMachine, () => ({})),
+      );
+  },
+};

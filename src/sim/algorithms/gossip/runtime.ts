@@ -1,0 +1,30 @@
+/** How a gossip cluster runs: every node hosts the gossip machine with its peers. */
+import type { Params } from '../../params.ts';
+import type { AlgorithmRuntime } from '../algorithm.ts';
+import { machineProcess } from '../machineProcess.ts';
+import { type GossipTimes, gossipMachine } from './machine.ts';
+
+const num = (p: Params, k: string): number => Number(p[k]);
+
+export const gossipRuntime: AlgorithmRuntime = {
+  machine: gossipMachine,
+  build(ctx) {
+    const p = ctx.params;
+    const times: GossipTimes = {
+      gossipIntervalMs: num(p, 'gossipIntervalMs'),
+      fanout: num(p, 'fanout'),
+      suspectTimeoutMs: num(p, 'suspectTimeoutMs'),
+      writeIntervalMs: num(p, 'writeIntervalMs'),
+      takesWrites: p.takesWrites !== false,
+    };
+    const rankOf = new Map(ctx.nodeIds.map((id, i) => [id, i]));
+    for (const id of ctx.nodeIds) {
+      const peers = ctx.nodeIds.filter((x) => x !== id);
+      ctx.addHost(
+        id,
+        'node',
+        machineProcess(gossipMachine, (env) => ({ env, peers, rankOf, times, rng: env.rng('gossip') })),
+      );
+    }
+  },
+};
