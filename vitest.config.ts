@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scenarios/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['src/testing/setup.ts'],
     testTimeout: 60_000,
   },
 });

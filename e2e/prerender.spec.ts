@@ -92,4 +92,66 @@ test.describe('the prerendered first view', () => {
     await page.getByRole('button', { name: 'Play' }).click();
     await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
   });
+
+  test("the default view plays the build's run: no simulator is fetched until a change needs one", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('g.host[data-node]')).toHaveCount(5);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+    expect(await scriptsFetched(page)).not.toContainEqual(expect.stringMatching(SIMULATOR));
+    // Resting, the player warms the worker for a fault at the cursor; the page itself never simulates.
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.keyboard.press('Home');
+    await expect(page.locator('.caption .step-no')).toHaveText(/Step 1 of/);
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('.caption .step-no')).toHaveText(/Step 2 of/);
+    expect(await scriptsFetched(page)).not.toContainEqual(expect.stringMatching(ON_PAGE));
+    // The guard can fail: another story's link simulates its first run on the page.
+    await page.goto('/?scenario=etcd-lease');
+    await expect(page.locator('g.host[data-node]').first()).toBeVisible();
+    expect(await scriptsFetched(page)).toContainEqual(expect.stringMatching(ON_PAGE));
+  });
+
+  test('a deep link, the embed and a broken first-run block each still open on a picture', async ({
+    page,
+  }) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    for (const q of ['/?scenario=split-brain&t=4000', '/?embed=1', '/?lang=ru']) {
+      await page.goto(q);
+      await expect(page.locator('g.host[data-node]').first(), q).toBeVisible();
+    }
+    // The block rewritten (a proxy, a page saved by hand): the page simulates its first run instead.
+    await page.route(/\/(index\.html)?(\?.*)?$/, async (route) => {
+      const res = await route.fetch();
+      const html = (await res.text()).replace(
+        /(<script type="application\/json" id="first-run">)[\s\S]*?(<\/script>)/,
+        '$1{"key": 1}$2',
+      );
+      await route.fulfill({ response: res, body: html });
+    });
+    await page.goto('/');
+    await expect(page.locator('g.host[data-node]')).toHaveCount(5);
+    await expect(page.locator('.caption p')).toContainText('Everyone believes it is node-5.');
+    expect(warnings.join('\n')).toMatch(/first-run block is not a run .*; simulating the first run/);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  });
 });
+
+/** The simulator's own chunk (src/player/simulator.ts loads it) or the worker that carries it. */
+const SIMULATOR = /\/assets\/(simulate|sim\.worker)-[\w-]+\.js$/;
+/** The simulator's chunk on the page. */
+const ON_PAGE = /\/assets\/simulate-[\w-]+\.js$/;
+
+const scriptsFetched = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((r) => r.name)
+      .filter((n) => n.endsWith('.js')),
+  );

@@ -1,9 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { registerOffline } from './app/offline/register.ts';
+import { FIRST_RUN_ID, parseFirstRun, setPageFirstRun } from './app/prerender/firstRun.ts';
 import { Root } from './app/Root.tsx';
 import { loadLanguage } from './i18n/index.ts';
 import { loadLocale, readLangParam } from './i18n/persist.ts';
+import { loadSimulator } from './player/simulator.ts';
 import './views/theme.css';
 import './views/panels.css';
 import './app/app.css';
@@ -21,8 +23,18 @@ const render = async () => {
   // replaces it, and the cluster is drawn in that same commit (a layout effect), so no frame is blank.
   createRoot(root).render(<Root Shell={Shell} search={search} />);
 };
+// The default view (the prerender kept by theme-init.js) opens on the build's own run of it: no
+// simulator is fetched until a change needs one, and that is simulated in the worker. Any other view
+// (a link's story, knobs or faults, a language, the embed), or a page without a readable block,
+// loads the simulator beside its language, before the first render.
+const prerendered = document.documentElement.getAttribute('data-prerender') !== 'off';
+const first = prerendered ? parseFirstRun(document.getElementById(FIRST_RUN_ID)?.textContent) : null;
+if (first?.problem) console.warn(`leader-election-lab: ${first.problem}; simulating the first run`);
+setPageFirstRun(first?.run ?? null);
 // The first view's language (as App's boot picks it) is loaded before the first paint: no flash of
-// English. If its chunk cannot be fetched, the page opens in English rather than not at all.
-loadLanguage(readLangParam(search).locale ?? loadLocale() ?? 'en').then(render, render);
+// English. If its chunk cannot be fetched, the page opens in English rather than not at all; if the
+// simulator's cannot, the error boundary says so.
+const language = loadLanguage(readLangParam(search).locale ?? loadLocale() ?? 'en').catch(() => {});
+Promise.all([language, first?.run ? null : loadSimulator()]).then(render, render);
 // After one visit the lab works without the network (a service worker with the build, src/app/offline).
 registerOffline();

@@ -3,16 +3,17 @@ import { scenarios } from '../../scenarios/index.ts';
 import { locales, setLocale } from '../i18n/index.ts';
 import { loadLocale, readLangParam } from '../i18n/persist.ts';
 import { type SimEngine, sharedEngine } from '../player/engine/client.ts';
+import { needSimulator } from '../player/simulator.ts';
 import { stepsOf } from '../player/steps.ts';
 import { createPlayerStore, type PlayerStore, type RunInput, shownScenario } from '../player/store.ts';
 import { nodesProblem, scenarioParams } from '../sim/inputs.ts';
-import { hostIdsOf } from '../sim/simulate.ts';
 import { stepById } from '../sim/trace/derive.ts';
 import { decodeView } from './link/decode.ts';
 import type { EmbedOptions } from './link/embed.ts';
 import { checkFaultHosts } from './link/faults.ts';
 import { type LinkProblem, readStepParam } from './link/problems.ts';
 import type { LinkTheme, TracePanel } from './link/view.ts';
+import { pageFirstRun } from './prerender/firstRun.ts';
 
 export interface Boot {
   store: PlayerStore;
@@ -37,8 +38,10 @@ export interface Boot {
  */
 export function boot(search: string, engine: SimEngine | undefined = defaultEngine()): Boot {
   const { view, hasScenario, problems, embed } = decodeView(search, { scenarios, locales });
+  const prebuilt = pageFirstRun();
   const store = createPlayerStore({
     scenarios,
+    ...(prebuilt ? { prebuilt } : {}),
     ...(hasScenario ? { scenarioId: view.scenario } : {}),
     ...(view.algorithm !== null ? { algorithm: view.algorithm } : {}),
     ...(engine ? { engine } : {}),
@@ -67,9 +70,12 @@ export function boot(search: string, engine: SimEngine | undefined = defaultEngi
         refuse(e instanceof Error ? e.message : String(e));
       }
     }
-    const checked = checkFaultHosts(view.faults, hostIdsOf(scenario, inputs.nodes, inputs.params));
-    problems.push(...checked.problems);
-    if (checked.faults.length > 0) inputs.interventions = checked.faults;
+    if (view.faults.length > 0) {
+      const hosts = needSimulator('a link with faults').hostIdsOf(scenario, inputs.nodes, inputs.params);
+      const checked = checkFaultHosts(view.faults, hosts);
+      problems.push(...checked.problems);
+      if (checked.faults.length > 0) inputs.interventions = checked.faults;
+    }
     if (view.durationMs !== null) inputs.durationMs = view.durationMs;
     // The link's inputs are where this visit starts: simulated once, nothing to undo.
     if (Object.keys(inputs).length > 0) p.setInputs(inputs);

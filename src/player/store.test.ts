@@ -69,6 +69,25 @@ describe('createPlayerStore', () => {
     expect(sim.mock.calls[2]?.[1]).toMatchObject({ seed: 99 });
   });
 
+  it("opens on a prebuilt run only when its key is the first run's (the page's first-run block)", () => {
+    const sim = fakeSimulate();
+    const built = createPlayerStore({ scenarios, simulate: sim }).getState().run;
+    if (!built?.key) throw new Error('no first run');
+    const prebuilt = { key: built.key, trace: { ...built.trace, seed: 4242 } };
+    sim.mockClear();
+    // Same key: that trace, nothing simulated.
+    const same = createPlayerStore({ scenarios, simulate: sim, prebuilt });
+    expect(sim).not.toHaveBeenCalled();
+    expect(same.getState().run?.trace.seed).toBe(4242);
+    // Another story opened (a link's), or another key: simulated as if there were none.
+    const other = createPlayerStore({ scenarios, simulate: sim, prebuilt, scenarioId: 'two' });
+    expect(sim).toHaveBeenCalledTimes(1);
+    expect(other.getState().run?.scenario.id).toBe('two');
+    const stale = createPlayerStore({ scenarios, simulate: sim, prebuilt: { ...prebuilt, key: '["old"]' } });
+    expect(sim).toHaveBeenCalledTimes(2);
+    expect(stale.getState().run?.trace.seed).not.toBe(4242);
+  });
+
   it('runs for a chosen duration, memoized by it, until another scenario is picked', () => {
     const sim = fakeSimulate();
     const store = createPlayerStore({ scenarios, simulate: sim });

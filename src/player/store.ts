@@ -10,6 +10,7 @@ import { type Trace, traceOf } from '../sim/trace/trace.ts';
 import { type RunUpdate, type SimEngine, syncEngine } from './engine/client.ts';
 import { importedInputs } from './importedInputs.ts';
 import { type PaceModel, paceAt, paceModel } from './pace.ts';
+import { needSimulator } from './simulator.ts';
 import { MAX_SPEED, MIN_SPEED } from './speed.ts';
 import * as nav from './steps.ts';
 
@@ -174,7 +175,7 @@ export interface PlayerOptions {
   speed?: number;
   /** Sandbox algorithm to open with (free-play scenarios). */
   algorithm?: string;
-  /** Injected for tests; the real simulator by default. */
+  /** Injected for tests; else the installed simulator (simulator.ts), looked up when first needed. */
   simulate?: (scenario: Scenario, opts: SimOptions) => Trace;
   /**
    * Where changes are simulated: a Web Worker in the app (engine/client.ts workerEngine), at once
@@ -182,6 +183,11 @@ export interface PlayerOptions {
    * once, so the page opens on a picture.
    */
   engine?: SimEngine;
+  /**
+   * The first run as the build simulated it (the default view's, main.tsx reads it from the page):
+   * used instead of simulating when its key is this store's first key, so that view loads no simulator.
+   */
+  prebuilt?: { key: string; trace: Trace };
   /** How many runs to keep memoized (switching back to a scenario does not simulate again). */
   cacheSize?: number;
   /** And at most this many trace events in all: a 24 h lease run alone has ~800k (~200 MB of heap). */
@@ -197,7 +203,8 @@ const MAX_TICK_MS = 100;
  * change, and recent runs are memoized by those inputs.
  */
 export function createPlayerStore(opts: PlayerOptions): PlayerStore {
-  const simulate = opts.simulate;
+  const simulate = (scenario: Scenario, o: SimOptions): Trace =>
+    (opts.simulate ?? needSimulator('the player').simulate)(scenario, o);
   const engine = opts.engine ?? syncEngine(simulate);
   const cacheSize = opts.cacheSize ?? 8;
   const cacheEvents = opts.cacheEvents ?? 1_000_000;
@@ -274,6 +281,11 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
     if ('error' in job) return { run: null, error: job.error ?? null };
     const hit = cached(job.key);
     if (hit) return { run: hit, error: null };
+    if (opts.prebuilt?.key === job.key) {
+      const run = completeRun(job.scenario, opts.prebuilt.trace, job.key);
+      remember(run);
+      return { run, error: null };
+    }
     let result: { run: Run | null; error: string | null } = { run: null, error: 'not simulated' };
     syncEngine(simulate).run({ ...job }, (u) => {
       if (u.kind === 'error') result = { run: null, error: u.message };

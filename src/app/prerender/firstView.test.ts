@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scenarios } from '../../../scenarios/index.ts';
+import { createPlayerStore } from '../../player/store.ts';
+import { simulate } from '../../sim/simulate.ts';
+import { firstRunJson, parseFirstRun } from './firstRun.ts';
 import type { FirstView } from './firstView.tsx';
 import { PICTURE_SIZES } from './sizes.ts';
 
@@ -66,5 +69,34 @@ describe('the prerendered first view', () => {
     expect([...used].sort()).toEqual([...ruled].sort());
     // The timeline's step marks keep their places.
     expect(view.css).toMatch(/left: [1-9][\d.]*%/);
+  });
+});
+
+describe('the first run beside it (the page opens on it without simulating)', () => {
+  it('is the default story as simulate() gives it, under the key the page store looks it up by', () => {
+    const first = scenarios[0];
+    if (!first) throw new Error('no scenarios');
+    expect(view.firstRun.trace).toEqual(JSON.parse(JSON.stringify(simulate(first))));
+    // The page's store (boot's, in the browser) given only this run: it does not simulate.
+    let calls = 0;
+    const store = createPlayerStore({
+      scenarios,
+      prebuilt: view.firstRun,
+      simulate: (s, o) => {
+        calls++;
+        return simulate(s, o);
+      },
+    });
+    expect(calls).toBe(0);
+    expect(store.getState().run?.trace).toBe(view.firstRun.trace);
+  });
+
+  it('survives the page: its JSON text cannot end the script element, and parses back to the same run', () => {
+    const text = firstRunJson(view.firstRun);
+    expect(text).not.toMatch(/<\//i);
+    expect(parseFirstRun(text)).toEqual({ run: view.firstRun, problem: null });
+    const hostile = firstRunJson({ ...view.firstRun, key: '</script><script>alert(1)</script>' });
+    expect(hostile).not.toContain('<');
+    expect(parseFirstRun(hostile).run?.key).toBe('</script><script>alert(1)</script>');
   });
 });

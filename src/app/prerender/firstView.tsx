@@ -6,8 +6,15 @@
  */
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { installSimulator } from '../../player/simulator.ts';
+import { hostIdsOf, simulate } from '../../sim/simulate.ts';
 import { App } from '../App.tsx';
+import { boot } from '../boot.ts';
 import { Root } from '../Root.tsx';
+import type { FirstRun } from './firstRun.ts';
+
+// The build simulates: the page will not, for this view (firstRun.ts).
+installSimulator({ simulate, hostIdsOf });
 
 /** One stage size the picture is laid out for, and the CSS class its copy carries. */
 export interface PictureSize {
@@ -49,6 +56,15 @@ export interface FirstView {
   html: string;
   /** The rules for its `ps-N` classes, the style attributes it was rendered with. */
   css: string;
+  /** The run it pictures, which the page opens on without simulating it. */
+  firstRun: FirstRun;
+}
+
+/** The default view's run as the page's store would simulate it, with the key it would give it. */
+function firstRunOf(): FirstRun {
+  const run = boot('').store.getState().run;
+  if (!run?.key) throw new Error('the default view has no first run to prerender');
+  return { key: run.key, trace: run.trace };
 }
 
 /** The app at `/` committed into a fresh container, effects run. */
@@ -109,5 +125,5 @@ export function firstView(sizes: readonly PictureSize[]): FirstView {
   app.setAttribute('inert', '');
   app.setAttribute('aria-hidden', 'true');
   const css = [...rules].map(([decl, cls]) => `[data-prerendered] .${cls} { ${decl} }`).join('\n');
-  return { html: el.innerHTML, css };
+  return { html: el.innerHTML, css, firstRun: firstRunOf() };
 }

@@ -4,12 +4,14 @@
  * stylesheet. The page paints the picture, its first caption and the controls from the HTML and
  * the stylesheets alone; main.tsx's first commit replaces them with the live app.
  * public/theme-init.js hides the copy before the first paint when the page opens any other view
- * (a link's story or moment, a language, the embed, live mode).
+ * (a link's story or moment, a language, the embed, live mode). The run it pictures goes beside it as
+ * a JSON data block (firstRun.ts): the page opens on it without loading the simulator.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { FIRST_RUN_ID, firstRunJson } from './firstRun.ts';
 import type { FirstView } from './firstView.tsx';
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -52,6 +54,13 @@ export function prerenderPlugin(): Plugin {
               tag: 'link',
               attrs: { rel: 'expect', href: `#${END_ID}`, blocking: 'render' },
               injectTo: 'head',
+            },
+            // After #root: the parser has it before main.tsx (a module script, deferred) runs.
+            {
+              tag: 'script',
+              attrs: { type: 'application/json', id: FIRST_RUN_ID },
+              children: firstRunJson(view.firstRun),
+              injectTo: 'body',
             },
           ],
         };

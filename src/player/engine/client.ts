@@ -5,12 +5,18 @@
  */
 import type { SimOptions } from '../../sim/inputs.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
-import { simulate } from '../../sim/simulate.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 import { paceModel } from '../pace.ts';
-import { EngineCore } from './core.ts';
-import { errorParts, type FromEngine, type Hint, type RunDone, type RunJob } from './protocol.ts';
+import type { EngineCore } from './core.ts';
+import {
+  errorParts,
+  type FromEngine,
+  type Hint,
+  type RunDone,
+  type RunJob,
+  type ToEngine,
+} from './protocol.ts';
 import { macrotask } from './yield.ts';
 
 export type RunUpdate =
@@ -35,7 +41,7 @@ export interface SimEngine {
 }
 
 /** Runs each job at once, before run() returns: the CLI's and the tests' path, no worker. */
-export function syncEngine(sim: (s: Scenario, o: SimOptions) => Trace = simulate): SimEngine {
+export function syncEngine(sim: (s: Scenario, o: SimOptions) => Trace): SimEngine {
   return {
     where: 'sync',
     run(job, listener) {
@@ -91,31 +97,54 @@ function router() {
 
 /**
  * The engine on the page: each slice at most 8 ms, then the page handles input and draws. A
- * slice's events reach the store in the same task, so its work is bounded by the slice too.
+ * slice's events reach the store in the same task, so its work is bounded by the slice too. The
+ * simulator is a chunk of its own, fetched when this engine is made (a worker could not start):
+ * messages wait for it, and if it cannot be fetched each waiting run ends in an error that says so.
  */
 export function pageEngine(): SimEngine {
   const r = router();
   let next = 1;
-  const core = new EngineCore({
-    now: () => performance.now(),
-    later: macrotask(),
-    post: (m) => r.deliver(m),
-    sliceMs: 8,
-    sendEveryMs: 150,
-  });
+  let core: EngineCore | null = null;
+  let queued: ToEngine[] | null = [];
+  const send = (m: ToEngine) => {
+    if (core) core.receive(m);
+    else if (queued) queued.push(m);
+    else if (m.type === 'run')
+      r.deliver({ type: 'error', id: m.id, ...errorParts(new Error('the simulator could not be loaded')) });
+  };
+  import('./core.ts').then(
+    ({ EngineCore }) => {
+      core = new EngineCore({
+        now: () => performance.now(),
+        later: macrotask(),
+        post: (m) => r.deliver(m),
+        sliceMs: 8,
+        sendEveryMs: 150,
+      });
+      for (const m of queued ?? []) core.receive(m);
+      queued = null;
+    },
+    (e: unknown) => {
+      const waiting = queued ?? [];
+      queued = null;
+      const why = `the simulator could not be loaded (${e instanceof Error ? e.message : String(e)})`;
+      for (const m of waiting)
+        if (m.type === 'run') r.deliver({ type: 'error', id: m.id, ...errorParts(new Error(why)) });
+    },
+  );
   return {
     where: 'page',
     run(job, listener) {
       const id = next++;
       r.listeners.set(id, listener);
-      core.receive({ type: 'run', id, job });
+      send({ type: 'run', id, job });
       return () => {
         r.listeners.delete(id);
-        core.receive({ type: 'cancel', id });
+        send({ type: 'cancel', id });
       };
     },
     hint(h) {
-      core.receive({ type: 'hint', hint: h });
+      send({ type: 'hint', hint: h });
     },
   };
 }
