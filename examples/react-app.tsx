@@ -2,8 +2,8 @@
 // the component. Built by `vite build -c vite.embed.config.ts --mode examples`.
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-// The package's React entry, as a docs site imports it (zod jitless, the simulator installed).
-import { LeaderElectionPlayer } from '../src/embed/lib-react.ts';
+import '../src/app/zodJitless.ts';
+import { LeaderElectionPlayer } from '../src/embed/react.tsx';
 
 function Example() {
   const [theme, setTheme] = useState<'light' | 'dark'>('light');

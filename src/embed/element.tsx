@@ -1,12 +1,17 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { isLocale, setLocale } from '../i18n/index.ts';
+import { installSimulator } from '../player/simulator.ts';
 import { stepsOf } from '../player/steps.ts';
 import type { PlayerStore } from '../player/store.ts';
+import { hostIdsOf, simulate } from '../sim/simulate.ts';
 import { PLAYER_ATTRIBUTES, type PlayerAttribute, searchFromAttributes } from './attributes.ts';
 import type { EmbedController } from './controller.ts';
 import { PlayerRoot } from './PlayerRoot.tsx';
 import { type EventType, eventOf } from './protocol.ts';
 import { playerShadow } from './shadow.ts';
+
+// The element is one self-contained module: each player simulates its first run at once, on its page.
+installSimulator({ simulate, hostIdsOf });
 
 export const TAG = 'leader-election-player';
 

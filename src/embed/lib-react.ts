@@ -2,10 +2,5 @@
 // from the host app (Docusaurus, MDX); import it where the docs page renders.
 // First: zod must be jitless before any schema is built (Content-Security-Policy, see the module).
 import '../app/zodJitless.ts';
-import { installSimulator } from '../player/simulator.ts';
-import { hostIdsOf, simulate } from '../sim/simulate.ts';
 
 export { LeaderElectionPlayer, type LeaderElectionPlayerProps } from './react.tsx';
-
-// One self-contained module: the first run of each player is simulated on its page, at once.
-installSimulator({ simulate, hostIdsOf });

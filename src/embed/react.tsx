@@ -1,11 +1,17 @@
 import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { isLocale, setLocale } from '../i18n/index.ts';
+import { installSimulator } from '../player/simulator.ts';
 import type { PlayerStore } from '../player/store.ts';
+import { hostIdsOf, simulate } from '../sim/simulate.ts';
 import { type PlayerAttribute, searchFromAttributes } from './attributes.ts';
 import type { EmbedController } from './controller.ts';
 import { PlayerRoot } from './PlayerRoot.tsx';
 import { playerShadow } from './shadow.ts';
+
+// The component is one self-contained module: each player simulates its first run at once, on its page.
+// Here, not in lib-react.ts: a host's bundler may skip a re-exporting entry (package.json sideEffects).
+installSimulator({ simulate, hostIdsOf });
 
 export interface LeaderElectionPlayerProps {
   scenario?: string;
