@@ -1,7 +1,9 @@
 // The message arrows: placed once per layout in a layer slid by one transform; per frame only the packets in flight move.
+// The packets are one path per message family (drawPackets), not a circle per arrow: a Bully election of
+// 200 nodes has hundreds in flight, and moving each as an element restyled and relaid it every frame.
 import { select } from 'd3-selection';
 import type { TraceIndex } from '../../../sim/trace/frame.ts';
-import { messageFamily } from '../glyphs.ts';
+import { type MessageFamily, messageFamily } from '../glyphs.ts';
 import { arrowHead, cross } from './paths.ts';
 import type { Prepared } from './prepare.ts';
 import type { G, View } from './scene.ts';
@@ -17,9 +19,8 @@ export interface ArrowGeo {
   /** Where a lost message's X sits (a little before its target). */
   ex: number;
   ey: number;
-  /** The class list, and whether the packet was last drawn shown. */
+  /** The class list it was last written with. */
   base: string;
-  packet: boolean;
 }
 
 type Message = TraceIndex['messages'][number];
@@ -43,6 +44,7 @@ export function arrowLabel(m: Pick<Message, 'type' | 'data'>): string | null {
  */
 export function drawArrows(
   gMsgs: G,
+  gPackets: G,
   p: Prepared,
   v: View,
   anchor: number,
@@ -84,9 +86,12 @@ export function drawArrows(
     const base = `seq-msg fam-${messageFamily(m.type)}${p.chatter.has(m.id) ? ' is-chatter' : ''}${lost ? ' is-lost' : ''}`;
     const was = geo.get(node);
     if (was?.base !== base) node.setAttribute('class', base);
-    geo.set(node, { x1, y1, x2, y2, ex, ey, base, packet: was?.packet ?? false });
+    geo.set(node, { x1, y1, x2, y2, ex, ey, base });
   };
-  gMsgs.attr('transform', `translate(0,${(anchor - w0) * k})`);
+  const slide = `translate(0,${(anchor - w0) * k})`;
+  gMsgs.attr('transform', slide);
+  gPackets.attr('transform', slide);
+  const packets = new Map<MessageFamily, string[]>();
   gMsgs
     .selectAll<SVGGElement, Message>('g.seq-msg')
     .data(visible, (m) => m.id)
@@ -108,7 +113,6 @@ export function drawArrows(
           .attr('class', 'seq-label')
           .attr('aria-hidden', 'true')
           .text((m) => arrowLabel(m) ?? '');
-        g.append('circle').attr('class', 'seq-packet').attr('r', 3).attr('display', 'none');
         return g.each(function (m) {
           place(this, m);
         });
@@ -125,19 +129,39 @@ export function drawArrows(
       if (!g) return;
       // Whether the arrow is still to come, in flight or done is not written to the DOM: a class change
       // restyles the arrow's whole group and no style depends on it (the future's veil is one rect).
-      const flight = t >= m.sendAt && t < m.deliverAt;
-      const packet = this.lastChild as SVGCircleElement;
+      if (t < m.sendAt || t >= m.deliverAt) return;
       // In flight: the packet sits where the arrow crosses the cursor (time is linear along it);
       // a lost one disappears at its X.
       const f = (t - m.sendAt) / Math.max(1, m.deliverAt - m.sendAt);
       const py = g.y1 + (g.y2 - g.y1) * f;
-      const shown = flight && !(m.fate === 'dropped' && Math.abs(py - g.y1) > Math.abs(g.ey - g.y1));
-      if (shown !== g.packet) {
-        packet.setAttribute('display', shown ? 'inline' : 'none');
-        g.packet = shown;
-      }
-      if (!shown) return;
-      packet.setAttribute('cx', String(g.x1 + (g.x2 - g.x1) * f));
-      packet.setAttribute('cy', String(py));
+      if (m.fate === 'dropped' && Math.abs(py - g.y1) > Math.abs(g.ey - g.y1)) return;
+      const fam = messageFamily(m.type);
+      let dots = packets.get(fam);
+      if (!dots) packets.set(fam, (dots = []));
+      dots.push(dot(g.x1 + (g.x2 - g.x1) * f, py));
+    });
+  drawPackets(gPackets, packets);
+}
+
+const FAMILIES: readonly MessageFamily[] = ['election', 'heartbeat', 'reply', 'store', 'data', 'reject'];
+
+/** A packet: a circle of radius 3 as a subpath (two arcs), to a tenth of a pixel. */
+function dot(x: number, y: number): string {
+  const r = (v: number) => Math.round(v * 10) / 10;
+  return `M${r(x - 3)},${r(y)}a3,3 0 1,0 6,0a3,3 0 1,0 -6,0`;
+}
+
+/**
+ * One path per family holds its packets: per frame at most six attributes change, however many
+ * messages fly. A family with none keeps an empty path (no element enters or leaves per frame).
+ */
+function drawPackets(gPackets: G, packets: ReadonlyMap<MessageFamily, string[]>): void {
+  gPackets
+    .selectAll<SVGPathElement, MessageFamily>('path')
+    .data(FAMILIES)
+    .join((enter) => enter.append('path').attr('class', (f) => `seq-pk fam-${f}`))
+    .each(function (f) {
+      const d = packets.get(f)?.join('') ?? '';
+      if (this.getAttribute('d') !== d) this.setAttribute('d', d);
     });
 }

@@ -58,6 +58,8 @@ export function createSequence(el: HTMLElement, opts: SequenceOptions): Sequence
   // The cursor line runs under the messages, so one that lands at the cursor stays readable.
   const cursorLine = body.append('line').attr('class', 'seq-cursor-line');
   const gMsgs = body.append('g').attr('class', 'seq-msgs');
+  // The packets in flight, above every arrow: one path per message family (arrows.ts drawPackets).
+  const gPackets = body.append('g').attr('class', 'seq-packets');
   const gMarks = body.append('g').attr('class', 'seq-marks');
   const gFuture = body.append('rect').attr('class', 'seq-future-veil');
   const gCursor = svg.append('g').attr('class', 'seq-cursor');
@@ -102,7 +104,7 @@ export function createSequence(el: HTMLElement, opts: SequenceOptions): Sequence
     const spans = spanGroups(gSpans);
     drawFaultSpans(spans, p, v, opts.text);
     drawLeaders(spans.leaders, p, v, opts.text);
-    drawArrows(gMsgs, p, v, anchor, relayout, geo, seek, opts.text);
+    drawArrows(gMsgs, gPackets, p, v, anchor, relayout, geo, seek, opts.text);
     drawMarks(gMarks, p, v, seek, opts.text);
     drawCursor({ cursorLine, cursorTag, gFuture, gAxis }, v);
     headCount = drawLaneHeads(gHead, p, v, opts.text, headCount);
