@@ -71,6 +71,29 @@ test.describe('sequence diagram', () => {
     await shown.click();
     await expect(shown).toHaveText(initial ?? '');
   });
+
+  test("is not redrawn while scrolled away, and shows the cursor's time again on coming back", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/?scenario=bully&step=2');
+    await page.getByRole('tab', { name: 'Sequence' }).click();
+    const seq = page.getByRole('region', { name: 'Sequence diagram' });
+    const tag = seq.locator('.seq-cursor-tag text');
+    await seq.scrollIntoViewIfNeeded();
+    await expect(tag).toHaveText(/\d/);
+    const before = await tag.textContent();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(async () => (await seq.boundingBox())?.y ?? 0).toBeGreaterThan(844);
+    const t0 = await sliderMs(page);
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await expect.poll(() => sliderMs(page)).toBeGreaterThan(t0);
+    // Off screen, the diagram keeps the frame it last drew.
+    await page.waitForTimeout(400);
+    expect(await tag.textContent()).toBe(before);
+    await seq.scrollIntoViewIfNeeded();
+    await expect(tag).not.toHaveText(before ?? '');
+  });
 });
 
 test.describe('event log', () => {

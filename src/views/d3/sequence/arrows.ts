@@ -136,8 +136,8 @@ export function drawArrows(
       const py = g.y1 + (g.y2 - g.y1) * f;
       if (m.fate === 'dropped' && Math.abs(py - g.y1) > Math.abs(g.ey - g.y1)) return;
       const fam = messageFamily(m.type);
-      let dots = packets.get(fam);
-      if (!dots) packets.set(fam, (dots = []));
+      const dots = packets.get(fam) ?? [];
+      if (dots.length === 0) packets.set(fam, dots);
       dots.push(dot(g.x1 + (g.x2 - g.x1) * f, py));
     });
   drawPackets(gPackets, packets);
