@@ -158,6 +158,9 @@ export interface MessageCanvas {
   remove(): void;
 }
 
+/** A sprite's side in CSS px, the glyph at its centre: the largest glyph (70 px², own shapes 1.3x) and its outline fit. */
+const SPRITE_PX = 28;
+
 /** Adds the message canvas to `root` (over the picture's svg) and returns its handle. */
 export function createMessageCanvas(
   root: Sel<HTMLElement>,
@@ -194,6 +197,32 @@ export function createMessageCanvas(
       glyphs.set(type, g);
     }
     return g;
+  };
+
+  // Each glyph is rasterised once per type, colours and pixel ratio, into a sprite: a frame then copies
+  // one bitmap per message instead of filling and stroking its path (a 200-node election has hundreds
+  // in flight, and their paths were most of a frame's main-thread time).
+  const sprites = new Map<string, HTMLCanvasElement>();
+  const spriteOf = (type: string, fill: string, stroke: string, width: number): HTMLCanvasElement => {
+    const key = `${type}|${fill}|${stroke}|${width}|${dpr}`;
+    let s = sprites.get(key);
+    if (!s) {
+      if (sprites.size >= 64) sprites.clear(); // a theme switched back and forth
+      s = canvas.ownerDocument.createElement('canvas');
+      s.width = s.height = Math.ceil(SPRITE_PX * dpr);
+      const g = s.getContext('2d');
+      if (g) {
+        g.setTransform(dpr, 0, 0, dpr, (s.width / 2) | 0, (s.height / 2) | 0);
+        g.lineJoin = 'round';
+        g.fillStyle = fill;
+        g.strokeStyle = stroke;
+        g.lineWidth = width;
+        g.fill(glyphOf(type), 'evenodd');
+        g.stroke(glyphOf(type));
+      }
+      sprites.set(key, s);
+    }
+    return s;
   };
 
   const resize = (layout: Layout) => {
@@ -247,15 +276,18 @@ export function createMessageCanvas(
         const lost = m.fate === 'dropped' && m.progress >= 0.7;
         const alpha = messageOpacity(m, opts.reducedMotion);
         ctx.globalAlpha = alpha;
-        ctx.setTransform(dpr, 0, 0, dpr, x * dpr, y * dpr);
-        const glyph = glyphOf(m.type);
         const col = c[fam] as string;
-        ctx.fillStyle = fam === 'reply' ? (c.surface as string) : col;
-        ctx.strokeStyle = fam === 'reply' ? col : (c.surface as string);
-        ctx.lineWidth = fam === 'reply' ? 2.2 : 1.5;
-        ctx.fill(glyph, 'evenodd');
-        ctx.stroke(glyph);
+        const reply = fam === 'reply';
+        const sprite = spriteOf(
+          m.type,
+          reply ? (c.surface as string) : col,
+          reply ? col : (c.surface as string),
+          reply ? 2.2 : 1.5,
+        );
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.drawImage(sprite, x * dpr - ((sprite.width / 2) | 0), y * dpr - ((sprite.height / 2) | 0));
         if (lost) {
+          ctx.setTransform(dpr, 0, 0, dpr, x * dpr, y * dpr);
           ctx.strokeStyle = c.danger as string;
           ctx.lineWidth = 2.4;
           ctx.lineCap = 'round';
