@@ -270,12 +270,16 @@ export function createMessageCanvas(
         ctx.lineWidth = 1;
         ctx.stroke(path);
       }
+      // Sprites are copied in device pixels: the transform is set once, not per message (each
+      // setTransform cost as much as the copy), and only a lost message's X moves it.
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      let shownAlpha = -1;
       for (const d of placed) {
         const { m, x, y } = d;
         const fam = messageFamily(m.type);
         const lost = m.fate === 'dropped' && m.progress >= 0.7;
         const alpha = messageOpacity(m, opts.reducedMotion);
-        ctx.globalAlpha = alpha;
+        if (alpha !== shownAlpha) ctx.globalAlpha = shownAlpha = alpha;
         const col = c[fam] as string;
         const reply = fam === 'reply';
         const sprite = spriteOf(
@@ -284,7 +288,6 @@ export function createMessageCanvas(
           reply ? col : (c.surface as string),
           reply ? 2.2 : 1.5,
         );
-        ctx.setTransform(1, 0, 0, 1, 0, 0);
         ctx.drawImage(sprite, x * dpr - ((sprite.width / 2) | 0), y * dpr - ((sprite.height / 2) | 0));
         if (lost) {
           ctx.setTransform(dpr, 0, 0, dpr, x * dpr, y * dpr);
@@ -293,6 +296,7 @@ export function createMessageCanvas(
           ctx.lineCap = 'round';
           ctx.stroke(lostX);
           ctx.lineCap = 'butt';
+          ctx.setTransform(1, 0, 0, 1, 0, 0);
         }
         if (layout.crowd) tally.set(m.type, (tally.get(m.type) ?? 0) + 1);
         else if ((groups[d.group]?.length ?? 1) <= 1) {
