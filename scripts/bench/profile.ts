@@ -4,7 +4,8 @@
  * (from the bundle's per-module `// <file>` comments), then where the renderer's threads spend the
  * frames (a Chromium trace: script, style, layout, paint, raster, by thread), what invalidated style,
  * layout and paint (element and reason), and the painted layers with their areas.
- * PROFILE_TRACE_OUT=file.json also writes the trace, for chrome://tracing or Perfetto.
+ * PROFILE_TRACE_OUT=file.json also writes the trace, for chrome://tracing or Perfetto; PROFILE_CPU_OUT=file.cpuprofile
+ * the CPU profile (DevTools' Performance panel loads it).
  *
  *   npx tsx scripts/bench/profile.ts <scenario> [speed 1|10] [seconds] [nodes, via the What if… Nodes knob]
  *   PROFILE_QUERY='&panel=log' adds link parameters (e.g. to leave the sequence diagram out).
@@ -83,6 +84,7 @@ try {
   await cdp.send('Profiler.start');
   await page.waitForTimeout(Number(secondsArg) * 1000);
   const { profile } = await cdp.send('Profiler.stop');
+  if (process.env.PROFILE_CPU_OUT) writeFileSync(process.env.PROFILE_CPU_OUT, JSON.stringify(profile));
   // A second window under the tracer (the profiler off): time by trace event and thread.
   await browser.startTracing(page, {
     categories: [

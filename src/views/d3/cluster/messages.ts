@@ -3,7 +3,7 @@
 import { messageTypeLabel, t } from '../../../i18n/index.ts';
 import type { HostKind } from '../../../sim/net/host.ts';
 import type { Frame, MessageView } from '../../../sim/trace/frame.ts';
-import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from '../glyphs.ts';
+import { glyphSize, isChatter, type MessageFamily, messageFamily, messageGlyph } from '../glyphs.ts';
 import type { ThemeColors } from './colors.ts';
 import { labelHits, placeLabel } from './labels.ts';
 import { type Endpoints, ends, type Layout, MESH_MAX_NODES } from './layout.ts';
@@ -274,11 +274,28 @@ export function createMessageCanvas(
       // setTransform cost as much as the copy), and only a lost message's X moves it.
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       let shownAlpha = -1;
+      // A crowd's election has thousands in flight: there, the opaque glyphs of one type are gathered
+      // into one path, filled and outlined once (a copy per message was still most of the frame).
+      // Fading lost ones and the no-entry glyph (its bar is a hole: even-odd) are still copied one by one.
+      const batch = layout.crowd ? new Map<string, Path2D>() : null;
+      const at = batch ? new DOMMatrix([dpr, 0, 0, dpr, 0, 0]) : null;
       for (const d of placed) {
         const { m, x, y } = d;
         const fam = messageFamily(m.type);
         const lost = m.fate === 'dropped' && m.progress >= 0.7;
         const alpha = messageOpacity(m, opts.reducedMotion);
+        if (batch && at && alpha === 1 && fam !== 'reject') {
+          let path = batch.get(m.type);
+          if (!path) {
+            path = new Path2D();
+            batch.set(m.type, path);
+          }
+          at.e = x * dpr;
+          at.f = y * dpr;
+          path.addPath(glyphOf(m.type), at);
+          tally.set(m.type, (tally.get(m.type) ?? 0) + 1);
+          continue;
+        }
         if (alpha !== shownAlpha) ctx.globalAlpha = shownAlpha = alpha;
         const col = c[fam] as string;
         const reply = fam === 'reply';
@@ -303,6 +320,24 @@ export function createMessageCanvas(
           const b = placeLabel(layout, kinds, x, y, d.ux, d.uy, d.nx, d.ny, [messageTypeLabel(m.type)]);
           labels.push({ ...b, fam, lost, alpha });
         }
+      }
+      ctx.globalAlpha = 1;
+      // Chatter first, so the messages that make the story lie on top. A glyph's outline goes under
+      // the fills (a stack of 99 ELECTION at their sender stays one diamond, not a blot of outlines);
+      // a reply is a ring, its stroke on top.
+      const types = [...(batch?.keys() ?? [])].sort((a, b) => Number(isChatter(b)) - Number(isChatter(a)));
+      for (const type of types) {
+        const path = batch?.get(type);
+        if (!path) continue;
+        const fam = messageFamily(type);
+        const col = c[fam] as string;
+        const reply = fam === 'reply';
+        ctx.fillStyle = reply ? (c.surface as string) : col;
+        ctx.strokeStyle = reply ? col : (c.surface as string);
+        ctx.lineWidth = (reply ? 2.2 : 1.5) * dpr;
+        if (!reply) ctx.stroke(path);
+        ctx.fill(path);
+        if (reply) ctx.stroke(path);
       }
     }
     const shared = groups
