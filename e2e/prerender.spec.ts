@@ -108,10 +108,14 @@ test.describe('the prerendered first view', () => {
     await page.keyboard.press('ArrowRight');
     await expect(page.locator('.caption .step-no')).toHaveText(/Step 2 of/);
     expect(await scriptsFetched(page)).not.toContainEqual(expect.stringMatching(ON_PAGE));
-    // The guard can fail: another story's link simulates its first run on the page.
+    // Nor the panels of a store or a storage: Bully has neither.
+    expect(await scriptsFetched(page)).not.toContainEqual(expect.stringMatching(PANELS));
+    // The guards can fail: another story's link simulates its first run on the page, with its panels.
     await page.goto('/?scenario=etcd-lease');
     await expect(page.locator('g.host[data-node]').first()).toBeVisible();
+    await expect(page.getByText('Coordination store').first()).toBeVisible();
     expect(await scriptsFetched(page)).toContainEqual(expect.stringMatching(ON_PAGE));
+    expect(await scriptsFetched(page)).toContainEqual(expect.stringMatching(PANELS));
   });
 
   test('a deep link, the embed and a broken first-run block each still open on a picture', async ({
@@ -145,6 +149,8 @@ test.describe('the prerendered first view', () => {
 
 /** The simulator's own chunk (src/player/simulator.ts loads it) or the worker that carries it. */
 const SIMULATOR = /\/assets\/(simulate|sim\.worker)-[\w-]+\.js$/;
+/** The chunk of the store, storage, proxy and database panels (src/app/StoryPanels.tsx). */
+const PANELS = /\/assets\/StoryPanels-[\w-]+\.js$/;
 /** The simulator's chunk on the page. */
 const ON_PAGE = /\/assets\/simulate-[\w-]+\.js$/;
 

@@ -3,6 +3,7 @@ import { App } from './app/App.tsx';
 import { registerOffline } from './app/offline/register.ts';
 import { FIRST_RUN_ID, parseFirstRun, setPageFirstRun } from './app/prerender/firstRun.ts';
 import { Root } from './app/Root.tsx';
+import { StoryPanels } from './app/Stage.tsx';
 import { loadLanguage } from './i18n/index.ts';
 import { loadLocale, readLangParam } from './i18n/persist.ts';
 import { loadSimulator } from './player/simulator.ts';
@@ -35,6 +36,10 @@ setPageFirstRun(first?.run ?? null);
 // English. If its chunk cannot be fetched, the page opens in English rather than not at all; if the
 // simulator's cannot, the error boundary says so.
 const language = loadLanguage(readLangParam(search).locale ?? loadLocale() ?? 'en').catch(() => {});
-Promise.all([language, first?.run ? null : loadSimulator()]).then(render, render);
+// A link to another story also brings its store and storage panels before the first render (Stage.tsx).
+Promise.all([language, first?.run ? null : loadSimulator(), first?.run ? null : StoryPanels.preload()]).then(
+  render,
+  render,
+);
 // After one visit the lab works without the network (a service worker with the build, src/app/offline).
 registerOffline();

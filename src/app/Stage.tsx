@@ -1,21 +1,14 @@
 /** The player's main area: the cluster picture with its narration and controls (Stage), the side panels and the trace views. */
-import { memo, type KeyboardEvent as ReactKeyboardEvent, useMemo, useRef, useState } from 'react';
+import { memo, type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef, useState } from 'react';
 import { t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
-import { dbStateAt, hasDb } from '../player/db.ts';
-import { proxyStateAt } from '../player/proxy.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { WhatIf } from '../sandbox/WhatIf.tsx';
-import { declarationOf } from '../sim/algorithms/registry.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { Controls } from '../views/Controls.tsx';
-import { DatabasePanel } from '../views/DatabasePanel.tsx';
 import { Narration } from '../views/Narration.tsx';
-import { ProxyPanel } from '../views/ProxyPanel.tsx';
-import { ResourcePanel } from '../views/ResourcePanel.tsx';
-import { StorePanel } from '../views/StorePanel.tsx';
 import { useCaptions, useShownStep, useStepFrame, useStorySteps } from '../views/story.ts';
 import { FixToggle } from './FixToggle.tsx';
 import { ChunkFailed, lazyChunk } from './lazyChunk.tsx';
@@ -35,6 +28,10 @@ const SequenceDiagram = lazyChunk(
 const EventLog = lazyChunk(() => import('../views/EventLog.tsx').then((m) => m.EventLog), {
   fallback: traceLoading,
 });
+// The panels of the store, storage, proxy and database: the default story (Bully) has none of those
+// hosts. Fetched when a change is first simulated (the new run lands after it), or before the first
+// render of a link that opens another story (main.tsx).
+export const StoryPanels = lazyChunk(() => import('./StoryPanels.tsx').then((m) => m.StoryPanels));
 // The node inspector (statecharts laid out at build time) is fetched when a node is first inspected.
 const InspectorPane = lazyChunk(() =>
   import('../views/inspector/Inspector.tsx').then((m) => m.InspectorPane),
@@ -108,49 +105,25 @@ export function TraceViews({
 /** Closed, the What-if bar does not use the cursor: it is handed the last instant it was open at. */
 const WhatIfAtCursor = memo(WhatIf);
 
+/** Whether a run has a host beside its nodes with a panel (StoryPanels.tsx), or a write to show. */
+function hasStoryPanels(run: Run): boolean {
+  return run.trace.hosts.some((h) => h.kind !== 'node' && h.kind !== 'client') || run.index.writes.length > 0;
+}
+
 export function SidePanels({ run }: { run: Run }) {
   const time = usePlayer((s) => s.t);
   const frame = useStepFrame(run, time);
   const whatIfOpen = usePlayer((s) => s.whatIf);
   const held = useRef({ run, frame, time });
   if (whatIfOpen || held.current.run !== run) held.current = { run, frame, time };
-  const hosts = run.trace.hosts;
-  const storeHost = hosts.find((h) => h.kind === 'store');
-  const nodeIds = useMemo(() => hosts.filter((h) => h.kind === 'node').map((h) => h.id), [hosts]);
-  // Every resource that ever gets a write has its panel from the start: nothing appears mid-run.
-  const resourceIds = useMemo(() => {
-    const ids = hosts.filter((h) => h.kind === 'resource').map((h) => h.id);
-    for (const w of run.index.writes) if (!ids.includes(w.resource)) ids.push(w.resource);
-    return ids;
-  }, [hosts, run]);
-  const proxies = hosts.filter((h) => h.kind === 'proxy');
+  const changing = usePlayer((s) => s.pending !== null);
+  useEffect(() => {
+    if (changing) void StoryPanels.preload();
+  }, [changing]);
   return (
     <aside className="side" aria-label={t('app.sidePanels')}>
       <WhatIfAtCursor run={run} frame={held.current.frame} time={held.current.time} />
-      {proxies.map((p) => (
-        <ProxyPanel key={p.id} proxy={proxyStateAt(run.index, p.id, time, nodeIds)} />
-      ))}
-      {storeHost && frame.store && <StorePanel id={storeHost.id} store={frame.store} />}
-      {resourceIds.map((id) => {
-        // The job runner's database shows its tables, not a storage's token counts.
-        if (hasDb(run.index, id))
-          return <DatabasePanel key={id} id={id} db={dbStateAt(run.index, id, time)} />;
-        const r = frame.resources.find((x) => x.id === id) ?? {
-          id,
-          highest: null,
-          accepted: 0,
-          rejected: 0,
-          recent: [],
-        };
-        return (
-          <ResourcePanel
-            key={id}
-            resource={r}
-            database={nodeIds.includes(id)}
-            carries={declarationOf(run.trace.algorithm)?.leadership.carries ?? null}
-          />
-        );
-      })}
+      {hasStoryPanels(run) && <StoryPanels run={run} frame={frame} time={time} />}
       <MessageCounts index={run.index} t={time} />
     </aside>
   );

@@ -89,9 +89,16 @@ export interface LazyChunkOptions<P> {
   failed?: (props: P, retry: () => void) => ReactNode;
 }
 
+/** A lazy chunk's component, and a way to fetch it ahead of its first render. */
+export type LazyComponent<P> = ComponentType<P> & {
+  /** Fetches the chunk; once it is in, the component renders at once, without suspending. */
+  preload(): Promise<void>;
+};
+
 /**
  * `React.lazy` for one export of a chunk, with its own Suspense (`fallback`) and the message on a
  * failed load (`failed`). React.lazy keeps a failed promise, so Retry makes a new lazy component.
+ * A chunk already fetched (`preload`, or an earlier render) renders directly: no fallback frame.
  */
 export function lazyChunk<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -99,8 +106,14 @@ export function lazyChunk<P extends object>(
     fallback = null,
     failed: showFailed = (_p, retry) => <ChunkFailed onRetry={retry} />,
   }: LazyChunkOptions<P> = {},
-): ComponentType<P> {
-  const fetch = chunk(load);
+): LazyComponent<P> {
+  let ready: ComponentType<P> | null = null;
+  const fetch = chunk(() =>
+    load().then((c) => {
+      ready = c;
+      return c;
+    }),
+  );
   let failed = false;
   const make = () =>
     lazy(() =>
@@ -123,7 +136,9 @@ export function lazyChunk<P extends object>(
       }
       setAttempt((a) => a + 1);
     };
-    const L = Lazy;
+    // What this instance mounted with stays its type: switching to `ready` later would remount it.
+    const [Loaded] = useState(() => ready);
+    const L = Loaded ?? Lazy;
     return (
       <ChunkBoundary key={attempt} failed={() => showFailed(props, retry)}>
         <Suspense fallback={fallback}>
@@ -132,5 +147,11 @@ export function lazyChunk<P extends object>(
       </ChunkBoundary>
     );
   }
-  return Chunk;
+  return Object.assign(Chunk, {
+    preload: () =>
+      fetch().then(
+        () => {},
+        () => {},
+      ),
+  });
 }
