@@ -108,8 +108,11 @@ test.describe('the prerendered first view', () => {
     await page.keyboard.press('ArrowRight');
     await expect(page.locator('.caption .step-no')).toHaveText(/Step 2 of/);
     expect(await scriptsFetched(page)).not.toContainEqual(expect.stringMatching(ON_PAGE));
-    // Nor the panels of a store or a storage: Bully has neither.
+    // Nor the panels of a store or a storage: Bully has neither. Nor the event log: its tab is closed.
     expect(await scriptsFetched(page)).not.toContainEqual(expect.stringMatching(PANELS));
+    expect(await scriptsFetched(page)).not.toContainEqual(
+      expect.stringMatching(/\/assets\/EventLog-[\w-]+\.js$/),
+    );
     // The guards can fail: another story's link simulates its first run on the page, with its panels.
     await page.goto('/?scenario=etcd-lease');
     await expect(page.locator('g.host[data-node]').first()).toBeVisible();

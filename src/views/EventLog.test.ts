@@ -10,9 +10,9 @@ import {
   entriesAt,
   filterEntries,
   type LogCategory,
-  leaseHex,
   visibleEntries,
 } from './EventLog.tsx';
+import { leaseHex } from './eventText.ts';
 
 const LEASE = 0x694d5e0c7a01;
 

@@ -17,6 +17,7 @@ import type { TraceEvent } from '../sim/trace/events.ts';
 import type { TraceIndex } from '../sim/trace/frame.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { chatterIds } from './d3/sequence/index.ts';
+import { dataSuffix, leaseHex, type Translate, writeLine } from './eventText.ts';
 import './panels.css';
 
 // ---------------------------------------------------------------------------------------------
@@ -48,8 +49,6 @@ export interface LogEntry {
   tone: LogTone;
 }
 
-export type Translate = (key: string, vars?: Record<string, string | number>) => string;
-
 /** A duration as people say it: "250 ms", "20 s", "1.5 s". */
 export function formatDuration(ms: number): string {
   return ms < 1000
@@ -57,43 +56,11 @@ export function formatDuration(ms: number): string {
     : translate('time.s', { s: formatNumber(Number((ms / 1000).toFixed(3))) });
 }
 
-/** "694d5e0c7a01": lease ids as etcdctl prints them. */
-export function leaseHex(id: number): string {
-  return id.toString(16);
-}
-
-export function dataSuffix(data: Record<string, string | number | boolean | null> | undefined): string {
-  if (!data) return '';
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(data)) {
-    if (k === 'reqId' || v === null || v === '') continue;
-    const val = k === 'lease' && typeof v === 'number' ? leaseHex(v) : String(v);
-    if (val.length > 28) continue;
-    parts.push(`${k} ${val}`);
-    if (parts.length === 3) break;
-  }
-  return parts.length ? ` (${parts.join(', ')})` : '';
-}
-
 function roleTag(tr: Translate, token: number | undefined, term: number | undefined): string {
   if (token !== undefined && term !== undefined) return tr('log.tag.tokenTerm', { token, term });
   if (token !== undefined) return tr('log.tag.token', { token });
   if (term !== undefined) return tr('log.tag.term', { term });
   return '';
-}
-
-/** "storage REJECTED write from node-1 token 42: 409 STALE TOKEN" (also the sequence diagram's title). */
-export function writeLine(e: Extract<TraceEvent, { k: 'write' }>, tr: Translate = translate): string {
-  const token = e.token === null ? tr('log.write.noToken') : tr('log.write.token', { token: e.token });
-  // A leader that is itself the database (heartbeat scenario) takes client writes directly.
-  const local = e.resource === e.node ? 'Local' : '';
-  return tr(e.status === 'accepted' ? `log.write.accepted${local}` : `log.write.rejected${local}`, {
-    resource: e.resource,
-    node: e.node,
-    token,
-    code: e.code,
-    reason: e.reason ?? '',
-  });
 }
 
 /** Long values (Patroni's member JSON) are cut to keep a line on one or two rows. */

@@ -10,7 +10,7 @@ import {
   type SequenceRenderer,
   type SequenceText,
 } from './d3/sequence/index.ts';
-import { dataSuffix, leaseHex, writeLine } from './EventLog.tsx';
+import { dataSuffix, leaseHex, writeLine } from './eventText.ts';
 import './panels.css';
 
 interface Props {

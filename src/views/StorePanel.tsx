@@ -1,6 +1,7 @@
 import { memo, type ReactNode, useId } from 'react';
 import { formatNumber, t } from '../i18n/index.ts';
 import type { LeaseView, StoreView } from '../sim/trace/frame.ts';
+import { leaseHex } from './eventText.ts';
 
 export interface StorePanelProps {
   /** Host id of the store (etcd). */
@@ -20,11 +21,6 @@ function breakable(value: string): ReactNode {
     at += part.length + 1;
   }
   return out;
-}
-
-/** etcd shows lease ids in hex; so do we. */
-export function leaseHex(id: number): string {
-  return id.toString(16);
 }
 
 function LeaseRow({ lease, keys }: { lease: LeaseView; keys: string[] }) {
