@@ -24,10 +24,6 @@ export function needSimulator(what: string): Simulator {
   return current;
 }
 
-export function hasSimulator(): boolean {
-  return current !== null;
-}
-
 /** Fetches the simulator's chunk (once) and installs it. */
 export function loadSimulator(): Promise<Simulator> {
   if (current) return Promise.resolve(current);

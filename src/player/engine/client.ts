@@ -105,12 +105,13 @@ export function pageEngine(): SimEngine {
   const r = router();
   let next = 1;
   let core: EngineCore | null = null;
-  let queued: ToEngine[] | null = [];
+  /** Why the simulator could not be loaded, once its fetch failed. */
+  let failed: string | null = null;
+  const queued: ToEngine[] = [];
   const send = (m: ToEngine) => {
     if (core) core.receive(m);
-    else if (queued) queued.push(m);
-    else if (m.type === 'run')
-      r.deliver({ type: 'error', id: m.id, ...errorParts(new Error('the simulator could not be loaded')) });
+    else if (failed === null) queued.push(m);
+    else if (m.type === 'run') r.deliver({ type: 'error', id: m.id, ...errorParts(new Error(failed)) });
   };
   import('./core.ts').then(
     ({ EngineCore }) => {
@@ -121,15 +122,11 @@ export function pageEngine(): SimEngine {
         sliceMs: 8,
         sendEveryMs: 150,
       });
-      for (const m of queued ?? []) core.receive(m);
-      queued = null;
+      for (const m of queued.splice(0)) core.receive(m);
     },
     (e: unknown) => {
-      const waiting = queued ?? [];
-      queued = null;
-      const why = `the simulator could not be loaded (${e instanceof Error ? e.message : String(e)})`;
-      for (const m of waiting)
-        if (m.type === 'run') r.deliver({ type: 'error', id: m.id, ...errorParts(new Error(why)) });
+      failed = `the simulator could not be loaded (${e instanceof Error ? e.message : String(e)})`;
+      for (const m of queued.splice(0)) send(m);
     },
   );
   return {

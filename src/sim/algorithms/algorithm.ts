@@ -116,6 +116,9 @@ export interface ChaosNet {
   readonly unsafe: boolean;
 }
 
+/** A resolved knob as a number (params.ts has checked it is one). */
+export const knob = (p: Params, k: string): number => Number(p[k]);
+
 /** A number from a mark's data or a knob (0 when absent). */
 export function numOf(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) ? v : 0;

@@ -1,10 +1,7 @@
 /** How a Bully cluster runs: every node hosts the Bully machine (machine.ts). */
-import type { Params } from '../../params.ts';
-import type { AlgorithmRuntime } from '../algorithm.ts';
+import { type AlgorithmRuntime, knob } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import { type BullyTally, type BullyTimes, bullyMachine } from './machine.ts';
-
-const ms = (p: Params, k: string): number => Number(p[k]);
 
 export const bullyRuntime: AlgorithmRuntime = {
   machine: bullyMachine,
@@ -17,10 +14,10 @@ export const bullyRuntime: AlgorithmRuntime = {
     for (const id of ids) {
       const rank = rankOf.get(id) ?? 0;
       const times: BullyTimes = {
-        heartbeatIntervalMs: ms(p, 'heartbeatIntervalMs'),
-        heartbeatTimeoutMs: ms(p, 'heartbeatTimeoutMs') + (rank - 1) * ms(p, 'detectionStaggerMs'),
-        answerTimeoutMs: ms(p, 'answerTimeoutMs'),
-        coordinatorTimeoutMs: ms(p, 'coordinatorTimeoutMs'),
+        heartbeatIntervalMs: knob(p, 'heartbeatIntervalMs'),
+        heartbeatTimeoutMs: knob(p, 'heartbeatTimeoutMs') + (rank - 1) * knob(p, 'detectionStaggerMs'),
+        answerTimeoutMs: knob(p, 'answerTimeoutMs'),
+        coordinatorTimeoutMs: knob(p, 'coordinatorTimeoutMs'),
       };
       ctx.addHost(
         id,

@@ -1,14 +1,11 @@
 /** How the CronJob story runs: the API server, the CronJob controller, the Job's pod and idle replicas. */
-import type { Params } from '../../params.ts';
-import type { AlgorithmRuntime } from '../algorithm.ts';
+import { type AlgorithmRuntime, knob } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import { cronApiServerProcess } from './apiserver.ts';
 import { cronJobControllerProcess } from './controller.ts';
 import { API_HOST, CONTROLLER_HOST, controllerConfig, POD_HOST } from './index.ts';
 import { replicaMachine } from './machine.ts';
 import { podProcess } from './pod.ts';
-
-const num = (p: Params, k: string): number => Number(p[k]);
 
 export const cronjobRuntime: AlgorithmRuntime = {
   machine: replicaMachine,
@@ -27,10 +24,10 @@ export const cronjobRuntime: AlgorithmRuntime = {
       'client',
       podProcess({
         apiServer: API_HOST,
-        startMs: num(ctx.params, 'podStartMs'),
-        durationMs: num(ctx.params, 'jobDurationS') * 1000,
+        startMs: knob(ctx.params, 'podStartMs'),
+        durationMs: knob(ctx.params, 'jobDurationS') * 1000,
         // A lost answer is repeated at the controller's retry pace.
-        resendMs: num(ctx.params, 'retryMs'),
+        resendMs: knob(ctx.params, 'retryMs'),
       }),
     );
     for (const id of ctx.nodeIds)

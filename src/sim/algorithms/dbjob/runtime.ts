@@ -1,18 +1,15 @@
 /** How the database-job story runs: a database and nodes that each run the job machine. */
 import { jobNotRunningChecker } from '../../check/jobNotRunning.ts';
-import type { Params } from '../../params.ts';
-import type { AlgorithmRuntime } from '../algorithm.ts';
+import { type AlgorithmRuntime, knob } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import { dbProcess } from './db.ts';
 import { dbJobConfig } from './index.ts';
 import { DB_HOST, JOB_RUN_MARK } from './keys.ts';
 import { dbJobMachine } from './machine.ts';
 
-const num = (p: Params, k: string): number => Number(p[k]);
-
 export const dbjobRuntime: AlgorithmRuntime = {
   machine: dbJobMachine,
-  checkers: (p) => [jobNotRunningChecker(num(p, 'jobAlarmMs'), JOB_RUN_MARK)],
+  checkers: (p) => [jobNotRunningChecker(knob(p, 'jobAlarmMs'), JOB_RUN_MARK)],
   build(ctx) {
     const cfg = dbJobConfig(ctx.params);
     ctx.addHost(DB_HOST, 'resource', dbProcess());

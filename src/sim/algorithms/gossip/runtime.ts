@@ -1,20 +1,17 @@
 /** How a gossip cluster runs: every node hosts the gossip machine with its peers. */
-import type { Params } from '../../params.ts';
-import type { AlgorithmRuntime } from '../algorithm.ts';
+import { type AlgorithmRuntime, knob } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import { type GossipTimes, gossipMachine } from './machine.ts';
-
-const num = (p: Params, k: string): number => Number(p[k]);
 
 export const gossipRuntime: AlgorithmRuntime = {
   machine: gossipMachine,
   build(ctx) {
     const p = ctx.params;
     const times: GossipTimes = {
-      gossipIntervalMs: num(p, 'gossipIntervalMs'),
-      fanout: num(p, 'fanout'),
-      suspectTimeoutMs: num(p, 'suspectTimeoutMs'),
-      writeIntervalMs: num(p, 'writeIntervalMs'),
+      gossipIntervalMs: knob(p, 'gossipIntervalMs'),
+      fanout: knob(p, 'fanout'),
+      suspectTimeoutMs: knob(p, 'suspectTimeoutMs'),
+      writeIntervalMs: knob(p, 'writeIntervalMs'),
       takesWrites: p.takesWrites !== false,
     };
     const rankOf = new Map(ctx.nodeIds.map((id, i) => [id, i]));

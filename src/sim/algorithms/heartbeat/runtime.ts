@@ -1,21 +1,18 @@
 /** How a heartbeat cluster runs: every node hosts the heartbeat machine with its own disk. */
-import type { Params } from '../../params.ts';
-import type { AlgorithmRuntime } from '../algorithm.ts';
+import { type AlgorithmRuntime, knob } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import { type HeartbeatDisk, type HeartbeatTimes, heartbeatMachine } from './machine.ts';
-
-const num = (p: Params, k: string): number => Number(p[k]);
 
 export const heartbeatRuntime: AlgorithmRuntime = {
   machine: heartbeatMachine,
   build(ctx) {
     const p = ctx.params;
     const times: HeartbeatTimes = {
-      heartbeatIntervalMs: num(p, 'heartbeatIntervalMs'),
-      electionTimeoutMinMs: num(p, 'electionTimeoutMinMs'),
-      electionTimeoutMaxMs: num(p, 'electionTimeoutMaxMs'),
-      voteTimeoutMs: num(p, 'voteTimeoutMs'),
-      writeIntervalMs: num(p, 'writeIntervalMs'),
+      heartbeatIntervalMs: knob(p, 'heartbeatIntervalMs'),
+      electionTimeoutMinMs: knob(p, 'electionTimeoutMinMs'),
+      electionTimeoutMaxMs: knob(p, 'electionTimeoutMaxMs'),
+      voteTimeoutMs: knob(p, 'voteTimeoutMs'),
+      writeIntervalMs: knob(p, 'writeIntervalMs'),
     };
     const quorum = p.quorum === true;
     for (const id of ctx.nodeIds) {
