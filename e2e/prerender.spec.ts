@@ -93,6 +93,47 @@ test.describe('the prerendered first view', () => {
     await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
   });
 
+  test('the picture paints before the app is fetched, and the app brings no stylesheet of its own', async ({
+    page,
+  }) => {
+    const sheets = () =>
+      page.evaluate(() =>
+        [...document.styleSheets].map((s) => new URL(s.href ?? 'inline:', location.href).pathname).sort(),
+      );
+    await page.goto('/');
+    await expect(page.locator('g.host[data-node]')).toHaveCount(5);
+    const t = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      app: performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/start-[\w-]+\.js$/.test(r.name))
+        .map((r) => r.startTime),
+    }));
+    // The app's module is requested once, after the first contentful paint (main.tsx waits for it).
+    expect(t.app).toHaveLength(1);
+    expect(t.app[0]).toBeGreaterThanOrEqual(t.fcp);
+    // Every rule the first view uses was render-blocking: the takeover adds no sheet that would
+    // restyle the picture (a CSS import that only the app's chunk brings would show up here).
+    const after = await sheets();
+    await page.route(/\/assets\/.*\.js$/, (r) => r.abort());
+    await page.goto('/');
+    await expect(prerendered(page)).toBeVisible();
+    expect(await sheets()).toEqual(after);
+  });
+
+  test("the app's chunk cannot be fetched: the picture says so, in the page's language", async ({ page }) => {
+    await page.route(/\/assets\/start-[\w-]+\.js$/, (r) => r.abort());
+    await page.goto('/');
+    await expect(page.getByRole('alert')).toContainText('The lab could not be loaded');
+    await expect(prerendered(page)).toBeVisible();
+    await page.goto('/?lang=pt');
+    await expect(page.getByRole('alert')).toContainText('Não foi possível carregar o laboratório');
+    await page.unroute(/\/assets\/start-[\w-]+\.js$/);
+    await page.getByRole('button', { name: 'Recarregar' }).click();
+    await expect(page.locator('g.host[data-node]').first()).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
   test("the default view plays the build's run: no simulator is fetched until a change needs one", async ({
     page,
   }) => {

@@ -1,45 +1,26 @@
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { registerOffline } from './app/offline/register.ts';
-import { FIRST_RUN_ID, parseFirstRun, setPageFirstRun } from './app/prerender/firstRun.ts';
-import { Root } from './app/Root.tsx';
-import { StoryPanels } from './app/Stage.tsx';
-import { loadLanguage } from './i18n/index.ts';
-import { loadLocale, readLangParam } from './i18n/persist.ts';
-import { loadSimulator } from './player/simulator.ts';
+// The page's entry: every stylesheet of the first view, render-blocking (the prerendered picture needs
+// them to paint, and a sheet that came with the app would restyle it when the app takes over), then
+// the app. The order is the cascade's: the sandbox, export and crash sheets came first when App.tsx
+// brought them.
+import './sandbox/sandbox.css';
+import './app/export.css';
+import './app/errorBoundary.css';
 import './views/theme.css';
 import './views/panels.css';
 import './app/app.css';
 import './app/prerender/prerender.css';
+import { showBootFailed } from './app/bootFailed.ts';
+import { afterFirstPaint } from './app/prerender/afterPaint.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-const search = window.location.search;
-// `?embed=1` (src/embed) is the bare player for iframes: its shell is a chunk of its own, so the app's
-// first view does not carry it.
-const embed = new URLSearchParams(search).get('embed') === '1';
-const render = async () => {
-  const Shell = embed ? (await import('./embed/EmbedApp.tsx')).EmbedApp : App;
-  // index.html holds the build's picture of the first view (src/app/prerender): React's first commit
-  // replaces it, and the cluster is drawn in that same commit (a layout effect), so no frame is blank.
-  createRoot(root).render(<Root Shell={Shell} search={search} />);
-};
-// The default view (the prerender kept by theme-init.js) opens on the build's own run of it: no
-// simulator is fetched until a change needs one, and that is simulated in the worker. Any other view
-// (a link's story, knobs or faults, a language, the embed), or a page without a readable block,
-// loads the simulator beside its language, before the first render.
+// theme-init.js kept the prerendered first view (the default view): it paints first, and the app is
+// fetched after that paint. Any other view has nothing to paint until the app runs, so it loads now.
 const prerendered = document.documentElement.getAttribute('data-prerender') !== 'off';
-const first = prerendered ? parseFirstRun(document.getElementById(FIRST_RUN_ID)?.textContent) : null;
-if (first?.problem) console.warn(`leader-election-lab: ${first.problem}; simulating the first run`);
-setPageFirstRun(first?.run ?? null);
-// The first view's language (as App's boot picks it) is loaded before the first paint: no flash of
-// English. If its chunk cannot be fetched, the page opens in English rather than not at all; if the
-// simulator's cannot, the error boundary says so.
-const language = loadLanguage(readLangParam(search).locale ?? loadLocale() ?? 'en').catch(() => {});
-// A link to another story also brings its store and storage panels before the first render (Stage.tsx).
-Promise.all([language, first?.run ? null : loadSimulator(), first?.run ? null : StoryPanels.preload()]).then(
-  render,
-  render,
-);
-// After one visit the lab works without the network (a service worker with the build, src/app/offline).
-registerOffline();
+(prerendered ? afterFirstPaint() : Promise.resolve())
+  .then(() => import('./app/start.tsx'))
+  .then(
+    (m) => m.start(prerendered),
+    (e: unknown) => {
+      console.error('leader-election-lab: the app could not be fetched', e);
+      showBootFailed(document, window.location.search, () => window.location.reload());
+    },
+  );

@@ -6,7 +6,8 @@
  *
  *   npx tsx scripts/bench/ab.ts <distA> <distB> [rounds=3] [seconds=6] [case ...]
  *   npx tsx scripts/bench/ab.ts --prev [rounds=3] [seconds=6] [case ...]
- *   case: <scenario>@<speed>[x<nodes>], e.g. patroni@10 bully@1x50 (default: the issue's budget cases)
+ *   case: <scenario>@<speed>[x<nodes>], e.g. patroni@10 bully@1x50 (default: the issue's budget cases),
+ *         or `first`: cold loads of the default view (first contentful paint and first drawn cluster)
  *
  * `--prev` builds the previous commit (HEAD~1, in a temporary git worktree that is removed after)
  * and the working tree, then compares them in this one run: A = HEAD~1, B = this checkout.
@@ -18,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { preview } from 'vite';
 import playwrightConfig from '../../playwright.config.ts';
-import { newContext, playScenario, summarize } from './render.ts';
+import { coldLoad, newContext, playScenario, summarize } from './render.ts';
 import { percentile } from './stats.ts';
 
 const argv = process.argv.slice(2);
@@ -57,8 +58,9 @@ const seconds = Number(secondsArg);
 const cases = (
   caseArgs.length ? caseArgs : ['split-brain@10', 'fencing-token@10', 'patroni@10', 'bully@1x50']
 ).map((c) => {
+  if (c === 'first') return { id: '', speed: 1 as const, nodes: 0, label: c };
   const m = /^([a-z-]+)@(1|10)(?:x(\d+))?$/.exec(c);
-  if (!m) throw new Error(`bad case ${c}: <scenario>@<1|10>[x<nodes>]`);
+  if (!m) throw new Error(`bad case ${c}: <scenario>@<1|10>[x<nodes>] or first`);
   return { id: m[1] as string, speed: Number(m[2]) as 1 | 10, nodes: Number(m[3] ?? 0), label: c };
 });
 
@@ -79,12 +81,26 @@ const browser = await chromium.launch({
   args: playwrightConfig.use?.launchOptions?.args ?? [],
 });
 type Row = { p95: number; work95: number; long: number; worstLong: number };
+type Load = { fcp: number; drawn: number };
 const results = new Map<string, [Row[], Row[]]>();
+const loads: [Load[], Load[]] = [[], []];
+/** Cold loads per round for `first`: one load is too noisy to stand for a round. */
+const LOADS = 5;
 try {
   for (let r = 0; r < rounds; r++)
     for (const c of cases) {
       // A then B on even rounds, B then A on odd ones: neither side always goes first.
       for (const side of r % 2 === 0 ? [0, 1] : [1, 0]) {
+        if (c.label === 'first') {
+          for (let i = 0; i < LOADS; i++) {
+            const m = await coldLoad(browser, bases[side] as string);
+            loads[side]?.push({ fcp: m.fcp, drawn: m.drawn });
+          }
+          console.error(
+            `round ${r + 1} first ${side ? 'B' : 'A'}: ${JSON.stringify(loads[side]?.slice(-LOADS))}`,
+          );
+          continue;
+        }
         const ctx = await newContext(browser);
         const { nodes, r: rec } = await playScenario(
           ctx,
@@ -126,3 +142,7 @@ console.log(
 );
 for (const [label, [a, b]] of results)
   console.log(`${label.padEnd(18)} A: ${fmt(a)}\n${''.padEnd(18)} B: ${fmt(b)}`);
+const fmtLoads = (xs: Load[]) =>
+  `first contentful paint ${med(xs.map((x) => x.fcp)).toFixed(0)} ms, first drawn cluster ${med(xs.map((x) => x.drawn)).toFixed(0)} ms (${xs.length} cold loads)`;
+if (loads[0].length)
+  console.log(`${'first'.padEnd(18)} A: ${fmtLoads(loads[0])}\n${''.padEnd(18)} B: ${fmtLoads(loads[1])}`);

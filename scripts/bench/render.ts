@@ -282,43 +282,57 @@ export async function playScenario(
   return { nodes: shown, how: how?.how ?? '', r };
 }
 
+/**
+ * One cold load of the default view in a fresh context: first contentful paint, the first live
+ * `[data-node]` (the app's own cluster, not the prerender's copy) and the frame after it, from
+ * navigation start. `resources` collects every .js and .css path fetched.
+ */
+export async function coldLoad(
+  browser: Browser,
+  base: string,
+  resources?: Set<string>,
+): Promise<{ firstNode: number; drawn: number; fcp: number }> {
+  const ctx = await newContext(browser);
+  await ctx.addInitScript(() => {
+    const w = window as unknown as { __firstNode?: number; __drawn?: number };
+    const mo = new MutationObserver(() => {
+      if (w.__firstNode === undefined && document.querySelector('[data-node]')) {
+        w.__firstNode = performance.now();
+        mo.disconnect();
+        // The next frame is the first one that paints the cluster.
+        requestAnimationFrame(() => {
+          w.__drawn = performance.now();
+        });
+      }
+    });
+    mo.observe(document, { childList: true, subtree: true });
+  });
+  const page = await ctx.newPage();
+  page.on('response', (res) => {
+    const u = new URL(res.url());
+    if (/\.(js|css)$/.test(u.pathname)) resources?.add(u.pathname.replace(/^\//, ''));
+  });
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => (window as unknown as { __drawn?: number }).__drawn !== undefined);
+  const m = await page.evaluate(() => {
+    const w = window as unknown as { __firstNode: number; __drawn: number };
+    const p = performance.getEntriesByName('first-contentful-paint')[0];
+    return { firstNode: w.__firstNode, drawn: w.__drawn, fcp: p ? p.startTime : Number.NaN };
+  });
+  await ctx.close();
+  return m;
+}
+
 async function firstDraw(browser: Browser, base: string, runs: number) {
   const firstNode: number[] = [];
   const drawn: number[] = [];
   const fcp: number[] = [];
   const resources = new Set<string>();
   for (let i = 0; i < runs; i++) {
-    const ctx = await newContext(browser);
-    await ctx.addInitScript(() => {
-      const w = window as unknown as { __firstNode?: number; __drawn?: number };
-      const mo = new MutationObserver(() => {
-        if (w.__firstNode === undefined && document.querySelector('[data-node]')) {
-          w.__firstNode = performance.now();
-          mo.disconnect();
-          // The next frame is the first one that paints the cluster.
-          requestAnimationFrame(() => {
-            w.__drawn = performance.now();
-          });
-        }
-      });
-      mo.observe(document, { childList: true, subtree: true });
-    });
-    const page = await ctx.newPage();
-    page.on('response', (res) => {
-      const u = new URL(res.url());
-      if (/\.(js|css)$/.test(u.pathname)) resources.add(u.pathname.replace(/^\//, ''));
-    });
-    await page.goto(`${base}/`);
-    await page.waitForFunction(() => (window as unknown as { __drawn?: number }).__drawn !== undefined);
-    const m = await page.evaluate(() => {
-      const w = window as unknown as { __firstNode: number; __drawn: number };
-      const p = performance.getEntriesByName('first-contentful-paint')[0];
-      return { firstNode: w.__firstNode, drawn: w.__drawn, fcp: p ? p.startTime : Number.NaN };
-    });
+    const m = await coldLoad(browser, base, resources);
     firstNode.push(m.firstNode);
     drawn.push(m.drawn);
     fcp.push(m.fcp);
-    await ctx.close();
   }
   return {
     runs,

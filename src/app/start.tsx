@@ -1,0 +1,48 @@
+import { createRoot } from 'react-dom/client';
+import { loadLanguage } from '../i18n/index.ts';
+import { loadLocale, readLangParam } from '../i18n/persist.ts';
+import { loadSimulator } from '../player/simulator.ts';
+import { App } from './App.tsx';
+import { registerOffline } from './offline/register.ts';
+import { FIRST_RUN_ID, parseFirstRun, setPageFirstRun } from './prerender/firstRun.ts';
+import { Root } from './Root.tsx';
+import { StoryPanels } from './Stage.tsx';
+
+/**
+ * The app itself, fetched by main.tsx (after the prerendered picture has painted, when it is shown):
+ * picks the first view's run, language and panels, then mounts React over the prerender.
+ * `prerendered`: theme-init.js kept the prerender (the default view).
+ */
+export function start(prerendered: boolean): void {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  const search = window.location.search;
+  // `?embed=1` (src/embed) is the bare player for iframes: its shell is a chunk of its own, so the app's
+  // first view does not carry it.
+  const embed = new URLSearchParams(search).get('embed') === '1';
+  const render = async () => {
+    const Shell = embed ? (await import('../embed/EmbedApp.tsx')).EmbedApp : App;
+    // index.html holds the build's picture of the first view (src/app/prerender): React's first commit
+    // replaces it, and the cluster is drawn in that same commit (a layout effect), so no frame is blank.
+    createRoot(root).render(<Root Shell={Shell} search={search} />);
+  };
+  // The default view (the prerender kept by theme-init.js) opens on the build's own run of it: no
+  // simulator is fetched until a change needs one, and that is simulated in the worker. Any other view
+  // (a link's story, knobs or faults, a language, the embed), or a page without a readable block,
+  // loads the simulator beside its language, before the first render.
+  const first = prerendered ? parseFirstRun(document.getElementById(FIRST_RUN_ID)?.textContent) : null;
+  if (first?.problem) console.warn(`leader-election-lab: ${first.problem}; simulating the first run`);
+  setPageFirstRun(first?.run ?? null);
+  // The first view's language (as App's boot picks it) is loaded before the first paint: no flash of
+  // English. If its chunk cannot be fetched, the page opens in English rather than not at all; if the
+  // simulator's cannot, the error boundary says so.
+  const language = loadLanguage(readLangParam(search).locale ?? loadLocale() ?? 'en').catch(() => {});
+  // A link to another story also brings its store and storage panels before the first render (Stage.tsx).
+  Promise.all([
+    language,
+    first?.run ? null : loadSimulator(),
+    first?.run ? null : StoryPanels.preload(),
+  ]).then(render, render);
+  // After one visit the lab works without the network (a service worker with the build, src/app/offline).
+  registerOffline();
+}
