@@ -32,8 +32,7 @@ export function statechartsPlugin(): Plugin {
         }
         if (id.startsWith(`\0${ONE}`)) {
           const a = id.slice(1 + ONE.length);
-          if (!Object.hasOwn(runtimes, a))
-            this.error(`statecharts: no algorithm "${a}" in src/sim/algorithms/runtimes.ts`);
+          // runtimeFor names the unknown id and the known ones; the build reports it under this plugin.
           return `export default ${JSON.stringify(await layoutChart(extractChart(runtimeFor(a).machine)))};\n`;
         }
         return null;

@@ -3,9 +3,7 @@
  * C-31(1)): the knobs, their rules, and what the rest of the lab reads about it.
  */
 import type { Params } from '../../params.ts';
-import { type Algorithm, leaderMissing, numberedIds, pick } from '../algorithm.ts';
-
-const ms = (p: Params, k: string): number => Number(p[k]);
+import { type Algorithm, knob, leaderMissing, numberedIds, pick } from '../algorithm.ts';
 
 export const bully: Algorithm = {
   id: 'bully',
@@ -58,7 +56,7 @@ export const bully: Algorithm = {
       // ELECTION out and OK back are two one-way trips: a shorter timeout lets a live higher node's OK
       // arrive too late, and the lower node wrongly declares itself coordinator (two coordinators).
       id: 'answer-round-trip',
-      ok: (p) => ms(p, 'answerTimeoutMs') > 2 * ms(p, 'latencyMaxMs'),
+      ok: (p) => knob(p, 'answerTimeoutMs') > 2 * knob(p, 'latencyMaxMs'),
       message: 'answerTimeoutMs must exceed 2 x latencyMaxMs (an OK is a round trip)',
       source: 'Garcia-Molina 1982: the timeout must bound the answer time of a live process',
     },
@@ -66,14 +64,14 @@ export const bully: Algorithm = {
       // The top live node hears the first ELECTION within latencyMaxMs, waits answerTimeoutMs, and its
       // COORDINATOR takes up to latencyMaxMs more; the waiting node started waiting when its OK arrived.
       id: 'coordinator-after-answer',
-      ok: (p) => ms(p, 'coordinatorTimeoutMs') > ms(p, 'answerTimeoutMs') + 2 * ms(p, 'latencyMaxMs'),
+      ok: (p) => knob(p, 'coordinatorTimeoutMs') > knob(p, 'answerTimeoutMs') + 2 * knob(p, 'latencyMaxMs'),
       message:
         'coordinatorTimeoutMs must exceed answerTimeoutMs + 2 x latencyMaxMs (the winner needs its own answer timeout)',
       source: "Garcia-Molina 1982 (timeout T' after an answer)",
     },
     {
       id: 'heartbeat-timeout',
-      ok: (p) => ms(p, 'heartbeatTimeoutMs') > ms(p, 'heartbeatIntervalMs') + ms(p, 'latencyMaxMs'),
+      ok: (p) => knob(p, 'heartbeatTimeoutMs') > knob(p, 'heartbeatIntervalMs') + knob(p, 'latencyMaxMs'),
       message:
         'heartbeatTimeoutMs must exceed heartbeatIntervalMs + latencyMaxMs (else a live coordinator is suspected)',
       source: 'Ongaro & Ousterhout 2014, 5.6: broadcastTime << electionTimeout',

@@ -7,7 +7,7 @@
  */
 import type { ParamSpecs, Params } from '../../params.ts';
 import type { TraceEvent } from '../../trace/events.ts';
-import { type Algorithm, numberedIds, pick } from '../algorithm.ts';
+import { type Algorithm, knob, numberedIds, pick } from '../algorithm.ts';
 import { CRONJOB_NAME } from './apiserver.ts';
 import { type ConcurrencyPolicy, type ControllerConfig, MARKS } from './controller.ts';
 import { POD_STARTED } from './pod.ts';
@@ -97,18 +97,16 @@ const params: ParamSpecs = {
   },
 };
 
-const num = (p: Params, k: string): number => Number(p[k]);
-
 export function controllerConfig(p: Params): ControllerConfig {
-  const deadline = num(p, 'startingDeadlineSeconds');
+  const deadline = knob(p, 'startingDeadlineSeconds');
   return {
     apiServer: API_HOST,
     cronJob: CRONJOB_NAME,
-    schedule: { atMs: num(p, 'jobAtMs'), everyMs: num(p, 'scheduleEveryS') * 1000 },
+    schedule: { atMs: knob(p, 'jobAtMs'), everyMs: knob(p, 'scheduleEveryS') * 1000 },
     deadlineS: deadline === 0 ? null : deadline,
-    policy: POLICIES[num(p, 'concurrencyPolicy')] ?? 'Allow',
-    requestTimeoutMs: num(p, 'requestTimeoutMs'),
-    retryMs: num(p, 'retryMs'),
+    policy: POLICIES[knob(p, 'concurrencyPolicy')] ?? 'Allow',
+    requestTimeoutMs: knob(p, 'requestTimeoutMs'),
+    retryMs: knob(p, 'retryMs'),
   };
 }
 

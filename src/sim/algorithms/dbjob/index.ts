@@ -5,7 +5,7 @@
  * Knobs, rules, declaration (hosts: runtime.ts).
  */
 import type { ParamRule, ParamSpecs, Params } from '../../params.ts';
-import { type Algorithm, numberedIds, pick } from '../algorithm.ts';
+import { type Algorithm, knob, numberedIds, pick } from '../algorithm.ts';
 import { DB_HOST } from './keys.ts';
 import type { DbJobConfig } from './machine.ts';
 
@@ -88,19 +88,17 @@ const params: ParamSpecs = {
   },
 };
 
-const num = (p: Params, k: string): number => Number(p[k]);
-
 const rules: ParamRule[] = [
   {
     id: 'renew-under-half-ttl',
-    ok: (p) => num(p, 'leaseTtlS') === 0 || 2 * num(p, 'renewS') < num(p, 'leaseTtlS'),
+    ok: (p) => knob(p, 'leaseTtlS') === 0 || 2 * knob(p, 'renewS') < knob(p, 'leaseTtlS'),
     message:
       'with a lease, renewS must be under half of leaseTtlS (the leader steps down when no renewal was confirmed for TTL − renew)',
     source: 'client-go leaderelection.go NewLeaderElector: leaseDuration must be greater than renewDeadline',
   },
   {
     id: 'alarm-over-period',
-    ok: (p) => num(p, 'jobAlarmMs') > num(p, 'jobEveryMs') && num(p, 'jobAlarmMs') > num(p, 'jobAtMs'),
+    ok: (p) => knob(p, 'jobAlarmMs') > knob(p, 'jobEveryMs') && knob(p, 'jobAlarmMs') > knob(p, 'jobAtMs'),
     message: 'jobAlarmMs must exceed jobEveryMs and jobAtMs (else the alarm fires between two healthy runs)',
     source: 'the sources: alarm when the job has not run for longer than expected',
   },
@@ -110,12 +108,12 @@ export function dbJobConfig(p: Params): DbJobConfig {
   return {
     election: Boolean(p.election),
     casToken: Boolean(p.casToken),
-    ttlMs: Math.round(num(p, 'leaseTtlS') * 1000),
-    renewMs: Math.round(num(p, 'renewS') * 1000),
-    retryMs: num(p, 'retryMs'),
-    requestTimeoutMs: num(p, 'requestTimeoutMs'),
-    jobAtMs: num(p, 'jobAtMs'),
-    jobEveryMs: num(p, 'jobEveryMs'),
+    ttlMs: Math.round(knob(p, 'leaseTtlS') * 1000),
+    renewMs: Math.round(knob(p, 'renewS') * 1000),
+    retryMs: knob(p, 'retryMs'),
+    requestTimeoutMs: knob(p, 'requestTimeoutMs'),
+    jobAtMs: knob(p, 'jobAtMs'),
+    jobEveryMs: knob(p, 'jobEveryMs'),
   };
 }
 

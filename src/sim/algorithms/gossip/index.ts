@@ -5,9 +5,7 @@
  * split-brain for a primary database (machine.ts).
  */
 import type { Params } from '../../params.ts';
-import { type Algorithm, leaderMissing, numberedIds, pick } from '../algorithm.ts';
-
-const num = (p: Params, k: string): number => Number(p[k]);
+import { type Algorithm, knob, leaderMissing, numberedIds, pick } from '../algorithm.ts';
 
 export const gossip: Algorithm = {
   id: 'gossip',
@@ -61,7 +59,7 @@ export const gossip: Algorithm = {
   rules: [
     {
       id: 'suspect-over-rounds',
-      ok: (p) => num(p, 'suspectTimeoutMs') > 2 * num(p, 'gossipIntervalMs') + num(p, 'latencyMaxMs'),
+      ok: (p) => knob(p, 'suspectTimeoutMs') > 2 * knob(p, 'gossipIntervalMs') + knob(p, 'latencyMaxMs'),
       message:
         'suspectTimeoutMs must exceed 2 x gossipIntervalMs + latencyMaxMs (else a live leader is suspected between two rounds)',
       source:

@@ -3,9 +3,7 @@
  * Understandable Consensus Algorithm", sections 5.2 and 9.6): knobs, rules, declaration (hosts: runtime.ts).
  */
 import type { Params } from '../../params.ts';
-import { type Algorithm, leaderMissing, numberedIds, numOf, pick } from '../algorithm.ts';
-
-const num = (p: Params, k: string): number => Number(p[k]);
+import { type Algorithm, knob, leaderMissing, numberedIds, numOf, pick } from '../algorithm.ts';
 
 export const heartbeat: Algorithm = {
   id: 'heartbeat',
@@ -61,13 +59,13 @@ export const heartbeat: Algorithm = {
   rules: [
     {
       id: 'timeout-range',
-      ok: (p) => num(p, 'electionTimeoutMaxMs') >= num(p, 'electionTimeoutMinMs'),
+      ok: (p) => knob(p, 'electionTimeoutMaxMs') >= knob(p, 'electionTimeoutMinMs'),
       message: 'electionTimeoutMaxMs must be >= electionTimeoutMinMs',
       source: 'Raft 5.2: timeouts are drawn from [min, max]',
     },
     {
       id: 'timeout-over-heartbeat',
-      ok: (p) => num(p, 'electionTimeoutMinMs') > num(p, 'heartbeatIntervalMs') + num(p, 'latencyMaxMs'),
+      ok: (p) => knob(p, 'electionTimeoutMinMs') > knob(p, 'heartbeatIntervalMs') + knob(p, 'latencyMaxMs'),
       message:
         'electionTimeoutMinMs must exceed heartbeatIntervalMs + latencyMaxMs (else followers revolt against a live leader)',
       source: 'Raft 5.6: broadcastTime << electionTimeout',
@@ -78,20 +76,20 @@ export const heartbeat: Algorithm = {
       id: 'quorum-lease',
       ok: (p) =>
         p.quorum !== true ||
-        num(p, 'electionTimeoutMinMs') > 2 * num(p, 'heartbeatIntervalMs') + 2 * num(p, 'latencyMaxMs'),
+        knob(p, 'electionTimeoutMinMs') > 2 * knob(p, 'heartbeatIntervalMs') + 2 * knob(p, 'latencyMaxMs'),
       message:
         'with quorum on, electionTimeoutMinMs must exceed 2 x heartbeatIntervalMs + 2 x latencyMaxMs (else a healthy leader loses its lease)',
       source: 'Ongaro, Consensus: Bridging Theory and Practice (Raft thesis, 2014), 6.4.1 (leader lease)',
     },
     {
       id: 'vote-round-trip',
-      ok: (p) => num(p, 'voteTimeoutMs') > 2 * num(p, 'latencyMaxMs'),
+      ok: (p) => knob(p, 'voteTimeoutMs') > 2 * knob(p, 'latencyMaxMs'),
       message: 'voteTimeoutMs must exceed 2 x latencyMaxMs (a vote is a round trip)',
       source: 'Ongaro & Ousterhout 2014, 5.6: broadcastTime, the time of one RPC round trip',
     },
     {
       id: 'vote-before-candidacy',
-      ok: (p) => num(p, 'voteTimeoutMs') < num(p, 'electionTimeoutMinMs'),
+      ok: (p) => knob(p, 'voteTimeoutMs') < knob(p, 'electionTimeoutMinMs'),
       message: 'voteTimeoutMs must be below electionTimeoutMinMs (count the votes before the next candidacy)',
       source:
         'Ongaro & Ousterhout 2014, 5.2: a candidate that has not won by its election timeout starts a new election',

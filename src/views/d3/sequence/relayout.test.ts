@@ -11,15 +11,20 @@ const text = new Proxy({ label: 'sequence', partitionTag: 'partition' } as unkno
   get: (o, k) => (k in o ? o[k as keyof SequenceText] : () => String(k)),
 });
 
+/** A diagram of a Bully run with `nodes` nodes, in a happy-dom document of its own. */
+function diagram(nodes: number) {
+  const index = new TraceIndex(simulate(scenarioById('bully')!, { nodes }));
+  const doc = new Window().document as unknown as Document;
+  const el = doc.createElement('div');
+  doc.body.append(el);
+  return { index, el, seq: createSequence(el, { onSeek() {}, text }) };
+}
+
 describe('the sequence diagram while the cursor moves', () => {
   // Re-placing every arrow is a long task with thousands of them (a 50-node Bully election): it must
   // happen only when the layout changes, never because the window slid.
   it('writes an arrow once while the window slides, at any cursor time', () => {
-    const index = new TraceIndex(simulate(scenarioById('bully')!, { nodes: 12 }));
-    const doc = new Window().document as unknown as Document;
-    const el = doc.createElement('div');
-    doc.body.append(el);
-    const seq = createSequence(el, { onSeek() {}, text });
+    const { index, el, seq } = diagram(12);
     const state = { index, windowMs: 500, width: 900, height: 400 };
     const start = index.messages[Math.floor(index.messages.length / 3)]?.sendAt ?? 0;
     seq.update({ ...state, t: start });
@@ -42,11 +47,7 @@ describe('the sequence diagram while the cursor moves', () => {
   // Every arrow in flight in the window has its packet, each in its family's one path: however many
   // fly, the frame writes at most six attributes for them.
   it('draws one packet per arrow in flight, in one path per family', () => {
-    const index = new TraceIndex(simulate(scenarioById('bully')!, { nodes: 40 }));
-    const doc = new Window().document as unknown as Document;
-    const el = doc.createElement('div');
-    doc.body.append(el);
-    const seq = createSequence(el, { onSeek() {}, text });
+    const { index, el, seq } = diagram(40);
     const state = { index, windowMs: 2000, width: 900, height: 400 };
     const byId = new Map(index.messages.map((m) => [String(m.id), m]));
     const dots = (fam: string) =>
