@@ -49,3 +49,45 @@ test('bully-at-scale: 100 nodes, the lower half elects node-50 in a storm', asyn
   await expect.poll(() => roleOf(page, 'node-50')).toBe('leader');
   watch.assertClean();
 });
+
+// A 200-node election has 20,000 messages in flight at its peak. Drawn as glyphs they covered the ring
+// with one disc of colour, hosts included; as a density (src/views/d3/cluster/density.ts) each one marks
+// its 2 px cell and the hosts stay visible.
+test('a 200-node election at its peak: the messages are a density that leaves the hosts visible', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openPlayer(page, '?scenario=bully&nodes=200&t=960');
+  await expect(page.locator('[data-node]')).toHaveCount(200, { timeout: 60_000 });
+  const look = () =>
+    page.evaluate(() => {
+      const c = document.querySelector<HTMLCanvasElement>('canvas.cluster-msgs');
+      const g = c?.getContext('2d');
+      if (!c || !g) return null;
+      const box = c.getBoundingClientRect();
+      const scale = c.width / box.width;
+      const px = g.getImageData(0, 0, c.width, c.height).data;
+      const alphaAt = (x: number, y: number) =>
+        px[(Math.round((y - box.top) * scale) * c.width + Math.round((x - box.left) * scale)) * 4 + 3] ?? 0;
+      let marked = 0;
+      let solid = 0;
+      for (let i = 3; i < px.length; i += 4) {
+        if ((px[i] as number) > 0) marked++;
+        if ((px[i] as number) === 255) solid++;
+      }
+      // A host is hidden when the canvas over its centre is nearly opaque.
+      const hidden = [...document.querySelectorAll('.cluster-svg g.host[data-node] circle.body')].filter(
+        (h) => {
+          const r = h.getBoundingClientRect();
+          return alphaAt(r.left + r.width / 2, r.top + r.height / 2) > 200;
+        },
+      ).length;
+      return { marked, solid: solid / Math.max(1, marked), hidden };
+    });
+  await expect.poll(async () => (await look())?.marked ?? 0, { timeout: 30_000 }).toBeGreaterThan(5000);
+  const m = await look();
+  // Hardly a fully opaque pixel (glyphs with their outlines were all opaque), and most hosts clear: the
+  // few that 199 ELECTION arrive at together are under their pile.
+  expect(m?.solid).toBeLessThan(0.2);
+  expect(m?.hidden).toBeLessThan(40);
+});

@@ -3,8 +3,16 @@
 import { messageTypeLabel, t } from '../../../i18n/index.ts';
 import type { HostKind } from '../../../sim/net/host.ts';
 import type { Frame, MessageView } from '../../../sim/trace/frame.ts';
-import { glyphSize, isChatter, type MessageFamily, messageFamily, messageGlyph } from '../glyphs.ts';
+import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from '../glyphs.ts';
 import type { ThemeColors } from './colors.ts';
+import {
+  CELL_PX,
+  createDensity,
+  DENSITY_FAMILIES,
+  DENSITY_MIN,
+  type DensityFamily,
+  paintDensity,
+} from './density.ts';
 import { labelHits, placeLabel } from './labels.ts';
 import { type Endpoints, ends, type Layout, MESH_MAX_NODES } from './layout.ts';
 import type { ClusterOptions, Sel } from './types.ts';
@@ -158,13 +166,6 @@ export interface MessageCanvas {
   remove(): void;
 }
 
-/**
- * How many messages in flight make one path per type cheaper than a copy each. A path spanning the
- * picture is rasterised over its whole extent: in a same-run A/B it took Bully 200's p95 work from 63
- * to 12 ms, but Bully 50's (hundreds in flight) from 23 to 33 ms.
- */
-const BATCH_MIN = 2000;
-
 /** A sprite's side in CSS px, the glyph at its centre: the largest glyph (70 px², own shapes 1.3x) and its outline fit. */
 const SPRITE_PX = 28;
 
@@ -232,6 +233,71 @@ export function createMessageCanvas(
     return s;
   };
 
+  // Past DENSITY_MIN in flight the messages are a density (density.ts): its buffers, sized to the
+  // picture, and the families' colours as bytes (read back from a 1 px canvas: any CSS colour works).
+  let dense: {
+    key: string;
+    bins: ReturnType<typeof createDensity>;
+    image: ImageData;
+    out: HTMLCanvasElement;
+  } | null = null;
+  const rgbs = new Map<string, [number, number, number]>();
+  const rgbOf = (css: string): [number, number, number] => {
+    let v = rgbs.get(css);
+    if (!v) {
+      const one = canvas.ownerDocument.createElement('canvas');
+      one.width = one.height = 1;
+      const g = one.getContext('2d', { willReadFrequently: true });
+      if (g) {
+        g.fillStyle = css;
+        g.fillRect(0, 0, 1, 1);
+      }
+      const d = g?.getImageData(0, 0, 1, 1).data;
+      v = [d?.[0] ?? 0, d?.[1] ?? 0, d?.[2] ?? 0];
+      rgbs.set(css, v);
+    }
+    return v;
+  };
+  // Only where each message stands: no label geometry, no object per message (20,000 a frame).
+  const drawDensity = (
+    g: CanvasRenderingContext2D,
+    frame: Frame,
+    layout: Layout,
+    c: Record<string, string>,
+    tally: Map<string, number>,
+  ) => {
+    const key = `${layout.width}x${layout.height}`;
+    if (dense?.key !== key) {
+      const bins = createDensity(layout.width, layout.height);
+      const out = canvas.ownerDocument.createElement('canvas');
+      out.width = bins.grid.cols;
+      out.height = bins.grid.rows;
+      dense = { key, bins, image: new ImageData(bins.grid.cols, bins.grid.rows), out };
+    }
+    const bins = dense.bins;
+    bins.begin();
+    for (const m of frame.messages) {
+      if (m.from === m.to || !layout.pos.has(m.from) || !layout.pos.has(m.to)) continue;
+      const e = ends(layout, kinds, m.from, m.to) as Endpoints;
+      const flight = Math.max(0, Math.min(1, m.progress));
+      const p = (opts.reducedMotion ? messageStop(flight) : flight) * messageReach(m);
+      tally.set(m.type, (tally.get(m.type) ?? 0) + 1);
+      const family: DensityFamily =
+        m.fate === 'dropped' && m.progress >= 0.7 ? 'lost' : messageFamily(m.type);
+      bins.add(e.x1 + (e.x2 - e.x1) * p, e.y1 + (e.y2 - e.y1) * p, family);
+    }
+    const grid = bins.end();
+    paintDensity(
+      grid,
+      dense.image.data,
+      DENSITY_FAMILIES.map((f) => rgbOf((f === 'lost' ? c.danger : c[f]) as string)),
+    );
+    dense.out.getContext('2d')?.putImageData(dense.image, 0, 0);
+    g.imageSmoothingEnabled = false;
+    g.drawImage(dense.out, 0, 0, grid.cols * CELL_PX * dpr, grid.rows * CELL_PX * dpr);
+    g.imageSmoothingEnabled = true;
+  };
+
   const resize = (layout: Layout) => {
     dpr = globalThis.devicePixelRatio || 1;
     canvas.width = Math.round(layout.width * dpr);
@@ -239,7 +305,8 @@ export function createMessageCanvas(
   };
 
   const draw = (frame: Frame, layout: Layout) => {
-    const placed = placeMessages(frame, layout, kinds, opts);
+    const crowded = frame.messages.length > DENSITY_MIN;
+    const placed = crowded ? [] : placeMessages(frame, layout, kinds, opts);
     // A crowd (over 9 nodes) has hundreds of messages in flight: their names would pile up, so they
     // are tallied by type in one corner instead ("ELECTION ×49"), in O(messages).
     const groups = layout.crowd ? [] : burstGroups(placed);
@@ -260,7 +327,8 @@ export function createMessageCanvas(
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, layout.width, layout.height);
       ctx.lineJoin = 'round';
-      if (meshless) {
+      // A density shows the fans itself: thousands of links under it were a grey web and a raster cost.
+      if (meshless && !crowded) {
         const path = new Path2D();
         const drawn = new Set<string>();
         for (const { m } of placed) {
@@ -280,29 +348,13 @@ export function createMessageCanvas(
       // Sprites are copied in device pixels: the transform is set once, not per message (each
       // setTransform cost as much as the copy), and only a lost message's X moves it.
       ctx.setTransform(1, 0, 0, 1, 0, 0);
+      if (crowded) drawDensity(ctx, frame, layout, c, tally);
       let shownAlpha = -1;
-      // Past BATCH_MIN in flight (a 200-node election has thousands), the opaque glyphs of one type are
-      // gathered into one path, outlined and filled once: a copy per message was most of the frame.
-      // Fading lost ones and the no-entry glyph (its bar is a hole: even-odd) are still copied one by one.
-      const batch = placed.length > BATCH_MIN ? new Map<string, Path2D>() : null;
-      const at = batch ? new DOMMatrix([dpr, 0, 0, dpr, 0, 0]) : null;
       for (const d of placed) {
         const { m, x, y } = d;
         const fam = messageFamily(m.type);
         const lost = m.fate === 'dropped' && m.progress >= 0.7;
         const alpha = messageOpacity(m, opts.reducedMotion);
-        if (batch && at && alpha === 1 && fam !== 'reject') {
-          let path = batch.get(m.type);
-          if (!path) {
-            path = new Path2D();
-            batch.set(m.type, path);
-          }
-          at.e = x * dpr;
-          at.f = y * dpr;
-          path.addPath(glyphOf(m.type), at);
-          tally.set(m.type, (tally.get(m.type) ?? 0) + 1);
-          continue;
-        }
         if (alpha !== shownAlpha) ctx.globalAlpha = shownAlpha = alpha;
         const col = c[fam] as string;
         const reply = fam === 'reply';
@@ -329,23 +381,6 @@ export function createMessageCanvas(
         }
       }
       ctx.globalAlpha = 1;
-      // Chatter first, so the messages that make the story lie on top. A glyph's outline goes under
-      // the fills (a stack of 99 ELECTION at their sender stays one diamond, not a blot of outlines);
-      // a reply is a ring, its stroke on top.
-      const types = [...(batch?.keys() ?? [])].sort((a, b) => Number(isChatter(b)) - Number(isChatter(a)));
-      for (const type of types) {
-        const path = batch?.get(type);
-        if (!path) continue;
-        const fam = messageFamily(type);
-        const col = c[fam] as string;
-        const reply = fam === 'reply';
-        ctx.fillStyle = reply ? (c.surface as string) : col;
-        ctx.strokeStyle = reply ? col : (c.surface as string);
-        ctx.lineWidth = (reply ? 2.2 : 1.5) * dpr;
-        if (!reply) ctx.stroke(path);
-        ctx.fill(path);
-        if (reply) ctx.stroke(path);
-      }
     }
     const shared = groups
       .filter((members) => members.length > 1)
