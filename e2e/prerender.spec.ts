@@ -205,3 +205,75 @@ const scriptsFetched = (page: Page) =>
       .map((r) => r.name)
       .filter((n) => n.endsWith('.js')),
   );
+
+/** Text only the scenario catalogue's chunk has (a ZooKeeper story's caption): how a test knows it. */
+const CATALOGUE_MARK = 'creates an ephemeral sequential znode under /election';
+
+/** Holds the catalogue's chunk (fulfils every other script) until `release`, or aborts it. */
+async function holdCatalogue(page: Page, abort = false) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  let seen = 0;
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    const res = await route.fetch();
+    const body = await res.text();
+    if (!body.includes(CATALOGUE_MARK)) return route.fulfill({ response: res, body });
+    seen++;
+    if (abort) return route.abort();
+    await released;
+    return route.fulfill({ response: res, body });
+  });
+  return { release: () => release(), requested: () => seen };
+}
+
+test.describe('the scenario catalogue comes after the first picture', () => {
+  test('the default view draws and plays without it; a key for another story waits for it', async ({
+    page,
+  }) => {
+    const held = await holdCatalogue(page);
+    await page.goto('/');
+    await expect(page.locator('g.host[data-node]')).toHaveCount(5);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await page.getByRole('button', { name: 'Pause' }).click();
+    // Fetched once the page is idle after its first frame, so the next story opens at once.
+    await expect.poll(held.requested).toBe(1);
+    await page.keyboard.press('2');
+    await page.waitForTimeout(300);
+    await expect(page.locator('.catalogue-current')).toHaveText('Bully algorithm (legacy)');
+    held.release();
+    await expect(page.locator('.catalogue-current')).toHaveText('Lease-based election (etcd)');
+    await expect(page.getByText('Coordination store').first()).toBeVisible();
+    // The catalogue lists every story once it has come.
+    await page.getByRole('button', { name: /^Scenarios/ }).click();
+    await expect(page.getByRole('option', { name: 'ZooKeeper election recipe' })).toBeVisible();
+  });
+
+  test('when it cannot be fetched, the story stays and the page says so; Retry fetches it again', async ({
+    page,
+  }) => {
+    const held = await holdCatalogue(page, true);
+    await page.goto('/');
+    await expect(page.locator('g.host[data-node]')).toHaveCount(5);
+    await expect.poll(held.requested).toBeGreaterThan(0);
+    await page.keyboard.press('2');
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'This scenario could not be loaded: it needs the network.' });
+    await expect(alert).toBeVisible();
+    await expect(page.locator('.catalogue-current')).toHaveText('Bully algorithm (legacy)');
+    await alert.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(alert).toHaveCount(0);
+    // The catalogue's panel says it too, with Retry; once the network is back, Retry lists the stories.
+    await page.getByRole('button', { name: /^Scenarios/ }).click();
+    const failed = page.locator('.catalogue-panel').getByRole('alert');
+    await expect(failed).toBeVisible();
+    await page.unroute(/\/assets\/.*\.js$/);
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('option', { name: 'ZooKeeper election recipe' })).toBeVisible();
+    await page.getByRole('option', { name: 'ZooKeeper election recipe' }).click();
+    await expect(page.locator('.catalogue-current')).toHaveText('ZooKeeper election recipe');
+  });
+});

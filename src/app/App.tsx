@@ -3,7 +3,6 @@
 // file (the sandbox's rules came first; later rules of equal weight win).
 import '../sandbox/sandbox.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { scenarios } from '../../scenarios/index.ts';
 import { t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
@@ -110,6 +109,9 @@ function Shell({ boot: initial }: { boot: Boot }) {
       />
 
       <LinkNotice problems={initial.problems} later={initial.later} label={t('notice.label')} />
+      {/* A refused change outside the What-if panel (which says it beside the knobs): a story whose
+          scenario chunk could not be fetched. */}
+      {!whatIfOpen && <Refused />}
       {live && <LiveBar token={live} />}
 
       {presenting && run && (
@@ -163,6 +165,22 @@ function Shell({ boot: initial }: { boot: Boot }) {
   );
 }
 
+/** The store's refusal of the last change, with Dismiss; the next change that lands clears it too. */
+function Refused() {
+  const rejected = usePlayer((s) => s.rejected);
+  const store = usePlayerStore();
+  if (!rejected) return null;
+  return (
+    <div className="chunk-failed chunk-floating" role="alert">
+      {/* A failed fetch of the catalogue (store.ts `more`, the keys) is a ChunkLoadError's message. */}
+      <p className="chunk-failed-text">{rejected === t('chunk.network') ? t('chunk.story') : rejected}</p>
+      <button type="button" className="button" onClick={() => store.setState({ rejected: null })}>
+        {t('notice.dismiss')}
+      </button>
+    </div>
+  );
+}
+
 /** Opens a scenario at one of its defined steps (the ADR panel's "see it" links). */
 function useOpenScenario(after: () => void) {
   const store = usePlayerStore();
@@ -170,11 +188,12 @@ function useOpenScenario(after: () => void) {
     (scenarioId: string, definedStep: number) => {
       const p = store.getState();
       p.selectScenario(scenarioId);
-      const id = scenarios.find((s) => s.id === scenarioId)?.steps[definedStep]?.id;
       // ADR links name the scenario's defined step; the run lists the steps that happened, in time order.
       store.getState().whenSettled(() => {
         const run = store.getState().run;
-        const i = id && run ? run.trace.steps.findIndex((s) => s.id === id) : -1;
+        if (run?.scenario.id !== scenarioId) return;
+        const id = run.scenario.steps[definedStep]?.id;
+        const i = id ? run.trace.steps.findIndex((s) => s.id === id) : -1;
         if (i >= 0) store.getState().goToStep(i);
       });
       after();

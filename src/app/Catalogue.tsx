@@ -18,12 +18,13 @@
  * story rather than the catalogue (issue #20's presenters).
  */
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { groupOf, scenarios } from '../../scenarios/index.ts';
 import { t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer } from '../player/react.ts';
 import { type ScenarioGroup, scenarioGroups } from '../sim/scenario/ids.ts';
+import { ChunkFailed } from './lazyChunk.tsx';
+import { loadScenarios, useScenarioModule } from './scenarioList.ts';
 
 /** Lower case without accents: "armadilha" finds "Armadilhas", "etcd" finds "etcd". */
 function fold(s: string): string {
@@ -41,6 +42,10 @@ interface Card {
 
 export function Catalogue() {
   const scenarioId = usePlayer((s) => s.scenarioId);
+  const shown = usePlayer((s) => s.run?.scenario);
+  // The default view opens with its own story only; the cards come with the catalogue's chunk.
+  const catalogue = useScenarioModule();
+  const [failed, setFailed] = useState(false);
   const select = usePlayer((s) => s.selectScenario);
   const locale = useLocale();
   const [open, setOpen] = useState(false);
@@ -53,12 +58,13 @@ export function Catalogue() {
   const [active, setActive] = useState<Partial<Record<ScenarioGroup, string>>>({});
 
   const groups = useMemo(() => {
+    if (!catalogue) return [];
     const q = fold(query.trim());
     return scenarioGroups
       .map((g) => ({
         id: g,
-        cards: scenarios
-          .filter((s) => groupOf(s) === g)
+        cards: catalogue.scenarios
+          .filter((s) => catalogue.groupOf(s) === g)
           .map(
             (s): Card => ({
               id: s.id,
@@ -69,9 +75,9 @@ export function Catalogue() {
           .filter((c) => !q || fold(c.title).includes(q) || fold(c.tagline).includes(q)),
       }))
       .filter((g) => g.cards.length > 0);
-  }, [locale, query]);
+  }, [catalogue, locale, query]);
 
-  const current = scenarios.find((s) => s.id === scenarioId);
+  const current = catalogue?.scenarios.find((s) => s.id === scenarioId) ?? shown;
   const currentTitle = current ? scenarioText(locale, current, 'title') : scenarioId;
 
   // A click or tap outside closes the panel.
@@ -87,7 +93,13 @@ export function Catalogue() {
   const optionEl = (id: string) =>
     root.current?.querySelector<HTMLElement>(`[role="option"][data-scenario="${CSS.escape(id)}"]`);
 
+  const fetchCards = () => {
+    setFailed(false);
+    loadScenarios().catch(() => setFailed(true));
+  };
+
   const show = () => {
+    if (!catalogue) fetchCards();
     setOpen(true);
     requestAnimationFrame(() => search.current?.focus());
   };
@@ -237,7 +249,8 @@ export function Catalogue() {
             {t('catalogue.hint')}
           </span>
         </div>
-        {matches === 0 && (
+        {!catalogue && failed && <ChunkFailed onRetry={fetchCards} />}
+        {catalogue && matches === 0 && (
           <p className="catalogue-none" role="status">
             {t('catalogue.none', { query: query.trim() })}
           </p>

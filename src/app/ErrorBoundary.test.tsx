@@ -67,7 +67,7 @@ describe('ErrorBoundary', () => {
 
   it('renders its children while nothing has failed', () => {
     const html = renderToString(
-      <ErrorBoundary scenarioIds={['bully']}>
+      <ErrorBoundary scenarioIds={() => ['bully']}>
         <p>the app</p>
       </ErrorBoundary>,
     );

@@ -74,8 +74,8 @@ function currentLocale(): Locale {
 
 interface BoundaryProps {
   children: ReactNode;
-  /** Known scenario ids, so "Reset this scenario" keeps a valid `?scenario=` and drops the rest. */
-  scenarioIds: readonly string[];
+  /** Known scenario ids (read when it happens), so "Reset this scenario" keeps a valid `?scenario=` and drops the rest. */
+  scenarioIds: () => readonly string[];
 }
 
 interface BoundaryState {
@@ -112,7 +112,7 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
         details={details}
         locale={currentLocale()}
         onReload={() => window.location.reload()}
-        onReset={() => window.location.assign(resetHref(window.location.href, this.props.scenarioIds))}
+        onReset={() => window.location.assign(resetHref(window.location.href, this.props.scenarioIds()))}
         onCopy={async () => {
           try {
             await navigator.clipboard.writeText(details);

@@ -7,7 +7,6 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { scenarios } from '../../scenarios/index.ts';
 import { type Locale, t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
@@ -18,6 +17,7 @@ import type { RunName } from './export.ts';
 import type { AnimFormat } from './exportAnimation.ts';
 import { ChunkFailed, chunk, errorText, lazyChunk } from './lazyChunk.tsx';
 import { webmMimeType } from './mediaSupport.ts';
+import { loadScenarios } from './scenarioList.ts';
 import './export.css';
 import { stepsOf } from '../player/steps.ts';
 import { navCaption } from '../views/story.ts';
@@ -127,8 +127,10 @@ export function ExportMenu() {
         return;
       }
       let x: ExportActions;
+      let ids: readonly string[];
       try {
-        x = await loadActions();
+        // The trace may be of any story: the catalogue first (the default view opens without it).
+        [x, ids] = await Promise.all([loadActions(), loadScenarios().then((m) => m.scenarioIds)]);
       } catch (e) {
         setNotice({
           kind: 'error',
@@ -145,7 +147,7 @@ export function ExportMenu() {
               file: file.name,
               message: t('import.unknownScenario', {
                 value: trace.scenario,
-                expected: scenarios.map((s) => s.id).join(', '),
+                expected: ids.join(', '),
               }),
             }),
           });

@@ -1,8 +1,9 @@
 /** Space, arrows, PageUp/PageDown, Home, 1-6 (the five stories and the sandbox), P and ? on the window (see keys.ts). */
 import { useLayoutEffect } from 'react';
-import { keyedScenarios } from '../../scenarios/index.ts';
-import { usePlayer } from '../player/react.ts';
+import { usePlayer, usePlayerStore } from '../player/react.ts';
 import { keyAction, keyInputOf } from './keys.ts';
+import { errorText } from './lazyChunk.tsx';
+import { loadScenarios, useScenarioModule } from './scenarioList.ts';
 
 /** Space, arrows, PageUp/PageDown, Home, 1-6, P and ? (see keys.ts), unless a dialog or the ADR panel has the focus. */
 export function KeyboardShortcuts({ onHelp, onPresent }: { onHelp(): void; onPresent(): void }) {
@@ -11,6 +12,9 @@ export function KeyboardShortcuts({ onHelp, onPresent }: { onHelp(): void; onPre
   const forward = usePlayer((s) => s.stepForward);
   const restart = usePlayer((s) => s.restart);
   const select = usePlayer((s) => s.selectScenario);
+  const store = usePlayerStore();
+  // Until the catalogue has arrived (the default view, for a moment) a digit fetches it, then picks.
+  const keyed = useScenarioModule()?.keyedScenarios ?? null;
   // Listening from the commit that draws the cluster (a layout effect, as ClusterView draws): a key
   // pressed as soon as the picture shows is not lost to a passive effect that has not run yet.
   useLayoutEffect(() => {
@@ -19,7 +23,7 @@ export function KeyboardShortcuts({ onHelp, onPresent }: { onHelp(): void; onPre
       const el = e.target instanceof Element ? e.target : null;
       // The catalogue's panel has keys of its own (arrows, letters for its filter).
       if (el?.closest('dialog, .adr-panel, .catalogue-panel')) return;
-      const action = keyAction(keyInputOf(e, el), keyedScenarios.length);
+      const action = keyAction(keyInputOf(e, el), keyed?.length ?? 9);
       if (!action) return;
       e.preventDefault();
       switch (action.kind) {
@@ -36,14 +40,25 @@ export function KeyboardShortcuts({ onHelp, onPresent }: { onHelp(): void; onPre
         case 'present':
           return onPresent();
         case 'scenario': {
-          const s = keyedScenarios[action.index];
-          if (s) select(s.id);
+          if (keyed) {
+            const s = keyed[action.index];
+            if (s) select(s.id);
+            return;
+          }
+          loadScenarios().then(
+            (m) => {
+              const s = m.keyedScenarios[action.index];
+              if (s) select(s.id);
+            },
+            // Refused as a change is: the notice above the player says the network is needed.
+            (err: unknown) => store.setState({ rejected: errorText(err) }),
+          );
           return;
         }
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [toggle, back, forward, restart, select, onHelp, onPresent]);
+  }, [toggle, back, forward, restart, select, onHelp, onPresent, keyed, store]);
   return null;
 }

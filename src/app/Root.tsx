@@ -1,12 +1,15 @@
 /** The page's React tree around its shell: what main.tsx mounts and what the build prerenders (src/app/prerender). */
 import { type ComponentType, StrictMode } from 'react';
-import { scenarios } from '../../scenarios/index.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { scenarioModuleNow } from './scenarioList.ts';
+
+// The reset keeps the link's story when the catalogue knows it (before it has loaded: the default view).
+const knownIds = () => scenarioModuleNow()?.scenarioIds ?? [];
 
 export function Root({ Shell, search }: { Shell: ComponentType<{ search: string }>; search: string }) {
   return (
     <StrictMode>
-      <ErrorBoundary scenarioIds={scenarios.map((s) => s.id)}>
+      <ErrorBoundary scenarioIds={knownIds}>
         <Shell search={search} />
       </ErrorBoundary>
     </StrictMode>

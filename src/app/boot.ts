@@ -1,5 +1,4 @@
 /** The page's player built from its URL (no React): what the app and the iframe embed start from. */
-import { scenarios } from '../../scenarios/index.ts';
 import { locales, setLocale } from '../i18n/index.ts';
 import { loadLocale, readLangParam } from '../i18n/persist.ts';
 import { type SimEngine, sharedEngine } from '../player/engine/client.ts';
@@ -14,6 +13,7 @@ import { checkFaultHosts } from './link/faults.ts';
 import { type LinkProblem, readStepParam } from './link/problems.ts';
 import type { LinkTheme, TracePanel } from './link/view.ts';
 import { pageFirstRun } from './prerender/firstRun.ts';
+import { loadScenarios, scenarioModuleNow } from './scenarioList.ts';
 
 export interface Boot {
   store: PlayerStore;
@@ -37,10 +37,16 @@ export interface Boot {
  * of faults shows its progress and can be cancelled, and never freezes the page.
  */
 export function boot(search: string, engine: SimEngine | undefined = defaultEngine()): Boot {
-  const { view, hasScenario, problems, embed } = decodeView(search, { scenarios, locales });
   const prebuilt = pageFirstRun();
+  // The catalogue, else (the default view, before its chunk arrives) the one story of the page's run.
+  const opening = scenarioModuleNow()?.scenarios ?? (prebuilt ? [prebuilt.scenario] : null);
+  if (!opening)
+    throw new Error('boot needs the scenario catalogue or the first run, and this page has neither');
+  const scenarios = () => scenarioModuleNow()?.scenarios ?? opening;
+  const { view, hasScenario, problems, embed } = decodeView(search, { scenarios: opening, locales });
   const store = createPlayerStore({
     scenarios,
+    more: loadScenarios,
     ...(prebuilt ? { prebuilt } : {}),
     ...(hasScenario ? { scenarioId: view.scenario } : {}),
     ...(view.algorithm !== null ? { algorithm: view.algorithm } : {}),

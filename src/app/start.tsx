@@ -7,6 +7,7 @@ import { registerOffline } from './offline/register.ts';
 import { FIRST_RUN_ID, parseFirstRun, setPageFirstRun } from './prerender/firstRun.ts';
 import { Root } from './Root.tsx';
 import { StoryPanels } from './Stage.tsx';
+import { loadScenarios } from './scenarioList.ts';
 
 /**
  * The app itself, fetched by main.tsx (after the prerendered picture has painted, when it is shown):
@@ -25,11 +26,15 @@ export function start(prerendered: boolean): void {
     // index.html holds the build's picture of the first view (src/app/prerender): React's first commit
     // replaces it, and the cluster is drawn in that same commit (a layout effect), so no frame is blank.
     createRoot(root).render(<Root Shell={Shell} search={search} />);
+    // The default view has its one story (the first-run block): the rest of the catalogue comes when
+    // the page is idle after that first frame, so the next story opens at once. A failed fetch here is
+    // retried by whatever names another story, which says so if it fails again.
+    if (first?.run) requestAnimationFrame(() => whenIdle(() => loadScenarios().catch(() => {})));
   };
   // The default view (the prerender kept by theme-init.js) opens on the build's own run of it: no
   // simulator is fetched until a change needs one, and that is simulated in the worker. Any other view
   // (a link's story, knobs or faults, a language, the embed), or a page without a readable block,
-  // loads the simulator beside its language, before the first render.
+  // loads the simulator and the scenario catalogue beside its language, before the first render.
   const first = prerendered ? parseFirstRun(document.getElementById(FIRST_RUN_ID)?.textContent) : null;
   if (first?.problem) console.warn(`leader-election-lab: ${first.problem}; simulating the first run`);
   setPageFirstRun(first?.run ?? null);
@@ -41,8 +46,15 @@ export function start(prerendered: boolean): void {
   Promise.all([
     language,
     first?.run ? null : loadSimulator(),
+    first?.run ? null : loadScenarios(),
     first?.run ? null : StoryPanels.preload(),
   ]).then(render, render);
   // After one visit the lab works without the network (a service worker with the build, src/app/offline).
   registerOffline();
+}
+
+/** After the page's pending work (requestIdleCallback; a short timeout where there is none). */
+function whenIdle(fn: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 1000 });
+  else setTimeout(fn, 50);
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import './embed.css';
-import { scenarios } from '../../scenarios/index.ts';
+import * as catalogue from '../../scenarios/index.ts';
 import { type Boot, boot } from '../app/boot.ts';
+import { installScenarios } from '../app/scenarioList.ts';
 import { applyTheme } from '../app/theme.ts';
 import { t } from '../i18n/index.ts';
 import { PlayerContext } from '../player/react.ts';
@@ -12,6 +13,10 @@ import { attachEmbed, checkRange, enterRange } from './controller.ts';
 import { EmbedPlayer } from './EmbedPlayer.tsx';
 import type { StepRange } from './range.ts';
 import { slideMessage, watchVisibility } from './visibility.ts';
+
+// The embed (this chunk in the app, and the embed libraries) carries the whole catalogue: a host page
+// may select any story through the postMessage API.
+installScenarios(catalogue);
 
 /** `?embed=1`: the player alone, filling its iframe, with the postMessage API to the host page. */
 export function EmbedApp({ search }: { search: string }) {
@@ -40,7 +45,7 @@ export function EmbedApp({ search }: { search: string }) {
       : connectBridge(
           store,
           controller,
-          { origin: embed.origin, scenarioIds: scenarios.map((s) => s.id) },
+          { origin: embed.origin, scenarioIds: catalogue.scenarioIds },
           window,
         );
     return () => {

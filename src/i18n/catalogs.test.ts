@@ -6,6 +6,7 @@ import { cleanComparison, compareCatalogs } from './compareCatalogs.ts';
 import { enPanels } from './en.panels.ts';
 import { en } from './en.ts';
 import { catalogs, format, type Locale, loadLanguage, setLocale, t } from './index.ts';
+import { modelStrings } from './modelStrings.ts';
 import { readLangParam, writeLangParam } from './persist.ts';
 import { ptPanels } from './pt.panels.ts';
 import { pt } from './pt.ts';
@@ -94,7 +95,9 @@ describe('t() and the current language', () => {
   });
 
   it('the merged catalogs have the same keys in every language', () => {
-    const keys = Object.keys(catalogs.en).sort();
+    // English keeps the model's text in the model (t()'s fallback), not in its catalog.
+    const keys = Object.keys({ ...catalogs.en, ...modelStrings() }).sort();
+    expect(Object.keys(catalogs.en).filter((k) => /^(scenario|knob|rule)\./.test(k))).toEqual([]);
     expect(Object.keys(catalogs.pt).sort()).toEqual(keys);
     expect(Object.keys(catalogs.ru).sort()).toEqual(keys);
   });

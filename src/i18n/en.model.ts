@@ -1,13 +1,11 @@
 /**
  * English text that lives in the model, as catalog keys: every scenario's title, summary and step
- * captions (`scenario.<id>.<key>`, the scenario files are the source, and what the CLI prints) and
- * every knob's doc (`knob.<scope>.<name>`, scope `net` or the algorithm id; the param specs are the
- * source) and every cross-knob rule's message (`rule.<scope>.<id>`; the rules are the source, and
- * the CLI prints them as they are). The pt and ru packs carry the same keys.
+ * captions (`scenario.<id>.<key>`; the scenario files are the source, and what the CLI prints), every
+ * knob's doc (`knob.<scope>.<name>`, scope `net` or the algorithm id) and every cross-knob rule's
+ * message (`rule.<scope>.<id>`). The page's English catalog does not copy them: each caller passes the
+ * model's own text as t()'s fallback, so the first view carries no other story's text. The pt and ru
+ * packs carry the same keys (modelStrings.ts lists them, for the tests).
  */
-import { scenarios } from '../../scenarios/index.ts';
-import { algorithms } from '../sim/algorithms/registry.ts';
-import { netParams, netRules } from '../sim/params.ts';
 import { stepCaption } from '../sim/scenario/fix.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 
@@ -37,17 +35,4 @@ export function scenarioKeys(scenario: Scenario): ScenarioTextKey[] {
     ...(scenario.tagline !== undefined ? (['tagline'] as const) : []),
     ...[...new Set(ids)].map((id) => `step.${id}` as const),
   ];
-}
-
-/** The English catalog of the model's text. */
-export function modelStrings(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const s of scenarios)
-    for (const key of scenarioKeys(s)) out[`scenario.${s.id}.${key}`] = scenarioSource(s, key) ?? '';
-  for (const [name, spec] of Object.entries(netParams)) out[`knob.net.${name}`] = spec.doc;
-  for (const a of Object.values(algorithms))
-    for (const [name, spec] of Object.entries(a.params)) out[`knob.${a.id}.${name}`] = spec.doc;
-  for (const r of netRules) out[`rule.net.${r.id}`] = r.message;
-  for (const a of Object.values(algorithms)) for (const r of a.rules) out[`rule.${a.id}.${r.id}`] = r.message;
-  return out;
 }

@@ -212,6 +212,8 @@ export const en: Record<string, string> = {
   // Code fetched when first needed (src/app/lazyChunk.tsx) and the language packs, when offline.
   'chunk.failed':
     'This part of the lab could not be loaded: it needs the network. Check your connection, then retry.',
+  'chunk.story':
+    'This scenario could not be loaded: it needs the network. Check your connection, then choose it again.',
   'chunk.retry': 'Retry',
   'chunk.network': 'a part of the lab could not be loaded (it needs the network)',
   'lang.failed': '{language} could not be loaded: it needs the network. The page stays in {current}.',

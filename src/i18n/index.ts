@@ -2,7 +2,6 @@ import { createStore } from 'zustand/vanilla';
 import { enSandbox } from '../sandbox/strings.ts';
 import { enA11y } from './en.a11y.ts';
 import { enEmbed } from './en.embed.ts';
-import { modelStrings } from './en.model.ts';
 import { enNarration } from './en.narration.ts';
 import { enPanels } from './en.panels.ts';
 import { enPresent } from './en.present.ts';
@@ -38,7 +37,6 @@ export const catalogs: Record<Locale, Record<string, string>> = {
     ...enA11y,
     ...enEmbed,
     ...enSandbox,
-    ...modelStrings(),
     ...enNarration,
   },
   pt: {},

@@ -220,6 +220,8 @@ export const pt: Record<string, string> = {
   // Código buscado quando é preciso (src/app/lazyChunk.tsx) e os pacotes de idioma, sem rede.
   'chunk.failed':
     'Não foi possível carregar esta parte do laboratório: ela precisa da rede. Verifique sua conexão e tente de novo.',
+  'chunk.story':
+    'Não foi possível carregar este cenário: ele precisa da rede. Verifique sua conexão e escolha-o de novo.',
   'chunk.retry': 'Tentar de novo',
   'chunk.network': 'não foi possível carregar uma parte do laboratório (ela precisa da rede)',
   'lang.failed':

@@ -398,3 +398,71 @@ describe('derived captions after the last scripted step are steps (player/steps.
     expect(s().run?.trace.steps.length).toBe(scripted);
   });
 });
+
+describe('a store that starts with one story and gets the rest later (`more`: the page before its catalogue)', () => {
+  const setup = (outcome: 'ok' | 'fail') => {
+    const all = [scenario('a'), scenario('b')];
+    let list: readonly Scenario[] = [all[0] as Scenario];
+    let release: () => void = () => {};
+    const more = vi.fn(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          release = () => {
+            if (outcome === 'fail') reject(new Error('the catalogue could not be loaded'));
+            else {
+              list = all;
+              resolve();
+            }
+          };
+        }),
+    );
+    const store = createPlayerStore({ scenarios: () => list, more, simulate: fakeSimulate() });
+    return { store, more, release: () => release() };
+  };
+
+  it('a story it does not have yet opens once the rest has come, as one change that whenSettled waits for', async () => {
+    const { store, more, release } = setup('ok');
+    store.getState().selectScenario('b', 0);
+    expect(more).toHaveBeenCalledTimes(1);
+    expect(store.getState().run?.scenario.id).toBe('a');
+    let settled = false;
+    store.getState().whenSettled(() => {
+      settled = true;
+    });
+    expect(settled).toBe(false);
+    release();
+    await vi.waitFor(() => expect(settled).toBe(true));
+    expect(store.getState().run?.scenario.id).toBe('b');
+    expect(store.getState().scenarioId).toBe('b');
+  });
+
+  it('a story it has needs no fetch; an id the whole catalogue lacks opens the first, after one fetch', async () => {
+    const { store, more, release } = setup('ok');
+    store.getState().selectScenario('a');
+    expect(more).not.toHaveBeenCalled();
+    store.getState().selectScenario('nope');
+    release();
+    await vi.waitFor(() => expect(more).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(more).toHaveBeenCalledTimes(1);
+    expect(store.getState().run?.scenario.id).toBe('a');
+  });
+
+  it('a failed fetch is refused with its reason; the story on screen stays', async () => {
+    const { store, release } = setup('fail');
+    store.getState().selectScenario('b');
+    release();
+    await vi.waitFor(() => expect(store.getState().rejected).toBe('the catalogue could not be loaded'));
+    expect(store.getState().run?.scenario.id).toBe('a');
+  });
+
+  it('a newer change while it loads wins', async () => {
+    const { store, release } = setup('ok');
+    store.getState().selectScenario('b');
+    store.getState().setSeed(99);
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().run?.scenario.id).toBe('a');
+    expect(store.getState().run?.trace.seed).toBe(99);
+  });
+});

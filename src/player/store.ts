@@ -167,7 +167,16 @@ export interface PlayerState extends RunInput {
 export type PlayerStore = StoreApi<PlayerState>;
 
 export interface PlayerOptions {
-  scenarios: readonly Scenario[];
+  /**
+   * The scenarios this player can show, the first being its default. A function when the list grows:
+   * the page starts with its first story only and gets the rest from a chunk (app/scenarioList.ts).
+   */
+  scenarios: readonly Scenario[] | (() => readonly Scenario[]);
+  /**
+   * Fetches the rest of the catalogue: a change that names a scenario the list does not have yet
+   * waits for it (one change: `whenSettled` waits too), and a failed fetch is `rejected`.
+   */
+  more?: () => Promise<unknown>;
   /** Scenario to open (default: the first). */
   scenarioId?: string;
   /** 0-based narration step to open at. */
@@ -210,14 +219,17 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
   const cacheEvents = opts.cacheEvents ?? 1_000_000;
   const cache = new Map<string, Run>();
   let cachedEvents = 0;
-  const first = opts.scenarios[0];
+  const given = opts.scenarios;
+  const known = typeof given === 'function' ? given : () => given;
+  const find = (id: string) => known().find((s) => s.id === id);
+  const first = known()[0];
   if (!first) throw new Error('createPlayerStore needs at least one scenario');
 
   /** The scenario, the engine's job and the memo keys for these inputs; or why they cannot run. */
   const jobFor = (scenarioId: string, algorithm: string | undefined, input: RunInput) => {
     let scenario: Scenario;
     try {
-      scenario = withAlgorithm(opts.scenarios.find((s) => s.id === scenarioId) ?? first, algorithm);
+      scenario = withAlgorithm(find(scenarioId) ?? first, algorithm);
     } catch (e) {
       return { error: e instanceof Error ? e.message : String(e) } as const;
     }
@@ -462,6 +474,32 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
     };
 
     /**
+     * A change naming a scenario the list does not have yet: the rest of the catalogue is fetched
+     * first, and `then` makes the change. Meanwhile it is the change under way (a newer one cancels
+     * it, `whenSettled` waits for it); a failed fetch is refused as any change is.
+     */
+    const fetchMore = (more: () => Promise<unknown>, then: () => void) => {
+      const superseded = job;
+      job?.cancel();
+      const me = { patch: {}, cancel: () => {}, before: superseded?.before ?? null };
+      job = me;
+      more().then(
+        () => {
+          if (job !== me) return;
+          job = null;
+          then();
+        },
+        (e: unknown) => {
+          if (job !== me) return;
+          const error = e instanceof Error ? e.message : String(e);
+          if (get().run) set({ rejected: error });
+          else set({ error });
+          settle();
+        },
+      );
+    };
+
+    /**
      * Re-simulates with new inputs; keeps the cursor time (the past is unchanged for interventions).
      */
     const rerun = (patch: Partial<RunInput> & Partial<Pick<PlayerState, 'history'>>): void => {
@@ -488,6 +526,34 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
             .sort((a, b) => a - b)
         : null;
 
+    /** Opens a scenario at its start, or at one of its steps. */
+    const select = (id: string, step: number | undefined) => {
+      const scenario = find(id);
+      const algorithm = scenario && isFreePlay(scenario) ? scenario.algorithm : undefined;
+      launch(
+        {
+          scenarioId: scenario?.id ?? id,
+          algorithm,
+          ...clean,
+          history: { past: [], future: [] },
+          pauseMs: null,
+          compare: null,
+        },
+        (run) => ({
+          scenarioId: run.scenario.id,
+          algorithm: isFreePlay(run.scenario) ? run.scenario.algorithm : undefined,
+          ...(isFreePlay(run.scenario) ? { whatIf: true } : {}),
+          run,
+          error: null,
+          rejected: null,
+          imported: false,
+          ...cursorAtStep(run, step),
+          playing: false,
+          pace: 1,
+        }),
+      );
+    };
+
     return {
       scenarioId: initial.run?.scenario.id ?? initialId,
       algorithm: initial.run && isFreePlay(initial.run.scenario) ? initial.run.scenario.algorithm : undefined,
@@ -512,34 +578,13 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       pace: 1,
 
       selectScenario(id, step) {
-        const scenario = opts.scenarios.find((x) => x.id === id);
-        const algorithm = scenario && isFreePlay(scenario) ? scenario.algorithm : undefined;
-        launch(
-          {
-            scenarioId: scenario?.id ?? id,
-            algorithm,
-            ...clean,
-            history: { past: [], future: [] },
-            pauseMs: null,
-            compare: null,
-          },
-          (run) => ({
-            scenarioId: run.scenario.id,
-            algorithm: isFreePlay(run.scenario) ? run.scenario.algorithm : undefined,
-            ...(isFreePlay(run.scenario) ? { whatIf: true } : {}),
-            run,
-            error: null,
-            rejected: null,
-            imported: false,
-            ...cursorAtStep(run, step),
-            playing: false,
-            pace: 1,
-          }),
-        );
+        // Not in the list yet: the rest of the catalogue first (once: an id it lacks too opens the first).
+        if (!find(id) && opts.more) fetchMore(opts.more, () => select(id, step));
+        else select(id, step);
       },
       setAlgorithm(algorithm, params = {}) {
         const { scenarioId } = effective();
-        const base = opts.scenarios.find((x) => x.id === scenarioId) ?? first;
+        const base = find(scenarioId) ?? first;
         try {
           withAlgorithm(base, algorithm);
         } catch (e) {
@@ -702,7 +747,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         });
       },
       loadTrace(trace) {
-        const base = opts.scenarios.find((s) => s.id === trace.scenario);
+        const base = find(trace.scenario);
         if (!base) return false;
         let scenario: Scenario;
         try {

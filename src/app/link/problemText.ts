@@ -1,9 +1,9 @@
 /** A link problem as the sentence the notice shows (the app's and the embed's). */
-import { scenarios } from '../../../scenarios/index.ts';
 import { getLocale, localeNames, locales, t } from '../../i18n/index.ts';
 import { scenarioText } from '../../i18n/scenarios.ts';
 import { stepsOf } from '../../player/steps.ts';
 import type { Run } from '../../player/store.ts';
+import { needScenarios } from '../scenarioList.ts';
 import { LINK_PARAMS, NO_FIX } from './decode.ts';
 import { FAULT_KINDS } from './faults.ts';
 import type { LinkProblem } from './problems.ts';
@@ -16,7 +16,10 @@ export function problemText(p: LinkProblem, run: Run | null): string {
     case 'scenario':
       return t('notice.badScenario', {
         value,
-        expected: scenarios.map((s) => s.id).join(', '),
+        // A link naming a story is not the default view: the page loaded the catalogue before it opened.
+        expected: needScenarios('a link naming a story')
+          .map((s) => s.id)
+          .join(', '),
         fallback: run ? scenarioText(getLocale(), run.scenario, 'title') : '',
       });
     case 'lang':

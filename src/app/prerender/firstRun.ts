@@ -4,6 +4,7 @@
  * without loading the simulator (main.tsx): the player store uses it when its first run has the same
  * key (store.ts `prebuilt`). A data block is not a script: the CSP's script-src does not apply to it.
  */
+import type { Scenario } from '../../sim/scenario/schema.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 
 export const FIRST_RUN_ID = 'first-run';
@@ -12,6 +13,8 @@ export interface FirstRun {
   /** The store's memo key of the run: the story, algorithm, seed, knobs, nodes, length and faults. */
   key: string;
   trace: Trace;
+  /** Its story: the page shows it without fetching the catalogue's other scenarios (app/scenarioList.ts). */
+  scenario: Scenario;
 }
 
 /** The block's text: `<` escaped, so nothing in it can end the script element early. */
@@ -40,6 +43,7 @@ export function parseFirstRun(text: string | null | undefined): {
     };
   }
   const t = isObject(v) ? v.trace : undefined;
+  const s = isObject(v) ? v.scenario : undefined;
   const ok =
     isObject(v) &&
     typeof v.key === 'string' &&
@@ -49,9 +53,18 @@ export function parseFirstRun(text: string | null | undefined): {
     typeof t.durationMs === 'number' &&
     Array.isArray(t.events) &&
     Array.isArray(t.steps) &&
-    Array.isArray(t.hosts);
+    Array.isArray(t.hosts) &&
+    isObject(s) &&
+    s.id === t.scenario &&
+    typeof s.algorithm === 'string' &&
+    typeof s.timeScale === 'number' &&
+    Array.isArray(s.steps);
   if (!ok)
-    return { run: null, problem: 'first-run block is not a run (key and trace with events, steps, hosts)' };
+    return {
+      run: null,
+      problem:
+        'first-run block is not a run (key, trace with events, steps, hosts, and the scenario it is a run of)',
+    };
   return { run: v as unknown as FirstRun, problem: null };
 }
 

@@ -77,18 +77,22 @@ describe('the first run beside it (the page opens on it without simulating)', ()
     const first = scenarios[0];
     if (!first) throw new Error('no scenarios');
     expect(view.firstRun.trace).toEqual(JSON.parse(JSON.stringify(simulate(first))));
-    // The page's store (boot's, in the browser) given only this run: it does not simulate.
+    // The page's store (boot's, in the browser) given only this run and the story it carries, as the
+    // page parses them: it does not simulate, and needs no other scenario.
+    const page = parseFirstRun(firstRunJson(view.firstRun)).run;
+    if (!page) throw new Error('the first run does not parse');
     let calls = 0;
     const store = createPlayerStore({
-      scenarios,
-      prebuilt: view.firstRun,
+      scenarios: [page.scenario],
+      prebuilt: page,
       simulate: (s, o) => {
         calls++;
         return simulate(s, o);
       },
     });
     expect(calls).toBe(0);
-    expect(store.getState().run?.trace).toBe(view.firstRun.trace);
+    expect(store.getState().run?.trace).toBe(page.trace);
+    expect(store.getState().run?.scenario).toEqual(scenarios[0]);
   });
 
   it('survives the page: its JSON text cannot end the script element, and parses back to the same run', () => {

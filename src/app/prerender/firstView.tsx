@@ -6,15 +6,18 @@
  */
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import * as catalogue from '../../../scenarios/index.ts';
 import { installSimulator } from '../../player/simulator.ts';
 import { hostIdsOf, simulate } from '../../sim/simulate.ts';
 import { App } from '../App.tsx';
 import { boot } from '../boot.ts';
 import { Root } from '../Root.tsx';
+import { installScenarios } from '../scenarioList.ts';
 import type { FirstRun } from './firstRun.ts';
 
 // The build simulates: the page will not, for this view (firstRun.ts).
 installSimulator({ simulate, hostIdsOf });
+installScenarios(catalogue);
 
 /** One stage size the picture is laid out for, and the CSS class its copy carries. */
 export interface PictureSize {
@@ -64,7 +67,7 @@ export interface FirstView {
 function firstRunOf(): FirstRun {
   const run = boot('').store.getState().run;
   if (!run?.key) throw new Error('the default view has no first run to prerender');
-  return { key: run.key, trace: run.trace };
+  return { key: run.key, trace: run.trace, scenario: run.scenario };
 }
 
 /** The app at `/` committed into a fresh container, effects run. */

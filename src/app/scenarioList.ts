@@ -1,0 +1,54 @@
+/**
+ * The catalogue's scenarios on the page, once it has them. The default view opens on one story: the
+ * prerender's first-run block carries that story with its run (prerender/firstRun.ts), so the page's
+ * first view fetches none of the other scenarios' scripts, and their chunk is fetched when the page is
+ * idle after the first drawn frame (start.tsx) or as soon as something names another story (the store's
+ * `more`, the catalogue, the keys). Any other view (a link's story, a language, the embed) loads it
+ * before its first render, as it loads the simulator. The prerender, the tests and the embed libraries
+ * install the list statically (`installScenarios`).
+ */
+import { useSyncExternalStore } from 'react';
+import type { Scenario } from '../sim/scenario/schema.ts';
+import { chunk } from './lazyChunk.tsx';
+
+export type ScenarioModule = typeof import('../../scenarios/index.ts');
+
+let current: ScenarioModule | null = null;
+const listeners = new Set<() => void>();
+
+export function installScenarios(m: ScenarioModule): void {
+  current = m;
+  for (const l of listeners) l();
+}
+
+/** The catalogue's module, or null while its chunk has not arrived. */
+export function scenarioModuleNow(): ScenarioModule | null {
+  return current;
+}
+
+/** Every scenario, or a clear error naming what needed them before they were loaded. */
+export function needScenarios(what: string): readonly Scenario[] {
+  if (!current) throw new Error(`${what} needs the scenario catalogue, which this page has not loaded`);
+  return current.scenarios;
+}
+
+const fetchList = chunk(() => import('../../scenarios/index.ts'));
+
+/** Fetches the catalogue's chunk (once; again after a failure, which rejects with a ChunkLoadError). */
+export function loadScenarios(): Promise<ScenarioModule> {
+  if (current) return Promise.resolve(current);
+  return fetchList().then((m) => {
+    if (!current) installScenarios(m);
+    return current ?? m;
+  });
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+/** The catalogue's module in a component: null until it has loaded, then a re-render. */
+export function useScenarioModule(): ScenarioModule | null {
+  return useSyncExternalStore(subscribe, scenarioModuleNow, scenarioModuleNow);
+}
