@@ -10,8 +10,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scenarios } from '../scenarios/index.ts';
 import { run } from '../src/cli/main.ts';
+import { algorithmIds } from '../src/sim/algorithms/registry.ts';
 import { computeMetrics } from '../src/sim/metrics/index.ts';
-import { algorithmIds } from '../src/sim/scenario/ids.ts';
 import { simulate } from '../src/sim/simulate.ts';
 import { TraceIndex } from '../src/sim/trace/frame.ts';
 

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { dbStateAt, hasDb } from '../player/db.ts';
 import { proxyStateAt } from '../player/proxy.ts';
 import type { Run } from '../player/store.ts';
-import { declarationOf } from '../sim/algorithms/registry.ts';
+import { declarationOf } from '../sim/algorithms/declared.ts';
 import type { Frame } from '../sim/trace/frame.ts';
 import { DatabasePanel } from '../views/DatabasePanel.tsx';
 import { ProxyPanel } from '../views/ProxyPanel.tsx';

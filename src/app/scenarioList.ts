@@ -32,7 +32,15 @@ export function needScenarios(what: string): readonly Scenario[] {
   return current.scenarios;
 }
 
-const fetchList = chunk(() => import('../../scenarios/index.ts'));
+// With it, every algorithm's declaration (the default view had its own story's only).
+const fetchList = chunk(() =>
+  Promise.all([import('../../scenarios/index.ts'), import('../sim/algorithms/registry.ts')]).then(
+    ([m, registry]) => {
+      registry.declareAll();
+      return m;
+    },
+  ),
+);
 
 /** Fetches the catalogue's chunk (once; again after a failure, which rejects with a ChunkLoadError). */
 export function loadScenarios(): Promise<ScenarioModule> {

@@ -3,6 +3,7 @@ import { loadLanguage } from '../i18n/index.ts';
 import { loadLocale, readLangParam } from '../i18n/persist.ts';
 import { loadSimulator } from '../player/simulator.ts';
 import { App } from './App.tsx';
+import { loadDeclaration } from './declaration.ts';
 import { registerOffline } from './offline/register.ts';
 import { FIRST_RUN_ID, parseFirstRun, setPageFirstRun } from './prerender/firstRun.ts';
 import { Root } from './Root.tsx';
@@ -29,7 +30,11 @@ export function start(prerendered: boolean): void {
     // The default view has its one story (the first-run block): the rest of the catalogue comes when
     // the page is idle after that first frame, so the next story opens at once. A failed fetch here is
     // retried by whatever names another story, which says so if it fails again.
-    if (first?.run) requestAnimationFrame(() => whenIdle(() => loadScenarios().catch(() => {})));
+    // Two frames: the first one is the picture's (its rAF runs before it paints).
+    if (first?.run)
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => whenIdle(() => loadScenarios().catch(() => {}))),
+      );
   };
   // The default view (the prerender kept by theme-init.js) opens on the build's own run of it: no
   // simulator is fetched until a change needs one, and that is simulated in the worker. Any other view
@@ -45,6 +50,9 @@ export function start(prerendered: boolean): void {
   // A link to another story also brings its store and storage panels before the first render (Stage.tsx).
   Promise.all([
     language,
+    // The default view's story is the page's only one until the catalogue comes: its algorithm's
+    // declaration alone (the views read declarations, sim/algorithms/declared.ts).
+    first?.run ? loadDeclaration(first.run.scenario.algorithm) : null,
     first?.run ? null : loadSimulator(),
     first?.run ? null : loadScenarios(),
     first?.run ? null : StoryPanels.preload(),

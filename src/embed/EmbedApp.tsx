@@ -8,6 +8,7 @@ import { t } from '../i18n/index.ts';
 import { PlayerContext } from '../player/react.ts';
 import { stepsOf } from '../player/steps.ts';
 import { startTicker } from '../player/ticker.ts';
+import { declareAll } from '../sim/algorithms/registry.ts';
 import { connectBridge } from './bridge.ts';
 import { attachEmbed, checkRange, enterRange } from './controller.ts';
 import { EmbedPlayer } from './EmbedPlayer.tsx';
@@ -17,6 +18,7 @@ import { slideMessage, watchVisibility } from './visibility.ts';
 // The embed (this chunk in the app, and the embed libraries) carries the whole catalogue: a host page
 // may select any story through the postMessage API.
 installScenarios(catalogue);
+declareAll();
 
 /** `?embed=1`: the player alone, filling its iframe, with the postMessage API to the host page. */
 export function EmbedApp({ search }: { search: string }) {

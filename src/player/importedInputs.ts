@@ -1,6 +1,6 @@
 // The inputs an imported trace was simulated from, as the player's overrides: so that the link (UrlSync)
 // and Copy link carry its knobs, cluster size, length and faults, and a change re-simulates from them.
-import { algorithmFor } from '../sim/algorithms/registry.ts';
+import { algorithmFor } from '../sim/algorithms/declared.ts';
 import { netParams, type Params } from '../sim/params.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
 import type { Trace } from '../sim/trace/trace.ts';

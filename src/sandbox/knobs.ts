@@ -1,5 +1,5 @@
 import { formatNumber, t } from '../i18n/index.ts';
-import { algorithmFor, algorithms } from '../sim/algorithms/registry.ts';
+import { algorithmFor, declaredAlgorithms } from '../sim/algorithms/declared.ts';
 import {
   knobAlias,
   netParams,
@@ -83,7 +83,7 @@ export function knobDoc(scope: string, name: string, spec: ParamSpec): string {
 /** The scope a rule's message is translated under (`rule.<scope>.<id>`): `net` or the algorithm's id. */
 function ruleScope(rule: ParamRule): string | null {
   if (netRules.includes(rule)) return 'net';
-  return Object.values(algorithms).find((a) => a.rules.includes(rule))?.id ?? null;
+  return declaredAlgorithms().find((a) => a.rules.includes(rule))?.id ?? null;
 }
 
 /** A broken rule in the current language; its cited source stays as written. */
@@ -101,13 +101,13 @@ function ruleText(rule: ParamRule): string {
  */
 export function refusalText(problem: ParamProblem | string, algorithm?: string): string {
   if (typeof problem === 'string') {
-    const rules = [...netRules, ...Object.values(algorithms).flatMap((a) => a.rules)];
+    const rules = [...netRules, ...declaredAlgorithms().flatMap((a) => a.rules)];
     const hit = rules.find((r) => problem === ruleProblem(r));
     return hit ? ruleText(hit) : problem;
   }
   if (problem.kind === 'rule') return ruleText(problem.rule);
   if (problem.kind === 'text') return refusalText(problem.text);
-  const alg = Object.values(algorithms).find((a) => a.id === algorithm);
+  const alg = declaredAlgorithms().find((a) => a.id === algorithm);
   const knob = knobAlias(problem.knob, alg?.knobAliases) ?? problem.knob;
   const spec =
     (alg && Object.hasOwn(alg.params, problem.knob) ? alg.params[problem.knob] : undefined) ??

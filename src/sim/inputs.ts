@@ -4,7 +4,7 @@
  * the first view can check a link's inputs without the simulator. It still brings the machines
  * along today: the registry's declarations import them.
  */
-import { algorithmFor } from './algorithms/registry.ts';
+import { algorithmFor } from './algorithms/declared.ts';
 import { netParams, netRules, type Params, resolveParams } from './params.ts';
 import { withFix } from './scenario/fix.ts';
 import type { Scenario, TimedFault } from './scenario/schema.ts';

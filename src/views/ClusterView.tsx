@@ -2,7 +2,7 @@ import type React from 'react';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { messageTypeLabel, t } from '../i18n/index.ts';
 import { proxyStateAt } from '../player/proxy.ts';
-import { declarationOf } from '../sim/algorithms/registry.ts';
+import { declarationOf } from '../sim/algorithms/declared.ts';
 import type { Frame, MessageView, TraceIndex } from '../sim/trace/frame.ts';
 import { type ClusterRenderer, createClusterView, type Link, MESH_MAX_NODES } from './d3/cluster/index.ts';
 import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from './d3/glyphs.ts';

@@ -2,7 +2,7 @@
 
 import { MAX_INSPECTED } from '../../player/store.ts';
 import { validWithout, WITHOUT } from '../../sandbox/variants.ts';
-import { algorithmFor } from '../../sim/algorithms/registry.ts';
+import { algorithmFor } from '../../sim/algorithms/declared.ts';
 import {
   canonicalKnob,
   type Params,

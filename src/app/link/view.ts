@@ -35,7 +35,7 @@
  */
 
 import { stepsOf } from '../../player/steps.ts';
-import { algorithmFor } from '../../sim/algorithms/registry.ts';
+import { algorithmFor } from '../../sim/algorithms/declared.ts';
 import { canonicalFaults } from '../../sim/inputs.ts';
 import {
   netParams,

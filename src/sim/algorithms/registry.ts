@@ -2,6 +2,7 @@ import type { Algorithm } from './algorithm.ts';
 import { bully } from './bully/index.ts';
 import { cronjob } from './cronjob/index.ts';
 import { dbjob } from './dbjob/index.ts';
+import { declare } from './declared.ts';
 import { gossip } from './gossip/index.ts';
 import { heartbeat } from './heartbeat/index.ts';
 import { kubernetes } from './kubernetes/index.ts';
@@ -33,6 +34,16 @@ export const algorithms = {
 export type AlgorithmId = keyof typeof algorithms;
 /** In the registry's order: the sandbox's choice, the CLI's usage, the schema's enum. */
 export const algorithmIds = Object.keys(algorithms) as [AlgorithmId, ...AlgorithmId[]];
+
+/**
+ * Every declaration, for the views and whatever else reads them from declared.ts: where the registry is
+ * imported, all of them are declared. (A module-level call: the build keeps it wherever the registry's
+ * own exports are used; the page declares them itself when its catalogue arrives, app/scenarioList.ts.)
+ */
+export function declareAll(): void {
+  declare(Object.values(algorithms));
+}
+declareAll();
 
 /** The declaration of a known algorithm, or null (an imported trace may name another). */
 export function declarationOf(id: string): Algorithm | null {

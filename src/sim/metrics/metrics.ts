@@ -35,7 +35,7 @@
  *   Nothing was wrong with L; lost or late messages (or clock drift) made it look dead.
  */
 import { upperBound } from '../../lib/search.ts';
-import { declarationOf } from '../algorithms/registry.ts';
+import { declarationOf } from '../algorithms/declared.ts';
 import { changesNet, hostOf, lifeChange, netAfter } from '../faults/table.ts';
 import { blocked, type NetState, openNet } from '../net/reach.ts';
 import type { Trace } from '../trace/trace.ts';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { algorithmIds } from '../algorithms/registry.ts';
 import { type Field, HOST_ID, HOST_ID_RULE } from '../faults/shape.ts';
 import { FAULT_KINDS, FAULTS, type Fault } from '../faults/table.ts';
 import { eventKinds } from '../trace/events.ts';
-import { type AlgorithmId, algorithmIds, ScenarioError, type ScenarioGroup, scenarioGroups } from './ids.ts';
+import { type AlgorithmId, ScenarioError, type ScenarioGroup, scenarioGroups } from './ids.ts';
 
 export { type AlgorithmId, algorithmIds, ScenarioError, type ScenarioGroup, scenarioGroups };
 

@@ -1,4 +1,4 @@
-import { declarationOf } from '../algorithms/registry.ts';
+import { declarationOf } from '../algorithms/declared.ts';
 import { FAULTS, stopsHost } from '../faults/table.ts';
 import { createMetricsIndex } from '../metrics/metrics.ts';
 import { ranScenario } from '../scenario/fix.ts';

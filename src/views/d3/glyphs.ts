@@ -1,23 +1,34 @@
 // Message types as drawn: their family (colour and shape), their glyph, and which are background chatter.
 import type { MessageFamily } from '../../sim/algorithms/algorithm.ts';
-import { algorithms } from '../../sim/algorithms/registry.ts';
+import { declaredAlgorithms, declaredVersion } from '../../sim/algorithms/declared.ts';
 
 export type { MessageFamily };
 
-/** Every algorithm's vocabulary (its declaration), merged: a type means the same in every algorithm. */
-const FAMILY = new Map<string, MessageFamily>(
-  Object.values(algorithms).flatMap((a) => Object.entries(a.vocabulary.families)),
-);
-const CHATTER = new Set(Object.values(algorithms).flatMap((a) => a.vocabulary.chatter));
+/**
+ * Every declared algorithm's vocabulary, merged: a type means the same in every algorithm. Rebuilt when
+ * more are declared (the page opens with its first story's algorithm, then gets the rest).
+ */
+let vocab: { version: number; family: Map<string, MessageFamily>; chatter: Set<string> } | null = null;
+function vocabulary() {
+  if (vocab?.version !== declaredVersion()) {
+    const all = declaredAlgorithms();
+    vocab = {
+      version: declaredVersion(),
+      family: new Map(all.flatMap((a) => Object.entries(a.vocabulary.families))),
+      chatter: new Set(all.flatMap((a) => a.vocabulary.chatter)),
+    };
+  }
+  return vocab;
+}
 
 /** Families share a colour and a shape; the legend names each type present. Unknown types are data. */
 export function messageFamily(type: string): MessageFamily {
-  return FAMILY.get(type) ?? 'data';
+  return vocabulary().family.get(type) ?? 'data';
 }
 
 /** Periodic liveness/renewal traffic, drawn lighter than the messages that make the story. */
 export function isChatter(type: string): boolean {
-  return CHATTER.has(type);
+  return vocabulary().chatter.has(type);
 }
 
 /**
