@@ -285,7 +285,7 @@ export async function playScenario(
 /**
  * One cold load of the default view in a fresh context: first contentful paint, the first live
  * `[data-node]` (the app's own cluster, not the prerender's copy) and the frame after it, from
- * navigation start. `resources` collects every .js and .css path fetched.
+ * navigation start. `resources` collects every .js and .css path requested before that frame.
  */
 export async function coldLoad(
   browser: Browser,
@@ -308,19 +308,29 @@ export async function coldLoad(
     mo.observe(document, { childList: true, subtree: true });
   });
   const page = await ctx.newPage();
-  page.on('response', (res) => {
-    const u = new URL(res.url());
-    if (/\.(js|css)$/.test(u.pathname)) resources?.add(u.pathname.replace(/^\//, ''));
+  // Requests by when they started (ms since the epoch): only those before the first drawn frame count,
+  // not a chunk the page fetches once it is idle after it (a worker's script is a request too).
+  const requested: Array<{ path: string; at: number }> = [];
+  page.on('request', (req) => {
+    const u = new URL(req.url());
+    if (/\.(js|css)$/.test(u.pathname))
+      requested.push({ path: u.pathname.replace(/^\//, ''), at: Date.now() });
   });
   await page.goto(`${base}/`);
   await page.waitForFunction(() => (window as unknown as { __drawn?: number }).__drawn !== undefined);
   const m = await page.evaluate(() => {
     const w = window as unknown as { __firstNode: number; __drawn: number };
     const p = performance.getEntriesByName('first-contentful-paint')[0];
-    return { firstNode: w.__firstNode, drawn: w.__drawn, fcp: p ? p.startTime : Number.NaN };
+    return {
+      firstNode: w.__firstNode,
+      drawn: w.__drawn,
+      fcp: p ? p.startTime : Number.NaN,
+      drawnAt: performance.timeOrigin + w.__drawn,
+    };
   });
+  for (const r of requested) if (r.at <= m.drawnAt) resources?.add(r.path);
   await ctx.close();
-  return m;
+  return { firstNode: m.firstNode, drawn: m.drawn, fcp: m.fcp };
 }
 
 async function firstDraw(browser: Browser, base: string, runs: number) {
