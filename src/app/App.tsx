@@ -172,8 +172,7 @@ function Refused() {
   if (!rejected) return null;
   return (
     <div className="chunk-failed chunk-floating" role="alert">
-      {/* A failed fetch of the catalogue (store.ts `more`, the keys) is a ChunkLoadError's message. */}
-      <p className="chunk-failed-text">{rejected === t('chunk.network') ? t('chunk.story') : rejected}</p>
+      <p className="chunk-failed-text">{rejected}</p>
       <button type="button" className="button" onClick={() => store.setState({ rejected: null })}>
         {t('notice.dismiss')}
       </button>

@@ -2,7 +2,6 @@
 import { useLayoutEffect } from 'react';
 import { usePlayer, usePlayerStore } from '../player/react.ts';
 import { keyAction, keyInputOf } from './keys.ts';
-import { errorText } from './lazyChunk.tsx';
 import { loadScenarios, useScenarioModule } from './scenarioList.ts';
 
 /** Space, arrows, PageUp/PageDown, Home, 1-6, P and ? (see keys.ts), unless a dialog or the ADR panel has the focus. */
@@ -50,8 +49,8 @@ export function KeyboardShortcuts({ onHelp, onPresent }: { onHelp(): void; onPre
               const s = m.keyedScenarios[action.index];
               if (s) select(s.id);
             },
-            // Refused as a change is: the notice above the player says the network is needed.
-            (err: unknown) => store.setState({ rejected: errorText(err) }),
+            // Refused as a change is: the alert says the story needs the network (scenarioList.ts).
+            (err: unknown) => store.setState({ rejected: err instanceof Error ? err.message : String(err) }),
           );
           return;
         }

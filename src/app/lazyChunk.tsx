@@ -9,20 +9,26 @@ import { t } from '../i18n/index.ts';
 
 /** A chunk (or a worker script) that could not be fetched; `cause` is the browser's own error. */
 export class ChunkLoadError extends Error {
-  constructor(override readonly cause: unknown) {
-    super(t('chunk.network'));
+  constructor(
+    override readonly cause: unknown,
+    message = t('chunk.network'),
+  ) {
+    super(message);
     this.name = 'ChunkLoadError';
   }
 }
 
-/** Wraps a dynamic import: its failure becomes a ChunkLoadError, and the next call fetches it again. */
-export function chunk<T>(load: () => Promise<T>): () => Promise<T> {
+/**
+ * Wraps a dynamic import: its failure becomes a ChunkLoadError (worded by `message`, when the part has a
+ * sentence of its own), and the next call fetches it again.
+ */
+export function chunk<T>(load: () => Promise<T>, message?: () => string): () => Promise<T> {
   let pending: Promise<T> | null = null;
   return () => {
     if (!pending) {
       const p = load().catch((e: unknown) => {
         pending = null;
-        throw e instanceof ChunkLoadError ? e : new ChunkLoadError(e);
+        throw e instanceof ChunkLoadError ? e : new ChunkLoadError(e, message?.());
       });
       pending = p;
     }

@@ -8,7 +8,7 @@
  * install the list statically (`installScenarios`).
  */
 import { useSyncExternalStore } from 'react';
-import type { Scenario } from '../sim/scenario/schema.ts';
+import { t } from '../i18n/index.ts';
 import { chunk } from './lazyChunk.tsx';
 
 export type ScenarioModule = typeof import('../../scenarios/index.ts');
@@ -26,20 +26,23 @@ export function scenarioModuleNow(): ScenarioModule | null {
   return current;
 }
 
-/** Every scenario, or a clear error naming what needed them before they were loaded. */
-export function needScenarios(what: string): readonly Scenario[] {
+/** The catalogue, or a clear error naming what needed it before it was loaded. */
+export function needScenarios(what: string): ScenarioModule {
   if (!current) throw new Error(`${what} needs the scenario catalogue, which this page has not loaded`);
-  return current.scenarios;
+  return current;
 }
 
 // With it, every algorithm's declaration (the default view had its own story's only).
-const fetchList = chunk(() =>
-  Promise.all([import('../../scenarios/index.ts'), import('../sim/algorithms/registry.ts')]).then(
-    ([m, registry]) => {
-      registry.declareAll();
-      return m;
-    },
-  ),
+const fetchList = chunk(
+  () =>
+    Promise.all([import('../../scenarios/index.ts'), import('../sim/algorithms/registry.ts')]).then(
+      ([m, registry]) => {
+        registry.declareAll();
+        return m;
+      },
+    ),
+  // What a refused change says (the store's `more`, the keys): the story asked for did not come.
+  () => t('chunk.story'),
 );
 
 /** Fetches the catalogue's chunk (once; again after a failure, which rejects with a ChunkLoadError). */

@@ -340,6 +340,11 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       if (get().pending) set({ pending: null });
       for (const fn of waiting.splice(0)) fn();
     };
+    /** A change that cannot be made: the run on screen stays and `rejected` says why (no run: `error`). */
+    const refuse = (error: string) => {
+      if (get().run) set({ rejected: error });
+      else set({ run: null, error });
+    };
     /** The inputs as they will be once the change under way lands: a second change builds on it. */
     const effective = (): PlayerState => ({ ...get(), ...(job?.patch ?? {}) });
 
@@ -375,10 +380,6 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       job?.cancel();
       job = null;
       const spec = jobFor(patch.scenarioId, patch.algorithm, patch);
-      const refuse = (error: string) => {
-        if (get().run) set({ rejected: error });
-        else set({ run: null, error });
-      };
       if ('error' in spec) {
         refuse(spec.error ?? 'cannot simulate');
         settle();
@@ -491,9 +492,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
         },
         (e: unknown) => {
           if (job !== me) return;
-          const error = e instanceof Error ? e.message : String(e);
-          if (get().run) set({ rejected: error });
-          else set({ error });
+          refuse(e instanceof Error ? e.message : String(e));
           settle();
         },
       );

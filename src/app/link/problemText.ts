@@ -17,9 +17,7 @@ export function problemText(p: LinkProblem, run: Run | null): string {
       return t('notice.badScenario', {
         value,
         // A link naming a story is not the default view: the page loaded the catalogue before it opened.
-        expected: needScenarios('a link naming a story')
-          .map((s) => s.id)
-          .join(', '),
+        expected: needScenarios('a link naming a story').scenarioIds.join(', '),
         fallback: run ? scenarioText(getLocale(), run.scenario, 'title') : '',
       });
     case 'lang':
