@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstViewChunk } from './src/app/firstViewChunk.ts';
 import { precacheFiles, precacheVersion, serviceWorkerSource } from './src/app/offline/precache.ts';
 import { prerenderPlugin } from './src/app/prerender/plugin.ts';
 import { statechartsPlugin } from './src/views/inspector/chartsPlugin.ts';
@@ -60,7 +61,7 @@ const offline: Plugin = {
 // Relative base so the built app works from any path (docs sites, GitHub Pages, file servers).
 export default defineConfig({
   base: './',
-  plugins: [react(), statechartsPlugin(), prerenderPlugin(), offline],
+  plugins: [react(), statechartsPlugin(), prerenderPlugin(), firstViewChunk(), offline],
   build: { target: 'es2022', sourcemap: false },
   server: { host: '127.0.0.1', headers: { 'Content-Security-Policy': DEV_CSP, ...otherHeaders } },
   preview: { headers: { 'Content-Security-Policy': CSP, ...otherHeaders } },
