@@ -36,14 +36,14 @@ test('What if… offline: an inline message with Retry, the app keeps working, R
   await expect(page.getByRole('alert').filter({ hasText: NETWORK })).toHaveCount(0);
 });
 
-test('the sequence diagram, the ADR panel and the node menu offline each show the message in their place', async ({
+test('the event log, the ADR panel and the node menu offline each show the message in their place', async ({
   page,
 }) => {
-  // The event log is open: the sequence diagram's chunk has not been fetched yet.
-  await openPlayer(page, '?scenario=etcd-lease&panel=log');
+  // The sequence diagram is open: the event log's chunk is fetched when its tab is first shown.
+  await openPlayer(page, '?scenario=etcd-lease');
   await page.context().setOffline(true);
   const trace = page.locator('.trace-panel');
-  await page.getByRole('tab', { name: 'Sequence' }).click();
+  await page.getByRole('tab', { name: 'Event log' }).click();
   await expect(trace.getByRole('alert')).toContainText(NETWORK);
   await page.getByRole('button', { name: 'Open ADR-001: leader election decision record' }).click();
   const alerts = page.getByRole('alert').filter({ hasText: NETWORK });
@@ -63,7 +63,7 @@ test('the sequence diagram, the ADR panel and the node menu offline each show th
   await trace.getByRole('button', { name: 'Retry' }).focus();
   await page.keyboard.press('Enter');
   await expect(trace.getByRole('alert')).toHaveCount(0);
-  await expect(trace.getByRole('region', { name: 'Sequence diagram' })).toBeVisible();
+  await expect(trace.getByRole('list', { name: 'Event log' })).toBeVisible();
 });
 
 test('Export offline: the notice says the network is needed; the run stays', async ({ page, context }) => {

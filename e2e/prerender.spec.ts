@@ -284,3 +284,82 @@ test.describe('the scenario catalogue comes after the first picture', () => {
     await expect(page.locator('.catalogue-current')).toHaveText('ZooKeeper election recipe');
   });
 });
+
+/** The parts the default view's first frame does not need (src/app/firstFrame.ts), by their chunks. */
+const AFTER_FIRST_FRAME = /\/assets\/(SequenceDiagram|en\.later|decode)-[\w-]+\.js$/;
+
+test.describe('what the first frame does not show comes after it', () => {
+  test('the default view draws and plays without the trace views, the later English or the link decoder', async ({
+    page,
+  }) => {
+    const { strings } = await import('../src/i18n/en.later.ts');
+    let release: () => void = () => {};
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const held: string[] = [];
+    // When the app's own cluster is first in the page (the prerender's picture has no data-node).
+    await page.addInitScript(() => {
+      const mo = new MutationObserver(() => {
+        if (document.querySelector('[data-node]')) {
+          (window as unknown as { __cluster: number }).__cluster = performance.now();
+          mo.disconnect();
+        }
+      });
+      mo.observe(document, { childList: true, subtree: true });
+    });
+    await page.route(AFTER_FIRST_FRAME, async (route) => {
+      held.push(new URL(route.request().url()).pathname.replace(/^.*\//, '').replace(/-[\w-]+\.js$/, ''));
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.locator('g.host[data-node]')).toHaveCount(5);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await page.getByRole('button', { name: 'Pause' }).click();
+    // Fetched once the page is idle after its first frame (the decoder never: this URL has no query).
+    await expect.poll(() => [...new Set(held)].sort()).toEqual(['SequenceDiagram', 'en.later']);
+    // Meanwhile the trace views' place keeps its height, and no string of the later English shows as its key.
+    const box = await page.locator('.trace-panel .trace-loading').boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(300);
+    const shown = await page.evaluate(() => {
+      const out = [document.body.textContent ?? ''];
+      for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]'))
+        for (const a of ['aria-label', 'title', 'placeholder']) out.push(el.getAttribute(a) ?? '');
+      return out.join('\n');
+    });
+    const keys = Object.keys(strings).filter((k) => shown.includes(k));
+    expect(keys).toEqual([]);
+    // The header's Export menu opens once its items' strings are in.
+    release();
+    await expect(page.getByRole('region', { name: 'Sequence diagram' })).toBeVisible();
+    // Each was asked for after the cluster was drawn, not held from before it.
+    const order = await page.evaluate((source) => {
+      const re = new RegExp(source);
+      const cluster = (window as unknown as { __cluster: number }).__cluster;
+      return performance
+        .getEntriesByType('resource')
+        .filter((r) => re.test(r.name))
+        .map((r) => ({ chunk: r.name.replace(/^.*\//, ''), after: r.startTime > cluster }));
+    }, AFTER_FIRST_FRAME.source);
+    expect(order.length).toBe(2);
+    expect(order.filter((o) => !o.after)).toEqual([]);
+    await page.getByRole('button', { name: 'Export' }).click();
+    await expect(page.getByRole('menuitem', { name: /GIF/ })).toBeVisible();
+  });
+
+  test('a link with a query has the decoder and the trace views before its first render', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (AFTER_FIRST_FRAME.test(r.url())) fetched.push(r.url());
+    });
+    await page.goto('/?scenario=etcd-lease&panel=sequence');
+    // Loaded before the first render, as the simulator and the catalogue are for such a view.
+    await expect(page.getByRole('region', { name: 'Sequence diagram' })).toBeVisible();
+    expect(fetched.length).toBeGreaterThanOrEqual(3);
+    await expect(page.locator('.trace-loading')).toHaveCount(0);
+  });
+});

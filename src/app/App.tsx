@@ -4,9 +4,9 @@
 import '../sandbox/sandbox.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../i18n/index.ts';
-import { useLocale } from '../i18n/react.ts';
+import { useEnglishLater, useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
-import { readLiveToken } from '../player/live.ts';
+import { readLiveToken } from '../player/liveToken.ts';
 import { PlayerContext, usePlayer, usePlayerStore } from '../player/react.ts';
 import { startTicker } from '../player/ticker.ts';
 import { type Boot, boot } from './boot.ts';
@@ -57,6 +57,8 @@ function Shell({ boot: initial }: { boot: Boot }) {
   const liveShown = useRef(false);
   if (run?.trace.source === 'etcd') liveShown.current = true;
   const waitingLive = live !== null && !liveShown.current;
+  // Live mode's own strings are in the rest of English (i18n/en.later.ts).
+  const liveText = useEnglishLater(live !== null);
   const error = usePlayer((s) => s.error);
   const whatIfOpen = usePlayer((s) => s.whatIf);
   // The cursor is read where it is drawn (Stage, SidePanels, TraceViews): the shell does not redraw per frame.
@@ -136,7 +138,7 @@ function Shell({ boot: initial }: { boot: Boot }) {
           >
             {waitingLive ? (
               <p className="live-wait" role="status">
-                {t('live.waiting')}
+                {liveText && t('live.waiting')}
               </p>
             ) : run ? (
               <Stage run={run} onAdr={() => setAdrOpen(true)} />

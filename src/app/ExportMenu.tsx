@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { type Locale, t } from '../i18n/index.ts';
-import { useLocale } from '../i18n/react.ts';
+import { useEnglishLater, useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer, usePlayerStore } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
@@ -82,6 +82,8 @@ export function ExportMenu() {
   const scenarioId = usePlayer((s) => s.scenarioId);
   const locale = useLocale();
   const [open, setOpen] = useState(false);
+  // The items' strings are the rest of English (i18n/en.later.ts): the menu shows once they are in.
+  const shown = useEnglishLater(open) && open;
   const [notice, setNotice] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
   const [importedName, setImportedName] = useState('');
   const [dragging, setDragging] = useState(false);
@@ -105,6 +107,7 @@ export function ExportMenu() {
   useEffect(() => {
     if (!open) return;
     void loadActions().catch(() => {});
+    if (!shown) return;
     menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const onDown = (e: PointerEvent) => {
       const target = e.target as Node;
@@ -112,7 +115,7 @@ export function ExportMenu() {
     };
     document.addEventListener('pointerdown', onDown);
     return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
+  }, [open, shown]);
 
   const importFile = useCallback(
     async (file: File) => {
@@ -327,7 +330,7 @@ export function ExportMenu() {
         className="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+        aria-controls={shown ? menuId : undefined}
         disabled={!run}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => {
@@ -352,7 +355,7 @@ export function ExportMenu() {
           <path d="M2 4.5 L6 8 L10 4.5" />
         </svg>
       </button>
-      {open && (
+      {shown && (
         <div
           ref={menuRef}
           id={menuId}

@@ -10,7 +10,6 @@ import { ClusterView } from '../views/ClusterView.tsx';
 import { Controls } from '../views/Controls.tsx';
 import { Narration } from '../views/Narration.tsx';
 import { useCaptions, useShownStep, useStepFrame, useStorySteps } from '../views/story.ts';
-import { FixToggle } from './FixToggle.tsx';
 import { ChunkFailed, lazyChunk } from './lazyChunk.tsx';
 import type { TracePanel } from './link/view.ts';
 import { MessageCounts } from './MessageCounts.tsx';
@@ -19,19 +18,24 @@ import { MessageCounts } from './MessageCounts.tsx';
 // A chunk that fails to load (offline) shows an inline message with Retry in its place (lazyChunk.tsx).
 const CompareTag = lazyChunk(() => import('../sandbox/CompareStage.tsx').then((m) => m.CompareTag));
 const ComparePane = lazyChunk(() => import('../sandbox/CompareStage.tsx').then((m) => m.ComparePane));
-// The trace views sit below the picture: their chunk loads while the cluster is already drawn.
+// The trace views sit below the picture: the sequence diagram's chunk is fetched once the cluster is
+// drawn, the event log's when its tab is first shown; their place keeps its height meanwhile.
 const traceLoading = <div className="trace-loading" />;
 const SequenceDiagram = lazyChunk(
   () => import('../views/SequenceDiagram.tsx').then((m) => m.SequenceDiagram),
-  { fallback: traceLoading },
+  { fallback: traceLoading, idle: true },
 );
 const EventLog = lazyChunk(() => import('../views/EventLog.tsx').then((m) => m.EventLog), {
   fallback: traceLoading,
 });
 // The panels of the store, storage, proxy and database: the default story (Bully) has none of those
-// hosts. Fetched when a change is first simulated (the new run lands after it), or before the first
-// render of a link that opens another story (main.tsx).
-export const StoryPanels = lazyChunk(() => import('./StoryPanels.tsx').then((m) => m.StoryPanels));
+// hosts. Fetched after the first frame, when a change is first simulated (the new run lands after it),
+// or before the first render of a link that opens another story (start.tsx).
+const StoryPanels = lazyChunk(() => import('./StoryPanels.tsx').then((m) => m.StoryPanels), {
+  idle: true,
+});
+// A pitfall story's switch to its fix (the default story has none): fetched with the story panels.
+const FixToggle = lazyChunk(() => import('./FixToggle.tsx').then((m) => m.FixToggle), { idle: true });
 // The node inspector (statecharts laid out at build time) is fetched when a node is first inspected.
 const InspectorPane = lazyChunk(() =>
   import('../views/inspector/Inspector.tsx').then((m) => m.InspectorPane),
@@ -118,7 +122,10 @@ export function SidePanels({ run }: { run: Run }) {
   if (whatIfOpen || held.current.run !== run) held.current = { run, frame, time };
   const changing = usePlayer((s) => s.pending !== null);
   useEffect(() => {
-    if (changing) void StoryPanels.preload();
+    if (changing) {
+      void StoryPanels.preload();
+      void FixToggle.preload();
+    }
   }, [changing]);
   return (
     <aside className="side" aria-label={t('app.sidePanels')}>
@@ -162,7 +169,7 @@ export function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
         {inspecting && !compared && <InspectorPane run={run} />}
       </div>
       {menu && <NodeMenu run={run} frame={frame} {...menu} faults={whatIf} onClose={() => setMenu(null)} />}
-      <FixToggle run={run} />
+      {run.scenario.fix && <FixToggle run={run} />}
       <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
       <Controls run={run} captions={captions} />
     </>

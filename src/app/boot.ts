@@ -7,7 +7,7 @@ import { stepsOf } from '../player/steps.ts';
 import { createPlayerStore, type PlayerStore, type RunInput, shownScenario } from '../player/store.ts';
 import { nodesProblem, scenarioParams } from '../sim/inputs.ts';
 import { stepById } from '../sim/trace/derive.ts';
-import { decodeView } from './link/decode.ts';
+import { decodeLink } from './link/decoder.ts';
 import type { EmbedOptions } from './link/embed.ts';
 import { checkFaultHosts } from './link/faults.ts';
 import { type LinkProblem, readStepParam } from './link/problems.ts';
@@ -43,7 +43,7 @@ export function boot(search: string, engine: SimEngine | undefined = defaultEngi
   if (!opening)
     throw new Error('boot needs the scenario catalogue or the first run, and this page has neither');
   const scenarios = () => scenarioModuleNow()?.scenarios ?? opening;
-  const { view, hasScenario, problems, embed } = decodeView(search, { scenarios: opening, locales });
+  const { view, hasScenario, problems, embed } = decodeLink(search, { scenarios: opening, locales });
   const store = createPlayerStore({
     scenarios,
     more: loadScenarios,

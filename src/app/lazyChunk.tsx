@@ -4,8 +4,9 @@
  * message that the network is needed, with a Retry button that fetches it again. Any other error
  * thrown while rendering the panel still reaches the app's ErrorBoundary.
  */
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
-import { t } from '../i18n/index.ts';
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { loadEnglishLater, t } from '../i18n/index.ts';
+import { idleChunk, useMayRenderIdle } from './firstFrame.ts';
 
 /** A chunk (or a worker script) that could not be fetched; `cause` is the browser's own error. */
 export class ChunkLoadError extends Error {
@@ -19,17 +20,20 @@ export class ChunkLoadError extends Error {
 }
 
 /**
- * Wraps a dynamic import: its failure becomes a ChunkLoadError (worded by `message`, when the part has a
+ * Wraps a dynamic import, with the rest of the English strings: its failure becomes a ChunkLoadError (worded by `message`, when the part has a
  * sentence of its own), and the next call fetches it again.
  */
 export function chunk<T>(load: () => Promise<T>, message?: () => string): () => Promise<T> {
   let pending: Promise<T> | null = null;
   return () => {
     if (!pending) {
-      const p = load().catch((e: unknown) => {
-        pending = null;
-        throw e instanceof ChunkLoadError ? e : new ChunkLoadError(e, message?.());
-      });
+      // Its strings too: the page's first view has English only as far as its first frame shows it.
+      const p = Promise.all([load(), loadEnglishLater()])
+        .then(([m]) => m)
+        .catch((e: unknown) => {
+          pending = null;
+          throw e instanceof ChunkLoadError ? e : new ChunkLoadError(e, message?.());
+        });
       pending = p;
     }
     return pending;
@@ -93,6 +97,11 @@ export interface LazyChunkOptions<P> {
   fallback?: ReactNode;
   /** What a failed load shows, given the props and the retry; the inline ChunkFailed by default. */
   failed?: (props: P, retry: () => void) => ReactNode;
+  /**
+   * Not drawn in the default view's first frame: `fallback` until that frame is drawn, then fetched; any
+   * other view loads it before its first render (firstFrame.ts).
+   */
+  idle?: boolean;
 }
 
 /** A lazy chunk's component, and a way to fetch it ahead of its first render. */
@@ -111,6 +120,7 @@ export function lazyChunk<P extends object>(
   {
     fallback = null,
     failed: showFailed = (_p, retry) => <ChunkFailed onRetry={retry} />,
+    idle = false,
   }: LazyChunkOptions<P> = {},
 ): LazyComponent<P> {
   let ready: ComponentType<P> | null = null;
@@ -142,9 +152,12 @@ export function lazyChunk<P extends object>(
       }
       setAttempt((a) => a + 1);
     };
-    // What this instance mounted with stays its type: switching to `ready` later would remount it.
-    const [Loaded] = useState(() => ready);
-    const L = Loaded ?? Lazy;
+    const mayRender = useMayRenderIdle();
+    // What this instance first rendered with stays its type: switching to `ready` later would remount it.
+    const first = useRef<ComponentType<P> | null | undefined>(undefined);
+    if (idle && !mayRender && !ready) return fallback;
+    if (first.current === undefined) first.current = ready;
+    const L = first.current ?? Lazy;
     return (
       <ChunkBoundary key={attempt} failed={() => showFailed(props, retry)}>
         <Suspense fallback={fallback}>
@@ -153,11 +166,11 @@ export function lazyChunk<P extends object>(
       </ChunkBoundary>
     );
   }
-  return Object.assign(Chunk, {
-    preload: () =>
-      fetch().then(
-        () => {},
-        () => {},
-      ),
-  });
+  const preload = () =>
+    fetch().then(
+      () => {},
+      () => {},
+    );
+  if (idle) idleChunk(preload);
+  return Object.assign(Chunk, { preload });
 }

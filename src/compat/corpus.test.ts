@@ -13,8 +13,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
-import { type Decoded, decodeView, LINK_PARAMS } from '../app/link/decode.ts';
+import { type Decoded, decodeView } from '../app/link/decode.ts';
 import { FAULT_KINDS } from '../app/link/faults.ts';
+import { LINK_PARAMS } from '../app/link/params.ts';
 import { searchFromAttributes } from '../embed/attributes.ts';
 import { locales } from '../i18n/index.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';

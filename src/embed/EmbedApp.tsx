@@ -2,9 +2,12 @@ import { useEffect, useState } from 'react';
 import './embed.css';
 import * as catalogue from '../../scenarios/index.ts';
 import { type Boot, boot } from '../app/boot.ts';
+import * as decode from '../app/link/decode.ts';
+import { installDecoder } from '../app/link/decoder.ts';
 import { installScenarios } from '../app/scenarioList.ts';
 import { applyTheme } from '../app/theme.ts';
-import { t } from '../i18n/index.ts';
+import { strings as englishLater } from '../i18n/en.later.ts';
+import { installEnglishLater, t } from '../i18n/index.ts';
 import { PlayerContext } from '../player/react.ts';
 import { stepsOf } from '../player/steps.ts';
 import { startTicker } from '../player/ticker.ts';
@@ -15,9 +18,11 @@ import { EmbedPlayer } from './EmbedPlayer.tsx';
 import type { StepRange } from './range.ts';
 import { slideMessage, watchVisibility } from './visibility.ts';
 
-// The embed (this chunk in the app, and the embed libraries) carries the whole catalogue: a host page
-// may select any story through the postMessage API.
+// The embed (this chunk in the app, and the embed libraries) carries the whole catalogue, the link's
+// decoder and all of English: a host page may select any story through the postMessage API.
 installScenarios(catalogue);
+installDecoder(decode);
+installEnglishLater(englishLater);
 declareAll();
 
 /** `?embed=1`: the player alone, filling its iframe, with the postMessage API to the host page. */

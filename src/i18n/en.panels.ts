@@ -1,12 +1,9 @@
 /**
  * English strings of the panels (sequence diagram, event log, ADR panel), owned by the panels
- * helper. Keys are namespaced (`seq.*`, `log.*`, `adr.*`) and merged into the catalog by index.ts.
+ * helper. Keys are namespaced (`seq.*`, `log.*`, `adr.*`) and merged into the catalog by en.later.ts, after the first frame (index.ts).
  * The ADR's own prose lives in src/adr/adr001.ts.
  */
 export const enPanels: Record<string, string> = {
-  'time.s': '{s} s',
-  'time.ms': '{ms} ms',
-
   'seq.title': 'Sequence diagram',
   'seq.label': 'Sequence diagram: one lifeline per host, time flowing down. Select an arrow to jump to it.',
   'seq.zoomIn': 'Zoom in',

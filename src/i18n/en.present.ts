@@ -1,10 +1,8 @@
 /**
  * English strings of presentation mode (`present.*`), the Share / Embed dialog (`share.*`) and the
- * animated export (`anim.*`). Merged into the catalog by index.ts.
+ * animated export (`anim.*`). Merged into the catalog by en.later.ts, after the first frame (index.ts).
  */
 export const enPresent: Record<string, string> = {
-  'present.button': 'Present',
-  'present.buttonTitle': 'Presentation mode: full screen, large type (P)',
   'present.label': 'Presentation: {scenario}',
   'present.prev': 'Previous step',
   'present.next': 'Next step',
@@ -13,13 +11,10 @@ export const enPresent: Record<string, string> = {
   'present.counterLabel': 'Step {n} of {total}',
   'present.subtitle': 'Subtitle',
   'present.hint': '← → or PageUp / PageDown to move, Space to play, Esc to leave',
-  'keys.present': 'Presentation mode (Esc leaves)',
   'present.changed': 'changed: {list}',
   'present.knobOn': 'on',
   'present.knobOff': 'off',
 
-  'share.button': 'Share',
-  'share.buttonTitle': 'Share or embed this view',
   'share.title': 'Share or embed this view',
   'share.link': 'Link to this view',
   'share.copyLink': 'Copy link',

@@ -230,4 +230,14 @@ export const en: Record<string, string> = {
   'resource.holds': 'holds now',
   'resource.holdsBy': 'from {node}, token {token}',
   'resource.holdsByTimeline': 'from {node}, timeline {token}',
+  // The first view's own, though their areas' other strings come later (index.ts loadEnglishLater):
+  // the trace views' units, the header's Present and Share, the What-if toggle.
+  'time.s': '{s} s',
+  'time.ms': '{ms} ms',
+  'present.button': 'Present',
+  'present.buttonTitle': 'Presentation mode: full screen, large type (P)',
+  'keys.present': 'Presentation mode (Esc leaves)',
+  'share.button': 'Share',
+  'share.buttonTitle': 'Share or embed this view',
+  'whatIf.toggle': 'What if…',
 };

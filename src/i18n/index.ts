@@ -1,10 +1,6 @@
 import { createStore } from 'zustand/vanilla';
-import { enSandbox } from '../sandbox/strings.ts';
 import { enA11y } from './en.a11y.ts';
-import { enEmbed } from './en.embed.ts';
 import { enNarration } from './en.narration.ts';
-import { enPanels } from './en.panels.ts';
-import { enPresent } from './en.present.ts';
 import { en } from './en.ts';
 
 /**
@@ -13,8 +9,9 @@ import { en } from './en.ts';
  * <lang>.present.ts, the sandbox in src/sandbox/strings.<lang>.ts, all merged into one catalog per language. catalogs.test.ts fails when
  * a key is missing or empty in a language, or when its `{placeholders}` differ from the English ones.
  *
- * English is built in; Portuguese and Russian are a chunk each (pack.pt.ts, pack.ru.ts: the UI, the
- * scenario captions and the sandbox strings), fetched by loadLanguage. main.tsx awaits the first
+ * English is built in, but for the strings the first frame does not show (en.later.ts, loaded by
+ * `loadEnglishLater`); Portuguese and Russian are a chunk each (pack.pt.ts, pack.ru.ts: the UI, the
+ * scenario captions and the sandbox strings), fetched by loadLanguage. start.tsx awaits the first
  * view's language before the first paint, so a `?lang=pt` page never flashes English.
  */
 export type Locale = 'en' | 'pt' | 'ru';
@@ -30,15 +27,7 @@ export function isLocale(x: string): x is Locale {
 
 /** The UI catalogs; a language other than English is empty until loadLanguage has filled it. */
 export const catalogs: Record<Locale, Record<string, string>> = {
-  en: {
-    ...en,
-    ...enPanels,
-    ...enPresent,
-    ...enA11y,
-    ...enEmbed,
-    ...enSandbox,
-    ...enNarration,
-  },
+  en: { ...en, ...enA11y, ...enNarration },
   pt: {},
   ru: {},
 };
@@ -50,6 +39,44 @@ const packs: Record<Exclude<Locale, 'en'>, () => Promise<{ strings: Record<strin
 };
 const loading = new Map<Locale, Promise<void>>([['en', Promise.resolve()]]);
 const loaded = new Set<Locale>(['en']);
+
+let later: Promise<void> | null = null;
+let laterIn = false;
+const laterListeners = new Set<() => void>();
+
+/** Adds the rest of English (en.later.ts) where it is imported statically: the embed, the tests. */
+export function installEnglishLater(strings: Record<string, string>): void {
+  Object.assign(catalogs.en, strings);
+  laterIn = true;
+  for (const l of laterListeners) l();
+}
+
+/** Whether the rest of English is in (a part outside a lazy chunk that shows its strings waits for it). */
+export function hasEnglishLater(): boolean {
+  return laterIn;
+}
+
+export function onEnglishLater(l: () => void): () => void {
+  laterListeners.add(l);
+  return () => laterListeners.delete(l);
+}
+
+/**
+ * Fetches the rest of English once (again after a failure, which rejects): after the page's first
+ * frame, before any lazy chunk renders (lazyChunk.tsx `chunk`), and before the first render of any view
+ * but the default one (start.tsx).
+ */
+export function loadEnglishLater(): Promise<void> {
+  if (laterIn) return Promise.resolve();
+  if (!later) {
+    const p = import('./en.later.ts').then((m) => installEnglishLater(m.strings));
+    p.catch(() => {
+      later = null;
+    });
+    later = p;
+  }
+  return later;
+}
 
 /** Fetches a language's catalogs once (later calls share the first); rejects if the chunk fails to load. */
 export function loadLanguage(locale: Locale): Promise<void> {

@@ -1,8 +1,5 @@
 /** Portuguese strings of the panels (same keys as en.panels.ts). */
 export const ptPanels: Record<string, string> = {
-  'time.s': '{s} s',
-  'time.ms': '{ms} ms',
-
   'seq.title': 'Diagrama de sequência',
   'seq.label':
     'Diagrama de sequência: uma linha de vida por host, com o tempo correndo para baixo. Selecione uma seta para ir até ela.',

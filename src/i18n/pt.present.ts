@@ -1,7 +1,5 @@
 /** Portuguese strings of presentation mode, Share / Embed and the animated export (see en.present.ts). */
 export const ptPresent: Record<string, string> = {
-  'present.button': 'Apresentar',
-  'present.buttonTitle': 'Modo apresentação: tela cheia, letras grandes (P)',
   'present.label': 'Apresentação: {scenario}',
   'present.prev': 'Passo anterior',
   'present.next': 'Próximo passo',
@@ -10,13 +8,10 @@ export const ptPresent: Record<string, string> = {
   'present.counterLabel': 'Passo {n} de {total}',
   'present.subtitle': 'Legenda',
   'present.hint': '← → ou PageUp / PageDown para avançar, Espaço para reproduzir, Esc para sair',
-  'keys.present': 'Modo apresentação (Esc sai)',
   'present.changed': 'alterado: {list}',
   'present.knobOn': 'ligado',
   'present.knobOff': 'desligado',
 
-  'share.button': 'Compartilhar',
-  'share.buttonTitle': 'Compartilhar ou incorporar esta visualização',
   'share.title': 'Compartilhar ou incorporar esta visualização',
   'share.link': 'Link para esta visualização',
   'share.copyLink': 'Copiar link',

@@ -239,4 +239,14 @@ export const pt: Record<string, string> = {
   'resource.holds': 'contém agora',
   'resource.holdsBy': 'de {node}, token {token}',
   'resource.holdsByTimeline': 'de {node}, timeline {token}',
+  // The first view's own, though their areas' other strings come later (index.ts loadEnglishLater):
+  // the trace views' units, the header's Present and Share, the What-if toggle.
+  'time.s': '{s} s',
+  'time.ms': '{ms} ms',
+  'present.button': 'Apresentar',
+  'present.buttonTitle': 'Modo apresentação: tela cheia, letras grandes (P)',
+  'keys.present': 'Modo apresentação (Esc sai)',
+  'share.button': 'Compartilhar',
+  'share.buttonTitle': 'Compartilhar ou incorporar esta visualização',
+  'whatIf.toggle': 'E se…',
 };

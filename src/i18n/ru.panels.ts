@@ -1,8 +1,5 @@
 /** Russian strings of the panels (same keys as en.panels.ts). */
 export const ruPanels: Record<string, string> = {
-  'time.s': '{s} с',
-  'time.ms': '{ms} мс',
-
   'seq.title': 'Диаграмма последовательности',
   'seq.label':
     'Диаграмма последовательности: по линии жизни на хост, время идёт сверху вниз. Выберите стрелку, чтобы перейти к ней.',

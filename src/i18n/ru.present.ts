@@ -1,7 +1,5 @@
 /** Russian strings of presentation mode, Share / Embed and the animated export (see en.present.ts). */
 export const ruPresent: Record<string, string> = {
-  'present.button': 'Показ',
-  'present.buttonTitle': 'Режим презентации: во весь экран, крупный шрифт (P)',
   'present.label': 'Презентация: {scenario}',
   'present.prev': 'Предыдущий шаг',
   'present.next': 'Следующий шаг',
@@ -10,13 +8,10 @@ export const ruPresent: Record<string, string> = {
   'present.counterLabel': 'Шаг {n} из {total}',
   'present.subtitle': 'Субтитры',
   'present.hint': '← → или PageUp / PageDown — шаги, пробел — воспроизведение, Esc — выход',
-  'keys.present': 'Режим презентации (Esc — выход)',
   'present.changed': 'изменено: {list}',
   'present.knobOn': 'вкл.',
   'present.knobOff': 'выкл.',
 
-  'share.button': 'Поделиться',
-  'share.buttonTitle': 'Поделиться этим видом или встроить его',
   'share.title': 'Поделиться или встроить',
   'share.link': 'Ссылка на этот вид',
   'share.copyLink': 'Копировать ссылку',

@@ -240,4 +240,14 @@ export const ru: Record<string, string> = {
   'resource.holds': 'сейчас хранит',
   'resource.holdsBy': 'от {node}, token {token}',
   'resource.holdsByTimeline': 'от {node}, timeline {token}',
+  // The first view's own, though their areas' other strings come later (index.ts loadEnglishLater):
+  // the trace views' units, the header's Present and Share, the What-if toggle.
+  'time.s': '{s} с',
+  'time.ms': '{ms} мс',
+  'present.button': 'Показ',
+  'present.buttonTitle': 'Режим презентации: во весь экран, крупный шрифт (P)',
+  'keys.present': 'Режим презентации (Esc — выход)',
+  'share.button': 'Поделиться',
+  'share.buttonTitle': 'Поделиться этим видом или встроить его',
+  'whatIf.toggle': 'А что если…',
 };

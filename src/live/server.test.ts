@@ -1,7 +1,7 @@
 /** The control service's gate: the token, Host and Origin checks, and the short list of faults. */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLiveToken } from '../player/live.ts';
+import { readLiveToken } from '../player/liveToken.ts';
 import { faultOf, type LiveServer, startServer } from './server.ts';
 
 function get(

@@ -25,21 +25,6 @@ export interface LiveStatus {
 
 export type StoreFaultKind = 'member-stop' | 'member-resume' | 'member-kill' | 'member-restart';
 
-const TOKEN_KEY = 'lel-live-token';
-
-/** The token of the URL `npm run live` printed (`#live=<hex>`), kept for this tab's reloads. */
-export function readLiveToken(
-  hash: string,
-  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
-): string | null {
-  const m = /(?:^#|&)live=([0-9a-f]{16,128})(?:&|$)/.exec(hash);
-  if (m?.[1]) {
-    storage?.setItem(TOKEN_KEY, m[1]);
-    return m[1];
-  }
-  return storage?.getItem(TOKEN_KEY) ?? null;
-}
-
 /** How often the growing recording is handed to the player (its index is rebuilt each time). */
 const REFRESH_MS = 500;
 /** The cursor follows the live edge while it is within this of it. */

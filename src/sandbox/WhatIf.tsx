@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import { lazyChunk } from '../app/lazyChunk.tsx';
 import { t } from '../i18n/index.ts';
+import { useEnglishLater } from '../i18n/react.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import type { Frame } from '../sim/trace/frame.ts';
@@ -52,6 +53,8 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
   const live = usePlayer((s) => s.liveRecording);
   const body = useId();
   useUndoKeys();
+  // Open, the bar shows strings of the rest of English (i18n/en.later.ts), as its body does.
+  const shown = useEnglishLater(open) && open;
 
   return (
     <div className={`whatif${open ? ' open' : ''}`}>
@@ -83,7 +86,7 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
             <path d="M6 9l6 6 6-6" />
           </svg>
         </button>
-        {open && !live && (
+        {shown && !live && (
           <div className="whatif-history">
             <button
               type="button"
@@ -114,7 +117,7 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
           </div>
         )}
       </div>
-      {open && (
+      {shown && (
         <div className="whatif-body" id={body}>
           <p className="wi-muted wi-intro">
             {t(live ? 'whatIf.liveIntro' : 'whatIf.intro')} <span className="wi-hint">{t('menu.hint')}.</span>

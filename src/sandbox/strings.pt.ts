@@ -4,7 +4,6 @@
  * heartbeat stay as they are; partição, enlace, nó, líder, termo, pausa de GC.
  */
 export const ptSandbox: Record<string, string> = {
-  'whatIf.toggle': 'E se…',
   'whatIf.title': 'E se…',
   'whatIf.intro':
     'Mude a execução no ponto do cursor: o passado fica, o futuro é simulado de novo com a mesma semente.',

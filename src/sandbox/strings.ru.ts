@@ -5,7 +5,6 @@
  * узел, связь, разделение сети, пауза GC.
  */
 export const ruSandbox: Record<string, string> = {
-  'whatIf.toggle': 'А что если…',
   'whatIf.title': 'А что если…',
   'whatIf.intro':
     'Измените прогон в позиции курсора: прошлое останется, будущее будет смоделировано заново с тем же seed.',

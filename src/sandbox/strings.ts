@@ -3,7 +3,6 @@
  * same `{placeholders}`; strings.test.ts fails otherwise).
  */
 export const enSandbox: Record<string, string> = {
-  'whatIf.toggle': 'What if…',
   'whatIf.title': 'What if…',
   'whatIf.intro':
     'Change the run at the cursor: the past stays, the future is simulated again with the same seed.',

@@ -1,10 +1,16 @@
 // Vitest's setup (vitest.config.ts): the tests run stores and boots with the real simulator and the
-// whole scenario catalogue, installed as the CLI and the embed libraries have them; the page loads
+// whole scenario catalogue, the link decoder and all of English, installed as the CLI and the embed libraries have them; the page loads
 // each only when a view needs it.
 import * as catalogue from '../../scenarios/index.ts';
+import * as decode from '../app/link/decode.ts';
+import { installDecoder } from '../app/link/decoder.ts';
 import { installScenarios } from '../app/scenarioList.ts';
+import { strings as englishLater } from '../i18n/en.later.ts';
+import { installEnglishLater } from '../i18n/index.ts';
 import { installSimulator } from '../player/simulator.ts';
 import { hostIdsOf, simulate } from '../sim/simulate.ts';
 
 installSimulator({ simulate, hostIdsOf });
 installScenarios(catalogue);
+installDecoder(decode);
+installEnglishLater(englishLater);

@@ -14,8 +14,9 @@ import { FIX_KNOB, withFix } from '../../sim/scenario/fix.ts';
 import { isFreePlay, withAlgorithm } from '../../sim/scenario/sandbox.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import { DERIVED_KINDS } from '../../sim/trace/derivedKinds.ts';
-import { decodeEmbed, EMBED_PARAMS, type EmbedOptions, type EmbedParam } from './embed.ts';
+import { decodeEmbed, type EmbedOptions } from './embed.ts';
 import { faultFromText } from './faults.ts';
+import { LINK_PARAMS, type LinkParam, NO_FIX } from './params.ts';
 import type { LinkProblem } from './problems.ts';
 import {
   knobsOf,
@@ -27,51 +28,6 @@ import {
   MIN_LINK_SPEED,
   type TracePanel,
 } from './view.ts';
-
-export type LinkParam =
-  | 'scenario'
-  | 'algorithm'
-  | 'fix'
-  | 'duration'
-  | 'compare'
-  | 'step'
-  | 't'
-  | 'seed'
-  | 'nodes'
-  | 'set'
-  | 'fault'
-  | 'speed'
-  | 'whatif'
-  | 'inspect'
-  | 'panel'
-  | 'theme'
-  | 'lang'
-  | EmbedParam;
-
-/** The reason of a `fix=on` problem on a scenario without a fix (problemText words it). */
-export const NO_FIX = 'this scenario has no fix (the pitfall stories have one)';
-
-/** Every parameter a link may carry, in canonical order. */
-export const LINK_PARAMS: readonly LinkParam[] = [
-  'lang',
-  'theme',
-  'scenario',
-  'algorithm',
-  'fix',
-  'step',
-  't',
-  'seed',
-  'nodes',
-  'duration',
-  'set',
-  'fault',
-  'compare',
-  'speed',
-  'whatif',
-  'inspect',
-  'panel',
-  ...EMBED_PARAMS,
-];
 
 const MAX_SEED = 2 ** 32 - 1;
 /** Longest value read for one parameter (a fault is a few dozen characters). */

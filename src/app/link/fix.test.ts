@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../../scenarios/index.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
-import { decodeView, NO_FIX } from './decode.ts';
+import { decodeView } from './decode.ts';
+import { NO_FIX } from './params.ts';
 import { encodeView } from './view.ts';
 
 /**

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../../scenarios/index.ts';
 import { locales } from '../../i18n/index.ts';
-import { decodeView, LINK_PARAMS } from './decode.ts';
+import { decodeView } from './decode.ts';
+import { LINK_PARAMS } from './params.ts';
 import { readStepParam } from './problems.ts';
 import { encodeView } from './view.ts';
 

@@ -4,8 +4,8 @@ import { scenarioText } from '../../i18n/scenarios.ts';
 import { stepsOf } from '../../player/steps.ts';
 import type { Run } from '../../player/store.ts';
 import { needScenarios } from '../scenarioList.ts';
-import { LINK_PARAMS, NO_FIX } from './decode.ts';
 import { FAULT_KINDS } from './faults.ts';
+import { LINK_PARAMS, NO_FIX } from './params.ts';
 import type { LinkProblem } from './problems.ts';
 
 export function problemText(p: LinkProblem, run: Run | null): string {
