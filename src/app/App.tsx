@@ -12,7 +12,6 @@ import { startTicker } from '../player/ticker.ts';
 import { type Boot, boot } from './boot.ts';
 import { Header } from './Header.tsx';
 import { KeyboardShortcuts } from './KeyboardShortcuts.tsx';
-import { KeysDialog } from './KeysDialog.tsx';
 import { LinkNotice } from './LinkNotice.tsx';
 import { ChunkFailed, lazyChunk } from './lazyChunk.tsx';
 import type { TracePanel } from './link/view.ts';
@@ -25,6 +24,8 @@ const AdrPanel = lazyChunk(() => import('../views/AdrPanel.tsx').then((m) => m.A
   failed: (p, retry) => p.open && <ChunkFailed floating onRetry={retry} onClose={p.onClose} />,
 });
 
+// The shortcuts' dialog is closed in the first frame.
+const KeysDialog = lazyChunk(() => import('./KeysDialog.tsx').then((m) => m.KeysDialog), { idle: true });
 // Live mode (the page `npm run live` opens, `#live=<token>`): its bar is a chunk of its own.
 const LiveBar = lazyChunk(() => import('./LiveBar.tsx').then((m) => m.default));
 // Present and Share are fetched when first opened: the first view does not carry them.

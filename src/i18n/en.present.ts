@@ -11,6 +11,7 @@ export const enPresent: Record<string, string> = {
   'present.counterLabel': 'Step {n} of {total}',
   'present.subtitle': 'Subtitle',
   'present.hint': '← → or PageUp / PageDown to move, Space to play, Esc to leave',
+  'keys.present': 'Presentation mode (Esc leaves)',
   'present.changed': 'changed: {list}',
   'present.knobOn': 'on',
   'present.knobOff': 'off',

@@ -236,7 +236,6 @@ export const en: Record<string, string> = {
   'time.ms': '{ms} ms',
   'present.button': 'Present',
   'present.buttonTitle': 'Presentation mode: full screen, large type (P)',
-  'keys.present': 'Presentation mode (Esc leaves)',
   'share.button': 'Share',
   'share.buttonTitle': 'Share or embed this view',
   'whatIf.toggle': 'What if…',

@@ -8,6 +8,7 @@ export const ptPresent: Record<string, string> = {
   'present.counterLabel': 'Passo {n} de {total}',
   'present.subtitle': 'Legenda',
   'present.hint': '← → ou PageUp / PageDown para avançar, Espaço para reproduzir, Esc para sair',
+  'keys.present': 'Modo apresentação (Esc sai)',
   'present.changed': 'alterado: {list}',
   'present.knobOn': 'ligado',
   'present.knobOff': 'desligado',

@@ -245,7 +245,6 @@ export const pt: Record<string, string> = {
   'time.ms': '{ms} ms',
   'present.button': 'Apresentar',
   'present.buttonTitle': 'Modo apresentação: tela cheia, letras grandes (P)',
-  'keys.present': 'Modo apresentação (Esc sai)',
   'share.button': 'Compartilhar',
   'share.buttonTitle': 'Compartilhar ou incorporar esta visualização',
   'whatIf.toggle': 'E se…',

@@ -8,6 +8,7 @@ export const ruPresent: Record<string, string> = {
   'present.counterLabel': 'Шаг {n} из {total}',
   'present.subtitle': 'Субтитры',
   'present.hint': '← → или PageUp / PageDown — шаги, пробел — воспроизведение, Esc — выход',
+  'keys.present': 'Режим презентации (Esc — выход)',
   'present.changed': 'изменено: {list}',
   'present.knobOn': 'вкл.',
   'present.knobOff': 'выкл.',

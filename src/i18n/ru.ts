@@ -246,7 +246,6 @@ export const ru: Record<string, string> = {
   'time.ms': '{ms} мс',
   'present.button': 'Показ',
   'present.buttonTitle': 'Режим презентации: во весь экран, крупный шрифт (P)',
-  'keys.present': 'Режим презентации (Esc — выход)',
   'share.button': 'Поделиться',
   'share.buttonTitle': 'Поделиться этим видом или встроить его',
   'whatIf.toggle': 'А что если…',
