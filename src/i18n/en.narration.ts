@@ -1,6 +1,7 @@
 /**
  * Captions derived from the trace (src/sim/trace/derive.ts), for the moments a story's own steps do
- * not tell. Faults are told in the fault table's wording (`log.fault.*`, en.panels.ts).
+ * not tell, and the faults (`log.fault.*`, the fault table's wording, which the event log uses too).
+ * The first view narrates any run, so these are English it has before its first frame (not en.later.ts).
  */
 export const enNarration: Record<string, string> = {
   'narr.leader': '{node} now leads.',
@@ -43,4 +44,21 @@ export const enNarration: Record<string, string> = {
     'DUPLICATE E-MAIL: a job’s e-mail was sent again ({nodes}); the first went out before a COMMIT that never came.',
   'narr.violation.job-committed-twice':
     'A JOB COMMITTED TWICE: {nodes} committed a job that was already done; nothing locked its row.',
+  // A fault as the narration and the event log tell it (the fault table's wording, src/sim/faults).
+  'log.fault.crash': '{node} CRASHED',
+  'log.fault.restart': '{node} restarted with empty memory',
+  'log.fault.pause': '{node} paused (GC) for {duration}',
+  'log.fault.resume': '{node} resumed',
+  'log.fault.partition': 'network partition: {groups}',
+  'log.fault.heal': 'network healed',
+  'log.fault.isolate.all': '{node} cut off from every host',
+  'log.fault.isolate.store': '{node} cut off from the store',
+  'log.fault.rejoin': '{node} reachable again',
+  'log.fault.cut-link': 'link {a} ↔ {b} cut',
+  'log.fault.restore-link': 'link {a} ↔ {b} restored',
+  'log.fault.delay-link': 'link {a} ↔ {b} slowed by {extra}',
+  'log.fault.clock-drift': '{node} clock runs at {rate}×',
+  'log.fault.store-unavailable': '{node} unavailable (quorum lost) for {duration}',
+  'log.fault.kill': '{node} processes KILLED (host up: connections refused)',
+  'log.fault.cut-oneway': 'link {from} → {to} cut one way',
 };

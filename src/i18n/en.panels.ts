@@ -68,20 +68,6 @@ export const enPanels: Record<string, string> = {
   'log.tag.term': ' [term {term}]',
   'log.tag.tokenTerm': ' (token {token}, term {term})',
   'log.mark': '{node}: {name}{data}',
-  'log.fault.crash': '{node} CRASHED',
-  'log.fault.restart': '{node} restarted with empty memory',
-  'log.fault.pause': '{node} paused (GC) for {duration}',
-  'log.fault.resume': '{node} resumed',
-  'log.fault.partition': 'network partition: {groups}',
-  'log.fault.heal': 'network healed',
-  'log.fault.isolate.all': '{node} cut off from every host',
-  'log.fault.isolate.store': '{node} cut off from the store',
-  'log.fault.rejoin': '{node} reachable again',
-  'log.fault.cut-link': 'link {a} ↔ {b} cut',
-  'log.fault.restore-link': 'link {a} ↔ {b} restored',
-  'log.fault.delay-link': 'link {a} ↔ {b} slowed by {extra}',
-  'log.fault.clock-drift': '{node} clock runs at {rate}×',
-  'log.fault.store-unavailable': '{node} unavailable (quorum lost) for {duration}',
   'log.injected': ' (injected)',
   'log.store.create': '{store}: created {key} = {value} (rev {rev}{lease})',
   'log.store.put': '{store}: put {key} = {value} (rev {rev}{lease})',
@@ -125,7 +111,6 @@ export const enPanels: Record<string, string> = {
   'adr.seeIt': 'See it: {scenario}, step {step}',
   'adr.seeItShort': '{scenario} · step {step}',
   // kill (processes killed, host up)
-  'log.fault.kill': '{node} processes KILLED (host up: connections refused)',
   'log.reason.refused': 'connection refused by {to}',
 
   // live mode
@@ -173,7 +158,6 @@ export const enPanels: Record<string, string> = {
   'live.compare.rev': 'last {last}; {n} changes of the election keys',
   'live.compare.none': 'none',
   // cut-oneway
-  'log.fault.cut-oneway': 'link {from} → {to} cut one way',
   // dbjob: the job runner's database panel
   'db.scans': 'invoice scans',
   'db.emails': 'e-mails sent',

@@ -1,4 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { scenarios } from '../../scenarios/index.ts';
+import { FIX_KNOB, withFix } from '../sim/scenario/fix.ts';
+import { simulate } from '../sim/simulate.ts';
+import { deriveSteps } from '../sim/trace/derive.ts';
 import { strings as later } from './en.later.ts';
 
 // Fresh modules: the tests' setup installs the rest of English, as the embed does; the page does not.
@@ -32,5 +36,17 @@ describe('the English the first frame does not show', () => {
   it('shares no key with the first view’s English', async () => {
     const { catalogs } = await fresh();
     expect(Object.keys(later).filter((k) => k in catalogs.en)).toEqual([]);
+  });
+
+  it('the first view’s English has every caption the narration derives, in every story and its fix', async () => {
+    const { catalogs } = await fresh();
+    const keys = new Set<string>();
+    for (const s of scenarios) {
+      for (const run of [s, ...(s.fix ? [withFix(s, { [FIX_KNOB]: true }).scenario] : [])])
+        for (const d of deriveSteps(simulate(run), run, { all: true })) keys.add(d.key);
+    }
+    expect(keys.size).toBeGreaterThan(10);
+    expect([...keys].some((k) => k.startsWith('log.fault.'))).toBe(true);
+    expect([...keys].filter((k) => !(k in catalogs.en))).toEqual([]);
   });
 });

@@ -39,4 +39,21 @@ export const ptNarration: Record<string, string> = {
     'E-MAIL DUPLICADO: o e-mail de um job foi enviado de novo ({nodes}); o primeiro saiu antes de um COMMIT que nunca chegou.',
   'narr.violation.job-committed-twice':
     'JOB COMMITADO DUAS VEZES: {nodes} commitou um job que já estava feito; nada travava a linha dele.',
+  // A fault as the narration and the event log tell it (the fault table's wording, src/sim/faults).
+  'log.fault.crash': '{node} CAIU',
+  'log.fault.restart': '{node} reiniciou com a memória vazia',
+  'log.fault.pause': '{node} pausado (GC) por {duration}',
+  'log.fault.resume': '{node} voltou da pausa',
+  'log.fault.partition': 'partição de rede: {groups}',
+  'log.fault.heal': 'rede restabelecida',
+  'log.fault.isolate.all': '{node} isolado de todos os hosts',
+  'log.fault.isolate.store': '{node} isolado do store',
+  'log.fault.rejoin': '{node} alcançável de novo',
+  'log.fault.cut-link': 'enlace {a} ↔ {b} cortado',
+  'log.fault.restore-link': 'enlace {a} ↔ {b} restabelecido',
+  'log.fault.delay-link': 'enlace {a} ↔ {b} atrasado em {extra}',
+  'log.fault.clock-drift': 'o relógio de {node} anda a {rate}×',
+  'log.fault.store-unavailable': '{node} indisponível (quórum perdido) por {duration}',
+  'log.fault.kill': 'processos de {node} MORTOS (host no ar: conexões recusadas)',
+  'log.fault.cut-oneway': 'enlace {from} → {to} cortado num sentido',
 };

@@ -65,20 +65,6 @@ export const ptPanels: Record<string, string> = {
   'log.tag.term': ' [termo {term}]',
   'log.tag.tokenTerm': ' (token {token}, termo {term})',
   'log.mark': '{node}: {name}{data}',
-  'log.fault.crash': '{node} CAIU',
-  'log.fault.restart': '{node} reiniciou com a memória vazia',
-  'log.fault.pause': '{node} pausado (GC) por {duration}',
-  'log.fault.resume': '{node} voltou da pausa',
-  'log.fault.partition': 'partição de rede: {groups}',
-  'log.fault.heal': 'rede restabelecida',
-  'log.fault.isolate.all': '{node} isolado de todos os hosts',
-  'log.fault.isolate.store': '{node} isolado do store',
-  'log.fault.rejoin': '{node} alcançável de novo',
-  'log.fault.cut-link': 'enlace {a} ↔ {b} cortado',
-  'log.fault.restore-link': 'enlace {a} ↔ {b} restabelecido',
-  'log.fault.delay-link': 'enlace {a} ↔ {b} atrasado em {extra}',
-  'log.fault.clock-drift': 'o relógio de {node} anda a {rate}×',
-  'log.fault.store-unavailable': '{node} indisponível (quórum perdido) por {duration}',
   'log.injected': ' (injetada)',
   'log.store.create': '{store}: criou {key} = {value} (rev {rev}{lease})',
   'log.store.put': '{store}: gravou {key} = {value} (rev {rev}{lease})',
@@ -122,7 +108,6 @@ export const ptPanels: Record<string, string> = {
   'adr.seeIt': 'Veja: {scenario}, passo {step}',
   'adr.seeItShort': '{scenario} · passo {step}',
   // kill (processes killed, host up)
-  'log.fault.kill': 'processos de {node} MORTOS (host no ar: conexões recusadas)',
   'log.reason.refused': 'conexão recusada por {to}',
 
   // live mode
@@ -171,7 +156,6 @@ export const ptPanels: Record<string, string> = {
   'live.compare.rev': 'última {last}; {n} mudanças das chaves da eleição',
   'live.compare.none': 'nenhuma',
   // cut-oneway
-  'log.fault.cut-oneway': 'enlace {from} → {to} cortado num sentido',
   // dbjob: the job runner's database panel
   'db.scans': 'varreduras de faturas',
   'db.emails': 'e-mails enviados',

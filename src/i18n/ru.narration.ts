@@ -37,4 +37,21 @@ export const ruNarration: Record<string, string> = {
     'ДУБЛЬ ПИСЬМА: письмо по job-у отправлено повторно ({nodes}); первое ушло до COMMIT, который так и не случился.',
   'narr.violation.job-committed-twice':
     'JOB ЗАФИКСИРОВАН ДВАЖДЫ: {nodes} зафиксировал уже выполненный job — его строку ничто не блокировало.',
+  // A fault as the narration and the event log tell it (the fault table's wording, src/sim/faults).
+  'log.fault.crash': '{node} УПАЛ',
+  'log.fault.restart': '{node} перезапущен с пустой памятью',
+  'log.fault.pause': '{node} на паузе (GC) на {duration}',
+  'log.fault.resume': '{node} продолжил работу',
+  'log.fault.partition': 'разделение сети: {groups}',
+  'log.fault.heal': 'сеть восстановлена',
+  'log.fault.isolate.all': '{node} отрезан от всех хостов',
+  'log.fault.isolate.store': '{node} отрезан от store',
+  'log.fault.rejoin': '{node} снова доступен',
+  'log.fault.cut-link': 'связь {a} ↔ {b} разорвана',
+  'log.fault.restore-link': 'связь {a} ↔ {b} восстановлена',
+  'log.fault.delay-link': 'связь {a} ↔ {b} замедлена на {extra}',
+  'log.fault.clock-drift': 'часы {node} идут со скоростью {rate}×',
+  'log.fault.store-unavailable': '{node} недоступен (кворум потерян) на {duration}',
+  'log.fault.kill': 'процессы {node} УБИТЫ (хост работает: соединения отклоняются)',
+  'log.fault.cut-oneway': 'связь {from} → {to} разорвана в одну сторону',
 };

@@ -66,20 +66,6 @@ export const ruPanels: Record<string, string> = {
   'log.tag.term': ' [терм {term}]',
   'log.tag.tokenTerm': ' (token {token}, терм {term})',
   'log.mark': '{node}: {name}{data}',
-  'log.fault.crash': '{node} УПАЛ',
-  'log.fault.restart': '{node} перезапущен с пустой памятью',
-  'log.fault.pause': '{node} на паузе (GC) на {duration}',
-  'log.fault.resume': '{node} продолжил работу',
-  'log.fault.partition': 'разделение сети: {groups}',
-  'log.fault.heal': 'сеть восстановлена',
-  'log.fault.isolate.all': '{node} отрезан от всех хостов',
-  'log.fault.isolate.store': '{node} отрезан от store',
-  'log.fault.rejoin': '{node} снова доступен',
-  'log.fault.cut-link': 'связь {a} ↔ {b} разорвана',
-  'log.fault.restore-link': 'связь {a} ↔ {b} восстановлена',
-  'log.fault.delay-link': 'связь {a} ↔ {b} замедлена на {extra}',
-  'log.fault.clock-drift': 'часы {node} идут со скоростью {rate}×',
-  'log.fault.store-unavailable': '{node} недоступен (кворум потерян) на {duration}',
   'log.injected': ' (внесено)',
   'log.store.create': '{store}: создан {key} = {value} (rev {rev}{lease})',
   'log.store.put': '{store}: записан {key} = {value} (rev {rev}{lease})',
@@ -123,7 +109,6 @@ export const ruPanels: Record<string, string> = {
   'adr.seeIt': 'Смотреть: {scenario}, шаг {step}',
   'adr.seeItShort': '{scenario} · шаг {step}',
   // kill (processes killed, host up)
-  'log.fault.kill': 'процессы {node} УБИТЫ (хост работает: соединения отклоняются)',
   'log.reason.refused': '{to} отклоняет соединение',
 
   // live mode
@@ -171,7 +156,6 @@ export const ruPanels: Record<string, string> = {
   'live.compare.rev': 'последняя {last}; изменений ключей выборов: {n}',
   'live.compare.none': 'нет',
   // cut-oneway
-  'log.fault.cut-oneway': 'связь {from} → {to} разорвана в одну сторону',
   // dbjob: the job runner's database panel
   'db.scans': 'сканов счетов',
   'db.emails': 'писем отправлено',
