@@ -38,7 +38,7 @@ export function holdFirstFrame(): void {
   if (!drawn) held = true;
 }
 
-/** The first frame is drawn and the page idle: idle parts render, and their chunks are fetched. */
+/** The first frame is drawn and the page idle: idle parts render (their chunks are fetched then). */
 export function firstFrameDrawn(): void {
   if (drawn) return;
   drawn = true;

@@ -65,7 +65,8 @@ export function start(prerendered: boolean): void {
     first?.run ? null : loadEnglishLater(),
     // A query (a theme or `lang=en` on the default view too) is read by the link's decoder.
     search === '' ? null : loadDecoder(),
-    first?.run ? null : loadIdleChunks(),
+    // (The embed's player has none of them.)
+    first?.run || embed ? null : loadIdleChunks(),
   ]).then(render, render);
   // After one visit the lab works without the network (a service worker with the build, src/app/offline).
   registerOffline();
