@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lazyChunk } from './lazyChunk.tsx';
 
 const Panel = ({ text }: { text: string }) => <p>{text}</p>;
@@ -11,6 +11,18 @@ function mount(node: React.ReactNode): HTMLElement {
   document.body.append(el);
   flushSync(() => createRoot(el).render(node));
   return el;
+}
+
+/** A loader of Panel that counts its fetches. */
+function counting() {
+  const c = {
+    loads: 0,
+    load: () => {
+      c.loads++;
+      return Promise.resolve(Panel);
+    },
+  };
+  return c;
 }
 
 describe('lazyChunk', () => {
@@ -23,18 +35,65 @@ describe('lazyChunk', () => {
   });
 
   it('once preloaded, renders the panel in the first commit (no fallback frame)', async () => {
-    let loads = 0;
-    const Lazy = lazyChunk(
-      () => {
-        loads++;
-        return Promise.resolve(Panel);
-      },
-      { fallback: <i>loading</i> },
-    );
+    const c = counting();
+    const Lazy = lazyChunk(c.load, { fallback: <i>loading</i> });
     await Lazy.preload();
     const el = mount(<Lazy text="panel" />);
     expect(el.innerHTML).toBe('<p>panel</p>');
     await Lazy.preload();
-    expect(loads).toBe(1);
+    expect(c.loads).toBe(1);
+  });
+});
+
+// The idle option (firstFrame.ts). Fresh modules per test: the page's hold is module state, once per page.
+async function fresh() {
+  vi.resetModules();
+  const frame = await import('./firstFrame.ts');
+  const { lazyChunk: fresher } = await import('./lazyChunk.tsx');
+  return { ...frame, lazyChunk: fresher };
+}
+
+describe('idle chunks: the first frame and the parts that wait for it', () => {
+  it('nothing waits where no page holds (the embed, the tests), and nothing is fetched ahead', async () => {
+    const { mayRenderIdle, lazyChunk: idleChunk } = await fresh();
+    const c = counting();
+    const Idle = idleChunk(c.load, { idle: true, fallback: <i>later</i> });
+    expect(mayRenderIdle()).toBe(true);
+    expect(c.loads).toBe(0);
+    const el = mount(<Idle text="panel" />);
+    await expect.poll(() => el.innerHTML, { timeout: 2000 }).toBe('<p>panel</p>');
+    expect(c.loads).toBe(1);
+  });
+
+  it('held, an idle chunk shows its fallback and is not fetched until the frame is drawn', async () => {
+    const { holdFirstFrame, firstFrameDrawn, lazyChunk: idleChunk } = await fresh();
+    const c = counting();
+    const Idle = idleChunk(c.load, { idle: true, fallback: <i>later</i> });
+    holdFirstFrame();
+    const el = mount(<Idle text="panel" />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(el.innerHTML).toBe('<i>later</i>');
+    expect(c.loads).toBe(0);
+    firstFrameDrawn();
+    await expect.poll(() => el.innerHTML, { timeout: 2000 }).toBe('<p>panel</p>');
+    expect(c.loads).toBe(1);
+  });
+
+  it('afterFirstFrame runs once the frame is drawn; loadIdleChunks fetches every idle chunk for other views', async () => {
+    const { firstFrameDrawn, afterFirstFrame, loadIdleChunks, lazyChunk: idleChunk } = await fresh();
+    const c = counting();
+    idleChunk(c.load, { idle: true });
+    const ran: string[] = [];
+    afterFirstFrame(() => ran.push('first'));
+    expect(ran).toEqual([]);
+    firstFrameDrawn();
+    expect(ran).toEqual(['first']);
+    afterFirstFrame(() => ran.push('later'));
+    expect(ran).toEqual(['first', 'later']);
+    // Not fetched for being idle: an idle part is fetched when it is shown, or for a view that has it all.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(c.loads).toBe(0);
+    await loadIdleChunks();
+    expect(c.loads).toBe(1);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The link's decoder (decode.ts) as the page has it. A page whose URL has no query (the default view)
- * reads the plain view below and never fetches it; any other page loads it before its first render
+ * reads the plain view (view.ts `plainView`) and never fetches it; any other page loads it before its first render
  * (start.tsx `loadDecoder`), and the embed and the tests install it statically.
  */
 import { chunk } from '../lazyChunk.tsx';
 import type { DecodeContext, Decoded } from './decode.ts';
 import { DEFAULT_EMBED } from './embed.ts';
+import { plainView } from './view.ts';
 
 type DecodeModule = typeof import('./decode.ts');
 
@@ -38,23 +39,7 @@ export function decodeLink(search: string, ctx: DecodeContext): Decoded {
   if (!first) throw new Error('decodeView needs at least one scenario');
   return {
     embed: { ...DEFAULT_EMBED },
-    view: {
-      scenario: first.id,
-      algorithm: null,
-      durationMs: null,
-      compare: null,
-      step: null,
-      t: null,
-      seed: null,
-      nodes: null,
-      params: {},
-      faults: [],
-      speed: 1,
-      whatIf: false,
-      panel: 'sequence',
-      theme: null,
-      lang: null,
-    },
+    view: plainView(first.id),
     hasScenario: false,
     problems: [],
   };

@@ -2,26 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../../scenarios/index.ts';
 import { decodeView } from './decode.ts';
 import { DEFAULT_EMBED, encodeEmbed, parseOrigin } from './embed.ts';
-import type { LinkView } from './view.ts';
+import { type LinkView, plainView } from './view.ts';
 
 const ctx = { scenarios, locales: ['en', 'pt', 'ru'] };
-const view: LinkView = {
-  scenario: 'fencing-token',
-  step: 2,
-  t: null,
-  seed: null,
-  nodes: null,
-  params: {},
-  algorithm: null,
-  durationMs: null,
-  compare: null,
-  faults: [],
-  speed: 1,
-  whatIf: false,
-  panel: 'sequence',
-  theme: 'dark',
-  lang: 'pt',
-};
+const view: LinkView = { ...plainView('fencing-token'), step: 2, theme: 'dark', lang: 'pt' };
 
 describe('embed parameters', () => {
   it('reads every embed option (start/end 1-based in the link, 0-based here)', () => {

@@ -8,27 +8,10 @@ import { resolveParams } from '../../sim/params.ts';
 import type { TimedFault } from '../../sim/scenario/schema.ts';
 import { decodeView } from './decode.ts';
 import { checkFaultHosts, faultFromText, faultToText } from './faults.ts';
-import { encodeView, knobsOf, type LinkView } from './view.ts';
+import { encodeView, knobsOf, type LinkView, plainView } from './view.ts';
 
 const ctx = { scenarios, locales: ['en', 'pt', 'ru'] };
-const base = (over: Partial<LinkView> = {}): LinkView => ({
-  scenario: 'fencing-token',
-  algorithm: null,
-  durationMs: null,
-  compare: null,
-  step: null,
-  t: null,
-  seed: null,
-  nodes: null,
-  params: {},
-  faults: [],
-  speed: 1,
-  whatIf: false,
-  panel: 'sequence',
-  theme: null,
-  lang: null,
-  ...over,
-});
+const base = (over: Partial<LinkView> = {}): LinkView => ({ ...plainView('fencing-token'), ...over });
 
 describe('view links', () => {
   it('writes a readable canonical URL', () => {

@@ -84,6 +84,27 @@ export interface LinkView {
   lang: string | null;
 }
 
+/** The view a link without parameters opens on `scenario` (decodeView's reading of an empty query). */
+export function plainView(scenario: string): LinkView {
+  return {
+    scenario,
+    algorithm: null,
+    durationMs: null,
+    compare: null,
+    step: null,
+    t: null,
+    seed: null,
+    nodes: null,
+    params: {},
+    faults: [],
+    speed: 1,
+    whatIf: false,
+    panel: 'sequence',
+    theme: null,
+    lang: null,
+  };
+}
+
 export const MIN_LINK_SPEED = 0.1;
 export const MAX_LINK_SPEED = 10;
 /** Run length bounds of a link, in virtual seconds: 24 h is the longest (a lease cluster: ~800k events). */
