@@ -80,7 +80,7 @@ const browser = await chromium.launch({
   ...(executablePath ? { executablePath } : {}),
   args: playwrightConfig.use?.launchOptions?.args ?? [],
 });
-type Row = { p95: number; work95: number; long: number; worstLong: number };
+type Row = { p95: number; work95: number; over: number; long: number; worstLong: number };
 type Load = { fcp: number; drawn: number };
 const results = new Map<string, [Row[], Row[]]>();
 const loads: [Load[], Load[]] = [[], []];
@@ -116,6 +116,8 @@ try {
         const row = {
           p95: f.frameMs.p95,
           work95: f.workMs.p95,
+          // The budget's other half: the share of frames over one vsync.
+          over: f.frames ? f.droppedFrames / f.frames : 0,
           long: f.longTasks.length,
           worstLong: Math.max(0, ...f.longTasks),
         };
@@ -136,7 +138,7 @@ const med = (xs: number[]) =>
     0.5,
   );
 const fmt = (rows: Row[]) =>
-  `p95 frame ${med(rows.map((x) => x.p95)).toFixed(1)} ms, p95 work ${med(rows.map((x) => x.work95)).toFixed(1)} ms, long tasks ${med(rows.map((x) => x.long))} (worst ${Math.max(...rows.map((x) => x.worstLong))} ms)`;
+  `p95 frame ${med(rows.map((x) => x.p95)).toFixed(1)} ms, p95 work ${med(rows.map((x) => x.work95)).toFixed(1)} ms, ${(med(rows.map((x) => x.over)) * 100).toFixed(1)} % over one vsync, long tasks ${med(rows.map((x) => x.long))} (worst ${Math.max(...rows.map((x) => x.worstLong))} ms)`;
 console.log(
   `A = ${prev ? 'HEAD~1' : distA}\nB = ${prev ? 'this checkout' : distB}\n${rounds} interleaved rounds of ${seconds} s each; medians:`,
 );

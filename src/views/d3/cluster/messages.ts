@@ -194,6 +194,11 @@ export function createMessageCanvas(
     .node() as HTMLCanvasElement;
   const ctx = canvas.getContext('2d');
   let dpr = 1;
+  // The font the context holds. Chromium resolves the document's pending style before it takes a
+  // new `font` (even the same string), so setting it in every frame forced a style recalculation
+  // in the animation frame, on top of the one the frame does anyway (about 1 ms of each 10x frame).
+  // Resizing the canvas resets its state, and with it the font.
+  let font = '';
   // A cluster too big for its all-pairs mesh (layout.ts) draws, under the messages, the links that
   // carry one now: the leader's star of heartbeats, an election's fan of ELECTION.
   const meshless = [...kinds.values()].filter((k) => k === 'node').length > MESH_MAX_NODES;
@@ -302,6 +307,7 @@ export function createMessageCanvas(
     dpr = globalThis.devicePixelRatio || 1;
     canvas.width = Math.round(layout.width * dpr);
     canvas.height = Math.round(layout.height * dpr);
+    font = '';
   };
 
   const draw = (frame: Frame, layout: Layout) => {
@@ -439,7 +445,7 @@ export function createMessageCanvas(
       });
     if (ctx) {
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      ctx.font = c.font as string;
+      if (font !== c.font) ctx.font = font = c.font as string;
       ctx.lineWidth = 3.5;
       ctx.strokeStyle = c.surface as string;
       const counted = tallyLabels(tally, layout);
