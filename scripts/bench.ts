@@ -16,7 +16,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { type PaintFloor, paintFloor, rendererGzip } from './bench/floor.ts';
 import { type InteractionRow, runInteractions } from './bench/interactions.ts';
 import { type PeerResult, peerEntry, runPeer } from './bench/peer.ts';
 import { scalingSvg } from './bench/plot.ts';
@@ -121,11 +123,19 @@ if (!simOnly) {
   machine.chromium = rendering.chromium;
 }
 let peer: PeerResult | null = null;
-if (!simOnly && peerDir) {
-  log(` peer ${peerDir}`);
+let floor: PaintFloor | null = null;
+if (!simOnly) {
   const browser = await launchChromium(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
   try {
-    peer = await runPeer(browser, peerDir, SECONDS, log);
+    log(' paint floor');
+    floor = await paintFloor(browser, join(process.cwd(), 'dist'));
+    log(
+      `  first contentful paint: this page ${floor.lab.median.toFixed(0)} ms, with no script ${floor.noScript.median.toFixed(0)} ms, a blank page ${floor.blank.median.toFixed(0)} ms`,
+    );
+    if (peerDir) {
+      log(` peer ${peerDir}`);
+      peer = await runPeer(browser, peerDir, SECONDS, log);
+    }
   } finally {
     await browser.close();
   }
@@ -139,6 +149,7 @@ if (!simOnly) {
 let weight: ReturnType<typeof runWeight> | null = null;
 try {
   weight = runWeight(process.cwd(), rendering?.firstDraw.resources ?? []);
+  weight.firstView.rendererGzip = await rendererGzip(process.cwd());
 } catch (e) {
   log(` weight skipped: ${e instanceof Error ? e.message : String(e)}`);
 }
@@ -148,13 +159,13 @@ machine.load = { start: loadStart, end: loadavg()[0] as number };
 mkdirSync('bench', { recursive: true });
 writeFileSync(
   'bench/results.json',
-  `${JSON.stringify({ machine, elapsedSec, options: { repeat: REPEAT, seconds: SECONDS, soak, simOnly }, sim, rendering, interactions: interactionRows, weight, peer }, null, 2)}\n`,
+  `${JSON.stringify({ machine, elapsedSec, options: { repeat: REPEAT, seconds: SECONDS, soak, simOnly }, sim, rendering, interactions: interactionRows, weight, peer, floor }, null, 2)}\n`,
 );
 writeFileSync(
   'bench/results.md',
-  `# Benchmark results\n\n\`npm run bench${soak ? ' -- --soak' : ''}\` in ${elapsedSec.toFixed(0)} s.\n\n${render(machine, sim, rendering, weight, true, peer)}\n${interactionRows ? `\n## Interactions\n\n${interactionTable(interactionRows)}\n` : ''}`,
+  `# Benchmark results\n\n\`npm run bench${soak ? ' -- --soak' : ''}\` in ${elapsedSec.toFixed(0)} s.\n\n${render(machine, sim, rendering, weight, true, peer, floor)}\n${interactionRows ? `\n## Interactions\n\n${interactionTable(interactionRows)}\n` : ''}`,
 );
 writeFileSync('bench/scaling.svg', scalingSvg(sim));
-console.log(render(machine, sim, rendering, weight, false, peer));
+console.log(render(machine, sim, rendering, weight, false, peer, floor));
 if (interactionRows) console.log(`\n${interactionTable(interactionRows)}`);
 console.log(`\nwrote bench/results.json, bench/results.md, bench/scaling.svg in ${elapsedSec.toFixed(0)} s`);

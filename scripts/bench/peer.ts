@@ -47,7 +47,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** A plain static server on 127.0.0.1 and a free port: no build tool's config is read for a foreign page. */
-function serveStatic(root: string): Promise<{ server: Server; base: string }> {
+export function serveStatic(root: string): Promise<{ server: Server; base: string }> {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
@@ -66,6 +66,27 @@ function serveStatic(root: string): Promise<{ server: Server; base: string }> {
   );
 }
 
+/** First contentful paint of one cold load of `url` in a fresh context (NaN if none within 5 s). */
+export async function coldFcp(browser: Browser, url: string): Promise<number> {
+  const ctx = await newContext(browser);
+  try {
+    const p = await ctx.newPage();
+    await p.goto(url, { waitUntil: 'load' });
+    return await p.evaluate(
+      () =>
+        new Promise<number>((res) => {
+          const read = () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+          const now = read();
+          if (now !== undefined) return res(now);
+          new PerformanceObserver(() => res(read() ?? Number.NaN)).observe({ type: 'paint' });
+          setTimeout(() => res(Number.NaN), 5000);
+        }),
+    );
+  } finally {
+    await ctx.close();
+  }
+}
+
 export async function runPeer(
   browser: Browser,
   dir: string,
@@ -77,24 +98,7 @@ export async function runPeer(
   const url = `${base}/${page}`;
   try {
     const fcp: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const ctx = await newContext(browser);
-      const p = await ctx.newPage();
-      await p.goto(url, { waitUntil: 'load' });
-      fcp.push(
-        await p.evaluate(
-          () =>
-            new Promise<number>((res) => {
-              const read = () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
-              const now = read();
-              if (now !== undefined) return res(now);
-              new PerformanceObserver(() => res(read() ?? Number.NaN)).observe({ type: 'paint' });
-              setTimeout(() => res(Number.NaN), 5000);
-            }),
-        ),
-      );
-      await ctx.close();
-    }
+    for (let i = 0; i < 5; i++) fcp.push(await coldFcp(browser, url));
     const ctx = await newContext(browser);
     const p = await ctx.newPage();
     await p.goto(url, { waitUntil: 'load' });

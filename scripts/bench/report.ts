@@ -1,4 +1,5 @@
 /** The printed table (plain text) and bench/results.md (the same in Markdown), with budget checks. */
+import type { PaintFloor } from './floor.ts';
 import type { PeerResult } from './peer.ts';
 import type { FrameRun, RenderResults } from './render.ts';
 import type { SimResults } from './sim.ts';
@@ -55,9 +56,20 @@ export function budgets(
   sim: SimResults | null,
   render: RenderResults | null,
   weight: WeightResults | null,
+  floor: PaintFloor | null = null,
+  peer: PeerResult | null = null,
 ): Budget[] {
   const out: Budget[] = [];
   if (render) {
+    const fcp = check('first contentful paint, cold load', 150, render.firstDraw.fcpMs.median, 'ms', true);
+    out.push(
+      floor
+        ? {
+            ...fcp,
+            margin: `${fcp.margin}; the floor, same run: this page ${f1(floor.lab.median)} ms, with no script ${f1(floor.noScript.median)} ms, a blank page ${f1(floor.blank.median)} ms`,
+          }
+        : fcp,
+    );
     for (const r of render.scenarios.filter((x) => x.speed === 10))
       out.push(frameCheck(`p95 frame time, ${r.label}`, r));
     const b50 = render.bullyLarge.find((x) => x.nodes === 50);
@@ -100,7 +112,25 @@ export function budgets(
     const b200 = sim.bully.rows.find((r) => r.n === 200);
     if (b200) out.push(check('Bully n = 200 simulated (median)', 1000, b200.ms.median, 'ms', true));
   }
-  if (weight) out.push(check('first view JS, gzipped', 120, weight.firstView.jsGzip / 1000, 'kB'));
+  if (weight) {
+    const js = check('first view JS, gzipped', 120, weight.firstView.jsGzip / 1000, 'kB');
+    const r = weight.firstView.rendererGzip;
+    out.push(
+      r === undefined
+        ? js
+        : {
+            ...js,
+            margin: `${js.margin}; React, React DOM and the JSX runtime alone ${kB(r)}, the rest ${kB(weight.firstView.jsGzip - r)}`,
+          },
+    );
+  }
+  if (peer && render) {
+    // An aim, not a budget: the lab's heap at the end of its soak within twice the peer's.
+    const lab = render.heap.samples.at(-1)?.bytes ?? Number.NaN;
+    out.push(
+      check(`JS heap within 2x of ${peer.page} (aim)`, (2 * peer.heapEndBytes) / 1e6, lab / 1e6, 'MB'),
+    );
+  }
   return out;
 }
 
@@ -139,6 +169,7 @@ export function render(
   weight: WeightResults | null,
   md: boolean,
   peer: PeerResult | null = null,
+  floor: PaintFloor | null = null,
 ): string {
   const h = (s: string) => (md ? `\n### ${s}\n` : `\n== ${s} ==`);
   const out: string[] = [];
@@ -220,6 +251,10 @@ export function render(
     out.push(
       `${md ? '\n' : ''}first drawn cluster (navigation start -> frame after the first [data-node], ${d.runs} cold loads): median ${f1(d.drawnMs.median)} ms (min ${f1(d.drawnMs.min)}, max ${f1(d.drawnMs.max)}); first contentful paint ${f1(d.fcpMs.median)} ms`,
     );
+    if (floor)
+      out.push(
+        `${md ? '\n' : ''}first contentful paint on one static server, ${floor.loads} cold loads of each, interleaved: this page ${f1(floor.lab.median)} ms (min ${f1(floor.lab.min)}, max ${f1(floor.lab.max)}), the same document with no script ${f1(floor.noScript.median)} ms (min ${f1(floor.noScript.min)}, max ${f1(floor.noScript.max)}), a blank page ${f1(floor.blank.median)} ms (min ${f1(floor.blank.min)}, max ${f1(floor.blank.max)})`,
+      );
     const hp = rr.heap;
     out.push(
       `${md ? '\n' : ''}JS heap over ${hp.minutes} min of play (sampled every ${hp.sampleEverySec} s${hp.precise ? ' after a forced GC' : ''}; fit after the ${hp.warmUpSec} s warm-up): ${hp.samples.map((s) => (s.bytes / 1e6).toFixed(2)).join(', ')} MB; slope ${(hp.slopeBytesPerMin / 1000).toFixed(1)} kB/min -> ${hp.flat ? 'flat' : 'GROWING'}. Mix: ${hp.actions.join(', ')}. Long tasks during these interactions: ${hp.longTasksDuringInteractions.length ? `${hp.longTasksDuringInteractions.slice(0, 8).join(', ')} ms` : 'none'}`,
@@ -268,7 +303,7 @@ export function render(
       ),
     );
   }
-  const b = budgets(sim, rr, weight);
+  const b = budgets(sim, rr, weight, floor, peer);
   out.push(h('Budgets (2-core machine, software rendering)'));
   out.push(
     table(

@@ -22,6 +22,8 @@ export interface WeightResults {
     cssGzip: number;
     jsBytes: number;
     cssBytes: number;
+    /** React, React DOM's client and the JSX runtime bundled alone (floor.ts), when weighed. */
+    rendererGzip?: number;
   };
   embed:
     | { available: false; reason: string }
