@@ -227,14 +227,22 @@ export function updateHosts(
         : undefined;
     const restartK = n.up && back >= 0 && back < opts.flashMs ? back / opts.flashMs : null;
     // Skip a host whose drawing would not change: most frames only messages move, and rewriting
-    // every host's attributes would re-paint the whole picture each frame.
-    const key =
+    // every host's attributes would re-paint the whole picture each frame. A box's detail (the store's
+    // TTL bar moves in most frames of a lease story) is keyed apart: when only it changed, only it is
+    // written, not the host's role, label, icon path and text, each of which Chromium lays out again.
+    const state =
       d.kind === 'node'
         ? `${n.role}|${n.believed}|${n.token}|${n.term}|${n.isolated}|${err}|${crashK}|${restartK}|${shards?.join(' ')}`
-        : `${n.role}|${n.believed}|${n.up}|${err}|${crashK}|${restartK}|${JSON.stringify(detail)}`;
-    if (drawn.get(d.id) === key) return;
+        : `${n.role}|${n.believed}|${n.up}|${err}|${crashK}|${restartK}`;
+    const key = detail ? `${state}\n${JSON.stringify(detail)}` : state;
+    const was = drawn.get(d.id);
+    if (was === key) return;
     drawn.set(d.id, key);
     const g = select(this);
+    if (detail && was !== undefined && was.slice(0, was.indexOf('\n')) === state) {
+      applyDetail(g, d.kind, detail);
+      return;
+    }
     const label = nodeLabel(n, err, shards, opts.leaderless);
     g.attr('data-role', n.role)
       .attr('aria-label', label)
@@ -341,7 +349,9 @@ function detailOf(n: NodeView, frame: Frame, layout: Layout, opts: ClusterOption
 }
 
 function applyDetail(g: Sel<SVGGElement, unknown>, kind: HostKind, d: BoxDetail): void {
-  g.select('.detail').text(d.text);
+  // Setting the same text replaces its text node, and the box's text is laid out again.
+  const line = g.select('.detail');
+  if (line.text() !== d.text) line.text(d.text);
   if (kind === 'store') {
     g.select('.ttl-bar')
       .attr('width', d.bar ?? 0)
