@@ -39,7 +39,7 @@ describe('the message canvas', () => {
       },
     );
     const hosts: HostInfo[] = [1, 2, 3].map((i) => ({ id: `node-${i}`, kind: 'node' }));
-    const el = document.createElement('div');
+    const el: HTMLElement = document.createElement('div');
     const colors = { now: () => ({ font: '600 10px monospace' }), destroy() {} };
     const opts = { hosts, links: [], flashMs: 400, label: 'cluster' };
     const canvas = createMessageCanvas(select(el), new Map(hosts.map((h) => [h.id, h.kind])), colors, opts);
