@@ -233,7 +233,7 @@ export function updateHosts(
     const state =
       d.kind === 'node'
         ? `${n.role}|${n.believed}|${n.token}|${n.term}|${n.isolated}|${err}|${crashK}|${restartK}|${shards?.join(' ')}`
-        : `${n.role}|${n.believed}|${n.up}|${err}|${crashK}|${restartK}`;
+        : `${n.role}|${n.believed}|${n.token}|${n.up}|${err}|${crashK}|${restartK}`;
     const key = detail ? `${state}\n${JSON.stringify(detail)}` : state;
     const was = drawn.get(d.id);
     if (was === key) return;
