@@ -239,7 +239,7 @@ export function updateHosts(
     if (was === key) return;
     drawn.set(d.id, key);
     const g = select(this);
-    if (detail && was !== undefined && was.slice(0, was.indexOf('\n')) === state) {
+    if (detail && was?.startsWith(`${state}\n`)) {
       applyDetail(g, d.kind, detail);
       return;
     }
