@@ -2,7 +2,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
 import { captionOf, captionWith } from '../sim/trace/summary.ts';
 import type { Trace } from '../sim/trace/trace.ts';
+import { inspectorStrings } from '../views/inspector/strings.ts';
 import { cleanComparison, compareCatalogs } from './compareCatalogs.ts';
+import { enNarration } from './en.narration.ts';
 import { enPanels } from './en.panels.ts';
 import { en } from './en.ts';
 import { catalogs, format, type Locale, loadLanguage, setLocale, t } from './index.ts';
@@ -100,6 +102,17 @@ describe('t() and the current language', () => {
     expect(Object.keys(catalogs.en).filter((k) => /^(scenario|knob|rule)\./.test(k))).toEqual([]);
     expect(Object.keys(catalogs.pt).sort()).toEqual(keys);
     expect(Object.keys(catalogs.ru).sort()).toEqual(keys);
+  });
+
+  it('every catalog pair, merged (UI, narration, sandbox, knobs, rules, scenarios, inspector): no key missing or empty, same placeholders', () => {
+    const english = { ...catalogs.en, ...modelStrings(), ...inspectorStrings.en };
+    for (const lang of ['pt', 'ru'] as const)
+      expect(compare(english, { ...catalogs[lang], ...inspectorStrings[lang] })).toEqual(clean);
+    // It can fail: a narration key dropped from the Portuguese pack is found.
+    const broken: Record<string, string> = { ...catalogs.pt, ...inspectorStrings.pt };
+    const narrationKey = Object.keys(enNarration)[0] as string;
+    delete broken[narrationKey];
+    expect(compare(english, broken).missing).toEqual([narrationKey]);
   });
 
   it('format leaves unknown placeholders visible', () => {

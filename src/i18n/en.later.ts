@@ -1,7 +1,7 @@
-import { enSandbox } from '../sandbox/strings.ts';
 import { enEmbed } from './en.embed.ts';
 import { enPanels } from './en.panels.ts';
 import { enPresent } from './en.present.ts';
+import { enSandbox } from './en.sandbox.ts';
 
 /**
  * The English strings the default view's first frame does not show: the trace views and panels, the

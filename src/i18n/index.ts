@@ -6,7 +6,7 @@ import { en } from './en.ts';
 /**
  * Message catalogs: English (the source), Portuguese and Russian. Every UI string goes through
  * `t()`; the panels keep their own keys in <lang>.panels.ts, presentation, share and animation export in
- * <lang>.present.ts, the sandbox in src/sandbox/strings.<lang>.ts, all merged into one catalog per language. catalogs.test.ts fails when
+ * <lang>.present.ts, the sandbox in <lang>.sandbox.ts, the knob docs in knobs.<lang>.ts, all merged into one catalog per language. catalogs.test.ts fails when
  * a key is missing or empty in a language, or when its `{placeholders}` differ from the English ones.
  *
  * English is built in, but for the strings the first frame does not show (en.later.ts, loaded by

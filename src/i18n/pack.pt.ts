@@ -1,10 +1,10 @@
-import { knobDocsPt, ruleDocsPt } from '../sandbox/knobDocs.ts';
-import { ptSandbox } from '../sandbox/strings.pt.ts';
+import { knobDocsPt, ruleDocsPt } from './knobs.pt.ts';
 import { ptA11y } from './pt.a11y.ts';
 import { ptEmbed } from './pt.embed.ts';
 import { ptNarration } from './pt.narration.ts';
 import { ptPanels } from './pt.panels.ts';
 import { ptPresent } from './pt.present.ts';
+import { ptSandbox } from './pt.sandbox.ts';
 import { pt } from './pt.ts';
 import { scenariosPt } from './scenarios.pt.ts';
 

@@ -1,10 +1,10 @@
-import { knobDocsRu, ruleDocsRu } from '../sandbox/knobDocs.ts';
-import { ruSandbox } from '../sandbox/strings.ru.ts';
+import { knobDocsRu, ruleDocsRu } from './knobs.ru.ts';
 import { ruA11y } from './ru.a11y.ts';
 import { ruEmbed } from './ru.embed.ts';
 import { ruNarration } from './ru.narration.ts';
 import { ruPanels } from './ru.panels.ts';
 import { ruPresent } from './ru.present.ts';
+import { ruSandbox } from './ru.sandbox.ts';
 import { ru } from './ru.ts';
 import { scenariosRu } from './scenarios.ru.ts';
 

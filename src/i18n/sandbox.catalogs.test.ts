@@ -1,14 +1,15 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanComparison, compareCatalogs } from '../i18n/compareCatalogs.ts';
-import { catalogs, loadLanguage, setLocale, t } from '../i18n/index.ts';
+import { knobDoc, refusalText } from '../sandbox/knobs.ts';
+import { SWEEPS } from '../sandbox/sweeps.ts';
 import { algorithms } from '../sim/algorithms/registry.ts';
 import { netParams, netRules, ParamError, type ParamProblem, resolveParams } from '../sim/params.ts';
-import { knobDocsPt, knobDocsRu, ruleDocsPt, ruleDocsRu } from './knobDocs.ts';
-import { knobDoc, refusalText } from './knobs.ts';
-import { ptSandbox } from './strings.pt.ts';
-import { ruSandbox } from './strings.ru.ts';
-import { enSandbox } from './strings.ts';
-import { SWEEPS } from './sweeps.ts';
+import { cleanComparison, compareCatalogs } from './compareCatalogs.ts';
+import { enSandbox } from './en.sandbox.ts';
+import { catalogs, loadLanguage, setLocale, t } from './index.ts';
+import { knobDocsPt, ruleDocsPt } from './knobs.pt.ts';
+import { knobDocsRu, ruleDocsRu } from './knobs.ru.ts';
+import { ptSandbox } from './pt.sandbox.ts';
+import { ruSandbox } from './ru.sandbox.ts';
 
 // t() reads the pt/ru sandbox strings once their language pack is loaded (i18n/index.ts).
 beforeAll(() => Promise.all([loadLanguage('pt'), loadLanguage('ru')]));
