@@ -47,7 +47,7 @@ export const enNarration: Record<string, string> = {
   // A fault as the narration and the event log tell it (the fault table's wording, src/sim/faults).
   'log.fault.crash': '{node} CRASHED',
   'log.fault.restart': '{node} restarted with empty memory',
-  'log.fault.pause': '{node} paused (GC) for {duration}',
+  'log.fault.pause': '{node} paused (GC) for {durationMs}',
   'log.fault.resume': '{node} resumed',
   'log.fault.partition': 'network partition: {groups}',
   'log.fault.heal': 'network healed',
@@ -56,9 +56,12 @@ export const enNarration: Record<string, string> = {
   'log.fault.rejoin': '{node} reachable again',
   'log.fault.cut-link': 'link {a} ↔ {b} cut',
   'log.fault.restore-link': 'link {a} ↔ {b} restored',
-  'log.fault.delay-link': 'link {a} ↔ {b} slowed by {extra}',
+  'log.fault.delay-link': 'link {a} ↔ {b} slowed by {extraMs}',
   'log.fault.clock-drift': '{node} clock runs at {rate}×',
-  'log.fault.store-unavailable': '{node} unavailable (quorum lost) for {duration}',
+  'log.fault.store-unavailable': '{node} unavailable (quorum lost) for {durationMs}',
   'log.fault.kill': '{node} processes KILLED (host up: connections refused)',
   'log.fault.cut-oneway': 'link {from} → {to} cut one way',
+  'log.fault.clock-skew.ahead': '{node} wall clock stepped: now {ms} ms ahead of true time',
+  'log.fault.clock-skew.behind': '{node} wall clock stepped: now {ms} ms behind true time',
+  'log.fault.clock-skew.true': '{node} wall clock stepped back to true time',
 };

@@ -85,7 +85,7 @@ export const enSandbox: Record<string, string> = {
 
   'fault.crash': 'crash {node}',
   'fault.restart': 'restart {node}',
-  'fault.pause': 'pause {node} for {s} s',
+  'fault.pause': 'pause {node} for {durationMs}',
   'fault.resume': 'resume {node}',
   'fault.partition': 'partition {groups}',
   'fault.heal': 'heal',
@@ -94,9 +94,12 @@ export const enSandbox: Record<string, string> = {
   'fault.rejoin': 'rejoin {node}',
   'fault.cut-link': 'drop link {a}–{b}',
   'fault.restore-link': 'restore link {a}–{b}',
-  'fault.delay-link': 'delay link {a}–{b} by {ms} ms',
+  'fault.delay-link': 'delay link {a}–{b} by {extraMs}',
   'fault.clock-drift': 'clock drift {node} ×{rate}',
-  'fault.store-unavailable': '{node} unavailable (quorum lost) for {s} s',
+  'fault.store-unavailable': '{node} unavailable (quorum lost) for {durationMs}',
+  'fault.clock-skew.ahead': 'step {node} wall clock {ms} ms ahead',
+  'fault.clock-skew.behind': 'step {node} wall clock {ms} ms behind',
+  'fault.clock-skew.true': 'set {node} wall clock to true time',
   'fault.at': '{what} at {t}',
 
   'unit.ms': 'ms',

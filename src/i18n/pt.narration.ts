@@ -42,7 +42,7 @@ export const ptNarration: Record<string, string> = {
   // A fault as the narration and the event log tell it (the fault table's wording, src/sim/faults).
   'log.fault.crash': '{node} CAIU',
   'log.fault.restart': '{node} reiniciou com a memória vazia',
-  'log.fault.pause': '{node} pausado (GC) por {duration}',
+  'log.fault.pause': '{node} pausado (GC) por {durationMs}',
   'log.fault.resume': '{node} voltou da pausa',
   'log.fault.partition': 'partição de rede: {groups}',
   'log.fault.heal': 'rede restabelecida',
@@ -51,9 +51,12 @@ export const ptNarration: Record<string, string> = {
   'log.fault.rejoin': '{node} alcançável de novo',
   'log.fault.cut-link': 'enlace {a} ↔ {b} cortado',
   'log.fault.restore-link': 'enlace {a} ↔ {b} restabelecido',
-  'log.fault.delay-link': 'enlace {a} ↔ {b} atrasado em {extra}',
+  'log.fault.delay-link': 'enlace {a} ↔ {b} atrasado em {extraMs}',
   'log.fault.clock-drift': 'o relógio de {node} anda a {rate}×',
-  'log.fault.store-unavailable': '{node} indisponível (quórum perdido) por {duration}',
+  'log.fault.store-unavailable': '{node} indisponível (quórum perdido) por {durationMs}',
   'log.fault.kill': 'processos de {node} MORTOS (host no ar: conexões recusadas)',
   'log.fault.cut-oneway': 'enlace {from} → {to} cortado num sentido',
+  'log.fault.clock-skew.ahead': 'o relógio de parede de {node} salta e passa a estar {ms} ms adiantado',
+  'log.fault.clock-skew.behind': 'o relógio de parede de {node} salta e passa a estar {ms} ms atrasado',
+  'log.fault.clock-skew.true': 'o relógio de parede de {node} volta à hora certa',
 };

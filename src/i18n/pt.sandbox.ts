@@ -86,7 +86,7 @@ export const ptSandbox: Record<string, string> = {
 
   'fault.crash': 'derrubar {node}',
   'fault.restart': 'reiniciar {node}',
-  'fault.pause': 'pausar {node} por {s} s',
+  'fault.pause': 'pausar {node} por {durationMs}',
   'fault.resume': 'retomar {node}',
   'fault.partition': 'partição {groups}',
   'fault.heal': 'restabelecer a rede',
@@ -95,9 +95,12 @@ export const ptSandbox: Record<string, string> = {
   'fault.rejoin': 'reconectar {node}',
   'fault.cut-link': 'cortar enlace {a}–{b}',
   'fault.restore-link': 'restaurar enlace {a}–{b}',
-  'fault.delay-link': 'atrasar enlace {a}–{b} em {ms} ms',
+  'fault.delay-link': 'atrasar enlace {a}–{b} em {extraMs}',
   'fault.clock-drift': 'deriva de relógio {node} ×{rate}',
-  'fault.store-unavailable': '{node} indisponível (quórum perdido) por {s} s',
+  'fault.store-unavailable': '{node} indisponível (quórum perdido) por {durationMs}',
+  'fault.clock-skew.ahead': 'adiantar o relógio de parede de {node} em {ms} ms',
+  'fault.clock-skew.behind': 'atrasar o relógio de parede de {node} em {ms} ms',
+  'fault.clock-skew.true': 'acertar o relógio de parede de {node}',
   'fault.at': '{what} em {t}',
 
   'unit.ms': 'ms',

@@ -40,7 +40,7 @@ export const ruNarration: Record<string, string> = {
   // A fault as the narration and the event log tell it (the fault table's wording, src/sim/faults).
   'log.fault.crash': '{node} УПАЛ',
   'log.fault.restart': '{node} перезапущен с пустой памятью',
-  'log.fault.pause': '{node} на паузе (GC) на {duration}',
+  'log.fault.pause': '{node} на паузе (GC) на {durationMs}',
   'log.fault.resume': '{node} продолжил работу',
   'log.fault.partition': 'разделение сети: {groups}',
   'log.fault.heal': 'сеть восстановлена',
@@ -49,9 +49,12 @@ export const ruNarration: Record<string, string> = {
   'log.fault.rejoin': '{node} снова доступен',
   'log.fault.cut-link': 'связь {a} ↔ {b} разорвана',
   'log.fault.restore-link': 'связь {a} ↔ {b} восстановлена',
-  'log.fault.delay-link': 'связь {a} ↔ {b} замедлена на {extra}',
+  'log.fault.delay-link': 'связь {a} ↔ {b} замедлена на {extraMs}',
   'log.fault.clock-drift': 'часы {node} идут со скоростью {rate}×',
-  'log.fault.store-unavailable': '{node} недоступен (кворум потерян) на {duration}',
+  'log.fault.store-unavailable': '{node} недоступен (кворум потерян) на {durationMs}',
   'log.fault.kill': 'процессы {node} УБИТЫ (хост работает: соединения отклоняются)',
   'log.fault.cut-oneway': 'связь {from} → {to} разорвана в одну сторону',
+  'log.fault.clock-skew.ahead': 'системные часы {node} переведены и теперь спешат на {ms} мс',
+  'log.fault.clock-skew.behind': 'системные часы {node} переведены и теперь отстают на {ms} мс',
+  'log.fault.clock-skew.true': 'системные часы {node} снова показывают точное время',
 };

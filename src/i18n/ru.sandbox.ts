@@ -86,7 +86,7 @@ export const ruSandbox: Record<string, string> = {
 
   'fault.crash': 'уронить {node}',
   'fault.restart': 'перезапустить {node}',
-  'fault.pause': 'пауза {node} на {s} с',
+  'fault.pause': 'пауза {node} на {durationMs}',
   'fault.resume': 'возобновить {node}',
   'fault.partition': 'разделение сети {groups}',
   'fault.heal': 'восстановить сеть',
@@ -95,9 +95,12 @@ export const ruSandbox: Record<string, string> = {
   'fault.rejoin': 'вернуть {node} в сеть',
   'fault.cut-link': 'разорвать связь {a}–{b}',
   'fault.restore-link': 'восстановить связь {a}–{b}',
-  'fault.delay-link': 'задержать связь {a}–{b} на {ms} мс',
+  'fault.delay-link': 'задержать связь {a}–{b} на {extraMs}',
   'fault.clock-drift': 'дрейф часов {node} ×{rate}',
-  'fault.store-unavailable': '{node} недоступен (кворум потерян) на {s} с',
+  'fault.store-unavailable': '{node} недоступен (кворум потерян) на {durationMs}',
+  'fault.clock-skew.ahead': 'перевести системные часы {node}: спешат на {ms} мс',
+  'fault.clock-skew.behind': 'перевести системные часы {node}: отстают на {ms} мс',
+  'fault.clock-skew.true': 'вернуть системные часы {node} к точному времени',
   'fault.at': '{what} в {t}',
 
   'unit.ms': 'мс',

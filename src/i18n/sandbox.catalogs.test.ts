@@ -172,7 +172,7 @@ describe('t() follows the current language like t()', () => {
     expect(t('whatIf.toggle')).toBe('What if…');
     setLocale('pt');
     expect(t('whatIf.toggle')).toBe('E se…');
-    expect(t('fault.delay-link', { a: 'node-1', b: 'node-2', ms: 50 })).toBe(
+    expect(t('fault.delay-link', { a: 'node-1', b: 'node-2', extraMs: '50 ms' })).toBe(
       'atrasar enlace node-1–node-2 em 50 ms',
     );
     setLocale('ru');

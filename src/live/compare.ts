@@ -6,6 +6,7 @@
  * are passed as they are. Pure (no Node API): the headless CLI and the page's live bar both use it.
  */
 import { STORE_HOST } from '../sim/algorithms/lease/keys.ts';
+import { specOf } from '../sim/faults/table.ts';
 import type { TimedFault } from '../sim/scenario/schema.ts';
 import { leaderIntervals } from '../sim/trace/summary.ts';
 import type { Trace } from '../sim/trace/trace.ts';
@@ -21,7 +22,8 @@ export function scheduleOf(trace: Trace): {
   const nodeFaults: Array<{ atMs: number; fault: LiveNodeFault }> = [];
   const storeFaults: Array<{ atMs: number; fault: StoreFault }> = [];
   for (const e of trace.events) {
-    if (e.k === 'fault' && e.fault.kind !== 'resume')
+    // A quiet fault (a pause's own end) follows its cause by itself in the simulation too.
+    if (e.k === 'fault' && !specOf(e.fault).quiet)
       nodeFaults.push({ atMs: e.t, fault: e.fault as LiveNodeFault });
     if (
       e.k === 'mark' &&

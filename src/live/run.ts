@@ -18,10 +18,12 @@ import { leaseConfig } from '../sim/algorithms/lease/index.ts';
 import { ELECTION_PREFIX, STORAGE_HOST, STORE_HOST, TOKEN_KEY } from '../sim/algorithms/lease/keys.ts';
 import { leaseMachine } from '../sim/algorithms/lease/machine.ts';
 import { machineProcess } from '../sim/algorithms/machineProcess.ts';
-import { LIVE_FAULT_KINDS } from '../sim/faults/table.ts';
+import { type FaultStep, foldFault } from '../sim/faults/fold.ts';
+import { type HostLife, LIVE_FAULT_KINDS, type LiveNodeFault, specOf } from '../sim/faults/table.ts';
 import type { XClock } from '../sim/kernel/clock.ts';
 import type { Process, ProcessEnv } from '../sim/net/host.ts';
 import { type Message, summarize } from '../sim/net/message.ts';
+import { type NetState, openNet } from '../sim/net/reach.ts';
 import type { Params } from '../sim/params.ts';
 import { clusterVars, resolveScenarioAliases } from '../sim/scenario/aliases.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
@@ -52,11 +54,8 @@ export const storeFaultKinds = ['member-stop', 'member-resume', 'member-kill', '
 export const isStoreFault = (f: { kind: string }): f is StoreFault =>
   (storeFaultKinds as readonly string[]).includes(f.kind);
 
-/** Node faults live mode can act on: the fault table's kinds marked `live` (the What-if menu offers these). */
-export type LiveNodeFault = Extract<
-  Fault,
-  { kind: 'crash' | 'restart' | 'pause' | 'resume' | 'isolate' | 'rejoin' }
->;
+/** Node faults live mode can act on: the fault table's kinds with a `live` form (the What-if menu offers these). */
+export type { LiveNodeFault };
 export const isLiveNodeFault = (f: { kind: string }): f is LiveNodeFault =>
   (LIVE_FAULT_KINDS as readonly string[]).includes(f.kind);
 
@@ -132,6 +131,26 @@ class LiveNode {
     const due = this.backlog;
     this.backlog = [];
     for (const fn of due) fn();
+  }
+
+  /** Its life as the fault table reads it (a live node's clock runs at the real rate). */
+  get life(): HostLife {
+    return { up: this.up, paused: this.paused, drift: 1 };
+  }
+
+  /** Its network as the fault table reads it: cut off from the store, or not. */
+  get net(): NetState {
+    return this.isolated ? { ...openNet, isolated: new Map([[this.id, 'store' as const]]) } : openNet;
+  }
+
+  /** Acts out what a fault did (faults/fold.ts), as Host does in the simulation. */
+  live(step: FaultStep): void {
+    // A node process that stops loses its connections; it comes back reaching the store.
+    this.isolated = step.move !== 'stop' && step.net.isolated.has(this.id);
+    if (step.move === 'stop') this.crash();
+    else if (step.move === 'start') this.restart();
+    else if (step.move === 'pause') this.paused = true;
+    else if (step.move === 'resume') this.resume();
   }
 }
 
@@ -280,6 +299,8 @@ export class LiveRun {
     return {
       id: node.id,
       now: () => this.now(),
+      // No clock-skew fault in live mode: the wall clock is the local clock.
+      wallNow: () => this.now(),
       send: (to, type, body = {}) => this.request(node, to, type, body),
       clock: xclock,
       after,
@@ -457,47 +478,20 @@ export class LiveRun {
   nodeFault(f: LiveNodeFault): boolean {
     const node = this.nodes.get(f.node);
     if (!node) throw new RangeError(`unknown node "${f.node}"`);
-    const change =
-      f.kind === 'crash'
-        ? node.up
-        : f.kind === 'restart'
-          ? !node.up
-          : f.kind === 'pause'
-            ? node.up && !node.paused
-            : f.kind === 'resume'
-              ? node.paused
-              : f.kind === 'isolate'
-                ? !node.isolated
-                : node.isolated;
-    if (!change) return false;
+    const step = foldFault(f, (id) => (id === node.id ? node.life : undefined), node.net);
+    if (!step.change && step.net.isolated.has(node.id) === node.isolated) return false;
     const t = this.now();
     this.emit({ k: 'fault', t, fault: f, source: 'intervention' });
     this.interventions.push({ atMs: t, fault: f });
-    switch (f.kind) {
-      case 'crash':
-        node.isolated = false;
-        node.crash();
-        break;
-      case 'restart':
-        node.restart();
-        break;
-      case 'pause': {
-        node.paused = true;
-        const inc = node.incarnation;
-        this.clock.setTimeout(() => {
-          if (node.incarnation === inc && node.paused) this.nodeFault({ kind: 'resume', node: node.id });
-        }, f.durationMs);
-        break;
-      }
-      case 'resume':
-        node.resume();
-        break;
-      case 'isolate':
-        node.isolated = true;
-        break;
-      case 'rejoin':
-        node.isolated = false;
-        break;
+    node.live(step);
+    // What follows by itself (a pause's end), if the node is still in the same life.
+    const next = specOf(f).followUp?.(f as never);
+    if (next) {
+      const inc = node.incarnation;
+      this.clock.setTimeout(() => {
+        const end = next.fault as LiveNodeFault;
+        if (node.incarnation === inc) this.nodeFault(end);
+      }, next.afterMs);
     }
     return true;
   }

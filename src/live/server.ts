@@ -18,6 +18,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { CSP } from '../../vite.config.ts';
+import { shapeProblem } from '../sim/faults/shape.ts';
+import { FAULTS, liveForm } from '../sim/faults/table.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import type { LiveArgs } from './args.ts';
 import { isLiveNodeFault, isStoreFault, type LiveNodeFault, type StoreFault } from './run.ts';
@@ -67,28 +69,22 @@ export function faultOf(body: unknown, nodes: number): LiveNodeFault | StoreFaul
       : null;
   }
   if (!isLiveNodeFault(f as { kind: string })) return null;
+  const kind = f.kind as LiveNodeFault['kind'];
   const node = f.node;
   if (typeof node !== 'string' || !/^node-[1-9]$/.test(node) || Number(node.slice(5)) > nodes) return null;
-  switch (f.kind) {
-    case 'pause': {
-      const d = f.durationMs;
-      return keys === 'durationMs,kind,node' &&
-        typeof d === 'number' &&
-        Number.isInteger(d) &&
-        d >= 1 &&
-        d <= 600_000
-        ? { kind: 'pause', node, durationMs: d }
-        : null;
-    }
-    case 'isolate':
-      // Live mode cuts a node off from the store only: the nodes do not talk to each other.
-      return keys === 'from,kind,node' && f.from === 'store'
-        ? { kind: 'isolate', node, from: 'store' }
-        : null;
-    default:
-      return keys === 'kind,node' ? ({ kind: f.kind, node } as LiveNodeFault) : null;
-  }
+  // The fault table's shape, in the one form live mode applies it (an isolation is from the store
+  // alone), with no field it does not name and no duration over 10 minutes.
+  const { fields } = FAULTS[kind];
+  if (shapeProblem(fields, f) !== null) return null;
+  for (const [name, field] of Object.entries(fields))
+    if (field.type === 'ms' && (f[name] as number) > 600_000) return null;
+  const fault = f as LiveNodeFault;
+  const form = liveForm(fault);
+  if (form === null || JSON.stringify(sortKeys(form)) !== JSON.stringify(sortKeys(f))) return null;
+  return form;
 }
+
+const sortKeys = (o: object) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
 
 function sameToken(a: string | null | undefined, token: string): boolean {
   if (typeof a !== 'string' || a.length !== token.length) return false;

@@ -5,7 +5,7 @@
  * ordinary trace: scrub it, export it, share it. Nothing recorded is dropped when the service or the
  * cluster becomes unreachable: the page keeps what it has and says so.
  */
-import type { Fault } from '../sim/faults/table.ts';
+import { type Fault, liveForm } from '../sim/faults/table.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import type { PlayerStore } from './store.ts';
@@ -74,8 +74,8 @@ export function connectLive(
   };
 
   const fault = (f: Fault | { kind: StoreFaultKind; member: number }) => {
-    // The nodes talk to the store alone: cutting one off from everyone is cutting it off from the store.
-    const sent = f.kind === 'isolate' ? { kind: 'isolate', node: f.node, from: 'store' } : f;
+    // The form live mode applies a node fault in (the fault table's `live`: an isolation is from the store).
+    const sent = 'member' in f ? f : (liveForm(f) ?? f);
     return post('/live/fault', sent).then(
       (ok) => {
         report({ refused: ok === null ? f.kind : null });

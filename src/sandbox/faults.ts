@@ -1,8 +1,9 @@
 import { formatNumber, t } from '../i18n/index.ts';
-import { type Fault, menuFor, specOf } from '../sim/faults/table.ts';
+import { type Fault, menuFor } from '../sim/faults/table.ts';
+import { faultWords } from '../sim/faults/words.ts';
 import type { TimedFault } from '../sim/scenario/schema.ts';
 import type { NodeView } from '../sim/trace/frame.ts';
-import { formatTime } from '../views/format.ts';
+import { formatTime, localFormat } from '../views/format.ts';
 
 /** One fault the user can apply at the cursor. */
 export interface FaultAction {
@@ -46,14 +47,11 @@ function seconds(ms: number): string {
 
 /** A fault in words: "crash node-2", "partition node-1, node-2 | node-3, node-4, node-5". */
 export function faultText(f: Fault): string {
-  const { key, vars } = specOf(f).words(f);
-  return t(`fault.${key}`, {
-    ...vars,
-    ...('groups' in f ? { groups: f.groups.map((g) => g.join(', ')).join(' | ') } : {}),
-    ...('durationMs' in f ? { s: seconds(f.durationMs) } : {}),
-    ...('extraMs' in f ? { ms: f.extraMs } : {}),
-    ...('rate' in f ? { rate: formatNumber(f.rate) } : {}),
+  const { key, vars } = faultWords(f, {
+    ...localFormat(t),
+    groups: (gs) => gs.map((g) => g.join(', ')).join(' | '),
   });
+  return t(`fault.${key}`, vars);
 }
 
 /** "crash node-2 at 12.3 s" (the time as the player shows it). */

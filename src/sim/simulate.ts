@@ -8,14 +8,16 @@ import {
   termLeadersChecker,
 } from './check/index.ts';
 import { leaderlessChecker } from './check/leaderless.ts';
+import { foldFault } from './faults/fold.ts';
 import { shapeHosts } from './faults/shape.ts';
-import { hostOf, lifeChange, specOf } from './faults/table.ts';
+import { hostOf, specOf } from './faults/table.ts';
 import { canonicalFaults, nodesProblem, SimError, type SimOptions, scenarioParams } from './inputs.ts';
 import { afterOnClock } from './kernel/clock.ts';
 import { EventQueue } from './kernel/queue.ts';
 import { RngStreams } from './kernel/rngs.ts';
 import { Host, type HostKind, type ProcessEnv, type ProcessFactory } from './net/host.ts';
 import { Network } from './net/network.ts';
+import { openNet } from './net/reach.ts';
 import type { Params } from './params.ts';
 import { clusterVars, resolveFaults, resolveScenarioAliases } from './scenario/aliases.ts';
 import { withFix } from './scenario/fix.ts';
@@ -138,6 +140,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
     const env: ProcessEnv = {
       id: host.id,
       now: () => host.localNow(),
+      wallNow: () => host.wallNow(),
       send: (to, type, body) => net.send(host.id, to, type, body),
       get clock() {
         return host.clock;
@@ -198,14 +201,10 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       if (after) queue.after(after.afterMs, () => applyFault(after.fault, src));
       return;
     }
-    const change = lifeChange(f, { up: host.up, paused: host.paused, drift: host.rate });
-    if (!change) return;
+    const step = foldFault(f, () => host.life, openNet);
+    if (!step.change) return;
     record();
-    if (change.up === false) host.crash(change.refuses === true);
-    else if (change.up === true) host.restart();
-    else if (change.paused === true) host.pause();
-    else if (change.paused === false) host.resume();
-    if (change.drift !== undefined) host.setRate(change.drift);
+    host.live(step);
     const next = spec.followUp?.(f as never);
     if (next) {
       const inc = host.incarnation;

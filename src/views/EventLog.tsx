@@ -13,11 +13,13 @@ import { formatNumber, messageTypeLabel, t as translate } from '../i18n/index.ts
 import { upperBound } from '../lib/search.ts';
 import { shapeHosts } from '../sim/faults/shape.ts';
 import { specOf } from '../sim/faults/table.ts';
+import { braceGroups, faultWords } from '../sim/faults/words.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import type { TraceIndex } from '../sim/trace/frame.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { chatterIds } from './d3/sequence/index.ts';
 import { dataSuffix, leaseHex, type Translate, writeLine } from './eventText.ts';
+import { formatDuration, localFormat } from './format.ts';
 import './panels.css';
 
 // ---------------------------------------------------------------------------------------------
@@ -50,11 +52,7 @@ export interface LogEntry {
 }
 
 /** A duration as people say it: "250 ms", "20 s", "1.5 s". */
-export function formatDuration(ms: number): string {
-  return ms < 1000
-    ? translate('time.ms', { ms })
-    : translate('time.s', { s: formatNumber(Number((ms / 1000).toFixed(3))) });
-}
+export { formatDuration };
 
 function roleTag(tr: Translate, token: number | undefined, term: number | undefined): string {
   if (token !== undefined && term !== undefined) return tr('log.tag.tokenTerm', { token, term });
@@ -142,16 +140,10 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
       case 'fault': {
         const f = e.fault;
         const inj = e.source === 'intervention' ? tr('log.injected') : '';
-        // The fault table's wording and severity; the log writes times and groups its own way.
+        // The fault table's wording and severity, formatted in the reader's language.
         const spec = specOf(f);
-        const { key, vars } = spec.words(f);
-        const text = tr(`log.fault.${key}`, {
-          ...vars,
-          ...('groups' in f ? { groups: f.groups.map((g) => `{${g.join(', ')}}`).join(' | ') } : {}),
-          ...('durationMs' in f ? { duration: formatDuration(f.durationMs) } : {}),
-          ...('extraMs' in f ? { extra: formatDuration(f.extraMs) } : {}),
-          ...('rate' in f ? { rate: formatNumber(f.rate) } : {}),
-        });
+        const { key, vars } = faultWords(f, { ...localFormat(tr), groups: braceGroups });
+        const text = tr(`log.fault.${key}`, vars);
         push('fault', 'node' in f ? f.node : '', shapeHosts(spec.fields, f), text + inj, spec.severity);
         break;
       }

@@ -29,6 +29,7 @@
  * Sharded leadership checks the first two per shard: `stale-write` per item the storage fences (the
  * write's key) and `shard-holders`, `one-lease-holder` on every `/shards/<nn>/leader` key.
  */
+
 import type { ChaosHooks } from '../algorithms/algorithm.ts';
 import { POD_HOST } from '../algorithms/cronjob/index.ts';
 import { POD_STARTED } from '../algorithms/cronjob/pod.ts';
@@ -37,6 +38,7 @@ import { LEADER_KEY, STORAGE_HOST } from '../algorithms/lease/keys.ts';
 import { shardKey, shardOfKey } from '../algorithms/sharded/keys.ts';
 import { COMMIT_MARK, PG_HOST } from '../algorithms/skiplocked/keys.ts';
 import { splitBrainChecker } from '../check/splitBrain.ts';
+import { hostOf, startsHost, stopsHost } from '../faults/table.ts';
 import { type CliFigures, cliFigures, computeMetrics } from '../metrics/metrics.ts';
 import type { Params } from '../params.ts';
 import type { TraceEvent } from '../trace/events.ts';
@@ -170,7 +172,7 @@ export function dbWriters(events: readonly TraceEvent[], resource = DB_HOST): Fa
       if (e.role === 'leader') {
         if (!since.has(e.node)) since.set(e.node, e.t);
       } else since.delete(e.node);
-    } else if (e.k === 'fault' && e.fault.kind === 'crash') since.delete(e.fault.node);
+    } else if (e.k === 'fault' && stopsHost(e.fault)) since.delete(hostOf(e.fault) ?? '');
     if (e.k !== 'write' || e.resource !== resource || e.status !== 'accepted') continue;
     const mine = since.get(e.node);
     if (mine === undefined) continue;
@@ -255,7 +257,7 @@ function replayBeliefs(
     if (e.k === 'role') {
       if (e.role === 'leader') leaders.add(e.node);
       else leaders.delete(e.node);
-    } else if (e.k === 'fault' && e.fault.kind === 'crash') leaders.delete(e.fault.node);
+    } else if (e.k === 'fault' && stopsHost(e.fault)) leaders.delete(hostOf(e.fault) ?? '');
     visit(e, leaders);
   }
   return leaders;
@@ -351,8 +353,8 @@ export function bullyAgreement(trace: Trace, s: ChaosSchedule): LivenessResult {
       if (m && m.from === top && (m.type === 'HEARTBEAT' || m.type === 'COORDINATOR'))
         believes.set(m.to, true);
     } else if (e.k === 'role' && e.role !== 'follower') believes.set(e.node, false);
-    else if (e.k === 'fault' && (e.fault.kind === 'crash' || e.fault.kind === 'restart'))
-      believes.set(e.fault.node, false);
+    else if (e.k === 'fault' && (stopsHost(e.fault) || startsHost(e.fault)))
+      believes.set(hostOf(e.fault) ?? '', false);
   };
   let last: Set<string> = new Set();
   const good = (ls: Set<string>) =>

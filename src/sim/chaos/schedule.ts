@@ -14,7 +14,7 @@
 import fc from 'fast-check';
 import type { ChaosHooks } from '../algorithms/algorithm.ts';
 import { algorithmFor, algorithms } from '../algorithms/registry.ts';
-import { type Fault, specOf } from '../faults/table.ts';
+import { FAULT_KINDS, type Fault, hostOf, specOf } from '../faults/table.ts';
 import type { Params } from '../params.ts';
 import type { TimedFault } from '../scenario/schema.ts';
 
@@ -61,6 +61,8 @@ export const genKinds = [
   'cut',
   'delay',
   'drift',
+  // Last: with it left out (`exclude: ['skew']`), the draws are the ones made before it existed.
+  'skew',
 ] as const;
 export type GenKind = (typeof genKinds)[number];
 
@@ -119,6 +121,7 @@ export const kindWeights: Record<GenKind, number> = {
   cut: 1,
   delay: 1,
   drift: 1,
+  skew: 1,
 };
 
 const rawFaultArb = (kinds: readonly GenKind[]): fc.Arbitrary<RawFault> =>
@@ -236,6 +239,15 @@ const makers: Record<GenKind, (f: RawFault, c: MakeContext) => { fault: Fault; u
     },
     undone: !f.lasting,
   }),
+  // A node's wall clock stepped up to 2 time units either way (the lease TTL, the election timeout).
+  skew: (f, c) => ({
+    fault: {
+      kind: 'clock-skew',
+      node: of(c.nodes, f.host),
+      offsetMs: Math.round((f.size / 500 - 1) * 2 * c.unitMs),
+    },
+    undone: !f.lasting,
+  }),
 };
 
 const of = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
@@ -279,7 +291,11 @@ export function materialize(algorithm: ChaosAlgorithm, raw: RawSchedule, unsafe:
   }
   faults.sort((x, y) => x.atMs - y.atMs);
   let F = H;
-  for (const { atMs, fault } of faults) if (fault.kind === 'pause') F = Math.max(F, atMs + fault.durationMs);
+  // A fault that ends by itself (a pause) ends before F.
+  for (const { atMs, fault } of faults) {
+    const after = specOf(fault).followUp?.(fault as never);
+    if (after) F = Math.max(F, atMs + after.afterMs);
+  }
   return {
     algorithm,
     unsafe,
@@ -294,23 +310,25 @@ export function materialize(algorithm: ChaosAlgorithm, raw: RawSchedule, unsafe:
 }
 
 /**
- * What "the faults stop" means at F: heal every partition, isolation, cut and delay; restart every
- * crashed node; set every drifted clock back to rate 1 (every pause has ended by F). Only hosts the
- * schedule touched are named, so the command line stays short.
+ * What "the faults stop" means at F: heal the network (every partition, isolation, cut and delay),
+ * then each host fault's own undo from the table (restart a crashed node, set a drifted or skewed
+ * clock back), once per host, in the table's order of the undoing kind and then by host (every pause
+ * has ended by F). Only hosts the schedule touched are named, so the command line stays short.
  */
 export function closingFaults(s: ChaosSchedule): TimedFault[] {
-  const F = s.faultsEndMs;
-  const crashed = new Set<string>();
-  const drifted = new Set<string>();
+  const undos = new Map<string, Fault>();
   for (const { fault } of s.faults) {
-    if (fault.kind === 'crash') crashed.add(fault.node);
-    else if (fault.kind === 'clock-drift') drifted.add(fault.node);
+    const spec = specOf(fault);
+    const undo = spec.life ? spec.undo?.(fault as never) : undefined;
+    if (undo) undos.set(JSON.stringify(undo), undo);
   }
-  const out: TimedFault[] = [{ atMs: F, fault: { kind: 'heal' } }];
-  for (const node of [...crashed].sort()) out.push({ atMs: F, fault: { kind: 'restart', node } });
-  for (const node of [...drifted].sort())
-    out.push({ atMs: F, fault: { kind: 'clock-drift', node, rate: 1 } });
-  return out;
+  const order = (f: Fault) => FAULT_KINDS.indexOf(f.kind);
+  const byKindThenHost = (a: Fault, b: Fault) =>
+    order(a) - order(b) || ((hostOf(a) ?? '') < (hostOf(b) ?? '') ? -1 : 1);
+  return [{ kind: 'heal' } as const, ...[...undos.values()].sort(byKindThenHost)].map((fault) => ({
+    atMs: s.faultsEndMs,
+    fault,
+  }));
 }
 
 /** Everything simulate() gets as interventions: the random faults, then the closing ones at F. */

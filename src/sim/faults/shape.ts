@@ -155,3 +155,26 @@ export function mapShapeHosts<T extends Record<string, unknown>>(
   }
   return out as T;
 }
+
+/**
+ * The same fault on the hosts a run has, or null when it names one the run lacks: a partition keeps
+ * its groups' known hosts (null when fewer than two groups are left), any other host field must be known.
+ */
+export function onlyHosts<T extends Record<string, unknown>>(
+  fields: Fields,
+  f: T,
+  known: ReadonlySet<string>,
+): T | null {
+  const out: Record<string, unknown> = { ...f };
+  for (const [name, spec] of Object.entries(fields)) {
+    if (spec.type === 'host' && !known.has(f[name] as string)) return null;
+    if (spec.type === 'groups') {
+      const gs = (f[name] as string[][])
+        .map((g) => g.filter((h) => known.has(h)))
+        .filter((g) => g.length > 0);
+      if (gs.length < 2) return null;
+      out[name] = gs;
+    }
+  }
+  return out as T;
+}

@@ -23,6 +23,11 @@ export interface HostLife {
   /** Clock rate (1 = real time). */
   drift: number;
   /**
+   * How far the host's wall clock is from true time, in ms (absent: 0). Only wall-clock reads move
+   * (ProcessEnv.wallNow); the monotonic clock that timers and deadlines run on does not.
+   */
+  skewMs?: number;
+  /**
    * Down, but the host itself is up: its processes were killed, so its kernel refuses connections at
    * once (a TCP RST) instead of letting them time out. Only `kill` sets it; absent means false.
    */
@@ -37,10 +42,10 @@ export interface FaultKindSpec<F extends Fields> {
   /** How loud the event log shows it. */
   readonly severity: 'danger' | 'warning';
   /**
-   * Its wording: the key suffix (`log.fault.<key>`, sandbox `fault.<key>`) and the raw values the
-   * strings may use; each view formats times and groups its own way.
+   * Its wording when the kind's name is not enough: the key suffix (`log.fault.<key>`, sandbox
+   * `fault.<key>`; the kind by default) and values beside its fields (words.ts formats the fields).
    */
-  words(f: ShapeOf<F>): { key: string; vars: Record<string, string | number> };
+  words?(f: ShapeOf<F>): { key: string; vars?: Record<string, string | number> };
   /** Hides it from the timeline (a pause's own end is shown by the pause). */
   readonly quiet?: boolean;
   /**
@@ -50,6 +55,11 @@ export interface FaultKindSpec<F extends Fields> {
   life?(f: ShapeOf<F>, before: HostLife): Partial<HostLife> | null;
   /** The network after it. */
   net?(s: NetState, f: ShapeOf<F>): NetState;
+  /**
+   * What it tells the coordination store's process on the host it names (Process.onFault): its quorum
+   * is lost (nothing is answered, nothing expires) or back (etcd's new leader extends every lease).
+   */
+  readonly quorum?: 'lost' | 'back';
   /** A fault that follows by itself (a pause ends), if the host is still in the same life. */
   followUp?(f: ShapeOf<F>): { afterMs: number; fault: Fault };
   /** The fault that undoes it, for chaos schedules that stop their faults. */
@@ -60,11 +70,12 @@ export interface FaultKindSpec<F extends Fields> {
    */
   menu?(n: MenuNode, o: MenuOptions): MenuItem[];
   /**
-   * Live mode (src/live) can do it to a real node process: its machine stops (crash), starts again
-   * (restart), stops handling its clock and messages (pause), or has its requests to etcd dropped
-   * (isolate from the store). Links and partitions have no counterpart there: the nodes talk to etcd alone.
+   * Live mode (src/live) can do it to a real node process, in this form: its machine stops (crash),
+   * starts again (restart), stops handling its clock and messages (pause), or has its requests to etcd
+   * dropped (isolate from the store: the live nodes talk to etcd alone, so a node cut off from everyone
+   * is cut off from the store). Links and partitions have no counterpart there.
    */
-  readonly live?: true;
+  live?(f: ShapeOf<F>): Fault;
 }
 
 /** A node as the What-if menu sees it (a frame's NodeView has these fields). */
@@ -118,6 +129,8 @@ const SHAPES = {
   'store-unavailable': { node: host, durationMs: ms(1) },
   // Messages from `from` to `to` are lost; the other direction still carries.
   'cut-oneway': { from: host, to: host },
+  // The wall clock's offset from true time after the step, up to a day either way.
+  'clock-skew': { node: host, offsetMs: number(-86_400_000, 86_400_000) },
 } as const satisfies Record<string, Fields>;
 
 export type FaultKind = keyof typeof SHAPES;
@@ -128,10 +141,9 @@ export type FaultOf<K extends FaultKind> = Extract<Fault, { kind: K }>;
 export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[K]> } = {
   crash: {
     fields: SHAPES.crash,
-    live: true,
+    live: (f) => ({ kind: 'crash', node: f.node }),
     icon: 'M-4 -4 L4 4 M4 -4 L-4 4',
     severity: 'danger',
-    words: (f) => ({ key: 'crash', vars: { node: f.node } }),
     life: (_f, s) => (s.up ? { up: false, paused: false } : null),
     undo: (f) => ({ kind: 'restart', node: f.node }),
     menu: (n) => (n.up ? [{ id: 'crash', fault: { kind: 'crash', node: n.id } }] : []),
@@ -146,26 +158,23 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     fields: SHAPES.kill,
     icon: 'M-4 -4 L4 4 M4 -4 L-4 4 M-5 5 H5',
     severity: 'danger',
-    words: (f) => ({ key: 'kill', vars: { node: f.node } }),
     life: (_f, s) => (s.up ? { up: false, paused: false, refuses: true } : null),
     undo: (f) => ({ kind: 'restart', node: f.node }),
     menu: (n) => (n.up ? [{ id: 'kill', fault: { kind: 'kill', node: n.id } }] : []),
   },
   restart: {
     fields: SHAPES.restart,
-    live: true,
+    live: (f) => ({ kind: 'restart', node: f.node }),
     icon: 'M3.5 -2.5 A4.3 4.3 0 1 0 4.3 1 M4.3 -4.5 V-1.8 H1.6',
     severity: 'warning',
-    words: (f) => ({ key: 'restart', vars: { node: f.node } }),
     life: (_f, s) => (s.up ? null : { up: true }),
     menu: (n) => (n.up ? [] : [{ id: 'restart', fault: { kind: 'restart', node: n.id } }]),
   },
   pause: {
     fields: SHAPES.pause,
-    live: true,
+    live: (f) => ({ kind: 'pause', node: f.node, durationMs: f.durationMs }),
     icon: 'M-2.2 -4 V4 M2.2 -4 V4',
     severity: 'warning',
-    words: (f) => ({ key: 'pause', vars: { node: f.node, durationMs: f.durationMs } }),
     life: (_f, s) => (s.up && !s.paused ? { paused: true } : null),
     followUp: (f) => ({ afterMs: f.durationMs, fault: { kind: 'resume', node: f.node } }),
     menu: (n, o) =>
@@ -173,11 +182,10 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
   },
   resume: {
     fields: SHAPES.resume,
-    live: true,
+    live: (f) => ({ kind: 'resume', node: f.node }),
     icon: 'M-2.5 -4 L3.5 0 L-2.5 4 Z',
     severity: 'warning',
     quiet: true,
-    words: (f) => ({ key: 'resume', vars: { node: f.node } }),
     life: (_f, s) => (s.paused ? { paused: false } : null),
     menu: (n) => (n.paused ? [{ id: 'resume', fault: { kind: 'resume', node: n.id } }] : []),
   },
@@ -185,7 +193,6 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     fields: SHAPES.partition,
     icon: 'M-2 -5 L2 5 M-5 -1 H-2.5 M2.5 1 H5',
     severity: 'danger',
-    words: () => ({ key: 'partition', vars: {} }),
     net: (s, f) => partitioned(s, f.groups),
     undo: () => ({ kind: 'heal' }),
   },
@@ -193,15 +200,14 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     fields: SHAPES.heal,
     icon: 'M-5 -1.6 H5 M-5 1.6 H5',
     severity: 'warning',
-    words: () => ({ key: 'heal', vars: {} }),
     net: () => openNet,
   },
   isolate: {
     fields: SHAPES.isolate,
-    live: true,
+    live: (f) => ({ kind: 'isolate', node: f.node, from: 'store' }),
     icon: 'M0 0 m-4.2 0 a4.2 4.2 0 1 0 8.4 0 a4.2 4.2 0 1 0 -8.4 0 M-3 3 L3 -3',
     severity: 'warning',
-    words: (f) => ({ key: `isolate.${f.from ?? 'all'}`, vars: { node: f.node } }),
+    words: (f) => ({ key: `isolate.${f.from ?? 'all'}` }),
     net: (s, f) => ({ ...s, isolated: new Map(s.isolated).set(f.node, f.from ?? 'all') }),
     undo: (f) => ({ kind: 'rejoin', node: f.node }),
     menu: (n, o) =>
@@ -225,10 +231,11 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
   },
   rejoin: {
     fields: SHAPES.rejoin,
-    live: true,
+    live: (f) => ({ kind: 'rejoin', node: f.node }),
     icon: 'M0 0 m-4.2 0 a4.2 4.2 0 1 0 8.4 0 a4.2 4.2 0 1 0 -8.4 0',
     severity: 'warning',
-    words: (f) => ({ key: 'rejoin', vars: { node: f.node } }),
+    // The end of a `store-unavailable` is a rejoin of the store host.
+    quorum: 'back',
     net: (s, f) => ({ ...s, isolated: without(s.isolated, f.node) }),
     menu: (n) => (n.isolated === null ? [] : [{ id: 'rejoin', fault: { kind: 'rejoin', node: n.id } }]),
   },
@@ -236,7 +243,6 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     fields: SHAPES['cut-link'],
     icon: 'M-5 0 H-1.5 M1.5 0 H5 M-1.5 -3 L1.5 3',
     severity: 'warning',
-    words: (f) => ({ key: 'cut-link', vars: { a: f.a, b: f.b } }),
     net: (s, f) =>
       s.cuts.has(linkKey(f.a, f.b)) ? s : { ...s, cuts: new Map(s.cuts).set(linkKey(f.a, f.b), [f.a, f.b]) },
     undo: (f) => ({ kind: 'restore-link', a: f.a, b: f.b }),
@@ -245,7 +251,6 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     fields: SHAPES['restore-link'],
     icon: 'M-5 0 H5',
     severity: 'warning',
-    words: (f) => ({ key: 'restore-link', vars: { a: f.a, b: f.b } }),
     // Restores both directions: a two-way cut and a one-way cut either way (`cut-oneway`).
     net: (s, f) => ({
       ...s,
@@ -256,7 +261,6 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     fields: SHAPES['delay-link'],
     icon: 'M-3.5 -4.5 H3.5 L-3.5 4.5 H3.5 Z',
     severity: 'warning',
-    words: (f) => ({ key: 'delay-link', vars: { a: f.a, b: f.b, extraMs: f.extraMs } }),
     net: (s, f) => ({
       ...s,
       delays:
@@ -270,7 +274,6 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     fields: SHAPES['clock-drift'],
     icon: 'M-5 1 Q-2.5 -3 0 0 T5 -1',
     severity: 'warning',
-    words: (f) => ({ key: 'clock-drift', vars: { node: f.node, rate: f.rate } }),
     life: (f) => ({ drift: f.rate }),
     undo: (f) => ({ kind: 'clock-drift', node: f.node, rate: 1 }),
   },
@@ -285,7 +288,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     fields: SHAPES['store-unavailable'],
     icon: 'M-4.5 -3 H4.5 V3 H-4.5 Z M-4.5 -3 L4.5 3',
     severity: 'danger',
-    words: (f) => ({ key: 'store-unavailable', vars: { node: f.node, durationMs: f.durationMs } }),
+    quorum: 'lost',
     net: (s, f) => ({ ...s, isolated: new Map(s.isolated).set(f.node, 'all') }),
     followUp: (f) => ({ afterMs: f.durationMs, fault: { kind: 'rejoin', node: f.node } }),
     undo: (f) => ({ kind: 'rejoin', node: f.node }),
@@ -302,18 +305,45 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     fields: SHAPES['cut-oneway'],
     icon: 'M-5 0 H-1.5 M1.5 0 H5 M2 -3 L5 0 L2 3',
     severity: 'warning',
-    words: (f) => ({ key: 'cut-oneway', vars: { from: f.from, to: f.to } }),
     net: (s, f) =>
       s.cuts.has(oneWayKey(f.from, f.to))
         ? s
         : { ...s, cuts: new Map(s.cuts).set(oneWayKey(f.from, f.to), [f.from, f.to]) },
     undo: (f) => ({ kind: 'restore-link', a: f.from, b: f.to }),
   },
+  /**
+   * A step of a node's wall clock to `offsetMs` from true time: NTP stepping a clock that was far off
+   * (ntpd steps past 128 ms, ntpd(8) "-x"; chronyd's makestep), or a VM restored from a snapshot with
+   * the clock it had then. Only wall-clock reads move: the deadlines that etcd's clientv3 (Go's
+   * monotonic time.Now readings, time package docs "Monotonic Clocks"), client-go's leader election
+   * (observedTime with its monotonic reading) and Raft's election timers run on do not. What reads the
+   * wall clock here is said beside each read of `wallNow` (the database's now() of a lease row, a
+   * cron's 03:00). Undone by a step back to 0.
+   */
+  'clock-skew': {
+    fields: SHAPES['clock-skew'],
+    icon: 'M0 0 m-4.5 0 a4.5 4.5 0 1 0 9 0 a4.5 4.5 0 1 0 -9 0 M0 -2.6 V0 L2 1.2 M5.5 -5 L3.5 -3',
+    severity: 'warning',
+    words: (f) => ({
+      key: `clock-skew.${f.offsetMs > 0 ? 'ahead' : f.offsetMs < 0 ? 'behind' : 'true'}`,
+      vars: { node: f.node, ms: Math.abs(f.offsetMs) },
+    }),
+    life: (f, s) => ((s.skewMs ?? 0) === f.offsetMs ? null : { skewMs: f.offsetMs }),
+    undo: (f) => ({ kind: 'clock-skew', node: f.node, offsetMs: 0 }),
+  },
 };
 
 export const FAULT_KINDS = Object.keys(FAULTS) as FaultKind[];
-/** The node faults a live recording can apply (the kinds marked `live`). */
-export const LIVE_FAULT_KINDS = FAULT_KINDS.filter((k) => FAULTS[k].live);
+/** The node faults a live recording can apply (the kinds with a `live` form). */
+export const LIVE_FAULT_KINDS = FAULT_KINDS.filter((k) => FAULTS[k].live !== undefined);
+/** A fault live mode can do to a node process. */
+export type LiveNodeFault = FaultOf<'crash' | 'restart' | 'pause' | 'resume' | 'isolate' | 'rejoin'>;
+
+/** The form live mode applies f in, or null when live mode cannot do it. */
+export function liveForm(f: Fault): LiveNodeFault | null {
+  const live = specOf(f).live;
+  return live ? (live(f as never) as LiveNodeFault) : null;
+}
 
 export function isFaultKind(k: string): k is FaultKind {
   return Object.hasOwn(FAULTS, k);
@@ -343,6 +373,10 @@ export function netAfter(s: NetState, f: Fault): NetState {
 export const stopsHost = (f: Fault): boolean =>
   lifeChange(f, { up: true, paused: false, drift: 1 })?.up === false;
 
+/** Does f start a stopped host again (a restart)? */
+export const startsHost = (f: Fault): boolean =>
+  lifeChange(f, { up: false, paused: false, drift: 1 })?.up === true;
+
 export const changesNet = (f: Fault): boolean => specOf(f).net !== undefined;
 
 export { blockedBy as blocked };
@@ -351,6 +385,6 @@ export { blockedBy as blocked };
 export function menuFor(n: MenuNode, o: MenuOptions): MenuItem[] {
   return FAULT_KINDS.flatMap((k) => {
     const spec = FAULTS[k] as FaultKindSpec<Fields>;
-    return o.live && !spec.live ? [] : (spec.menu?.(n, o) ?? []);
+    return o.live && spec.live === undefined ? [] : (spec.menu?.(n, o) ?? []);
   });
 }

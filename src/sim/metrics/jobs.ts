@@ -1,4 +1,5 @@
 import { DB_HOST, JOB_RUN_MARK, SQL_MARK } from '../algorithms/dbjob/keys.ts';
+import { hostOf, stopsHost } from '../faults/table.ts';
 import type { Trace } from '../trace/trace.ts';
 
 /**
@@ -25,7 +26,7 @@ export function jobMetrics(trace: Pick<Trace, 'hosts' | 'events'>): JobMetrics |
   let emails = 0;
   let scans = 0;
   for (const e of trace.events) {
-    if (e.k === 'fault' && e.fault.kind === 'crash' && crashAt === null && nodes.has(e.fault.node))
+    if (e.k === 'fault' && stopsHost(e.fault) && crashAt === null && nodes.has(hostOf(e.fault) ?? ''))
       crashAt = e.t;
     if (e.k !== 'mark') continue;
     if (e.name === JOB_RUN_MARK && nodes.has(e.node)) {

@@ -36,7 +36,7 @@
  */
 import { upperBound } from '../../lib/search.ts';
 import { declarationOf } from '../algorithms/declared.ts';
-import { changesNet, hostOf, lifeChange, netAfter } from '../faults/table.ts';
+import { foldFault } from '../faults/fold.ts';
 import { blocked, type NetState, openNet } from '../net/reach.ts';
 import type { Trace } from '../trace/trace.ts';
 
@@ -348,31 +348,34 @@ class Index implements MetricsIndex {
           break;
         }
         case 'fault': {
-          const f = e.fault;
-          const id = hostOf(f);
-          const n = id !== undefined ? nodes.get(id) : undefined;
-          // Clock drift does not matter here.
-          const change = n ? lifeChange(f, { up: n.up, paused: n.paused, drift: 1 }) : null;
-          if (n && change) {
-            if (change.up === false)
-              Object.assign(n, {
-                up: false,
-                paused: false,
-                leader: false,
-                healthySince: null,
-                liveSince: null,
-              });
-            else if (change.up === true) Object.assign(n, { up: true, liveSince: e.t });
-            else if (change.paused === true)
-              Object.assign(n, { paused: true, healthySince: null, liveSince: null });
-            else if (change.paused === false) {
-              n.paused = false;
-              n.liveSince = e.t;
-              if (n.leader && n.up) n.healthySince = e.t;
-            }
+          // Clock rate and skew do not matter here: only up and paused.
+          const step = foldFault(
+            e.fault,
+            (id) => {
+              const n = nodes.get(id);
+              return n ? { up: n.up, paused: n.paused, drift: 1 } : undefined;
+            },
+            net,
+          );
+          const n = step.host !== undefined ? nodes.get(step.host) : undefined;
+          if (n && step.move === 'stop')
+            Object.assign(n, {
+              up: false,
+              paused: false,
+              leader: false,
+              healthySince: null,
+              liveSince: null,
+            });
+          else if (n && step.move === 'start') Object.assign(n, { up: true, liveSince: e.t });
+          else if (n && step.move === 'pause')
+            Object.assign(n, { paused: true, healthySince: null, liveSince: null });
+          else if (n && step.move === 'resume') {
+            n.paused = false;
+            n.liveSince = e.t;
+            if (n.leader && n.up) n.healthySince = e.t;
           }
-          if (changesNet(f)) {
-            net = netAfter(net, f);
+          if (step.net !== net) {
+            net = step.net;
             netHistory.push({ t: e.t, state: net });
           }
           dirty = true;

@@ -1,4 +1,6 @@
 import type { Rng } from '../../lib/rng.ts';
+import type { FaultStep } from '../faults/fold.ts';
+import type { HostLife } from '../faults/table.ts';
 import { type ClockGate, queueClock, type XClock } from '../kernel/clock.ts';
 import type { EventQueue } from '../kernel/queue.ts';
 import type { Fault, Role, TraceEvent } from '../trace/events.ts';
@@ -14,8 +16,13 @@ export type HostKind = 'node' | 'store' | 'resource' | 'proxy' | 'client';
 /** What a process (an XState actor, the store, the resource) sees of the world. */
 export interface ProcessEnv {
   readonly id: string;
-  /** Local clock in ms: virtual time scaled by this node's drift. */
+  /** Local clock in ms: virtual time scaled by this node's drift. Monotonic: timers and deadlines run on it. */
   now(): number;
+  /**
+   * The wall clock in ms: the local clock plus the host's skew (a `clock-skew` step). Only what real
+   * code reads from the wall clock reads it (a database's now(), a cron schedule): say so beside each read.
+   */
+  wallNow(): number;
   send(to: string, type: string, body?: Record<string, unknown>): void;
   readonly clock: XClock;
   /** Runs fn after `localMs` of this node's clock (late if paused, never after a crash); returns a cancel. */
@@ -58,6 +65,8 @@ export class Host implements ClockGate {
   paused = false;
   incarnation = 0;
   rate = 1;
+  /** The wall clock's offset from the local clock (ms). */
+  skewMs = 0;
   private backlog: Array<() => void> = [];
   private process: Process | null = null;
   private localBase = 0;
@@ -79,6 +88,26 @@ export class Host implements ClockGate {
 
   start(): void {
     this.process = this.factory(this.env);
+  }
+
+  /** Its life as the fault table reads it. */
+  get life(): HostLife {
+    return { up: this.up, paused: this.paused, drift: this.rate, skewMs: this.skewMs };
+  }
+
+  /** Acts out what a fault did to its life (faults/fold.ts). */
+  live(step: FaultStep): void {
+    const c = step.change ?? {};
+    if (step.move === 'stop') this.crash(c.refuses === true);
+    else if (step.move === 'start') this.restart();
+    else if (step.move === 'pause') this.pause();
+    else if (step.move === 'resume') this.resume();
+    if (c.drift !== undefined) this.setRate(c.drift);
+    if (c.skewMs !== undefined) this.skewMs = c.skewMs;
+  }
+
+  wallNow(): number {
+    return this.localNow() + this.skewMs;
   }
 
   localNow(): number {

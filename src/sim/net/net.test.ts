@@ -18,6 +18,7 @@ function world(cfg = { latencyMinMs: 10, latencyMaxMs: 10, dropRate: 0 }) {
     const envFor = (h: Host): ProcessEnv => ({
       id: h.id,
       now: () => h.localNow(),
+      wallNow: () => h.wallNow(),
       send: (to, type, body) => net.send(h.id, to, type, body),
       get clock() {
         return h.clock;

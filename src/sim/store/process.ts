@@ -1,3 +1,4 @@
+import { specOf } from '../faults/table.ts';
 import type { Process, ProcessEnv, ProcessFactory } from '../net/host.ts';
 import type { Message } from '../net/message.ts';
 import { type Compare, EtcdStore, type RequestOp, StoreError } from './etcd.ts';
@@ -151,11 +152,12 @@ export function storeProcess(
       // Quorum lost (`store-unavailable`): nothing expires while nobody can renew; when it is back
       // (the `rejoin` that ends it), the new etcd leader extends every lease (lessor.go Promote).
       onFault(f) {
-        if (f.kind === 'store-unavailable') {
+        const quorum = specOf(f).quorum;
+        if (quorum === 'lost') {
           unavailable = true;
           cancelExpiry?.();
           cancelExpiry = null;
-        } else if (f.kind === 'rejoin' && unavailable) {
+        } else if (quorum === 'back' && unavailable) {
           unavailable = false;
           store.promote(env.now());
           flush();

@@ -1,5 +1,6 @@
 import { declarationOf } from '../algorithms/declared.ts';
-import { FAULTS, stopsHost } from '../faults/table.ts';
+import { stopsHost } from '../faults/table.ts';
+import { faultWords, plainFormat } from '../faults/words.ts';
 import { createMetricsIndex } from '../metrics/metrics.ts';
 import { ranScenario } from '../scenario/fix.ts';
 import type { Scenario } from '../scenario/schema.ts';
@@ -127,15 +128,8 @@ export function deriveSteps(trace: Trace, scenario?: Scenario, opts: { all?: boo
       case 'fault': {
         const f = e.fault;
         if ('node' in f && stopsHost(f)) leading.delete(f.node);
-        const w = (
-          FAULTS[f.kind] as { words(x: typeof f): { key: string; vars: DerivedStep['vars'] } }
-        ).words(f);
-        push(i, e, 'fault', `log.fault.${w.key}`, {
-          ...w.vars,
-          ...('groups' in f ? { groups: f.groups.map((g) => `{${g.join(', ')}}`).join(' | ') } : {}),
-          ...('durationMs' in f ? { duration: `${seconds(f.durationMs)} s` } : {}),
-          ...('extraMs' in f ? { extra: `${f.extraMs} ms` } : {}),
-        });
+        const w = faultWords(f, plainFormat);
+        push(i, e, 'fault', `log.fault.${w.key}`, w.vars);
         break;
       }
       case 'store': {

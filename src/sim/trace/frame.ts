@@ -1,5 +1,5 @@
 import { upperBound } from '../../lib/search.ts';
-import { hostOf, lifeChange, netAfter } from '../faults/table.ts';
+import { foldFault } from '../faults/fold.ts';
 import type { HostKind } from '../net/host.ts';
 import { type NetState, openNet } from '../net/reach.ts';
 import type { KeyValue } from '../store/etcd.ts';
@@ -24,6 +24,8 @@ export interface NodeView {
   crashedAt?: number;
   restartedAt?: number;
   drift: number;
+  /** Its wall clock's offset from true time (ms), when a `clock-skew` moved it. */
+  skewMs?: number;
 }
 
 export interface MessageView {
@@ -90,6 +92,7 @@ interface NodeState {
   crashedAt?: number;
   restartedAt?: number;
   drift: number;
+  skewMs: number;
 }
 
 interface State {
@@ -146,17 +149,14 @@ function apply(s: State, e: TraceEvent): void {
       return;
     }
     case 'fault': {
-      const f = e.fault;
-      s.net = netAfter(s.net, f);
-      const id = hostOf(f);
-      const n = id !== undefined ? s.nodes.get(id) : undefined;
-      const change = n ? lifeChange(f, n) : null;
-      if (!n || !change) return;
-      if (change.up === false)
-        Object.assign(n, { up: false, paused: false, believed: null, token: undefined, crashedAt: e.t });
-      else if (change.up === true) Object.assign(n, { up: true, restartedAt: e.t });
-      else if (change.paused !== undefined) n.paused = change.paused;
-      if (change.drift !== undefined) n.drift = change.drift;
+      const step = foldFault(e.fault, (id) => s.nodes.get(id), s.net);
+      s.net = step.net;
+      const n = step.host !== undefined ? s.nodes.get(step.host) : undefined;
+      if (!n || !step.life) return;
+      const { up, paused, drift, skewMs = 0 } = step.life;
+      Object.assign(n, { up, paused, drift, skewMs });
+      if (step.move === 'stop') Object.assign(n, { believed: null, token: undefined, crashedAt: e.t });
+      else if (step.move === 'start') n.restartedAt = e.t;
       return;
     }
     case 'store': {
@@ -391,7 +391,8 @@ export class TraceIndex {
 
   private initial(): State {
     const nodes = new Map<string, NodeState>();
-    for (const h of this.trace.hosts) nodes.set(h.id, { believed: null, up: true, paused: false, drift: 1 });
+    for (const h of this.trace.hosts)
+      nodes.set(h.id, { believed: null, up: true, paused: false, drift: 1, skewMs: 0 });
     return {
       nodes,
       net: openNet,
@@ -448,6 +449,7 @@ export class TraceIndex {
         ...(n.crashedAt !== undefined ? { crashedAt: n.crashedAt } : {}),
         ...(n.restartedAt !== undefined ? { restartedAt: n.restartedAt } : {}),
         drift: n.drift,
+        ...(n.skewMs !== 0 ? { skewMs: n.skewMs } : {}),
       });
     }
 

@@ -66,9 +66,10 @@ export function toMermaid(trace: Trace, scenario?: Scenario, opts: { omitTypes?:
       case 'fault': {
         const f = e.fault;
         if ('node' in f) lines.push(`  Note over ${alias(f.node)}: ${text(f.kind)}`);
-        else if (f.kind === 'partition')
+        else if ('groups' in f)
+          // A fault that splits the cluster names its sides.
           lines.push(
-            `  Note over ${first},${last}: ${text(`partition ${f.groups.map((g) => g.join(' ')).join(' | ')}`)}`,
+            `  Note over ${first},${last}: ${text(`${f.kind} ${f.groups.map((g) => g.join(' ')).join(' | ')}`)}`,
           );
         else lines.push(`  Note over ${first},${last}: ${text(f.kind)}`);
         break;

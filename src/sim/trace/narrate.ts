@@ -1,3 +1,4 @@
+import { specOf } from '../faults/table.ts';
 import type { Anchor, Scenario } from '../scenario/schema.ts';
 import type { TraceEvent } from './events.ts';
 import type { ResolvedStep } from './trace.ts';
@@ -52,7 +53,10 @@ function varsOf(e: TraceEvent, send: Extract<TraceEvent, { k: 'send' }> | undefi
     case 'fault':
       if ('node' in e.fault) put('node', e.fault.node);
       put('type', e.fault.kind);
-      if (e.fault.kind === 'pause') put('durationMs', e.fault.durationMs);
+      // Its measures (a pause's durationMs, a delay's extraMs, a clock's rate or offset), by the table's shape.
+      for (const [name, field] of Object.entries(specOf(e.fault).fields))
+        if (field.type === 'ms' || field.type === 'number')
+          put(name, (e.fault as Record<string, unknown>)[name]);
       break;
     case 'write':
       put('node', e.node);

@@ -8,7 +8,7 @@
 import { scenarioById } from '../../../scenarios/index.ts';
 import { algorithmFor } from '../../sim/algorithms/registry.ts';
 import { interventionsOf, materialize, type RawSchedule } from '../../sim/chaos/schedule.ts';
-import { shapeHosts } from '../../sim/faults/shape.ts';
+import { onlyHosts } from '../../sim/faults/shape.ts';
 import { specOf } from '../../sim/faults/table.ts';
 import type { Params } from '../../sim/params.ts';
 import { withFix } from '../../sim/scenario/fix.ts';
@@ -26,12 +26,8 @@ export interface PitfallRun {
 /** Only faults on hosts the run has (an ownCopy lease run has no shared storage host). */
 function onHosts(faults: TimedFault[], hosts: ReadonlySet<string>): TimedFault[] {
   return faults.flatMap((tf) => {
-    const f = tf.fault;
-    if (f.kind === 'partition') {
-      const groups = f.groups.map((g) => g.filter((h) => hosts.has(h))).filter((g) => g.length > 0);
-      return groups.length < 2 ? [] : [{ atMs: tf.atMs, fault: { ...f, groups } }];
-    }
-    return shapeHosts(specOf(f).fields, f).every((h) => hosts.has(h)) ? [tf] : [];
+    const fault = onlyHosts(specOf(tf.fault).fields, tf.fault, hosts);
+    return fault ? [{ atMs: tf.atMs, fault }] : [];
   });
 }
 

@@ -84,14 +84,18 @@ export function cronJobControllerProcess(cfg: ControllerConfig): ProcessFactory 
         request('GET_CRONJOB');
       });
     };
-    /** nextScheduleTimeDuration: the next slot after now, plus 100 ms. */
+    /**
+     * nextScheduleTimeDuration: the next slot after now, plus 100 ms. The controller's now is the wall
+     * clock (cronjob_controllerv2.go `jm.now()`, time.Now compared with the schedule's times of day),
+     * so a `clock-skew` step of its host moves every slot.
+     */
     const requeueNext = () => {
-      const now = env.now();
+      const now = env.wallNow();
       requeue(nextSlot(cfg.schedule, now) + NEXT_SCHEDULE_DELTA_MS - now);
     };
 
     const decide = (lastScheduleMs: number, active: string[]) => {
-      const now = env.now();
+      const now = env.wallNow();
       for (const s of slotsPassedOver(cfg.schedule, lastScheduleMs, now, cfg.deadlineS)) {
         if (markedMissed.has(s)) continue;
         markedMissed.add(s);
@@ -150,8 +154,8 @@ export function cronJobControllerProcess(cfg: ControllerConfig): ProcessFactory 
             job: String(b.name),
             slot: clockOf(s),
             slotMs: s,
-            lateMs: env.now() - s,
-            lateS: Math.round((env.now() - s) / 1000),
+            lateMs: env.wallNow() - s,
+            lateS: Math.round((env.wallNow() - s) / 1000),
           });
           request('UPDATE_STATUS', { lastScheduleMs: s });
           return;

@@ -57,13 +57,17 @@ export function dbProcess(opts: DbOptions = {}): ProcessFactory {
     const outbox = new Map<string, number>(customers.map((c) => [c, 0]));
     let scans = 0;
 
-    const expired = () => leader.expiresAt !== null && leader.expiresAt < env.now();
+    // now() is the database server's wall clock (PostgreSQL's now() is the transaction's start time
+    // from the system clock, "Current Date/Time" in the manual): a step of that clock (`clock-skew` on
+    // the database host) moves every expires_at comparison at once, and a lease runs out early or late.
+    const now = () => env.wallNow();
+    const expired = () => leader.expiresAt !== null && leader.expiresAt < now();
     /** The tables after the statement, flattened into the mark (the panel shows the latest one). */
     const tables = () => ({
       leaderNode: leader.node,
       leaderToken: leader.token,
       // How long the lease has left on the database's clock (null: the flag never expires).
-      leaderLeftMs: leader.expiresAt === null ? null : Math.max(0, leader.expiresAt - env.now()),
+      leaderLeftMs: leader.expiresAt === null ? null : Math.max(0, leader.expiresAt - now()),
       invoices: [...invoices].map(([c, i]) => `${c}:${i.status}:${i.remindedBy ?? ''}`).join(';'),
       emails: [...outbox].map(([c, n]) => `${c}:${n}`).join(';'),
       scans,
@@ -88,7 +92,7 @@ export function dbProcess(opts: DbOptions = {}): ProcessFactory {
             if (ok) {
               leader.node = m.from;
               if (b.cas === true) leader.token += 1;
-              leader.expiresAt = ttlMs > 0 ? env.now() + ttlMs : null;
+              leader.expiresAt = ttlMs > 0 ? now() + ttlMs : null;
             }
             log(m.from, sql, ok ? 1 : 0);
             env.send(m.from, ok ? 'UPDATED' : 'NOT_UPDATED', { rows: ok ? 1 : 0, token: leader.token });
@@ -97,7 +101,7 @@ export function dbProcess(opts: DbOptions = {}): ProcessFactory {
           case 'RENEW': {
             const ttlMs = Number(b.ttlMs) || 0;
             const ok = b.cas === true ? leader.token === Number(b.token) && leader.node === m.from : true;
-            if (ok) leader.expiresAt = env.now() + ttlMs;
+            if (ok) leader.expiresAt = now() + ttlMs;
             log(m.from, sql, ok ? 1 : 0);
             env.send(m.from, ok ? 'RENEWED' : 'NOT_RENEWED', { rows: ok ? 1 : 0 });
             return;

@@ -165,10 +165,14 @@ const dbJobSetup = setup({
     retry: ({ context }) => context.cfg.retryMs,
     requestTimeout: ({ context }) => context.cfg.requestTimeoutMs,
     renew: ({ context }) => context.cfg.renewMs,
-    /** Until the next run: jobAtMs, then every jobEveryMs, on this instance's clock. */
+    /**
+     * Until the next run: jobAtMs, then every jobEveryMs, on this instance's wall clock (cron reads
+     * the time of day, so a `clock-skew` step of the instance moves its 03:00; the wait itself runs
+     * on the monotonic clock).
+     */
     nextJob: ({ context }) => {
       const { jobAtMs, jobEveryMs } = context.cfg;
-      const now = context.env.now();
+      const now = context.env.wallNow();
       if (now < jobAtMs) return jobAtMs - now;
       const k = Math.floor((now - jobAtMs) / jobEveryMs) + 1;
       return jobAtMs + k * jobEveryMs - now;

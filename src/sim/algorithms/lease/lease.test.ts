@@ -318,6 +318,7 @@ describe('lease candidate: fencing tokens', () => {
     const envOf = (id: string, send: ProcessEnv['send']): ProcessEnv => ({
       id,
       now: () => queue.now,
+      wallNow: () => queue.now,
       send,
       clock,
       after: (ms, fn) => afterOnClock(queue, gate, ms, fn),

@@ -39,6 +39,7 @@ function proxyLab(opts: {
   const env: ProcessEnv = {
     id: 'haproxy',
     now: () => q.now,
+    wallNow: () => q.now,
     send: (to, type, body = {}) => {
       sent.push({ t: q.now, to, type, body });
       q.after(RTT_HALF, () => {

@@ -65,6 +65,7 @@ class Lab {
     return {
       id,
       now: () => this.q.now,
+      wallNow: () => this.q.now,
       send: (to, type, body = {}) => {
         const m = { t: this.q.now, from: id, to, type, body };
         this.sent.push(m);

@@ -14,6 +14,7 @@ function clientLab(intervalMs = 2000, connectTimeoutMs?: number) {
   const env: ProcessEnv = {
     id: 'app',
     now: () => q.now,
+    wallNow: () => q.now,
     send: (to, type, body = {}) => sent.push({ t: q.now, to, type, body }),
     clock: queueClock(q, gate),
     after: (ms, fn) => afterOnClock(q, gate, ms, fn),

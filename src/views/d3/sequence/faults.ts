@@ -1,5 +1,6 @@
 // Fault events as spans on the lifelines (down, paused, isolated, partitions) and where a partition's walls go.
-import { type Fault, type HostLife, hostOf, lifeChange, netAfter } from '../../../sim/faults/table.ts';
+import { foldFault, freshLife } from '../../../sim/faults/fold.ts';
+import type { Fault, HostLife } from '../../../sim/faults/table.ts';
 import { type NetState, openNet } from '../../../sim/net/reach.ts';
 
 export interface Span {
@@ -42,27 +43,26 @@ export function faultSpans(
     out[kind].push({ node, from, to: t });
     open[kind].delete(node);
   };
-  // Replayed through the fault table (each kind's host life and network step), as frameAt does.
+  // Replayed through the fault table's one fold (faults/fold.ts), as frameAt does.
   const lives = new Map<string, HostLife>();
   let net: NetState = openNet;
   for (const { t, fault: f } of faults) {
-    const id = hostOf(f);
-    const life = id !== undefined ? (lives.get(id) ?? { up: true, paused: false, drift: 1 }) : null;
-    const change = id !== undefined && life ? lifeChange(f, life) : null;
-    if (id !== undefined && life && change) {
-      lives.set(id, { ...life, ...change });
-      if (change.up === false) {
+    const step = foldFault(f, (id) => lives.get(id) ?? freshLife, net);
+    const id = step.host;
+    if (id !== undefined && step.life) {
+      lives.set(id, step.life);
+      if (step.move === 'stop') {
         close('paused', id, t);
         if (!open.down.has(id)) open.down.set(id, t);
         out.crashes.push({ node: id, t });
-      } else if (change.up === true) {
+      } else if (step.move === 'start') {
         close('down', id, t);
         out.restarts.push({ node: id, t });
-      } else if (change.paused === true) {
+      } else if (step.move === 'pause') {
         if (!open.paused.has(id)) open.paused.set(id, t);
-      } else if (change.paused === false) close('paused', id, t);
+      } else if (step.move === 'resume') close('paused', id, t);
     }
-    const next = netAfter(net, f);
+    const next = step.net;
     if (next === net) continue;
     if (next.groups !== net.groups) {
       if (part) out.partitions.push({ from: part.from, to: t, groups: part.groups });
