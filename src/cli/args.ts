@@ -1,4 +1,4 @@
-import { algorithmFor } from '../sim/algorithms/registry.ts';
+import { algorithmFor, algorithmIds } from '../sim/algorithms/registry.ts';
 import { canonicalKnob, netParams, ParamError, type Params, parseParamValue } from '../sim/params.ts';
 import { FIX_KNOB, withFix } from '../sim/scenario/fix.ts';
 import { withAlgorithm } from '../sim/scenario/sandbox.ts';
@@ -23,7 +23,7 @@ export interface CliArgs {
 
 export class UsageError extends Error {}
 
-export const usage = `usage: npm run -s sim -- <scenario-id> [--algorithm bully|heartbeat|lease|patroni] [--seed N] [--nodes N] [--set key=value]... [--duration MS] [--fault ATMS:JSON]... [--no-script] [--omit TYPE,...] [--format json|text|mermaid] | --list`;
+export const usage = `usage: npm run -s sim -- <scenario-id> [--algorithm ${algorithmIds.join('|')}] [--seed N] [--nodes N] [--set key=value]... [--duration MS] [--fault ATMS:JSON]... [--no-script] [--omit TYPE,...] [--format json|text|mermaid] | --list`;
 
 /** A user-supplied token in a message: quoted, JSON-escaped (one line whatever it holds), cut at 60. */
 const shown = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}...` : s);

@@ -27,7 +27,7 @@ import { type NetState, openNet } from '../sim/net/reach.ts';
 import type { Params } from '../sim/params.ts';
 import { clusterVars, resolveScenarioAliases } from '../sim/scenario/aliases.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
-import type { Fault, TraceEvent } from '../sim/trace/events.ts';
+import type { TraceEvent } from '../sim/trace/events.ts';
 import { resolveSteps } from '../sim/trace/narrate.ts';
 import { type EtcdSource, type Trace, traceOf } from '../sim/trace/trace.ts';
 import type { MemberAction, MemberInfo } from './cluster.ts';

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import { type Run, shownScenario } from '../player/store.ts';
+import { declarationOf } from '../sim/algorithms/declared.ts';
 import type { ParamValue } from '../sim/params.ts';
 import { FIX_KNOB } from '../sim/scenario/fix.ts';
 import { runFaultText, useCompare } from './CompareView.tsx';
@@ -10,12 +11,6 @@ import { parseKnobInput, refusalText, unitText } from './knobs.ts';
 import { leavable, runFaults, WITHOUT } from './variants.ts';
 
 /** The sandbox: the switch or timing its algorithm's trade-off turns on. */
-const PREFERRED_BY_ALGORITHM: Record<string, string> = {
-  heartbeat: 'quorum',
-  lease: 'ttlS',
-  patroni: 'ttlS',
-  sharded: 'shards',
-};
 
 /**
  * Compare: pick one of the algorithm's knobs and its value in a second run; the second run (same
@@ -30,7 +25,7 @@ export function CompareSection({ run }: { run: Run }) {
   const shown = shownScenario(run);
   const knobs = compareKnobs(shown, run.trace.params);
   // The story's own comparison (its `compare`), else the algorithm's trade-off in the sandbox.
-  const preferred = run.scenario.compare?.knob ?? PREFERRED_BY_ALGORITHM[shown.algorithm];
+  const preferred = run.scenario.compare?.knob ?? declarationOf(shown.algorithm)?.sandbox.compareKnob;
   const initial =
     knobs.find((k) => k.name === preferred)?.name ??
     knobs.find((k) => typeof k.value === 'boolean')?.name ??

@@ -66,6 +66,8 @@ export interface SandboxOffer {
   }>;
   /** Cluster size, pace (virtual ms per wall ms at 1x) and the ADR-001 sections it demonstrates. */
   readonly variant: { readonly nodes: number; readonly timeScale: number; readonly adr: readonly string[] };
+  /** The knob Compare offers first: the trade-off this algorithm turns on (its first switch otherwise). */
+  readonly compareKnob?: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type AnyMachineSnapshot, type AnyStateMachine, createActor, type InputFrom } from 'xstate';
 import type { Process, ProcessEnv, ProcessFactory } from '../net/host.ts';
-import type { Role } from '../trace/events.ts';
+import { ROLES, type Role } from '../trace/events.ts';
 import { stateRecorder } from './stateRecord.ts';
 
 /**
@@ -29,11 +29,8 @@ export function machineProcess<M extends AnyStateMachine>(
     if (reportsRole) {
       actor.subscribe((s) => {
         const snap = s as AnyMachineSnapshot;
-        const role: Role = snap.hasTag('leader')
-          ? 'leader'
-          : snap.hasTag('candidate')
-            ? 'candidate'
-            : 'follower';
+        // A state tagged with a role other than follower (leader first); untagged is a follower.
+        const role: Role = ROLES.find((r) => r !== 'follower' && snap.hasTag(r)) ?? 'follower';
         const ctx = (snap.context ?? {}) as { token?: unknown; term?: unknown };
         const token = role === 'leader' && typeof ctx.token === 'number' ? ctx.token : undefined;
         const term = typeof ctx.term === 'number' ? ctx.term : undefined;

@@ -45,13 +45,6 @@ export function declareAll(): void {
 }
 declareAll();
 
-/** The declaration of a known algorithm, or null (an imported trace may name another). */
-export function declarationOf(id: string): Algorithm | null {
-  return Object.hasOwn(algorithms, id) ? ((algorithms as Record<string, Algorithm>)[id] ?? null) : null;
-}
-
-export function algorithmFor(id: string): Algorithm {
-  const a = declarationOf(id);
-  if (!a) throw new Error(`unknown algorithm "${id}" (known: ${Object.keys(algorithms).join(', ')})`);
-  return a;
-}
+// One lookup each, with one meaning: what this process has declared (declared.ts); importing the
+// registry has declared every algorithm.
+export { algorithmFor, declarationOf } from './declared.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { algorithmIds } from '../algorithms/registry.ts';
 import { type Field, HOST_ID, HOST_ID_RULE } from '../faults/shape.ts';
 import { FAULT_KINDS, FAULTS, type Fault } from '../faults/table.ts';
-import { eventKinds } from '../trace/events.ts';
+import { eventKinds, ROLES } from '../trace/events.ts';
 import { type AlgorithmId, ScenarioError, type ScenarioGroup, scenarioGroups } from './ids.ts';
 
 export { type AlgorithmId, algorithmIds, ScenarioError, type ScenarioGroup, scenarioGroups };
@@ -47,7 +47,7 @@ export const anchorSchema = z.object({
   node: nodeId.optional(),
   from: nodeId.optional(),
   to: nodeId.optional(),
-  role: z.enum(['leader', 'follower', 'candidate']).optional(),
+  role: z.enum(ROLES).optional(),
   /** Message type (send/deliver), fault kind, mark name, store change kind or violation kind. */
   type: z.string().optional(),
   status: z.enum(['accepted', 'rejected']).optional(),

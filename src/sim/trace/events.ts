@@ -9,9 +9,13 @@ import type { KeyValue, StoreChange } from '../store/etcd.ts';
 
 export type { DropReason, Fault };
 
-export type Role = 'leader' | 'follower' | 'candidate';
+/** What a node believes it is; the one list the trace import, the scenario schema and the views read. */
+export const ROLES = ['leader', 'follower', 'candidate'] as const;
+export type Role = (typeof ROLES)[number];
 /** What the views show: a believed role, or a fault that overrides it. */
-export type DisplayRole = Role | 'down' | 'paused' | 'isolated';
+/** What the cluster picture shows: a role, or what a fault made of the node. */
+export const DISPLAY_ROLES = [...ROLES, 'down', 'paused', 'isolated'] as const;
+export type DisplayRole = (typeof DISPLAY_ROLES)[number];
 
 export type Violation = {
   kind:

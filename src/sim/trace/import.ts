@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { shapeHostPaths } from '../faults/shape.ts';
 import { specOf } from '../faults/table.ts';
 import { algorithmIds, faultSchema, timedFaultSchema } from '../scenario/schema.ts';
-import { eventKinds } from './events.ts';
+import { eventKinds, ROLES } from './events.ts';
 import { emptyNodeState, foldState, type NodeState, StateFoldError } from './stateFold.ts';
 import type { Trace } from './trace.ts';
 
@@ -99,7 +99,7 @@ const eventSchema = z.discriminatedUnion('k', [
     k: z.literal('role'),
     t: time,
     node: hostId,
-    role: z.enum(['leader', 'follower', 'candidate']),
+    role: z.enum(ROLES),
     token: int.optional(),
     term: int.optional(),
   }),

@@ -132,6 +132,7 @@ export const heartbeat: Algorithm = {
       { id: 'heartbeat-quorum', params: { quorum: true } },
     ],
     variant: { nodes: 5, timeScale: 0.5, adr: ['matrix.heartbeat', 'matrix.raft'] },
+    compareKnob: 'quorum',
   },
   chaos: {
     base: 'split-brain',

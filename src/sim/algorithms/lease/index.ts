@@ -4,6 +4,7 @@
  * "How to do distributed locking", 2016): knobs, rules, declaration (hosts: runtime.ts).
  */
 import type { ParamRule, ParamSpecs, Params } from '../../params.ts';
+import { etcdFamilies } from '../../store/vocabulary.ts';
 import { type Algorithm, numberedIds, numOf, pick } from '../algorithm.ts';
 import { LEADER_KEY, STORAGE_HOST, STORE_HOST } from './keys.ts';
 import type { LeaseConfig } from './machine.ts';
@@ -173,18 +174,8 @@ export const lease: Algorithm = {
   maxNodes: 200,
   vocabulary: {
     families: {
-      LEASE_GRANT: 'store',
-      LEASE_GRANTED: 'reply',
-      LEASE_REVOKE: 'store',
-      LEASE_REVOKED: 'reply',
-      LEASE_REVOKE_ERROR: 'reject',
-      KEEPALIVE: 'heartbeat',
-      KEEPALIVE_ACK: 'reply',
-      RANGE: 'store',
-      RANGE_RESULT: 'reply',
-      TXN: 'store',
-      TXN_RESULT: 'reply',
-      TXN_ERROR: 'reject',
+      // The store API (the etcd model answers these), then its own.
+      ...etcdFamilies,
       WRITE: 'data',
       WRITE_OK: 'reply',
       WRITE_REJECTED: 'reject',
@@ -212,6 +203,7 @@ export const lease: Algorithm = {
       { id: 'lease-fencing', params: { fencing: true } },
     ],
     variant: { nodes: 5, timeScale: 2.5, adr: ['matrix.lease', 'consequence.failover-ttl'] },
+    compareKnob: 'ttlS',
   },
   chaos: {
     base: 'fencing-token',

@@ -3,6 +3,7 @@
  * loop"; patroni/ha.py): knobs, rules, declaration (the hosts, members, HAProxy and a client, are in runtime.ts).
  */
 import type { ParamRule, ParamSpecs } from '../../params.ts';
+import { etcdFamilies } from '../../store/vocabulary.ts';
 import { type Algorithm, numberedIds, numOf } from '../algorithm.ts';
 import { patroniKeys } from './keys.ts';
 
@@ -141,19 +142,8 @@ export const patroni: Algorithm = {
   },
   vocabulary: {
     families: {
-      LEASE_GRANT: 'store',
-      LEASE_GRANTED: 'reply',
-      KEEPALIVE: 'heartbeat',
-      KEEPALIVE_ACK: 'reply',
-      PUT: 'store',
-      PUT_RESULT: 'reply',
-      RANGE: 'store',
-      RANGE_RESULT: 'reply',
-      TXN: 'store',
-      TXN_RESULT: 'reply',
-      WATCH: 'store',
-      WATCH_CREATED: 'reply',
-      WATCH_EVENT: 'store',
+      // The store API (the etcd model answers these), then its own.
+      ...etcdFamilies,
       GET_STATUS: 'data',
       STATUS: 'data',
       START_REPLICATION: 'data',
@@ -186,5 +176,6 @@ export const patroni: Algorithm = {
   sandbox: {
     presets: [{ id: 'patroni', params: {} }],
     variant: { nodes: 3, timeScale: 2.2, adr: ['consequence.failover-ttl', 'consequence.etcd-ha'] },
+    compareKnob: 'ttlS',
   },
 };

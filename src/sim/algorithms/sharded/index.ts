@@ -4,6 +4,7 @@
  * declaration (hosts: runtime.ts).
  */
 import type { ParamRule, ParamSpecs, Params } from '../../params.ts';
+import { etcdFamilies } from '../../store/vocabulary.ts';
 import { type Algorithm, numberedIds, pick } from '../algorithm.ts';
 import { allShardKeys, MAX_SHARDS, STORAGE_HOST, STORE_HOST } from './keys.ts';
 import type { ShardedConfig } from './machine.ts';
@@ -123,18 +124,8 @@ export const sharded: Algorithm = {
   maxNodes: 50,
   vocabulary: {
     families: {
-      LEASE_GRANT: 'store',
-      LEASE_GRANTED: 'reply',
-      LEASE_REVOKE: 'store',
-      LEASE_REVOKED: 'reply',
-      LEASE_REVOKE_ERROR: 'reject',
-      KEEPALIVE: 'heartbeat',
-      KEEPALIVE_ACK: 'reply',
-      RANGE: 'store',
-      RANGE_RESULT: 'reply',
-      TXN: 'store',
-      TXN_RESULT: 'reply',
-      TXN_ERROR: 'reject',
+      // The store API (the etcd model answers these), then its own.
+      ...etcdFamilies,
       WRITE: 'data',
       WRITE_OK: 'reply',
       WRITE_REJECTED: 'reject',
@@ -155,6 +146,7 @@ export const sharded: Algorithm = {
       { id: 'sharded-single', params: { shards: 1 } },
     ],
     variant: { nodes: 5, timeScale: 2, adr: ['matrix.sharded-leadership'] },
+    compareKnob: 'shards',
   },
   chaos: {
     base: 'sharded-leadership',

@@ -2,7 +2,7 @@
 import { select } from 'd3-selection';
 import { t as tr } from '../../../i18n/index.ts';
 import type { HostKind } from '../../../sim/net/host.ts';
-import type { DisplayRole } from '../../../sim/trace/events.ts';
+import { DISPLAY_ROLES, type DisplayRole } from '../../../sim/trace/events.ts';
 import type { Frame, NodeView } from '../../../sim/trace/frame.ts';
 import { type Layout, shortName } from './layout.ts';
 import { clip, leaderKeyOf, nodeLabel, nodePill, roleKey, shardsLed } from './nodeText.ts';
@@ -248,8 +248,7 @@ export function updateHosts(
       .attr('aria-label', label)
       .classed('error', err)
       .classed('stale', n.role !== 'leader' && n.believed === 'leader');
-    for (const r of ['leader', 'follower', 'candidate', 'down', 'paused', 'isolated'] as const)
-      g.classed(`role-${r}`, n.role === r);
+    for (const r of DISPLAY_ROLES) g.classed(`role-${r}`, n.role === r);
     g.classed('iso-store', n.isolated === 'store');
 
     // Reduced motion: a still ring for the flash's time (k = 0: no growth, full strength).
