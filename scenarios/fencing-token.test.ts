@@ -128,6 +128,9 @@ describe('scenario fencing-token', () => {
         kind: 'stale-write-accepted',
         nodes: ['node-1'],
         detail: 'storage accepted token 42 from node-1 after token 43',
+        resource: 'storage',
+        token: 42,
+        seen: 43,
       },
     ]);
     // The story up to the write is the same; the 409 step has nothing to anchor to.

@@ -82,6 +82,15 @@ export const ptPanels: Record<string, string> = {
   'log.write.token': 'com token {token}',
   'log.write.noToken': 'sem token',
   'log.violation': 'ALARME {kind}: {detail}',
+  'violation.split-brain': 'OS DOIS ESCREVEM: {a} e {b} são líderes e ambos tiveram escritas aceitas',
+  'violation.stale-write-accepted': '{resource} aceitou o token {token} de {node} depois do token {seen}',
+  'violation.two-lease-holders':
+    '{key} passou de {a} (lease {leaseA}) para {b} (lease {leaseB}) enquanto estava ocupada',
+  'violation.leaderless': 'sem líder há {s} s (limite {bound} s)',
+  'violation.two-leaders-in-term': '{a} e {b} são líderes no mesmo termo {term}',
+  'violation.job-not-running': 'o job não roda há {s} s (limite {bound} s)',
+  'violation.job-committed-twice': '{job} foi confirmado {n} vezes (a última por {node})',
+  'violation.duplicate-email': 'o e-mail de {job} saiu {n} vezes (por {senders})',
 
   'adr.open': 'ADR-001',
   'adr.close': 'Fechar',

@@ -83,6 +83,17 @@ export const ruPanels: Record<string, string> = {
   'log.write.token': 'с token {token}',
   'log.write.noToken': 'без token',
   'log.violation': 'ТРЕВОГА {kind}: {detail}',
+  'violation.split-brain': 'ПИШУТ ОБА: {a} и {b} считают себя лидерами, и записи обоих приняты',
+  'violation.stale-write-accepted': '{resource} принял token {token} от {node} после token {seen}',
+  'violation.two-lease-holders':
+    '{key} перешёл от {a} (lease {leaseA}) к {b} (lease {leaseB}), пока был занят',
+  'violation.leaderless': 'нет лидера уже {s} с (предел {bound} с)',
+  'violation.two-leaders-in-term': '{a} и {b} оба лидеры в term {term}',
+  'violation.job-not-running': 'задача не запускалась {s} с (предел {bound} с)',
+  'violation.job-committed-twice':
+    '{job} зафиксирована {n, plural, one {# раз} few {# раза} many {# раз} other {# раза}} (последний раз — {node})',
+  'violation.duplicate-email':
+    'письмо по {job} ушло {n, plural, one {# раз} few {# раза} many {# раз} other {# раза}} (от {senders})',
 
   'adr.open': 'ADR-001',
   'adr.close': 'Закрыть',

@@ -535,7 +535,7 @@ export class LiveRun {
       members: this.opts.members.info().map((m) => ({ index: m.index, name: m.name, id: m.id })),
     };
     return {
-      version: 1,
+      version: 2,
       scenario: this.opts.scenario?.id ?? 'sandbox',
       algorithm: 'lease',
       seed: 0,

@@ -27,7 +27,7 @@ function scenario(id: string): Scenario {
 function fakeSimulate() {
   return vi.fn(
     (s: Scenario, o: SimOptions): Trace => ({
-      version: 1,
+      version: 2,
       scenario: s.id,
       algorithm: s.algorithm,
       seed: o.seed ?? s.seed,

@@ -15,7 +15,7 @@ import {
 
 function trace(events: TraceEvent[], durationMs: number, stepsAt: number[] = []): Trace {
   return {
-    version: 1,
+    version: 2,
     scenario: 'x',
     algorithm: 'lease',
     seed: 1,

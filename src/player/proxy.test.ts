@@ -30,7 +30,7 @@ const events: TraceEvent[] = [
 ];
 
 const trace: Trace = {
-  version: 1,
+  version: 2,
   scenario: 'patroni',
   algorithm: 'patroni',
   seed: 1,

@@ -231,7 +231,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
     },
     get head() {
       return {
-        version: 1 as const,
+        version: 2 as const,
         scenario: scenario.id,
         algorithm: scenario.algorithm,
         seed,

@@ -3,9 +3,11 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'rea
 import { messageTypeLabel, t } from '../i18n/index.ts';
 import { proxyStateAt } from '../player/proxy.ts';
 import { declarationOf } from '../sim/algorithms/declared.ts';
+import type { Violation } from '../sim/trace/events.ts';
 import type { Frame, MessageView, TraceIndex } from '../sim/trace/frame.ts';
 import { type ClusterRenderer, createClusterView, type Link, MESH_MAX_NODES } from './d3/cluster/index.ts';
 import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from './d3/glyphs.ts';
+import { violationVars } from './violationText.ts';
 
 export interface ClusterViewProps {
   index: TraceIndex;
@@ -359,27 +361,29 @@ export const ClusterView = memo(function ClusterView({
       {stale && alarmNodes.length === 0 && (
         <div className="alarm" role="alert">
           <strong>{t('narration.alarm.stale')}</strong>
-          <span>{staleText(stale.detail)}</span>
+          <span>{worded(stale, 'narration.alarm.staleDetail')}</span>
         </div>
       )}
       {jobStopped && alarmNodes.length === 0 && !stale && (
         <div className="alarm" role="alert">
           <strong>{t('cluster.jobStopped')}</strong>
           <span>
-            {t('cluster.jobStoppedDetail', { s: Math.round(jobSilenceMs(jobStopped.detail) / 1000) })}
+            {jobStopped.ms === undefined
+              ? jobStopped.detail
+              : t('cluster.jobStoppedDetail', { s: Math.round(jobStopped.ms / 1000) })}
           </span>
         </div>
       )}
       {twice && (
         <div className="alarm" role="alert">
           <strong>{t('cluster.committedTwice')}</strong>
-          <span>{t('cluster.committedTwiceDetail', commitParts(twice.detail))}</span>
+          <span>{worded(twice, 'cluster.committedTwiceDetail')}</span>
         </div>
       )}
       {dupEmail && !twice && (
         <div className="alarm" role="alert" data-alarm="duplicate-email">
           <strong>{t('cluster.duplicateEmail')}</strong>
-          <span>{t('cluster.duplicateEmailDetail', emailParts(dupEmail.detail))}</span>
+          <span>{worded(dupEmail, 'cluster.duplicateEmailDetail')}</span>
         </div>
       )}
       {!secondary && <Legend index={index} />}
@@ -387,29 +391,8 @@ export const ClusterView = memo(function ClusterView({
   );
 });
 
-/** The job-committed-twice checker's detail ("job-1 committed 2 times (the last by node-3)"). */
-function commitParts(detail: string): { job: string; n: number; node: string } {
-  const m = /^(\S+) committed (\d+) times \(the last by (\S+)\)$/.exec(detail);
-  return { job: m?.[1] ?? detail, n: Number(m?.[2] ?? 0), node: m?.[3] ?? '' };
-}
-
-/** The duplicate-email checker's detail ("job-5 e-mailed 2 times (by node-2, node-4)"): the job and its senders. */
-function emailParts(detail: string): { job: string; senders: string } {
-  const m = /^(\S+) e-mailed \d+ times \(by (.+)\)$/.exec(detail);
-  return { job: m?.[1] ?? '', senders: m?.[2] ?? detail };
-}
-
-/** How long the job had not run when its alarm fired, from the checker's detail ("… for 36680 ms …"). */
-function jobSilenceMs(detail: string): number {
-  return Number(/for (\d+) ms/.exec(detail)?.[1] ?? 0);
-}
-
-/** The stale-write checker's detail ("storage accepted token 42 from node-1 after token 43"), in words. */
-function staleText(detail: string): string {
-  const m = /^(\S+) accepted token (\d+) from (\S+) after token (\d+)$/.exec(detail);
-  if (!m) return detail;
-  return t('narration.alarm.staleDetail', { resource: m[1], token: m[2], node: m[3], seen: m[4] } as Record<
-    string,
-    string
-  >);
+/** An alarm's detail worded from the violation's facts; a format 1 trace's English detail as written. */
+function worded(v: Violation, key: string): string {
+  const vars = violationVars(v);
+  return vars === null ? v.detail : t(key, vars);
 }

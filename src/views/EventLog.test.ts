@@ -18,7 +18,7 @@ const LEASE = 0x694d5e0c7a01;
 
 function trace(events: TraceEvent[]): Trace {
   return {
-    version: 1,
+    version: 2,
     scenario: 'test',
     algorithm: 'lease',
     seed: 1,
@@ -104,7 +104,7 @@ describe('event log lines', () => {
       'etcd: lease 694d5e0c7a01 expired, deleted /election/leader (rev 7)',
       'node-2 CRASHED (injected)',
       'storage REJECTED write from node-1 token 42: 409 STALE TOKEN',
-      'ALARM SPLIT-BRAIN: BOTH WRITE',
+      'ALARM SPLIT-BRAIN: BOTH WRITE: node-1 and node-2 both lead and both had writes accepted',
     ]);
   });
 
@@ -160,7 +160,7 @@ describe('visibleEntries', () => {
     expect(byHost.map((e) => e.text)).toEqual([
       'node-1 → node-2 ELECTION',
       'node-2 CRASHED (injected)',
-      'ALARM SPLIT-BRAIN: BOTH WRITE',
+      'ALARM SPLIT-BRAIN: BOTH WRITE: node-1 and node-2 both lead and both had writes accepted',
     ]);
     const stores = visibleEntries(entries, events.length, { host: null, cats: new Set(['store']) }, 300).rows;
     expect(stores.every((e) => e.cat === 'store')).toBe(true);

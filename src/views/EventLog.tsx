@@ -20,6 +20,7 @@ import type { Trace } from '../sim/trace/trace.ts';
 import { chatterIds } from './d3/sequence/index.ts';
 import { dataSuffix, leaseHex, type Translate, writeLine } from './eventText.ts';
 import { formatDuration, localFormat } from './format.ts';
+import { violationText } from './violationText.ts';
 import './panels.css';
 
 // ---------------------------------------------------------------------------------------------
@@ -236,7 +237,10 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
           'alarm',
           'ALARM',
           e.violation.nodes,
-          tr('log.violation', { kind: e.violation.kind.toUpperCase(), detail: e.violation.detail }),
+          tr('log.violation', {
+            kind: e.violation.kind.toUpperCase(),
+            detail: violationText(e.violation, tr),
+          }),
           'danger',
         );
         break;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFirstRun } from './firstRun.ts';
 
-const trace = { version: 1, scenario: 'bully', durationMs: 10, events: [], steps: [], hosts: [] };
+const trace = { version: 2, scenario: 'bully', durationMs: 10, events: [], steps: [], hosts: [] };
 const scenario = { id: 'bully', algorithm: 'bully', timeScale: 0.08, steps: [] };
 
 describe('parseFirstRun: a block that is missing or not a run is refused with its reason', () => {
@@ -11,7 +11,7 @@ describe('parseFirstRun: a block that is missing or not a run is refused with it
     ['{"key":', /not JSON/],
     ['[]', /not a run/],
     [JSON.stringify({ trace }), /not a run/],
-    [JSON.stringify({ key: 'k', trace: { ...trace, version: 2 } }), /not a run/],
+    [JSON.stringify({ key: 'k', trace: { ...trace, version: 3 } }), /not a run/],
     [JSON.stringify({ key: 'k', trace: { ...trace, events: {} }, scenario }), /not a run/],
     // The story is the page's only scenario until the catalogue arrives: it must be the run's own.
     [JSON.stringify({ key: 'k', trace }), /not a run/],

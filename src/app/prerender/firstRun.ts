@@ -48,7 +48,7 @@ export function parseFirstRun(text: string | null | undefined): {
     isObject(v) &&
     typeof v.key === 'string' &&
     isObject(t) &&
-    t.version === 1 &&
+    t.version === 2 &&
     typeof t.scenario === 'string' &&
     typeof t.durationMs === 'number' &&
     Array.isArray(t.events) &&

@@ -1,5 +1,6 @@
 import type { TraceEvent, Violation } from '../trace/events.ts';
 import type { Checker } from './checker.ts';
+import { violation } from './violation.ts';
 
 /**
  * "The job has not run for X": a liveness alarm on the task itself, not on the leader's health (the
@@ -20,13 +21,7 @@ export function jobNotRunningChecker(boundMs: number, runMark = 'job-run'): Chec
       }
       if (raised || e.t - last <= boundMs) return [];
       raised = true;
-      return [
-        {
-          kind: 'job-not-running',
-          nodes: [],
-          detail: `the job has not run for ${e.t - last} ms (bound ${boundMs} ms)`,
-        },
-      ];
+      return [violation({ kind: 'job-not-running', nodes: [], ms: e.t - last, boundMs })];
     },
   };
 }

@@ -1,6 +1,7 @@
 import { COMMIT_MARK, EMAIL_MARK, PG_HOST } from '../algorithms/skiplocked/keys.ts';
 import type { TraceEvent, Violation } from '../trace/events.ts';
 import type { Checker } from './checker.ts';
+import { violation } from './violation.ts';
 
 /**
  * A job queue's two alarms (src/sim/algorithms/skiplocked), one concern each:
@@ -16,11 +17,12 @@ export function jobCommittedTwiceChecker(): Checker {
       const commits = Number(e.data?.commits ?? 0);
       if (commits < 2) return [];
       return [
-        {
+        violation({
           kind: 'job-committed-twice',
           nodes: [String(e.data?.node)],
-          detail: `${String(e.data?.job)} committed ${commits} times (the last by ${String(e.data?.node)})`,
-        },
+          job: String(e.data?.job),
+          count: commits,
+        }),
       ];
     },
   };
@@ -36,11 +38,13 @@ export function duplicateEmailChecker(): Checker {
       by.set(job, senders);
       if (senders.length < 2) return [];
       return [
-        {
+        violation({
           kind: 'duplicate-email',
           nodes: [...new Set(senders)].filter((s) => /^node-\d+$/.test(s)),
-          detail: `${job} e-mailed ${senders.length} times (by ${senders.join(', ')})`,
-        },
+          job,
+          count: senders.length,
+          senders: [...senders],
+        }),
       ];
     },
   };

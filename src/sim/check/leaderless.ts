@@ -1,5 +1,6 @@
 import type { TraceEvent, Violation } from '../trace/events.ts';
 import { type Checker, LeaderBeliefs } from './checker.ts';
+import { violation } from './violation.ts';
 
 /** Liveness alarm: no node has believed it leads for longer than `boundMs` (raised once per window). */
 export function leaderlessChecker(boundMs: number): Checker {
@@ -17,9 +18,7 @@ export function leaderlessChecker(boundMs: number): Checker {
       since ??= e.t;
       if (raised || e.t - since <= boundMs) return [];
       raised = true;
-      return [
-        { kind: 'leaderless', nodes: [], detail: `no leader for ${e.t - since} ms (bound ${boundMs} ms)` },
-      ];
+      return [violation({ kind: 'leaderless', nodes: [], ms: e.t - since, boundMs })];
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { TraceEvent, Violation } from '../trace/events.ts';
 import type { Checker } from './checker.ts';
+import { violation } from './violation.ts';
 
 /**
  * A lock key in the store has at most one holder at a time: while it exists, a put may not hand it to
@@ -19,11 +20,13 @@ export function leaseHoldersChecker(lockKeys: string[]): Checker {
       holder.set(c.kv.key, { lease: c.kv.lease, value: c.kv.value });
       if (!prev || prev.value === c.kv.value || prev.lease === c.kv.lease) return [];
       return [
-        {
+        violation({
           kind: 'two-lease-holders',
           nodes: [prev.value, c.kv.value].sort(),
-          detail: `${c.kv.key} passed from ${prev.value} (lease ${prev.lease}) to ${c.kv.value} (lease ${c.kv.lease}) while held`,
-        },
+          key: c.kv.key,
+          pair: [prev.value, c.kv.value],
+          leases: [prev.lease, c.kv.lease],
+        }),
       ];
     },
   };

@@ -1,5 +1,6 @@
 import type { TraceEvent, Violation } from '../trace/events.ts';
 import { type Checker, LeaderBeliefs } from './checker.ts';
+import { violation } from './violation.ts';
 
 /**
  * Split-brain, as this lab defines it (one definition for the stories, the alarms and the chaos
@@ -52,11 +53,7 @@ export function splitBrainChecker(): Checker {
         const key = `${pair.join('+')}@${Math.max(mine.since, b.since)}`;
         if (reported.has(key)) continue;
         reported.add(key);
-        out.push({
-          kind: 'split-brain',
-          nodes: pair,
-          detail: `BOTH WRITE: ${pair[0]} and ${pair[1]} both lead and both had writes accepted`,
-        });
+        out.push(violation({ kind: 'split-brain', nodes: pair }));
       }
       return out;
     },

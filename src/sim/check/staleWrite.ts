@@ -1,5 +1,6 @@
 import type { TraceEvent, Violation } from '../trace/events.ts';
 import type { Checker } from './checker.ts';
+import { violation } from './violation.ts';
 
 /**
  * A resource accepted a write whose fencing token is lower than one it had already accepted: the
@@ -19,11 +20,14 @@ export function staleWriteChecker(): Checker {
         return [];
       }
       return [
-        {
+        violation({
           kind: 'stale-write-accepted',
           nodes: [e.node],
-          detail: `${item} accepted token ${e.token} from ${e.node} after token ${hi}`,
-        },
+          resource: e.resource,
+          ...(e.key !== undefined ? { key: e.key } : {}),
+          token: e.token,
+          seen: hi,
+        }),
       ];
     },
   };

@@ -1,5 +1,6 @@
 import type { TraceEvent, Violation } from '../trace/events.ts';
 import type { Checker } from './checker.ts';
+import { violation } from './violation.ts';
 
 /** Election safety (Raft, Ongaro & Ousterhout 2014, fig. 3): at most one leader per term. */
 export function termLeadersChecker(): Checker {
@@ -11,11 +12,12 @@ export function termLeadersChecker(): Checker {
       if (prev === undefined) leaderOf.set(e.term, e.node);
       if (prev === undefined || prev === e.node) return [];
       return [
-        {
+        violation({
           kind: 'two-leaders-in-term',
           nodes: [prev, e.node].sort(),
-          detail: `${prev} and ${e.node} both lead term ${e.term}`,
-        },
+          pair: [prev, e.node],
+          term: e.term,
+        }),
       ];
     },
   };

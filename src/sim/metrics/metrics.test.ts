@@ -601,7 +601,7 @@ describe('cost', () => {
 describe('pitfall figures on a hand-built trace', () => {
   /** Three heartbeat nodes, 120 s: node-1 leads, is paused, node-2 takes over, node-1 steps down. */
   const hand = (events: TraceEvent[], durationMs = 120_000): Trace => ({
-    version: 1,
+    version: 2,
     scenario: 'hand-built',
     algorithm: 'heartbeat',
     seed: 1,

@@ -17,19 +17,49 @@ export type Role = (typeof ROLES)[number];
 export const DISPLAY_ROLES = [...ROLES, 'down', 'paused', 'isolated'] as const;
 export type DisplayRole = (typeof DISPLAY_ROLES)[number];
 
-export type Violation = {
-  kind:
-    | 'split-brain'
-    | 'stale-write-accepted'
-    | 'two-lease-holders'
-    | 'leaderless'
-    | 'two-leaders-in-term'
-    | 'job-not-running'
-    | 'job-committed-twice'
-    | 'duplicate-email';
+export const VIOLATION_KINDS = [
+  'split-brain',
+  'stale-write-accepted',
+  'two-lease-holders',
+  'leaderless',
+  'two-leaders-in-term',
+  'job-not-running',
+  'job-committed-twice',
+  'duplicate-email',
+] as const;
+export type ViolationKind = (typeof VIOLATION_KINDS)[number];
+
+/**
+ * A safety (or liveness) breach a checker found, as data (trace format 2): the views and the narration
+ * word it from these fields in the reader's language; `detail` is the same in English for people (the
+ * CLI prints it), built from them by check/violation.ts. A format 1 trace has `kind`, `nodes` and
+ * `detail` alone; the views then show its detail as written.
+ */
+export interface Violation {
+  kind: ViolationKind;
   nodes: string[];
   detail: string;
-};
+  /** The protected resource that accepted a stale write, and the item it fences (a shard), if any. */
+  resource?: string;
+  /** The store key two leases held (two-lease-holders), or the item a resource fences (stale write). */
+  key?: string;
+  /** A stale write's token, and the higher token the resource had accepted before it. */
+  token?: number;
+  seen?: number;
+  term?: number;
+  /** The two in the order the breach happened: the earlier holder or leader, then the later one. */
+  pair?: [string, string];
+  /** The leases of `pair` (two-lease-holders). */
+  leases?: [number, number];
+  job?: string;
+  /** How many times (a job committed, an e-mail sent). */
+  count?: number;
+  /** Who sent a job's e-mails, in order (duplicate-email). */
+  senders?: string[];
+  /** How long nothing happened (no leader, the job not run), and the bound it broke. */
+  ms?: number;
+  boundMs?: number;
+}
 
 export type TraceEvent =
   | {

@@ -56,7 +56,7 @@ function synthetic(n = 5000): Trace {
   }
   events.sort((x, y) => x.t - y.t);
   return {
-    version: 1,
+    version: 2,
     scenario: 'synthetic',
     algorithm: 'lease',
     seed: 1,

@@ -93,7 +93,7 @@ describe('parseTrace: hostile and broken files', () => {
     expect(rejectText('null')).toBe('trace: expected a trace object, got null');
     expect(rejectText('[1,2]')).toBe('trace: expected a trace object, got an array');
     expect(rejectText('"trace"')).toBe('trace: expected a trace object, got "trace"');
-    expect(rejectText('{}')).toBe('trace.version: missing (expected 1)');
+    expect(rejectText('{}')).toBe('trace.version: missing (expected 1 or 2)');
     expect(() => parseTrace(42 as unknown as string)).toThrow(TraceImportError);
   });
 
@@ -191,9 +191,9 @@ describe('parseTrace: shapes and cross-field rules (what and where)', () => {
     [
       'future version',
       (c) => {
-        c.version = 2;
+        c.version = 3;
       },
-      'trace.version: Invalid input: expected 1, got 2',
+      'trace.version: Invalid input: expected 1 or 2, got 3',
     ],
     [
       'unknown algorithm',
@@ -329,37 +329,54 @@ describe('parseTrace: state events (the inspector record)', () => {
 });
 
 describe('parseTrace: the trace format version', () => {
-  it('reads version 1, the version every trace this lab exports carries', () => {
-    expect(TRACE_VERSIONS).toEqual([1]);
-    expect(rich.version).toBe(1);
-    expect(parseTrace(JSON.stringify(rich)).version).toBe(1);
+  it('reads version 2, the version every trace this lab exports carries, and version 1', () => {
+    expect(TRACE_VERSIONS).toEqual([1, 2]);
+    expect(rich.version).toBe(2);
+    expect(parseTrace(JSON.stringify(rich)).version).toBe(2);
+  });
+
+  it('reads a version 1 file as version 2 with its violations as written (text only)', () => {
+    const old = JSON.parse(JSON.stringify(rich)) as Record<string, unknown> & { events: unknown[] };
+    old.version = 1;
+    const v1 = {
+      kind: 'stale-write-accepted',
+      nodes: ['node-1'],
+      detail: 'storage accepted token 42 from node-1 after token 43',
+    };
+    const t = (old.events.at(-1) as { t: number }).t;
+    old.events.push({ k: 'violation', t, violation: v1 });
+    const read = parseTrace(JSON.stringify(old));
+    expect(read.version).toBe(2);
+    expect(read.events.at(-1)).toEqual({ k: 'violation', t, violation: v1 });
   });
 
   it('names the version found and the versions it reads', () => {
-    const v2 = rejectMutation((c) => {
-      c.version = 2;
+    const v3 = rejectMutation((c) => {
+      c.version = 3;
     });
-    expect(v2).toBe(
-      'trace.version: Invalid input: expected 1, got 2: this lab reads trace format version 1, not 2; the file may come from a newer Leader Election Lab',
+    expect(v3).toBe(
+      'trace.version: Invalid input: expected 1 or 2, got 3: this lab reads trace format version 1 or 2, not 3; the file may come from a newer Leader Election Lab',
     );
     expect(
       rejectMutation((c) => {
         c.version = 0;
       }),
-    ).toBe('trace.version: Invalid input: expected 1, got 0: this lab reads trace format version 1, not 0');
+    ).toBe(
+      'trace.version: Invalid input: expected 1 or 2, got 0: this lab reads trace format version 1 or 2, not 0',
+    );
     expect(
       rejectMutation((c) => {
         c.version = '1';
       }),
     ).toBe(
-      'trace.version: Invalid input: expected 1, got "1": this lab reads trace format version 1, not "1"',
+      'trace.version: Invalid input: expected 1 or 2, got "1": this lab reads trace format version 1 or 2, not "1"',
     );
     expect(
       rejectMutation((c) => {
         c.version = null;
       }),
     ).toBe(
-      'trace.version: Invalid input: expected 1, got null: this lab reads trace format version 1, not null',
+      'trace.version: Invalid input: expected 1 or 2, got null: this lab reads trace format version 1 or 2, not null',
     );
   });
 
@@ -368,18 +385,18 @@ describe('parseTrace: the trace format version', () => {
       rejectMutation((c) => {
         delete c.version;
       }),
-    ).toBe('trace.version: missing (expected 1)');
+    ).toBe('trace.version: missing (expected 1 or 2)');
   });
 
   it('checks the version before anything a newer format may have changed', () => {
-    // A version 2 file with an event kind and a field version 1 does not have: the version is the problem.
+    // A version 3 file with an event kind and a field version 2 does not have: the version is the problem.
     expect(
       rejectMutation((c) => {
-        c.version = 2;
+        c.version = 3;
         c.events.push({ k: 'snapshot', t: 1 });
         c.lanes = [];
       }),
-    ).toMatch(/^trace\.version: Invalid input: expected 1, got 2: /);
+    ).toMatch(/^trace\.version: Invalid input: expected 1 or 2, got 3: /);
   });
 });
 

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { shapeHostPaths } from '../faults/shape.ts';
 import { specOf } from '../faults/table.ts';
 import { algorithmIds, faultSchema, timedFaultSchema } from '../scenario/schema.ts';
-import { eventKinds, ROLES } from './events.ts';
+import { eventKinds, ROLES, VIOLATION_KINDS } from './events.ts';
 import { emptyNodeState, foldState, type NodeState, StateFoldError } from './stateFold.ts';
 import type { Trace } from './trace.ts';
 
@@ -33,7 +33,11 @@ export class TraceImportError extends Error {
  * The trace format versions this lab reads (`version` in every trace; src/compat/README.md). A file
  * of any other version is refused before its contents are checked, with a message naming both.
  */
-export const TRACE_VERSIONS: readonly number[] = [1];
+/**
+ * The formats this lab reads. 2: violations carry their facts as fields. A format 1 file is read as
+ * format 2 with text-only violations (the views show their detail as written).
+ */
+export const TRACE_VERSIONS: readonly number[] = [1, 2];
 
 /** 50 MiB: a 10-minute run of 200 Bully nodes is about 20 MB of JSON. */
 export const MAX_TRACE_BYTES = 50 * 1024 * 1024;
@@ -127,18 +131,22 @@ const eventSchema = z.discriminatedUnion('k', [
     k: z.literal('violation'),
     t: time,
     violation: z.strictObject({
-      kind: z.enum([
-        'split-brain',
-        'stale-write-accepted',
-        'two-lease-holders',
-        'leaderless',
-        'two-leaders-in-term',
-        'job-not-running',
-        'job-committed-twice',
-        'duplicate-email',
-      ]),
+      kind: z.enum(VIOLATION_KINDS),
       nodes: z.array(z.string()),
       detail: z.string(),
+      // Format 2: the facts the views word (events.ts Violation).
+      resource: z.string().optional(),
+      key: z.string().optional(),
+      token: z.number().optional(),
+      seen: z.number().optional(),
+      term: z.number().optional(),
+      pair: z.tuple([z.string(), z.string()]).optional(),
+      leases: z.tuple([z.number(), z.number()]).optional(),
+      job: z.string().optional(),
+      count: int.min(0).optional(),
+      senders: z.array(z.string()).optional(),
+      ms: z.number().optional(),
+      boundMs: z.number().optional(),
     }),
   }),
   z.strictObject({
@@ -165,7 +173,7 @@ const eventSchema = z.discriminatedUnion('k', [
 ]);
 
 const traceSchema = z.strictObject({
-  version: z.literal(1),
+  version: z.union([z.literal(1), z.literal(2)]),
   scenario: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a lowercase scenario id like "etcd-lease"'),
   algorithm: z.enum(algorithmIds),
   seed: int.min(0).max(2 ** 32 - 1),
@@ -495,7 +503,7 @@ export function parseTrace(text: string, opts: ParseTraceOptions = {}): Trace {
       const issue = r.error.issues[0] as z.core.$ZodIssue;
       throw new TraceImportError(pathOf(issue.path), zodMessage(issue, data));
     }
-    const trace = r.data as Trace;
+    const trace = { ...(r.data as Omit<Trace, 'version'>), version: 2 } as Trace;
     checkSemantics(trace);
     return trace;
   } catch (e) {

@@ -23,7 +23,8 @@ export interface EtcdSource {
 
 /** The immutable result of one run; every view, the CLI and the checkers read only this. */
 export interface Trace {
-  version: 1;
+  /** The format's version (import.ts reads 1 and 2, and gives 2). */
+  version: 2;
   scenario: string;
   algorithm: string;
   seed: number;

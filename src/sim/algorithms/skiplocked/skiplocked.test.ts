@@ -86,6 +86,9 @@ describe('skiplocked: SELECT … FOR UPDATE SKIP LOCKED', () => {
         kind: 'duplicate-email',
         nodes: ['node-2', 'node-4'],
         detail: 'job-5 e-mailed 2 times (by node-2, node-4)',
+        job: 'job-5',
+        count: 2,
+        senders: ['node-2', 'node-4'],
       },
     ]);
     expect(cliSummary(trace).metrics).toMatchObject({ duplicateEmails: 1, emailsSent: 13 });

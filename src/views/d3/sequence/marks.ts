@@ -1,6 +1,7 @@
 // Instant markers on the lifelines: writes, lease expiries, crashes, restarts and violations.
 import { select } from 'd3-selection';
 import { lowerBound, upperBound } from '../../../lib/search.ts';
+import { violationText } from '../../violationText.ts';
 import { cross } from './paths.ts';
 import type { Prepared } from './prepare.ts';
 import type { G, View } from './scene.ts';
@@ -89,7 +90,7 @@ export function drawMarks(
           kind: 'violation',
           x,
           t: v.t,
-          title: text.violation(v.kind, v.detail, v.t),
+          title: text.violation(v.kind, violationText(v), v.t),
         });
     }
   }
