@@ -186,13 +186,23 @@ function remove(text: string, r: Removal): string | null {
 
 function run(cmd: string, args: string[], cwd: string): { ok: boolean; out: string } {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, SKIP_ETCD: '1' } });
-  return { ok: r.status === 0, out: `${r.stdout}${r.stderr}` };
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes of the runners' output
+  return { ok: r.status === 0, out: `${r.stdout}${r.stderr}`.replace(/\x1b\[[0-9;]*m/g, '') };
 }
 
 const work = mkdtempSync(join(tmpdir(), 'recipes-'));
 const tree = join(work, 'tree');
 execFileSync('git', ['worktree', 'add', '--detach', tree, 'HEAD'], { cwd: root, stdio: 'ignore' });
 symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
+const cleanUp = () => {
+  execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' });
+  rmSync(work, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
 let holes = 0;
 try {
   for (const r of removals) {
@@ -212,16 +222,15 @@ try {
       caught = `does not compile (${first})`;
     } else if (r.tests.length > 0) {
       const t = run('npx', ['vitest', 'run', ...r.tests], tree);
-      const failed = [...t.out.matchAll(/FAIL\s+\S*?(\S+\.test\.tsx?)/g)].map((m) => m[1]);
-      caught = t.ok ? 'NOTHING CAUGHT IT' : `fails ${[...new Set(failed)].join(', ') || 'a test'}`;
+      const failed = [...t.out.matchAll(/FAIL\s+(\S+\.test\.tsx?) > (.+)/g)].map((m) => `${m[1]} "${m[2]}"`);
+      caught = t.ok ? 'NOTHING CAUGHT IT' : `fails ${[...new Set(failed)].join('; ') || 'a test'}`;
     } else caught = 'NOTHING CAUGHT IT';
     if (caught === 'NOTHING CAUGHT IT') holes++;
     console.log(`${r.recipe}: ${r.place} (${r.file}): ${caught}`);
     writeFileSync(path, before);
   }
 } finally {
-  execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' });
-  rmSync(work, { recursive: true, force: true });
+  cleanUp();
 }
 console.log(holes === 0 ? 'every removal was caught' : `${holes} removal(s) not caught`);
 process.exit(holes === 0 ? 0 : 1);
