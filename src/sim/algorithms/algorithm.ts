@@ -84,16 +84,18 @@ export interface ChaosHooks {
   readonly slowInfra: readonly string[];
   /** An isolation may be from the store only. */
   readonly isolateFromStore: boolean;
-  /** Safety properties that must hold in every schedule (chaos/properties.ts). */
+  /**
+   * Safety properties that must hold in every schedule (chaos/properties.ts), by the violation kind
+   * the trace names them with where it has one (`two-lease-holders` over `leadership.keys`).
+   */
   readonly safety: ReadonlyArray<
-    | 'stale-writes'
-    | 'lease-holders'
-    | 'term-leaders'
+    | 'stale-write-accepted'
+    | 'two-lease-holders'
+    | 'two-leaders-in-term'
     | 'split-brain'
-    | 'db-writers'
-    | 'shard-holders'
-    | 'job-runs'
-    | 'job-commits'
+    | 'one-db-writer'
+    | 'one-job-run'
+    | 'job-committed-twice'
   >;
   /** The liveness property once the faults stop. */
   readonly liveness:

@@ -2,6 +2,7 @@
  * Chaos property tests (issue #8, part 1): random clusters under random fault schedules, a fixed
  * fast-check seed per property so CI is deterministic. `npm run chaos` runs many more (scripts/chaos.ts).
  */
+
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { run as cli, cliDocument } from '../../cli/main.ts';
@@ -13,6 +14,7 @@ import {
   runSchedule,
   traceOf,
 } from '../../testing/chaos/run.ts';
+import { algorithms } from '../algorithms/registry.ts';
 import { timedFaultSchema } from '../scenario/schema.ts';
 import type { Fault, TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
@@ -22,10 +24,10 @@ import {
   jobCommits,
   LEADER_KEY,
   leaseHolders,
+  leaseHoldersOf,
   leaseLeader,
   metricBounds,
   quorumLeader,
-  shardHolders,
   staleWrites,
   termLeaders,
 } from './properties.ts';
@@ -340,7 +342,7 @@ describe('chaos negative controls (the checkers can fail)', () => {
     const { failed, found, runs } = control('lease', 201, 300);
     expect(failed).toBe(true);
     expect(runs).toBeLessThan(300);
-    expect(found?.safety[0]?.property).toBe('stale-write');
+    expect(found?.safety[0]?.property).toBe('stale-write-accepted');
     const s = found?.schedule as ChaosSchedule;
     const out = JSON.parse(cli(simArgv(s)).out) as { violations: Array<{ kind: string }> };
     expect(out.violations.map((v) => v.kind)).toContain('stale-write-accepted');
@@ -349,7 +351,7 @@ describe('chaos negative controls (the checkers can fail)', () => {
   it('heartbeat with quorum off: two leaders in one term', () => {
     const { failed, found } = control('heartbeat', 202, 100);
     expect(failed).toBe(true);
-    expect(found?.safety[0]?.property).toBe('one-leader-per-term');
+    expect(found?.safety[0]?.property).toBe('two-leaders-in-term');
     expect(found?.violationKinds).toContain('two-leaders-in-term');
   });
 });
@@ -365,7 +367,7 @@ describe('chaos: gossip', () => {
   it('a primary database (writes on, the negative control): split-brain', () => {
     const { failed, found } = control('gossip', 205, 100);
     expect(failed).toBe(true);
-    expect(found?.safety[0]?.property).toBe('no-split-brain');
+    expect(found?.safety[0]?.property).toBe('split-brain');
     expect(found?.violationKinds).toContain('split-brain');
   });
 });
@@ -385,7 +387,7 @@ describe('chaos: kubernetes (client-go leaderelection on a Lease)', () => {
   it('negative control: a holder paused past LeaseDuration keeps writing without a fencing check', () => {
     const { failed, found } = control('kubernetes', 241, 200);
     expect(failed).toBe(true);
-    expect(found?.safety[0]?.property).toBe('stale-write');
+    expect(found?.safety[0]?.property).toBe('stale-write-accepted');
     expect(found?.violationKinds).toContain('stale-write-accepted');
     // What let it through: a node frozen for longer than LeaseDuration.
     const s = found?.schedule as ChaosSchedule;
@@ -417,7 +419,7 @@ describe('chaos: zookeeper (the election recipe)', () => {
   it('negative control: a leader paused past its session timeout writes without fencing', () => {
     const { failed, found } = control('zookeeper', 242, 200);
     expect(failed).toBe(true);
-    expect(found?.safety[0]?.property).toBe('stale-write');
+    expect(found?.safety[0]?.property).toBe('stale-write-accepted');
     expect(found?.violationKinds).toContain('stale-write-accepted');
     const s = found?.schedule as ChaosSchedule;
     const timeout = Number(s.params.sessionTimeoutMs);
@@ -479,7 +481,7 @@ describe('chaos: skiplocked (SELECT … FOR UPDATE SKIP LOCKED, no leader)', () 
   it('negative control, a plain SELECT without FOR UPDATE: a job commits twice', () => {
     const { failed, found } = control('skiplocked', 243, 50);
     expect(failed).toBe(true);
-    expect(found?.safety[0]?.property).toBe('one-commit-per-job');
+    expect(found?.safety[0]?.property).toBe('job-committed-twice');
     expect(found?.violationKinds).toContain('job-committed-twice');
     expect(found?.schedule.params.forUpdate).toBe(false);
   });
@@ -538,7 +540,7 @@ describe('chaos: sharded leadership (a leader per shard)', () => {
   it('negative control: a shard leader paused past its TTL writes that shard with fencing off', () => {
     const { failed, found } = control('sharded', 243, 300);
     expect(failed).toBe(true);
-    expect(found?.safety[0]?.property).toBe('stale-write');
+    expect(found?.safety[0]?.property).toBe('stale-write-accepted');
     // The violation names one shard: tokens compare per shard, not across the storage.
     expect(found?.safety[0]?.detail).toMatch(
       /^storage shard-\d\d accepted token \d+ from node-\d+ after token \d+$/,
@@ -582,10 +584,11 @@ describe('per-shard checks', () => {
         change: { kind: 'put', kv: { key, value, lease, createRevision: t, modRevision: t, version: 1 } },
       }) as TraceEvent;
     const ok = [put(1, '/shards/01/leader', 'node-1', 1), put(2, '/shards/02/leader', 'node-2', 2)];
-    expect(shardHolders(ok)).toEqual([]);
-    expect(shardHolders([...ok, put(3, '/shards/02/leader', 'node-3', 3)]).map((f) => f.property)).toEqual([
-      'one-lease-holder',
-    ]);
+    const shardKeys = algorithms.sharded.leadership.keys;
+    expect(leaseHoldersOf(ok, shardKeys)).toEqual([]);
+    expect(
+      leaseHoldersOf([...ok, put(3, '/shards/02/leader', 'node-3', 3)], shardKeys).map((f) => f.property),
+    ).toEqual(['two-lease-holders']);
   });
 });
 

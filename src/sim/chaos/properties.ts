@@ -1,21 +1,22 @@
 /**
  * The chaos properties: each one a checker over a finished trace, independent of the checkers that
- * run inside simulate() (src/sim/check), so a bug in one is caught by the other.
+ * run inside simulate() (src/sim/check), so a bug in one is caught by the other. A safety property
+ * has the id of the violation kind the trace names it with, where there is one (events.ts).
  *
  * Safety (over the whole run, faults included; split-brain is defined beside src/sim/check/splitBrain.ts:
  * on the fenced storage the violation is a stale write, and two believed leaders alone are a metric):
- * - `stale-write`: the protected storage never accepts a write whose fencing token is lower than one
+ * - `stale-write-accepted`: the protected storage never accepts a write whose fencing token is lower than one
  *   it accepted before, nor a write without a token (Kleppmann 2016);
- * - `one-lease-holder`: while the leader key exists in the store it stays on one lease (etcd
+ * - `two-lease-holders`: while the leader key exists in the store it stays on one lease (etcd
  *   Election.Campaign's create_revision compare; a put under another lease = two holders);
- * - `one-leader-per-term`: no two nodes report leadership of the same term (Raft election safety,
+ * - `two-leaders-in-term`: no two nodes report leadership of the same term (Raft election safety,
  *   Ongaro & Ousterhout 2014, fig. 3).
  * - `one-db-writer`: the job runner's database never accepts writes from two believed leaders whose
  *   leaderships overlap, the later write coming after the other's leadership began (split-brain on
  *   the database: both run the job; an old leader's write before the new one began is not one).
  * - `one-job-run`: at most one run of the scheduled job at a time (a CronJob under concurrencyPolicy
  *   Forbid: its pod host never marks a start while another run is going, cronjob/pod.ts).
- * - `one-commit-per-job`: the job queue's database never commits a job that is already done (each
+ * - `job-committed-twice`: the job queue's database never commits a job that is already done (each
  *   job's row is locked FOR UPDATE until its transaction ends; PostgreSQL docs 13.3.2).
  * Liveness (once the faults stop at F, checked at F + bound):
  * - `lease-leader`: a node believes it leads and the store's leader key names it;
@@ -26,15 +27,17 @@
  * - `job-started`: a run of the scheduled job starts after F (the CronJob's next slots are met);
  * - `jobs-done`: every job of the queue has been committed (a dead worker's row lock released, and
  *   another worker took the job).
- * Sharded leadership checks the first two per shard: `stale-write` per item the storage fences (the
- * write's key) and `shard-holders`, `one-lease-holder` on every `/shards/<nn>/leader` key.
+ * Sharded leadership checks the first two per shard: `stale-write-accepted` per item the storage fences (the
+ * write's key) and `two-lease-holders` on every `/shards/<nn>/leader` key (the algorithm's
+ * `leadership.keys`, as for the lease's one key).
  */
 
-import type { ChaosHooks } from '../algorithms/algorithm.ts';
+import type { Algorithm, ChaosHooks } from '../algorithms/algorithm.ts';
 import { POD_HOST } from '../algorithms/cronjob/index.ts';
 import { POD_STARTED } from '../algorithms/cronjob/pod.ts';
 import { DB_HOST } from '../algorithms/dbjob/keys.ts';
 import { LEADER_KEY, STORAGE_HOST } from '../algorithms/lease/keys.ts';
+import { algorithmFor } from '../algorithms/registry.ts';
 import { shardKey, shardOfKey } from '../algorithms/sharded/keys.ts';
 import { COMMIT_MARK, PG_HOST } from '../algorithms/skiplocked/keys.ts';
 import { splitBrainChecker } from '../check/splitBrain.ts';
@@ -48,18 +51,18 @@ import { type ChaosAlgorithm, type ChaosSchedule, hooksOf } from './schedule.ts'
 export { LEADER_KEY };
 
 export type PropertyId =
-  | 'stale-write'
-  | 'one-lease-holder'
-  | 'one-leader-per-term'
+  | 'stale-write-accepted'
+  | 'two-lease-holders'
+  | 'two-leaders-in-term'
   | 'one-db-writer'
   | 'one-job-run'
   | 'lease-leader'
   | 'quorum-leader'
   | 'bully-agreement'
-  | 'no-split-brain'
+  | 'split-brain'
   | 'shard-leaders'
   | 'job-started'
-  | 'one-commit-per-job'
+  | 'job-committed-twice'
   | 'jobs-done';
 
 export interface Failure {
@@ -87,7 +90,7 @@ export function staleWrites(events: readonly TraceEvent[], resource = STORAGE_HO
     const item = e.key === undefined ? resource : `${resource} ${e.key}`;
     if (e.token === null) {
       out.push({
-        property: 'stale-write',
+        property: 'stale-write-accepted',
         atMs: e.t,
         detail: `${item} accepted a write without a token from ${e.node}`,
       });
@@ -96,7 +99,7 @@ export function staleWrites(events: readonly TraceEvent[], resource = STORAGE_HO
     const hi = highest.get(item);
     if (hi !== undefined && e.token < hi)
       out.push({
-        property: 'stale-write',
+        property: 'stale-write-accepted',
         atMs: e.t,
         detail: `${item} accepted token ${e.token} from ${e.node} after token ${hi}`,
       });
@@ -115,7 +118,7 @@ export function leaseHolders(events: readonly TraceEvent[], key = LEADER_KEY): F
     if (c.kind !== 'put' || c.kv.key !== key) continue;
     if (held && held.lease !== c.kv.lease)
       out.push({
-        property: 'one-lease-holder',
+        property: 'two-lease-holders',
         atMs: e.t,
         detail: `${key} put for ${c.kv.value} under lease ${c.kv.lease} while ${held.value} held it under lease ${held.lease}`,
       });
@@ -124,14 +127,9 @@ export function leaseHolders(events: readonly TraceEvent[], key = LEADER_KEY): F
   return out;
 }
 
-// sharded (issue #14)
-/** `one-lease-holder`, per shard: every `/shards/<nn>/leader` key stays on one lease while it exists. */
-export function shardHolders(events: readonly TraceEvent[]): Failure[] {
-  const keys = new Set<string>();
-  for (const e of events)
-    if (e.k === 'store' && e.change.kind === 'put' && shardOfKey(e.change.kv.key) !== null)
-      keys.add(e.change.kv.key);
-  return [...keys].sort().flatMap((key) => leaseHolders(events, key));
+/** `two-lease-holders` over every key that names a leader (the algorithm's `leadership.keys`: a shard's too). */
+export function leaseHoldersOf(events: readonly TraceEvent[], keys: readonly string[]): Failure[] {
+  return keys.flatMap((key) => leaseHolders(events, key));
 }
 
 export function termLeaders(events: readonly TraceEvent[]): Failure[] {
@@ -143,7 +141,7 @@ export function termLeaders(events: readonly TraceEvent[]): Failure[] {
     if (prev === undefined) leaderOf.set(e.term, e.node);
     else if (prev !== e.node)
       out.push({
-        property: 'one-leader-per-term',
+        property: 'two-leaders-in-term',
         atMs: e.t,
         detail: `${prev} and ${e.node} both lead term ${e.term}`,
       });
@@ -158,7 +156,7 @@ export function termLeaders(events: readonly TraceEvent[]): Failure[] {
 export function splitBrains(events: readonly TraceEvent[]): Failure[] {
   const checker = splitBrainChecker();
   return events.flatMap((e) =>
-    checker.observe(e).map((v) => ({ property: 'no-split-brain' as const, atMs: e.t, detail: v.detail })),
+    checker.observe(e).map((v) => ({ property: 'split-brain' as const, atMs: e.t, detail: v.detail })),
   );
 }
 
@@ -217,7 +215,7 @@ export function jobCommits(events: readonly TraceEvent[]): Failure[] {
     if (first === undefined) done.set(job, node);
     else
       out.push({
-        property: 'one-commit-per-job',
+        property: 'job-committed-twice',
         atMs: e.t,
         detail: `${job} committed by ${node} after ${first} had committed it`,
       });
@@ -225,20 +223,23 @@ export function jobCommits(events: readonly TraceEvent[]): Failure[] {
   return out;
 }
 
-const safetyChecks: Record<ChaosHooks['safety'][number], (ev: readonly TraceEvent[]) => Failure[]> = {
-  'stale-writes': staleWrites,
-  'lease-holders': leaseHolders,
-  'term-leaders': termLeaders,
+const safetyChecks: Record<
+  ChaosHooks['safety'][number],
+  (ev: readonly TraceEvent[], a: Algorithm) => Failure[]
+> = {
+  'stale-write-accepted': (ev) => staleWrites(ev),
+  'two-lease-holders': (ev, a) => leaseHoldersOf(ev, a.leadership.keys),
+  'two-leaders-in-term': termLeaders,
   'split-brain': splitBrains,
-  'db-writers': dbWriters,
-  'shard-holders': shardHolders,
-  'job-runs': jobRuns,
-  'job-commits': jobCommits,
+  'one-db-writer': (ev) => dbWriters(ev),
+  'one-job-run': jobRuns,
+  'job-committed-twice': jobCommits,
 };
 
 /** The safety properties the algorithm's chaos hooks name, in their order. */
 export function checkSafety(alg: ChaosAlgorithm, trace: Trace): Failure[] {
-  return hooksOf(alg).safety.flatMap((name) => safetyChecks[name](trace.events));
+  const a = algorithmFor(alg);
+  return hooksOf(alg).safety.flatMap((name) => safetyChecks[name](trace.events, a));
 }
 
 // ------------------------------------------------------------------------------------- liveness

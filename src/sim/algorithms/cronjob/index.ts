@@ -186,7 +186,7 @@ export const cronjob: Algorithm = {
     // The control plane and the pod's node may pause and drift; crashes are drawn on the replicas.
     slowInfra: [CONTROLLER_HOST, API_HOST, POD_HOST],
     isolateFromStore: false,
-    safety: ['job-runs'],
+    safety: ['one-job-run'],
     liveness: 'job-started',
     // A slot every 1-2 minutes and a run from half a slot to two: Forbid must skip the slots a run
     // outlasts; the negative control is the same draw under Allow. Faults scale with 10 s, under a slot,

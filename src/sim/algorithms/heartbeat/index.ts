@@ -139,7 +139,7 @@ export const heartbeat: Algorithm = {
     infra: [],
     slowInfra: [],
     isolateFromStore: false,
-    safety: ['term-leaders'],
+    safety: ['two-leaders-in-term'],
     liveness: 'quorum-leader',
     // A node restarted when the faults stop refuses votes for electionTimeoutMin, then randomized
     // timeouts elect a leader: 4 election rounds (split votes) of electionTimeoutMax plus the round trips.

@@ -174,7 +174,7 @@ export const kubernetes: Algorithm = {
     // The API server stands for a replicated control plane over etcd: it may pause and drift, never lose data.
     slowInfra: [APISERVER_HOST],
     isolateFromStore: true,
-    safety: ['stale-writes'],
+    safety: ['stale-write-accepted'],
     liveness: 'quorum-leader',
     timing(k, { net, latMax, unsafe }) {
       const retryPeriodS = pick(k[0], 10, 30) / 10; // 1 .. 3 s

@@ -212,7 +212,7 @@ export const lease: Algorithm = {
     // replicated etcd cluster whose data survive.
     slowInfra: [STORE_HOST],
     isolateFromStore: true,
-    safety: ['stale-writes', 'lease-holders'],
+    safety: ['stale-write-accepted', 'two-lease-holders'],
     liveness: 'lease-leader',
     // The old holder's key lives at most one TTL after its last renewal, then the next retry slot takes
     // it: TTL + renew interval + retry period + one request timeout + 4 one-way trips.

@@ -154,7 +154,7 @@ export const sharded: Algorithm = {
     // etcd stands for a replicated cluster: it may pause and drift, never lose its data.
     slowInfra: [STORE_HOST],
     isolateFromStore: true,
-    safety: ['stale-writes', 'shard-holders'],
+    safety: ['stale-write-accepted', 'two-lease-holders'],
     liveness: 'shard-leaders',
     timing(k, { net, latMax, nodes, unsafe }) {
       const ttlS = pick(k[0], 2, 20);

@@ -165,7 +165,7 @@ export const skiplocked: Algorithm = {
     // The database may pause and drift, never crash: its rows survive (a replicated primary).
     slowInfra: [PG_HOST],
     isolateFromStore: false,
-    safety: ['job-commits'],
+    safety: ['job-committed-twice'],
     liveness: 'jobs-done',
     timing(k, { net, latMax, nodes, unsafe }) {
       const workMs = pick(k[0], 200, 2000);

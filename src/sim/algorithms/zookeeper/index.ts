@@ -122,7 +122,7 @@ export const zookeeper: Algorithm = {
     // ZooKeeper stands for a replicated ensemble: it may pause and drift, never lose its data.
     slowInfra: [ZK_HOST],
     isolateFromStore: true,
-    safety: ['stale-writes'],
+    safety: ['stale-write-accepted'],
     liveness: 'quorum-leader',
     timing(k, { net, latMax, unsafe }) {
       const sessionTimeoutMs = pick(k[0], 4000, 20_000);
