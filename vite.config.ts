@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { firstViewChunk } from './src/app/firstViewChunk.ts';
+import { firstViewChunk } from './src/app/boot/firstViewChunk.ts';
 import { precacheFiles, precacheVersion, serviceWorkerSource } from './src/app/offline/precache.ts';
 import { prerenderPlugin } from './src/app/prerender/plugin.ts';
 import { statechartsPlugin } from './src/views/inspector/chartsPlugin.ts';
@@ -11,7 +11,7 @@ import { statechartsPlugin } from './src/views/inspector/chartsPlugin.ts';
  * Content-Security-Policy of the built app (`npm start`, `npm run preview`, and the e2e server).
  * - default-src 'self': anything not listed below (fonts, manifests, media, workers) comes from this origin only.
  * - script-src 'self': bundled modules and public/theme-init.js only; no inline script, no eval/new Function
- *   (zod runs jitless in the browser, see src/app/zodJitless.ts).
+ *   (zod runs jitless in the browser, see src/app/boot/zodJitless.ts).
  * - style-src 'self': the one built stylesheet. React and d3 set inline styles through the CSSOM
  *   (element.style), which CSP does not govern, so no 'unsafe-inline' (e2e/security.spec.ts proves it).
  * - img-src 'self' data: blob:: the favicon, plus data:/blob: URLs for images the app makes (exports).

@@ -193,7 +193,7 @@ test.describe('the prerendered first view', () => {
 
 /** The simulator's own chunk (src/player/simulator.ts loads it) or the worker that carries it. */
 const SIMULATOR = /\/assets\/(simulate|sim\.worker)-[\w-]+\.js$/;
-/** The chunk of the store, storage, proxy and database panels (src/app/StoryPanels.tsx). */
+/** The chunk of the store, storage, proxy and database panels (src/app/shell/StoryPanels.tsx). */
 const PANELS = /\/assets\/StoryPanels-[\w-]+\.js$/;
 /** The simulator's chunk on the page. */
 const ON_PAGE = /\/assets\/simulate-[\w-]+\.js$/;
@@ -285,7 +285,7 @@ test.describe('the scenario catalogue comes after the first picture', () => {
   });
 });
 
-/** The parts the default view's first frame does not need (src/app/firstFrame.ts), by their chunks. */
+/** The parts the default view's first frame does not need (src/app/boot/firstFrame.ts), by their chunks. */
 const AFTER_FIRST_FRAME = /\/assets\/(SequenceDiagram|en\.later|decode)-[\w-]+\.js$/;
 
 test.describe('what the first frame does not show comes after it', () => {

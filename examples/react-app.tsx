@@ -2,7 +2,7 @@
 // the component. Built by `vite build -c vite.embed.config.ts --mode examples`.
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../src/app/zodJitless.ts';
+import '../src/app/boot/zodJitless.ts';
 import { LeaderElectionPlayer } from '../src/embed/react.tsx';
 
 function Example() {

@@ -1,5 +1,5 @@
 // 1. Puts the theme on <html> as data-theme="light|dark" before the first paint, resolved as the app
-// resolves it (src/app/theme.ts, same storage key): the link's `theme` for this visit, else the saved
+// resolves it (src/app/shell/theme.ts, same storage key): the link's `theme` for this visit, else the saved
 // choice (not in an `embed` player, which follows its host's system setting), else the system setting.
 // theme.css has the dark palette under [data-theme="dark"] only; once the app runs, theme.ts keeps
 // the attribute following the system while no theme is chosen.

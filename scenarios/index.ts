@@ -54,7 +54,7 @@ export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandb
 
 export const scenarioIds = scenarios.map((s) => s.id);
 
-/** The keys 1-6 pick these: the five stories, then the sandbox (src/app/keys.ts). */
+/** The keys 1-6 pick these: the five stories, then the sandbox (src/app/shell/keys.ts). */
 export const keyedScenarios: Scenario[] = [...stories, sandbox];
 
 export function scenarioById(id: string): Scenario | undefined {

@@ -109,7 +109,7 @@ const links = readJson<LinksFile>(linksFile, {
 });
 const snippets = readJson<SnippetsFile>(snippetsFile, {
   about:
-    'Share dialog snippets (src/app/shareSnippets.ts), verbatim, with how their URL or attributes decoded when recorded. Append-only: see src/compat/README.md.',
+    'Share dialog snippets (src/app/share/shareSnippets.ts), verbatim, with how their URL or attributes decoded when recorded. Append-only: see src/compat/README.md.',
   snippets: [],
 });
 const traces = readJson<TracesFile>(tracesFile, {

@@ -3,20 +3,20 @@
 // the app. The order is the cascade's: the sandbox, export and crash sheets came first when App.tsx
 // brought them.
 import './sandbox/sandbox.css';
-import './app/export.css';
-import './app/errorBoundary.css';
+import './app/export/export.css';
+import './app/boot/errorBoundary.css';
 import './views/theme.css';
 import './views/panels.css';
-import './app/app.css';
+import './app/shell/app.css';
 import './app/prerender/prerender.css';
-import { showBootFailed } from './app/bootFailed.ts';
+import { showBootFailed } from './app/boot/bootFailed.ts';
 import { afterFirstPaint } from './app/prerender/afterPaint.ts';
 
 // theme-init.js kept the prerendered first view (the default view): it paints first, and the app is
 // fetched after that paint. Any other view has nothing to paint until the app runs, so it loads now.
 const prerendered = document.documentElement.getAttribute('data-prerender') !== 'off';
 (prerendered ? afterFirstPaint() : Promise.resolve())
-  .then(() => import('./app/start.tsx'))
+  .then(() => import('./app/boot/start.tsx'))
   .then(
     (m) => m.start(prerendered),
     (e: unknown) => {

@@ -128,7 +128,7 @@ export async function runInteractions(
         ),
       );
       log(`  ${rows.at(-1)?.label}: ${JSON.stringify(rows.at(-1))}`);
-      // The switch is the click on the catalogue's card (src/app/Catalogue.tsx), opened beforehand.
+      // The switch is the click on the catalogue's card (src/app/shell/Catalogue.tsx), opened beforehand.
       await page.getByRole('button', { name: /^Scenarios / }).click();
       rows.push(
         await measure(

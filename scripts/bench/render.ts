@@ -399,7 +399,7 @@ export async function heapSoak(
     if (await b.count()) await b.click();
   };
   while ((Date.now() - t0) / 1000 < minutes * 60) {
-    // The keys 1-6 (src/app/keys.ts) switch between the five stories and the sandbox in one page.
+    // The keys 1-6 (src/app/shell/keys.ts) switch between the five stories and the sandbox in one page.
     const scenario = (i % keyedScenarios.length) + 1;
     await page.locator('h1').click();
     await page.keyboard.press(String(scenario));

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import './embed.css';
 import * as catalogue from '../../scenarios/index.ts';
-import { type Boot, boot } from '../app/boot.ts';
+import { type Boot, boot } from '../app/boot/boot.ts';
+import { installScenarios } from '../app/boot/scenarioList.ts';
 import * as decode from '../app/link/decode.ts';
 import { installDecoder } from '../app/link/decoder.ts';
-import { installScenarios } from '../app/scenarioList.ts';
-import { applyTheme } from '../app/theme.ts';
+import { applyTheme } from '../app/shell/theme.ts';
 import { strings as englishLater } from '../i18n/en.later.ts';
 import { installEnglishLater, t } from '../i18n/index.ts';
 import { PlayerContext } from '../player/react.ts';

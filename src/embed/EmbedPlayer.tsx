@@ -1,10 +1,10 @@
 import { type KeyboardEvent as ReactKeyboardEvent, type ReactNode, useCallback, useEffect } from 'react';
-import { keyAction, keyInputOf } from '../app/keys.ts';
-import { LinkNotice } from '../app/LinkNotice.tsx';
-import { lazyChunk } from '../app/lazyChunk.tsx';
+import { lazyChunk } from '../app/boot/lazyChunk.tsx';
 import type { EmbedControls } from '../app/link/embed.ts';
+import { LinkNotice } from '../app/link/LinkNotice.tsx';
 import type { LinkProblem } from '../app/link/problems.ts';
 import { encodeView, type LinkTheme, viewOf } from '../app/link/view.ts';
+import { keyAction, keyInputOf } from '../app/shell/keys.ts';
 import { getLocale, t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';

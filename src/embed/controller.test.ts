@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
-import { END_HOLD_MS } from '../app/exportAnimation.ts';
+import { END_HOLD_MS } from '../app/export/exportAnimation.ts';
 import { createPlayerStore } from '../player/store.ts';
 import { attachEmbed, checkRange, enterRange } from './controller.ts';
 

@@ -1,4 +1,4 @@
-import { END_HOLD_MS } from '../app/exportAnimation.ts';
+import { END_HOLD_MS } from '../app/export/exportAnimation.ts';
 import { type EmbedOptions, stepText } from '../app/link/embed.ts';
 import type { LinkProblem } from '../app/link/problems.ts';
 import { stepsOf } from '../player/steps.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
-import { END_HOLD_MS } from '../app/exportAnimation.ts';
+import { END_HOLD_MS } from '../app/export/exportAnimation.ts';
 import { decodeEmbed, type EmbedParam } from '../app/link/embed.ts';
 import { createPlayerStore } from '../player/store.ts';
 import { stepCaption } from '../views/story.ts';

@@ -209,7 +209,7 @@ export const en: Record<string, string> = {
   'import.back': 'Back to the live simulation',
   'import.drop': 'Drop a trace JSON file to import it',
 
-  // Code fetched when first needed (src/app/lazyChunk.tsx) and the language packs, when offline.
+  // Code fetched when first needed (src/app/boot/lazyChunk.tsx) and the language packs, when offline.
   'chunk.failed':
     'This part of the lab could not be loaded: it needs the network. Check your connection, then retry.',
   'chunk.story':

@@ -9,7 +9,7 @@ import { strings as later } from './en.later.ts';
 async function fresh() {
   vi.resetModules();
   const i18n = await import('./index.ts');
-  const { chunk } = await import('../app/lazyChunk.tsx');
+  const { chunk } = await import('../app/boot/lazyChunk.tsx');
   return { ...i18n, chunk };
 }
 

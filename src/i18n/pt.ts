@@ -217,7 +217,7 @@ export const pt: Record<string, string> = {
   'import.back': 'Voltar à simulação ao vivo',
   'import.drop': 'Solte um arquivo de trace JSON para importá-lo',
 
-  // Código buscado quando é preciso (src/app/lazyChunk.tsx) e os pacotes de idioma, sem rede.
+  // Código buscado quando é preciso (src/app/boot/lazyChunk.tsx) e os pacotes de idioma, sem rede.
   'chunk.failed':
     'Não foi possível carregar esta parte do laboratório: ela precisa da rede. Verifique sua conexão e tente de novo.',
   'chunk.story':

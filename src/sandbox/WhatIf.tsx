@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { lazyChunk } from '../app/lazyChunk.tsx';
+import { lazyChunk } from '../app/boot/lazyChunk.tsx';
 import { t } from '../i18n/index.ts';
 import { useEnglishLater } from '../i18n/react.ts';
 import { usePlayer } from '../player/react.ts';

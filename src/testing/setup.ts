@@ -2,9 +2,9 @@
 // whole scenario catalogue, the link decoder and all of English, installed as the CLI and the embed libraries have them; the page loads
 // each only when a view needs it.
 import * as catalogue from '../../scenarios/index.ts';
+import { installScenarios } from '../app/boot/scenarioList.ts';
 import * as decode from '../app/link/decode.ts';
 import { installDecoder } from '../app/link/decoder.ts';
-import { installScenarios } from '../app/scenarioList.ts';
 import { strings as englishLater } from '../i18n/en.later.ts';
 import { installEnglishLater } from '../i18n/index.ts';
 import { installSimulator } from '../player/simulator.ts';

@@ -3,7 +3,7 @@
  * reads the plain view (view.ts `plainView`) and never fetches it; any other page loads it before its first render
  * (start.tsx `loadDecoder`), and the embed and the tests install it statically.
  */
-import { chunk } from '../lazyChunk.tsx';
+import { chunk } from '../boot/lazyChunk.tsx';
 import type { DecodeContext, Decoded } from './decode.ts';
 import { DEFAULT_EMBED } from './embed.ts';
 import { plainView } from './view.ts';

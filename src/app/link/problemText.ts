@@ -3,7 +3,7 @@ import { getLocale, localeNames, locales, t } from '../../i18n/index.ts';
 import { scenarioText } from '../../i18n/scenarios.ts';
 import { stepsOf } from '../../player/steps.ts';
 import type { Run } from '../../player/store.ts';
-import { needScenarios } from '../scenarioList.ts';
+import { needScenarios } from '../boot/scenarioList.ts';
 import { FAULT_KINDS } from './faults.ts';
 import { LINK_PARAMS, NO_FIX } from './params.ts';
 import type { LinkProblem } from './problems.ts';

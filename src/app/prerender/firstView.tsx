@@ -9,10 +9,10 @@ import { createRoot } from 'react-dom/client';
 import * as catalogue from '../../../scenarios/index.ts';
 import { installSimulator } from '../../player/simulator.ts';
 import { hostIdsOf, simulate } from '../../sim/simulate.ts';
-import { App } from '../App.tsx';
-import { boot } from '../boot.ts';
-import { Root } from '../Root.tsx';
-import { installScenarios } from '../scenarioList.ts';
+import { boot } from '../boot/boot.ts';
+import { installScenarios } from '../boot/scenarioList.ts';
+import { App } from '../shell/App.tsx';
+import { Root } from '../shell/Root.tsx';
 import type { FirstRun } from './firstRun.ts';
 
 // The build simulates: the page will not, for this view (firstRun.ts).

@@ -1,0 +1,147 @@
+/** The page's player built from its URL (no React): what the app and the iframe embed start from. */
+import { locales, setLocale } from '../../i18n/index.ts';
+import { loadLocale, readLangParam } from '../../i18n/persist.ts';
+import { type SimEngine, sharedEngine } from '../../player/engine/client.ts';
+import { needSimulator } from '../../player/simulator.ts';
+import { stepsOf } from '../../player/steps.ts';
+import { createPlayerStore, type PlayerStore, type RunInput, shownScenario } from '../../player/store.ts';
+import { nodesProblem, scenarioParams } from '../../sim/inputs.ts';
+import { stepById } from '../../sim/trace/derive.ts';
+import { decodeLink } from '../link/decoder.ts';
+import type { EmbedOptions } from '../link/embed.ts';
+import { checkFaultHosts } from '../link/faults.ts';
+import { type LinkProblem, readStepParam } from '../link/problems.ts';
+import type { LinkTheme, TracePanel } from '../link/view.ts';
+import { pageFirstRun } from '../prerender/firstRun.ts';
+import { loadScenarios, scenarioModuleNow } from './scenarioList.ts';
+
+export interface Boot {
+  store: PlayerStore;
+  /** Embed-mode options of the link (src/embed). */
+  embed: EmbedOptions;
+  problems: LinkProblem[];
+  /**
+   * The problems known once the link's run is simulated (a step it names, a refusal from the
+   * simulator): resolved when it is, at once when nothing was left to simulate.
+   */
+  later: Promise<LinkProblem[]>;
+  /** Theme from the link (this visit only), else null. */
+  theme: LinkTheme | null;
+  panel: TracePanel;
+}
+
+/**
+ * Builds this page's player from the URL: every view parameter of link/view.ts; bad ones are problems.
+ * The story opens at once; the link's own inputs (seed, knobs, nodes, faults, length) are checked
+ * here and simulated as one change by `engine` (a worker in the browser): a 24 h link with hundreds
+ * of faults shows its progress and can be cancelled, and never freezes the page.
+ */
+export function boot(search: string, engine: SimEngine | undefined = defaultEngine()): Boot {
+  const prebuilt = pageFirstRun();
+  // The catalogue, else (the default view, before its chunk arrives) the one story of the page's run.
+  const opening = scenarioModuleNow()?.scenarios ?? (prebuilt ? [prebuilt.scenario] : null);
+  if (!opening)
+    throw new Error('boot needs the scenario catalogue or the first run, and this page has neither');
+  const scenarios = () => scenarioModuleNow()?.scenarios ?? opening;
+  const { view, hasScenario, problems, embed } = decodeLink(search, { scenarios: opening, locales });
+  const store = createPlayerStore({
+    scenarios,
+    more: loadScenarios,
+    ...(prebuilt ? { prebuilt } : {}),
+    ...(hasScenario ? { scenarioId: view.scenario } : {}),
+    ...(view.algorithm !== null ? { algorithm: view.algorithm } : {}),
+    ...(engine ? { engine } : {}),
+  });
+  // Language: `?lang=` for this visit, else the last choice, else English (see i18n/persist.ts).
+  const lang = readLangParam(search);
+  setLocale(lang.locale ?? loadLocale() ?? 'en');
+  const p = store.getState();
+  const later: LinkProblem[] = [];
+  if (p.run) {
+    const scenario = p.run.scenario;
+    const inputs: Partial<RunInput> = {};
+    // Each input is checked on its own, as the sandbox would: a refused one is named, the rest load.
+    const refuse = (reason: string) => problems.push({ param: 'rejected', value: '', reason });
+    if (view.seed !== null) inputs.seed = view.seed;
+    if (view.nodes !== null) {
+      const bad = nodesProblem(scenario, view.nodes, view.params);
+      if (bad) refuse(bad);
+      else inputs.nodes = view.nodes;
+    }
+    if (Object.keys(view.params).length > 0) {
+      try {
+        scenarioParams(scenario, view.params);
+        inputs.params = view.params;
+      } catch (e) {
+        refuse(e instanceof Error ? e.message : String(e));
+      }
+    }
+    if (view.faults.length > 0) {
+      const hosts = needSimulator('a link with faults').hostIdsOf(scenario, inputs.nodes, inputs.params);
+      const checked = checkFaultHosts(view.faults, hosts);
+      problems.push(...checked.problems);
+      if (checked.faults.length > 0) inputs.interventions = checked.faults;
+    }
+    if (view.durationMs !== null) inputs.durationMs = view.durationMs;
+    // The link's inputs are where this visit starts: simulated once, nothing to undo.
+    if (Object.keys(inputs).length > 0) p.setInputs(inputs);
+    if (view.compare) store.getState().setCompare(view.compare);
+  }
+  if (view.speed !== 1) store.getState().setSpeed(view.speed);
+  if (view.whatIf) store.getState().setWhatIf(true);
+  const settled = new Promise<LinkProblem[]>((resolve) =>
+    store.getState().whenSettled(() => {
+      const s = store.getState();
+      if (s.rejected) later.push({ param: 'rejected', value: '', reason: s.rejected });
+      const run = s.run;
+      if (run) {
+        const rawStep = view.step === null ? new URLSearchParams(search).get('step') : String(view.step + 1);
+        const st = readStepParam(view.step === null ? null : rawStep, stepsOf(run).length);
+        if (st.step !== undefined) s.goToStep(st.step);
+        if (st.problem) later.push(st.problem);
+        if (view.stepId !== undefined) {
+          // A numbered step of that id (the story's, or one derived after its last), else a moment the trace tells.
+          const own = stepsOf(run).findIndex((x) => x.id === view.stepId);
+          const at = own >= 0 ? { step: own, t: 0 } : stepById(run.trace, shownScenario(run), view.stepId);
+          if (at === null) later.push({ param: 'step', value: view.stepId });
+          else if (at.step !== undefined) s.goToStep(at.step);
+          else s.seek(at.t);
+        }
+        if (view.t !== null) {
+          if (view.t <= run.trace.durationMs) s.seek(view.t);
+          else later.push({ param: 't', value: String(view.t) });
+        }
+        if (view.inspect) {
+          // Only the run's own nodes have a statechart to show.
+          const nodes = new Set(run.trace.hosts.filter((h) => h.kind === 'node').map((h) => h.id));
+          const known = view.inspect.filter((n) => nodes.has(n));
+          const unknown = view.inspect.filter((n) => !nodes.has(n));
+          if (known.length > 0) s.setInspect(known);
+          if (unknown.length > 0)
+            later.push({
+              param: 'inspect',
+              value: unknown.join(','),
+              reason: `not a node of this run (${[...nodes].join(', ')})`,
+            });
+        }
+      }
+      resolve(later);
+    }),
+  );
+  // Known at once (nothing left to simulate): listed with the others from the first render.
+  const now = !store.getState().pending;
+  if (now) problems.push(...later.splice(0));
+  return {
+    store,
+    problems,
+    later: now ? Promise.resolve([]) : settled,
+    theme: view.theme,
+    panel: view.panel,
+    embed,
+  };
+}
+
+/** The page's worker where it can start one (the browser), else at once (Node: tests, scripts). */
+function defaultEngine(): SimEngine | undefined {
+  return typeof Worker === 'function' ? sharedEngine() : undefined;
+}

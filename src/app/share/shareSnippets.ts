@@ -1,0 +1,115 @@
+/**
+ * The Share / Embed dialog's snippets, as plain text (shown in read-only text areas, never as HTML).
+ *
+ * Embed URL: the app's own origin and path, the view's canonical query (link/view.ts encodeView), then
+ * the embed parameters exactly as link/embed.ts writes and reads them (embedParams). The custom
+ * element's attributes are the same options as the same text (playerOptionText).
+ */
+import { type EmbedOptions, embedParams, playerOptionText } from '../link/embed.ts';
+
+export type EmbedSize = '640x400' | '800x500' | 'responsive';
+export const EMBED_SIZES: readonly EmbedSize[] = ['640x400', '800x500', 'responsive'];
+
+/** `&`, `<`, `>`, `"` and `'` as entities: safe inside a double- or single-quoted attribute and in text. */
+export function escapeAttr(s: string): string {
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Markdown link text: the characters that end or open a link, and backslash, escaped. */
+export function escapeMarkdownText(s: string): string {
+  return s.replace(/[\\[\]()*_`<>!]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
+}
+
+/** A URL inside Markdown `( )`: spaces, parentheses and angle brackets percent-encoded. */
+export function markdownUrl(url: string): string {
+  return url.replace(/[ ()<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/** App base (origin + path, no query) + canonical query + the embed parameters. */
+export function embedUrl(base: string, query: string, o: Partial<EmbedOptions>): string {
+  const q = query.startsWith('?') ? query.slice(1) : query;
+  return `${base}?${[...(q ? [q] : []), ...embedParams(o)].join('&')}`;
+}
+
+/** The link to the view itself (app base + canonical query). */
+export function viewUrl(base: string, query: string): string {
+  const q = query.startsWith('?') ? query : `?${query}`;
+  return q === '?' ? base : `${base}${q}`;
+}
+
+export interface IframeOptions {
+  src: string;
+  title: string;
+  size: EmbedSize;
+}
+
+/** The <iframe> snippet; fixed presets as width/height, responsive as full width with a 16:10 ratio. */
+export function iframeSnippet({ src, title, size }: IframeOptions): string {
+  const dims =
+    size === 'responsive'
+      ? 'style="width: 100%; aspect-ratio: 16 / 10; border: 0;"'
+      : `width="${size.split('x')[0]}" height="${size.split('x')[1]}" style="border: 0;"`;
+  return `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" ${dims} loading="lazy" allow="fullscreen"></iframe>`;
+}
+
+export interface MarkdownOptions {
+  /** What the link says: scenario and step. */
+  title: string;
+  /** The app at this view. */
+  url: string;
+  /** File name of the picture (the Export menu's "Current frame as PNG" saves it under this name). */
+  image: string;
+}
+
+/** Markdown for docs sites: the picture linking to the app at the view, then a plain text link. */
+export function markdownSnippet({ title, url, image }: MarkdownOptions): string {
+  const text = escapeMarkdownText(title);
+  const href = markdownUrl(url);
+  return `[![${text}](${markdownUrl(image)})](${href})\n\n[${text}](${href})`;
+}
+
+export interface ElementOptions {
+  scenario: string;
+  /** 1-based step, or null. */
+  step: number | null;
+  embed: Partial<EmbedOptions>;
+  /**
+   * The view's canonical query: the attributes the element shares with it (t, seed, nodes, speed,
+   * lang, theme) are taken from it, so the element shows what the iframe snippet shows.
+   */
+  query?: string;
+  /** The player library's address: a `<script type="module">` line before the element; none if absent. */
+  script?: string;
+}
+
+/** The view parameters that are also element attributes (attributes.ts PLAYER_ATTRIBUTES), in its order. */
+const VIEW_ATTRIBUTES = ['t', 'seed', 'nodes', 'speed', 'lang', 'theme'] as const;
+
+/** The player library next to the app: `<base>embed/leader-election-player.js` (vite.embed.config.ts). */
+export function elementScriptUrl(base: string): string {
+  return new URL('embed/leader-election-player.js', base).href;
+}
+
+/**
+ * The custom element for MDX / HTML pages: the library's `<script type="module">` line, then
+ * `<leader-election-player scenario="…" step="…" lang="…" …>`.
+ */
+export function elementSnippet({ scenario, step, embed, query = '', script }: ElementOptions): string {
+  const attrs: Array<[string, string]> = [['scenario', scenario]];
+  if (step !== null) attrs.push(['step', String(step)]);
+  const view = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+  for (const k of VIEW_ATTRIBUTES) {
+    const v = view.get(k);
+    if (v !== null && v !== '') attrs.push([k, v]);
+  }
+  // The link's own text for each option; a boolean attribute counts by its presence alone.
+  for (const [k, v] of playerOptionText(embed)) attrs.push([k, k === 'autoplay' || k === 'loop' ? '' : v]);
+  const text = attrs.map(([k, v]) => (v === '' ? k : `${k}="${escapeAttr(v)}"`)).join(' ');
+  const element = `<leader-election-player ${text}></leader-election-player>`;
+  return script ? `<script type="module" src="${escapeAttr(script)}"></script>\n${element}` : element;
+}

@@ -1,0 +1,99 @@
+/**
+ * Live mode's bar (the page opened from `npm run live`): what is recorded, the etcd members with
+ * their faults, quorum, and whether the service and the cluster can be reached; Stop ends the
+ * recording and leaves an ordinary run on screen.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../../i18n/index.ts';
+import { useLocale } from '../../i18n/react.ts';
+import { connectLive, type LiveSource, type LiveStatus, type StoreFaultKind } from '../../player/live.ts';
+import { usePlayer, usePlayerStore } from '../../player/react.ts';
+import { LiveCompare } from './LiveCompare.tsx';
+
+const ACTIONS: Record<LiveStatus['members'][number]['state'], StoreFaultKind[]> = {
+  running: ['member-stop', 'member-kill'],
+  stopped: ['member-resume', 'member-kill'],
+  killed: ['member-restart'],
+};
+
+export default function LiveBar({ token }: { token: string }) {
+  useLocale();
+  const store = usePlayerStore();
+  const version = usePlayer((s) => s.run?.trace.etcd?.version ?? '');
+  const trace = usePlayer((s) => s.run?.trace);
+  const [comparing, setComparing] = useState(false);
+  const [status, setStatus] = useState<LiveStatus | null>(null);
+  const source = useRef<LiveSource | null>(null);
+  useEffect(() => {
+    const live = connectLive(store, token, setStatus);
+    source.current = live;
+    return () => live.close();
+  }, [store, token]);
+
+  const s = status;
+  const problem =
+    !s || s.stopped
+      ? null
+      : !s.connected && !s.stopped
+        ? t('live.serviceGone')
+        : !s.quorum
+          ? t('live.quorumLost')
+          : !s.reachable
+            ? t('live.unreachable')
+            : s.refused
+              ? t('live.refused', { kind: s.refused })
+              : null;
+  return (
+    <section className="live-bar" aria-label={t('live.label')}>
+      <div className="live-head">
+        <strong>{s?.stopped ? t('live.stopped') : t('live.recording')}</strong>
+        <span>{t('live.what', { version: version || '3.4' })}</span>
+        {s && <span className="live-count">{t('live.events', { n: s.events })}</span>}
+        {s && !s.stopped && (
+          <button type="button" className="button" onClick={() => void source.current?.stop()}>
+            {t('live.stop')}
+          </button>
+        )}
+        {s?.stopped && trace?.source === 'etcd' && (
+          <button
+            type="button"
+            className="button"
+            aria-pressed={comparing}
+            onClick={() => setComparing((c) => !c)}
+          >
+            {t('live.compare.button')}
+          </button>
+        )}
+      </div>
+      {problem && (
+        <p className="live-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      {s && !s.stopped && s.members.length > 0 && (
+        <ul className="live-members" aria-label={t('live.members')}>
+          {s.members.map((m) => (
+            <li key={m.index} data-member={m.index} data-state={m.state}>
+              <span>
+                {t('live.member', { index: m.index, id: m.id.slice(0, 8) })}{' '}
+                <em>{t(`live.state.${m.state}`)}</em>
+              </span>
+              {ACTIONS[m.state].map((kind) => (
+                <button
+                  key={kind}
+                  type="button"
+                  className="button"
+                  aria-label={t(`live.action.${kind}.label`, { index: m.index })}
+                  onClick={() => void source.current?.fault({ kind, member: m.index })}
+                >
+                  {t(`live.action.${kind}`)}
+                </button>
+              ))}
+            </li>
+          ))}
+        </ul>
+      )}
+      {comparing && s?.stopped && trace?.source === 'etcd' && <LiveCompare trace={trace} />}
+    </section>
+  );
+}
