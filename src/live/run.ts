@@ -18,12 +18,11 @@ import { leaseConfig } from '../sim/algorithms/lease/index.ts';
 import { ELECTION_PREFIX, STORAGE_HOST, STORE_HOST, TOKEN_KEY } from '../sim/algorithms/lease/keys.ts';
 import { leaseMachine } from '../sim/algorithms/lease/machine.ts';
 import { machineProcess } from '../sim/algorithms/machineProcess.ts';
-import { type FaultStep, foldFault } from '../sim/faults/fold.ts';
-import { type HostLife, LIVE_FAULT_KINDS, type LiveNodeFault, specOf } from '../sim/faults/table.ts';
+import { foldFault } from '../sim/faults/fold.ts';
+import { LIVE_FAULT_KINDS, type LiveNodeFault, specOf } from '../sim/faults/table.ts';
 import type { XClock } from '../sim/kernel/clock.ts';
-import type { Process, ProcessEnv } from '../sim/net/host.ts';
-import { type Message, summarize } from '../sim/net/message.ts';
-import { type NetState, openNet } from '../sim/net/reach.ts';
+import type { ProcessEnv } from '../sim/net/host.ts';
+import { summarize } from '../sim/net/message.ts';
 import type { Params } from '../sim/params.ts';
 import { clusterVars, resolveScenarioAliases } from '../sim/scenario/aliases.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
@@ -33,6 +32,8 @@ import { type EtcdSource, type Trace, traceOf } from '../sim/trace/trace.ts';
 import type { MemberAction, MemberInfo } from './cluster.ts';
 import { type Answer, ask, padToken, RESOURCE_TOKEN_KEY } from './etcdApi.ts';
 import { b64, Gateway, Unavailable } from './gateway.ts';
+import { LiveNode } from './node.ts';
+import { Recorder } from './recorder.ts';
 import { PrefixWatch, type WatchEvent } from './watch.ts';
 
 /** The real clock, injected: ms since some origin, and timers. */
@@ -74,112 +75,6 @@ export interface LiveOptions {
   clock?: RealClock;
   /** The scenario the recording is shown as (the sandbox with the lease algorithm): its steps. */
   scenario?: Scenario;
-}
-
-/** One node's life, as Host in the simulation: up or crashed, paused (a backlog), cut off from the store. */
-class LiveNode {
-  up = true;
-  paused = false;
-  isolated = false;
-  incarnation = 0;
-  private backlog: Array<() => void> = [];
-  private process: Process | null = null;
-  readonly env: ProcessEnv;
-
-  constructor(
-    readonly id: string,
-    private readonly factory: (env: ProcessEnv) => Process,
-    env: (node: LiveNode) => ProcessEnv,
-  ) {
-    this.env = env(this);
-  }
-
-  start(): void {
-    this.process = this.factory(this.env);
-  }
-
-  fire(inc: number, fn: () => void): void {
-    if (inc !== this.incarnation || !this.up) return;
-    if (this.paused) this.backlog.push(fn);
-    else fn();
-  }
-
-  deliver(inc: number, msg: Message): boolean {
-    if (inc !== this.incarnation || !this.up) return false;
-    this.fire(inc, () => this.process?.receive(msg));
-    return true;
-  }
-
-  crash(): void {
-    this.up = false;
-    this.paused = false;
-    this.backlog = [];
-    this.incarnation++;
-    const p = this.process;
-    this.process = null;
-    p?.stop();
-  }
-
-  restart(): void {
-    this.up = true;
-    this.incarnation++;
-    this.start();
-  }
-
-  resume(): void {
-    this.paused = false;
-    const due = this.backlog;
-    this.backlog = [];
-    for (const fn of due) fn();
-  }
-
-  /** Its life as the fault table reads it (a live node's clock runs at the real rate). */
-  get life(): HostLife {
-    return { up: this.up, paused: this.paused, drift: 1 };
-  }
-
-  /** Its network as the fault table reads it: cut off from the store, or not. */
-  get net(): NetState {
-    return this.isolated ? { ...openNet, isolated: new Map([[this.id, 'store' as const]]) } : openNet;
-  }
-
-  /** Acts out what a fault did (faults/fold.ts), as Host does in the simulation. */
-  live(step: FaultStep): void {
-    // A node process that stops loses its connections; it comes back reaching the store.
-    this.isolated = step.move !== 'stop' && step.net.isolated.has(this.id);
-    if (step.move === 'stop') this.crash();
-    else if (step.move === 'start') this.restart();
-    else if (step.move === 'pause') this.paused = true;
-    else if (step.move === 'resume') this.resume();
-  }
-}
-
-/** Keeps events until they are final (older than the lag), then hands them out in time order. */
-class Recorder {
-  readonly events: TraceEvent[] = [];
-  private pending: Array<{ e: TraceEvent; seq: number }> = [];
-  private seq = 0;
-  private released = 0;
-
-  push(e: TraceEvent): void {
-    this.pending.push({ e, seq: this.seq++ });
-  }
-
-  /** Releases every event at or before `upTo` (all with Infinity); returns the new ones. */
-  release(upTo: number): TraceEvent[] {
-    const ready = this.pending.filter((p) => p.e.t <= upTo);
-    if (ready.length === 0) return [];
-    this.pending = this.pending.filter((p) => p.e.t > upTo);
-    ready.sort((a, b) => a.e.t - b.e.t || a.seq - b.seq);
-    const out = ready.map((p) => {
-      // Late by more than the lag (a stalled event loop): kept, at the last time already released.
-      if (p.e.t < this.released) p.e.t = this.released;
-      return p.e;
-    });
-    this.released = out[out.length - 1]?.t ?? this.released;
-    this.events.push(...out);
-    return out;
-  }
 }
 
 export class LiveRun {

@@ -2,7 +2,7 @@ import type { Algorithm } from './algorithm.ts';
 import { bully } from './bully/index.ts';
 import { cronjob } from './cronjob/index.ts';
 import { dbjob } from './dbjob/index.ts';
-import { declare } from './declared.ts';
+import { declare, algorithmFor as declaredFor, declarationOf as declaredOf } from './declared.ts';
 import { gossip } from './gossip/index.ts';
 import { heartbeat } from './heartbeat/index.ts';
 import { kubernetes } from './kubernetes/index.ts';
@@ -45,6 +45,11 @@ export function declareAll(): void {
 }
 declareAll();
 
-// One lookup each, with one meaning: what this process has declared (declared.ts); importing the
-// registry has declared every algorithm.
-export { algorithmFor, declarationOf } from './declared.ts';
+/**
+ * declared.ts's lookups (one meaning each: what this process has declared), reached through the
+ * registry: a caller that imports them from here has every algorithm declared. Not a re-export: the
+ * bundler would resolve that to declared.ts, leave this module out and with it `declareAll()` (the
+ * worker then knew no algorithm and answered no run).
+ */
+export const declarationOf = (id: string): Algorithm | null => declaredOf(id);
+export const algorithmFor = (id: string): Algorithm => declaredFor(id);
