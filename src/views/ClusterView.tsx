@@ -3,11 +3,9 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'rea
 import { messageTypeLabel, t } from '../i18n/index.ts';
 import { proxyStateAt } from '../player/proxy.ts';
 import { declarationOf } from '../sim/algorithms/declared.ts';
-import type { Violation } from '../sim/trace/events.ts';
 import type { Frame, MessageView, TraceIndex } from '../sim/trace/frame.ts';
 import { type ClusterRenderer, createClusterView, type Link, MESH_MAX_NODES } from './d3/cluster/index.ts';
 import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from './d3/glyphs.ts';
-import { violationVars } from './violationText.ts';
 
 export interface ClusterViewProps {
   index: TraceIndex;
@@ -336,6 +334,9 @@ export const ClusterView = memo(function ClusterView({
   // On fenced storage the violation is a stale write accepted (src/sim/check/splitBrain.ts): its own
   // card, for the rest of the run too (the lost update is in the data).
   const stale = frame.violations.find((v) => v.kind === 'stale-write-accepted');
+  // Each alarm is worded from its violation's facts (a format 1 trace's violation, with none, shows its
+  // English detail as written). Read here field by field, not through views/violationText.ts, which the
+  // first view does not load.
   // A liveness alarm on the task itself (dbjob): the job has stopped running, silently.
   const jobStopped = frame.violations.find((v) => v.kind === 'job-not-running');
   // The job queue (skiplocked): a job's e-mail sent twice, or a job committed twice (no row lock).
@@ -361,7 +362,16 @@ export const ClusterView = memo(function ClusterView({
       {stale && alarmNodes.length === 0 && (
         <div className="alarm" role="alert">
           <strong>{t('narration.alarm.stale')}</strong>
-          <span>{worded(stale, 'narration.alarm.staleDetail')}</span>
+          <span>
+            {stale.token === undefined
+              ? stale.detail
+              : t('narration.alarm.staleDetail', {
+                  resource: stale.key === undefined ? `${stale.resource}` : `${stale.resource} ${stale.key}`,
+                  token: stale.token,
+                  node: stale.nodes[0] ?? '',
+                  seen: stale.seen ?? '',
+                })}
+          </span>
         </div>
       )}
       {jobStopped && alarmNodes.length === 0 && !stale && (
@@ -377,22 +387,31 @@ export const ClusterView = memo(function ClusterView({
       {twice && (
         <div className="alarm" role="alert">
           <strong>{t('cluster.committedTwice')}</strong>
-          <span>{worded(twice, 'cluster.committedTwiceDetail')}</span>
+          <span>
+            {twice.count === undefined
+              ? twice.detail
+              : t('cluster.committedTwiceDetail', {
+                  job: `${twice.job}`,
+                  n: twice.count,
+                  node: twice.nodes[0] ?? '',
+                })}
+          </span>
         </div>
       )}
       {dupEmail && !twice && (
         <div className="alarm" role="alert" data-alarm="duplicate-email">
           <strong>{t('cluster.duplicateEmail')}</strong>
-          <span>{worded(dupEmail, 'cluster.duplicateEmailDetail')}</span>
+          <span>
+            {dupEmail.senders === undefined
+              ? dupEmail.detail
+              : t('cluster.duplicateEmailDetail', {
+                  job: `${dupEmail.job}`,
+                  senders: dupEmail.senders.join(', '),
+                })}
+          </span>
         </div>
       )}
       {!secondary && <Legend index={index} />}
     </div>
   );
 });
-
-/** An alarm's detail worded from the violation's facts; a format 1 trace's English detail as written. */
-function worded(v: Violation, key: string): string {
-  const vars = violationVars(v);
-  return vars === null ? v.detail : t(key, vars);
-}

@@ -70,12 +70,12 @@ export interface FaultKindSpec<F extends Fields> {
    */
   menu?(n: MenuNode, o: MenuOptions): MenuItem[];
   /**
-   * Live mode (src/live) can do it to a real node process, in this form: its machine stops (crash),
-   * starts again (restart), stops handling its clock and messages (pause), or has its requests to etcd
-   * dropped (isolate from the store: the live nodes talk to etcd alone, so a node cut off from everyone
-   * is cut off from the store). Links and partitions have no counterpart there.
+   * Live mode (src/live) can do it to a real node process: its machine stops (crash), starts again
+   * (restart), stops handling its clock and messages (pause), or has its requests to etcd dropped
+   * (isolate). The value is what live mode fixes in it (`liveForm`): the live nodes talk to etcd alone,
+   * so a node cut off from everyone is cut off from the store. Links and partitions have no counterpart.
    */
-  live?(f: ShapeOf<F>): Fault;
+  readonly live?: Partial<ShapeOf<F>>;
 }
 
 /** A node as the What-if menu sees it (a frame's NodeView has these fields). */
@@ -141,7 +141,7 @@ export type FaultOf<K extends FaultKind> = Extract<Fault, { kind: K }>;
 export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[K]> } = {
   crash: {
     fields: SHAPES.crash,
-    live: (f) => ({ kind: 'crash', node: f.node }),
+    live: {},
     icon: 'M-4 -4 L4 4 M4 -4 L-4 4',
     severity: 'danger',
     life: (_f, s) => (s.up ? { up: false, paused: false } : null),
@@ -164,7 +164,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
   },
   restart: {
     fields: SHAPES.restart,
-    live: (f) => ({ kind: 'restart', node: f.node }),
+    live: {},
     icon: 'M3.5 -2.5 A4.3 4.3 0 1 0 4.3 1 M4.3 -4.5 V-1.8 H1.6',
     severity: 'warning',
     life: (_f, s) => (s.up ? null : { up: true }),
@@ -172,7 +172,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
   },
   pause: {
     fields: SHAPES.pause,
-    live: (f) => ({ kind: 'pause', node: f.node, durationMs: f.durationMs }),
+    live: {},
     icon: 'M-2.2 -4 V4 M2.2 -4 V4',
     severity: 'warning',
     life: (_f, s) => (s.up && !s.paused ? { paused: true } : null),
@@ -182,7 +182,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
   },
   resume: {
     fields: SHAPES.resume,
-    live: (f) => ({ kind: 'resume', node: f.node }),
+    live: {},
     icon: 'M-2.5 -4 L3.5 0 L-2.5 4 Z',
     severity: 'warning',
     quiet: true,
@@ -204,7 +204,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
   },
   isolate: {
     fields: SHAPES.isolate,
-    live: (f) => ({ kind: 'isolate', node: f.node, from: 'store' }),
+    live: { from: 'store' },
     icon: 'M0 0 m-4.2 0 a4.2 4.2 0 1 0 8.4 0 a4.2 4.2 0 1 0 -8.4 0 M-3 3 L3 -3',
     severity: 'warning',
     words: (f) => ({ key: `isolate.${f.from ?? 'all'}` }),
@@ -231,7 +231,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
   },
   rejoin: {
     fields: SHAPES.rejoin,
-    live: (f) => ({ kind: 'rejoin', node: f.node }),
+    live: {},
     icon: 'M0 0 m-4.2 0 a4.2 4.2 0 1 0 8.4 0 a4.2 4.2 0 1 0 -8.4 0',
     severity: 'warning',
     // The end of a `store-unavailable` is a rejoin of the store host.
@@ -341,8 +341,13 @@ export type LiveNodeFault = FaultOf<'crash' | 'restart' | 'pause' | 'resume' | '
 
 /** The form live mode applies f in, or null when live mode cannot do it. */
 export function liveForm(f: Fault): LiveNodeFault | null {
-  const live = specOf(f).live;
-  return live ? (live(f as never) as LiveNodeFault) : null;
+  const spec = specOf(f);
+  if (!spec.live) return null;
+  // Its fields, in the table's order, and no other; then what live mode fixes (an isolation's `from`).
+  const own = f as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = { kind: f.kind };
+  for (const name of Object.keys(spec.fields)) if (own[name] !== undefined) out[name] = own[name];
+  return { ...out, ...spec.live } as LiveNodeFault;
 }
 
 export function isFaultKind(k: string): k is FaultKind {
