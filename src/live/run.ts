@@ -129,7 +129,16 @@ export class LiveRun {
       clusterSize: ids.length,
       cfg,
     }));
-    for (const id of ids) this.nodes.set(id, new LiveNode(id, factory, (n) => this.envFor(n)));
+    for (const id of ids)
+      this.nodes.set(
+        id,
+        new LiveNode(
+          id,
+          factory,
+          (n) => this.envFor(n),
+          () => this.now(),
+        ),
+      );
   }
 
   /** Local ms since the run started (the trace's time). */
@@ -460,7 +469,7 @@ export class LiveRun {
   async stop(): Promise<Trace> {
     if (this.endedAt === null) {
       const end = this.now();
-      for (const n of this.nodes.values()) if (n.up) n.crash();
+      for (const n of this.nodes.values()) n.host.crash();
       if (this.ticker !== null) this.clock.clearTimeout(this.ticker);
       await new Promise((r) => this.clock.setTimeout(() => r(undefined), this.lagMs));
       await this.watch?.stop();

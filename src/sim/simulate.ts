@@ -12,7 +12,7 @@ import { foldFault } from './faults/fold.ts';
 import { shapeHosts } from './faults/shape.ts';
 import { hostOf, specOf } from './faults/table.ts';
 import { canonicalFaults, nodesProblem, SimError, type SimOptions, scenarioParams } from './inputs.ts';
-import { afterOnClock } from './kernel/clock.ts';
+import { afterOnClock, queueClock } from './kernel/clock.ts';
 import { EventQueue } from './kernel/queue.ts';
 import { RngStreams } from './kernel/rngs.ts';
 import { Host, type HostKind, type ProcessEnv, type ProcessFactory } from './net/host.ts';
@@ -143,7 +143,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       wallNow: () => host.wallNow(),
       send: (to, type, body) => net.send(host.id, to, type, body),
       get clock() {
-        return host.clock;
+        return queueClock(queue, host);
       },
       after: (localMs, fn) => afterOnClock(queue, host, localMs, fn),
       rng: (purpose) => rngs.stream(`${host.id}/${purpose}`),

@@ -1,7 +1,7 @@
 import type { Rng } from '../../lib/rng.ts';
 import type { FaultStep } from '../faults/fold.ts';
 import type { HostLife } from '../faults/table.ts';
-import { type ClockGate, queueClock, type XClock } from '../kernel/clock.ts';
+import type { ClockGate, XClock } from '../kernel/clock.ts';
 import type { EventQueue } from '../kernel/queue.ts';
 import type { Fault, Role, TraceEvent } from '../trace/events.ts';
 
@@ -49,7 +49,8 @@ export interface Process {
 export type ProcessFactory = (env: ProcessEnv) => Process;
 
 export interface HostServices {
-  queue: EventQueue;
+  /** What the host reads of the time: the simulation's event queue, or live mode's real clock. */
+  readonly queue: Pick<EventQueue, 'now'>;
   envFor(host: Host): ProcessEnv;
 }
 
@@ -80,10 +81,6 @@ export class Host implements ClockGate {
     private readonly services: HostServices,
   ) {
     this.env = services.envFor(this);
-  }
-
-  get clock(): XClock {
-    return queueClock(this.services.queue, this);
   }
 
   start(): void {

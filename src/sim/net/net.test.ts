@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterOnClock } from '../kernel/clock.ts';
+import { afterOnClock, queueClock } from '../kernel/clock.ts';
 import { EventQueue } from '../kernel/queue.ts';
 import { RngStreams } from '../kernel/rngs.ts';
 import type { TraceEvent } from '../trace/events.ts';
@@ -21,7 +21,7 @@ function world(cfg = { latencyMinMs: 10, latencyMaxMs: 10, dropRate: 0 }) {
       wallNow: () => h.wallNow(),
       send: (to, type, body) => net.send(h.id, to, type, body),
       get clock() {
-        return h.clock;
+        return queueClock(queue, h);
       },
       after: (ms, fn) => afterOnClock(queue, h, ms, fn),
       rng: () => new RngStreams(1).stream(h.id),
