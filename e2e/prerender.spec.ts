@@ -108,10 +108,18 @@ test.describe('the prerendered first view', () => {
         .getEntriesByType('resource')
         .filter((r) => /\/assets\/start-[\w-]+\.js$/.test(r.name))
         .map((r) => r.startTime),
+      entry:
+        (
+          performance.getEntriesByType('resource').find((r) => /\/assets\/index-[\w-]+\.js$/.test(r.name)) as
+            | PerformanceResourceTiming
+            | undefined
+        )?.responseEnd ?? Number.NaN,
     }));
-    // The app's module is requested once, after the first contentful paint (main.tsx waits for it).
+    // The app's module is requested once, after the first contentful paint (main.tsx waits for it),
+    // or, on a machine so loaded that the paint comes later, once the entry's 1 s bound on that wait
+    // has passed (afterPaint.ts maxMs: the entry runs after its own response ends).
     expect(t.app).toHaveLength(1);
-    expect(t.app[0]).toBeGreaterThanOrEqual(t.fcp);
+    expect(t.app[0]).toBeGreaterThanOrEqual(Math.min(t.fcp, t.entry + 1000));
     // Every rule the first view uses was render-blocking: the takeover adds no sheet that would
     // restyle the picture (a CSS import that only the app's chunk brings would show up here).
     const after = await sheets();
