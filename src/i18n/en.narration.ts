@@ -61,7 +61,7 @@ export const enNarration: Record<string, string> = {
   'log.fault.store-unavailable': '{node} unavailable (quorum lost) for {durationMs}',
   'log.fault.kill': '{node} processes KILLED (host up: connections refused)',
   'log.fault.cut-oneway': 'link {from} → {to} cut one way',
-  'log.fault.clock-skew.ahead': '{node} wall clock stepped: now {ms} ms ahead of true time',
-  'log.fault.clock-skew.behind': '{node} wall clock stepped: now {ms} ms behind true time',
+  'log.fault.clock-skew.ahead': '{node} wall clock stepped: now {stepMs} ahead of true time',
+  'log.fault.clock-skew.behind': '{node} wall clock stepped: now {stepMs} behind true time',
   'log.fault.clock-skew.true': '{node} wall clock stepped back to true time',
 };

@@ -97,8 +97,8 @@ export const enSandbox: Record<string, string> = {
   'fault.delay-link': 'delay link {a}–{b} by {extraMs}',
   'fault.clock-drift': 'clock drift {node} ×{rate}',
   'fault.store-unavailable': '{node} unavailable (quorum lost) for {durationMs}',
-  'fault.clock-skew.ahead': 'step {node} wall clock {ms} ms ahead',
-  'fault.clock-skew.behind': 'step {node} wall clock {ms} ms behind',
+  'fault.clock-skew.ahead': 'step {node} wall clock {stepMs} ahead',
+  'fault.clock-skew.behind': 'step {node} wall clock {stepMs} behind',
   'fault.clock-skew.true': 'set {node} wall clock to true time',
   'fault.at': '{what} at {t}',
 

@@ -56,7 +56,7 @@ export const ptNarration: Record<string, string> = {
   'log.fault.store-unavailable': '{node} indisponível (quórum perdido) por {durationMs}',
   'log.fault.kill': 'processos de {node} MORTOS (host no ar: conexões recusadas)',
   'log.fault.cut-oneway': 'enlace {from} → {to} cortado num sentido',
-  'log.fault.clock-skew.ahead': 'o relógio de parede de {node} salta e passa a estar {ms} ms adiantado',
-  'log.fault.clock-skew.behind': 'o relógio de parede de {node} salta e passa a estar {ms} ms atrasado',
+  'log.fault.clock-skew.ahead': 'o relógio de parede de {node} salta e passa a estar {stepMs} adiantado',
+  'log.fault.clock-skew.behind': 'o relógio de parede de {node} salta e passa a estar {stepMs} atrasado',
   'log.fault.clock-skew.true': 'o relógio de parede de {node} volta à hora certa',
 };

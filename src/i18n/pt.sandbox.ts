@@ -98,8 +98,8 @@ export const ptSandbox: Record<string, string> = {
   'fault.delay-link': 'atrasar enlace {a}–{b} em {extraMs}',
   'fault.clock-drift': 'deriva de relógio {node} ×{rate}',
   'fault.store-unavailable': '{node} indisponível (quórum perdido) por {durationMs}',
-  'fault.clock-skew.ahead': 'adiantar o relógio de parede de {node} em {ms} ms',
-  'fault.clock-skew.behind': 'atrasar o relógio de parede de {node} em {ms} ms',
+  'fault.clock-skew.ahead': 'adiantar o relógio de parede de {node} em {stepMs}',
+  'fault.clock-skew.behind': 'atrasar o relógio de parede de {node} em {stepMs}',
   'fault.clock-skew.true': 'acertar o relógio de parede de {node}',
   'fault.at': '{what} em {t}',
 

@@ -54,7 +54,7 @@ export const ruNarration: Record<string, string> = {
   'log.fault.store-unavailable': '{node} недоступен (кворум потерян) на {durationMs}',
   'log.fault.kill': 'процессы {node} УБИТЫ (хост работает: соединения отклоняются)',
   'log.fault.cut-oneway': 'связь {from} → {to} разорвана в одну сторону',
-  'log.fault.clock-skew.ahead': 'системные часы {node} переведены и теперь спешат на {ms} мс',
-  'log.fault.clock-skew.behind': 'системные часы {node} переведены и теперь отстают на {ms} мс',
+  'log.fault.clock-skew.ahead': 'системные часы {node} переведены и теперь спешат на {stepMs}',
+  'log.fault.clock-skew.behind': 'системные часы {node} переведены и теперь отстают на {stepMs}',
   'log.fault.clock-skew.true': 'системные часы {node} снова показывают точное время',
 };

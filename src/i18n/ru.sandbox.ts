@@ -98,8 +98,8 @@ export const ruSandbox: Record<string, string> = {
   'fault.delay-link': 'задержать связь {a}–{b} на {extraMs}',
   'fault.clock-drift': 'дрейф часов {node} ×{rate}',
   'fault.store-unavailable': '{node} недоступен (кворум потерян) на {durationMs}',
-  'fault.clock-skew.ahead': 'перевести системные часы {node}: спешат на {ms} мс',
-  'fault.clock-skew.behind': 'перевести системные часы {node}: отстают на {ms} мс',
+  'fault.clock-skew.ahead': 'перевести системные часы {node}: спешат на {stepMs}',
+  'fault.clock-skew.behind': 'перевести системные часы {node}: отстают на {stepMs}',
   'fault.clock-skew.true': 'вернуть системные часы {node} к точному времени',
   'fault.at': '{what} в {t}',
 

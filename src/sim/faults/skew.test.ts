@@ -11,6 +11,7 @@ import { simulate } from '../simulate.ts';
 import { TraceIndex } from '../trace/frame.ts';
 import { foldFault, freshLife } from './fold.ts';
 import { faultFromText, faultToText } from './text.ts';
+import { faultWords, plainFormat } from './words.ts';
 
 const story = (id: string) => {
   const s = scenarios.find((x) => x.id === id);
@@ -66,6 +67,16 @@ describe('clock-skew', () => {
   it('folds as a change of the wall clock alone: no move of the processes, no network step', () => {
     const step = foldFault({ kind: 'clock-skew', node: 'a', offsetMs: -250 }, () => freshLife, openNet);
     expect(step).toMatchObject({ host: 'a', change: { skewMs: -250 }, move: null, net: openNet });
+  });
+
+  it('is worded by the one formatter: the step as a length of time, its direction in the key', () => {
+    expect(faultWords({ kind: 'clock-skew', node: 'db', offsetMs: -20_000 }, plainFormat)).toEqual({
+      key: 'clock-skew.behind',
+      vars: { stepMs: '20.0 s', node: 'db', offsetMs: '-20000' },
+    });
+    expect(faultWords({ kind: 'clock-skew', node: 'db', offsetMs: 0 }, plainFormat).key).toBe(
+      'clock-skew.true',
+    );
   });
 
   it('reads and writes as link text, and refuses an offset past a day', () => {

@@ -326,7 +326,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     severity: 'warning',
     words: (f) => ({
       key: `clock-skew.${f.offsetMs > 0 ? 'ahead' : f.offsetMs < 0 ? 'behind' : 'true'}`,
-      vars: { node: f.node, ms: Math.abs(f.offsetMs) },
+      vars: { stepMs: Math.abs(f.offsetMs) },
     }),
     life: (f, s) => ((s.skewMs ?? 0) === f.offsetMs ? null : { skewMs: f.offsetMs }),
     undo: (f) => ({ kind: 'clock-skew', node: f.node, offsetMs: 0 }),

@@ -19,8 +19,14 @@ export type FaultVars = Record<string, string | number>;
 
 export function faultWords(f: Fault, fmt: FaultFormat): { key: string; vars: FaultVars } {
   const spec = specOf(f);
-  const { key, vars } = spec.words?.(f as never) ?? { key: f.kind };
-  const out: FaultVars = { ...vars };
+  const { key, vars = {} } = spec.words?.(f as never) ?? { key: f.kind };
+  // A value of the kind's own named `…Ms` is a length of time, like a field in ms.
+  const out: FaultVars = Object.fromEntries(
+    Object.entries(vars).map(([k, v]) => [
+      k,
+      typeof v === 'number' && k.endsWith('Ms') ? fmt.duration(v) : v,
+    ]),
+  );
   const fields = f as unknown as Record<string, unknown>;
   for (const [name, field] of Object.entries(spec.fields)) {
     const v = fields[name];
