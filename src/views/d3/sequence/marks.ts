@@ -15,10 +15,10 @@ export function drawMarks(
   text: SequenceText,
 ): void {
   const { t, w0, w1, y, xOf } = v;
-  // Instant markers: crashes, restarts, violations.
+  // Instant markers: a host's processes stopping and starting (faults/fold.ts moves: crash, kill, restart), violations.
   type Mark = {
     key: string;
-    kind: 'crash' | 'restart' | 'violation' | 'write-ok' | 'write-rejected' | 'expire';
+    kind: 'stop' | 'start' | 'violation' | 'write-ok' | 'write-rejected' | 'expire';
     x: number;
     t: number;
     title: string;
@@ -59,7 +59,7 @@ export function drawMarks(
     if (x !== null && c.t >= w0 && c.t <= w1)
       marks.push({
         key: `c${c.node}${c.t}`,
-        kind: 'crash',
+        kind: 'stop',
         x,
         t: c.t,
         title: text.crash(c.node, c.t),
@@ -70,7 +70,7 @@ export function drawMarks(
     if (x !== null && r.t >= w0 && r.t <= w1)
       marks.push({
         key: `r${r.node}${r.t}`,
-        kind: 'restart',
+        kind: 'start',
         x,
         t: r.t,
         title: text.restart(r.node, r.t),
@@ -110,9 +110,9 @@ export function drawMarks(
       g.select('title').text(d.title);
       g.select('path').attr(
         'd',
-        d.kind === 'crash'
+        d.kind === 'stop'
           ? `${cross(0, 0, 6)}M-11,0H11`
-          : d.kind === 'restart'
+          : d.kind === 'start'
             ? 'M-6,0H6'
             : d.kind === 'violation'
               ? 'M0,-7L7,0L0,7L-7,0Z'
