@@ -19,7 +19,7 @@ import type { TraceIndex } from '../sim/trace/frame.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { chatterIds } from './d3/sequence/index.ts';
 import { dataSuffix, leaseHex, type Translate, writeLine } from './eventText.ts';
-import { formatDuration, localFormat } from './format.ts';
+import { localFormat } from './format.ts';
 import { violationText } from './violationText.ts';
 import './panels.css';
 
@@ -53,7 +53,6 @@ export interface LogEntry {
 }
 
 /** A duration as people say it: "250 ms", "20 s", "1.5 s". */
-export { formatDuration };
 
 function roleTag(tr: Translate, token: number | undefined, term: number | undefined): string {
   if (token !== undefined && term !== undefined) return tr('log.tag.tokenTerm', { token, term });

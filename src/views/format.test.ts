@@ -5,8 +5,8 @@ import type { Run } from '../player/store.ts';
 import { faultText } from '../sandbox/faults.ts';
 import { simulate } from '../sim/simulate.ts';
 import { formatSeconds, tickFormat } from './d3/sequence/index.ts';
-import { formatDuration, formatLogTime } from './EventLog.tsx';
-import { formatTime } from './format.ts';
+import { formatLogTime } from './EventLog.tsx';
+import { formatDuration, formatTime } from './format.ts';
 import { stepCaption } from './story.ts';
 
 describe('formatTime', () => {

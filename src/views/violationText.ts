@@ -9,7 +9,7 @@ type Vars = Record<string, string | number>;
 const seconds = (ms: number) => formatNumber(Math.round(ms / 100) / 10);
 
 /** The stale write's item as the resource names it: `storage`, or `storage shard-03`. */
-export const staleItem = (v: Violation): string | undefined =>
+const staleItem = (v: Violation): string | undefined =>
   v.resource === undefined ? undefined : v.key === undefined ? v.resource : `${v.resource} ${v.key}`;
 
 /** The values `violation.<kind>` reads, or null when the trace does not have them (format 1). */

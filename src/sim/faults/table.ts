@@ -363,7 +363,7 @@ export function specOf(f: Fault): FaultKindSpec<Fields> {
 export const hostOf = (f: Fault): string | undefined => ('node' in f ? f.node : undefined);
 
 /** What f changes in the life of its host, or null if nothing (or it is not a host fault). */
-export function lifeChange(f: Fault, before: HostLife): Partial<HostLife> | null {
+function lifeChange(f: Fault, before: HostLife): Partial<HostLife> | null {
   const life = specOf(f).life;
   return life ? life(f as never, before) : null;
 }
@@ -381,8 +381,6 @@ export const stopsHost = (f: Fault): boolean =>
 /** Does f start a stopped host again (a restart)? */
 export const startsHost = (f: Fault): boolean =>
   lifeChange(f, { up: false, paused: false, drift: 1 })?.up === true;
-
-export const changesNet = (f: Fault): boolean => specOf(f).net !== undefined;
 
 export { blockedBy as blocked };
 
