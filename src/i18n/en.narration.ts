@@ -39,6 +39,8 @@ export const enNarration: Record<string, string> = {
     'At the end of the run nobody leads: {node}, the last leader, was lost {ago} s before.',
   'narration.alarm.stale': 'STALE WRITE ACCEPTED',
   'narration.alarm.staleDetail': '{resource} took token {token} from {node} after token {seen}',
+  'narr.violation.one-job-run':
+    'TWO RUNS AT ONCE: a run of the job started while another was still going; only Forbid keeps them apart.',
   // skiplocked
   'narr.violation.duplicate-email':
     'DUPLICATE E-MAIL: a job’s e-mail was sent again ({nodes}); the first went out before a COMMIT that never came.',

@@ -92,6 +92,7 @@ export const enPanels: Record<string, string> = {
   'violation.two-leaders-in-term': '{a} and {b} both lead term {term}',
   'violation.job-not-running': 'the job has not run for {s} s (bound {bound} s)',
   'violation.job-committed-twice': '{job} committed {n} times (the last by {node})',
+  'violation.one-job-run': '{job} started beside another run ({n} running)',
   'violation.duplicate-email': '{job} e-mailed {n} times (by {senders})',
 
   'adr.open': 'ADR-001',

@@ -34,6 +34,8 @@ export const ptNarration: Record<string, string> = {
   'narr.outcome.lost': 'No fim da execução ninguém é líder: o {node}, último líder, caiu {ago} s antes.',
   'narration.alarm.stale': 'ESCRITA OBSOLETA ACEITA',
   'narration.alarm.staleDetail': 'O {resource} aceitou o token {token} do {node} depois do token {seen}',
+  'narr.violation.one-job-run':
+    'DUAS EXECUÇÕES AO MESMO TEMPO: uma execução do job começou enquanto outra ainda rodava; só o Forbid as mantém separadas.',
   // skiplocked
   'narr.violation.duplicate-email':
     'E-MAIL DUPLICADO: o e-mail de um job foi enviado de novo ({nodes}); o primeiro saiu antes de um COMMIT que nunca chegou.',

@@ -90,6 +90,7 @@ export const ptPanels: Record<string, string> = {
   'violation.two-leaders-in-term': '{a} e {b} são líderes no mesmo termo {term}',
   'violation.job-not-running': 'o job não roda há {s} s (limite {bound} s)',
   'violation.job-committed-twice': '{job} foi confirmado {n} vezes (a última por {node})',
+  'violation.one-job-run': '{job} começou ao lado de outra execução ({n} rodando)',
   'violation.duplicate-email': 'o e-mail de {job} saiu {n} vezes (por {senders})',
 
   'adr.open': 'ADR-001',

@@ -32,6 +32,8 @@ export const ruNarration: Record<string, string> = {
   'narr.outcome.lost': 'В конце прогона лидера нет: последний лидер, {node}, пропал за {ago} с до конца.',
   'narration.alarm.stale': 'УСТАРЕВШАЯ ЗАПИСЬ ПРИНЯТА',
   'narration.alarm.staleDetail': '{resource} принял token {token} от {node} после token {seen}',
+  'narr.violation.one-job-run':
+    'ДВА ЗАПУСКА СРАЗУ: job запустился, пока предыдущий запуск ещё шёл; разводит их только Forbid.',
   // skiplocked
   'narr.violation.duplicate-email':
     'ДУБЛЬ ПИСЬМА: письмо по job-у отправлено повторно ({nodes}); первое ушло до COMMIT, который так и не случился.',

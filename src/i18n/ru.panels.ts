@@ -92,6 +92,7 @@ export const ruPanels: Record<string, string> = {
   'violation.job-not-running': 'задача не запускалась {s} с (предел {bound} с)',
   'violation.job-committed-twice':
     '{job} зафиксирована {n, plural, one {# раз} few {# раза} many {# раз} other {# раза}} (последний раз — {node})',
+  'violation.one-job-run': '{job} запущена, пока идёт другой запуск (идут одновременно: {n})',
   'violation.duplicate-email':
     'письмо по {job} ушло {n, plural, one {# раз} few {# раза} many {# раз} other {# раза}} (от {senders})',
 

@@ -1,13 +1,6 @@
 import { algorithmFor } from './algorithms/registry.ts';
 import { runtimeFor } from './algorithms/runtimes.ts';
-import {
-  type Checker,
-  leaseHoldersChecker,
-  splitBrainChecker,
-  staleWriteChecker,
-  termLeadersChecker,
-} from './check/index.ts';
-import { leaderlessChecker } from './check/leaderless.ts';
+import { type Checker, leaderlessChecker, safetyCheckers } from './check/index.ts';
 import { foldFault } from './faults/fold.ts';
 import { shapeHosts } from './faults/shape.ts';
 import { hostOf, specOf } from './faults/table.ts';
@@ -107,12 +100,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
   const queue = new EventQueue();
   const rngs = new RngStreams(seed);
   const events: TraceEvent[] = [];
-  const checkers: Checker[] = [
-    splitBrainChecker(),
-    staleWriteChecker(),
-    leaseHoldersChecker([...alg.leadership.keys]),
-    termLeadersChecker(),
-  ];
+  const checkers: Checker[] = safetyCheckers(alg.leadership.keys);
   if (opts.leaderlessBoundMs !== undefined) checkers.push(leaderlessChecker(opts.leaderlessBoundMs));
   if (runtime.checkers) checkers.push(...runtime.checkers(params));
 

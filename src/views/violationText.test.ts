@@ -40,6 +40,7 @@ const examples: Record<(typeof VIOLATION_KINDS)[number], Facts> = {
     count: 2,
     senders: ['node-2', 'node-4'],
   },
+  'one-job-run': { kind: 'one-job-run', nodes: [], job: 'report-29012', count: 2 },
 };
 
 describe('violations are data: worded from their facts, never parsed', () => {

@@ -39,6 +39,8 @@ export function violationVars(v: Violation): Vars | null {
       return v.job === undefined || v.count === undefined
         ? null
         : { job: v.job, n: v.count, node: v.nodes[0] ?? '' };
+    case 'one-job-run':
+      return v.job === undefined || v.count === undefined ? null : { job: v.job, n: v.count };
     case 'duplicate-email':
       return v.job === undefined || v.senders === undefined
         ? null

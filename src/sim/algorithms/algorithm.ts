@@ -2,7 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import type { Checker } from '../check/checker.ts';
 import type { HostKind, ProcessFactory } from '../net/host.ts';
 import type { ParamRule, ParamSpecs, Params } from '../params.ts';
-import type { TraceEvent } from '../trace/events.ts';
+import type { TraceEvent, ViolationKind } from '../trace/events.ts';
 
 /** What an algorithm's build() gets: the node ids, the resolved params, and a way to add hosts. */
 export interface BuildContext {
@@ -85,18 +85,11 @@ export interface ChaosHooks {
   /** An isolation may be from the store only. */
   readonly isolateFromStore: boolean;
   /**
-   * Safety properties that must hold in every schedule (chaos/properties.ts), by the violation kind
-   * the trace names them with where it has one (`two-lease-holders` over `leadership.keys`).
+   * Safety properties that must hold in every schedule: violation kinds that simulate()'s checkers
+   * raise (src/sim/check, and the algorithm's own `checkers`), each at all times or only `when` the
+   * drawn knobs turn on the design that promises it (one e-mail per job needs the outbox).
    */
-  readonly safety: ReadonlyArray<
-    | 'stale-write-accepted'
-    | 'two-lease-holders'
-    | 'two-leaders-in-term'
-    | 'split-brain'
-    | 'one-db-writer'
-    | 'one-job-run'
-    | 'job-committed-twice'
-  >;
+  readonly safety: ReadonlyArray<ViolationKind | { id: ViolationKind; when(params: Params): boolean }>;
   /** The liveness property once the faults stop. */
   readonly liveness:
     | 'lease-leader'

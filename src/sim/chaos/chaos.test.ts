@@ -14,22 +14,17 @@ import {
   runSchedule,
   traceOf,
 } from '../../testing/chaos/run.ts';
-import { algorithms } from '../algorithms/registry.ts';
+import { LEADER_KEY } from '../algorithms/lease/keys.ts';
 import { timedFaultSchema } from '../scenario/schema.ts';
 import type { Fault, TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
 import {
   bullyAgreement,
-  dbWriters,
-  jobCommits,
-  LEADER_KEY,
-  leaseHolders,
-  leaseHoldersOf,
+  checkSafety,
   leaseLeader,
   metricBounds,
   quorumLeader,
-  staleWrites,
-  termLeaders,
+  safetyIds,
 } from './properties.ts';
 import {
   type ChaosAlgorithm,
@@ -138,16 +133,6 @@ const role = (t: number, node: string, r: 'leader' | 'follower', extra: object =
   role: r,
   ...extra,
 });
-const write = (t: number, node: string, token: number | null): TraceEvent => ({
-  k: 'write',
-  t,
-  node,
-  resource: 'storage',
-  token,
-  status: 'accepted',
-  code: 200,
-  seen: null,
-});
 const put = (t: number, value: string, lease: number): TraceEvent => ({
   k: 'store',
   t,
@@ -175,28 +160,22 @@ const sched = (nodes: number, F: number, bound: number): ChaosSchedule => ({
 });
 
 describe('chaos property checkers', () => {
-  it('stale-write: a lower token after a higher one, or no token, fails; equal tokens pass', () => {
-    expect(staleWrites([write(1, 'a', 42), write(2, 'a', 42), write(3, 'b', 43)])).toEqual([]);
-    expect(staleWrites([write(1, 'b', 43), write(2, 'a', 42)])[0]?.detail).toBe(
-      'storage accepted token 42 from a after token 43',
-    );
-    expect(staleWrites([write(1, 'a', null)])).toHaveLength(1);
-  });
-
-  it('one-lease-holder: a put under another lease while the key exists fails, after a delete it passes', () => {
-    expect(leaseHolders([put(1, 'a', 1), put(2, 'a', 1), expire(3), put(4, 'b', 2)])).toEqual([]);
-    expect(leaseHolders([put(1, 'a', 1), put(2, 'b', 2)])).toHaveLength(1);
-    // Same holder name, other lease: still two leases on one key.
-    expect(leaseHolders([put(1, 'a', 1), put(2, 'a', 2)])).toHaveLength(1);
-  });
-
-  it('one-leader-per-term: two nodes leading one term fail; one node re-reporting passes', () => {
-    expect(termLeaders([role(1, 'a', 'leader', { term: 3 }), role(2, 'a', 'leader', { term: 3 })])).toEqual(
-      [],
-    );
-    expect(
-      termLeaders([role(1, 'a', 'leader', { term: 3 }), role(2, 'b', 'leader', { term: 3 })]),
-    ).toHaveLength(1);
+  it('safety reads the violations simulate()’s checkers raised, of the kinds the hooks name for the knobs', () => {
+    const v = (t: number, kind: 'duplicate-email' | 'job-committed-twice'): TraceEvent => ({
+      k: 'violation',
+      t,
+      violation: { kind, nodes: [], detail: kind },
+    });
+    const trace = fakeTrace([v(1, 'duplicate-email'), v(2, 'job-committed-twice')]);
+    // One e-mail per job is the outbox's promise: without it, a second e-mail is the story, not a failure.
+    expect(safetyIds('skiplocked', { outbox: false })).toEqual(['job-committed-twice']);
+    expect(checkSafety('skiplocked', trace, { outbox: false }).map((f) => f.property)).toEqual([
+      'job-committed-twice',
+    ]);
+    expect(checkSafety('skiplocked', trace, { outbox: true })).toEqual([
+      { property: 'duplicate-email', atMs: 1, detail: 'duplicate-email' },
+      { property: 'job-committed-twice', atMs: 2, detail: 'job-committed-twice' },
+    ]);
   });
 
   it('quorum-leader: exactly one believer at F + bound, recovery time measured from F', () => {
@@ -446,24 +425,8 @@ describe('chaos: the job runner elected in a database table', () => {
   it('negative control, UPDATE … WHERE TRUE: two leaders both have their writes accepted', () => {
     const { failed, found } = control('dbjob', 204, 50);
     expect(failed).toBe(true);
-    expect(found?.safety[0]?.property).toBe('one-db-writer');
+    expect(found?.safety[0]?.property).toBe('split-brain');
     expect(found?.violationKinds).toContain('split-brain');
-  });
-
-  it('one-db-writer: an old leader’s write before the new one began passes; two overlapping writers fail', () => {
-    const w = (t: number, node: string): TraceEvent => ({
-      k: 'write',
-      t,
-      node,
-      resource: 'db',
-      token: null,
-      status: 'accepted',
-      code: 200,
-      seen: 0,
-    });
-    const ok = [role(1, 'a', 'leader'), w(2, 'a'), role(3, 'b', 'leader'), w(4, 'b')];
-    expect(dbWriters(ok)).toEqual([]);
-    expect(dbWriters([...ok, w(5, 'a')])).toHaveLength(1);
   });
 });
 
@@ -484,20 +447,6 @@ describe('chaos: skiplocked (SELECT … FOR UPDATE SKIP LOCKED, no leader)', () 
     expect(found?.safety[0]?.property).toBe('job-committed-twice');
     expect(found?.violationKinds).toContain('job-committed-twice');
     expect(found?.schedule.params.forUpdate).toBe(false);
-  });
-
-  it('one-commit-per-job: a second commit of a done job fails; commits of different jobs pass', () => {
-    const c = (t: number, job: string, node: string): TraceEvent => ({
-      k: 'mark',
-      t,
-      node: 'postgres',
-      name: 'job-committed',
-      data: { job, node },
-    });
-    expect(jobCommits([c(1, 'job-1', 'node-1'), c(2, 'job-2', 'node-2')])).toEqual([]);
-    expect(jobCommits([c(1, 'job-1', 'node-1'), c(2, 'job-1', 'node-2')])[0]?.detail).toBe(
-      'job-1 committed by node-2 after node-1 had committed it',
-    );
   });
 });
 
@@ -553,42 +502,6 @@ describe('chaos: sharded leadership (a leader per shard)', () => {
         (tf) => tf.fault.kind === 'pause' && tf.fault.node.startsWith('node-') && tf.fault.durationMs > ttlMs,
       ),
     ).toBe(true);
-  });
-});
-
-describe('per-shard checks', () => {
-  const write = (t: number, key: string, token: number) =>
-    ({
-      k: 'write',
-      t,
-      node: 'node-1',
-      resource: 'storage',
-      token,
-      status: 'accepted',
-      code: 200,
-      seen: null,
-      key,
-    }) as const;
-  it('a lower token on another shard is no stale write; on the same shard it is', () => {
-    expect(staleWrites([write(1, 'shard-01', 9), write(2, 'shard-02', 3)])).toEqual([]);
-    expect(staleWrites([write(1, 'shard-01', 9), write(2, 'shard-01', 3)]).map((f) => f.detail)).toEqual([
-      'storage shard-01 accepted token 3 from node-1 after token 9',
-    ]);
-  });
-
-  it('each shard key keeps one lease while it exists', () => {
-    const put = (t: number, key: string, value: string, lease: number) =>
-      ({
-        k: 'store',
-        t,
-        change: { kind: 'put', kv: { key, value, lease, createRevision: t, modRevision: t, version: 1 } },
-      }) as TraceEvent;
-    const ok = [put(1, '/shards/01/leader', 'node-1', 1), put(2, '/shards/02/leader', 'node-2', 2)];
-    const shardKeys = algorithms.sharded.leadership.keys;
-    expect(leaseHoldersOf(ok, shardKeys)).toEqual([]);
-    expect(
-      leaseHoldersOf([...ok, put(3, '/shards/02/leader', 'node-3', 3)], shardKeys).map((f) => f.property),
-    ).toEqual(['two-lease-holders']);
   });
 });
 

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pitfallRun } from '../../testing/chaos/pitfall.ts';
-import { splitBrains } from './properties.ts';
+import { violationsOf } from './properties.ts';
 import { rawScheduleArb } from './schedule.ts';
 
 const draw = rawScheduleArb({ loss: true, exclude: ['drift'] });
@@ -20,7 +20,7 @@ function control(story: string, seed: number, numRuns: number) {
   const r = fc.check(
     fc.property(draw, (raw) => {
       runs++;
-      const f = splitBrains(pitfallRun(story, raw, false).trace.events);
+      const f = violationsOf(pitfallRun(story, raw, false).trace, ['split-brain']);
       detail = f[0]?.detail ?? '';
       return f.length === 0;
     }),
@@ -36,7 +36,7 @@ function fixed(story: string, seed: number, numRuns: number): number {
     fc.property(draw, (raw) => {
       const run = pitfallRun(story, raw, true);
       faults += run.interventions.length;
-      const f = splitBrains(run.trace.events);
+      const f = violationsOf(run.trace, ['split-brain']);
       if (f.length > 0)
         throw new Error(
           `${f[0]?.detail} at ${f[0]?.atMs} ms\n${JSON.stringify({ params: run.params, faults: run.interventions })}`,

@@ -1,23 +1,21 @@
 /**
- * The chaos properties: each one a checker over a finished trace, independent of the checkers that
- * run inside simulate() (src/sim/check), so a bug in one is caught by the other. A safety property
- * has the id of the violation kind the trace names it with, where there is one (events.ts).
- *
- * Safety (over the whole run, faults included; split-brain is defined beside src/sim/check/splitBrain.ts:
- * on the fenced storage the violation is a stale write, and two believed leaders alone are a metric):
- * - `stale-write-accepted`: the protected storage never accepts a write whose fencing token is lower than one
- *   it accepted before, nor a write without a token (Kleppmann 2016);
- * - `two-lease-holders`: while the leader key exists in the store it stays on one lease (etcd
- *   Election.Campaign's create_revision compare; a put under another lease = two holders);
+ * The chaos properties. Safety is decided by the checkers simulate() runs (src/sim/check, and an
+ * algorithm's own `checkers`): a property is a violation kind the trace names, kept by the algorithms
+ * whose chaos hooks list it (safety.ts). An independent oracle of each lives with the tests
+ * (src/sim/check/oracle.test.ts). The kinds chaos keeps:
+ * - `stale-write-accepted`: the protected storage never accepts a write whose fencing token is lower than
+ *   one it accepted before for the same item (Kleppmann 2016);
+ * - `two-lease-holders`: while a leader key exists in the store it keeps its holder (etcd
+ *   Election.Campaign's create_revision compare; a put for another holder under another lease = two);
  * - `two-leaders-in-term`: no two nodes report leadership of the same term (Raft election safety,
- *   Ongaro & Ousterhout 2014, fig. 3).
- * - `one-db-writer`: the job runner's database never accepts writes from two believed leaders whose
- *   leaderships overlap, the later write coming after the other's leadership began (split-brain on
- *   the database: both run the job; an old leader's write before the new one began is not one).
+ *   Ongaro & Ousterhout 2014, fig. 3);
+ * - `split-brain`: no two believed leaders both have writes accepted on unfenced data while both
+ *   believe (src/sim/check/splitBrain.ts: a leader's own copy, or a tokenless write to a shared database);
  * - `one-job-run`: at most one run of the scheduled job at a time (a CronJob under concurrencyPolicy
- *   Forbid: its pod host never marks a start while another run is going, cronjob/pod.ts).
+ *   Forbid, cronjob/checkers.ts);
  * - `job-committed-twice`: the job queue's database never commits a job that is already done (each
- *   job's row is locked FOR UPDATE until its transaction ends; PostgreSQL docs 13.3.2).
+ *   job's row is locked FOR UPDATE until its transaction ends; PostgreSQL docs 13.3.2);
+ * - `duplicate-email`, with the outbox on: one e-mail per job (skiplocked/checkers.ts).
  * Liveness (once the faults stop at F, checked at F + bound):
  * - `lease-leader`: a node believes it leads and the store's leader key names it;
  * - `quorum-leader`: exactly one node believes it leads;

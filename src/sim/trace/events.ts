@@ -26,6 +26,7 @@ export const VIOLATION_KINDS = [
   'job-not-running',
   'job-committed-twice',
   'duplicate-email',
+  'one-job-run',
 ] as const;
 export type ViolationKind = (typeof VIOLATION_KINDS)[number];
 

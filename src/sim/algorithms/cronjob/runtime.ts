@@ -2,6 +2,7 @@
 import { type AlgorithmRuntime, knob } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import { cronApiServerProcess } from './apiserver.ts';
+import { oneJobRunChecker } from './checkers.ts';
 import { cronJobControllerProcess } from './controller.ts';
 import { API_HOST, CONTROLLER_HOST, controllerConfig, POD_HOST } from './index.ts';
 import { replicaMachine } from './machine.ts';
@@ -9,6 +10,7 @@ import { podProcess } from './pod.ts';
 
 export const cronjobRuntime: AlgorithmRuntime = {
   machine: replicaMachine,
+  checkers: () => [oneJobRunChecker()],
   build(ctx) {
     const cfg = controllerConfig(ctx.params);
     const everyMs = cfg.schedule.everyMs;

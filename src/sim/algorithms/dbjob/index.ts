@@ -160,7 +160,7 @@ export const dbjob: Algorithm = {
     // The database may pause and drift, never crash: its rows survive (a replicated Postgres).
     slowInfra: [DB_HOST],
     isolateFromStore: false,
-    safety: ['one-db-writer'],
+    safety: ['split-brain'],
     liveness: 'quorum-leader',
     // The job runs every few seconds so that faults land between runs; the old holder's row lives at
     // most one TTL after its last renewal, then the next read takes it: TTL + retry + 2 timeouts + trips.

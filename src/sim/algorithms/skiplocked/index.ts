@@ -165,7 +165,9 @@ export const skiplocked: Algorithm = {
     // The database may pause and drift, never crash: its rows survive (a replicated primary).
     slowInfra: [PG_HOST],
     isolateFromStore: false,
-    safety: ['job-committed-twice'],
+    // One e-mail per job is the outbox's promise; without it the job e-mails before COMMIT, and a
+    // crash before COMMIT sends it again (the story's pitfall, not a bug of the model).
+    safety: ['job-committed-twice', { id: 'duplicate-email', when: (p) => p.outbox === true }],
     liveness: 'jobs-done',
     timing(k, { net, latMax, nodes, unsafe }) {
       const workMs = pick(k[0], 200, 2000);

@@ -1,7 +1,8 @@
 /** How the SKIP LOCKED queue runs: Postgres with the jobs, the mail provider and the workers. */
-import { duplicateEmailChecker, jobCommittedTwiceChecker } from '../../check/jobQueue.ts';
+
 import { type AlgorithmRuntime, numOf } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
+import { duplicateEmailChecker, jobCommittedTwiceChecker } from './checkers.ts';
 import { workerConfig } from './index.ts';
 import { MAIL_HOST, PG_HOST } from './keys.ts';
 import { withKernel, workerMachine } from './machine.ts';

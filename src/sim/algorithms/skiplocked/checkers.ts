@@ -1,7 +1,7 @@
-import { COMMIT_MARK, EMAIL_MARK, PG_HOST } from '../algorithms/skiplocked/keys.ts';
-import type { TraceEvent, Violation } from '../trace/events.ts';
-import type { Checker } from './checker.ts';
-import { violation } from './violation.ts';
+import type { Checker } from '../../check/checker.ts';
+import { violation } from '../../check/violation.ts';
+import type { TraceEvent, Violation } from '../../trace/events.ts';
+import { COMMIT_MARK, EMAIL_MARK, PG_HOST } from './keys.ts';
 
 /**
  * A job queue's two alarms (src/sim/algorithms/skiplocked), one concern each:
