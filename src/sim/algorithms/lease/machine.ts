@@ -19,8 +19,8 @@ import { assign, setup } from 'xstate';
 import type { ProcessEnv } from '../../net/host.ts';
 import { type KeyValue, prefixEnd, type ResponseOp } from '../../store/etcd.ts';
 import { ELECTION_PREFIX, LEADER_KEY, STORAGE_HOST, STORE_HOST, TOKEN_KEY } from './keys.ts';
-import { keepaliveAcked, keepaliveSent } from './session.ts';
-import { msToNextSlot, msToNextTick, slotOffsetMs, trustedUntil } from './timing.ts';
+import { grantingState, keepaliveRegion, sessionActions } from './session.ts';
+import { msToNextSlot, msToNextTick, slotOffsetMs } from './timing.ts';
 
 export interface LeaseConfig {
   ttlS: number;
@@ -178,42 +178,9 @@ export const leaseMachine = setup({
       context.cfg.checkLeaseBeforeAct && context.env.now() + context.cfg.workMs >= context.deadline,
   },
   actions: {
-    prepareGrant: assign(({ context }) => ({
-      seq: context.seq + 1,
-      grantReq: { reqId: context.seq + 1, sentAt: context.env.now() },
-    })),
-    sendGrant: ({ context }) =>
-      context.env.send(STORE_HOST, 'LEASE_GRANT', { ttl: context.cfg.ttlS, reqId: context.grantReq?.reqId }),
-    takeLease: assign(({ context, event }) => {
-      const e = event as Ev<'LEASE_GRANTED'>;
-      const ttlMs = e.ttl * 1000;
-      const sentAt = context.grantReq?.sentAt ?? context.env.now();
-      return {
-        lease: e.lease,
-        ttlMs,
-        deadline: trustedUntil(sentAt, ttlMs, context.cfg.driftMarginRatio),
-        grantReq: null,
-        kaSent: [],
-      };
-    }),
+    ...sessionActions<LeaseContext, LeaseEvent>(),
     markLeaseGranted: ({ context }) =>
       context.env.mark('lease-granted', { lease: context.lease, ttlS: context.ttlMs / 1000 }),
-    /** A grant answered after we asked again (or after we lost it): give the spare lease back. */
-    revokeStrayLease: ({ context, event }) => {
-      if (event.type === 'LEASE_GRANTED' && event.lease !== context.lease)
-        context.env.send(STORE_HOST, 'LEASE_REVOKE', { lease: event.lease });
-    },
-
-    prepareKeepalive: assign(({ context }) => {
-      const reqId = context.seq + 1;
-      return { seq: reqId, ...keepaliveSent(context, context.env.now(), reqId, context.cfg) };
-    }),
-    sendKeepalive: ({ context }) =>
-      context.env.send(STORE_HOST, 'KEEPALIVE', { lease: context.lease, reqId: context.seq }),
-    extendDeadline: assign(({ context, event }) => {
-      const e = event as Ev<'KEEPALIVE_ACK'>;
-      return keepaliveAcked(context, e.reqId, e.ttl, context.cfg.driftMarginRatio);
-    }),
     markTtlZero: ({ context }) => context.env.mark('keepalive-ttl-0', { lease: context.lease }),
 
     prepareRead: assign(({ context }) => ({ seq: context.seq + 1 })),
@@ -363,17 +330,7 @@ export const leaseMachine = setup({
     /** Each node starts in its retry slot, so first attempts are in id order. */
     starting: { after: { startDelay: 'granting' } },
 
-    granting: {
-      entry: ['prepareGrant', 'sendGrant'],
-      on: {
-        LEASE_GRANTED: [
-          { guard: 'isOurGrant', target: 'session', actions: ['takeLease', 'markLeaseGranted'] },
-          { actions: 'revokeStrayLease' },
-        ],
-      },
-      // No answer (store unreachable, message lost): ask again.
-      after: { requestTimeout: { target: 'granting', reenter: true } },
-    },
+    granting: grantingState(['takeLease', 'markLeaseGranted']),
 
     /** Holding a lease: keep it alive (every role), and campaign, follow or lead with it. */
     session: {
@@ -393,20 +350,7 @@ export const leaseMachine = setup({
         LEASE_GRANTED: { actions: 'revokeStrayLease' },
       },
       states: {
-        keepalive: {
-          initial: 'ticking',
-          states: {
-            ticking: {
-              after: {
-                renewDelay: {
-                  target: 'ticking',
-                  reenter: true,
-                  actions: ['prepareKeepalive', 'sendKeepalive'],
-                },
-              },
-            },
-          },
-        },
+        keepalive: keepaliveRegion,
         role: {
           initial: 'reading',
           on: {

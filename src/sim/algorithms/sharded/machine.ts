@@ -19,8 +19,8 @@
 import { assign, setup } from 'xstate';
 import type { ProcessEnv } from '../../net/host.ts';
 import { type KeyValue, prefixEnd } from '../../store/etcd.ts';
-import { keepaliveAcked, keepaliveSent } from '../lease/session.ts';
-import { msToNextSlot, msToNextTick, slotOffsetMs, trustedUntil } from '../lease/timing.ts';
+import { grantingState, keepaliveRegion, sessionActions } from '../lease/session.ts';
+import { msToNextSlot, msToNextTick, slotOffsetMs } from '../lease/timing.ts';
 import { SHARD_PREFIX, STORAGE_HOST, STORE_HOST, shardItem, shardKey, shardName } from './keys.ts';
 import { planPoll } from './plan.ts';
 
@@ -103,39 +103,7 @@ export const shardedMachine = setup({
     leaseTooShortToAct: ({ context }) => context.env.now() + context.cfg.workMs >= context.deadline,
   },
   actions: {
-    prepareGrant: assign(({ context }) => ({
-      seq: context.seq + 1,
-      grantReq: { reqId: context.seq + 1, sentAt: context.env.now() },
-    })),
-    sendGrant: ({ context }) =>
-      context.env.send(STORE_HOST, 'LEASE_GRANT', { ttl: context.cfg.ttlS, reqId: context.grantReq?.reqId }),
-    takeLease: assign(({ context, event }) => {
-      const e = event as Ev<'LEASE_GRANTED'>;
-      const ttlMs = e.ttl * 1000;
-      const sentAt = context.grantReq?.sentAt ?? context.env.now();
-      return {
-        lease: e.lease,
-        ttlMs,
-        deadline: trustedUntil(sentAt, ttlMs, context.cfg.driftMarginRatio),
-        grantReq: null,
-        kaSent: [],
-      };
-    }),
-    revokeStrayLease: ({ context, event }) => {
-      if (event.type === 'LEASE_GRANTED' && event.lease !== context.lease)
-        context.env.send(STORE_HOST, 'LEASE_REVOKE', { lease: event.lease });
-    },
-    prepareKeepalive: assign(({ context }) => {
-      const reqId = context.seq + 1;
-      const opts = { confirmRenew: true, driftMarginRatio: context.cfg.driftMarginRatio };
-      return { seq: reqId, ...keepaliveSent(context, context.env.now(), reqId, opts) };
-    }),
-    sendKeepalive: ({ context }) =>
-      context.env.send(STORE_HOST, 'KEEPALIVE', { lease: context.lease, reqId: context.seq }),
-    extendDeadline: assign(({ context, event }) => {
-      const e = event as Ev<'KEEPALIVE_ACK'>;
-      return keepaliveAcked(context, e.reqId, e.ttl, context.cfg.driftMarginRatio);
-    }),
+    ...sessionActions<ShardedContext, ShardedEvent>(),
 
     sendRead: assign(({ context }) => {
       const reqId = context.seq + 1;
@@ -258,16 +226,7 @@ export const shardedMachine = setup({
   states: {
     /** Each node starts in its retry slot, so first reads are in id order. */
     starting: { after: { startDelay: 'granting' } },
-    granting: {
-      entry: ['prepareGrant', 'sendGrant'],
-      on: {
-        LEASE_GRANTED: [
-          { guard: 'isOurGrant', target: 'session', actions: 'takeLease' },
-          { actions: 'revokeStrayLease' },
-        ],
-      },
-      after: { requestTimeout: { target: 'granting', reenter: true } },
-    },
+    granting: grantingState(['takeLease']),
     session: {
       type: 'parallel',
       on: {
@@ -282,20 +241,7 @@ export const shardedMachine = setup({
         LEASE_GRANTED: { actions: 'revokeStrayLease' },
       },
       states: {
-        keepalive: {
-          initial: 'ticking',
-          states: {
-            ticking: {
-              after: {
-                renewDelay: {
-                  target: 'ticking',
-                  reenter: true,
-                  actions: ['prepareKeepalive', 'sendKeepalive'],
-                },
-              },
-            },
-          },
-        },
+        keepalive: keepaliveRegion,
         /** A node that leads at least one shard shows as a leader; which shards, the store's keys say. */
         role: {
           initial: 'standby',
