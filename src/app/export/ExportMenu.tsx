@@ -11,16 +11,16 @@ import { type Locale, t } from '../../i18n/index.ts';
 import { useEnglishLater, useLocale } from '../../i18n/react.ts';
 import { scenarioText } from '../../i18n/scenarios.ts';
 import { usePlayer, usePlayerStore } from '../../player/react.ts';
+import { stepsOf } from '../../player/steps.ts';
 import type { Run } from '../../player/store.ts';
 import { isChatter } from '../../views/d3/glyphs.ts';
+import { navCaption } from '../../views/story.ts';
 import { ChunkFailed, chunk, errorText, lazyChunk } from '../boot/lazyChunk.tsx';
 import { loadScenarios } from '../boot/scenarioList.ts';
+import { ExportButtonFace } from './ExportButton.tsx';
 import type { RunName } from './export.ts';
 import type { AnimFormat } from './exportAnimation.ts';
 import { webmMimeType } from './mediaSupport.ts';
-import './export.css';
-import { stepsOf } from '../../player/steps.ts';
-import { navCaption } from '../../views/story.ts';
 
 type Item = 'svg' | 'png' | 'gif' | 'webm' | 'mermaid' | 'mermaidCopy' | 'json' | 'import';
 const FRAME_ITEMS: Item[] = ['svg', 'png'];
@@ -340,20 +340,7 @@ export function ExportMenu() {
           }
         }}
       >
-        <svg
-          viewBox="0 0 16 16"
-          width="16"
-          height="16"
-          aria-hidden="true"
-          focusable="false"
-          className="export-icon"
-        >
-          <path d="M8 2v8M4.5 6.5 8 10l3.5-3.5M3 13h10" />
-        </svg>
-        <span className="export-label">{t('export.button')}</span>
-        <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" focusable="false" className="chev">
-          <path d="M2 4.5 L6 8 L10 4.5" />
-        </svg>
+        <ExportButtonFace />
       </button>
       {shown && (
         <div

@@ -1,11 +1,19 @@
 /** The app's header: the brand, the scenario catalogue and the header buttons (copy link, share, export, present, language, ADRs, keys, theme). */
 import { type RefObject, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { t } from '../../i18n/index.ts';
-import { ExportMenu } from '../export/ExportMenu.tsx';
+import { lazyChunk } from '../boot/lazyChunk.tsx';
+import { ExportButtonStandIn } from '../export/ExportButton.tsx';
 import { CopyLink } from '../share/CopyLink.tsx';
 import { Catalogue } from './Catalogue.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { nextTheme, resolveTheme, type ThemeMode, watchSystemTheme } from './theme.ts';
+
+// The Export menu and its drop target: a chunk fetched once the first frame is drawn (or before the
+// first render of any other view); its button stands in place meanwhile.
+const ExportMenu = lazyChunk(() => import('../export/ExportMenu.tsx').then((m) => m.ExportMenu), {
+  idle: true,
+  fallback: <ExportButtonStandIn />,
+});
 
 /** A mode in words: 'system (dark)' says what the system shows now. */
 function themeWords(mode: ThemeMode, system: 'light' | 'dark'): string {

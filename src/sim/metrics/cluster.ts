@@ -25,119 +25,113 @@ interface NodeRec {
 type RoleEvent = Extract<TraceEvent, { k: 'role' }>;
 type FaultEvent = Extract<TraceEvent, { k: 'fault' }>;
 
-export class ClusterTracker {
-  readonly nodeIds: string[];
-  readonly storeId: string | null;
-  /** An effective leader must reach the store (lease, patroni), else one other node. */
-  readonly throughStore: boolean;
-  private readonly isStore: (id: string) => boolean;
-  private readonly nodes = new Map<string, NodeRec>();
-  private net: NetState = openNet;
-  private readonly netHistory: Array<{ t: number; state: NetState }> = [
-    { t: Number.NEGATIVE_INFINITY, state: openNet },
-  ];
+export type ClusterTracker = ReturnType<typeof clusterTracker>;
 
-  constructor(trace: Trace) {
-    const kinds = new Map(trace.hosts.map((h) => [h.id, h.kind] as const));
-    this.isStore = (id) => kinds.get(id) === 'store';
-    this.nodeIds = trace.hosts.filter((h) => h.kind === 'node').map((h) => h.id);
-    this.storeId = trace.hosts.find((h) => h.kind === 'store')?.id ?? null;
-    const alg = declarationOf(trace.algorithm);
-    // What an effective leader must reach; a trace without a declaration: the store if it has one.
-    this.throughStore =
-      (alg?.failover.leadsThrough ?? (this.storeId !== null ? 'store' : 'peers')) === 'store';
-    for (const id of this.nodeIds)
-      this.nodes.set(id, { up: true, paused: false, leader: false, healthySince: null, liveSince: 0 });
-  }
+export function clusterTracker(trace: Trace) {
+  const kinds = new Map(trace.hosts.map((h) => [h.id, h.kind] as const));
+  const isStore = (id: string) => kinds.get(id) === 'store';
+  const nodeIds = trace.hosts.filter((h) => h.kind === 'node').map((h) => h.id);
+  const storeId = trace.hosts.find((h) => h.kind === 'store')?.id ?? null;
+  const alg = declarationOf(trace.algorithm);
+  // What an effective leader must reach; a trace without a declaration: the store if it has one.
+  const throughStore = (alg?.failover.leadsThrough ?? (storeId !== null ? 'store' : 'peers')) === 'store';
+  const nodes = new Map<string, NodeRec>();
+  for (const id of nodeIds)
+    nodes.set(id, { up: true, paused: false, leader: false, healthySince: null, liveSince: 0 });
+  let net: NetState = openNet;
+  const netHistory: Array<{ t: number; state: NetState }> = [{ t: Number.NEGATIVE_INFINITY, state: openNet }];
+  const cut = (s: NetState, a: string, b: string): boolean => blocked(s, isStore, a, b) !== null;
 
-  private cut(s: NetState, a: string, b: string): boolean {
-    return blocked(s, this.isStore, a, b) !== null;
-  }
+  return {
+    nodeIds,
+    storeId,
+    /** An effective leader must reach the store (lease, patroni), else one other node. */
+    throughStore,
 
-  /** A role report; true when a node that did not believe it led now does (an election won). */
-  role(e: RoleEvent): boolean {
-    const n = this.nodes.get(e.node);
-    if (!n) return false;
-    if (e.role !== 'leader') {
-      n.leader = false;
-      n.healthySince = null;
-      return false;
-    }
-    const won = !n.leader;
-    if (won) n.healthySince = n.up && !n.paused ? e.t : null;
-    n.leader = true;
-    return won;
-  }
+    /** A role report; true when a node that did not believe it led now does (an election won). */
+    role(e: RoleEvent): boolean {
+      const n = nodes.get(e.node);
+      if (!n) return false;
+      if (e.role !== 'leader') {
+        n.leader = false;
+        n.healthySince = null;
+        return false;
+      }
+      const won = !n.leader;
+      if (won) n.healthySince = n.up && !n.paused ? e.t : null;
+      n.leader = true;
+      return won;
+    },
 
-  fault(e: FaultEvent): void {
-    // Clock rate and skew do not matter here: only up and paused.
-    const step = foldFault(
-      e.fault,
-      (id) => {
-        const n = this.nodes.get(id);
-        return n ? { up: n.up, paused: n.paused, drift: 1 } : undefined;
-      },
-      this.net,
-    );
-    const n = step.host !== undefined ? this.nodes.get(step.host) : undefined;
-    if (n && step.move === 'stop')
-      Object.assign(n, { up: false, paused: false, leader: false, healthySince: null, liveSince: null });
-    else if (n && step.move === 'start') Object.assign(n, { up: true, liveSince: e.t });
-    else if (n && step.move === 'pause')
-      Object.assign(n, { paused: true, healthySince: null, liveSince: null });
-    else if (n && step.move === 'resume') {
-      n.paused = false;
-      n.liveSince = e.t;
-      if (n.leader && n.up) n.healthySince = e.t;
-    }
-    if (step.net !== this.net) {
-      this.net = step.net;
-      this.netHistory.push({ t: e.t, state: this.net });
-    }
-  }
+    fault(e: FaultEvent): void {
+      // Clock rate and skew do not matter here: only up and paused.
+      const step = foldFault(
+        e.fault,
+        (id) => {
+          const n = nodes.get(id);
+          return n ? { up: n.up, paused: n.paused, drift: 1 } : undefined;
+        },
+        net,
+      );
+      const n = step.host !== undefined ? nodes.get(step.host) : undefined;
+      if (n && step.move === 'stop')
+        Object.assign(n, { up: false, paused: false, leader: false, healthySince: null, liveSince: null });
+      else if (n && step.move === 'start') Object.assign(n, { up: true, liveSince: e.t });
+      else if (n && step.move === 'pause')
+        Object.assign(n, { paused: true, healthySince: null, liveSince: null });
+      else if (n && step.move === 'resume') {
+        n.paused = false;
+        n.liveSince = e.t;
+        if (n.leader && n.up) n.healthySince = e.t;
+      }
+      if (step.net !== net) {
+        net = step.net;
+        netHistory.push({ t: e.t, state: net });
+      }
+    },
 
-  /** Nodes that believe they lead now. */
-  believers(): number {
-    return this.nodeIds.filter((id) => this.nodes.get(id)?.leader).length;
-  }
+    /** Nodes that believe they lead now. */
+    believers(): number {
+      return nodeIds.filter((id) => nodes.get(id)?.leader).length;
+    },
 
-  /** A believed leader that is up, not paused and not cut off (from the store, or from every node). */
-  effective(id: string): boolean {
-    const n = this.nodes.get(id);
-    if (!n?.up || n.paused || !n.leader) return false;
-    if (this.throughStore && this.storeId !== null) return !this.cut(this.net, id, this.storeId);
-    if (this.nodeIds.length < 2) return true;
-    return this.nodeIds.some((o) => o !== id && !this.cut(this.net, id, o));
-  }
+    /** A believed leader that is up, not paused and not cut off (from the store, or from every node). */
+    effective(id: string): boolean {
+      const n = nodes.get(id);
+      if (!n?.up || n.paused || !n.leader) return false;
+      if (throughStore && storeId !== null) return !cut(net, id, storeId);
+      if (nodeIds.length < 2) return true;
+      return nodeIds.some((o) => o !== id && !cut(net, id, o));
+    },
 
-  /** Why a leader stopped being effective. */
-  causeOf(id: string): LossCause {
-    const n = this.nodes.get(id);
-    if (!n?.up) return 'crash';
-    if (n.paused) return 'pause';
-    if (!n.leader) return 'step-down';
-    return 'isolation';
-  }
+    /** Why a leader stopped being effective. */
+    causeOf(id: string): LossCause {
+      const n = nodes.get(id);
+      if (!n?.up) return 'crash';
+      if (n.paused) return 'pause';
+      if (!n.leader) return 'step-down';
+      return 'isolation';
+    },
 
-  /** No network state in force from `fromMs` until now cut a from b. */
-  reachableThroughout(a: string, b: string, fromMs: number): boolean {
-    const h = this.netHistory;
-    // The state in force at fromMs and every later state so far.
-    let i = upperBound(h.length, (k) => (h[k] as { t: number }).t, fromMs) - 1;
-    for (i = Math.max(0, i); i < h.length; i++)
-      if (this.cut((h[i] as { state: NetState }).state, a, b)) return false;
-    return true;
-  }
+    /** No network state in force from `fromMs` until now cut a from b. */
+    reachableThroughout(a: string, b: string, fromMs: number): boolean {
+      // The state in force at fromMs and every later state so far.
+      let i = upperBound(netHistory.length, (k) => (netHistory[k] as { t: number }).t, fromMs) - 1;
+      for (i = Math.max(0, i); i < netHistory.length; i++)
+        if (cut((netHistory[i] as { state: NetState }).state, a, b)) return false;
+      return true;
+    },
 
-  /** Believed it led, up and not paused, from `fromMs` on. */
-  ledHealthily(id: string, fromMs: number): boolean {
-    return since(this.nodes.get(id)?.healthySince, fromMs);
-  }
+    /** Believed it led, up and not paused, from `fromMs` on. */
+    ledHealthily(id: string, fromMs: number): boolean {
+      return since(nodes.get(id)?.healthySince, fromMs);
+    },
 
-  /** Up and not paused from `fromMs` on. */
-  liveThroughout(id: string, fromMs: number): boolean {
-    return since(this.nodes.get(id)?.liveSince, fromMs);
-  }
+    /** Up and not paused from `fromMs` on. */
+    liveThroughout(id: string, fromMs: number): boolean {
+      return since(nodes.get(id)?.liveSince, fromMs);
+    },
+  };
 }
 
 const since = (v: number | null | undefined, fromMs: number) => v !== null && v !== undefined && v <= fromMs;

@@ -7,12 +7,12 @@
  * to t), so the UI can ask every frame.
  */
 import type { Trace } from '../trace/trace.ts';
-import { ClusterTracker } from './cluster.ts';
-import { DetectionTracker } from './detections.ts';
-import { LeadershipTracker } from './leadership.ts';
-import { MessageTracker } from './messages.ts';
-import type { Detection, LeaderPoint, Metrics, MetricsIndex } from './types.ts';
-import { WriteTracker } from './writes.ts';
+import { clusterTracker } from './cluster.ts';
+import { detectionTracker } from './detections.ts';
+import { leadershipTracker } from './leadership.ts';
+import { messageTracker } from './messages.ts';
+import type { Metrics, MetricsIndex } from './types.ts';
+import { writeTracker } from './writes.ts';
 
 export type {
   Detection,
@@ -25,70 +25,67 @@ export type {
   MetricsIndex,
 } from './types.ts';
 
-class Index implements MetricsIndex {
-  readonly detections: readonly Detection[];
-  readonly series: readonly LeaderPoint[];
-  private readonly messages = new MessageTracker();
-  private readonly writes = new WriteTracker();
-  private readonly detector: DetectionTracker;
-  private readonly leadership: LeadershipTracker;
-
-  constructor(readonly trace: Trace) {
-    const cluster = new ClusterTracker(trace);
-    this.detector = new DetectionTracker(trace, cluster);
-    this.leadership = new LeadershipTracker(cluster);
-    this.detections = this.detector.detections;
-    this.series = this.leadership.series;
-    const events = trace.events;
-    // Time-based metrics look at the state after ALL events of a millisecond: a handover inside one
-    // millisecond is no leaderless window, and two leaders within one are not "two at once".
-    let dirty = false;
-    let groupT = 0;
-    for (let i = 0; i <= events.length; i++) {
-      const e = events[i];
-      if (e === undefined || e.t !== groupT) {
-        if (dirty) this.leadership.settle(groupT);
-        dirty = false;
-        if (e === undefined) break;
-        groupT = e.t;
-      }
-      this.messages.observe(e);
-      this.writes.observe(e);
-      this.detector.observe(e);
-      if (e.k === 'role') {
-        if (cluster.role(e)) this.leadership.elected(e.t);
-        dirty = true;
-      } else if (e.k === 'fault') {
-        cluster.fault(e);
-        dirty = true;
-      }
+/** One pass over the trace, each idea in its tracker; then `at(t)` reads them. */
+function buildIndex(trace: Trace): MetricsIndex {
+  const cluster = clusterTracker(trace);
+  const messages = messageTracker();
+  const writes = writeTracker();
+  const detector = detectionTracker(trace, cluster);
+  const leadership = leadershipTracker(cluster);
+  const events = trace.events;
+  // Time-based metrics look at the state after ALL events of a millisecond: a handover inside one
+  // millisecond is no leaderless window, and two leaders within one are not "two at once".
+  let dirty = false;
+  let groupT = 0;
+  for (let i = 0; i <= events.length; i++) {
+    const e = events[i];
+    if (e === undefined || e.t !== groupT) {
+      if (dirty) leadership.settle(groupT);
+      dirty = false;
+      if (e === undefined) break;
+      groupT = e.t;
+    }
+    messages.observe(e);
+    writes.observe(e);
+    detector.observe(e);
+    if (e.k === 'role') {
+      if (cluster.role(e)) leadership.elected(e.t);
+      dirty = true;
+    } else if (e.k === 'fault') {
+      cluster.fault(e);
+      dirty = true;
     }
   }
 
-  at(tRaw?: number): Metrics {
-    const t = Math.max(0, Math.min(this.trace.durationMs, tRaw ?? this.trace.durationMs));
-    const m = this.messages.at(t);
-    const l = this.leadership.at(t);
-    const d = this.detector.at(t);
-    // In the order the CLI's and the snapshot's JSON have always had.
-    return {
-      t,
-      messages: m.messages,
-      leaderless: l.leaderless,
-      failovers: l.failovers,
-      maxConcurrentLeaders: l.maxConcurrentLeaders,
-      maxConcurrentEffectiveLeaders: l.maxConcurrentEffectiveLeaders,
-      twoLeaderMs: l.twoLeaderMs,
-      leaders: l.leaders,
-      writes: this.writes.at(t).writes,
-      spuriousElections: d.spuriousElections,
-      failureDetections: d.failureDetections,
-      leadersOverTime: l.leadersOverTime,
-      elections: l.elections,
-      unavailableMs: l.unavailableMs,
-      messagesPerMinute: m.messagesPerMinute,
-    };
-  }
+  return {
+    trace,
+    detections: detector.detections,
+    series: leadership.series,
+    at(tRaw?: number): Metrics {
+      const t = Math.max(0, Math.min(trace.durationMs, tRaw ?? trace.durationMs));
+      const m = messages.at(t);
+      const l = leadership.at(t);
+      const d = detector.at(t);
+      // In the order the CLI's and the snapshot's JSON have always had.
+      return {
+        t,
+        messages: m.messages,
+        leaderless: l.leaderless,
+        failovers: l.failovers,
+        maxConcurrentLeaders: l.maxConcurrentLeaders,
+        maxConcurrentEffectiveLeaders: l.maxConcurrentEffectiveLeaders,
+        twoLeaderMs: l.twoLeaderMs,
+        leaders: l.leaders,
+        writes: writes.at(t).writes,
+        spuriousElections: d.spuriousElections,
+        failureDetections: d.failureDetections,
+        leadersOverTime: l.leadersOverTime,
+        elections: l.elections,
+        unavailableMs: l.unavailableMs,
+        messagesPerMinute: m.messagesPerMinute,
+      };
+    },
+  };
 }
 
 const cache = new WeakMap<Trace, MetricsIndex>();
@@ -97,7 +94,7 @@ const cache = new WeakMap<Trace, MetricsIndex>();
 export function createMetricsIndex(trace: Trace): MetricsIndex {
   let ix = cache.get(trace);
   if (!ix) {
-    ix = new Index(trace);
+    ix = buildIndex(trace);
     cache.set(trace, ix);
   }
   return ix;
