@@ -4,6 +4,11 @@
  * - src/sim is the framework-free core: its code imports only src/sim and src/lib;
  * - src/i18n sits below the UI: it imports nothing from src/sandbox, src/app, src/views or src/player.
  * Test files may reach up (a simulator test runs the scenarios); code may not.
+ *
+ * And the wiring the import graph does not show: five process-wide registries let the first view open
+ * without the simulator, the catalogue, the link decoder, the later English and every declaration
+ * (each is filled by a loader's dynamic import in the app, or by an entry's static install). Every
+ * place that fills one is listed in INSTALLS with why; a new one fails until it is listed.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -170,5 +175,78 @@ describe('the import graph', () => {
       'src/sim imports only src/sim and src/lib: src/sim/a.ts -> src/player/store.ts',
       'src/i18n imports nothing from sandbox, app, views or player: src/i18n/b.ts -> src/views/story.ts',
     ]);
+  });
+});
+
+/** Registry -> the modules that fill it, and why (docs/architecture.md, "Layers"). */
+const INSTALLS: Record<string, Record<string, string>> = {
+  declare: {
+    'src/sim/algorithms/registry.ts': 'every declaration, wherever the registry is imported',
+    'src/app/boot/declaration.ts': "the first view's own story's declaration, before the registry's chunk",
+  },
+  installScenarios: {
+    'src/app/boot/scenarioList.ts': "the page's catalogue, from its chunk (a dynamic import)",
+    'src/app/prerender/firstView.tsx': 'the build-time first view (static)',
+    'src/embed/EmbedApp.tsx': 'the embed entries (static)',
+    'src/testing/setup.ts': 'the unit tests (static)',
+  },
+  installDecoder: {
+    'src/app/link/decoder.ts': "the page's link decoder, from its chunk (a dynamic import)",
+    'src/embed/EmbedApp.tsx': 'the embed entries (static)',
+    'src/testing/setup.ts': 'the unit tests (static)',
+  },
+  installEnglishLater: {
+    'src/i18n/index.ts': 'the English the first frame does not show, from its chunk (a dynamic import)',
+    'src/embed/EmbedApp.tsx': 'the embed entries (static)',
+    'src/testing/setup.ts': 'the unit tests (static)',
+  },
+  installSimulator: {
+    'src/app/prerender/firstView.tsx': 'the build-time first view (the page simulates in its worker)',
+    'src/embed/element.tsx': 'the custom element (simulates on the page)',
+    'src/embed/react.tsx': 'the React component (simulates on the page)',
+    'src/testing/setup.ts': 'the unit tests (static)',
+  },
+};
+
+/** Registry -> the non-test modules that call its install function. */
+function installSites(files: ReadonlyMap<string, string>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const name of Object.keys(INSTALLS)) out[name] = [];
+  const call = new RegExp(`\\b(${Object.keys(INSTALLS).join('|')})\\(`, 'g');
+  for (const [file, text] of files) {
+    if (isTest(file)) continue;
+    const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    for (const m of code.matchAll(call)) {
+      const before = code.slice(Math.max(0, (m.index ?? 0) - 16), m.index);
+      if (/function\s+$/.test(before)) continue; // the registry's own definition
+      const list = out[m[1] as string] as string[];
+      if (!list.includes(file)) list.push(file);
+    }
+  }
+  for (const list of Object.values(out)) list.sort();
+  return out;
+}
+
+describe('the registries the import graph does not show', () => {
+  const files = new Map(
+    [...sources(join(root, 'src')), ...sources(join(root, 'scenarios'))].map(
+      (f) => [relative(root, f), readFileSync(f, 'utf8')] as const,
+    ),
+  );
+
+  it('are filled only where INSTALLS says, each place with its reason', () => {
+    const listed = Object.fromEntries(
+      Object.entries(INSTALLS).map(([name, sites]) => [name, Object.keys(sites).sort()]),
+    );
+    expect(installSites(files)).toEqual(listed);
+  });
+
+  it('finds a new place that fills one', () => {
+    const more = new Map(files);
+    more.set(
+      'src/views/Sneaky.tsx',
+      "import { installSimulator } from '../player/simulator.ts';\ninstallSimulator(x);",
+    );
+    expect(installSites(more).installSimulator).toContain('src/views/Sneaky.tsx');
   });
 });
