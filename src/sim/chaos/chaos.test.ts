@@ -202,7 +202,7 @@ describe('chaos property checkers', () => {
   });
 
   it('lease-leader: the believer must hold the store key', () => {
-    const s = sched(3, 100, 50);
+    const s = { ...sched(3, 100, 50), algorithm: 'lease' }; // its leader key is the lease's
     expect(
       leaseLeader(fakeTrace([put(10, 'node-1', 1), role(11, 'node-1', 'leader')]), s).failure,
     ).toBeNull();
