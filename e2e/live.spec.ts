@@ -4,12 +4,12 @@
  * exports as JSON and imports back. Needs etcd (ETCD_BIN or PATH); SKIP_ETCD=1 skips it.
  */
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { parseLiveArgs } from '../src/live/args.ts';
 import type { LiveServer } from '../src/live/server.ts';
 import { serveLive } from '../src/live/server.ts';
 import type { LiveSession } from '../src/live/session.ts';
-import { watchPage } from './helpers.ts';
+import { expect, test, watchPage } from './helpers.ts';
 
 test.skip(process.env.SKIP_ETCD === '1', 'SKIP_ETCD=1');
 test.describe.configure({ mode: 'serial' });
