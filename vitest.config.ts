@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 const slow = [
   'src/live/live.test.ts', // a real etcd cluster and the live service
   'src/live/reaper.test.ts', // spawns and kills processes
+  'src/live/signals.test.ts', // npm run live with a real etcd, signalled
   'src/sim/store/conformance.test.ts', // the store model against a real etcd
   'src/sim/chaos/chaos.test.ts', // random fault schedules, every algorithm
   'src/sim/chaos/pitfalls.test.ts', // each pitfall's bound over many seeds

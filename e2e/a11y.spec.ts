@@ -1,11 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   catalogueButton,
+  expect,
   openCatalogue,
   openPlayer,
   SCENARIOS,
   selectedScenario,
+  test,
   timeline,
 } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { LinkEntry, LinksFile } from '../src/compat/types.ts';
-import { catalogueButton, scenarioOptions, selectedScenario, watchPage } from './helpers.ts';
+import { catalogueButton, expect, scenarioOptions, selectedScenario, test, watchPage } from './helpers.ts';
 
 /**
  * A sample of the compatibility corpus (src/compat/README.md) in the built app: links users already

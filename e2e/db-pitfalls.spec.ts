@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { openPlayer, watchPage } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, openPlayer, test, watchPage } from './helpers.ts';
 
 /**
  * The job-and-database pitfalls (twenty-instances, leader-flag, update-without-token), opened by deep

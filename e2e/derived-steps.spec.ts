@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { openPlayer, watchPage } from './helpers.ts';
+import { expect, openPlayer, test, watchPage } from './helpers.ts';
 
 // Captions derived from the trace after the story's last scripted step are steps of their own
 // (src/player/steps.ts, navSteps): Step forward reaches them, the counter counts them, `step=` opens them.

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Frame, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
-import { scenarioOptions, watchPage } from './helpers.ts';
+import type { Frame, FrameLocator, Locator, Page } from '@playwright/test';
+import { expect, scenarioOptions, test, watchPage } from './helpers.ts';
 
 /**
  * Embed mode (`?embed=1`), the postMessage API through the iframe example, the custom element and

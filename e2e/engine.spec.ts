@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
-import { ORIGIN, openPlayer, timelineMax, watchPage } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, ORIGIN, openPlayer, test, timelineMax, watchPage } from './helpers.ts';
 
 /**
  * The simulation off the page's main thread: the app's changes go to a Web Worker, a long link shows

@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { chooseScenario, frameSnapshot, ORIGIN, openPlayer, scenarioOption, watchPage } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import {
+  chooseScenario,
+  expect,
+  frameSnapshot,
+  ORIGIN,
+  openPlayer,
+  scenarioOption,
+  test,
+  watchPage,
+} from './helpers.ts';
 
 async function exportItem(page: Page, name: string) {
   await page.getByRole('button', { name: 'Export', exact: true }).click();

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { scenarios } from '../scenarios/index.ts';
-import { FIRST_RUN_MS, frameSnapshot, openPlayer, stepToEnd, watchPage } from './helpers.ts';
+import { expect, FIRST_RUN_MS, frameSnapshot, openPlayer, stepToEnd, test, watchPage } from './helpers.ts';
 
 /**
  * "Show the fix", for every scenario with a `fix` block in scenarios/index.ts (the pitfall stories,

@@ -1,4 +1,41 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Every spec's `test`: Playwright's, with an automatic fixture that watches each page of the test's
+ * browser context for Content-Security-Policy violations (the `securitypolicyviolation` event, from
+ * the first script on, and Chromium's console report of one) and fails the test if any was seen. A
+ * violation zod's caught eval probe raises is reported here even though nothing on screen breaks.
+ * A test that provokes violations on purpose says so with `test.use({ cspViolations: 'expected' })`
+ * and reads them from the `csp` fixture.
+ */
+export const test = base.extend<{ cspViolations: 'fail' | 'expected'; csp: string[] }>({
+  cspViolations: ['fail', { option: true }],
+  csp: [
+    async ({ context, cspViolations }, use) => {
+      const seen: string[] = [];
+      await context.exposeBinding('__lelCspViolation', (_source, line: string) => {
+        seen.push(line);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          const report = (window as unknown as { __lelCspViolation?: (line: string) => void })
+            .__lelCspViolation;
+          report?.(
+            `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
+          );
+        });
+      });
+      context.on('console', (m) => {
+        if (/Content[- ]Security[- ]Policy/i.test(m.text())) seen.push(`console: ${m.text()}`);
+      });
+      await use(seen);
+      if (cspViolations === 'fail') expect(seen, `CSP violations:\n${seen.join('\n')}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** The five stories in catalogue order, with the key (1-5) that opens each. */
 export const SCENARIOS = [

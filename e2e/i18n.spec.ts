@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adr001Pt } from '../src/adr/adr001.pt.ts';
 import { adr001Ru } from '../src/adr/adr001.ru.ts';
 import { ptPanels } from '../src/i18n/pt.panels.ts';
@@ -7,7 +7,16 @@ import { ruPanels } from '../src/i18n/ru.panels.ts';
 import { ru } from '../src/i18n/ru.ts';
 import { scenariosPt } from '../src/i18n/scenarios.pt.ts';
 import { scenariosRu } from '../src/i18n/scenarios.ru.ts';
-import { catalogueButton, ORIGIN, openCatalogue, SCENARIOS, scenarioOption, watchPage } from './helpers.ts';
+import {
+  catalogueButton,
+  expect,
+  ORIGIN,
+  openCatalogue,
+  SCENARIOS,
+  scenarioOption,
+  test,
+  watchPage,
+} from './helpers.ts';
 
 /**
  * Languages: `?lang=pt|ru` opens every scenario in that language (pills, caption, panels, ADR-001),

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { openPlayer, timelineValue, watchPage } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, openPlayer, test, timelineValue, watchPage } from './helpers.ts';
 
 const chart = (page: Page, node: string) => page.getByRole('region', { name: `Statechart of ${node}` });
 const lit = (page: Page, node: string) =>

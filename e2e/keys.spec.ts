@@ -1,9 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   catalogueButton,
+  expect,
   openCatalogue,
   openPlayer,
   scenarioOption,
+  test,
   timelineValue,
   watchPage,
 } from './helpers.ts';

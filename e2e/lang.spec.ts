@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ORIGIN, watchPage } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, ORIGIN, test, watchPage } from './helpers.ts';
 
 /**
  * Languages read as the language does: the split-brain alarm in words of the language, numbers with

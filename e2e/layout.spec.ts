@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { openPlayer, watchPage } from './helpers.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, openPlayer, test, watchPage } from './helpers.ts';
 
 /**
  * The header and what lies below it, measured: the open What-if panel starts below the sticky

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { watchPage } from './helpers.ts';
+import { expect, test, watchPage } from './helpers.ts';
 
 /**
  * A page rendered by markdown-it (examples/markdown.md, built into dist/examples/markdown.html), as a

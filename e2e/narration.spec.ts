@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { watchPage } from './helpers.ts';
+import { expect, test, watchPage } from './helpers.ts';
 
 /**
  * Narrate every run: when a knob changes the outcome, the trace tells what the story's own steps do not

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { FIRST_RUN_MS, watchPage } from './helpers.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, FIRST_RUN_MS, test, watchPage } from './helpers.ts';
 
 // Narrow players and big clusters: what the walkthrough found at 320 px and at 200 nodes.
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers.ts';
 
 /**
  * The offline copy (src/app/offline): after one visit, the lab works with the server gone. The spec

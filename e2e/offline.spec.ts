@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { catalogueButton, openPlayer } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { catalogueButton, expect, openPlayer, test } from './helpers.ts';
 
 /**
  * The network goes away after the page has loaded: every chunk fetched on first use (the What-if

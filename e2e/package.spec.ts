@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers.ts';
 
 /**
  * The npm package as a user gets it: `npm pack` (after the build), installed from the tarball into
@@ -102,6 +102,43 @@ test('Docusaurus case: the React component renders to a string in Node, with no 
   });
   expect(html).toContain('docs-player');
   expect(html).toMatch(/^<div[^>]*>/);
+});
+
+test('every entry of exports imports in Node (a docs build imports the element too)', () => {
+  const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+    exports: Record<string, unknown>;
+  };
+  const entries = Object.keys(pkg.exports).map((k) => `leader-election-lab${k.slice(1)}`);
+  expect(entries).toEqual([
+    'leader-election-lab',
+    'leader-election-lab/element',
+    'leader-election-lab/react',
+    'leader-election-lab/package.json',
+  ]);
+  // Each entry imported on its own, by a fresh Node: no window, no HTMLElement, no customElements.
+  for (const entry of entries) {
+    const script = `
+      if (typeof HTMLElement !== 'undefined' || typeof customElements !== 'undefined') throw new Error('a DOM in Node');
+      const m = await import(${JSON.stringify(entry)}${entry.endsWith('.json') ? ", { with: { type: 'json' } }" : ''});
+      process.stdout.write(JSON.stringify(Object.keys(m).sort()));
+    `;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: join(dir, 'app'),
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out).length, entry).toBeGreaterThan(0);
+  }
+  // The element's entry still names the element and its registration (a no-op without a registry).
+  const names = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { TAG, defineLeaderElectionPlayer } from 'leader-election-lab/element'; defineLeaderElectionPlayer(); process.stdout.write(TAG);`,
+    ],
+    { cwd: join(dir, 'app'), encoding: 'utf8' },
+  );
+  expect(names).toBe('leader-election-player');
 });
 
 test('the types resolve through exports and type-check a host’s use of both entries', () => {

@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { adr001 } from '../src/adr/adr001.ts';
-import { scenarioOption, watchPage } from './helpers.ts';
+import { expect, scenarioOption, test, watchPage } from './helpers.ts';
 
 /**
  * The panels beside the player: the sequence diagram, the event log and the ADR-001 drawer, driven

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { openPlayer, watchPage } from './helpers.ts';
+import { expect, openPlayer, test, watchPage } from './helpers.ts';
 
 test("Patroni's member JSON shows in full in the store panel, and Postgres shows no fencing token", async ({
   page,

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { openPlayer, roleOf, watchPage } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, openPlayer, roleOf, test, watchPage } from './helpers.ts';
 
 /**
  * The lease pitfalls by deep link, at their key steps, without and with the fix (`fix=on`): the

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { openPlayer, roleOf, watchPage } from './helpers.ts';
+import { expect, openPlayer, roleOf, test, watchPage } from './helpers.ts';
 
 /**
  * Issue #13: three liveness and cost pitfalls, opened by deep link at their key step. The fixed runs

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { openPlayer, roleOf, watchPage } from './helpers.ts';
+import { expect, openPlayer, roleOf, test, watchPage } from './helpers.ts';
 
 /**
  * The safety pitfalls of issue #13, opened by deep link at their key step: two nodes lead and both

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   catalogueButton,
+  expect,
   frameSnapshot,
   openPlayer,
   roleOf,
@@ -10,6 +11,7 @@ import {
   selectedScenario,
   shot,
   stepToEnd,
+  test,
   timeline,
   timelineMax,
   timelineValue,

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers.ts';
 
 /**
  * index.html carries the default view's first frame (src/app/prerender): the page paints the

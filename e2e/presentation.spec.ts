@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { catalogueButton, openPlayer, watchPage } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { catalogueButton, expect, openPlayer, test, watchPage } from './helpers.ts';
 
 /**
  * Presentation mode at the two projector sizes: the Present button (and P) opens a full-screen layer

@@ -1,5 +1,5 @@
-import { expect, type Frame, type Page, test } from '@playwright/test';
-import { watchPage } from './helpers.ts';
+import type { Frame, Page } from '@playwright/test';
+import { expect, test, watchPage } from './helpers.ts';
 
 /**
  * A real reveal.js deck (examples/reveal.html, reveal.js from npm) with three players on three

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CSP } from '../vite.config.ts';
-import { openPlayer, SCENARIOS, timelineValue, watchPage } from './helpers.ts';
+import { expect, openPlayer, SCENARIOS, test, timelineValue, watchPage } from './helpers.ts';
 
 /**
  * The built app runs under its strict Content-Security-Policy (vite.config.ts) without a single
@@ -96,17 +96,22 @@ test('static assets carry the headers too', async ({ request }) => {
   }
 });
 
-test('the collector sees violations: eval, an inline script and a style attribute are blocked', async ({
-  page,
-}) => {
-  const csp = await watchCsp(page);
-  await openPlayer(page, '?scenario=bully');
-  // A same-origin script (allowed by script-src 'self') that tries what the policy forbids. It has to
-  // be page code: Playwright's own evaluate() runs through DevTools, which CSP does not restrict.
-  await page.route('**/csp-probe.js', (route) =>
-    route.fulfill({
-      contentType: 'text/javascript',
-      body: `
+test.describe('the probe', () => {
+  // Violations on purpose: the shared fixture (e2e/helpers.ts) must see them, and not fail this test.
+  test.use({ cspViolations: 'expected' });
+
+  test('the collectors see violations: eval, an inline script and a style attribute are blocked', async ({
+    page,
+    csp: shared,
+  }) => {
+    const csp = await watchCsp(page);
+    await openPlayer(page, '?scenario=bully');
+    // A same-origin script (allowed by script-src 'self') that tries what the policy forbids. It has to
+    // be page code: Playwright's own evaluate() runs through DevTools, which CSP does not restrict.
+    await page.route('**/csp-probe.js', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `
         try { window.__evalResult = String(eval('1 + 1')); } catch (e) { window.__evalResult = e.name; }
         const el = document.createElement('script');
         el.textContent = 'window.__inlineRan = true;';
@@ -115,30 +120,36 @@ test('the collector sees violations: eval, an inline script and a style attribut
         div.id = 'csp-probe';
         div.setAttribute('style', 'color: rgb(255, 0, 0)');
         document.body.append(div);`,
-    }),
-  );
-  await page.evaluate(() => {
-    const probe = document.createElement('script');
-    probe.src = './csp-probe.js';
-    document.head.append(probe);
+      }),
+    );
+    await page.evaluate(() => {
+      const probe = document.createElement('script');
+      probe.src = './csp-probe.js';
+      document.head.append(probe);
+    });
+    await page.waitForFunction(() => document.getElementById('csp-probe') !== null);
+    const outcome = await page.evaluate(() => {
+      const w = window as unknown as { __evalResult?: string; __inlineRan?: boolean };
+      const div = document.getElementById('csp-probe') as HTMLElement;
+      return {
+        evalResult: w.__evalResult,
+        inlineRan: w.__inlineRan === true,
+        styled: getComputedStyle(div).color,
+      };
+    });
+    expect(outcome.evalResult).toBe('EvalError');
+    expect(outcome.inlineRan).toBe(false);
+    expect(outcome.styled).not.toBe('rgb(255, 0, 0)');
+    await expect.poll(async () => (await csp.violations()).length).toBeGreaterThanOrEqual(3);
+    const seen = (await csp.violations()).join('\n');
+    expect(seen).toContain('script-src blocked eval');
+    expect(seen).toContain('script-src-elem blocked inline');
+    expect(seen).toContain('style-src-attr blocked inline');
+    expect(csp.console.length).toBeGreaterThan(0);
+    // The fixture every spec runs under saw the same three.
+    const all = shared.join('\n');
+    expect(all).toContain('script-src blocked eval');
+    expect(all).toContain('script-src-elem blocked inline');
+    expect(all).toContain('style-src-attr blocked inline');
   });
-  await page.waitForFunction(() => document.getElementById('csp-probe') !== null);
-  const outcome = await page.evaluate(() => {
-    const w = window as unknown as { __evalResult?: string; __inlineRan?: boolean };
-    const div = document.getElementById('csp-probe') as HTMLElement;
-    return {
-      evalResult: w.__evalResult,
-      inlineRan: w.__inlineRan === true,
-      styled: getComputedStyle(div).color,
-    };
-  });
-  expect(outcome.evalResult).toBe('EvalError');
-  expect(outcome.inlineRan).toBe(false);
-  expect(outcome.styled).not.toBe('rgb(255, 0, 0)');
-  await expect.poll(async () => (await csp.violations()).length).toBeGreaterThanOrEqual(3);
-  const seen = (await csp.violations()).join('\n');
-  expect(seen).toContain('script-src blocked eval');
-  expect(seen).toContain('script-src-elem blocked inline');
-  expect(seen).toContain('style-src-attr blocked inline');
-  expect(csp.console.length).toBeGreaterThan(0);
 });

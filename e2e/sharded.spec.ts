@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { chooseScenario, openPlayer, roleOf, watchPage } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { chooseScenario, expect, openPlayer, roleOf, test, watchPage } from './helpers.ts';
 
 /**
  * Sharded leadership (issue #14): a leader per shard. Chosen from the catalogue, stepped through:

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ORIGIN, openPlayer, watchPage } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, ORIGIN, openPlayer, test, watchPage } from './helpers.ts';
 
 /**
  * Share / Embed: the link to the view, an iframe snippet for embed mode (embed=1 and the view's

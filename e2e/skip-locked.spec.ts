@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { chooseScenario, openPlayer, roleOf, watchPage } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { chooseScenario, expect, openPlayer, roleOf, test, watchPage } from './helpers.ts';
 
 /**
  * The skip-locked story (issue #14): no leader, four workers taking jobs with SELECT … FOR UPDATE SKIP

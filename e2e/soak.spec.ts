@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { runSoak } from '../scripts/soak/drive.ts';
 import { soakPlan } from '../scripts/soak/plan.ts';
-import { ORIGIN } from './helpers.ts';
+import { expect, ORIGIN, test } from './helpers.ts';
 
 /**
  * The soak (issue #8, part 3) in short: 10 minutes of virtual time of the etcd-lease cluster at 10x

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { openPlayer, roleOf, watchPage } from './helpers.ts';
+import { expect, openPlayer, roleOf, test, watchPage } from './helpers.ts';
 
 /** Real systems (issue #14): client-go's Lease election and ZooKeeper's recipe, opened by deep link. */
 

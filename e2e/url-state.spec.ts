@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ORIGIN, openPlayer, scenarioOption, timeline, watchPage } from './helpers.ts';
+import type { Browser, Page } from '@playwright/test';
+import { expect, ORIGIN, openPlayer, scenarioOption, test, timeline, watchPage } from './helpers.ts';
 
 /** Everything the user sees of one frame, as text: caption, nodes, store, theme, language, panel. */
 async function frameOf(page: Page) {

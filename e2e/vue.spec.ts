@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { watchPage } from './helpers.ts';
+import { expect, test, watchPage } from './helpers.ts';
 
 /**
  * The custom element in a Vue 3 app (examples/vue.html, the npm `vue` package, an SFC compiled with

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { openPlayer, roleOf, watchPage } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, openPlayer, roleOf, test, watchPage } from './helpers.ts';
 
 /** Opens a scenario with the What-if sandbox shown. */
 async function openSandbox(page: Page, scenario: string) {

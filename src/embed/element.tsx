@@ -15,6 +15,14 @@ installSimulator({ simulate, hostIdsOf });
 
 export const TAG = 'leader-election-player';
 
+/**
+ * HTMLElement where there is one. Node has none, and a docs site that imports the package while it
+ * builds (Docusaurus, Next.js server rendering) must not throw there: the class is then defined over
+ * an empty base and never registered. In a browser this is HTMLElement itself.
+ */
+const ElementBase: typeof HTMLElement =
+  typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
+
 /** Attributes that only restyle the player; any other change starts a fresh player. */
 const LOOK: ReadonlySet<string> = new Set(['theme', 'lang']);
 
@@ -25,7 +33,7 @@ const LOOK: ReadonlySet<string> = new Set(['theme', 'lang']);
  * Methods: play(), pause(), seek(step) (1-based), select(scenarioId).
  * `app-url` sets where "Open in Leader Election Lab" goes (default: the app beside this script).
  */
-export class LeaderElectionPlayerElement extends HTMLElement {
+export class LeaderElectionPlayerElement extends ElementBase {
   static observedAttributes = [...PLAYER_ATTRIBUTES, 'app-url'];
 
   #root: Root | null = null;
@@ -140,7 +148,11 @@ function defaultAppUrl(): string {
   return new URL(/* @vite-ignore */ '../', import.meta.url).href;
 }
 
-/** Registers the element once (a second copy of the script on a page is harmless). */
+/**
+ * Registers the element once (a second copy of the script on a page is harmless); without a custom
+ * element registry (Node) there is nothing to register.
+ */
 export function defineLeaderElectionPlayer(tag: string = TAG): void {
+  if (typeof customElements === 'undefined') return;
   if (!customElements.get(tag)) customElements.define(tag, LeaderElectionPlayerElement);
 }

@@ -2,7 +2,13 @@
  * A three-member etcd 3.4 cluster on loopback, for live mode: free ports, data dirs in one temporary
  * folder removed on stop, members stopped (SIGSTOP), resumed (SIGCONT), killed (SIGKILL) and
  * restarted on their own data dir. The process handling, free-port choice and cleanup are the
- * conformance suite's (src/testing/etcd/etcdServer.ts). Node-only.
+ * conformance suite's (src/testing/etcd/etcdServer.ts).
+ *
+ * The members answer the lab alone: auth on with this session's random users (src/live/etcdAuth.ts),
+ * `--host-whitelist=127.0.0.1` (a DNS-rebinding name in `Host` gets 421, etcd's fix for
+ * CVE-2018-5702), and `--cors` naming each member's own origin, so no other page reads an answer
+ * (an empty --cors, the default, means every origin: "If CORS is empty, allow all", etcdserver
+ * AccessController.OriginAllowed). Node-only.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -17,6 +23,7 @@ import {
   sleep,
   waitExit,
 } from '../testing/etcd/etcdServer.ts';
+import { EtcdAuth, enableAuth, sessionCredentials } from './etcdAuth.ts';
 import { startReaper, writePids } from './reaper.ts';
 
 export type MemberState = 'running' | 'stopped' | 'killed';
@@ -36,8 +43,6 @@ export type MemberAction = 'stop' | 'resume' | 'kill' | 'restart';
 
 export interface ClusterOptions {
   bin: string;
-  /** `--cors`: the only origin allowed to call the members from a browser. */
-  corsOrigin?: string;
   timeoutMs?: number;
   /**
    * etcd's Raft timing (etcd docs, tuning.md: heartbeat 100 ms, election 1000 ms by default). The
@@ -71,6 +76,8 @@ export class EtcdCluster {
     private readonly members: Member[],
     private readonly args: (m: Member) => string[],
     private readonly bin: string,
+    /** The lab's credentials: every client of the members uses them (Gateway, PrefixWatch). */
+    readonly auth: EtcdAuth,
   ) {}
 
   /** Starts three members and resolves once every member's JSON gateway answers a read. */
@@ -119,17 +126,26 @@ export class EtcdCluster {
       '--initial-cluster-state=new',
       `--heartbeat-interval=${opts.heartbeatMs ?? 100}`,
       `--election-timeout=${opts.electionMs ?? 1000}`,
-      // etcd's --cors: the browser origins allowed; an empty list would mean none is checked.
-      ...(opts.corsOrigin ? [`--cors=${opts.corsOrigin}`] : []),
+      // No page but the member's own may read its answers: an empty --cors would mean "*". No page
+      // calls the members at all (the control service does, src/live/server.ts).
+      `--cors=${m.clientUrl}`,
+      // Requests naming another host (DNS rebinding) are refused with 421 (etcd 3.4 --host-whitelist).
+      '--host-whitelist=127.0.0.1',
       '--logger=zap',
       '--log-level=warn',
       '--log-outputs=stderr',
     ];
-    const cluster = new EtcdCluster(dir, members, args, opts.bin);
+    const creds = sessionCredentials();
+    const auth = new EtcdAuth(
+      members.map((m) => m.clientUrl),
+      creds.lab,
+    );
+    const cluster = new EtcdCluster(dir, members, args, opts.bin, auth);
     live.add(cluster);
     try {
       for (const m of members) cluster.spawn(m);
       await cluster.waitReady(opts.timeoutMs ?? 30_000);
+      await enableAuth(members[0]?.clientUrl as string, creds);
       await cluster.readIds();
     } catch (e) {
       await cluster.stop();
@@ -183,6 +199,7 @@ export class EtcdCluster {
   private async readIds(): Promise<void> {
     const res = await fetch(`${this.members[0]?.clientUrl}/v3/cluster/member/list`, {
       method: 'POST',
+      headers: await this.auth.headers(),
       body: '{}',
       signal: AbortSignal.timeout(5000),
     });

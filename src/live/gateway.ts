@@ -2,8 +2,11 @@
  * A client of etcd's JSON gateway (grpc-gateway, POST /v3/..., keys and values in base64) that knows
  * every member's endpoint, gives each request one deadline, and fails over between members within
  * it, as clientv3 does (its balancer retries an unavailable endpoint's request on the next one;
- * etcd docs, "clientv3 balancer"). Node-only.
+ * etcd docs, "clientv3 balancer"). With the cluster's auth on, every request carries the lab's token
+ * (src/live/etcdAuth.ts); a member that does not know it makes the client authenticate again, once.
+ * Node-only.
  */
+import { type EtcdAuth, UNAUTHENTICATED } from './etcdAuth.ts';
 
 /** etcd answers that mean "try another member": gRPC Unavailable (14) and DeadlineExceeded (4). */
 const RETRY_ON = new Set([4, 14]);
@@ -40,7 +43,10 @@ export class Gateway {
   /** The member that answered last: asked first next time. */
   private preferred = 0;
 
-  constructor(readonly endpoints: readonly string[]) {}
+  constructor(
+    readonly endpoints: readonly string[],
+    private readonly auth?: EtcdAuth,
+  ) {}
 
   /**
    * POSTs `body` to `path`, trying the members in turn from the last one that answered; each try gets
@@ -52,6 +58,7 @@ export class Gateway {
     const start = this.preferred;
     let last = start;
     let why = 'no member tried';
+    let reauthenticated = false;
     for (let k = 0; k < n; k++) {
       const i = (start + k) % n;
       last = i;
@@ -59,8 +66,10 @@ export class Gateway {
       if (left <= 0) break;
       const share = Math.max(1, Math.floor(left / (n - k)));
       try {
+        const headers = (await this.auth?.headers()) ?? {};
         const res = await fetch(`${this.endpoints[i]}${path}`, {
           method: 'POST',
+          headers,
           body: JSON.stringify(body),
           signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(share)]) : AbortSignal.timeout(share),
         });
@@ -72,6 +81,13 @@ export class Gateway {
           const message = typeof err === 'string' ? String(json.message ?? err) : (err.message ?? 'error');
           if (RETRY_ON.has(code)) {
             why = message;
+            continue;
+          }
+          if (code === UNAUTHENTICATED && this.auth && !reauthenticated) {
+            // The member forgot the token (restarted, or it expired): a new one, the same member again.
+            reauthenticated = true;
+            await this.auth.refresh(headers.Authorization);
+            k--;
             continue;
           }
           this.preferred = i;

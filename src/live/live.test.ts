@@ -4,6 +4,7 @@
  * SKIP_ETCD=1 skips it. Times are bounded loosely (3 x TTL), never measured here: the measured
  * failover is scripts/liveFailover.ts's job.
  */
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
 import { scenarioParams } from '../sim/inputs.ts';
@@ -11,6 +12,7 @@ import { withAlgorithm } from '../sim/scenario/sandbox.ts';
 import { parseTrace } from '../sim/trace/import.ts';
 import { leaderIntervals } from '../sim/trace/summary.ts';
 import { sleep } from '../testing/etcd/etcdServer.ts';
+import { b64, Gateway, unb64 } from './gateway.ts';
 import { type LiveSession, startSession } from './session.ts';
 
 const skip = process.env.SKIP_ETCD === '1';
@@ -50,6 +52,34 @@ describe.skipIf(skip)('live mode against a real etcd cluster', () => {
   afterAll(async () => {
     await s?.stop();
   }, 30_000);
+
+  it('answers the lab alone: a request without its token writes nothing; a foreign Host gets 421', async () => {
+    const [member] = s.cluster.endpoints;
+    const put = await fetch(`${member}/v3/kv/put`, {
+      method: 'POST',
+      body: JSON.stringify({ key: b64('/intruder'), value: b64('x') }),
+    });
+    expect(await put.text()).toMatch(/user name is empty/);
+    const lab = new Gateway(s.cluster.endpoints, s.cluster.auth);
+    const read = await lab.call('/v3/kv/range', { key: b64('/intruder') }, 5000);
+    expect(read.json.kvs).toBeUndefined();
+    // The lab's own client reads what it wrote (the fenced resource's token, zero-padded).
+    const token = await lab.call('/v3/kv/range', { key: b64('/lab/storage/token') }, 5000);
+    expect(unb64((token.json.kvs as Array<{ value: string }>)[0]?.value)).toMatch(/^\d{16}$/);
+    const url = new URL(member as string);
+    const status = await new Promise<number>((done, fail) =>
+      request(
+        { host: url.hostname, port: url.port, path: '/version', headers: { Host: 'evil.example' } },
+        (r) => {
+          r.resume();
+          done(r.statusCode ?? 0);
+        },
+      )
+        .on('error', fail)
+        .end(),
+    );
+    expect(status).toBe(421);
+  });
 
   it('elects a leader', async () => {
     await waitFor('a leader', () => leaders().length === 1, 3 * TTL_MS);

@@ -31,6 +31,7 @@ import { resolveSteps } from '../sim/trace/narrate.ts';
 import { type EtcdSource, type Trace, traceOf } from '../sim/trace/trace.ts';
 import type { MemberAction, MemberInfo } from './cluster.ts';
 import { type Answer, ask, padToken, RESOURCE_TOKEN_KEY } from './etcdApi.ts';
+import type { EtcdAuth } from './etcdAuth.ts';
 import { b64, Gateway, Unavailable } from './gateway.ts';
 import { LiveNode } from './node.ts';
 import { Recorder } from './recorder.ts';
@@ -62,6 +63,8 @@ export const isLiveNodeFault = (f: { kind: string }): f is LiveNodeFault =>
 
 export interface Members {
   readonly endpoints: readonly string[];
+  /** The lab's credentials for the members, when the cluster's auth is on (src/live/etcdAuth.ts). */
+  readonly auth?: EtcdAuth;
   info(): MemberInfo[];
   act(index: number, action: MemberAction): Promise<boolean>;
 }
@@ -106,7 +109,7 @@ export class LiveRun {
   constructor(private readonly opts: LiveOptions) {
     this.clock = opts.clock ?? systemClock;
     this.t0 = this.clock.now();
-    this.gw = new Gateway(opts.members.endpoints);
+    this.gw = new Gateway(opts.members.endpoints, opts.members.auth);
     const cfg = leaseConfig(opts.params);
     // The request deadline: shorter than the renew deadline, ttl x (1 - driftMarginRatio)
     // (client-go: every renew attempt runs under RenewDeadline; the params' rules keep renewS under it).
@@ -352,8 +355,12 @@ export class LiveRun {
       10_000,
     );
     const fromRev = Number((put.json.header as { revision?: string } | undefined)?.revision ?? 1);
-    this.watch = new PrefixWatch(this.opts.members.endpoints, ELECTION_PREFIX, fromRev, (e) =>
-      this.watched(e),
+    this.watch = new PrefixWatch(
+      this.opts.members.endpoints,
+      ELECTION_PREFIX,
+      fromRev,
+      (e) => this.watched(e),
+      this.opts.members.auth,
     );
     for (const n of this.nodes.values()) n.start();
     const tick = () => {

@@ -264,7 +264,7 @@ export async function serveLive(
   let session: LiveSession | null = null;
   const server = await startServer(() => session, { root, nodes: a.nodes });
   try {
-    session = await startSession(a, { corsOrigin: `http://127.0.0.1:${server.port}` });
+    session = await startSession(a);
   } catch (e) {
     await server.close();
     throw e;

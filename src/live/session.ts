@@ -19,7 +19,7 @@ export interface LiveSession {
 
 export async function startSession(
   a: Pick<LiveArgs, 'params' | 'nodes' | 'nodeFaults' | 'storeFaults'>,
-  opts: { corsOrigin?: string; clock?: RealClock } = {},
+  opts: { clock?: RealClock } = {},
 ): Promise<LiveSession> {
   let bin: string;
   try {
@@ -30,10 +30,7 @@ export async function startSession(
     );
   }
   const version = etcdVersion(bin);
-  const cluster = await EtcdCluster.start({
-    bin,
-    ...(opts.corsOrigin ? { corsOrigin: opts.corsOrigin } : {}),
-  });
+  const cluster = await EtcdCluster.start({ bin });
   const clock = opts.clock ?? systemClock;
   const sandbox = scenarios.find((s) => s.id === 'sandbox');
   const run = new LiveRun({

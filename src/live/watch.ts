@@ -9,6 +9,7 @@
 import type { KeyValue } from '../sim/store/etcd.ts';
 import { prefixEnd } from '../sim/store/etcd.ts';
 import { kvOf } from './etcdApi.ts';
+import type { EtcdAuth } from './etcdAuth.ts';
 import { b64, int } from './gateway.ts';
 
 export interface WatchEvent {
@@ -30,6 +31,7 @@ export class PrefixWatch {
     private readonly prefix: string,
     from: number,
     private readonly onEvents: (events: WatchEvent[], revision: number) => void,
+    private readonly auth?: EtcdAuth,
   ) {
     this.next = from;
     this.done = this.loop();
@@ -63,8 +65,10 @@ export class PrefixWatch {
   }
 
   private async once(url: string, signal: AbortSignal): Promise<void> {
+    const headers = (await this.auth?.headers()) ?? {};
     const res = await fetch(`${url}/v3/watch`, {
       method: 'POST',
+      headers,
       body: JSON.stringify({
         create_request: {
           key: b64(this.prefix),
@@ -90,7 +94,11 @@ export class PrefixWatch {
         nl = buf.indexOf('\n');
         if (line === '') continue;
         const msg = JSON.parse(line) as { result?: Record<string, unknown>; error?: unknown };
-        if (msg.error !== undefined) throw new Error('watch error');
+        if (msg.error !== undefined) {
+          // A token the member does not know: the next try (the next member) gets a new one.
+          if (/auth token/.test(JSON.stringify(msg.error))) await this.auth?.refresh(headers.Authorization);
+          throw new Error('watch error');
+        }
         const r = msg.result ?? {};
         const raw = (r.events as Array<Record<string, unknown>> | undefined) ?? [];
         if (raw.length === 0) continue;

@@ -9,6 +9,10 @@
  * that builds schemas (src/sim/scenario/schema.ts, src/sim/trace/import.ts) is evaluated: this module
  * is the first import of app/exportActions.ts, the one chunk that loads them in the browser (the link's
  * fault check in link/faults.ts is zod-free, so zod is not in the first view). The CLI and tests do not load it and keep the JIT.
+ *
+ * It is imported for its side effect alone, so package.json's `sideEffects` must name it: the list
+ * marks every other module of the package free of side effects, and the bundler would drop a bare
+ * import of this one (it did, and zod's probe broke the CSP when Export opened; e2e/csp.spec.ts).
  */
 import { z } from 'zod';
 
