@@ -7,7 +7,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.bully.summary':
     'O node-5, o coordenador, está fora do ar. O node-1 percebe e envia ELECTION a todo id maior; cada nó vivo responde OK e inicia a sua própria eleição com os ids acima dele, até que o node-4 não ouça ninguém acima e se declare COORDINATOR. Funciona, mas ao custo de O(n^2) mensagens.',
   'scenario.bully.step.highest-leads':
-    '{n} nós, e a regra é simples: o maior id vivo é o coordenador. Todos acreditam que é o {last}.',
+    '{n, plural, one {# nó} other {# nós}}, e a regra é simples: o maior id vivo é o coordenador. Todos acreditam que é o {last}.',
   'scenario.bully.step.coordinator-down':
     'O {last} caiu. Os heartbeats dele param, mas ninguém consegue ainda distinguir um nó morto de um nó lento.',
   'scenario.bully.step.node-1-notices':
@@ -23,7 +23,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.bully.step.next-highest-coordinator':
     'Nenhuma resposta de cima: o {secondLast} é o maior id vivo. Ele envia COORDINATOR a todos os outros nós.',
   'scenario.bully.step.message-count':
-    '{nodes} nós, uma falha: {messages} mensagens ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR). O pior caso cresce como n(n-1): cerca de 9.900 mensagens com 100 nós.',
+    '{nodes, plural, one {# nó} other {# nós}}, uma falha: {messages, plural, one {# mensagem} other {# mensagens}} ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR). O pior caso cresce como n(n-1): cerca de 9.900 mensagens com 100 nós.',
 
   'scenario.etcd-lease.title': 'Eleição por lease (etcd)',
   'scenario.etcd-lease.summary':
@@ -395,21 +395,21 @@ export const scenariosPt: Record<string, string> = {
   'scenario.bully-at-scale.tagline':
     'Bully com 100 nós: cada oscilação da rede dispara uma tempestade de eleições O(n²).',
   'scenario.bully-at-scale.step.hundred-nodes':
-    '{n} nós rodam Bully. O {last}, o maior id, é o coordenador: ele envia HEARTBEAT aos outros 99 a cada {heartbeatIntervalMs} ms.',
+    '{n, plural, one {# nó roda} other {# nós rodam}} Bully. O {last}, o maior id, é o coordenador: ele envia HEARTBEAT a todos os outros a cada {heartbeatIntervalMs} ms.',
   'scenario.bully-at-scale.step.flap':
     'A rede oscila: por 3 s, node-1 a node-50 não alcançam node-51 a node-100. Isso vai se repetir a cada 10 s.',
   'scenario.bully-at-scale.step.storm':
     'O {node} passa {timeoutMs} ms sem ouvir HEARTBEAT e manda ELECTION a todos os ids mais altos. Em meio segundo todos os nós da sua metade fazem o mesmo, e cada um que recebe um ELECTION responde OK e começa a sua própria eleição: uma tempestade de eleições.',
   'scenario.bully-at-scale.step.half-coordinator':
-    'O {node}, o maior id que a sua metade alcança, se declara COORDINATOR. A tempestade até aqui: {messages} mensagens ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR).',
+    'O {node}, o maior id que a sua metade alcança, se declara COORDINATOR. A tempestade até aqui: {messages, plural, one {# mensagem} other {# mensagens}} ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR).',
   'scenario.bully-at-scale.step.heal':
     'A partição se desfaz depois de 3 s, e o HEARTBEAT do {last} traz a metade de baixo de volta para ele.',
   'scenario.bully-at-scale.step.storm-again':
-    'A rede oscila de novo, e a tempestade se repete: {messages} mensagens de eleição desde o início, por um coordenador de que ninguém precisava.',
+    'A rede oscila de novo, e a tempestade se repete: {messages, plural, one {# mensagem} other {# mensagens}} de eleição desde o início, por um coordenador de que ninguém precisava.',
   'scenario.bully-at-scale.step.per-minute':
     'O Bully custa O(n²) mensagens a cada troca de coordenador. Com 100 nós numa rede instável, as eleições inundam a própria rede em que rodam, e cada oscilação traz mais uma.',
   'scenario.bully-at-scale.step.lease-instead':
-    'A correção: os mesmos {n} nós elegem por um lease no etcd. Cada nó fala só com o store: uma campanha é um único compare-and-swap, e o líder renova o seu lease a cada {renewS} s.',
+    'A correção: os mesmos {n, plural, one {# nó elege} other {# nós elegem}} por um lease no etcd. Cada nó fala só com o store: uma campanha é um único compare-and-swap, e o líder renova o seu lease a cada {renewS} s.',
   'scenario.bully-at-scale.step.lease-leader':
     'O {node} vence a campanha com o token {token}. Os outros perderam o compare-and-swap e tentam de novo de vez em quando; nunca trocam mensagens entre si.',
   'scenario.bully-at-scale.step.flap-lease':
