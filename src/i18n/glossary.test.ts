@@ -8,7 +8,7 @@ import { loadLanguage } from './index.ts';
  * glossary chose and rules out the variants that crept in; an exception is a key, listed with why.
  * The last group rules out the grammar slips and calques an editor found, so they do not come back.
  */
-beforeAll(() => loadLanguage('ru'));
+beforeAll(() => Promise.all([loadLanguage('pt'), loadLanguage('ru')]));
 
 interface Rule {
   /** The concept, and the one term the lab uses for it. */
@@ -156,13 +156,18 @@ describe('Russian keeps one term per concept (docs/glossary.ru.md)', () => {
     });
 
   it('every exception names a key that exists and still needs it', () => {
-    const strings = new Map(shownStrings('ru'));
-    for (const rule of RULES)
-      for (const key of Object.keys(rule.except ?? {})) {
-        const s = strings.get(key);
-        expect(s, key).toBeDefined();
-        expect(rule.ban.test(blank(s ?? '')), key).toBe(true);
-      }
+    for (const [lang, rules] of [
+      ['ru', RULES],
+      ['pt', RULES_PT],
+    ] as const) {
+      const strings = new Map(shownStrings(lang));
+      for (const rule of rules)
+        for (const key of Object.keys(rule.except ?? {})) {
+          const s = strings.get(key);
+          expect(s, `${lang} ${key}`).toBeDefined();
+          expect(rule.ban.test(blank(s ?? '')), `${lang} ${key}`).toBe(true);
+        }
+    }
   });
 
   it('the store’s own strings (its panel, its log lines, live mode) never call it «хранилище»', () => {
@@ -174,4 +179,30 @@ describe('Russian keeps one term per concept (docs/glossary.ru.md)', () => {
         .map(([key]) => key),
     ).toEqual([]);
   });
+});
+
+/** docs/glossary.pt.md, held the same way (terms.test.ts holds its other rules). */
+const RULES_PT: Rule[] = [
+  {
+    term: 'the protected resource: «armazenamento», never storage in a sentence',
+    ban: /(?<!\/)\b[Ss]torage\b(?!\/)/u,
+  },
+  { term: 'writes: «escritas», not English in a Portuguese clause', ban: /\bwrites\b/i },
+  {
+    term: 'copies of the application: «instância», not «réplica» (a database replica is «réplica»)',
+    ban: /[Rr]éplica/,
+    except: {
+      'scenario.patroni.summary': 'Postgres replicas',
+      'scenario.patroni.tagline': 'a Postgres replica',
+      'knob.patroni.maximumLagOnFailover': 'a Postgres replica',
+      'adr.whenNot.items[5].text': 'a CRDT replica, the term of the CRDT literature',
+    },
+  },
+];
+
+describe('Portuguese keeps one term per concept (docs/glossary.pt.md)', () => {
+  for (const rule of RULES_PT)
+    it(rule.term, () => {
+      expect(breaches(rule, shownStrings('pt'))).toEqual([]);
+    });
 });
