@@ -25,9 +25,9 @@ export const adr001Ru: Adr = {
   criteria: [
     { id: 'safety', label: 'Защита от split-brain', short: 'Защита' },
     { id: 'failover', label: 'Время failover', short: 'Failover' },
-    { id: 'messages', label: 'Сообщений на выборы', short: 'Сообщения' },
-    { id: 'dependencies', label: 'Зависимости', short: 'Зависимости' },
-    { id: 'ops', label: 'Стоимость эксплуатации', short: 'Эксплуатация' },
+    { id: 'messages', label: 'Сообщений на выборы', short: 'Трафик' },
+    { id: 'dependencies', label: 'Зависимости', short: 'Инфра' },
+    { id: 'ops', label: 'Стоимость эксплуатации', short: 'Цена' },
   ],
   matrix: [
     {

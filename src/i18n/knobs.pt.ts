@@ -101,7 +101,8 @@ export const knobDocsPt: Record<string, string> = {
     'todo candidato observa o znode do líder em vez do antecessor: uma única remoção acorda todos (o efeito manada)',
   'zookeeper.fencing':
     'o armazenamento usa o número de sequência do znode do líder como fencing token e recusa um menor (409 STALE TOKEN)',
-  'zookeeper.writeIntervalMs': 'o líder escreve no armazenamento a cada múltiplo deste intervalo no relógio local',
+  'zookeeper.writeIntervalMs':
+    'o líder escreve no armazenamento a cada múltiplo deste intervalo no relógio local',
   // dbjob
   'dbjob.election':
     'desligado: nenhuma eleição, toda instância roda o job na sua hora (N instâncias, N execuções); ligado: só a instância que ocupa a linha de líder o roda',
