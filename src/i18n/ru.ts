@@ -116,7 +116,7 @@ export const ru: Record<string, string> = {
   'cluster.term': 'терм {term}',
   'cluster.shards': '{count, plural, =1 {шард {list}} other {шарды {list}}}',
   'cluster.shardKeys': '{count, plural, one {# ключ} few {# ключа} many {# ключей} other {# ключа}}',
-  'cluster.store': 'coordination store',
+  'cluster.store': 'сервис координации',
   'cluster.resource': 'защищённое хранилище',
   'cluster.proxy': 'прокси',
   'cluster.client': 'клиент',
@@ -152,7 +152,7 @@ export const ru: Record<string, string> = {
   'counts.total': 'отправлено: {count}',
   'counts.lost': 'потеряно в пути: {count}',
 
-  'store.title': 'Coordination store',
+  'store.title': 'Сервис координации',
   'store.revision': 'ревизия {revision}',
   'store.meta': 'create {create} · mod {mod} · ver {version}',
   'store.leaseOf': 'lease {lease}',
