@@ -286,7 +286,7 @@ export const adr001Pt: Adr = {
       cells: {
         safety: {
           rating: 'good',
-          text: 'Tão segura quanto uma eleição por lease, repetida em cada shard: um único dono por chave de shard, e o storage guarda o maior token de cada shard, então o token de um shard nunca é comparado com o de outro.',
+          text: 'Tão segura quanto uma eleição por lease, repetida em cada shard: um único dono por chave de shard, e o armazenamento guarda o maior token de cada shard, então o token de um shard nunca é comparado com o de outro.',
         },
         failover: {
           rating: 'good',
@@ -310,7 +310,7 @@ export const adr001Pt: Adr = {
     {
       id: 'matrix.external-scheduler',
       name: 'Agendador externo (CronJob)',
-      how: 'Sem eleição: um agendador fora da aplicação (um CronJob do Kubernetes) inicia uma execução por horário; as réplicas não rodam job nenhum.',
+      how: 'Sem eleição: um agendador fora da aplicação (um CronJob do Kubernetes) inicia uma execução por horário; as instâncias não rodam job nenhum.',
       source:
         'Documentação do Kubernetes, CronJob (concurrency policy, startingDeadlineSeconds); kubernetes pkg/controller/cronjob/cronjob_controllerv2.go e utils.go',
       cells: {
@@ -320,11 +320,11 @@ export const adr001Pt: Adr = {
         },
         failover: {
           rating: 'fair',
-          text: 'Não há o que assumir entre as réplicas. Um horário que o agendador perde começa quando ele volta, atrasado, se ainda estiver dentro do startingDeadlineSeconds; depois disso, a execução é pulada sem evento.',
+          text: 'Não há o que assumir entre as instâncias. Um horário que o agendador perde começa quando ele volta, atrasado, se ainda estiver dentro do startingDeadlineSeconds; depois disso, a execução é pulada sem evento.',
         },
         messages: {
           rating: 'good',
-          text: 'Nenhuma entre as réplicas. Algumas chamadas à API por horário: ler o CronJob, criar o Job, atualizar o status.',
+          text: 'Nenhuma entre as instâncias. Algumas chamadas à API por horário: ler o CronJob, criar o Job, atualizar o status.',
         },
         dependencies: {
           rating: 'fair',
@@ -402,13 +402,13 @@ export const adr001Pt: Adr = {
       },
       {
         id: 'when-not.stateless',
-        title: 'Réplicas sem estado',
-        text: 'Se qualquer requisição pode ir para qualquer réplica e o estado fica no banco, não há quem eleger: rode N cópias atrás de um balanceador de carga. O laboratório não tem história para este caso: sem nada a coordenar, não há nada dando errado para mostrar.',
+        title: 'Instâncias sem estado',
+        text: 'Se qualquer requisição pode ir para qualquer instância e o estado fica no banco, não há quem eleger: rode N cópias atrás de um balanceador de carga. O laboratório não tem história para este caso: sem nada a coordenar, não há nada dando errado para mostrar.',
       },
       {
         id: 'when-not.external-scheduler',
         title: 'Um agendador externo',
-        text: 'Tire o job periódico da aplicação: um CronJob do Kubernetes (ou um agendador da nuvem) inicia uma execução por horário, e as réplicas não fazem nada de especial. Confira se o job rodou, e dê ao startingDeadlineSeconds folga para uma queda.',
+        text: 'Tire o job periódico da aplicação: um CronJob do Kubernetes (ou um agendador da nuvem) inicia uma execução por horário, e as instâncias não fazem nada de especial. Confira se o job rodou, e dê ao startingDeadlineSeconds folga para uma queda.',
       },
       {
         id: 'when-not.crdts',

@@ -7,7 +7,7 @@ import { cleanComparison, compareCatalogs } from './compareCatalogs.ts';
 import { enNarration } from './en.narration.ts';
 import { enPanels } from './en.panels.ts';
 import { en } from './en.ts';
-import { catalogs, format, type Locale, loadLanguage, setLocale, t } from './index.ts';
+import { catalogs, choosePlurals, format, type Locale, loadLanguage, setLocale, t } from './index.ts';
 import { modelStrings } from './modelStrings.ts';
 import { readLangParam, writeLangParam } from './persist.ts';
 import { ptPanels } from './pt.panels.ts';
@@ -76,7 +76,9 @@ describe('scenario texts: title, summary and every step caption in every languag
       vars: { n: 5, last: 'node-5' },
     } as Trace['steps'][number];
     expect(captionWith(bully, step, {})).toBe(captionOf(bully, step, {}));
-    const pt = captionWith(bully, step, {}, scenarioText('pt', bully, 'step.highest-leads'));
+    // As stepCaption does: the language's plural forms first, then the step's variables.
+    const template = choosePlurals(scenarioText('pt', bully, 'step.highest-leads'), { n: 5 }, 'pt');
+    const pt = captionWith(bully, step, {}, template);
     expect(pt).toBe(
       '5 nós, e a regra é simples: o maior id vivo é o coordenador. Todos acreditam que é o node-5.',
     );

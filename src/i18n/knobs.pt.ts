@@ -91,17 +91,18 @@ export const knobDocsPt: Record<string, string> = {
   'kubernetes.retryPeriodS':
     'de quanto em quanto tempo o líder renova, e a base da espera com jitter de um standby entre duas tentativas (× 1 a 2,2)',
   'kubernetes.fencing':
-    'o storage usa leaseTransitions como fencing token e recusa um menor (409 STALE TOKEN); desligado = o que o client-go garante sozinho',
+    'o armazenamento usa leaseTransitions como fencing token e recusa um menor (409 STALE TOKEN); desligado = o que o client-go garante sozinho',
   'kubernetes.writeIntervalMs':
-    'os controllers do líder escrevem no storage a cada múltiplo deste intervalo no relógio local',
+    'os controllers do líder escrevem no armazenamento a cada múltiplo deste intervalo no relógio local',
   // zookeeper
   'zookeeper.sessionTimeoutMs':
     'por quanto tempo o ZooKeeper mantém a sessão de um cliente calado (e o znode efêmero dele) antes de expirá-la',
   'zookeeper.herd':
     'todo candidato observa o znode do líder em vez do antecessor: uma única remoção acorda todos (o efeito manada)',
   'zookeeper.fencing':
-    'o storage usa o número de sequência do znode do líder como fencing token e recusa um menor (409 STALE TOKEN)',
-  'zookeeper.writeIntervalMs': 'o líder escreve no storage a cada múltiplo deste intervalo no relógio local',
+    'o armazenamento usa o número de sequência do znode do líder como fencing token e recusa um menor (409 STALE TOKEN)',
+  'zookeeper.writeIntervalMs':
+    'o líder escreve no armazenamento a cada múltiplo deste intervalo no relógio local',
   // dbjob
   'dbjob.election':
     'desligado: nenhuma eleição, toda instância roda o job na sua hora (N instâncias, N execuções); ligado: só a instância que ocupa a linha de líder o roda',
@@ -130,7 +131,7 @@ export const knobDocsPt: Record<string, string> = {
   'sharded.driftMarginRatio':
     'fração do TTL de que um nó abre mão antes, para que um relógio até esse tanto mais lento ainda renuncie antes de o store expirar o lease',
   'sharded.fencing':
-    'o storage guarda o maior token de cada shard e recusa um menor para aquele shard (409 STALE TOKEN)',
+    'o armazenamento guarda o maior token de cada shard e recusa um menor para aquele shard (409 STALE TOKEN)',
   'sharded.writeIntervalMs':
     'cada nó escreve em cada shard que lidera a cada múltiplo deste intervalo no relógio local',
   'sharded.workMs': 'tempo entre conferir o lease e as escritas saírem',

@@ -22,9 +22,9 @@ export const knobDocsRu: Record<string, string> = {
     'выкл.: кандидату нужно большинство ответивших узлов (split-brain при разделении сети); вкл.: большинство всего кластера, floor(n/2)+1 (Raft)',
   'heartbeat.heartbeatIntervalMs': 'как часто лидер шлёт HEARTBEAT каждому узлу',
   'heartbeat.electionTimeoutMinMs':
-    'наименьший случайный таймаут выборов: столько без HEARTBEAT — и ведомый становится кандидатом',
+    'наименьший случайный election timeout: столько без HEARTBEAT — и ведомый становится кандидатом',
   'heartbeat.electionTimeoutMaxMs':
-    'наибольший случайный таймаут выборов (разброс не даёт кандидатам сталкиваться)',
+    'наибольший случайный election timeout (разброс не даёт кандидатам сталкиваться)',
   'heartbeat.voteTimeoutMs': 'без кворума кандидат считает «кластером» узлы, ответившие за это время',
   'heartbeat.writeIntervalMs': 'как часто лидер принимает клиентскую запись в свою копию данных',
   'lease.ttlS':
@@ -34,15 +34,15 @@ export const knobDocsRu: Record<string, string> = {
   'lease.requestTimeoutMs':
     'сколько узел ждёт ответа etcd, прежде чем отказаться от запроса (опоздавший ответ всё равно учитывается)',
   'lease.driftMarginRatio':
-    'доля TTL, от которой узел отказывается заранее, чтобы даже с часами, отстающими на эту долю, он сложил лидерство раньше, чем lease истечёт в store',
+    'доля TTL, которую узел заранее отбрасывает: даже если его часы отстают на эту долю, он сложит полномочия раньше, чем lease истечёт в store',
   'lease.checkLeaseBeforeAct':
-    'лидер проверяет срок lease перед каждой записью и слагает лидерство, когда срок прошёл; выкл. = считать себя лидером, пока store не ответит TTL 0',
+    'лидер проверяет срок lease перед каждой записью и слагает полномочия, когда срок прошёл; выкл. = считать себя лидером, пока store не ответит TTL 0',
   'lease.tokenFromRevision':
     'брать create_revision ключа лидера как fencing token (растёт на 2 и больше при смене) вместо счётчика, увеличиваемого в txn кампании (+1)',
   'lease.tokenStart': 'начальное значение счётчика token-ов в store (первый лидер получает tokenStart + 1)',
   'lease.fencing': 'хранилище отвергает записи с token-ом меньше уже принятого (409 STALE TOKEN)',
   'lease.writeIntervalMs':
-    'задача лидера запускается на каждом кратном этого по его локальным часам и пишет в хранилище',
+    'период задачи лидера: она запускается, когда локальные часы лидера показывают кратное этому интервалу время, и пишет в хранилище',
   'lease.workMs': 'время между проверкой lease и отправкой записи (подготовка записи задачи)',
   'patroni.ttlS': 'TTL блокировки лидера (lease агента): сколько мёртвый primary держит ключ',
   'patroni.loopWaitS': 'период HA-цикла: так часто каждый агент продлевает lease и читает состояние кластера',
@@ -77,26 +77,26 @@ export const knobDocsRu: Record<string, string> = {
   'gossip.writeIntervalMs':
     'узел, который считает себя лидером, так часто принимает клиентскую запись в собственную копию данных (primary базы данных)',
   'gossip.takesWrites':
-    'вкл.: лидер — primary базы данных, принимающий клиентские writes в свою копию; выкл.: service discovery, лидер только объявляется (два лидера в течение раунда стоят повторного запроса, а не разошедшихся данных)',
+    'вкл.: лидер — primary базы данных, принимающий клиентские записи в свою копию; выкл.: service discovery, лидер только объявляется (два лидера в течение раунда стоят повторного запроса, а не разошедшихся данных)',
   // kubernetes
   'kubernetes.leaseDurationS':
-    'сколько резервный экземпляр ждёт по своим часам с момента, когда последний раз видел изменение Lease, прежде чем забрать его',
-  'kubernetes.renewDeadlineS':
-    'сколько лидер повторяет неудачное продление, прежде чем перестать быть лидером',
+    'сколько резервный инстанс ждёт по своим часам с момента, когда последний раз видел изменение Lease, прежде чем забрать его',
+  'kubernetes.renewDeadlineS': 'сколько лидер повторяет неудачное продление, прежде чем сложить полномочия',
   'kubernetes.retryPeriodS':
-    'как часто лидер продлевает Lease; это же основа паузы с jitter у резервного экземпляра между попытками (× от 1 до 2,2)',
+    'как часто лидер продлевает Lease; это же основа паузы с jitter у резервного инстанса между попытками (× от 1 до 2,2)',
   'kubernetes.fencing':
-    'хранилище принимает leaseTransitions как fencing token и отклоняет меньший (409 STALE TOKEN); выключено — только то, что даёт сам client-go',
+    'хранилище принимает leaseTransitions как fencing token и отвергает меньший (409 STALE TOKEN); выключено — только то, что даёт сам client-go',
   'kubernetes.writeIntervalMs':
-    'контроллеры лидера пишут в хранилище на каждом кратном этого интервала по локальным часам',
+    'период записи контроллеров лидера: они пишут в хранилище, когда локальные часы показывают кратное этому интервалу время',
   // zookeeper
   'zookeeper.sessionTimeoutMs':
-    'сколько ZooKeeper держит сессию молчащего клиента (и его эфемерный znode), прежде чем её истечь',
+    'сколько ZooKeeper держит сессию молчащего клиента (и его эфемерный znode), прежде чем объявить её истёкшей',
   'zookeeper.herd':
     'каждый кандидат следит за znode лидера, а не своего предшественника: одно удаление будит всех (эффект стада)',
   'zookeeper.fencing':
-    'хранилище принимает порядковый номер znode лидера как fencing token и отклоняет меньший (409 STALE TOKEN)',
-  'zookeeper.writeIntervalMs': 'лидер пишет в хранилище на каждом кратном этого интервала по локальным часам',
+    'хранилище принимает порядковый номер znode лидера как fencing token и отвергает меньший (409 STALE TOKEN)',
+  'zookeeper.writeIntervalMs':
+    'период записи лидера: он пишет в хранилище, когда локальные часы показывают кратное этому интервалу время',
   // dbjob
   'dbjob.election':
     'выключено: выборов нет, каждый инстанс запускает job в своё время (N инстансов, N запусков); включено: job запускает только инстанс, держащий строку leader',
@@ -105,14 +105,15 @@ export const knobDocsRu: Record<string, string> = {
   'dbjob.leaseTtlS':
     'сколько строка leader действительна без продления (expires_at = now() + TTL); 0 = флаг, который никогда не истекает',
   'dbjob.renewS':
-    'как часто leader продлевает свою строку (и слагает роль, если продление не подтверждалось TTL − интервал продления)',
+    'как часто лидер продлевает свою строку (и слагает полномочия, если продление не подтверждалось дольше, чем TTL − интервал продления)',
   'dbjob.retryMs': 'как часто ведомый читает строку leader (и захватывает её, если она свободна или истекла)',
   'dbjob.requestTimeoutMs': 'сколько инстанс ждёт ответа базы на запрос',
   'dbjob.jobAtMs':
     'когда job запускается впервые после старта, по часам каждого инстанса (истории начинаются в 02:59:50: 10 с = 3:00)',
   'dbjob.jobEveryMs':
     'через сколько после каждого запуска job запускается снова (сутки; история с флагом сокращает это, чтобы отсутствие было видно)',
-  'dbjob.jobAlarmMs': 'alert «job не запускался так долго» (job-not-running) срабатывает после этой границы',
+  'dbjob.jobAlarmMs':
+    'тревога «job не запускался так долго» (job-not-running) срабатывает после этой границы',
   // sharded
   'sharded.shards': 'на сколько шардов делится работа, у каждого свой лидер; 1 — один лидер на весь кластер',
   'sharded.ttlS': 'TTL lease сессии каждого узла; ключи его шардов живут, пока жив lease',
@@ -121,16 +122,16 @@ export const knobDocsRu: Record<string, string> = {
     'как часто узел читает ключи шардов и пытается захватить свободные (каждый узел в своём слоте периода)',
   'sharded.requestTimeoutMs': 'сколько узел ждёт ответа etcd, прежде чем отказаться от запроса',
   'sharded.driftMarginRatio':
-    'доля TTL, от которой узел отказывается заранее, чтобы даже часы, отстающие на столько, сложили полномочия до того, как хранилище истечёт lease',
+    'доля TTL, которую узел заранее отбрасывает: даже если его часы отстают на эту долю, он отдаст свои шарды раньше, чем lease истечёт в store',
   'sharded.fencing':
-    'хранилище помнит наибольший token каждого шарда и отклоняет меньший для этого шарда (409 STALE TOKEN)',
+    'хранилище помнит наибольший token каждого шарда и отвергает меньший для этого шарда (409 STALE TOKEN)',
   'sharded.writeIntervalMs':
-    'каждый узел пишет в каждый свой шард на каждом кратном этого интервала по локальным часам',
+    'период записи: каждый узел пишет в каждый свой шард, когда локальные часы показывают кратное этому интервалу время',
   'sharded.workMs': 'время между проверкой lease и отправкой записей',
   // cronjob
   'cronjob.jobAtMs': 'первый слот расписания после старта (истории начинаются в 02:59:50: 10 с = 3:00)',
   'cronjob.scheduleEveryS':
-    'интервал между двумя слотами (86 400 с: "0 3 * * *", раз в сутки); не меньше минуты, потому что имя Job-а содержит минуту его слота',
+    'интервал между двумя слотами (86 400 с: «0 3 * * *», раз в сутки); не меньше минуты, потому что имя Job-а содержит минуту его слота',
   'cronjob.startingDeadlineSeconds':
     'насколько поздно слот ещё может запустить свой Job; слот старше этого к моменту, когда контроллер на него смотрит, пропускается и считается пропущенным. 0: не задано (null в Kubernetes: срока нет)',
   'cronjob.concurrencyPolicy':
@@ -170,28 +171,28 @@ export const ruleDocsRu: Record<string, string> = {
   'net.latency-range': 'latencyMaxMs должен быть >= latencyMinMs',
   'net.tail-over-max': 'latencyP99Ms должен быть 0 (без хвоста) или >= latencyMaxMs',
   'bully.answer-round-trip':
-    'answerTimeoutMs должен быть больше 2 x latencyMaxMs (OK — это путь туда и обратно)',
+    'answerTimeoutMs должен быть больше 2 × latencyMaxMs (OK — это путь туда и обратно)',
   'bully.coordinator-after-answer':
-    'coordinatorTimeoutMs должен быть больше answerTimeoutMs + 2 x latencyMaxMs (победитель тоже ждёт свой таймаут ответа)',
+    'coordinatorTimeoutMs должен быть больше answerTimeoutMs + 2 × latencyMaxMs (победитель тоже ждёт свой таймаут ответа)',
   'bully.heartbeat-timeout':
     'heartbeatTimeoutMs должен быть больше heartbeatIntervalMs + latencyMaxMs (иначе живой координатор попадает под подозрение)',
   'heartbeat.timeout-range': 'electionTimeoutMaxMs должен быть >= electionTimeoutMinMs',
   'heartbeat.timeout-over-heartbeat':
     'electionTimeoutMinMs должен быть больше heartbeatIntervalMs + latencyMaxMs (иначе ведомые свергают живого лидера)',
   'heartbeat.quorum-lease':
-    'с включённым кворумом electionTimeoutMinMs должен быть больше 2 x heartbeatIntervalMs + 2 x latencyMaxMs (иначе здоровый лидер теряет lease)',
+    'с включённым кворумом electionTimeoutMinMs должен быть больше 2 × heartbeatIntervalMs + 2 × latencyMaxMs (иначе здоровый лидер теряет lease)',
   'heartbeat.vote-round-trip':
-    'voteTimeoutMs должен быть больше 2 x latencyMaxMs (голос — это путь туда и обратно)',
+    'voteTimeoutMs должен быть больше 2 × latencyMaxMs (голос — это путь туда и обратно)',
   'heartbeat.vote-before-candidacy':
     'voteTimeoutMs должен быть меньше electionTimeoutMinMs (голоса считаются до следующей кандидатуры)',
   'lease.renew-under-ttl': 'интервал продления должен быть короче TTL (renewS < ttlS)',
   'lease.renew-under-trusted-ttl':
     'интервал продления должен быть короче той части TTL, которой доверяет лидер (renewS < ttlS × (1 − driftMarginRatio)), иначе лидер сложит полномочия между двумя keepalive',
   'patroni.loop-retry-ttl':
-    'loop_wait + 2 x retry_timeout должно быть <= ttl (loopWaitS + 2 x retryTimeoutS <= ttlS)',
+    'loop_wait + 2 × retry_timeout должно быть <= ttl (loopWaitS + 2 × retryTimeoutS <= ttlS)',
   // gossip-leader
   'gossip.suspect-over-rounds':
-    'suspectTimeoutMs должен быть больше 2 x gossipIntervalMs + latencyMaxMs (иначе живой лидер попадает под подозрение между двумя раундами)',
+    'suspectTimeoutMs должен быть больше 2 × gossipIntervalMs + latencyMaxMs (иначе живой лидер попадает под подозрение между двумя раундами)',
   // kubernetes
   'kubernetes.lease-duration-over-renew-deadline':
     'leaseDuration должен быть больше renewDeadline (leaseDurationS > renewDeadlineS)',
@@ -199,9 +200,9 @@ export const ruleDocsRu: Record<string, string> = {
     'renewDeadline должен быть больше retryPeriod × JitterFactor (renewDeadlineS > 1,2 × retryPeriodS)',
   // dbjob
   'dbjob.renew-under-half-ttl':
-    'с lease renewS должен быть меньше половины leaseTtlS (leader слагает роль, если продление не подтверждалось TTL − интервал продления)',
+    'с lease renewS должен быть меньше половины leaseTtlS (лидер слагает полномочия, если продление не подтверждалось дольше, чем TTL − интервал продления)',
   'dbjob.alarm-over-period':
-    'jobAlarmMs должен быть больше jobEveryMs и jobAtMs (иначе alert срабатывает между двумя нормальными запусками)',
+    'jobAlarmMs должен быть больше jobEveryMs и jobAtMs (иначе тревога срабатывает между двумя нормальными запусками)',
   // sharded
   'sharded.renew-under-trusted-ttl':
     'интервал продления должен быть короче той части TTL, которой доверяет узел (renewS < ttlS × (1 − driftMarginRatio)), иначе каждый узел будет отдавать свои шарды между двумя keepalive',

@@ -41,7 +41,8 @@ export const ptPanels: Record<string, string> = {
   'log.types': 'Tipos de evento',
   'log.empty': 'Nada aconteceu ainda. Aperte Reproduzir ou avance um passo.',
   'log.emptyFiltered': 'Nenhum evento corresponde a estes filtros ainda.',
-  'log.capped': 'Mostrando os {n} mais recentes de {total} eventos correspondentes.',
+  'log.capped':
+    'Mostrando os {n} mais recentes de {total, plural, one {# evento correspondente} other {# eventos correspondentes}}.',
   'log.count': '{n, plural, one {# evento} other {# eventos}}',
   'log.cat.message': 'Mensagens',
   'log.cat.chatter': 'Heartbeats',

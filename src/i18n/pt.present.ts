@@ -57,7 +57,7 @@ export const ptPresent: Record<string, string> = {
   'anim.to': 'Até o passo',
   'anim.stepOption': '{n}. {caption}',
   'anim.summary':
-    '{frames, plural, one {# quadro} other {# quadros}}, {seconds} s, {width} × {height} px, {fps} quadros por segundo',
+    '{frames, plural, one {# quadro} other {# quadros}}, {seconds} s, {width} × {height} px, {fps, plural, one {# quadro} other {# quadros}} por segundo',
   'anim.speedUp':
     'O movimento entre os passos roda {x}× mais rápido que no player para manter o arquivo pequeno.',
   'anim.realtime': 'Um WebM é gravado em tempo real: leva o mesmo tempo que a animação.',

@@ -5,10 +5,11 @@ export const ruEmbed: Record<string, string> = {
   'embed.openInLabTitle': 'Открыть этот вид в полном Leader Election Lab (новая вкладка)',
   'embed.stepCount': 'Шаг {n} / {total}',
   'embed.notice.label': 'Проблема встраивания',
-  'embed.notice.badFlag': 'Пропущено «{name}»: «{value}». Ожидается 1 или 0.',
-  'embed.notice.badControls': 'Пропущено «controls»: «{value}». Ожидается minimal, full или none.',
+  'embed.notice.badFlag': 'Параметр «{name}» проигнорирован: «{value}». Ожидается 1 или 0.',
+  'embed.notice.badControls':
+    'Параметр «controls» проигнорирован: «{value}». Ожидается minimal, full или none.',
   'embed.notice.badRange':
-    'Пропущено «{name}»: «{value}». Ожидается шаг от 1 до {max}, причём end не раньше start.',
+    'Параметр «{name}» проигнорирован: «{value}». Ожидается шаг от 1 до {max}, причём end не раньше start.',
   'embed.notice.badOrigin':
-    'Пропущено «origin»: «{value}». Ожидается источник вида https://docs.example.org; API встраивания выключен.',
+    'Параметр «origin» проигнорирован: «{value}». Ожидается источник вида https://docs.example.org; API встраивания выключен.',
 };

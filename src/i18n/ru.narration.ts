@@ -19,7 +19,7 @@ export const ruNarration: Record<string, string> = {
   'narr.violation.two-leaders-in-term': 'Два лидера в одном терме: {nodes}.',
   'narr.violation.leaderless': 'Слишком долго без лидера: {nodes}.',
   'narr.violation.job-not-running':
-    'ALERT: job не запускался дольше, чем ожидалось. Ничего громко не упало: он просто перестал выполняться.',
+    'ТРЕВОГА: job не запускался дольше, чем ожидалось. Ничего громко не упало: он просто перестал выполняться.',
   'narr.noQuorum':
     '{node} не может набрать большинство: {votes} из {nodes} голосов, а нужно {needed}. Никто не избран.',
   'narr.outcome': 'В конце прогона лидер — {node}, начиная с {since} с.',

@@ -83,16 +83,16 @@ export const ruPanels: Record<string, string> = {
   'log.write.token': 'с token {token}',
   'log.write.noToken': 'без token',
   'log.violation': 'ТРЕВОГА {kind}: {detail}',
-  'violation.split-brain': 'ПИШУТ ОБА: {a} и {b} считают себя лидерами, и записи обоих приняты',
+  'violation.split-brain': 'ОБА ПИШУТ: {a} и {b} считают себя лидерами, и записи обоих приняты',
   'violation.stale-write-accepted': '{resource} принял token {token} от {node} после token {seen}',
   'violation.two-lease-holders':
     '{key} перешёл от {a} (lease {leaseA}) к {b} (lease {leaseB}), пока был занят',
   'violation.leaderless': 'нет лидера уже {s} с (предел {bound} с)',
-  'violation.two-leaders-in-term': '{a} и {b} оба лидеры в term {term}',
-  'violation.job-not-running': 'задача не запускалась {s} с (предел {bound} с)',
+  'violation.two-leaders-in-term': '{a} и {b} оба лидеры в терме {term}',
+  'violation.job-not-running': 'job не запускался {s} с (предел {bound} с)',
   'violation.job-committed-twice':
-    '{job} зафиксирована {n, plural, one {# раз} few {# раза} many {# раз} other {# раза}} (последний раз — {node})',
-  'violation.one-job-run': '{job} запущена, пока идёт другой запуск (идут одновременно: {n})',
+    '{job} зафиксирован {n, plural, one {# раз} few {# раза} many {# раз} other {# раза}} (последний раз — {node})',
+  'violation.one-job-run': '{job} запущен, пока идёт другой запуск (идут одновременно: {n})',
   'violation.duplicate-email':
     'письмо по {job} ушло {n, plural, one {# раз} few {# раза} many {# раз} other {# раза}} (от {senders})',
 
@@ -128,15 +128,15 @@ export const ruPanels: Record<string, string> = {
   'live.recording': 'Вживую: идёт запись',
   'live.stopped': 'Вживую: запись остановлена',
   'live.what':
-    'Настоящий кластер etcd {version} из трёх участников; узлы — те же машины состояний lease, что и в симуляции, запущенные в Node.',
+    'Настоящий кластер etcd {version} из трёх участников; узлы — те же конечные автоматы lease, что и в симуляции, только запущенные в Node.js.',
   'live.events': '{n, plural, one {# событие} few {# события} many {# событий} other {# события}}',
   'live.stop': 'Остановить запись',
   'live.step':
-    'Вживую: три узла с lease на настоящем кластере etcd. Правый клик по узлу уронит его, поставит на паузу или отрежет от etcd, а в панели выше можно остановить или убить члены etcd; каждый запрос и ответ записывается здесь.',
+    'Вживую: три узла с lease на настоящем кластере etcd. Правый клик по узлу уронит его, поставит на паузу или отрежет от etcd, а в панели выше можно остановить или убить участников etcd; каждый запрос и ответ записывается здесь.',
   'live.waiting': 'Подключаемся к живому кластеру: первые записанные события появятся здесь через мгновение.',
   'live.serviceGone': 'Служба живого режима недоступна. Всё, что уже записано, остаётся на экране.',
   'live.quorumLost':
-    'Кворум потерян: два из трёх участников etcd не работают, поэтому аренду нельзя ни выдать, ни продлить, и лидера нет.',
+    'Кворум потерян: два из трёх участников etcd не работают, поэтому lease нельзя ни выдать, ни продлить, и лидера нет.',
   'live.unreachable':
     'Кластер etcd недоступен: запросы остаются без ответа. Всё, что уже записано, остаётся на экране.',
   'live.members': 'Участники etcd',
@@ -156,15 +156,15 @@ export const ruPanels: Record<string, string> = {
   'live.badgeTitle': 'Запуск, записанный на настоящем кластере etcd, показан как записан',
   'live.back': 'Назад к симуляции',
   'live.refused':
-    'Живой режим не умеет «{kind}»: он роняет, перезапускает, ставит на паузу и отрезает узлы от хранилища, а также останавливает, убивает и перезапускает участников etcd.',
+    'Живой режим не умеет «{kind}»: он роняет, перезапускает, ставит на паузу и отрезает узлы от etcd, а также останавливает, убивает и перезапускает участников etcd.',
   'live.compare.button': 'Сравнить с симуляцией',
   'live.compare.caption':
-    'Тот же сценарий сбоев в симуляции (потеря двух участников etcd в модели — «хранилище недоступно»)',
+    'Тот же сценарий сбоев в симуляции (потеря двух участников etcd в модели — «store недоступен»)',
   'live.compare.real': 'Настоящий etcd',
   'live.compare.sim': 'Симуляция',
   'live.compare.failovers': 'Окна failover',
   'live.compare.messages': 'Сообщения',
-  'live.compare.revisions': 'Ревизии (у настоящего etcd они учитывают и защищённые записи)',
+  'live.compare.revisions': 'Ревизии (у настоящего etcd в них входят и записи с fencing token)',
   'live.compare.rev': 'последняя {last}; изменений ключей выборов: {n}',
   'live.compare.none': 'нет',
   // cut-oneway

@@ -56,7 +56,7 @@ export const ruPresent: Record<string, string> = {
   'anim.to': 'До шага',
   'anim.stepOption': '{n}. {caption}',
   'anim.summary':
-    '{frames, plural, one {# кадр} few {# кадра} many {# кадров} other {# кадра}}, {seconds} с, {width} × {height} пикс., {fps} кадров в секунду',
+    '{frames, plural, one {# кадр} few {# кадра} many {# кадров} other {# кадра}}, {seconds} с, {width} × {height} пикс., {fps, plural, one {# кадр} few {# кадра} many {# кадров} other {# кадра}} в секунду',
   'anim.speedUp':
     'Движение между шагами ускорено в {x} раза по сравнению с плеером, чтобы файл был небольшим.',
   'anim.realtime': 'WebM записывается в реальном времени: это займёт столько же, сколько длится анимация.',

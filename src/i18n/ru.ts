@@ -82,21 +82,21 @@ export const ru: Record<string, string> = {
     'Неизвестное значение «step»: «{value}». Ожидается целое число от 1 до {max}. Показан шаг 1.',
   'notice.badLang':
     'Неизвестное значение «lang»: «{value}». Ожидается одно из: {expected}. Показано: {fallback}.',
-  'notice.badT': 'Пропущено «t»: «{value}». Ожидается время в мс от 0 до {max}.',
-  'notice.badSeed': 'Пропущено «seed»: «{value}». Ожидается целое число от 0 до 4294967295.',
-  'notice.badNodes': 'Пропущено «nodes»: «{value}». Ожидается целое число от {expected}.',
+  'notice.badT': 'Параметр «t» проигнорирован: «{value}». Ожидается время в мс от 0 до {max}.',
+  'notice.badSeed': 'Параметр «seed» проигнорирован: «{value}». Ожидается целое число от 0 до 4294967295.',
+  'notice.badNodes': 'Параметр «nodes» проигнорирован: «{value}». Ожидается целое число от {expected}.',
   'notice.badSet':
-    'Пропущено «set»: «{value}». Ожидается <параметр>:<значение> в пределах правил параметра ({reason}).',
+    'Параметр «set» проигнорирован: «{value}». Ожидается <параметр>:<значение> в пределах правил параметра ({reason}).',
   'notice.badFault':
-    'Пропущено «fault»: «{value}» ({reason}). Ожидается <мс>,<вид>,<аргументы>, например 12000,crash,node-2; виды: {kinds}.',
-  'notice.badSpeed': 'Пропущено «speed»: «{value}». Ожидается число от 0,1 до 10.',
-  'notice.badWhatIf': 'Пропущено «whatif»: «{value}». Ожидается 1 или 0.',
-  'notice.badPanel': 'Пропущено «panel»: «{value}». Ожидается sequence или log.',
-  'notice.badInspect': 'Пропущено «inspect»: «{value}». {reason}',
+    'Параметр «fault» проигнорирован: «{value}» ({reason}). Ожидается <мс>,<вид>,<аргументы>, например 12000,crash,node-2; виды: {kinds}.',
+  'notice.badSpeed': 'Параметр «speed» проигнорирован: «{value}». Ожидается число от 0,1 до 10.',
+  'notice.badWhatIf': 'Параметр «whatif» проигнорирован: «{value}». Ожидается 1 или 0.',
+  'notice.badPanel': 'Параметр «panel» проигнорирован: «{value}». Ожидается sequence или log.',
+  'notice.badInspect': 'Параметр «inspect» проигнорирован: «{value}». {reason}',
   'notice.inspectExpected':
     'Ожидаются идентификаторы одного или двух узлов через запятую (inspect=node-1,node-3).',
-  'notice.badTheme': 'Пропущено «theme»: «{value}». Ожидается light или dark.',
-  'notice.unknownParam': 'Неизвестный параметр «{name}» пропущен. Ожидается один из: {expected}.',
+  'notice.badTheme': 'Параметр «theme» проигнорирован: «{value}». Ожидается light или dark.',
+  'notice.unknownParam': 'Неизвестный параметр «{name}» проигнорирован. Ожидается один из: {expected}.',
   'notice.rejected': 'Настройки из ссылки не удалось смоделировать ({reason}); показан прогон без них.',
   'copy.button': 'Копировать ссылку',
   'copy.done': 'Ссылка скопирована',
@@ -116,7 +116,7 @@ export const ru: Record<string, string> = {
   'cluster.term': 'терм {term}',
   'cluster.shards': '{count, plural, =1 {шард {list}} other {шарды {list}}}',
   'cluster.shardKeys': '{count, plural, one {# ключ} few {# ключа} many {# ключей} other {# ключа}}',
-  'cluster.store': 'хранилище координации',
+  'cluster.store': 'сервис координации',
   'cluster.resource': 'защищённое хранилище',
   'cluster.proxy': 'прокси',
   'cluster.client': 'клиент',
@@ -152,7 +152,7 @@ export const ru: Record<string, string> = {
   'counts.total': 'отправлено: {count}',
   'counts.lost': 'потеряно в пути: {count}',
 
-  'store.title': 'Хранилище координации',
+  'store.title': 'Сервис координации',
   'store.revision': 'ревизия {revision}',
   'store.meta': 'create {create} · mod {mod} · ver {version}',
   'store.leaseOf': 'lease {lease}',
@@ -228,8 +228,9 @@ export const ru: Record<string, string> = {
   'lang.failed':
     'Не удалось загрузить {language}: нужна сеть. Интерфейс остаётся на прежнем языке ({current}).',
   // the fix of a pitfall story (link, toggle, knobs, compare)
-  'notice.badFix': 'Пропущено «fix»: «{value}». Ожидается on или off.',
-  'notice.noFix': 'Пропущено «fix»: у сценария «{title}» нет исправления (оно есть у антипаттернов).',
+  'notice.badFix': 'Параметр «fix» проигнорирован: «{value}». Ожидается on или off.',
+  'notice.noFix':
+    'Параметр «fix» проигнорирован: у сценария «{title}» нет исправления (оно есть у антипаттернов).',
   'fix.show': 'Показать исправление',
   'fix.doc': 'Защита, которую для этого антипаттерна советуют источники. Включено: {changes}.',
   'fix.change.algorithm': 'алгоритм {algorithm}',

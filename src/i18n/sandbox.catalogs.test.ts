@@ -136,7 +136,7 @@ describe('sandbox catalogs: every English key in every language', () => {
     expect(rule.problem.kind).toBe('rule');
     expect(refusalText(rule.problem, 'patroni')).toBe(refusalText(rule.message));
     expect(refusalText(rule.problem, 'patroni')).toMatch(
-      /^loop_wait \+ 2 x retry_timeout должно быть <= ttl/,
+      /^loop_wait \+ 2 × retry_timeout должно быть <= ttl/,
     );
     setLocale('en');
   });

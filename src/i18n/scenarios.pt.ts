@@ -7,7 +7,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.bully.summary':
     'O node-5, o coordenador, está fora do ar. O node-1 percebe e envia ELECTION a todo id maior; cada nó vivo responde OK e inicia a sua própria eleição com os ids acima dele, até que o node-4 não ouça ninguém acima e se declare COORDINATOR. Funciona, mas ao custo de O(n^2) mensagens.',
   'scenario.bully.step.highest-leads':
-    '{n} nós, e a regra é simples: o maior id vivo é o coordenador. Todos acreditam que é o {last}.',
+    '{n, plural, one {# nó} other {# nós}}, e a regra é simples: o maior id vivo é o coordenador. Todos acreditam que é o {last}.',
   'scenario.bully.step.coordinator-down':
     'O {last} caiu. Os heartbeats dele param, mas ninguém consegue ainda distinguir um nó morto de um nó lento.',
   'scenario.bully.step.node-1-notices':
@@ -23,7 +23,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.bully.step.next-highest-coordinator':
     'Nenhuma resposta de cima: o {secondLast} é o maior id vivo. Ele envia COORDINATOR a todos os outros nós.',
   'scenario.bully.step.message-count':
-    '{nodes} nós, uma falha: {messages} mensagens ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR). O pior caso cresce como n(n-1): cerca de 9.900 mensagens com 100 nós.',
+    '{nodes, plural, one {# nó} other {# nós}}, uma falha: {messages, plural, one {# mensagem} other {# mensagens}} ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR). O pior caso cresce como n(n-1): cerca de 9.900 mensagens com 100 nós.',
 
   'scenario.etcd-lease.title': 'Eleição por lease (etcd)',
   'scenario.etcd-lease.summary':
@@ -216,7 +216,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.kubernetes-lease.step.conflict':
     'O {node} tinha lido o mesmo resourceVersion {resourceVersion} e mandou o UPDATE um instante depois. O Lease já mudou, então o API server responde 409 Conflict (no etcd, o compare da txn sobre o mod_revision falhou). O {node} continua standby.',
   'scenario.kubernetes-lease.step.fenced-write':
-    'Os controllers do {node} escrevem com o token {token}. Agora o storage recusa qualquer token menor: um líder antigo que congelou e acorda achando que ainda lidera (o client-go não o impede) recebe 409 STALE TOKEN.',
+    'Os controllers do {node} escrevem com o token {token}. Agora o armazenamento recusa qualquer token menor: um líder antigo que congelou e acorda achando que ainda lidera (o client-go não o impede) recebe 409 STALE TOKEN.',
   // zookeeper
   'scenario.zookeeper.title': 'Receita de eleição do ZooKeeper',
   'scenario.zookeeper.summary':
@@ -238,19 +238,19 @@ export const scenariosPt: Record<string, string> = {
   'scenario.zookeeper.step.next-leads':
     'O {node} lista /election de novo: agora o znode dele é o menor, então ele lidera com o token {token}, o seu número de sequência. Os números de sequência só crescem, então um líder posterior sempre carrega um token maior.',
   'scenario.zookeeper.step.fenced-write':
-    'O {node} escreve com o token {token}. O menor znode não avisa um líder antigo congelado de que ele perdeu; quem barra é o storage, que recusa tokens menores.',
+    'O {node} escreve com o token {token}. O menor znode não avisa um líder antigo congelado de que ele perdeu; quem barra é o armazenamento, que recusa tokens menores.',
   // external-scheduler
   'scenario.external-scheduler.title': 'Agendador externo: um CronJob roda o job uma vez',
   'scenario.external-scheduler.summary':
-    'O job noturno sai da aplicação: um CronJob do Kubernetes com concurrencyPolicy Forbid inicia um Job por horário e as vinte réplicas não fazem nada de especial. O agendador está fora do ar às 3h e volta às 3h02: com startingDeadlineSeconds 300 a execução começa atrasada, uma única vez. Com startingDeadlineSeconds=60 o horário é pulado: nenhum Job, e nenhum evento.',
+    'O job noturno sai da aplicação: um CronJob do Kubernetes com concurrencyPolicy Forbid inicia um Job por horário e as vinte instâncias não fazem nada de especial. O agendador está fora do ar às 3h e volta às 3h02: com startingDeadlineSeconds 300 a execução começa atrasada, uma única vez. Com startingDeadlineSeconds=60 o horário é pulado: nenhum Job, e nenhum evento.',
   'scenario.external-scheduler.tagline':
     'Um CronJob no lugar de uma eleição: uma execução por horário, e o que o startingDeadlineSeconds faz quando o agendador está fora do ar.',
   'scenario.external-scheduler.step.twenty-up':
-    'São 2h59min50s. Vinte réplicas do serviço de cobrança estão no ar, e nenhuma agenda nada: o job noturno é o CronJob billing (0 3 * * *, concurrencyPolicy Forbid, startingDeadlineSeconds {startingDeadlineSeconds} s), e quem o inicia é o controller de CronJob do kube-controller-manager.',
+    'São 2h59min50s. Vinte instâncias do serviço de cobrança estão no ar, e nenhuma agenda nada: o job noturno é o CronJob billing (0 3 * * *, concurrencyPolicy Forbid, startingDeadlineSeconds {startingDeadlineSeconds} s), e quem o inicia é o controller de CronJob do kube-controller-manager.',
   'scenario.external-scheduler.step.first-sync':
     'O controller não guarda nada consigo: lê o CronJob no API server. O status.lastScheduleTime é {lastSchedule}, a execução de ontem; o próximo horário é 3h.',
   'scenario.external-scheduler.step.controller-down':
-    '2h59min55s: o nó do control plane cai, e o kube-controller-manager junto. As réplicas continuam atendendo. Às 3h nada inicia o job: nenhuma réplica ia mesmo iniciá-lo.',
+    '2h59min55s: o nó do control plane cai, e o kube-controller-manager junto. As instâncias continuam atendendo. Às 3h nada inicia o job: nenhuma instância ia mesmo iniciá-lo.',
   'scenario.external-scheduler.step.controller-back':
     '3h02: o kube-controller-manager volta. Os informers listam todos os CronJobs, então o controller sincroniza o billing na hora, dois minutos depois do horário.',
   'scenario.external-scheduler.step.passed-over':
@@ -260,9 +260,9 @@ export const scenariosPt: Record<string, string> = {
   'scenario.external-scheduler.step.late-run':
     'O horário {slot} tem {lateS} s, dentro do startingDeadlineSeconds: o controller cria o Job {job}, atrasado, e grava 3h no status.lastScheduleTime. O nome vem do minuto do horário, então um segundo Create para ele receberia 409 AlreadyExists.',
   'scenario.external-scheduler.step.pod-runs':
-    'O pod do Job sobe em algum nó do cluster, fora das réplicas: uma execução do job de cobrança.',
+    'O pod do Job sobe em algum nó do cluster, fora das instâncias: uma execução do job de cobrança.',
   'scenario.external-scheduler.step.one-run':
-    'O pod termina com sucesso e o Job fica Complete. Uma execução para o horário das 3h: não vinte, porque nenhuma réplica o roda, e não duas, porque o horário agora é o status.lastScheduleTime. Com um startingDeadlineSeconds menor que os dois minutos da queda (startingDeadlineSeconds=60), o horário seria perdido.',
+    'O pod termina com sucesso e o Job fica Complete. Uma execução para o horário das 3h: não vinte, porque nenhuma instância o roda, e não duas, porque o horário agora é o status.lastScheduleTime. Com um startingDeadlineSeconds menor que os dois minutos da queda (startingDeadlineSeconds=60), o horário seria perdido.',
   // twenty-instances
   'scenario.twenty-instances.title': 'Vinte instâncias, vinte e-mails',
   'scenario.twenty-instances.summary':
@@ -395,21 +395,21 @@ export const scenariosPt: Record<string, string> = {
   'scenario.bully-at-scale.tagline':
     'Bully com 100 nós: cada oscilação da rede dispara uma tempestade de eleições O(n²).',
   'scenario.bully-at-scale.step.hundred-nodes':
-    '{n} nós rodam Bully. O {last}, o maior id, é o coordenador: ele envia HEARTBEAT aos outros 99 a cada {heartbeatIntervalMs} ms.',
+    '{n, plural, one {# nó roda} other {# nós rodam}} Bully. O {last}, o maior id, é o coordenador: ele envia HEARTBEAT a todos os outros a cada {heartbeatIntervalMs} ms.',
   'scenario.bully-at-scale.step.flap':
     'A rede oscila: por 3 s, node-1 a node-50 não alcançam node-51 a node-100. Isso vai se repetir a cada 10 s.',
   'scenario.bully-at-scale.step.storm':
     'O {node} passa {timeoutMs} ms sem ouvir HEARTBEAT e manda ELECTION a todos os ids mais altos. Em meio segundo todos os nós da sua metade fazem o mesmo, e cada um que recebe um ELECTION responde OK e começa a sua própria eleição: uma tempestade de eleições.',
   'scenario.bully-at-scale.step.half-coordinator':
-    'O {node}, o maior id que a sua metade alcança, se declara COORDINATOR. A tempestade até aqui: {messages} mensagens ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR).',
+    'O {node}, o maior id que a sua metade alcança, se declara COORDINATOR. A tempestade até aqui: {messages, plural, one {# mensagem} other {# mensagens}} ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR).',
   'scenario.bully-at-scale.step.heal':
     'A partição se desfaz depois de 3 s, e o HEARTBEAT do {last} traz a metade de baixo de volta para ele.',
   'scenario.bully-at-scale.step.storm-again':
-    'A rede oscila de novo, e a tempestade se repete: {messages} mensagens de eleição desde o início, por um coordenador de que ninguém precisava.',
+    'A rede oscila de novo, e a tempestade se repete: {messages, plural, one {# mensagem} other {# mensagens}} de eleição desde o início, por um coordenador de que ninguém precisava.',
   'scenario.bully-at-scale.step.per-minute':
     'O Bully custa O(n²) mensagens a cada troca de coordenador. Com 100 nós numa rede instável, as eleições inundam a própria rede em que rodam, e cada oscilação traz mais uma.',
   'scenario.bully-at-scale.step.lease-instead':
-    'A correção: os mesmos {n} nós elegem por um lease no etcd. Cada nó fala só com o store: uma campanha é um único compare-and-swap, e o líder renova o seu lease a cada {renewS} s.',
+    'A correção: os mesmos {n, plural, one {# nó elege} other {# nós elegem}} por um lease no etcd. Cada nó fala só com o store: uma campanha é um único compare-and-swap, e o líder renova o seu lease a cada {renewS} s.',
   'scenario.bully-at-scale.step.lease-leader':
     'O {node} vence a campanha com o token {token}. Os outros perderam o compare-and-swap e tentam de novo de vez em quando; nunca trocam mensagens entre si.',
   'scenario.bully-at-scale.step.flap-lease':
@@ -495,7 +495,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.sharded-leadership.step.preferred-shards':
     'Cada nó abre um lease de sessão no etcd e lê /shards/. Cada shard ordena os nós por rendezvous hashing (um hash do caminho do shard com o id do nó), e um nó disputa na hora os shards livres em que ele vem em primeiro. O node-1 fica com o shard {shard}: a chave /shards/{shard}/leader passa a viver sob o lease do node-1, e o create_revision dela, {token}, é o fencing token do shard.',
   'scenario.sharded-leadership.step.shard-writes':
-    'Em um único período de retry, cada nó passa a liderar os shards em que vem em primeiro, dois ou três cada um, como mostram as etiquetas sob os nós. O {node} escreve em {key} com o token {token}. O storage guarda o maior token de cada shard, então o token de um shard nunca é comparado com o de outro.',
+    'Em um único período de retry, cada nó passa a liderar os shards em que vem em primeiro, dois ou três cada um, como mostram as etiquetas sob os nós. O {node} escreve em {key} com o token {token}. O armazenamento guarda o maior token de cada shard, então o token de um shard nunca é comparado com o de outro.',
   'scenario.sharded-leadership.step.node-2-crashes':
     'O node-2 cai junto com os shards que lidera. Os keepalives dele param, mas as chaves continuam no etcd até o lease expirar, {ttlS} s depois do último keepalive que o etcd recebeu.',
   'scenario.sharded-leadership.step.others-keep-writing':

@@ -66,7 +66,7 @@ export const scenariosRu: Record<string, string> = {
     'ОБА ПИШУТ: {nodes} — каждый считает себя лидером, и каждый принял записи. Две копии данных расходятся.',
   'scenario.split-brain.step.heal': 'Связь восстанавливается, и две стороны снова слышат друг друга.',
   'scenario.split-brain.step.old-leader-deposed':
-    '{node} получает HEARTBEAT от {by} с более высоким термом {newTerm} и уступает лидерство. То, что он принял во время разделения, конфликтует с тем, что принял {by}.',
+    '{node} получает HEARTBEAT от {by} с более высоким термом {newTerm} и слагает полномочия. То, что он принял во время разделения, конфликтует с тем, что принял {by}.',
   'scenario.split-brain.step.both-sides-led':
     'Одни heartbeats не отличают «лидер умер» от «я его не вижу», поэтому обе стороны выбрали себе лидера. Включите кворум, и лидеру нужно 3 голоса из 5 во всём кластере: тогда сторона из двух узлов никого не выберет.',
   'scenario.split-brain.step.why-quorum':
@@ -92,7 +92,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.fencing-token.step.node-1-wakes':
     'node-1 просыпается и продолжает с того места, где остановился: подготовленная запись уходит с token {token}.',
   'scenario.fencing-token.step.node-1-steps-down':
-    'Только теперь срабатывают таймеры node-1: его lease давно истёк, и он отказывается от лидерства. Для уже отправленной записи это слишком поздно.',
+    'Только теперь срабатывают таймеры node-1: его lease давно истёк, и он слагает полномочия. Для уже отправленной записи это слишком поздно.',
   'scenario.fencing-token.step.stale-token':
     'Хранилище уже видело token {seen}, поэтому отвергает token {token}: 409 STALE TOKEN. Проверка происходит там, где лежат данные.',
 
@@ -132,39 +132,39 @@ export const scenariosRu: Record<string, string> = {
   // heartbeat-no-confirm
   'scenario.heartbeat-no-confirm.title': 'Heartbeat без подтверждения',
   'scenario.heartbeat-no-confirm.summary':
-    'node-1 лидирует через lease в etcd и принимает writes в свою базу. Его keepalive начинают теряться по дороге к etcd, но он никогда не проверяет, что etcd их подтвердил. Lease истекает, лидером становится node-4, а node-1 продолжает писать: два primary. Исправление: слагать лидерство, если ни одно продление не подтверждено в пределах renew deadline.',
+    'node-1 лидирует через lease в etcd и принимает записи в свою базу. Его keepalive начинают теряться по дороге к etcd, но он никогда не проверяет, что etcd их подтвердил. Lease истекает, лидером становится node-4, а node-1 продолжает писать: два primary. Исправление: слагать полномочия, если ни одно продление не подтверждено в пределах renew deadline.',
   'scenario.heartbeat-no-confirm.tagline':
     'Лидер, который не проверяет подтверждение своих keepalive, продолжает писать, когда его lease уже истёк.',
   'scenario.heartbeat-no-confirm.step.primary-on-a-lease':
-    'Пять узлов базы данных выбирают primary через один ключ в etcd под lease на {ttlS} с, который владелец продлевает каждые {renewS} с. Primary принимает writes в свою копию данных.',
+    'Пять узлов базы данных выбирают primary через один ключ в etcd под lease на {ttlS} с, который владелец продлевает каждые {renewS} с. Primary принимает записи в свою копию данных.',
   'scenario.heartbeat-no-confirm.step.node-1-leads':
-    'node-1 берёт ключ лидера с token-ом {token}. Он primary и принимает writes.',
+    'node-1 берёт ключ лидера с token-ом {token}. Он primary и принимает записи.',
   'scenario.heartbeat-no-confirm.step.keepalives-lost':
     'С этого момента всё, что node-1 шлёт в etcd, теряется по дороге: сбой в одну сторону. Keepalive уходят вовремя, но ни один не доходит, поэтому и ответа нет.',
   'scenario.heartbeat-no-confirm.step.renew-deadline':
-    'С исправлением продлевает только подтверждённый keepalive. В пределах renew deadline (часть TTL в {ttlS} с) ни один не подтвердился, поэтому node-1 перестаёт писать и слагает лидерство, пока etcd ещё держит его lease.',
+    'С исправлением продлевает только подтверждённый keepalive. В пределах renew deadline (часть TTL в {ttlS} с) ни один не подтвердился, поэтому node-1 перестаёт писать и слагает полномочия, пока etcd ещё держит его lease.',
   'scenario.heartbeat-no-confirm.step.never-checks':
-    'node-1 считает каждый отправленный keepalive продлением. Он не проверяет, что etcd хоть один подтвердил, поэтому думает «я ещё leader» и продолжает писать.',
+    'node-1 считает каждый отправленный keepalive продлением. Он не проверяет, что etcd хоть один подтвердил, поэтому думает «я ещё лидер» и продолжает писать.',
   'scenario.heartbeat-no-confirm.step.lease-expires':
     'etcd {ttlS} с ничего не слышал от node-1: lease истекает, и ключ лидера удаляется.',
   'scenario.heartbeat-no-confirm.step.second-leader':
-    '{node} берёт свободный ключ с token-ом {token} и начинает принимать writes как новый primary.',
+    '{node} берёт свободный ключ с token-ом {token} и начинает принимать записи как новый primary.',
   'scenario.heartbeat-no-confirm.step.both-write':
-    'ОБА ПИШУТ: {nodes} оба считают себя primary, и каждый принял writes в свою копию. Данные расходятся.',
+    'ОБА ПИШУТ: {nodes} оба считают себя primary, и каждый принял записи в свою копию. Данные расходятся.',
   'scenario.heartbeat-no-confirm.step.link-restored': 'Связь починили: пакеты node-1 снова доходят до etcd.',
   'scenario.heartbeat-no-confirm.step.ttl-zero':
-    'Следующий keepalive node-1 доходит до etcd, и тот отвечает TTL 0: этого lease больше нет. Только теперь node-1 слагает лидерство — после многих секунд writes, которых новый primary не видел.',
+    'Следующий keepalive node-1 доходит до etcd, и тот отвечает TTL 0: этого lease больше нет. Только теперь node-1 слагает полномочия — после многих секунд записей, которых новый primary не видел.',
   'scenario.heartbeat-no-confirm.step.why-confirm':
-    'Отправленный keepalive — ещё не подтверждённый. Включите исправление: продлевает только keepalive с ответом, и лидер без подтверждённого продления в пределах renew deadline уходит раньше, чем lease может истечь.',
+    'Отправленный keepalive — ещё не подтверждённый. Включите исправление: продлевает только keepalive с ответом, и лидер без подтверждённого продления в пределах renew deadline слагает полномочия раньше, чем lease может истечь.',
   'scenario.heartbeat-no-confirm.step.one-primary':
     'Один primary за раз: node-1 сдался до того, как lease мог истечь, потому что считал только подтверждённые продления (RenewDeadline в client-go, session в etcd). Те же сбои — и никакой второй копии данных.',
 
   // gossip-leader
   'scenario.gossip-leader.title': 'Лидер через gossip',
   'scenario.gossip-leader.summary':
-    'Пять узлов базы данных распространяют, кто лидер, через gossip — без store и без голосования. Когда лидер падает, два узла подозревают его в одном и том же раунде, и каждый объявляет себя лидером: оба принимают writes, пока следующий раунд не сообщит одному из них о другом. Ок для service discovery, катастрофа для primary database. Исправление: lease в etcd.',
+    'Пять узлов базы данных распространяют, кто лидер, через gossip — без store и без голосования. Когда лидер падает, два узла подозревают его в одном и том же раунде, и каждый объявляет себя лидером: оба принимают записи, пока следующий раунд не сообщит одному из них о другом. Для service discovery это терпимо, для primary базы данных — катастрофа. Исправление: lease в etcd.',
   'scenario.gossip-leader.tagline':
-    'Gossip распространяет лидерство eventually: между раундами лидеров два, и у базы два primary.',
+    'Через gossip лидерство согласуется лишь в конечном счёте: между раундами лидеров может быть два, и тогда у базы два primary.',
   'scenario.gossip-leader.step.gossip-views':
     'Пять узлов базы данных и никакого coordination store. Каждые {gossipIntervalMs} мс каждый узел отправляет {fanout} случайным соседям своё представление о том, кто лидер, — так service discovery распространяет список участников.',
   'scenario.gossip-leader.step.first-claim':
@@ -172,19 +172,19 @@ export const scenariosRu: Record<string, string> = {
   'scenario.gossip-leader.step.leader-crashes':
     'node-1 падает. Никто об этом не сообщает: счётчик heartbeat, который он распространял через gossip, просто перестаёт расти.',
   'scenario.gossip-leader.step.first-claimant':
-    '{node} уже {suspectTimeoutMs} мс не видит нового heartbeat от node-1. Он объявляет себя лидером эпохи {epoch} и начинает принимать writes как primary.',
+    '{node} уже {suspectTimeoutMs} мс не видит нового heartbeat от node-1. Он объявляет себя лидером эпохи {epoch} и начинает принимать записи как primary.',
   'scenario.gossip-leader.step.second-claimant':
     'Эта заявка до него ещё не дошла, и {node} тоже подозревает node-1 и объявляет себя лидером эпохи {epoch}. Между двумя раундами gossip два узла считают себя лидерами.',
   'scenario.gossip-leader.step.both-write':
-    'ОБА ПИШУТ: {nodes} оба приняли writes в свои копии. Для service discovery это безвредно: клиент спросит ещё раз и попадёт к текущему лидеру. Для primary database копии расходятся.',
+    'ОБА ПИШУТ: {nodes} оба приняли записи в свои копии. Для service discovery это безвредно: клиент спросит ещё раз и попадёт к текущему лидеру. У primary базы данных копии расходятся.',
   'scenario.gossip-leader.step.yields':
-    'Раунд gossip доносит до {node} заявку {to}: та же эпоха, но id меньше, поэтому {node} уступает. Представления сходятся, но writes, которые принял {node}, есть только в его копии.',
+    'Раунд gossip доносит до {node} заявку {to}: та же эпоха, но id меньше, поэтому {node} отступает. Представления сходятся, но записи, которые принял {node}, есть только в его копии.',
   'scenario.gossip-leader.step.why-lease':
     'Gossip даёт eventual consistency лидерства: сколько времени лидеров два, зависит от раунда и fanout, и ничто не держит это время на нуле. Включите исправление: lease в etcd, который может держать только один узел за раз.',
   'scenario.gossip-leader.step.lucky-rounds':
     'На этот раз заявки не пересеклись настолько, чтобы оба успели записать, но в gossip ничто этому не мешает: он лишь со временем приводит представления к согласию. Включите исправление: lease в etcd, который может держать только один узел за раз.',
   'scenario.gossip-leader.step.lease-start':
-    'Исправление: те же пять узлов базы данных выбирают primary через один ключ в etcd под lease на {ttlS} с. Writes принимает только владелец ключа.',
+    'Исправление: те же пять узлов базы данных выбирают primary через один ключ в etcd под lease на {ttlS} с. Записи принимает только владелец ключа.',
   'scenario.gossip-leader.step.lease-holder':
     'node-1 берёт ключ с token-ом {token} и становится единственным primary.',
   'scenario.gossip-leader.step.lease-holder-crashes':
@@ -198,7 +198,7 @@ export const scenariosRu: Record<string, string> = {
   // kubernetes-lease
   'scenario.kubernetes-lease.title': 'Lease в Kubernetes (client-go)',
   'scenario.kubernetes-lease.summary':
-    'Три экземпляра kube-controller-manager делят один объект Lease в API server. Лидер падает; через leaseDuration оба резервных экземпляра пытаются забрать Lease с одним и тем же resourceVersion, один получает 409 Conflict, другой становится лидером с leaseTransitions + 1.',
+    'Три инстанса kube-controller-manager делят один объект Lease в API server. Лидер падает; через leaseDuration оба резервных инстанса пытаются забрать Lease с одним и тем же resourceVersion, один получает 409 Conflict, другой становится лидером с leaseTransitions + 1.',
   'scenario.kubernetes-lease.tagline':
     'leaderelection из client-go на объекте Lease: compare-and-swap по resourceVersion, 409 Conflict и leaseTransitions как token.',
   'scenario.kubernetes-lease.step.lease-created':
@@ -206,7 +206,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.kubernetes-lease.step.standby-polls':
     'node-2 стартует резервным. Он делает GET, видит, что Lease держит node-1, и запоминает запись и время по своим часам (observedTime). Следующая попытка — после паузы с jitter: {retryPeriodS} с × от 1 до 2,2.',
   'scenario.kubernetes-lease.step.renewal':
-    'Каждые {retryPeriodS} с node-1 продлевает Lease: UPDATE с новым renewTime и последним прочитанным resourceVersion ({resourceVersion}). Каждый резервный экземпляр, увидев изменение записи, начинает свой отсчёт заново.',
+    'Каждые {retryPeriodS} с node-1 продлевает Lease: UPDATE с новым renewTime и последним прочитанным resourceVersion ({resourceVersion}). Каждый резервный инстанс, увидев изменение записи, начинает свой отсчёт заново.',
   'scenario.kubernetes-lease.step.leader-crashes':
     'node-1, лидер, падает. В Lease по-прежнему его имя: никто запись не удаляет, она просто перестаёт меняться.',
   'scenario.kubernetes-lease.step.expired':
@@ -230,7 +230,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.zookeeper.step.watch-predecessor':
     'node-3 не наименьший, поэтому вызывает exists() с watch на {path}: по умолчанию это znode сразу перед его собственным ({mine}), с herd=on — znode лидера. Watch срабатывает один раз.',
   'scenario.zookeeper.step.leader-crashes':
-    'node-1 падает. Его ping прекращаются, но ZooKeeper хранит его сессию, а с ней и znode, пока не пройдёт session timeout ({sessionTimeoutMs} мс) в тишине.',
+    'node-1 падает. Он перестаёт слать ping, но ZooKeeper хранит его сессию, а с ней и znode, пока не пройдёт session timeout ({sessionTimeoutMs} мс) в тишине.',
   'scenario.zookeeper.step.session-expires':
     'ZooKeeper объявляет сессию node-1 истёкшей и удаляет его эфемерный znode. Для остальных лидера больше нет.',
   'scenario.zookeeper.step.watch-fires':
@@ -242,27 +242,27 @@ export const scenariosRu: Record<string, string> = {
   // external-scheduler
   'scenario.external-scheduler.title': 'Внешний планировщик: CronJob запускает job один раз',
   'scenario.external-scheduler.summary':
-    'Ночной job уходит из приложения: CronJob в Kubernetes с concurrencyPolicy Forbid запускает по одному Job-у на слот, а двадцать реплик не делают ничего особенного. В 3:00 планировщик лежит и поднимается только в 3:02: при startingDeadlineSeconds 300 запуск начинается с опозданием, но один раз. При startingDeadlineSeconds=60 слот пропускается: ни Job-а, ни события.',
+    'Ночной job уходит из приложения: CronJob в Kubernetes с concurrencyPolicy Forbid запускает по одному Job-у на слот, а двадцать инстансов приложения не делают ничего особенного. В 3:00 планировщик лежит и поднимается только в 3:02: при startingDeadlineSeconds 300 запуск начинается с опозданием, но один раз. При startingDeadlineSeconds=60 слот пропускается: ни Job-а, ни события.',
   'scenario.external-scheduler.tagline':
     'CronJob вместо выборов: один запуск на слот, и что делает startingDeadlineSeconds, когда планировщик лежит.',
   'scenario.external-scheduler.step.twenty-up':
-    'Сейчас 02:59:50. Работают двадцать реплик сервиса биллинга, и ни одна ничего не планирует: ночной job — это CronJob billing (0 3 * * *, concurrencyPolicy Forbid, startingDeadlineSeconds {startingDeadlineSeconds} с), а запускает его контроллер CronJob в kube-controller-manager.',
+    'Сейчас 02:59:50. Работают двадцать инстансов сервиса биллинга, и ни один ничего не планирует: ночной job — это CronJob billing (0 3 * * *, concurrencyPolicy Forbid, startingDeadlineSeconds {startingDeadlineSeconds} с), а запускает его контроллер CronJob в kube-controller-manager.',
   'scenario.external-scheduler.step.first-sync':
     'Контроллер ничего не хранит у себя: он читает CronJob из API server. status.lastScheduleTime — {lastSchedule}, вчерашний запуск; следующий слот — 3:00.',
   'scenario.external-scheduler.step.controller-down':
-    '02:59:55: падает узел control plane, а с ним и kube-controller-manager. Реплики продолжают обслуживать запросы. В 3:00 job никто не запускает: ни одна реплика и не собиралась.',
+    '02:59:55: падает узел control plane, а с ним и kube-controller-manager. Инстансы продолжают обслуживать запросы. В 3:00 job никто не запускает: ни один инстанс и не собирался.',
   'scenario.external-scheduler.step.controller-back':
     '03:02:00: kube-controller-manager снова работает. Информеры перечисляют все CronJob, и контроллер сразу синхронизирует billing — через две минуты после слота.',
   'scenario.external-scheduler.step.passed-over':
-    'Контроллер ищет невыполненные слоты только начиная с «сейчас − startingDeadlineSeconds» ({deadlineS} с), а слоту {slot} уже {lateS} с: он ничего не находит и Job не создаёт. События тоже нет (предупреждение MissSchedule — для слота внутри этого окна). Запуск пропущен, и API считает пропущенный запуск неудачным.',
+    'Контроллер ищет невыполненные слоты только начиная с «сейчас − startingDeadlineSeconds» ({deadlineS} с), а слот {slot} наступил уже {lateS} с назад: контроллер ничего не находит и Job не создаёт. События тоже нет (предупреждение MissSchedule — для слота внутри этого окна). Запуск пропущен, и API считает пропущенный запуск неудачным.',
   'scenario.external-scheduler.step.nothing-ran':
     'Сегодня ночью биллинг не запускался, и Kubernetes не поднял тревогу: следующий слот — завтра в 3:00. Следите за status.lastSuccessfulTime сами и давайте startingDeadlineSeconds запас на простой control plane.',
   'scenario.external-scheduler.step.late-run':
-    'Слоту {slot} {lateS} с — это в пределах startingDeadlineSeconds: контроллер создаёт Job {job} с опозданием и записывает 3:00 в status.lastScheduleTime. Имя берётся из минуты слота, так что второй Create для него получил бы 409 AlreadyExists.',
+    'Слот {slot} наступил {lateS} с назад — это в пределах startingDeadlineSeconds: контроллер создаёт Job {job} с опозданием и записывает 3:00 в status.lastScheduleTime. Имя берётся из минуты слота, так что второй Create для него получил бы 409 AlreadyExists.',
   'scenario.external-scheduler.step.pod-runs':
-    'Pod этого Job-а стартует на каком-то узле кластера, вне реплик: один запуск job-а биллинга.',
+    'Pod этого Job-а стартует на каком-то узле кластера, вне инстансов приложения: один запуск job-а биллинга.',
   'scenario.external-scheduler.step.one-run':
-    'Pod завершается успешно, Job переходит в Complete. Один запуск на слот 3:00: не двадцать, потому что ни одна реплика его не запускает, и не два, потому что этот слот теперь записан в status.lastScheduleTime. Будь startingDeadlineSeconds меньше двух минут простоя (startingDeadlineSeconds=60), слот был бы пропущен.',
+    'Pod завершается успешно, Job переходит в Complete. Один запуск на слот 3:00: не двадцать, потому что ни один инстанс его не запускает, и не два, потому что этот слот теперь записан в status.lastScheduleTime. Будь startingDeadlineSeconds меньше двух минут простоя (startingDeadlineSeconds=60), слот был бы пропущен.',
   // twenty-instances
   'scenario.twenty-instances.title': 'Двадцать инстансов, двадцать писем',
   'scenario.twenty-instances.summary':
@@ -273,38 +273,37 @@ export const scenariosRu: Record<string, string> = {
   'scenario.twenty-instances.step.no-election':
     'Никто не выбирает одного из них: scheduler каждого инстанса срабатывает сам по себе, как тогда, когда инстанс был один.',
   'scenario.twenty-instances.step.one-wins':
-    'С исправлением каждый инстанс захватывает строку leader через UPDATE … SET token=token+1 WHERE token=0. База выполняет их по очереди: UPDATE от {node} меняет строку (UPDATE 1), и он становится leader-ом с token {token}; остальные девятнадцать видят token 1 и ничего не меняют (UPDATE 0).',
+    'С исправлением каждый инстанс захватывает строку leader через UPDATE … SET token=token+1 WHERE token=0. База выполняет их по очереди: UPDATE от {node} меняет строку (UPDATE 1), и он становится лидером с token {token}; остальные девятнадцать видят token 1 и ничего не меняют (UPDATE 0).',
   'scenario.twenty-instances.step.three-am':
     '3:00. {node} запускает биллинговый job, и остальные девятнадцать тоже: двадцать одинаковых сканов просроченных счетов одновременно бьют в базу.',
   'scenario.twenty-instances.step.leader-runs':
-    '3:00. Cron срабатывает у всех инстансов, но job запускает только leader, {node}: один скан счетов.',
+    '3:00. Cron срабатывает у всех инстансов, но job запускает только лидер, {node}: один скан счетов.',
   'scenario.twenty-instances.step.twenty-updates':
     'Все двадцать нашли одних и тех же должников, так что обновление статуса прошло двадцать раз параллельно. В строках reminded_by {node}: кто пришёл последним. Результат зависит от порядка.',
   'scenario.twenty-instances.step.twenty-emails':
     'У каждого должника в outbox двадцать писем-напоминаний. Запустить двадцать раз не значит «надёжнее»: некоторым задачам нужна эксклюзивность, и её надо строить намеренно.',
   'scenario.twenty-instances.step.one-email':
-    'Одно обновление статуса, защищённое token-ом leader-а: у каждого должника одно письмо. Leader продлевает lease каждые несколько секунд; если он упадёт, lease истечёт, и job возьмёт другой инстанс.',
+    'Одно обновление статуса, защищённое token-ом лидера: у каждого должника одно письмо. Лидер продлевает lease каждые несколько секунд; если он упадёт, lease истечёт, и job возьмёт другой инстанс.',
   // leader-flag
   'scenario.leader-flag.title': 'Флаг лидерства без срока',
   'scenario.leader-flag.summary':
-    'Leader — это строка в таблице без срока действия. node-1 держит её и падает с выставленным флагом. Никто не перенимает роль, и job просто перестаёт выполняться: ни одной ошибки, только тишина, пока alert на сам job не скажет, что он слишком давно не запускался.',
-  'scenario.leader-flag.tagline':
-    'Leader падает с выставленным флагом: job встаёт, и ничего не падает с ошибкой.',
+    'Лидер — это строка в таблице без срока действия. node-1 держит её и падает с выставленным флагом. Никто не перенимает роль, и job просто перестаёт выполняться: ни одной ошибки, только тишина, пока тревога на сам job не сообщит, что он слишком давно не запускался.',
+  'scenario.leader-flag.tagline': 'Лидер падает с выставленным флагом: job встаёт, и ни одной ошибки.',
   'scenario.leader-flag.step.flag-set':
     'Пять инстансов читают строку leader и пытаются её захватить. UPDATE от node-1 приходит первым и меняет её: node = node-1. Остальные четыре получают UPDATE 0 и становятся ведомыми.',
   'scenario.leader-flag.step.job-runs':
-    'Пора запускать job (здесь каждые {jobEveryMs} мс, в жизни — раз в ночь). Запускает только node-1, leader: один скан, одно обновление статуса, одно письмо на клиента.',
+    'Пора запускать job (здесь каждые {jobEveryMs} мс, в жизни — раз в ночь). Запускает только node-1, лидер: один скан, одно обновление статуса, одно письмо на клиента.',
   'scenario.leader-flag.step.leader-dies': 'node-1 падает, а в строке по-прежнему node = node-1.',
   'scenario.leader-flag.step.silence':
-    'Флаг никогда не истекает: остальные читают строку и снова и снова находят там node-1, мёртвого leader-а. Job остановился, и никаких ошибок. Срабатывает только alert на сам job: он не запускался уже больше {jobAlarmMs} мс.',
+    'Флаг никогда не истекает: остальные читают строку и снова и снова находят там node-1, мёртвого лидера. Job остановился, и никаких ошибок. Срабатывает только тревога на сам job: он не запускался уже больше {jobAlarmMs} мс.',
   'scenario.leader-flag.step.job-again':
-    'Строка истекла, {node} захватил её и снова запускает job. Это и есть исправление: lease с TTL и продлением, чтобы смерть leader-а освобождала роль сама.',
+    'Строка истекла, {node} захватил её и снова запускает job. Это и есть исправление: lease с TTL и продлением, чтобы смерть лидера освобождала роль сама.',
   'scenario.leader-flag.step.lesson':
-    'В продакшене это обнаруживают через несколько дней, когда кто-то замечает, что отчёты перестали приходить. Всегда lease с TTL и продлением, и мониторьте выполнение задачи, а не здоровье leader-а.',
+    'В продакшене это обнаруживают через несколько дней, когда кто-то замечает, что отчёты перестали приходить. Всегда lease с TTL и продлением, и мониторьте выполнение задачи, а не здоровье лидера.',
   // update-without-token
   'scenario.update-without-token.title': 'UPDATE без token-а',
   'scenario.update-without-token.summary':
-    'Два инстанса наперегонки выполняют UPDATE leader SET node = me WHERE TRUE над свободной строкой leader. Оба запроса меняют строку, оба инстанса считают, что победили, оба запускают job и пишут: два leader-а.',
+    'Два инстанса наперегонки выполняют UPDATE leader SET node = me WHERE TRUE над свободной строкой leader. Оба запроса меняют строку, оба инстанса считают, что победили, оба запускают job и пишут: два лидера.',
   'scenario.update-without-token.tagline': 'UPDATE … WHERE TRUE: оба инстанса выигрывают строку leader.',
   'scenario.update-without-token.step.both-read':
     'node-1 и node-2 стартуют в один момент. Каждый читает строку leader, и каждый видит её свободной: node IS NULL.',
@@ -315,11 +314,11 @@ export const scenariosRu: Record<string, string> = {
   'scenario.update-without-token.step.two-leaders':
     'UPDATE 1 у обоих: node-1 и node-2 оба уверены, что победили. WHERE TRUE вообще не смотрит, кто держит строку. Это race condition.',
   'scenario.update-without-token.step.one-leader':
-    'С token-ом в WHERE второй запрос видит token 1, а не 0: UPDATE 0. {node} знает, что проиграл, и leader ровно один.',
+    'С token-ом в WHERE второй запрос видит token 1, а не 0: UPDATE 0. {node} знает, что проиграл, и лидер ровно один.',
   'scenario.update-without-token.step.both-write':
-    'В час job-а оба leader-а запускают его, и база принимает оба обновления статуса: каждый клиент получает два письма. Два leader-а, оба пишут.',
+    'Когда приходит время job-а, его запускают оба лидера, и база принимает оба обновления статуса: каждый клиент получает два письма. Два лидера, оба пишут.',
   'scenario.update-without-token.step.fenced-job':
-    'Job запустил только leader, и его UPDATE нёс его token: каждый клиент получил одно письмо. UPDATE leader SET node=me, token=token+1 WHERE token=$current — это всё исправление, хотя готовый lease (etcd, Kubernetes Lease) лучше самописного.',
+    'Job запустил только лидер, и его UPDATE нёс его token: каждый клиент получил одно письмо. UPDATE leader SET node=me, token=token+1 WHERE token=$current — это всё исправление, хотя готовый lease (etcd, Kubernetes Lease) лучше самописного.',
   // even-quorum
   'scenario.even-quorum.title': 'Кворум на чётном числе узлов',
   'scenario.even-quorum.summary':
@@ -333,7 +332,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.even-quorum.step.split-2-2':
     'Разделение сети режет кластер пополам: node-1 и node-2 с одной стороны, node-3 и node-4 с другой. На каждой стороне 2 узла, а кворум — 3.',
   'scenario.even-quorum.step.leader-steps-down':
-    '{node} получает подтверждения только от одного соседа: 2 из 4 — не большинство. Он перестаёт принимать записи и слагает лидерство, как того требует Raft.',
+    '{node} получает подтверждения только от одного соседа: 2 из 4 — не большинство. Он перестаёт принимать записи и слагает полномочия: так работает CheckQuorum, расширение Raft, которое включено в etcd.',
   'scenario.even-quorum.step.nobody-can-win':
     '{node} просит голоса и получает {votes}, а нужно {needed}. Ни на одной стороне никто не наберёт 3, поэтому лидер не выбирается и записи не принимаются.',
   'scenario.even-quorum.step.heal':
@@ -347,7 +346,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.even-quorum.step.split-2-3':
     'Тот же разрез, пятый узел — на дальней стороне: node-1 и node-2 | node-3, node-4 и node-5. Исправление меняет и само разделение: при пяти узлах одна сторона обязательно больше.',
   'scenario.even-quorum.step.minority-leader-steps-down':
-    '{node} оказался на стороне из двух узлов: 2 из 5 — не большинство, поэтому он перестаёт принимать записи и слагает лидерство.',
+    '{node} оказался на стороне из двух узлов: 2 из 5 — не большинство, поэтому он перестаёт принимать записи и слагает полномочия.',
   'scenario.even-quorum.step.majority-elects':
     '{node} побеждает в терме {term}, набрав {votes} из {cluster} голосов: у стороны из трёх узлов есть кворум, и она выбирает лидера за один election timeout.',
   'scenario.even-quorum.step.majority-writes':
@@ -364,7 +363,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.short-timeout.tagline':
     'Election timeout в 1 с превращает каждую долгую GC-паузу в выборы и окно без записей.',
   'scenario.short-timeout.step.one-second':
-    'Пять узлов выбирают лидера по heartbeats, с кворумом. Лидер шлёт HEARTBEAT каждые {heartbeatIntervalMs} мс, а ведомый, который 1 с (случайно до 1,5 с) ничего не слышит, начинает выборы. Звучит как быстрый failover.',
+    'Пять узлов выбирают лидера по heartbeats, с кворумом. Лидер шлёт HEARTBEAT каждые {heartbeatIntervalMs} мс, а ведомый, который ничего не слышит 1 с (со случайной добавкой — до 1,5 с), начинает выборы. Звучит как быстрый failover.',
   'scenario.short-timeout.step.first-leader':
     '{node} побеждает в терме {term}, набрав {votes} из {cluster} голосов, и начинает принимать записи.',
   'scenario.short-timeout.step.gc-pause':
@@ -374,11 +373,11 @@ export const scenariosRu: Record<string, string> = {
   'scenario.short-timeout.step.re-elected':
     '{node} побеждает в терме {term}. Старый лидер был всего лишь на паузе; с начала паузы и до этого момента ни одна запись не принята.',
   'scenario.short-timeout.step.old-leader-returns':
-    'node-3 просыпается, узнаёт о новом терме и слагает лидерство. Теперь клиентам нужно найти нового лидера.',
+    'node-3 просыпается, узнаёт о новом терме и слагает полномочия. Теперь клиентам нужно найти нового лидера.',
   'scenario.short-timeout.step.tenth-election':
     'Ещё одна долгая пауза, ещё одни выборы: {node} — лидер терма {term}, это уже 10-е выборы за час, и каждые — окно без записей.',
   'scenario.short-timeout.step.the-hour':
-    'За этот час ничего не упало: каждый новый лидер сменил того, кто был всего лишь на паузе. Таймаут подобрали под типичную паузу и типичное сообщение, а не под 99-й перцентиль. В production ставят 10–30 с с jitter.',
+    'За этот час ничего не упало: каждый новый лидер сменил того, кто был всего лишь на паузе. Таймаут подобрали под типичную паузу и типичное сообщение, а не под 99-й перцентиль. Для выборов по heartbeat внутри приложения берут 10–30 с с jitter.',
   'scenario.short-timeout.step.ten-seconds':
     'Исправление: election timeout 10 с, случайный до 20 с. Тот же кластер, те же GC-паузы, тот же хвост задержек сети.',
   'scenario.short-timeout.step.gc-pause-ridden-out':
@@ -391,25 +390,25 @@ export const scenariosRu: Record<string, string> = {
   // bully-at-scale
   'scenario.bully-at-scale.title': 'Bully на 100 узлах в нестабильной сети',
   'scenario.bully-at-scale.summary':
-    'Сто узлов работают по Bully, а сеть мигает: каждые 10 с на 3 с node-1..node-50 теряют связь с node-51..node-100. Каждый раз нижняя половина запускает 50 выборов сразу, и каждые шлют ELECTION всем узлам с бо́льшим id: шторм из тысяч сообщений. Тот же кластер, выбирающий лидера через lease в etcd, шлёт несколько keepalive и повторных попыток, что бы ни творилось в сети.',
+    'Сто узлов работают по Bully, а сеть мигает: каждые 10 с на 3 с node-1..node-50 теряют связь с node-51..node-100. Каждый раз нижняя половина запускает 50 выборов сразу, и каждый из них шлёт ELECTION всем узлам с бо́льшим id: шторм из тысяч сообщений. Тот же кластер, выбирающий лидера через lease в etcd, шлёт несколько keepalive и повторных попыток, что бы ни творилось в сети.',
   'scenario.bully-at-scale.tagline':
     'Bully на 100 узлах: каждое мигание сети запускает шторм выборов на O(n²) сообщений.',
   'scenario.bully-at-scale.step.hundred-nodes':
-    '{n} узлов работают по Bully. {last}, узел с наибольшим id, — координатор: он шлёт HEARTBEAT остальным 99 каждые {heartbeatIntervalMs} мс.',
+    '{n, plural, one {# узел работает} few {# узла работают} many {# узлов работают} other {# узла работают}} по Bully. {last}, узел с наибольшим id, — координатор: он шлёт HEARTBEAT всем остальным каждые {heartbeatIntervalMs} мс.',
   'scenario.bully-at-scale.step.flap':
     'Сеть мигает: на 3 с node-1..node-50 теряют связь с node-51..node-100. Это будет повторяться каждые 10 с.',
   'scenario.bully-at-scale.step.storm':
     '{node} уже {timeoutMs} мс не слышит HEARTBEAT и шлёт ELECTION всем узлам с бо́льшим id. За полсекунды то же делает каждый узел его половины, а каждый, кто получил ELECTION, отвечает OK и начинает собственные выборы: шторм выборов.',
   'scenario.bully-at-scale.step.half-coordinator':
-    '{node}, наибольший id, до которого дотягивается его половина, объявляет себя COORDINATOR. Шторм на этот момент: {messages} сообщений ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR).',
+    '{node}, наибольший id, до которого дотягивается его половина, объявляет себя COORDINATOR. Шторм на этот момент: {messages, plural, one {# сообщение} few {# сообщения} many {# сообщений} other {# сообщения}} ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR).',
   'scenario.bully-at-scale.step.heal':
     'Через 3 с связь восстанавливается, и HEARTBEAT от {last} возвращает нижнюю половину к нему.',
   'scenario.bully-at-scale.step.storm-again':
-    'Сеть снова мигает, и шторм повторяется: {messages} сообщений выборов с начала прогона — ради координатора, который никому не был нужен.',
+    'Сеть снова мигает, и шторм повторяется: {messages, plural, one {# сообщение} few {# сообщения} many {# сообщений} other {# сообщения}} выборов с начала прогона — ради координатора, который никому не был нужен.',
   'scenario.bully-at-scale.step.per-minute':
     'Bully тратит O(n²) сообщений на каждую смену координатора. На 100 узлах в мигающей сети выборы заливают ту самую сеть, в которой идут, и каждое мигание приносит новые.',
   'scenario.bully-at-scale.step.lease-instead':
-    'Исправление: те же {n} узлов выбирают лидера через lease в etcd. Каждый узел говорит только со store: кампания — это один compare-and-swap, а лидер продлевает lease каждые {renewS} с.',
+    'Исправление: те же {n, plural, one {# узел выбирает} few {# узла выбирают} many {# узлов выбирают} other {# узла выбирают}} лидера через lease в etcd. Каждый узел говорит только со store: кампания — это один compare-and-swap, а лидер продлевает lease каждые {renewS} с.',
   'scenario.bully-at-scale.step.lease-leader':
     '{node} выигрывает кампанию с token {token}. Остальные проиграли compare-and-swap и время от времени пробуют снова; друг другу они не пишут никогда.',
   'scenario.bully-at-scale.step.flap-lease':
@@ -425,66 +424,66 @@ export const scenariosRu: Record<string, string> = {
   'scenario.split-brain.tagline':
     'Heartbeat без кворума: после разделения сети два лидера пишут одновременно.',
   'scenario.fencing-token.tagline':
-    'Лидер просыпается после паузы GC и пишет; storage отвергает устаревший token: 409.',
+    'Лидер просыпается после паузы GC и пишет; хранилище отвергает устаревший token: 409.',
   'scenario.patroni.tagline':
-    'Primary PostgreSQL падает; Patroni повышает реплику, HAProxy переводит на неё трафик.',
+    'Primary PostgreSQL падает; Patroni повышает реплику до primary, HAProxy переводит на неё трафик.',
   'scenario.sandbox.tagline':
     'Свободный режим: выберите алгоритм, вносите сбои, меняйте параметры, смотрите метрики.',
   // lease-no-fencing
   'scenario.lease-no-fencing.title': 'Lease без fencing',
   'scenario.lease-no-fencing.summary':
-    'node-1 — лидер с lease на 30 с; сразу после проверки lease он замирает в GC-паузе. Lease истекает, избирается node-3 и пишет. node-1 просыпается и отправляет подготовленную запись со старым token 42. Storage не проверяет token-ы: запись принята, и в storage остаётся значение смещённого лидера. Покажите исправление: storage проверяет token и отвечает 409.',
+    'node-1 — лидер с lease на 30 с; сразу после проверки lease он замирает в GC-паузе. Lease истекает, избирается node-3 и пишет. node-1 просыпается и отправляет подготовленную запись со старым token 42. Хранилище не проверяет token-ы: запись принята, и в хранилище остаётся значение смещённого лидера. Покажите исправление: хранилище проверяет token и отвечает 409.',
   'scenario.lease-no-fencing.tagline':
     'GC-пауза длиннее lease; запись смещённого лидера ложится поверх записи нового.',
   'scenario.lease-no-fencing.step.node-2-down':
     'В этой истории node-2 выведен на обслуживание, поэтому следующий в очереди после node-1 — node-3.',
   'scenario.lease-no-fencing.step.token-42':
-    'node-1 захватывает ключ лидера с lease на {ttlS} с, и та же транзакция выдаёт ему token {token}. Storage внизу token-ы не проверяет.',
+    'node-1 захватывает ключ лидера с lease на {ttlS} с, и та же транзакция выдаёт ему token {token}. Защищённое хранилище token-ы не проверяет.',
   'scenario.lease-no-fencing.step.lease-checked':
     'Подошло время задачи node-1. Он проверяет lease (осталось {remainingMs} мс) и начинает готовить запись.',
   'scenario.lease-no-fencing.step.gc-pause':
     'GC-пауза замораживает node-1 на {durationMs} мс — дольше, чем TTL в {ttlS} с. Он не может ни продлить lease, ни заметить это.',
   'scenario.lease-no-fencing.step.lease-expires':
-    'Lease делает своё дело: etcd его отзывает и удаляет ключ лидера. Для кластера node-1 больше нет.',
+    'Lease делает своё дело: он истекает, и etcd удаляет ключ лидера. Для кластера node-1 больше нет.',
   'scenario.lease-no-fencing.step.token-43':
     'node-3 захватывает ключ, всё по правилам: он лидер с token {token}.',
   'scenario.lease-no-fencing.step.node-3-writes':
-    'node-3 записывает свой отчёт {value} с token {token}. В storage лежит {value}.',
+    'node-3 записывает свой отчёт {value} с token {token}. В хранилище лежит {value}.',
   'scenario.lease-no-fencing.step.node-1-wakes':
     'node-1 просыпается, уверенный, что всё ещё лидер, и продолжает с того места, где остановился: подготовленная запись уходит с token {token}.',
   'scenario.lease-no-fencing.step.stale-accepted':
-    'Storage уже видел {seen}, но всё равно принимает token {token}: теперь в нём {value} — запись смещённого лидера поверх записи node-3. Выборы не сломались; ущерб — в данных.',
+    'Хранилище уже видело {seen}, но всё равно принимает token {token}: теперь в нём {value} — запись смещённого лидера поверх записи node-3. Выборы не сломались; ущерб — в данных.',
   'scenario.lease-no-fencing.step.stale-rejected':
-    'С исправлением storage проверяет token: он уже видел {seen}, поэтому token {token} получает 409 STALE TOKEN. В storage остаётся отчёт node-3.',
+    'С исправлением хранилище проверяет token: оно уже видело {seen}, поэтому token {token} получает 409 STALE TOKEN. В хранилище остаётся отчёт node-3.',
   // check-before-act
   'scenario.check-before-act.title': 'Проверяй перед действием',
   'scenario.check-before-act.summary':
-    'node-1 проверил свой lease один раз, при вступлении в должность, и дальше ему доверяет. GC-пауза длится дольше lease, лидером становится node-3, а node-1 просыпается и пишет со старым token: запись принята, storage token-ы не проверяет. Покажите исправление: node-1 перепроверяет lease перед каждой записью и вместо записи слагает полномочия. Дальше та же история замораживает node-3 между проверкой и записью, и эта устаревшая запись проходит в обоих случаях: проверка не заменяет fencing.',
+    'node-1 проверил свой lease один раз, при вступлении в должность, и дальше ему доверяет. GC-пауза длится дольше lease, лидером становится node-3, а node-1 просыпается и пишет со старым token: запись принята, хранилище token-ы не проверяет. Покажите исправление: node-1 перепроверяет lease перед каждой записью и вместо записи слагает полномочия. Дальше та же история замораживает node-3 между проверкой и записью, и эта устаревшая запись проходит в обоих случаях: проверка не заменяет fencing.',
   'scenario.check-before-act.tagline':
     'Проверка lease перед каждой записью останавливает почти все устаревшие записи, но не паузу после проверки.',
   'scenario.check-before-act.step.node-2-down':
     'В этой истории node-2 выведен на обслуживание, поэтому следующий в очереди после node-1 — node-3.',
   'scenario.check-before-act.step.token-42':
-    'node-1 — лидер с token {token}. Он проверил lease при вступлении в должность и дальше ему доверяет: перед записями никаких проверок. Storage token-ы не проверяет.',
+    'node-1 — лидер с token {token}. Он проверил lease при вступлении в должность и дальше ему доверяет: перед записями никаких проверок. Хранилище token-ы не проверяет.',
   'scenario.check-before-act.step.gc-pause-1':
     'GC-пауза замораживает node-1 на {durationMs} мс — прямо перед его задачей и дольше, чем TTL в {ttlS} с.',
   'scenario.check-before-act.step.token-43':
     'Lease node-1 истекает, и node-3 избирается, всё по правилам, с token {token}.',
   'scenario.check-before-act.step.node-3-writes': 'node-3 записывает свой отчёт {value} с token {token}.',
   'scenario.check-before-act.step.stale-unchecked':
-    'node-1 просыпается, и просроченная задача запускается сразу. На lease он не смотрит: {value} уходит с token {token}, и storage принимает её после {seen}. Проверка перед записью остановила бы эту.',
+    'node-1 просыпается, и просроченная задача запускается сразу. На lease он не смотрит: запись {value} уходит с token {token}, и хранилище принимает её после {seen}. Проверка lease перед записью остановила бы эту запись.',
   'scenario.check-before-act.step.gc-pause-2':
     'Теперь замирает node-3, на {durationMs} мс, через 10 мс после начала задачи: решение писать принято, запись ещё не ушла.',
   'scenario.check-before-act.step.token-44':
     'Lease node-3 истекает, node-4 избирается с token {token} и пишет.',
   'scenario.check-before-act.step.stale-after-pause':
-    'node-3 просыпается, и его запись уходит с token {token}; storage принимает её после {seen}, и теперь в нём {value} — запись смещённого лидера.',
+    'node-3 просыпается, и его запись уходит с token {token}; хранилище принимает её после {seen}, и теперь в нём {value} — запись смещённого лидера.',
   'scenario.check-before-act.step.token-42-checks':
-    'node-1 — лидер с token {token}. С исправлением он перепроверяет lease перед каждой записью, а не один раз при вступлении в должность. Storage token-ы по-прежнему не проверяет.',
+    'node-1 — лидер с token {token}. С исправлением он перепроверяет lease перед каждой записью, а не один раз при вступлении в должность. Хранилище token-ы по-прежнему не проверяет.',
   'scenario.check-before-act.step.check-stops-it':
     'node-1 просыпается и, прежде чем просроченная задача запишет, проверяет lease: срок давно вышел, и он слагает полномочия без записи. Этой устаревшей записи не будет.',
   'scenario.check-before-act.step.check-too-early':
-    'node-3 просыпается, и запись, которую он уже проверил, уходит с token {token}: принята после {seen}, теперь в storage {value}. Проверка была до паузы и остановить эту запись не могла. Это может только storage — поэтому fencing всё равно нужен.',
+    'node-3 просыпается, и запись, которую он уже проверил, уходит с token {token}: принята после {seen}, теперь в хранилище {value}. Проверка была до паузы и остановить эту запись не могла. Это может только хранилище — поэтому fencing всё равно нужен.',
   // sharded-leadership
   'scenario.sharded-leadership.title': 'Лидерство по шардам',
   'scenario.sharded-leadership.summary':

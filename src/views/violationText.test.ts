@@ -84,7 +84,7 @@ describe('violations are data: worded from their facts, never parsed', () => {
     expect(violationText(v)).toBe('storage aceitou o token 42 de node-1 depois do token 43');
     setLocale('ru');
     expect(violationText(violation(examples['job-committed-twice']))).toBe(
-      'job-1 зафиксирована 2 раза (последний раз — node-3)',
+      'job-1 зафиксирован 2 раза (последний раз — node-3)',
     );
   });
 });
