@@ -120,9 +120,9 @@ export const scenariosRu: Record<string, string> = {
   'scenario.patroni.step.pg-2-promotes':
     'pg-2 выигрывает compare-and-swap (создать, только если ключа нет) и выполняет pg_ctl promote.',
   'scenario.patroni.step.pg-2-is-primary':
-    'pg-2 — writable primary на timeline {token}. pg-3 реплицирует с него и догоняет.',
+    'pg-2 — writable primary на timeline {token}. pg-3 ещё в своём цикле HA: чуть позже он увидит, что pg-2 впереди, и начнёт реплицировать с него.',
   'scenario.patroni.step.writes-reach-pg-2':
-    'После {haproxyRise, plural, one {# успешной проверки} few {# успешных проверок} many {# успешных проверок} other {# успешной проверки}} HAProxy помечает {backend} доступным: записи клиентов снова идут, теперь на новый primary.',
+    'После {haproxyRise, plural, one {# успешной проверки} few {# успешных проверок} many {# успешных проверок} other {# успешной проверки}} HAProxy помечает {backend} доступным: записи клиентов снова идут, теперь на новый primary. pg-3 уже реплицирует с него.',
   'scenario.sandbox.title': 'Песочница',
   'scenario.sandbox.summary':
     'Свободный режим: исправный кластер и никакого сценария. Выберите алгоритм, вносите сбои в позиции курсора, меняйте параметры и следите за метриками.',
@@ -272,6 +272,12 @@ export const scenariosRu: Record<string, string> = {
     '02:59:50. Поднято двадцать одинаковых инстансов биллинг-сервиса, у каждого тот же job на 3:00.',
   'scenario.twenty-instances.step.no-election':
     'Никто не выбирает одного из них: scheduler каждого инстанса срабатывает сам по себе, как тогда, когда инстанс был один.',
+  'scenario.twenty-instances.step.twenty-up-elect':
+    '02:59:50. Поднято двадцать одинаковых инстансов биллинг-сервиса, у каждого тот же job на 3:00. С исправлением они сначала выбирают один: каждый читает строку лидера в базе данных.',
+  'scenario.twenty-instances.step.row-free':
+    'Строка свободна (token 0, узла нет), и каждый инстанс отправляет свою заявку. Двадцать заявок борются за одну строку.',
+  'scenario.twenty-instances.step.one-update':
+    'Обновление статуса от лидера несёт его token: UPDATE применяется, только пока в строке лидера всё ещё token {token}. Так и есть, и оно выполняется один раз, для каждого должника.',
   'scenario.twenty-instances.step.one-wins':
     'С исправлением каждый инстанс захватывает строку leader через UPDATE … SET token=token+1 WHERE token=0. База выполняет их по очереди: UPDATE от {node} меняет строку (UPDATE 1), и он становится leader-ом с token {token}; остальные девятнадцать видят token 1 и ничего не меняют (UPDATE 0).',
   'scenario.twenty-instances.step.three-am':
@@ -299,6 +305,10 @@ export const scenariosRu: Record<string, string> = {
     'Флаг никогда не истекает: остальные читают строку и снова и снова находят там node-1, мёртвого leader-а. Job остановился, и никаких ошибок. Срабатывает только alert на сам job: он не запускался уже больше {jobAlarmMs} мс.',
   'scenario.leader-flag.step.job-again':
     'Строка истекла, {node} захватил её и снова запускает job. Это и есть исправление: lease с TTL и продлением, чтобы смерть leader-а освобождала роль сама.',
+  'scenario.leader-flag.step.row-expires':
+    'node-1 продлевал строку каждые {renewS} с; без продления её lease истекает через {leaseTtlS} с после последнего. {node} видит, что строка истекла, захватывает её и становится лидером с token {token}.',
+  'scenario.leader-flag.step.lease-lesson':
+    'Job стоял, только пока не истёк lease строки и не наступило его следующее время запуска; никому не пришлось ничего замечать. И всё же следите за запусками самой задачи: так видно то, чего не покажет lease, например лидера, который держит строку, но не запускает job.',
   'scenario.leader-flag.step.lesson':
     'В продакшене это обнаруживают через несколько дней, когда кто-то замечает, что отчёты перестали приходить. Всегда lease с TTL и продлением, и мониторьте выполнение задачи, а не здоровье leader-а.',
   // update-without-token
@@ -306,6 +316,9 @@ export const scenariosRu: Record<string, string> = {
   'scenario.update-without-token.summary':
     'Два инстанса наперегонки выполняют UPDATE leader SET node = me WHERE TRUE над свободной строкой leader. Оба запроса меняют строку, оба инстанса считают, что победили, оба запускают job и пишут: два leader-а.',
   'scenario.update-without-token.tagline': 'UPDATE … WHERE TRUE: оба инстанса выигрывают строку leader.',
+  'scenario.update-without-token.step.one-wins': '{node} получает UPDATE 1: он лидер, с token {token}.',
+  'scenario.update-without-token.step.fenced-update':
+    'В час job-а его запускает только {node}. Его обновление статуса несёт token {token}, и база его принимает: одно письмо на клиента.',
   'scenario.update-without-token.step.both-read':
     'node-1 и node-2 стартуют в один момент. Каждый читает строку leader, и каждый видит её свободной: node IS NULL.',
   'scenario.update-without-token.step.first-claim':
@@ -440,6 +453,8 @@ export const scenariosRu: Record<string, string> = {
     'В этой истории node-2 выведен на обслуживание, поэтому следующий в очереди после node-1 — node-3.',
   'scenario.lease-no-fencing.step.token-42':
     'node-1 захватывает ключ лидера с lease на {ttlS} с, и та же транзакция выдаёт ему token {token}. Storage внизу token-ы не проверяет.',
+  'scenario.lease-no-fencing.step.token-42-checked':
+    'node-1 захватывает ключ лидера с lease на {ttlS} с, и та же транзакция выдаёт ему token {token}. С исправлением хранилище внизу проверяет token-ы: оно отклоняет любой token меньше наибольшего из уже принятых.',
   'scenario.lease-no-fencing.step.lease-checked':
     'Подошло время задачи node-1. Он проверяет lease (осталось {remainingMs} мс) и начинает готовить запись.',
   'scenario.lease-no-fencing.step.gc-pause':
@@ -451,7 +466,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.lease-no-fencing.step.node-3-writes':
     'node-3 записывает свой отчёт {value} с token {token}. В storage лежит {value}.',
   'scenario.lease-no-fencing.step.node-1-wakes':
-    'node-1 просыпается, уверенный, что всё ещё лидер, и продолжает с того места, где остановился: подготовленная запись уходит с token {token}.',
+    'node-1 просыпается и продолжает с того места, где остановился: подготовленная запись уходит с token {token}. Только потом срабатывают его таймеры: lease давно истёк, и он перестаёт быть лидером, но запись уже отправлена.',
   'scenario.lease-no-fencing.step.stale-accepted':
     'Storage уже видел {seen}, но всё равно принимает token {token}: теперь в нём {value} — запись смещённого лидера поверх записи node-3. Выборы не сломались; ущерб — в данных.',
   'scenario.lease-no-fencing.step.stale-rejected':
