@@ -88,7 +88,7 @@ export default {
       shows: { roles: { 'node-2': 'leader' } },
       anchor: { k: 'write', node: 'node-2', status: 'accepted' },
       caption:
-        'node-2 does the job now. Kubernetes, Patroni and ClickHouse Keeper elect leaders this same way.',
+        'node-2 does the job now. Patroni on etcd holds its leader key the same way, under a lease. A Kubernetes Lease is different: nothing on the server expires it, and the standbys judge its age on their own clocks.',
     },
   ],
   // Compare holds the story against this knob first.

@@ -43,7 +43,7 @@ export default {
       shows: { roles: { 'node-1': 'leader' } },
       anchor: { k: 'mark', node: 'node-1', type: 'lease-checked' },
       caption:
-        'node-1’s job is due. It checks its lease first: {remainingMs} ms left, plenty. It starts preparing the write.',
+        'node-1’s job is due. It checks its lease first: {remainingMs} ms left, plenty. It starts preparing the write. That count is its own: it trusts the lease for {ttlS} s × (1 − {driftMarginRatio}) from when it sent its last keepalive, a margin for clock drift, so etcd’s countdown in the panel shows more.',
     },
     {
       id: 'gc-pause',

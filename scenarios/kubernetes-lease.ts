@@ -100,7 +100,7 @@ export default {
       },
       anchor: { k: 'write', status: 'accepted' },
       caption:
-        '{node}’s controllers write with token {token}. The storage now refuses anything lower, so a frozen old leader that wakes up believing it still leads (client-go does not stop it) gets 409 STALE TOKEN.',
+        '{node}’s controllers write with token {token}. From this write on, the storage refuses anything lower, so a frozen old leader that wakes up believing it still leads (client-go does not stop it) gets 409 STALE TOKEN. Only from this write: the storage can refuse only a token lower than one it has seen.',
     },
   ],
   adr: ['matrix.kubernetes-lease'],

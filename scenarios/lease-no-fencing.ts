@@ -32,7 +32,7 @@ const common = [
     shows: { roles: { 'node-1': 'leader' } },
     anchor: { k: 'mark', node: 'node-1', type: 'lease-checked' },
     caption:
-      'node-1’s job is due. It checks its lease ({remainingMs} ms left) and starts preparing the write.',
+      'node-1’s job is due. It checks its lease ({remainingMs} ms left by its own count, which keeps a margin for clock drift: etcd’s countdown in the panel shows more) and starts preparing the write.',
   },
   {
     id: 'gc-pause',

@@ -42,7 +42,7 @@ export default {
       shows: { roles: { 'pg-1': 'leader' } },
       anchor: { k: 'mark', node: 'pg-1', type: 'bootstrap' },
       caption:
-        'pg-1 starts first: it creates /service/batman/initialize and the leader key in one etcd transaction, so it runs as the primary.',
+        'pg-1 starts first: it creates /service/batman/initialize and the leader key, so it runs as the primary. (Patroni creates them one after the other; this model does both in one etcd transaction, a shortcut.)',
     },
     {
       id: 'writes-reach-pg-1',

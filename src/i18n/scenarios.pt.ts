@@ -44,7 +44,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.etcd-lease.step.node-2-leads':
     'A próxima tentativa do node-2 dá certo: ele lidera com o token {token}. O failover levou o TTL mais no máximo uma nova tentativa.',
   'scenario.etcd-lease.step.node-2-writes':
-    'Agora o node-2 faz o trabalho. Kubernetes, Patroni e ClickHouse Keeper elegem líderes deste mesmo jeito.',
+    'Agora o node-2 faz o trabalho. O Patroni sobre etcd guarda a sua chave de líder do mesmo jeito, sob um lease. Um Lease do Kubernetes é diferente: nada no servidor o faz expirar, e são os standbys que julgam a idade dele, cada um pelo seu relógio.',
 
   'scenario.split-brain.title': 'Split-brain sem quórum',
   'scenario.split-brain.summary':
@@ -79,7 +79,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.fencing-token.step.token-42':
     'O node-1 pega a chave de líder, e a mesma transação incrementa o contador de tokens: ele lidera com o token {token}.',
   'scenario.fencing-token.step.lease-checked':
-    'Chegou a hora do job do node-1. Primeiro ele confere o seu lease: faltam {remainingMs} ms, tempo de sobra. Ele começa a preparar a escrita.',
+    'Chegou a hora do job do node-1. Primeiro ele confere o seu lease: faltam {remainingMs} ms, tempo de sobra. Ele começa a preparar a escrita. Essa conta é dele: ele confia no lease por {ttlS} s × (1 − {driftMarginRatio}) a partir do envio do último keepalive, uma margem para o desvio do relógio, por isso a contagem do etcd no painel mostra mais.',
   'scenario.fencing-token.step.gc-pause':
     'Uma pausa de GC congela o node-1 por {durationMs} ms, mais que o TTL de {ttlS} s. Ele não consegue renovar, nem perceber.',
   'scenario.fencing-token.step.lease-expires':
@@ -99,7 +99,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.patroni.summary':
     'Cada nó Postgres roda um agente Patroni; a chave de líder /service/batman/leader fica no etcd com um lease de 30 s. Os processos do primário pg-1 são mortos com o host no ar: seus health checks recusados o tiram do HAProxy em segundos, o lease expira, o watch do etcd acorda as réplicas na hora, o pg-2 (a réplica mais saudável) ganha a chave, se promove numa nova timeline e o HAProxy manda as escritas dos clientes para ele.',
   'scenario.patroni.step.pg-1-bootstraps':
-    'O pg-1 sobe primeiro: cria /service/batman/initialize e a chave de líder numa única transação do etcd, e assim roda como primário.',
+    'O pg-1 sobe primeiro: cria /service/batman/initialize e a chave de líder, e assim roda como primário. (O Patroni cria as duas uma depois da outra; este modelo faz as duas numa única transação do etcd, um atalho.)',
   'scenario.patroni.step.writes-reach-pg-1':
     'Os INSERTs da aplicação passam pelo HAProxy até o pg-1, o único nó cujo health check /primary responde 200.',
   'scenario.patroni.step.pg-3-falls-behind':
@@ -216,7 +216,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.kubernetes-lease.step.conflict':
     'O {node} tinha lido o mesmo resourceVersion {resourceVersion} e mandou o UPDATE um instante depois. O Lease já mudou, então o API server responde 409 Conflict (no etcd, o compare da txn sobre o mod_revision falhou). O {node} continua standby.',
   'scenario.kubernetes-lease.step.fenced-write':
-    'Os controllers do {node} escrevem com o token {token}. Agora o storage recusa qualquer token menor: um líder antigo que congelou e acorda achando que ainda lidera (o client-go não o impede) recebe 409 STALE TOKEN.',
+    'Os controllers do {node} escrevem com o token {token}. A partir desta escrita, o armazenamento recusa qualquer token menor: um líder antigo que congelou e acorda achando que ainda lidera (o client-go não o impede) recebe 409 STALE TOKEN. Só a partir dela: o armazenamento só pode recusar um token menor que um que já viu.',
   // zookeeper
   'scenario.zookeeper.title': 'Receita de eleição do ZooKeeper',
   'scenario.zookeeper.summary':
@@ -456,7 +456,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.lease-no-fencing.step.token-42-checked':
     'O node-1 pega a chave de líder com um lease de {ttlS} s, e a mesma transação lhe dá o token {token}. Com a correção, o armazenamento lá embaixo confere os tokens: recusa qualquer token menor que o maior que já aceitou.',
   'scenario.lease-no-fencing.step.lease-checked':
-    'Chegou a hora do job do node-1. Ele confere o seu lease (faltam {remainingMs} ms) e começa a preparar a escrita.',
+    'Chegou a hora do job do node-1. Ele confere o seu lease (faltam {remainingMs} ms pela conta dele, que guarda uma margem para o desvio do relógio: a contagem do etcd no painel mostra mais) e começa a preparar a escrita.',
   'scenario.lease-no-fencing.step.gc-pause':
     'Uma pausa de GC congela o node-1 por {durationMs} ms, mais que o TTL de {ttlS} s. Ele não consegue renovar, nem perceber.',
   'scenario.lease-no-fencing.step.lease-expires':

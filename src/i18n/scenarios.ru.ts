@@ -45,7 +45,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.etcd-lease.step.node-2-leads':
     'Следующая попытка node-2 удаётся: он становится лидером с token {token}. Failover занял TTL плюс не больше одной повторной попытки.',
   'scenario.etcd-lease.step.node-2-writes':
-    'Теперь работу делает node-2. Kubernetes, Patroni и ClickHouse Keeper выбирают лидеров точно так же.',
+    'Теперь работу делает node-2. Patroni поверх etcd держит свой ключ лидера так же, под lease. Lease в Kubernetes устроен иначе: сервер сам его не удаляет, а его возраст резервные узлы оценивают каждый по своим часам.',
 
   'scenario.split-brain.title': 'Split-brain без кворума',
   'scenario.split-brain.summary':
@@ -80,7 +80,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.fencing-token.step.token-42':
     'node-1 захватывает ключ лидера, и та же транзакция увеличивает счётчик token-ов: он становится лидером с token {token}.',
   'scenario.fencing-token.step.lease-checked':
-    'Подошло время задачи node-1. Сначала он проверяет свой lease: осталось {remainingMs} мс, с запасом. Он начинает готовить запись.',
+    'Подошло время задачи node-1. Сначала он проверяет свой lease: осталось {remainingMs} мс, с запасом. Он начинает готовить запись. Это его собственный счёт: он доверяет lease {ttlS} с × (1 − {driftMarginRatio}) от отправки последнего keepalive, с запасом на дрейф часов, поэтому отсчёт etcd на панели показывает больше.',
   'scenario.fencing-token.step.gc-pause':
     'GC-пауза замораживает node-1 на {durationMs} мс — дольше, чем TTL в {ttlS} с. Он не может ни продлить lease, ни заметить это.',
   'scenario.fencing-token.step.lease-expires':
@@ -100,7 +100,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.patroni.summary':
     'На каждом узле Postgres работает агент Patroni; ключ лидера /service/batman/leader хранится в etcd с lease на 30 с. Процессы primary pg-1 убиты, а хост работает: отклонённые health check за секунды выводят его из HAProxy, lease истекает, watch etcd сразу будит реплики, pg-2 (самая здоровая реплика) захватывает ключ, делает promote и переходит на новую timeline, а HAProxy переключает на него записи клиентов.',
   'scenario.patroni.step.pg-1-bootstraps':
-    'pg-1 стартует первым: в одной транзакции etcd он создаёт /service/batman/initialize и ключ лидера, поэтому работает как primary.',
+    'pg-1 стартует первым: он создаёт /service/batman/initialize и ключ лидера, поэтому работает как primary. (Patroni создаёт их по очереди; эта модель для краткости делает и то и другое в одной транзакции etcd.)',
   'scenario.patroni.step.writes-reach-pg-1':
     'INSERT-ы приложения идут через HAProxy на pg-1 — единственный узел, у которого health check /primary отвечает 200.',
   'scenario.patroni.step.pg-3-falls-behind':
@@ -216,7 +216,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.kubernetes-lease.step.conflict':
     '{node} прочитал тот же resourceVersion {resourceVersion} и отправил свой UPDATE чуть позже. Lease уже изменился, и API server отвечает 409 Conflict (в etcd не прошло сравнение mod_revision в txn). {node} остаётся резервным.',
   'scenario.kubernetes-lease.step.fenced-write':
-    'Контроллеры {node} пишут с token {token}. Теперь хранилище отвергает любой меньший token: старый лидер, который завис и проснулся в уверенности, что всё ещё лидер (client-go ему не мешает), получит 409 STALE TOKEN.',
+    'Контроллеры {node} пишут с token {token}. С этой записи хранилище отвергает любой меньший token: старый лидер, который завис и проснулся в уверенности, что всё ещё лидер (client-go ему не мешает), получит 409 STALE TOKEN. Только с этой записи: хранилище может отвергнуть лишь token меньше того, что уже видело.',
   // zookeeper
   'scenario.zookeeper.title': 'Рецепт выборов в ZooKeeper',
   'scenario.zookeeper.summary':
@@ -456,7 +456,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.lease-no-fencing.step.token-42-checked':
     'node-1 захватывает ключ лидера с lease на {ttlS} с, и та же транзакция выдаёт ему token {token}. С исправлением хранилище внизу проверяет token-ы: оно отклоняет любой token меньше наибольшего из уже принятых.',
   'scenario.lease-no-fencing.step.lease-checked':
-    'Подошло время задачи node-1. Он проверяет lease (осталось {remainingMs} мс) и начинает готовить запись.',
+    'Подошло время задачи node-1. Он проверяет lease (по его собственному счёту осталось {remainingMs} мс, с запасом на дрейф часов: отсчёт etcd на панели показывает больше) и начинает готовить запись.',
   'scenario.lease-no-fencing.step.gc-pause':
     'GC-пауза замораживает node-1 на {durationMs} мс — дольше, чем TTL в {ttlS} с. Он не может ни продлить lease, ни заметить это.',
   'scenario.lease-no-fencing.step.lease-expires':
