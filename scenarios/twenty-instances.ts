@@ -104,7 +104,7 @@ export default {
         shows: { message: { type: 'CLAIM' } },
         anchor: { k: 'send', type: 'CLAIM' },
         caption:
-          'The row is free (token 0, no node), so every instance sends its claim. Twenty claims race for one row.',
+          'The row is free (token 0, no node), so each instance sends a claim as soon as its read comes back: twenty claims race for one row.',
       },
       {
         id: 'one-wins',

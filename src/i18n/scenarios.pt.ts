@@ -275,7 +275,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.twenty-instances.step.twenty-up-elect':
     'São 2h59min50s. Vinte instâncias idênticas do serviço de cobrança estão no ar, cada uma com o mesmo job agendado para as 3h. Com a correção, elas primeiro elegem uma: cada uma lê a linha de líder no banco de dados.',
   'scenario.twenty-instances.step.row-free':
-    'A linha está livre (token 0, nenhum nó), então cada instância envia o seu pedido. Vinte pedidos disputam uma única linha.',
+    'A linha está livre (token 0, nenhum nó), então cada instância envia o seu pedido assim que a sua leitura volta: vinte pedidos disputam uma única linha.',
   'scenario.twenty-instances.step.one-update':
     'A atualização de status do líder leva o seu token: o UPDATE só vale enquanto a linha de líder ainda tiver o token {token}. Ela ainda tem, então ele roda uma única vez, para cada cliente em atraso.',
   'scenario.twenty-instances.step.one-wins':

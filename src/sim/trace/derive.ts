@@ -74,6 +74,7 @@ export function deriveSteps(trace: Trace, scenario?: Scenario, opts: { all?: boo
   const from = opts.all ? -1 : divergence(trace, scenario);
   // A run the story tells as written still gets its notices: no scripted step tells a fencing window.
   const noticesOnly = from === null;
+  if (noticesOnly && !trace.events.some((e) => e.k === 'mark' && e.name === FENCING_WINDOW_MARK)) return [];
   const alg = declarationOf(trace.algorithm);
   const leaderKeys = new Set(alg?.leadership.keys ?? []);
   const covered = new Set(trace.steps.map((s) => s.eventIndex));
