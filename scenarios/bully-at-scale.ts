@@ -45,41 +45,56 @@ export default {
   steps: [
     {
       id: 'hundred-nodes',
+      shows: { roles: { 'node-100': 'leader' } },
       anchor: { k: 'start' },
       caption:
         '{n} nodes run Bully. {last}, the highest id, is the coordinator: it sends HEARTBEAT to the other 99 every {heartbeatIntervalMs} ms.',
     },
     {
       id: 'flap',
+      shows: {
+        roles: { 'node-1': 'follower', 'node-50': 'follower', 'node-51': 'follower', 'node-100': 'leader' },
+      },
       anchor: { k: 'fault', type: 'partition' },
       caption:
         'The network flaps: for 3 s, node-1 to node-50 cannot reach node-51 to node-100. It will happen again every 10 s.',
     },
     {
       id: 'storm',
+      shows: {
+        roles: { 'node-1': 'candidate' },
+        message: { type: 'HEARTBEAT', from: 'node-100', to: 'node-2' },
+      },
       anchor: { k: 'mark', type: 'leader-missing' },
       caption:
         '{node} hears no HEARTBEAT for {timeoutMs} ms and sends ELECTION to every higher id. Within half a second every node of its half does the same, and each one that gets an ELECTION answers OK and starts its own: an election storm.',
     },
     {
       id: 'half-coordinator',
+      shows: {
+        roles: { 'node-50': 'leader' },
+        message: { type: 'COORDINATOR', from: 'node-50', to: 'node-1' },
+      },
       anchor: { k: 'mark', type: 'won' },
       caption:
         '{node}, the highest id its half can reach, declares itself COORDINATOR. The storm so far: {messages} messages ({elections} ELECTION, {oks} OK, {coordinators} COORDINATOR).',
     },
     {
       id: 'heal',
+      shows: { roles: { 'node-100': 'leader' } },
       anchor: { k: 'fault', type: 'heal' },
       caption: "The partition heals after 3 s, and {last}'s HEARTBEAT brings the lower half back to it.",
     },
     {
       id: 'storm-again',
+      shows: {},
       anchor: { k: 'mark', type: 'won' },
       caption:
         'The network flaps again, and the storm repeats: {messages} election messages since the start, for a coordinator nobody needed.',
     },
     {
       id: 'per-minute',
+      shows: {},
       anchor: { k: 'end' },
       caption:
         'Bully costs O(n²) messages for every change of coordinator. At 100 nodes on a flapping network the elections flood the network they run on, and every flap brings another.',
@@ -95,30 +110,37 @@ export default {
     steps: [
       {
         id: 'lease-instead',
+        shows: {},
         anchor: { k: 'start' },
         caption:
           'The fix: the same {n} nodes elect through a lease in etcd. Each node talks only to the store: a campaign is one compare-and-swap, and the leader renews its lease every {renewS} s.',
       },
       {
         id: 'lease-leader',
+        shows: { roles: { 'node-1': 'leader' }, tokens: { 'node-1': 42 } },
         anchor: { k: 'mark', type: 'campaign-won' },
         caption:
           '{node} wins the campaign with token {token}. The others lost the compare-and-swap and retry now and then; they never message each other.',
       },
       {
         id: 'flap-lease',
+        shows: {
+          roles: { 'node-1': 'leader', 'node-50': 'follower', 'node-51': 'follower', 'node-100': 'follower' },
+        },
         anchor: { k: 'fault', type: 'partition' },
         caption:
           'The same flaps, every 10 s: node-1 to node-50 cut off from node-51 to node-100. etcd is in neither half (a cluster of its own, reachable from both), and the nodes never needed to reach each other.',
       },
       {
         id: 'no-storm',
+        shows: {},
         anchor: { k: 'fault', type: 'heal' },
         caption:
           'The partition heals, and nothing happened: no election, no extra message. The leader still holds its lease.',
       },
       {
         id: 'lease-cost',
+        shows: {},
         anchor: { k: 'end' },
         caption:
           "A lease's cost is flat: the leader's keepalives and the followers' retries, whatever the network between the nodes does. The storm's cost grew with n²; this grows with n.",

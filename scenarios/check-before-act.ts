@@ -22,6 +22,7 @@ import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 const start = [
   {
     id: 'node-2-down',
+    shows: { roles: { 'node-1': 'follower', 'node-2': 'down', 'node-3': 'follower' } },
     anchor: { k: 'fault', type: 'crash', node: 'node-2' },
     caption: 'node-2 is down for maintenance in this story, so node-3 is next in line after node-1.',
   },
@@ -30,17 +31,20 @@ const start = [
 const firstPause = [
   {
     id: 'gc-pause-1',
+    shows: { roles: { 'node-1': 'paused' } },
     anchor: { k: 'fault', type: 'pause', node: 'node-1' },
     caption:
       'A GC pause freezes node-1 for {durationMs} ms, just before its job is due and longer than the {ttlS} s TTL.',
   },
   {
     id: 'token-43',
+    shows: { roles: { 'node-1': 'paused', 'node-3': 'leader' }, tokens: { 'node-1': 42, 'node-3': 43 } },
     anchor: { k: 'role', node: 'node-3', role: 'leader' },
     caption: 'node-1’s lease expires and node-3 is elected, correctly, with token {token}.',
   },
   {
     id: 'node-3-writes',
+    shows: { roles: { 'node-3': 'leader' }, tokens: { 'node-3': 43 } },
     anchor: { k: 'write', node: 'node-3', status: 'accepted' },
     caption: 'node-3 writes its report {value} with token {token}.',
   },
@@ -49,12 +53,14 @@ const firstPause = [
 const secondPause = [
   {
     id: 'gc-pause-2',
+    shows: { roles: { 'node-3': 'paused' } },
     anchor: { k: 'fault', type: 'pause', node: 'node-3' },
     caption:
       'Now node-3 freezes for {durationMs} ms, 10 ms into its job: after it decided to write, before the write leaves.',
   },
   {
     id: 'token-44',
+    shows: { roles: { 'node-3': 'paused', 'node-4': 'leader' }, tokens: { 'node-3': 43, 'node-4': 44 } },
     anchor: { k: 'role', node: 'node-4', role: 'leader' },
     caption: 'node-3’s lease expires and node-4 is elected with token {token}, and writes.',
   },
@@ -91,6 +97,7 @@ export default {
     ...start,
     {
       id: 'token-42',
+      shows: { roles: { 'node-1': 'leader' }, tokens: { 'node-1': 42 } },
       anchor: { k: 'role', node: 'node-1', role: 'leader' },
       caption:
         'node-1 leads with token {token}. It checked its lease on taking office and trusts it from now on: no check before its writes. The storage checks no tokens.',
@@ -98,6 +105,12 @@ export default {
     ...firstPause,
     {
       id: 'stale-unchecked',
+      shows: {
+        roles: { 'node-1': 'leader' },
+        tokens: { 'node-1': 42 },
+        write: { node: 'node-1', status: 'accepted', token: 42 },
+        alarm: 'stale-write-accepted',
+      },
       anchor: { k: 'write', node: 'node-1', status: 'accepted' },
       caption:
         'node-1 wakes and its overdue job runs at once. It never looks at its lease: {value} leaves with token {token}, and the storage takes it after {seen}. A check before the write would have stopped this one.',
@@ -105,6 +118,11 @@ export default {
     ...secondPause,
     {
       id: 'stale-after-pause',
+      shows: {
+        roles: { 'node-3': 'leader' },
+        tokens: { 'node-3': 43 },
+        write: { node: 'node-3', status: 'accepted', token: 43 },
+      },
       anchor: { k: 'write', node: 'node-3', status: 'accepted' },
       caption:
         'node-3 wakes and its write leaves with token {token}; the storage accepts it after {seen} and now holds {value}, a deposed leader’s write.',
@@ -122,6 +140,7 @@ export default {
       ...start,
       {
         id: 'token-42-checks',
+        shows: { roles: { 'node-1': 'leader' }, tokens: { 'node-1': 42 } },
         anchor: { k: 'role', node: 'node-1', role: 'leader' },
         caption:
           'node-1 leads with token {token}. With the fix it re-checks its lease before every write, not once on taking office. The storage still checks no tokens.',
@@ -129,6 +148,7 @@ export default {
       ...firstPause,
       {
         id: 'check-stops-it',
+        shows: { roles: { 'node-1': 'follower' } },
         anchor: { k: 'mark', node: 'node-1', type: 'step-down' },
         caption:
           'node-1 wakes, and before its overdue job writes it checks the lease: the deadline passed long ago, so it steps down without writing. This stale write never happens.',
@@ -136,6 +156,11 @@ export default {
       ...secondPause,
       {
         id: 'check-too-early',
+        shows: {
+          roles: { 'node-3': 'follower' },
+          write: { node: 'node-3', status: 'accepted', token: 43 },
+          alarm: 'stale-write-accepted',
+        },
         anchor: { k: 'write', node: 'node-3', status: 'accepted' },
         caption:
           'node-3 wakes and the write it had already checked leaves with token {token}: accepted after {seen}, the storage now holds {value}. The check came before the pause, so it could not stop this one. Only the storage can: that is why fencing is still needed.',

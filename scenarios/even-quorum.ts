@@ -46,45 +46,55 @@ export default {
   steps: [
     {
       id: 'four-nodes',
+      shows: {},
       anchor: { k: 'start' },
       caption:
         'Four nodes elect by heartbeat, with quorum on: a leader needs votes from a majority of the whole cluster, floor(4/2)+1 = 3 of 4.',
     },
     {
       id: 'first-leader',
+      shows: { roles: { 'node-1': 'leader' } },
       anchor: { k: 'mark', type: 'won' },
       caption: '{node} wins term {term} with {votes} of {cluster} votes and starts accepting writes.',
     },
     {
       id: 'split-2-2',
+      shows: {
+        roles: { 'node-1': 'leader', 'node-2': 'follower', 'node-3': 'follower', 'node-4': 'follower' },
+      },
       anchor: { k: 'fault', type: 'partition' },
       caption:
         'A partition cuts the cluster down the middle: node-1 and node-2 on one side, node-3 and node-4 on the other. Each side has 2 nodes; a quorum is 3.',
     },
     {
       id: 'leader-steps-down',
+      shows: { roles: { 'node-1': 'follower' } },
       anchor: { k: 'mark', type: 'lost-quorum' },
       caption:
         '{node} hears acknowledgements from only one peer: 2 of 4 is not a majority. It stops accepting writes and steps down, as Raft requires.',
     },
     {
       id: 'nobody-can-win',
+      shows: { roles: { 'node-2': 'candidate' } },
       anchor: { k: 'mark', type: 'election-lost' },
       caption:
         '{node} asks for votes and gets {votes}; it needs {needed}. On either side nobody can ever get 3, so no leader is elected and no write is accepted.',
     },
     {
       id: 'heal',
+      shows: {},
       anchor: { k: 'fault', type: 'heal' },
       caption: 'The partition heals after 10 s. For all of that time the cluster accepted no write.',
     },
     {
       id: 'leader-again',
+      shows: { roles: { 'node-2': 'leader' } },
       anchor: { k: 'mark', type: 'won' },
       caption: 'Only now can {node} gather {votes} of {cluster} votes: it leads term {term}.',
     },
     {
       id: 'why-odd',
+      shows: {},
       anchor: { k: 'end' },
       caption:
         'A fourth node adds no fault tolerance (a majority of 4 is 3, so it still survives one lost node) and makes an even split possible. Six nodes split 3|3 are stuck the same way. Use an odd size: 3, 5 or 7.',
@@ -114,45 +124,63 @@ export default {
     steps: [
       {
         id: 'five-nodes',
+        shows: {},
         anchor: { k: 'start' },
         caption:
           'The fix: a fifth node. A leader now needs floor(5/2)+1 = 3 of 5 votes, and any cut in two leaves one side with at least 3.',
       },
       {
         id: 'first-leader',
+        shows: { roles: { 'node-1': 'leader' } },
         anchor: { k: 'mark', type: 'won' },
         caption: '{node} wins term {term} with {votes} of {cluster} votes and starts accepting writes.',
       },
       {
         id: 'split-2-3',
+        shows: {
+          roles: {
+            'node-1': 'leader',
+            'node-2': 'follower',
+            'node-3': 'follower',
+            'node-4': 'follower',
+            'node-5': 'follower',
+          },
+        },
         anchor: { k: 'fault', type: 'partition' },
         caption:
           'The same cut, with the fifth node on the far side: node-1 and node-2 | node-3, node-4 and node-5. The fix changes the partition too, because with five nodes one side must be bigger.',
       },
       {
         id: 'minority-leader-steps-down',
+        shows: { roles: { 'node-1': 'follower' } },
         anchor: { k: 'mark', type: 'lost-quorum' },
         caption:
           '{node} is on the two-node side: 2 of 5 is not a majority, so it stops accepting writes and steps down.',
       },
       {
         id: 'majority-elects',
+        shows: { roles: { 'node-5': 'leader' } },
         anchor: { k: 'mark', type: 'won' },
         caption:
           '{node} wins term {term} with {votes} of {cluster} votes: the three-node side has a quorum, so it elects a leader within one election timeout.',
       },
       {
         id: 'majority-writes',
+        shows: { roles: { 'node-5': 'leader' } },
         anchor: { k: 'write' },
         caption: '{node} accepts writes again while the partition lasts. Only the two cut-off nodes wait.',
       },
       {
         id: 'heal-minority-follows',
-        anchor: { k: 'fault', type: 'heal' },
+        shows: { roles: { 'node-1': 'follower', 'node-2': 'follower' } },
+        // Told when node-1 follows, not at the heal itself: until a heartbeat of the new term reaches
+        // them, both are still candidates.
+        anchor: { k: 'role', node: 'node-1', role: 'follower' },
         caption: 'The partition heals; node-1 and node-2 hear the leader of the new term and follow it.',
       },
       {
         id: 'why-odd-works',
+        shows: {},
         anchor: { k: 'end' },
         caption:
           'With an odd size, a split in two always leaves one side with a majority, so the cluster keeps writing. Five nodes tolerate two lost nodes; four tolerated only one.',

@@ -36,36 +36,42 @@ export default {
   steps: [
     {
       id: 'twenty-up',
+      shows: {},
       anchor: { k: 'start' },
       caption:
         'It is 02:59:50. Twenty replicas of the billing service are up, and none of them schedules anything: the nightly job is the CronJob billing (0 3 * * *, concurrencyPolicy Forbid, startingDeadlineSeconds {startingDeadlineSeconds} s), and kube-controller-manager’s CronJob controller starts it.',
     },
     {
       id: 'first-sync',
+      shows: {},
       anchor: { k: 'mark', node: 'controller', type: 'sync' },
       caption:
         'The controller keeps nothing of its own: it reads the CronJob from the API server. status.lastScheduleTime is {lastSchedule}, yesterday’s run; the next slot is 03:00.',
     },
     {
       id: 'controller-down',
+      shows: {},
       anchor: { k: 'fault', type: 'crash', node: 'controller' },
       caption:
         '02:59:55: the control-plane node goes down, and kube-controller-manager with it. The replicas keep serving. At 03:00 nothing starts the job: no replica was ever going to.',
     },
     {
       id: 'controller-back',
+      shows: {},
       anchor: { k: 'fault', type: 'restart', node: 'controller' },
       caption:
         '03:02:00: kube-controller-manager is back. Its informers list every CronJob, so the controller syncs billing at once, two minutes after the slot.',
     },
     {
       id: 'late-run',
+      shows: {},
       anchor: { k: 'mark', node: 'controller', type: 'SuccessfulCreate' },
       caption:
         'The slot {slot} is {lateS} s old, inside startingDeadlineSeconds: the controller creates the Job {job}, late, and sets status.lastScheduleTime to 03:00. The name comes from the slot’s minute, so a second Create for it would get 409 AlreadyExists.',
     },
     {
       id: 'pod-runs',
+      shows: {},
       anchor: { k: 'mark', node: 'job-pod', type: 'pod-started' },
       when: { step: 'late-run', told: true },
       caption:
@@ -73,6 +79,7 @@ export default {
     },
     {
       id: 'one-run',
+      shows: {},
       anchor: { k: 'mark', node: 'job-pod', type: 'pod-finished' },
       when: { step: 'late-run', told: true },
       caption:

@@ -27,57 +27,79 @@ export default {
   steps: [
     {
       id: 'node-2-down',
+      shows: { roles: { 'node-1': 'follower', 'node-2': 'down', 'node-3': 'follower' } },
       anchor: { k: 'fault', type: 'crash', node: 'node-2' },
       caption: 'node-2 is down for maintenance in this story, so node-3 is next in line after node-1.',
     },
     {
       id: 'token-42',
+      shows: { roles: { 'node-1': 'leader' }, tokens: { 'node-1': 42 } },
       anchor: { k: 'role', node: 'node-1', role: 'leader' },
       caption:
         'node-1 takes the leader key, and the same transaction bumps the token counter: it leads with token {token}.',
     },
     {
       id: 'lease-checked',
+      shows: { roles: { 'node-1': 'leader' } },
       anchor: { k: 'mark', node: 'node-1', type: 'lease-checked' },
       caption:
-        'node-1’s job is due. It checks its lease first: {remainingMs} ms left, plenty. It starts preparing the write.',
+        'node-1’s job is due. It checks its lease first: {remainingMs} ms left, plenty. It starts preparing the write. That count is its own: it trusts the lease for {ttlS} s × (1 − {driftMarginRatio}) from when it sent its last keepalive, a margin for clock drift, so etcd’s countdown in the panel shows more.',
     },
     {
       id: 'gc-pause',
+      shows: { roles: { 'node-1': 'paused' } },
       anchor: { k: 'fault', type: 'pause', node: 'node-1' },
       caption:
         'A GC pause freezes node-1 for {durationMs} ms, longer than the {ttlS} s TTL. It cannot renew, and it cannot notice.',
     },
     {
       id: 'lease-expires',
+      shows: { roles: { 'node-1': 'paused' }, holder: { key: '/election/leader', node: null } },
       anchor: { k: 'store', type: 'lease-expire' },
       caption: 'etcd expires node-1’s lease and deletes the leader key. For the cluster, node-1 is gone.',
     },
     {
       id: 'token-43',
+      shows: {
+        roles: { 'node-3': 'leader' },
+        tokens: { 'node-3': 43 },
+        holder: { key: '/election/leader', node: 'node-3' },
+      },
       anchor: { k: 'role', node: 'node-3', role: 'leader' },
       caption: 'node-3’s retry wins the key and bumps the counter: it leads with token {token}.',
     },
     {
       id: 'node-3-writes',
+      shows: {
+        roles: { 'node-3': 'leader' },
+        tokens: { 'node-3': 43 },
+        write: { node: 'node-3', status: 'accepted', token: 43 },
+      },
       anchor: { k: 'write', node: 'node-3', status: 'accepted' },
       caption:
         'node-3 writes with token {token}. The storage remembers {token} as the highest token it has seen.',
     },
     {
       id: 'node-1-wakes',
+      shows: {
+        roles: { 'node-1': 'leader' },
+        tokens: { 'node-1': 42 },
+        message: { type: 'WRITE', from: 'node-1', to: 'storage' },
+      },
       anchor: { k: 'mark', node: 'node-1', type: 'write-sent' },
       caption:
         'node-1 wakes up and carries on where it stopped: the write it prepared leaves with token {token}.',
     },
     {
       id: 'node-1-steps-down',
+      shows: { roles: { 'node-1': 'follower' } },
       anchor: { k: 'mark', node: 'node-1', type: 'step-down' },
       caption:
         'Only now do node-1’s timers run: its lease deadline passed long ago, so it steps down. Too late for the write already sent.',
     },
     {
       id: 'stale-token',
+      shows: { write: { node: 'node-1', status: 'rejected', token: 42 } },
       anchor: { k: 'write', node: 'node-1', status: 'rejected' },
       caption:
         'The storage has seen {seen}, so it rejects token {token}: 409 STALE TOKEN. The check happens where the data is.',

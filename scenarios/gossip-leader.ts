@@ -33,48 +33,56 @@ export default {
   steps: [
     {
       id: 'gossip-views',
+      shows: {},
       anchor: { k: 'start' },
       caption:
         'Five database nodes and no coordination store. Every {gossipIntervalMs} ms each node pushes its view of who leads to {fanout} random peers, the way service discovery spreads membership.',
     },
     {
       id: 'first-claim',
+      shows: { roles: { 'node-1': 'leader' } },
       anchor: { k: 'mark', node: 'node-1', type: 'claimed' },
       caption:
         'node-1 has heard of no leader, so it claims epoch {epoch} and leads: nobody is asked. Its claim reaches a few peers per round, and they pass it on.',
     },
     {
       id: 'leader-crashes',
+      shows: { roles: { 'node-1': 'down' } },
       anchor: { k: 'fault', type: 'crash', node: 'node-1' },
       caption:
         'node-1 crashes. Nothing announces it: the heartbeat counter it spread through the gossip simply stops rising.',
     },
     {
       id: 'first-claimant',
+      shows: { roles: { 'node-1': 'down', 'node-2': 'leader' } },
       anchor: { k: 'mark', type: 'claimed' },
       caption:
         '{node} has seen no new heartbeat from node-1 for {suspectTimeoutMs} ms. It claims epoch {epoch} and starts taking writes as the primary.',
     },
     {
       id: 'second-claimant',
+      shows: { roles: { 'node-1': 'down', 'node-3': 'leader' } },
       anchor: { k: 'mark', type: 'claimed' },
       caption:
         'Before that claim has reached it, {node} suspects node-1 too and claims epoch {epoch}. Between two gossip rounds, two nodes believe they lead.',
     },
     {
       id: 'both-write',
+      shows: { roles: { 'node-2': 'leader', 'node-3': 'leader' }, alarm: 'split-brain' },
       anchor: { k: 'violation', type: 'split-brain' },
       caption:
         'BOTH WRITE: {nodes} both accepted writes into their own copies. For service discovery this would be harmless: a client asks again and reaches whoever leads now. For a primary database the copies diverge.',
     },
     {
       id: 'yields',
+      shows: { roles: { 'node-2': 'leader', 'node-3': 'follower' } },
       anchor: { k: 'mark', type: 'yielded' },
       caption:
         'A gossip round brings {to}’s claim to {node}: the same epoch from a lower id, so {node} yields. The views converge, but the writes {node} took exist only on its copy.',
     },
     {
       id: 'why-lease',
+      shows: {},
       anchor: { k: 'end' },
       when: { step: 'both-write', told: true },
       caption:
@@ -102,33 +110,39 @@ export default {
     steps: [
       {
         id: 'lease-start',
+        shows: {},
         anchor: { k: 'start' },
         caption:
           'The fix: the same five database nodes elect their primary through one key in etcd, held under a {ttlS} s lease. Only the holder of the key takes writes.',
       },
       {
         id: 'lease-holder',
+        shows: { roles: { 'node-1': 'leader' }, tokens: { 'node-1': 42 } },
         anchor: { k: 'role', node: 'node-1', role: 'leader' },
         caption: 'node-1 takes the key with token {token} and is the only primary.',
       },
       {
         id: 'lease-holder-crashes',
+        shows: { roles: { 'node-1': 'down' } },
         anchor: { k: 'fault', type: 'crash', node: 'node-1' },
         caption: 'node-1 crashes, as in the gossip run. Its lease keeps the key for up to {ttlS} s.',
       },
       {
         id: 'lease-expires',
+        shows: {},
         anchor: { k: 'store', type: 'lease-expire' },
         caption: 'etcd has heard no keepalive for {ttlS} s: the lease expires and the key is free.',
       },
       {
         id: 'one-new-leader',
+        shows: { roles: { 'node-2': 'leader' }, tokens: { 'node-2': 43 } },
         anchor: { k: 'role', role: 'leader', nth: 1 },
         caption:
           '{node} takes the key with token {token}. The others try too, but the compare-and-swap lets only one of them win.',
       },
       {
         id: 'one-at-a-time',
+        shows: {},
         anchor: { k: 'end' },
         caption:
           'One primary at a time: the store decides who leads, so no two nodes believe it at once. The price is the wait for the lease to expire, and a store that must stay up.',

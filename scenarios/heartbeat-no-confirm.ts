@@ -18,17 +18,20 @@ import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
 const opening = [
   {
     id: 'primary-on-a-lease',
+    shows: {},
     anchor: { k: 'start' },
     caption:
       'Five database nodes elect their primary through one key in etcd, held under a {ttlS} s lease that the holder keeps alive every {renewS} s. The primary takes writes into its own copy of the data.',
   },
   {
     id: 'node-1-leads',
+    shows: { roles: { 'node-1': 'leader' }, tokens: { 'node-1': 42 } },
     anchor: { k: 'role', node: 'node-1', role: 'leader' },
     caption: 'node-1 takes the leader key with token {token}. It is the primary and accepts writes.',
   },
   {
     id: 'keepalives-lost',
+    shows: { roles: { 'node-1': 'leader' } },
     anchor: { k: 'fault', type: 'cut-oneway' },
     caption:
       'From now on everything node-1 sends to etcd is lost on the way: a one-way fault. Its keepalives still leave on time, but none arrives, so no answer comes back.',
@@ -38,12 +41,14 @@ const opening = [
 const takeover = [
   {
     id: 'lease-expires',
+    shows: { roles: { 'node-1': 'leader' } },
     anchor: { k: 'store', type: 'lease-expire' },
     caption:
       'etcd has heard nothing from node-1 for {ttlS} s: the lease expires and the leader key is deleted.',
   },
   {
     id: 'second-leader',
+    shows: { roles: { 'node-4': 'leader' }, tokens: { 'node-4': 43 } },
     anchor: { k: 'role', role: 'leader', nth: 1 },
     caption: '{node} takes the free key with token {token} and starts accepting writes as the new primary.',
   },
@@ -51,6 +56,7 @@ const takeover = [
 
 const restored = {
   id: 'link-restored',
+  shows: { roles: { 'node-1': 'leader' } },
   anchor: { k: 'fault', type: 'restore-link' },
   caption: 'The link is repaired: node-1’s packets reach etcd again.',
 } as const;
@@ -84,6 +90,7 @@ export default {
     ...opening,
     {
       id: 'never-checks',
+      shows: { roles: { 'node-1': 'leader' } },
       anchor: { k: 'send', type: 'KEEPALIVE', from: 'node-1' },
       caption:
         'node-1 counts each keepalive it sends as a renewal. It never checks that etcd confirmed one, so it believes its lease is fine and keeps writing.',
@@ -91,6 +98,7 @@ export default {
     ...takeover,
     {
       id: 'both-write',
+      shows: { roles: { 'node-1': 'leader', 'node-4': 'leader' }, alarm: 'split-brain' },
       anchor: { k: 'violation', type: 'split-brain' },
       caption:
         'BOTH WRITE: {nodes} each believe they are the primary, and each accepted writes into its own copy. The data diverge.',
@@ -98,12 +106,14 @@ export default {
     restored,
     {
       id: 'ttl-zero',
+      shows: { roles: { 'node-1': 'follower' } },
       anchor: { k: 'mark', node: 'node-1', type: 'keepalive-ttl-0' },
       caption:
         'node-1’s next keepalive reaches etcd, which answers TTL 0: that lease is gone. Only now does node-1 step down, after many seconds of writes the new primary never saw.',
     },
     {
       id: 'why-confirm',
+      shows: {},
       anchor: { k: 'end' },
       caption:
         'A keepalive sent is not a keepalive confirmed. Turn the fix on: only an answered keepalive renews, and a leader with no confirmed renewal within its renew deadline steps down before the lease can expire.',
@@ -123,14 +133,18 @@ export default {
       ...opening,
       {
         id: 'renew-deadline',
+        shows: { roles: { 'node-1': 'follower' } },
         anchor: { k: 'mark', node: 'node-1', type: 'step-down' },
         caption:
           'With the fix, only a confirmed keepalive renews. None was confirmed within its renew deadline, a part of the {ttlS} s TTL, so node-1 stops writing and steps down while etcd still holds its lease.',
       },
-      ...takeover,
-      restored,
+      // The same captions; here node-1 has already stepped down, and the picture shows it.
+      { ...takeover[0], shows: { roles: { 'node-1': 'follower' } } },
+      takeover[1],
+      { ...restored, shows: { roles: { 'node-1': 'follower' } } },
       {
         id: 'one-primary',
+        shows: { roles: { 'node-1': 'follower' } },
         anchor: { k: 'end' },
         caption:
           'One primary at a time: node-1 gave up before its lease could expire, because it counted only confirmed renewals (client-go’s RenewDeadline, etcd’s session). Same faults, no second copy of the data.',

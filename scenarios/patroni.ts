@@ -39,23 +39,27 @@ export default {
   steps: [
     {
       id: 'pg-1-bootstraps',
+      shows: { roles: { 'pg-1': 'leader' } },
       anchor: { k: 'mark', node: 'pg-1', type: 'bootstrap' },
       caption:
-        'pg-1 starts first: it creates /service/batman/initialize and the leader key in one etcd transaction, so it runs as the primary.',
+        'pg-1 starts first: it creates /service/batman/initialize and the leader key, so it runs as the primary. (Patroni creates them one after the other; this model does both in one etcd transaction, a shortcut.)',
     },
     {
       id: 'writes-reach-pg-1',
+      shows: { roles: { 'pg-1': 'leader' } },
       anchor: { k: 'write', status: 'accepted' },
       caption:
         "The app's INSERTs go through HAProxy to pg-1, the only node whose /primary health check answers 200.",
     },
     {
       id: 'pg-3-falls-behind',
+      shows: { roles: { 'pg-1': 'leader', 'pg-2': 'follower', 'pg-3': 'follower' } },
       anchor: { k: 'fault', type: 'cut-link' },
       caption: 'pg-3 loses its replication link to pg-1: it stops receiving WAL and falls behind pg-2.',
     },
     {
       id: 'pg-1-crashes',
+      shows: { roles: { 'pg-1': 'down' }, holder: { key: '/service/batman/leader', node: 'pg-1' } },
       // Any fault of pg-1's: the kill here, a crash in the host-dark variant.
       anchor: { k: 'fault', node: 'pg-1' },
       caption:
@@ -63,12 +67,14 @@ export default {
     },
     {
       id: 'haproxy-marks-pg-1-down',
+      shows: { roles: { 'pg-1': 'down' } },
       anchor: { k: 'mark', node: 'haproxy', type: 'backend-down' },
       caption:
         'HAProxy marks {backend} down after {haproxyFall} checks without an answer. No backend answers 200, so every client write fails now.',
     },
     {
       id: 'refused-not-silent',
+      shows: { roles: { 'pg-1': 'down' } },
       anchor: { k: 'mark', node: 'app', type: 'write-failed' },
       caption:
         "How HAProxy learned it: pg-1's processes were killed but its host is up, so its kernel refuses every connection at once and each check " +
@@ -78,12 +84,14 @@ export default {
     },
     {
       id: 'lease-expires',
+      shows: { roles: { 'pg-1': 'down' }, holder: { key: '/service/batman/leader', node: null } },
       anchor: { k: 'store', type: 'lease-expire' },
       caption:
         "pg-1's lease expires {ttlS} s after its last refresh: etcd deletes the leader key and pg-1's member key.",
     },
     {
       id: 'watch-fires',
+      shows: { roles: { 'pg-2': 'candidate', 'pg-3': 'candidate' } },
       anchor: { k: 'mark', node: 'pg-2', type: 'watch-fired' },
       caption:
         "pg-2 and pg-3 watch the cluster's keys in etcd. The DELETE of the leader key (revision {revision}) reaches them at once and wakes " +
@@ -91,26 +99,31 @@ export default {
     },
     {
       id: 'pg-2-is-healthiest',
+      shows: { roles: { 'pg-2': 'candidate', 'pg-3': 'candidate' } },
       anchor: { k: 'mark', node: 'pg-2', type: 'healthiest' },
       caption:
         'pg-2 finds no leader key. Over the REST API it asks the others for their WAL position ({answers}): nobody is ahead of its {lsn}, so it races for the key.',
     },
     {
       id: 'pg-2-promotes',
+      shows: { roles: { 'pg-2': 'candidate' }, holder: { key: '/service/batman/leader', node: 'pg-2' } },
       anchor: { k: 'mark', node: 'pg-2', type: 'promote' },
       caption:
         'pg-2 wins the compare-and-swap (create only if the key does not exist) and runs pg_ctl promote.',
     },
     {
       id: 'pg-2-is-primary',
+      shows: { roles: { 'pg-2': 'leader', 'pg-3': 'candidate' } },
       anchor: { k: 'role', node: 'pg-2', role: 'leader' },
-      caption: 'pg-2 is the writable primary on timeline {token}. pg-3 follows it and catches up.',
+      caption:
+        'pg-2 is the writable primary on timeline {token}. pg-3 is still in its own HA cycle: it will find pg-2 ahead of it and follow it a moment later.',
     },
     {
       id: 'writes-reach-pg-2',
+      shows: { roles: { 'pg-2': 'leader', 'pg-3': 'follower' } },
       anchor: { k: 'mark', node: 'haproxy', type: 'backend-up' },
       caption:
-        'After {haproxyRise} good checks HAProxy marks {backend} up: client writes land on the new primary again.',
+        'After {haproxyRise} good checks HAProxy marks {backend} up: client writes land on the new primary again. pg-3 now replicates from it.',
     },
   ],
   adr: ['consequence.failover-ttl', 'matrix.lease', 'consequence.etcd-ha'],

@@ -29,48 +29,56 @@ export default {
   steps: [
     {
       id: 'preferred-shards',
+      shows: { roles: { 'node-1': 'leader' } },
       anchor: { k: 'mark', node: 'node-1', type: 'shard-won' },
       caption:
         'Each node opens one etcd session lease and reads /shards/. Every shard ranks the nodes by rendezvous hashing (a hash of the shard’s path and the node’s id), and a node campaigns at once for the free shards it tops. node-1 takes shard {shard}: its key /shards/{shard}/leader now lives under node-1’s lease, and the key’s create_revision, {token}, is the shard’s fencing token.',
     },
     {
       id: 'shard-writes',
+      shows: { roles: { 'node-3': 'leader' } },
       anchor: { k: 'write', status: 'accepted' },
       caption:
         'Within one retry period every node leads the shards it tops, two or three each, as the chips under the nodes show. {node} writes {key} with token {token}. The storage keeps the highest token per shard, so one shard’s token is never compared with another’s.',
     },
     {
       id: 'node-2-crashes',
+      shows: { roles: { 'node-2': 'down' } },
       anchor: { k: 'fault', type: 'crash', node: 'node-2' },
       caption:
         'node-2 crashes with the shards it leads. Its keepalives stop, but its keys stay in etcd until its lease expires, {ttlS} s after the last keepalive etcd saw.',
     },
     {
       id: 'others-keep-writing',
+      shows: { roles: { 'node-3': 'leader' } },
       anchor: { k: 'write', status: 'accepted' },
       caption:
         '{node} writes {key} with token {token}, as before the crash. The shards led by the four live nodes never notice: their leaders, leases and tokens have not changed.',
     },
     {
       id: 'lease-expires',
+      shows: { roles: { 'node-2': 'down' } },
       anchor: { k: 'store', type: 'lease-expire' },
       caption:
         'etcd expires node-2’s lease and deletes every key under it at once: node-2’s shards, and only those, have no leader now.',
     },
     {
       id: 'shard-moves',
+      shows: { roles: { 'node-5': 'leader' } },
       anchor: { k: 'mark', type: 'shard-won' },
       caption:
         '{node} takes shard {shard} with token {token}, higher than the old leader’s. Its first candidate is dead, so the shard’s next one in rendezvous order took it a poll after it saw the key free.',
     },
     {
       id: 'second-shard-moves',
+      shows: { roles: { 'node-1': 'leader' } },
       anchor: { k: 'mark', type: 'shard-won' },
       caption:
         '{node} takes shard {shard}: a different node. Rendezvous hashing spreads a dead node’s shards over the survivors instead of piling them onto one.',
     },
     {
       id: 'only-its-shards',
+      shows: {},
       anchor: { k: 'end' },
       caption:
         'Only the dead node’s shards waited for a failover; every other shard kept its leader and its writes. With shards=1, a single leader for the whole cluster, the same crash stops all the writes until the failover ends: unavailableShardFraction 1 instead of about 1/5.',

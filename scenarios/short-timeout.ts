@@ -60,46 +60,54 @@ export default {
   steps: [
     {
       id: 'one-second',
+      shows: {},
       anchor: { k: 'start' },
       caption:
         'Five nodes elect by heartbeat with quorum. The leader sends HEARTBEAT every {heartbeatIntervalMs} ms, and a follower that hears none for 1 s (randomized up to 1.5 s) starts an election. It sounds like fast failover.',
     },
     {
       id: 'first-leader',
+      shows: { roles: { 'node-3': 'leader' } },
       anchor: { k: 'mark', type: 'won' },
       caption: '{node} wins term {term} with {votes} of {cluster} votes and starts accepting writes.',
     },
     {
       id: 'gc-pause',
+      shows: { roles: { 'node-3': 'paused' } },
       anchor: { k: 'fault', type: 'pause' },
       caption:
         '{node} stops for a {durationMs} ms GC pause. It is not dead and it will be back, but the pause is longer than the 1 s timeout.',
     },
     {
       id: 'followers-give-up',
+      shows: { roles: { 'node-2': 'candidate' } },
       anchor: { k: 'mark', type: 'leader-missing' },
       caption: '{node} has heard no HEARTBEAT for {timeoutMs} ms, gives up on the leader and asks for votes.',
     },
     {
       id: 're-elected',
+      shows: { roles: { 'node-2': 'leader' } },
       anchor: { k: 'mark', type: 'won' },
       caption:
         '{node} wins term {term}. The old leader was only paused; from its pause until now no write was accepted.',
     },
     {
       id: 'old-leader-returns',
+      shows: { roles: { 'node-3': 'follower' } },
       anchor: { k: 'role', node: 'node-3', role: 'follower' },
       caption:
         'node-3 wakes up, learns of the newer term and steps down. Clients must now find the new leader.',
     },
     {
       id: 'tenth-election',
+      shows: { roles: { 'node-5': 'leader' } },
       anchor: { k: 'mark', type: 'won', nth: 8 },
       caption:
         'Another long pause, another election: {node} leads term {term}, the 10th election of the hour, each one a window without writes.',
     },
     {
       id: 'the-hour',
+      shows: {},
       anchor: { k: 'end' },
       caption:
         'Nothing crashed in this hour: every new leader replaced one that was only paused. The timeout was sized for the typical pause and the typical message, not for the 99th percentile. Production clusters use 10-30 s with jitter.',
@@ -114,29 +122,37 @@ export default {
     steps: [
       {
         id: 'ten-seconds',
+        shows: {},
         anchor: { k: 'start' },
         caption:
           'The fix: an election timeout of 10 s, randomized up to 20 s. Same cluster, same GC pauses, same network tail.',
       },
       {
         id: 'first-leader',
+        shows: { roles: { 'node-3': 'leader' } },
         anchor: { k: 'mark', type: 'won' },
         caption: '{node} wins term {term} with {votes} of {cluster} votes and starts accepting writes.',
       },
       {
         id: 'gc-pause-ridden-out',
+        shows: { roles: { 'node-3': 'paused' } },
         anchor: { k: 'fault', type: 'pause' },
         caption:
           '{node} stops for a {durationMs} ms GC pause. Its followers keep waiting: they give up only after 10 s of silence.',
       },
       {
         id: 'leader-resumes',
+        shows: {
+          roles: { 'node-3': 'leader' },
+          message: { type: 'HEARTBEAT', from: 'node-3', to: 'node-1' },
+        },
         anchor: { k: 'fault', type: 'resume' },
         caption:
           '{node} resumes and sends HEARTBEAT again. Nobody started an election, and writes go on from where they stopped.',
       },
       {
         id: 'the-hour-fixed',
+        shows: {},
         anchor: { k: 'end' },
         caption:
           'The same hour with a single election, the first one. The price of the longer timeout: a leader that really crashes is noticed only after 10-20 s.',

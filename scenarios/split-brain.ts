@@ -37,52 +37,73 @@ export default {
   steps: [
     {
       id: 'heartbeat-election',
+      shows: {},
       anchor: { k: 'start' },
       caption:
         'Five nodes elect a leader by heartbeat: a node that stops hearing the leader asks the others for votes, and leads if enough of them say yes.',
     },
     {
       id: 'first-leader',
+      shows: { roles: { 'node-5': 'leader' }, message: { type: 'HEARTBEAT', from: 'node-5', to: 'node-1' } },
       anchor: { k: 'mark', type: 'won' },
       caption:
         '{node} wins term {term} with {votes} of {cluster} votes. It sends HEARTBEAT every {heartbeatIntervalMs} ms and accepts client writes.',
     },
     {
       id: 'partition',
+      shows: {
+        roles: {
+          'node-1': 'follower',
+          'node-2': 'follower',
+          'node-3': 'follower',
+          'node-4': 'follower',
+          'node-5': 'leader',
+        },
+      },
       anchor: { k: 'fault', type: 'partition' },
       caption: 'A network partition cuts node-1 and node-2 off from node-3, node-4 and node-5.',
     },
     {
       id: 'majority-keeps-writing',
+      shows: { roles: { 'node-5': 'leader' } },
       anchor: { k: 'write', node: 'node-5' },
       caption:
         'On the bigger side nothing seems wrong: node-5 still hears its followers and keeps accepting writes.',
     },
     {
       id: 'minority-candidate',
+      shows: { roles: { 'node-1': 'candidate' } },
       anchor: { k: 'mark', type: 'leader-missing' },
       caption:
         '{node} has heard no HEARTBEAT for {timeoutMs} ms. It cannot tell a dead leader from an unreachable one, so it asks everyone for votes.',
     },
     {
       id: 'minority-leader',
+      shows: { roles: { 'node-1': 'leader' } },
       anchor: { k: 'mark', type: 'won-without-quorum' },
       caption:
         '{node} got {votes} votes from {answered} answers: a majority of the nodes it can reach. Without quorum that is enough, so it leads term {term}.',
     },
     {
       id: 'both-write',
+      shows: { roles: { 'node-1': 'leader', 'node-5': 'leader' }, alarm: 'split-brain' },
       anchor: { k: 'violation', type: 'split-brain' },
       caption:
         'BOTH WRITE: {nodes} each believe they lead, and each accepted writes. The two copies of the data diverge.',
     },
     {
       id: 'heal',
+      shows: { alarm: 'split-brain' },
       anchor: { k: 'fault', type: 'heal' },
       caption: 'The partition heals and the two sides hear each other again.',
     },
     {
       id: 'old-leader-deposed',
+      shows: {
+        roles: { 'node-1': 'leader', 'node-5': 'follower' },
+        message: { type: 'HEARTBEAT', from: 'node-5', to: 'node-1' },
+        alarm: 'split-brain',
+      },
       anchor: { k: 'mark', type: 'deposed' },
       caption:
         '{node} hears HEARTBEAT from {by} with the higher term {newTerm} and steps down. What it accepted during the split conflicts with what {by} accepted.',
@@ -94,6 +115,7 @@ export default {
     // the text that exported traces of older quorum-off runs still carry (src/compat).
     {
       id: 'both-sides-led',
+      shows: { alarm: 'split-brain' },
       anchor: { k: 'end' },
       when: { step: 'minority-leader', told: true },
       caption:

@@ -16,6 +16,8 @@ export const enNarration: Record<string, string> = {
   'narr.leaseExpired.anon': 'etcd expires lease {lease} and deletes the keys attached to it.',
   'narr.writeRejected':
     '{resource} rejects {node}’s write with token {token}: {code}, it has already seen {seen}.',
+  'narr.fencingWindow':
+    'Fencing’s window: {newerNode} already leads with token {newer}, but the {resource} has not seen it yet, so it accepts {node}’s write with the older token {token}. A resource can refuse only a token lower than one it has seen. This is a notice, not a violation: from {newerNode}’s first write on, token {token} gets 409.',
   'narr.staleAccepted':
     'The stale write is accepted: {code} OK. The {resource} took token {token} from {node} after token {seen}, so it now holds {node}’s data after {newer}’s.',
   'narr.violation.split-brain':

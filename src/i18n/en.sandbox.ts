@@ -142,6 +142,7 @@ export const enSandbox: Record<string, string> = {
   'metrics.writes': 'Writes',
   'metrics.accepted': 'accepted',
   'metrics.rejected': 'rejected',
+  'metrics.fencingWindow': 'fencing’s window: see it',
   'metrics.stale': 'stale but accepted',
   'metrics.spurious': 'Spurious elections',
   'metrics.spuriousValue': '{n} of {of} failure detections',

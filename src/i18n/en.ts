@@ -49,6 +49,7 @@ export const en: Record<string, string> = {
   'player.marker.step': 'Step {n}: {caption}',
   'player.marker.fault': '{kind} {node}',
   'player.marker.violation': 'Violation: {kind}',
+  'player.marker.fencingWindow': 'Fencing window: {node}’s token {token} accepted',
 
   'narration.label': 'Narration',
   'narration.step': 'Step {n} of {total}',

@@ -12,6 +12,8 @@ export const ptNarration: Record<string, string> = {
   'narr.leaseExpired.anon': 'O lease {lease} expira e o etcd apaga as chaves vinculadas a ele.',
   'narr.writeRejected':
     'O {resource} rejeita a escrita do {node} com o token {token}: {code}, porque já viu o token {seen}.',
+  'narr.fencingWindow':
+    'A janela do fencing: o {newerNode} já lidera com o token {newer}, mas o {resource} ainda não o viu, então aceita a escrita do {node} com o token antigo {token}. Um recurso só pode recusar um token menor que um que já viu. É um aviso, não uma violação: a partir da primeira escrita do {newerNode}, o token {token} recebe 409.',
   'narr.staleAccepted':
     'A escrita obsoleta é aceita: {code} OK. O {resource} aceitou o token {token} do {node} depois do token {seen}, e agora guarda os dados do {node} por cima dos do {newer}.',
   'narr.violation.split-brain':

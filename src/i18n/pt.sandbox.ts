@@ -143,6 +143,7 @@ export const ptSandbox: Record<string, string> = {
   'metrics.writes': 'Escritas',
   'metrics.accepted': 'aceitas',
   'metrics.rejected': 'rejeitadas',
+  'metrics.fencingWindow': 'janela do fencing: ver',
   'metrics.stale': 'obsoletas, mas aceitas',
   'metrics.spurious': 'Eleições espúrias',
   'metrics.spuriousValue': '{n} de {of} detecções de falha',

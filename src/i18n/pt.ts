@@ -53,6 +53,7 @@ export const pt: Record<string, string> = {
   'player.marker.step': 'Passo {n}: {caption}',
   'player.marker.fault': '{kind} {node}',
   'player.marker.violation': 'Violação: {kind}',
+  'player.marker.fencingWindow': 'Janela do fencing: token {token} do {node} aceito',
 
   'narration.label': 'Narração',
   'narration.step': 'Passo {n} de {total}',

@@ -10,6 +10,8 @@ export const ruNarration: Record<string, string> = {
   'narr.leaseExpired.anon': 'Lease {lease} истекает, и etcd удаляет привязанные к нему ключи.',
   'narr.writeRejected':
     '{resource} отвергает запись {node} с token {token}: {code}, потому что уже видел token {seen}.',
+  'narr.fencingWindow':
+    'Окно fencing: {newerNode} уже лидер с token {newer}, но {resource} его ещё не видел и принимает запись {node} со старым token {token}. Ресурс может отвергнуть только token меньше того, что уже видел. Это предупреждение, а не нарушение: после первой записи {newerNode} token {token} получит 409.',
   'narr.staleAccepted':
     'Устаревшая запись принята: {code} OK. {resource} принял token {token} от {node} после token {seen}, и теперь данные {node} лежат поверх данных {newer}.',
   'narr.violation.split-brain':

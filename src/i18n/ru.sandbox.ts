@@ -143,6 +143,7 @@ export const ruSandbox: Record<string, string> = {
   'metrics.writes': 'Записи',
   'metrics.accepted': 'принято',
   'metrics.rejected': 'отвергнуто',
+  'metrics.fencingWindow': 'окно fencing: показать',
   'metrics.stale': 'устаревших, но принятых',
   'metrics.spurious': 'Ложные выборы',
   'metrics.spuriousValue': '{n} из {of, plural, one {# срабатывания} other {# срабатываний}} детектора сбоев',

@@ -52,6 +52,7 @@ export const ru: Record<string, string> = {
   'player.marker.step': 'Шаг {n}: {caption}',
   'player.marker.fault': '{kind} {node}',
   'player.marker.violation': 'Нарушение: {kind}',
+  'player.marker.fencingWindow': 'Окно fencing: принят token {token} от {node}',
 
   'narration.label': 'Повествование',
   'narration.step': 'Шаг {n} из {total}',

@@ -44,7 +44,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.etcd-lease.step.node-2-leads':
     'A próxima tentativa do node-2 dá certo: ele lidera com o token {token}. O failover levou o TTL mais no máximo uma nova tentativa.',
   'scenario.etcd-lease.step.node-2-writes':
-    'Agora o node-2 faz o trabalho. Kubernetes, Patroni e ClickHouse Keeper elegem líderes deste mesmo jeito.',
+    'Agora o node-2 faz o trabalho. O Patroni sobre etcd guarda a sua chave de líder do mesmo jeito, sob um lease. Um Lease do Kubernetes é diferente: nada no servidor o faz expirar, e são os standbys que julgam a idade dele, cada um pelo seu relógio.',
 
   'scenario.split-brain.title': 'Split-brain sem quórum',
   'scenario.split-brain.summary':
@@ -79,7 +79,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.fencing-token.step.token-42':
     'O node-1 pega a chave de líder, e a mesma transação incrementa o contador de tokens: ele lidera com o token {token}.',
   'scenario.fencing-token.step.lease-checked':
-    'Chegou a hora do job do node-1. Primeiro ele confere o seu lease: faltam {remainingMs} ms, tempo de sobra. Ele começa a preparar a escrita.',
+    'Chegou a hora do job do node-1. Primeiro ele confere o seu lease: faltam {remainingMs} ms, tempo de sobra. Ele começa a preparar a escrita. Essa conta é dele: ele confia no lease por {ttlS} s × (1 − {driftMarginRatio}) a partir do envio do último keepalive, uma margem para o desvio do relógio, por isso a contagem do etcd no painel mostra mais.',
   'scenario.fencing-token.step.gc-pause':
     'Uma pausa de GC congela o node-1 por {durationMs} ms, mais que o TTL de {ttlS} s. Ele não consegue renovar, nem perceber.',
   'scenario.fencing-token.step.lease-expires':
@@ -99,7 +99,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.patroni.summary':
     'Cada nó Postgres roda um agente Patroni; a chave de líder /service/batman/leader fica no etcd com um lease de 30 s. Os processos do primário pg-1 são mortos com o host no ar: seus health checks recusados o tiram do HAProxy em segundos, o lease expira, o watch do etcd acorda as réplicas na hora, o pg-2 (a réplica mais saudável) ganha a chave, se promove numa nova timeline e o HAProxy manda as escritas dos clientes para ele.',
   'scenario.patroni.step.pg-1-bootstraps':
-    'O pg-1 sobe primeiro: cria /service/batman/initialize e a chave de líder numa única transação do etcd, e assim roda como primário.',
+    'O pg-1 sobe primeiro: cria /service/batman/initialize e a chave de líder, e assim roda como primário. (O Patroni cria as duas uma depois da outra; este modelo faz as duas numa única transação do etcd, um atalho.)',
   'scenario.patroni.step.writes-reach-pg-1':
     'Os INSERTs da aplicação passam pelo HAProxy até o pg-1, o único nó cujo health check /primary responde 200.',
   'scenario.patroni.step.pg-3-falls-behind':
@@ -119,9 +119,9 @@ export const scenariosPt: Record<string, string> = {
   'scenario.patroni.step.pg-2-promotes':
     'O pg-2 vence o compare-and-swap (criar só se a chave não existir) e executa pg_ctl promote.',
   'scenario.patroni.step.pg-2-is-primary':
-    'O pg-2 é o primário gravável na timeline {token}. O pg-3 passa a segui-lo e recupera o atraso.',
+    'O pg-2 é o primário gravável na timeline {token}. O pg-3 ainda está no seu próprio ciclo de HA: vai ver que o pg-2 está à frente dele e passar a segui-lo logo depois.',
   'scenario.patroni.step.writes-reach-pg-2':
-    'Depois de {haproxyRise, plural, one {# verificação bem-sucedida} other {# verificações bem-sucedidas}}, o HAProxy marca o {backend} como no ar: as escritas dos clientes voltam a chegar, agora no novo primário.',
+    'Depois de {haproxyRise, plural, one {# verificação bem-sucedida} other {# verificações bem-sucedidas}}, o HAProxy marca o {backend} como no ar: as escritas dos clientes voltam a chegar, agora no novo primário. O pg-3 já replica a partir dele.',
   'scenario.sandbox.title': 'Sandbox',
   'scenario.sandbox.summary':
     'Modo livre: um cluster saudável e nenhum roteiro. Escolha um algoritmo, injete falhas na posição do cursor, mexa nos parâmetros e acompanhe as métricas.',
@@ -216,7 +216,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.kubernetes-lease.step.conflict':
     'O {node} tinha lido o mesmo resourceVersion {resourceVersion} e mandou o UPDATE um instante depois. O Lease já mudou, então o API server responde 409 Conflict (no etcd, o compare da txn sobre o mod_revision falhou). O {node} continua standby.',
   'scenario.kubernetes-lease.step.fenced-write':
-    'Os controllers do {node} escrevem com o token {token}. Agora o armazenamento recusa qualquer token menor: um líder antigo que congelou e acorda achando que ainda lidera (o client-go não o impede) recebe 409 STALE TOKEN.',
+    'Os controllers do {node} escrevem com o token {token}. A partir desta escrita, o armazenamento recusa qualquer token menor: um líder antigo que congelou e acorda achando que ainda lidera (o client-go não o impede) recebe 409 STALE TOKEN. Só a partir dela: o armazenamento só pode recusar um token menor que um que já viu.',
   // zookeeper
   'scenario.zookeeper.title': 'Receita de eleição do ZooKeeper',
   'scenario.zookeeper.summary':
@@ -272,6 +272,12 @@ export const scenariosPt: Record<string, string> = {
     'São 2h59min50s. Vinte instâncias idênticas do serviço de cobrança estão no ar, cada uma com o mesmo job agendado para as 3h.',
   'scenario.twenty-instances.step.no-election':
     'Nada elege uma delas: o agendador de cada instância dispara por conta própria, como quando havia uma instância só.',
+  'scenario.twenty-instances.step.twenty-up-elect':
+    'São 2h59min50s. Vinte instâncias idênticas do serviço de cobrança estão no ar, cada uma com o mesmo job agendado para as 3h. Com a correção, elas primeiro elegem uma: cada uma lê a linha de líder no banco de dados.',
+  'scenario.twenty-instances.step.row-free':
+    'A linha está livre (token 0, nenhum nó), então cada instância envia o seu pedido assim que a sua leitura volta: vinte pedidos disputam uma única linha.',
+  'scenario.twenty-instances.step.one-update':
+    'A atualização de status do líder leva o seu token: o UPDATE só vale enquanto a linha de líder ainda tiver o token {token}. Ela ainda tem, então ele roda uma única vez, para cada cliente em atraso.',
   'scenario.twenty-instances.step.one-wins':
     'Com a correção, cada instância disputa a linha de líder com UPDATE … SET token=token+1 WHERE token=0. O banco executa as disputas uma depois da outra: a do {node} altera a linha (UPDATE 1) e ele vira líder com o token {token}; as outras dezenove encontram token 1 e não alteram nada (UPDATE 0).',
   'scenario.twenty-instances.step.three-am':
@@ -298,6 +304,10 @@ export const scenariosPt: Record<string, string> = {
     'A flag nunca expira: os outros continuam lendo a linha e encontrando nela o node-1, um líder morto. O cargo fica ocupado por um cadáver. O job parou, e nada dá erro. Só o alarme sobre o próprio job dispara: ele não roda há mais de {jobAlarmMs} ms.',
   'scenario.leader-flag.step.job-again':
     'A linha expirou, então o {node} a tomou e roda o job de novo. Esta é a correção: um lease com TTL e renovação, para que a morte do líder libere o cargo sozinha.',
+  'scenario.leader-flag.step.row-expires':
+    'O node-1 renovava a linha a cada {renewS} s; sem renovação, o lease dela expira {leaseTtlS} s depois da última. O {node} encontra a linha expirada, toma-a para si e lidera com o token {token}.',
+  'scenario.leader-flag.step.lease-lesson':
+    'O job parou só até o lease da linha expirar e chegar o seu próximo horário; ninguém precisou perceber. Mesmo assim, continue monitorando as execuções da tarefa: isso pega o que um lease não pega, como um líder que detém a linha mas nunca roda o job.',
   'scenario.leader-flag.step.lesson':
     'Em produção, a descoberta vem dias depois, quando alguém nota que os relatórios pararam. Lease com TTL e renovação, sempre. E monitore a execução da tarefa, não a saúde do líder.',
   // update-without-token
@@ -306,6 +316,9 @@ export const scenariosPt: Record<string, string> = {
     'Duas instâncias disputam uma linha de líder livre com UPDATE leader SET node = me WHERE TRUE. As duas instruções alteram a linha, as duas instâncias acham que venceram, e as duas rodam o job e escrevem: dois líderes.',
   'scenario.update-without-token.tagline':
     'UPDATE … WHERE TRUE: duas instâncias vencem a mesma linha de líder.',
+  'scenario.update-without-token.step.one-wins': 'O {node} recebe UPDATE 1: ele lidera, com o token {token}.',
+  'scenario.update-without-token.step.fenced-update':
+    'Na hora do job, só o {node} o executa. A atualização de status dele leva o token {token}, e o banco de dados a aceita: um e-mail por cliente.',
   'scenario.update-without-token.step.both-read':
     'O node-1 e o node-2 sobem no mesmo instante. Cada um lê a linha de líder, e cada um a encontra livre: node é NULL.',
   'scenario.update-without-token.step.first-claim':
@@ -440,8 +453,10 @@ export const scenariosPt: Record<string, string> = {
     'Nesta história o node-2 está parado para manutenção, então o node-3 é o próximo da fila depois do node-1.',
   'scenario.lease-no-fencing.step.token-42':
     'O node-1 pega a chave de líder com um lease de {ttlS} s, e a mesma transação lhe dá o token {token}. O armazenamento lá embaixo não confere tokens.',
+  'scenario.lease-no-fencing.step.token-42-checked':
+    'O node-1 pega a chave de líder com um lease de {ttlS} s, e a mesma transação lhe dá o token {token}. Com a correção, o armazenamento lá embaixo confere os tokens: recusa qualquer token menor que o maior que já aceitou.',
   'scenario.lease-no-fencing.step.lease-checked':
-    'Chegou a hora do job do node-1. Ele confere o seu lease (faltam {remainingMs} ms) e começa a preparar a escrita.',
+    'Chegou a hora do job do node-1. Ele confere o seu lease (faltam {remainingMs} ms pela conta dele, que guarda uma margem para o desvio do relógio: a contagem do etcd no painel mostra mais) e começa a preparar a escrita.',
   'scenario.lease-no-fencing.step.gc-pause':
     'Uma pausa de GC congela o node-1 por {durationMs} ms, mais que o TTL de {ttlS} s. Ele não consegue renovar, nem perceber.',
   'scenario.lease-no-fencing.step.lease-expires':
@@ -451,7 +466,7 @@ export const scenariosPt: Record<string, string> = {
   'scenario.lease-no-fencing.step.node-3-writes':
     'O node-3 grava o seu relatório {value} com o token {token}. O armazenamento guarda {value}.',
   'scenario.lease-no-fencing.step.node-1-wakes':
-    'O node-1 acorda, convicto de que ainda é o líder, e continua exatamente de onde parou: a escrita que preparou sai com o token {token}.',
+    'O node-1 acorda e continua de onde parou: a escrita que preparou sai com o token {token}. Só então os seus timers disparam: o lease expirou há muito tempo, e ele deixa a liderança, tarde demais para a escrita já enviada.',
   'scenario.lease-no-fencing.step.stale-accepted':
     'O armazenamento já viu {seen} e aceita o token {token} mesmo assim: agora guarda {value}, a escrita do líder deposto por cima da do node-3. Nada falhou na eleição; o estrago está nos dados.',
   'scenario.lease-no-fencing.step.stale-rejected':

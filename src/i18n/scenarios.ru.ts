@@ -45,7 +45,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.etcd-lease.step.node-2-leads':
     'Следующая попытка node-2 удаётся: он становится лидером с token {token}. Failover занял TTL плюс не больше одной повторной попытки.',
   'scenario.etcd-lease.step.node-2-writes':
-    'Теперь работу делает node-2. Kubernetes, Patroni и ClickHouse Keeper выбирают лидеров точно так же.',
+    'Теперь работу делает node-2. Patroni поверх etcd держит свой ключ лидера так же, под lease. Lease в Kubernetes устроен иначе: сервер сам его не удаляет, а его возраст резервные узлы оценивают каждый по своим часам.',
 
   'scenario.split-brain.title': 'Split-brain без кворума',
   'scenario.split-brain.summary':
@@ -80,7 +80,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.fencing-token.step.token-42':
     'node-1 захватывает ключ лидера, и та же транзакция увеличивает счётчик token-ов: он становится лидером с token {token}.',
   'scenario.fencing-token.step.lease-checked':
-    'Подошло время задачи node-1. Сначала он проверяет свой lease: осталось {remainingMs} мс, с запасом. Он начинает готовить запись.',
+    'Подошло время задачи node-1. Сначала он проверяет свой lease: осталось {remainingMs} мс, с запасом. Он начинает готовить запись. Это его собственный счёт: он доверяет lease {ttlS} с × (1 − {driftMarginRatio}) от отправки последнего keepalive, с запасом на дрейф часов, поэтому отсчёт etcd на панели показывает больше.',
   'scenario.fencing-token.step.gc-pause':
     'GC-пауза замораживает node-1 на {durationMs} мс — дольше, чем TTL в {ttlS} с. Он не может ни продлить lease, ни заметить это.',
   'scenario.fencing-token.step.lease-expires':
@@ -100,7 +100,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.patroni.summary':
     'На каждом узле Postgres работает агент Patroni; ключ лидера /service/batman/leader хранится в etcd с lease на 30 с. Процессы primary pg-1 убиты, а хост работает: отклонённые health check за секунды выводят его из HAProxy, lease истекает, watch etcd сразу будит реплики, pg-2 (самая здоровая реплика) захватывает ключ, делает promote и переходит на новую timeline, а HAProxy переключает на него записи клиентов.',
   'scenario.patroni.step.pg-1-bootstraps':
-    'pg-1 стартует первым: в одной транзакции etcd он создаёт /service/batman/initialize и ключ лидера, поэтому работает как primary.',
+    'pg-1 стартует первым: он создаёт /service/batman/initialize и ключ лидера, поэтому работает как primary. (Patroni создаёт их по очереди; эта модель для краткости делает и то и другое в одной транзакции etcd.)',
   'scenario.patroni.step.writes-reach-pg-1':
     'INSERT-ы приложения идут через HAProxy на pg-1 — единственный узел, у которого health check /primary отвечает 200.',
   'scenario.patroni.step.pg-3-falls-behind':
@@ -120,9 +120,9 @@ export const scenariosRu: Record<string, string> = {
   'scenario.patroni.step.pg-2-promotes':
     'pg-2 выигрывает compare-and-swap (создать, только если ключа нет) и выполняет pg_ctl promote.',
   'scenario.patroni.step.pg-2-is-primary':
-    'pg-2 — writable primary на timeline {token}. pg-3 реплицирует с него и догоняет.',
+    'pg-2 — writable primary на timeline {token}. pg-3 ещё в своём цикле HA: чуть позже он увидит, что pg-2 впереди, и начнёт реплицировать с него.',
   'scenario.patroni.step.writes-reach-pg-2':
-    'После {haproxyRise, plural, one {# успешной проверки} few {# успешных проверок} many {# успешных проверок} other {# успешной проверки}} HAProxy помечает {backend} доступным: записи клиентов снова идут, теперь на новый primary.',
+    'После {haproxyRise, plural, one {# успешной проверки} few {# успешных проверок} many {# успешных проверок} other {# успешной проверки}} HAProxy помечает {backend} доступным: записи клиентов снова идут, теперь на новый primary. pg-3 уже реплицирует с него.',
   'scenario.sandbox.title': 'Песочница',
   'scenario.sandbox.summary':
     'Свободный режим: исправный кластер и никакого сценария. Выберите алгоритм, вносите сбои в позиции курсора, меняйте параметры и следите за метриками.',
@@ -216,7 +216,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.kubernetes-lease.step.conflict':
     '{node} прочитал тот же resourceVersion {resourceVersion} и отправил свой UPDATE чуть позже. Lease уже изменился, и API server отвечает 409 Conflict (в etcd не прошло сравнение mod_revision в txn). {node} остаётся резервным.',
   'scenario.kubernetes-lease.step.fenced-write':
-    'Контроллеры {node} пишут с token {token}. Теперь хранилище отвергает любой меньший token: старый лидер, который завис и проснулся в уверенности, что всё ещё лидер (client-go ему не мешает), получит 409 STALE TOKEN.',
+    'Контроллеры {node} пишут с token {token}. С этой записи хранилище отвергает любой меньший token: старый лидер, который завис и проснулся в уверенности, что всё ещё лидер (client-go ему не мешает), получит 409 STALE TOKEN. Только с этой записи: хранилище может отвергнуть лишь token меньше того, что уже видело.',
   // zookeeper
   'scenario.zookeeper.title': 'Рецепт выборов в ZooKeeper',
   'scenario.zookeeper.summary':
@@ -272,6 +272,12 @@ export const scenariosRu: Record<string, string> = {
     '02:59:50. Поднято двадцать одинаковых инстансов биллинг-сервиса, у каждого тот же job на 3:00.',
   'scenario.twenty-instances.step.no-election':
     'Никто не выбирает одного из них: scheduler каждого инстанса срабатывает сам по себе, как тогда, когда инстанс был один.',
+  'scenario.twenty-instances.step.twenty-up-elect':
+    '02:59:50. Поднято двадцать одинаковых инстансов биллинг-сервиса, у каждого тот же job на 3:00. С исправлением они сначала выбирают один: каждый читает строку лидера в базе данных.',
+  'scenario.twenty-instances.step.row-free':
+    'Строка свободна (token 0, узла нет), и каждый инстанс отправляет свою заявку, как только вернётся его чтение: двадцать заявок борются за одну строку.',
+  'scenario.twenty-instances.step.one-update':
+    'Обновление статуса от лидера несёт его token: UPDATE применяется, только пока в строке лидера всё ещё token {token}. Так и есть, и оно выполняется один раз, для каждого должника.',
   'scenario.twenty-instances.step.one-wins':
     'С исправлением каждый инстанс захватывает строку leader через UPDATE … SET token=token+1 WHERE token=0. База выполняет их по очереди: UPDATE от {node} меняет строку (UPDATE 1), и он становится лидером с token {token}; остальные девятнадцать видят token 1 и ничего не меняют (UPDATE 0).',
   'scenario.twenty-instances.step.three-am':
@@ -298,6 +304,10 @@ export const scenariosRu: Record<string, string> = {
     'Флаг никогда не истекает: остальные читают строку и снова и снова находят там node-1, мёртвого лидера. Job остановился, и никаких ошибок. Срабатывает только тревога на сам job: он не запускался уже больше {jobAlarmMs} мс.',
   'scenario.leader-flag.step.job-again':
     'Строка истекла, {node} захватил её и снова запускает job. Это и есть исправление: lease с TTL и продлением, чтобы смерть лидера освобождала роль сама.',
+  'scenario.leader-flag.step.row-expires':
+    'node-1 продлевал строку каждые {renewS} с; без продления её lease истекает через {leaseTtlS} с после последнего. {node} видит, что строка истекла, захватывает её и становится лидером с token {token}.',
+  'scenario.leader-flag.step.lease-lesson':
+    'Job стоял, только пока не истёк lease строки и не наступило его следующее время запуска; никому не пришлось ничего замечать. И всё же следите за запусками самой задачи: так видно то, чего не покажет lease, например лидера, который держит строку, но не запускает job.',
   'scenario.leader-flag.step.lesson':
     'В продакшене это обнаруживают через несколько дней, когда кто-то замечает, что отчёты перестали приходить. Всегда lease с TTL и продлением, и мониторьте выполнение задачи, а не здоровье лидера.',
   // update-without-token
@@ -305,6 +315,9 @@ export const scenariosRu: Record<string, string> = {
   'scenario.update-without-token.summary':
     'Два инстанса наперегонки выполняют UPDATE leader SET node = me WHERE TRUE над свободной строкой leader. Оба запроса меняют строку, оба инстанса считают, что победили, оба запускают job и пишут: два лидера.',
   'scenario.update-without-token.tagline': 'UPDATE … WHERE TRUE: оба инстанса выигрывают строку leader.',
+  'scenario.update-without-token.step.one-wins': '{node} получает UPDATE 1: он лидер, с token {token}.',
+  'scenario.update-without-token.step.fenced-update':
+    'В час job-а его запускает только {node}. Его обновление статуса несёт token {token}, и база его принимает: одно письмо на клиента.',
   'scenario.update-without-token.step.both-read':
     'node-1 и node-2 стартуют в один момент. Каждый читает строку leader, и каждый видит её свободной: node IS NULL.',
   'scenario.update-without-token.step.first-claim':
@@ -439,8 +452,10 @@ export const scenariosRu: Record<string, string> = {
     'В этой истории node-2 выведен на обслуживание, поэтому следующий в очереди после node-1 — node-3.',
   'scenario.lease-no-fencing.step.token-42':
     'node-1 захватывает ключ лидера с lease на {ttlS} с, и та же транзакция выдаёт ему token {token}. Защищённое хранилище token-ы не проверяет.',
+  'scenario.lease-no-fencing.step.token-42-checked':
+    'node-1 захватывает ключ лидера с lease на {ttlS} с, и та же транзакция выдаёт ему token {token}. С исправлением хранилище внизу проверяет token-ы: оно отвергает любой token меньше наибольшего из уже принятых.',
   'scenario.lease-no-fencing.step.lease-checked':
-    'Подошло время задачи node-1. Он проверяет lease (осталось {remainingMs} мс) и начинает готовить запись.',
+    'Подошло время задачи node-1. Он проверяет lease (по его собственному счёту осталось {remainingMs} мс, с запасом на дрейф часов: отсчёт etcd на панели показывает больше) и начинает готовить запись.',
   'scenario.lease-no-fencing.step.gc-pause':
     'GC-пауза замораживает node-1 на {durationMs} мс — дольше, чем TTL в {ttlS} с. Он не может ни продлить lease, ни заметить это.',
   'scenario.lease-no-fencing.step.lease-expires':
@@ -450,7 +465,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.lease-no-fencing.step.node-3-writes':
     'node-3 записывает свой отчёт {value} с token {token}. В хранилище лежит {value}.',
   'scenario.lease-no-fencing.step.node-1-wakes':
-    'node-1 просыпается, уверенный, что всё ещё лидер, и продолжает с того места, где остановился: подготовленная запись уходит с token {token}.',
+    'node-1 просыпается и продолжает с того места, где остановился: подготовленная запись уходит с token {token}. Только потом срабатывают его таймеры: lease давно истёк, и он перестаёт быть лидером, но запись уже отправлена.',
   'scenario.lease-no-fencing.step.stale-accepted':
     'Хранилище уже видело {seen}, но всё равно принимает token {token}: теперь в нём {value} — запись смещённого лидера поверх записи node-3. Выборы не сломались; ущерб — в данных.',
   'scenario.lease-no-fencing.step.stale-rejected':

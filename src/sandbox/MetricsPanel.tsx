@@ -2,7 +2,9 @@ import { scaleLinear } from 'd3-scale';
 import { area, curveStepAfter, line } from 'd3-shape';
 import { useDeferredValue, useMemo } from 'react';
 import { messageTypeLabel, t } from '../i18n/index.ts';
+import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
+import { FENCING_WINDOW_MARK } from '../sim/check/fencingWindow.ts';
 import { createMetricsIndex, type LeaderPoint } from '../sim/metrics/index.ts';
 import { formatTime } from '../views/format.ts';
 
@@ -82,6 +84,12 @@ export function MetricsPanel({ run: latest, time }: { run: Run; time: number }) 
   const ft = (ms: number) => formatTime(ms, d);
   const types = Object.entries(m.messages.byType).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const hasWrites = run.index.writes.length > 0 || run.trace.hosts.some((h) => h.kind === 'resource');
+  // A stale write the resource accepted because it had not seen the newer token yet: the first such
+  // moment up to the cursor, told by its derived caption (src/sim/check/fencingWindow.ts).
+  const seek = usePlayer((s) => s.seek);
+  const fencingWindow = run.trace.events.find(
+    (e) => e.k === 'mark' && e.name === FENCING_WINDOW_MARK && e.t <= time,
+  );
   return (
     <section className="wi-section" aria-label={t('metrics.label')}>
       <h3 className="wi-h">{t('metrics.label')}</h3>
@@ -186,6 +194,19 @@ export function MetricsPanel({ run: latest, time }: { run: Run; time: number }) 
                 <li data-metric="writes-stale" className={m.writes.staleAccepted > 0 ? 'danger' : undefined}>
                   <span className="mono">{m.writes.staleAccepted}</span>
                   {t('metrics.stale')}
+                  {fencingWindow && (
+                    <>
+                      {' '}
+                      <button
+                        type="button"
+                        className="wi-link"
+                        data-link="fencing-window"
+                        onClick={() => seek(fencingWindow.t)}
+                      >
+                        {t('metrics.fencingWindow')}
+                      </button>
+                    </>
+                  )}
                 </li>
               </ul>
             </dd>

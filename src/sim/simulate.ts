@@ -1,5 +1,6 @@
 import { algorithmFor } from './algorithms/registry.ts';
 import { runtimeFor } from './algorithms/runtimes.ts';
+import { FENCING_WINDOW_MARK, fencingWindowNotice } from './check/fencingWindow.ts';
 import { type Checker, leaderlessChecker, safetyCheckers } from './check/index.ts';
 import { foldFault } from './faults/fold.ts';
 import { shapeHosts } from './faults/shape.ts';
@@ -104,11 +105,15 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
   if (opts.leaderlessBoundMs !== undefined) checkers.push(leaderlessChecker(opts.leaderlessBoundMs));
   if (runtime.checkers) checkers.push(...runtime.checkers(params));
 
+  const fencingWindows = fencingWindowNotice();
   const emit = (e: TraceEvent): void => {
     events.push(e);
     if (e.k === 'state') return; // the checkers judge what nodes do, not how their charts move
     for (const c of checkers)
       for (const violation of c.observe(e)) events.push({ k: 'violation', t: e.t, violation });
+    // A notice, not a violation: marked on the resource, told by derive.ts, counted by no checker.
+    for (const w of fencingWindows.observe(e))
+      events.push({ k: 'mark', t: e.t, node: w.resource, name: FENCING_WINDOW_MARK, data: w.data });
   };
 
   const net = new Network(

@@ -4,13 +4,14 @@ import { usePlayer, usePlayerStore } from '../player/react.ts';
 import { formatSpeed, SPEED_STOPS, speedAt, speedIndex } from '../player/speed.ts';
 import { stepsOf } from '../player/steps.ts';
 import type { Run } from '../player/store.ts';
+import { FENCING_WINDOW_MARK } from '../sim/check/fencingWindow.ts';
 import { specOf } from '../sim/faults/table.ts';
 import { formatTime } from './format.ts';
 import { useShownStep } from './story.ts';
 
 interface Marker {
   key: string;
-  kind: 'step' | 'fault' | 'violation';
+  kind: 'step' | 'fault' | 'violation' | 'notice';
   at: number;
   label: string;
   glyph: string;
@@ -19,7 +20,7 @@ interface Marker {
   intervention?: boolean;
 }
 
-/** Marks on the timeline: narration steps, faults and safety violations of this run. */
+/** Marks on the timeline: narration steps, faults, safety violations and notices (a fencing window) of this run. */
 export function markersOf(run: Run, captions: readonly string[]): Marker[] {
   const out: Marker[] = [];
   stepsOf(run).forEach((s, i) => {
@@ -60,6 +61,17 @@ export function markersOf(run: Run, captions: readonly string[]): Marker[] {
       at: v.t,
       glyph: '!',
       label: t('player.marker.violation', { kind: v.kind }),
+    });
+  });
+  // A fencing window is a notice, not a violation (src/sim/check/fencingWindow.ts): its own mark.
+  run.trace.events.forEach((e, i) => {
+    if (e.k !== 'mark' || e.name !== FENCING_WINDOW_MARK) return;
+    out.push({
+      key: `n${i}`,
+      kind: 'notice',
+      at: e.t,
+      glyph: 'i',
+      label: t('player.marker.fencingWindow', { node: String(e.data?.node), token: String(e.data?.token) }),
     });
   });
   return out;
@@ -261,6 +273,8 @@ export const Controls = memo(function Controls({ run, captions, variant = 'full'
               >
                 {m.kind === 'violation' ? (
                   '!'
+                ) : m.kind === 'notice' ? (
+                  'i'
                 ) : (
                   <svg viewBox="-6 -6 12 12" width="12" height="12" aria-hidden="true">
                     <path d={m.glyph} />

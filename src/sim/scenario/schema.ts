@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { algorithmIds } from '../algorithms/registry.ts';
 import { type Field, HOST_ID, HOST_ID_RULE } from '../faults/shape.ts';
 import { FAULT_KINDS, FAULTS, type Fault } from '../faults/table.ts';
-import { eventKinds, ROLES } from '../trace/events.ts';
+import { DISPLAY_ROLES, eventKinds, ROLES } from '../trace/events.ts';
 import { type AlgorithmId, ScenarioError, type ScenarioGroup, scenarioGroups } from './ids.ts';
 
 export { type AlgorithmId, algorithmIds, ScenarioError, type ScenarioGroup, scenarioGroups };
@@ -57,6 +57,29 @@ export const anchorSchema = z.object({
   offsetMs: z.number().int().optional(),
 });
 
+/**
+ * What a step's caption claims the picture shows at that step (src/sim/trace/shows.ts checks it
+ * against the frame the player draws there): the drawn role of each node the caption names, a
+ * node's drawn token (null: none drawn), a message on its way, the holder a key names, an alarm
+ * raised, the latest write to a resource. Only what the caption says goes here.
+ */
+export const showsSchema = z
+  .object({
+    // Values may be left out, so story files can share one literal shape across steps.
+    roles: z.record(z.string().regex(HOST_ID, HOST_ID_RULE), z.enum(DISPLAY_ROLES).optional()),
+    tokens: z.record(z.string().regex(HOST_ID, HOST_ID_RULE), z.number().int().nullable().optional()),
+    message: z.object({ type: z.string(), from: nodeId.optional(), to: nodeId.optional() }),
+    holder: z.object({ key: z.string(), node: nodeId.nullable() }),
+    alarm: z.string(),
+    write: z.object({
+      node: nodeId,
+      status: z.enum(['accepted', 'rejected']),
+      token: z.number().int().optional(),
+    }),
+  })
+  .partial()
+  .strict();
+
 /** How a free-play scenario looks with each algorithm: cluster size, pace and ADR sections. */
 const variantSchema = z.object({
   nodes: z.number().int().min(1).max(200),
@@ -71,6 +94,8 @@ const stepsSchema = z
       anchor: anchorSchema,
       /** English caption; {node} {token} {term} {type} {from} {to} {t} and {param} are filled in. */
       caption: z.string().min(1),
+      /** What the caption claims the picture shows at this step (showsSchema). */
+      shows: showsSchema.optional(),
       /**
        * Told only if an earlier step of the story was told (`told: true`) or was not (`told: false`):
        * a closing line that says what happened in this run, whichever way a knob turned it.
@@ -156,6 +181,7 @@ export const scenarioSchema = z.object({
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type Anchor = z.infer<typeof anchorSchema>;
+export type Shows = z.infer<typeof showsSchema>;
 export type TimedFault = z.infer<typeof timedFaultSchema>;
 
 /** Validates unknown data as a scenario; the error lists every issue as "path: rule". */

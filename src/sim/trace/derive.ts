@@ -7,6 +7,7 @@ import type { Scenario } from '../scenario/schema.ts';
 
 export { DERIVED_KINDS } from './derivedKinds.ts';
 
+import { FENCING_WINDOW_MARK } from '../check/fencingWindow.ts';
 import type { TraceEvent } from './events.ts';
 import { leaderIntervals } from './summary.ts';
 import type { Trace } from './trace.ts';
@@ -71,7 +72,9 @@ function divergence(trace: Trace, scenario: Scenario | undefined): number | null
  */
 export function deriveSteps(trace: Trace, scenario?: Scenario, opts: { all?: boolean } = {}): DerivedStep[] {
   const from = opts.all ? -1 : divergence(trace, scenario);
-  if (from === null) return [];
+  // A run the story tells as written still gets its notices: no scripted step tells a fencing window.
+  const noticesOnly = from === null;
+  if (noticesOnly && !trace.events.some((e) => e.k === 'mark' && e.name === FENCING_WINDOW_MARK)) return [];
   const alg = declarationOf(trace.algorithm);
   const leaderKeys = new Set(alg?.leadership.keys ?? []);
   const covered = new Set(trace.steps.map((s) => s.eventIndex));
@@ -88,7 +91,10 @@ export function deriveSteps(trace: Trace, scenario?: Scenario, opts: { all?: boo
   ) => {
     const n = (counts.get(kind) ?? 0) + 1;
     counts.set(kind, n);
-    if (!opts.all && (i <= from || covered.has(i))) return;
+    // A notice is told wherever it happens: no step of a script tells it.
+    const notice = kind === 'fencing-window';
+    if (noticesOnly && !notice) return;
+    if (!opts.all && ((from !== null && i <= from && !notice) || covered.has(i))) return;
     out.push({ id: n === 1 ? kind : `${kind}-${n}`, atMs: e.t, eventIndex: i, after: -1, key, vars, alarm });
   };
 
@@ -98,6 +104,7 @@ export function deriveSteps(trace: Trace, scenario?: Scenario, opts: { all?: boo
   const highest = new Map<string, { token: number; node: string }>(); // resource -> highest accepted
   const lastRejected = new Map<string, number | null>(); // node -> token of its last rejected write
   const quorumLost = new Set<string>(); // nodes already told they cannot get a majority
+  const windowsTold = new Set<string>(); // fencing windows told: writer/newer token
   trace.events.forEach((e, i) => {
     switch (e.k) {
       case 'role': {
@@ -168,6 +175,22 @@ export function deriveSteps(trace: Trace, scenario?: Scenario, opts: { all?: boo
         break;
       }
       case 'mark': {
+        if (e.name === FENCING_WINDOW_MARK) {
+          // The window (src/sim/check/fencingWindow.ts): a deposed holder's write accepted by a resource
+          // that has not yet seen the newer token. Told once per writer and newer token.
+          const d = e.data ?? {};
+          const once = `${d.node}/${d.newer}`;
+          if (windowsTold.has(once)) break;
+          windowsTold.add(once);
+          push(i, e, 'fencing-window', 'narr.fencingWindow', {
+            node: String(d.node),
+            token: Number(d.token),
+            newer: Number(d.newer),
+            newerNode: String(d.newerNode),
+            resource: e.node,
+          });
+          break;
+        }
         if (e.name !== 'election-lost' || quorumLost.has(e.node)) break;
         const d = e.data ?? {};
         if (typeof d.votes !== 'number' || typeof d.needed !== 'number') break;
@@ -189,9 +212,10 @@ export function deriveSteps(trace: Trace, scenario?: Scenario, opts: { all?: boo
   const told = out[out.length - 1];
   const lastStep = trace.steps[trace.steps.length - 1];
   const settled =
-    told !== undefined &&
-    /^(failover|leader|stale-write|violation)/.test(told.id) &&
-    !(lastStep && lastStep.atMs > told.atMs);
+    noticesOnly ||
+    (told !== undefined &&
+      /^(failover|leader|stale-write|violation)/.test(told.id) &&
+      !(lastStep && lastStep.atMs > told.atMs));
   if (!settled) {
     const ongoing = leaderIntervals(trace).filter((l) => l.ongoing);
     const at = { t: trace.durationMs } as TraceEvent;

@@ -11,5 +11,6 @@ export const DERIVED_KINDS = [
   'stale-write',
   'violation',
   'no-quorum',
+  'fencing-window',
   'outcome',
 ] as const;
