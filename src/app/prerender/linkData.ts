@@ -92,7 +92,9 @@ export class PartTable {
       }
       open += a.value === '' ? ` ${a.name}` : ` ${a.name}="${escapeAttr(a.value)}"`;
     }
-    for (const a of extra) open += a.includes('=') ? ` ${a}` : ` ${a}`;
+    // The language menu's choice is a property React set, not an attribute: the markup needs it.
+    if (tag === 'option' && (n as HTMLOptionElement).selected) open += ' selected';
+    for (const a of extra) open += ` ${a}`;
     open += '>';
     if (VOID.has(tag)) return { html: open, parts: [] };
     const close = `</${tag}>`;

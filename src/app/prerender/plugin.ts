@@ -13,6 +13,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { FIRST_RUN_ID, firstRunJson } from './firstRun.ts';
 import type { FirstView } from './firstView.tsx';
@@ -25,6 +26,9 @@ const EMPTY_ROOT = '<div id="root"></div>';
  * picture would paint first (HTML, "blocking attributes"; Chromium 124+, ignored elsewhere).
  */
 const END_ID = 'prerender-end';
+
+/** What every story's link pictures may add to the build (and so to the offline precache), gzip -9. */
+export const LINK_BUDGET_GZIP = 1_000_000;
 
 /** One share of the link pictures, rendered by run.ts in a process of its own. */
 function linkShare(run: string, i: number, n: number): Promise<LinkFile[]> {
@@ -65,8 +69,14 @@ export function prerenderPlugin(): Plugin {
     },
     async generateBundle() {
       if (view) this.emitFile({ type: 'asset', fileName: cssFile, source: view.css });
-      for (const f of (await links)?.flat() ?? [])
-        this.emitFile({ type: 'asset', fileName: f.fileName, source: f.source });
+      const files = (await links)?.flat() ?? [];
+      const gzip = files.reduce((a, f) => a + gzipSync(f.source, { level: 9 }).length, 0);
+      // The budget for what the link pictures add to the build and to the offline precache.
+      if (gzip > LINK_BUDGET_GZIP)
+        throw new Error(
+          `the link pictures are ${(gzip / 1e6).toFixed(2)} MB gzip, over their ${LINK_BUDGET_GZIP / 1e6} MB budget`,
+        );
+      for (const f of files) this.emitFile({ type: 'asset', fileName: f.fileName, source: f.source });
     },
     transformIndexHtml: {
       order: 'post',
