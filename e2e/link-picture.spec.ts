@@ -46,6 +46,14 @@ test.describe('a link paints its picture before the app', () => {
     const box = await picture(page).locator('.cluster-svg').boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(0);
     expect(box?.width ?? 0).toBeLessThanOrEqual(480);
+    // Drawn with the embed's own sheet: the player fits the frame, its caption inside it.
+    const caption = await picture(page).locator('.caption').boundingBox();
+    expect((caption?.y ?? 1e9) + (caption?.height ?? 0)).toBeLessThanOrEqual(300);
+    expect(
+      await picture(page)
+        .locator('.embed-open')
+        .evaluate((n) => getComputedStyle(n).position),
+    ).toBe('absolute');
   });
 
   test('a link with faults, knobs or a moment shows a neutral placeholder, not the story frame', async ({

@@ -9,6 +9,9 @@ import './views/theme.css';
 import './views/panels.css';
 import './app/shell/app.css';
 import './app/prerender/prerender.css';
+// The embed player's own sheet too: an `embed=1` link's prerendered picture (prerender/linkViews.tsx) is
+// drawn with it before EmbedApp's chunk comes (every rule is under .embed-* or the minimal controls').
+import './embed/embed.css';
 import { showBootFailed } from './app/boot/bootFailed.ts';
 import { afterFirstPaint } from './app/prerender/afterPaint.ts';
 
