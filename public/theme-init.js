@@ -7,6 +7,13 @@
 // English) before the first paint when this visit opens anything else: a parameter other than
 // `theme=light|dark` (a story, a moment, `embed`, a language other than English), a hash (`#live=`), a saved
 // language, or a live session kept in this tab. An attribute, not a style: the CSP forbids inline styles.
+// 3. Any other view that is a story's own frame (a story, a step, a language, a theme, `embed=1`, and
+// nothing else) paints the build's picture of it (src/app/prerender/linkViews.tsx): this script writes
+// the story's data file in (`prerender/<story>.<lang>[.embed].js`, a classic script that calls
+// `__lelPicture` below), which puts the step's markup into #root as soon as the parser has made it.
+// data-picture on <html> says where that stands: `pending` (the file is coming), `shown`, or `wait`: the
+// link has inputs (knobs, faults, a moment) the story's own frame may not be true for, so prerender.css
+// shows a neutral placeholder until the app's run is ready; never a wrong picture.
 (() => {
   let mode = null;
   try {
@@ -38,5 +45,66 @@
   } catch {
     // Storage is off: the saved language cannot be read, so the picture may be in the wrong one.
   }
-  if (other) document.documentElement.setAttribute('data-prerender', 'off');
+  if (!other) return;
+  const html = document.documentElement;
+  html.setAttribute('data-prerender', 'off');
+
+  let file = null;
+  let step = 0;
+  try {
+    const q = new URLSearchParams(location.search);
+    const one = (k) => q.getAll(k).length <= 1;
+    const own = ['scenario', 'step', 'lang', 'theme', 'embed'];
+    const story = q.get('scenario') ?? 'bully';
+    const lang = (q.get('lang') ?? localStorage.getItem('leader-election-lab.lang') ?? 'en')
+      .trim()
+      .toLowerCase();
+    const embed = q.get('embed');
+    const theme = q.get('theme');
+    const at = q.get('step');
+    if (
+      [...q.keys()].every((k) => own.includes(k) && one(k)) &&
+      /^[a-z0-9-]+$/.test(story) &&
+      ['en', 'pt', 'ru'].includes(lang) &&
+      (embed === null || embed === '1') &&
+      (theme === null || theme === 'light' || theme === 'dark') &&
+      (at === null || /^\s*\d+\s*$/.test(at)) &&
+      location.hash === '' &&
+      sessionStorage.getItem('lel-live-token') === null
+    ) {
+      file = `./prerender/${story}.${lang}${embed === '1' ? '.embed' : ''}.js`;
+      step = at === null ? 0 : Number(at);
+      if (step < 1 && at !== null) file = null;
+    }
+  } catch {
+    // Storage is off: the language cannot be known.
+  }
+  html.setAttribute('data-picture', file ? 'pending' : 'wait');
+  if (!file) return;
+
+  // The data file's call: the step's markup into #root, its style declarations through the CSSOM.
+  window.__lelPicture = (data) => {
+    const parts = data.steps[step];
+    if (!parts) return html.setAttribute('data-picture', 'wait');
+    const put = (root) => {
+      const box = document.createElement('div');
+      box.innerHTML = parts.map((i) => data.parts[i]).join('');
+      for (const n of box.querySelectorAll('[data-s]'))
+        n.style.cssText = data.styles[n.getAttribute('data-s')];
+      root.prepend(...box.childNodes);
+      html.setAttribute('data-picture', 'shown');
+    };
+    const root = document.getElementById('root');
+    if (root) return put(root);
+    // Before the first paint: the observer's callback runs before the parser's task ends.
+    const mo = new MutationObserver(() => {
+      const r = document.getElementById('root');
+      if (!r) return;
+      mo.disconnect();
+      put(r);
+    });
+    mo.observe(html, { childList: true, subtree: true });
+  };
+  // Parser-inserted, so it runs (and the picture is in) before the parser goes on past <head>.
+  document.write(`<script src="${file}"></script>`);
 })();

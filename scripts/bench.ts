@@ -10,6 +10,8 @@
  *   npm run bench -- --interactions # only the interactions (a fault at the cursor, a knob, a switch)
  *   npm run bench -- --heap        # only the heap soak (4 minutes; with --soak, 10)
  *   npm run bench -- --peer DIR    # also any static page (DIR/index.html or an .html file), side by side
+ *   npm run bench -- --links       # only the cold loads of a story link and an embed beside the default view
+ *                                  # (with --peer DIR, that page's first paint beside them)
  *
  * Env: BENCH_REPEAT (simulation repeats, default 5), BENCH_SECONDS (play window per scenario,
  * default 8), CHROMIUM_PATH (default /usr/bin/chromium; '' = Playwright's own Chromium).
@@ -20,10 +22,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type PaintFloor, paintFloor, rendererGzip } from './bench/floor.ts';
 import { type InteractionRow, runInteractions } from './bench/interactions.ts';
+import { type LinkRow, linkTable, runLinks } from './bench/links.ts';
 import { type PeerResult, peerEntry, runPeer } from './bench/peer.ts';
 import { scalingSvg } from './bench/plot.ts';
 import { ensureBuild, heapSoak, newContext, type RenderResults, runRender } from './bench/render.ts';
-import { type Machine, render } from './bench/report.ts';
+import { isBusy, type Machine, render } from './bench/report.ts';
 import { runSim } from './bench/sim.ts';
 import { runWeight } from './bench/weight.ts';
 import { launchChromium, servePreview } from './lib/browser.ts';
@@ -32,6 +35,7 @@ const argv = process.argv.slice(2);
 const simOnly = argv.includes('--sim-only');
 const interactionsOnly = argv.includes('--interactions');
 const heapOnly = argv.includes('--heap');
+const linksOnly = argv.includes('--links');
 const soak = argv.includes('--soak');
 const soakMinutes = soak ? 10 : 4;
 const peerAt = argv.indexOf('--peer');
@@ -83,6 +87,32 @@ function interactionTable(rows: InteractionRow[]): string {
 }
 
 const loadStart = loadavg()[0] as number;
+
+/** The cold loads of links and embeds (bench/links.ts), and the peer's first paint when asked for. */
+async function links(): Promise<{ rows: LinkRow[]; peer: PeerResult | null }> {
+  ensureBuild(log);
+  const { server, base } = await servePreview(process.cwd());
+  const browser = await launchChromium(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
+  try {
+    const rows = await runLinks(browser, base);
+    const peer = peerDir ? await runPeer(browser, peerDir, SECONDS, log) : null;
+    return { rows, peer };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+const loadLine = (start: number, end: number) =>
+  `load average (1 min) ${start.toFixed(2)} -> ${end.toFixed(2)}${isBusy({ start, end }) ? ' -- BUSY MACHINE: other work shared the CPUs; quote only the ratios measured in this one run' : ''}`;
+
+if (linksOnly) {
+  log(' links and embeds, cold');
+  const { rows, peer } = await links();
+  console.log(
+    `${loadLine(loadStart, loadavg()[0] as number)}\n\n${linkTable(rows, peer ? { label: `peer ${peer.dir}`, fcpMs: peer.fcpMs } : undefined)}`,
+  );
+  process.exit(0);
+}
 if (interactionsOnly) {
   log(' interactions');
   const rows = await interactions();
@@ -145,6 +175,11 @@ if (!simOnly) {
   log(' interactions');
   interactionRows = await interactions();
 }
+let linkRows: LinkRow[] | null = null;
+if (!simOnly) {
+  log(' links and embeds, cold');
+  linkRows = (await links()).rows;
+}
 // The build exists once rendering ran; with --sim-only the weight is read from an existing dist/.
 let weight: ReturnType<typeof runWeight> | null = null;
 try {
@@ -159,13 +194,17 @@ machine.load = { start: loadStart, end: loadavg()[0] as number };
 mkdirSync('bench', { recursive: true });
 writeFileSync(
   'bench/results.json',
-  `${JSON.stringify({ machine, elapsedSec, options: { repeat: REPEAT, seconds: SECONDS, soak, simOnly }, sim, rendering, interactions: interactionRows, weight, peer, floor }, null, 2)}\n`,
+  `${JSON.stringify({ machine, elapsedSec, options: { repeat: REPEAT, seconds: SECONDS, soak, simOnly }, sim, rendering, interactions: interactionRows, links: linkRows, weight, peer, floor }, null, 2)}\n`,
 );
 writeFileSync(
   'bench/results.md',
-  `# Benchmark results\n\n\`npm run bench${soak ? ' -- --soak' : ''}\` in ${elapsedSec.toFixed(0)} s.\n\n${render(machine, sim, rendering, weight, true, peer, floor)}\n${interactionRows ? `\n## Interactions\n\n${interactionTable(interactionRows)}\n` : ''}`,
+  `# Benchmark results\n\n\`npm run bench${soak ? ' -- --soak' : ''}\` in ${elapsedSec.toFixed(0)} s.\n\n${render(machine, sim, rendering, weight, true, peer, floor)}\n${interactionRows ? `\n## Interactions\n\n${interactionTable(interactionRows)}\n` : ''}${linkRows ? `\n## Links and embeds, cold\n\n${linkTable(linkRows, peer ? { label: `peer ${peer.dir}`, fcpMs: peer.fcpMs } : undefined)}\n` : ''}`,
 );
 writeFileSync('bench/scaling.svg', scalingSvg(sim));
 console.log(render(machine, sim, rendering, weight, false, peer, floor));
 if (interactionRows) console.log(`\n${interactionTable(interactionRows)}`);
+if (linkRows)
+  console.log(
+    `\n${linkTable(linkRows, peer ? { label: `peer ${peer.dir}`, fcpMs: peer.fcpMs } : undefined)}`,
+  );
 console.log(`\nwrote bench/results.json, bench/results.md, bench/scaling.svg in ${elapsedSec.toFixed(0)} s`);

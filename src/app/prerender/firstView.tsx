@@ -14,6 +14,7 @@ import { installScenarios } from '../boot/scenarioList.ts';
 import { App } from '../shell/App.tsx';
 import { Root } from '../shell/Root.tsx';
 import type { FirstRun } from './firstRun.ts';
+import { markPicture, staticCopy } from './staticCopy.ts';
 
 // The build simulates: the page will not, for this view (firstRun.ts).
 installSimulator({ simulate, hostIdsOf });
@@ -32,7 +33,7 @@ export interface PictureSize {
  * What a browser would measure: happy-dom lays nothing out, so the cluster host reports the size
  * the real stage has at this window size (theme.css `.cluster-canvas`).
  */
-function measureAs(size: PictureSize): () => void {
+export function measureAs(size: PictureSize): () => void {
   const proto = HTMLElement.prototype;
   const own = {
     w: Object.getOwnPropertyDescriptor(proto, 'clientWidth'),
@@ -105,28 +106,18 @@ export function firstView(sizes: readonly PictureSize[]): FirstView {
     copy.classList.add(`pre-${size.name}`);
     svg.after(copy);
   }
-  // Closed panels and dialogs are not part of the picture: the app brings its own.
-  for (const n of el.querySelectorAll('[hidden], dialog:not([open]), canvas')) n.remove();
   // The style attributes React and d3 set (a timeline mark's place, a bar's width) become classes of
-  // a stylesheet of their own: the page's CSP allows no inline style, in markup or in a <style>.
+  // a stylesheet of their own.
   const rules = new Map<string, string>();
-  for (const n of el.querySelectorAll('[style]')) {
-    const decl = (n.getAttribute('style') ?? '').trim();
-    n.removeAttribute('style');
-    if (!decl) continue;
+  staticCopy(el, (decl, n) => {
     let cls = rules.get(decl);
     if (!cls) {
       cls = `ps-${rules.size}`;
       rules.set(decl, cls);
     }
     n.classList.add(cls);
-  }
-  for (const n of el.querySelectorAll('[id]')) n.removeAttribute('id');
-  for (const a of ['data-node', 'data-compare-node', 'data-testid'])
-    for (const n of el.querySelectorAll(`[${a}]`)) n.removeAttribute(a);
-  app.setAttribute('data-prerendered', '');
-  app.setAttribute('inert', '');
-  app.setAttribute('aria-hidden', 'true');
+  });
+  markPicture(app, 'data-prerendered');
   const css = [...rules].map(([decl, cls]) => `[data-prerendered] .${cls} { ${decl} }`).join('\n');
   return { html: el.innerHTML, css, firstRun: firstRunOf() };
 }

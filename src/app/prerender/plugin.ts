@@ -6,13 +6,18 @@
  * public/theme-init.js hides the copy before the first paint when the page opens any other view
  * (a link's story or moment, a language, the embed, live mode). The run it pictures goes beside it as
  * a JSON data block (firstRun.ts): the page opens on it without loading the simulator.
+ * Every story's link pictures (linkViews.tsx) go beside index.html as `prerender/*.js` data files, rendered
+ * in as many processes as the machine has cores (at most 4), while Vite bundles the app.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { FIRST_RUN_ID, firstRunJson } from './firstRun.ts';
 import type { FirstView } from './firstView.tsx';
+import type { LinkFile } from './linkViews.tsx';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 /**
@@ -22,14 +27,38 @@ const EMPTY_ROOT = '<div id="root"></div>';
  */
 const END_ID = 'prerender-end';
 
+/** What every story's link pictures may add to the build (and so to the offline precache), gzip -9. */
+export const LINK_BUDGET_GZIP = 1_000_000;
+
+/** One share of the link pictures, rendered by run.ts in a process of its own. */
+function linkShare(run: string, i: number, n: number): Promise<LinkFile[]> {
+  return new Promise((ok, fail) =>
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', run, `--links=${i}/${n}`],
+      { encoding: 'utf8', maxBuffer: 256 << 20 },
+      (err, out, errOut) => {
+        if (err)
+          fail(new Error(`the link pictures (share ${i + 1} of ${n}) failed: ${errOut || err.message}`));
+        else ok(JSON.parse(out) as LinkFile[]);
+      },
+    ),
+  );
+}
+
 export function prerenderPlugin(): Plugin {
   let view: FirstView | null = null;
+  let links: Promise<LinkFile[][]> | null = null;
   let cssFile = '';
   return {
     name: 'prerender-first-view',
     apply: 'build',
     buildStart() {
       const run = fileURLToPath(new URL('./run.ts', import.meta.url));
+      const n = Math.min(4, availableParallelism());
+      links = Promise.all(Array.from({ length: n }, (_, i) => linkShare(run, i, n)));
+      // Awaited in generateBundle; a failure before then is not unhandled.
+      links.catch(() => {});
       const out = execFileSync(process.execPath, ['--import', 'tsx', run], {
         encoding: 'utf8',
         maxBuffer: 16 << 20,
@@ -38,8 +67,16 @@ export function prerenderPlugin(): Plugin {
       view = JSON.parse(out) as FirstView;
       cssFile = `assets/prerender-${createHash('sha256').update(view.css).digest('hex').slice(0, 8)}.css`;
     },
-    generateBundle() {
+    async generateBundle() {
       if (view) this.emitFile({ type: 'asset', fileName: cssFile, source: view.css });
+      const files = (await links)?.flat() ?? [];
+      const gzip = files.reduce((a, f) => a + gzipSync(f.source, { level: 9 }).length, 0);
+      // The budget for what the link pictures add to the build and to the offline precache.
+      if (gzip > LINK_BUDGET_GZIP)
+        throw new Error(
+          `the link pictures are ${(gzip / 1e6).toFixed(2)} MB gzip, over their ${LINK_BUDGET_GZIP / 1e6} MB budget`,
+        );
+      for (const f of files) this.emitFile({ type: 'asset', fileName: f.fileName, source: f.source });
     },
     transformIndexHtml: {
       order: 'post',
@@ -47,7 +84,10 @@ export function prerenderPlugin(): Plugin {
         if (!view) throw new Error('the first view was not prerendered');
         if (!html.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT} to prerender into`);
         return {
-          html: html.replace(EMPTY_ROOT, `<div id="root">${view.html}<span id="${END_ID}"></span></div>`),
+          html: html.replace(
+            EMPTY_ROOT,
+            `<div id="root"><div class="pre-wait" aria-hidden="true"></div>${view.html}<span id="${END_ID}"></span></div>`,
+          ),
           tags: [
             { tag: 'link', attrs: { rel: 'stylesheet', href: `./${cssFile}` }, injectTo: 'head' },
             {

@@ -1,5 +1,6 @@
 /**
- * Prints the prerendered first view (firstView.tsx: its markup and stylesheet) as JSON on stdout. Its own process
+ * Prints the prerendered first view (firstView.tsx: its markup and stylesheet), or with `--links=I/N` a
+ * share of the stories' link pictures (linkViews.tsx), as JSON on stdout. Its own process
  * (plugin.ts starts it): the DOM globals it installs for the app's code stay out of the build.
  * The app's modules load through a Vite server in SSR mode, which handles their CSS imports and the
  * inspector's virtual modules as the build does.
@@ -9,7 +10,8 @@ import { Window } from 'happy-dom';
 import { createServer } from 'vite';
 import { statechartsPlugin } from '../../views/inspector/chartsPlugin.ts';
 import type { FirstView, PictureSize } from './firstView.tsx';
-import { PICTURE_SIZES } from './sizes.ts';
+import type { LinkFile } from './linkViews.tsx';
+import { LINK_SIZE, PICTURE_SIZES } from './sizes.ts';
 
 // React's production build, as the page runs (no development-only double effects or warnings).
 process.env.NODE_ENV = 'production';
@@ -42,9 +44,21 @@ try {
   const mod = (await server.ssrLoadModule('/src/app/prerender/firstView.tsx')) as {
     firstView(sizes: readonly PictureSize[]): FirstView;
   };
-  process.stdout.write(JSON.stringify(mod.firstView(PICTURE_SIZES)));
+  // `--links=I/N`: the I-th of N shares of the stories' link pictures (plugin.ts runs the shares side by side).
+  const share = /^--links=(\d+)\/(\d+)$/.exec(process.argv[2] ?? '');
+  const out = share
+    ? await (
+        (await server.ssrLoadModule('/src/app/prerender/linkViews.tsx')) as {
+          linkViews(size: PictureSize, share: [number, number]): Promise<LinkFile[]>;
+        }
+      ).linkViews(LINK_SIZE, [Number(share[1]), Number(share[2])])
+    : mod.firstView(PICTURE_SIZES);
+  const text = JSON.stringify(out);
+  // Written out before the exit below: stdout into a pipe is asynchronous.
+  await new Promise<void>((done) => process.stdout.write(text, () => done()));
+  // Done: happy-dom's window keeps timers of its own, and a chunk an idle callback of the app asks for
+  // now would only fail against a closed server. Nothing else is left to wait for.
+  process.exit(0);
 } finally {
   await server.close();
 }
-// happy-dom's window keeps timers of its own: nothing else is left to wait for.
-process.exit(0);

@@ -10,3 +10,10 @@ export const PICTURE_SIZES: readonly PictureSize[] = [
   { name: 'mid', width: 864, height: 454 },
   { name: 'narrow', width: 348, height: 460 },
 ];
+
+/**
+ * The one stage size a link's picture is laid out at (the 1280 x 800 window's): its svg has a viewBox,
+ * so it scales to the stage the page has, at any window or embed frame size, until the app lays the
+ * picture out for its exact size.
+ */
+export const LINK_SIZE: PictureSize = PICTURE_SIZES[1] as PictureSize;

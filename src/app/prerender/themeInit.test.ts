@@ -7,17 +7,29 @@ const source = readFileSync(new URL('../../../public/theme-init.js', import.meta
 /** Runs public/theme-init.js as the page does, on this URL and storage; returns <html>'s attributes. */
 function init(url: string, saved: Record<string, string> = {}, session: Record<string, string> = {}) {
   const attrs = new Map<string, string>();
+  const written: string[] = [];
   const u = new URL(url, 'https://lab.example/');
   const storage = (m: Record<string, string>) => ({ getItem: (k: string) => m[k] ?? null });
+  const window: Record<string, unknown> = { matchMedia: () => ({ matches: false }) };
   runInNewContext(source, {
     location: { search: u.search, hash: u.hash },
     URLSearchParams,
     localStorage: storage(saved),
     sessionStorage: storage(session),
-    window: { matchMedia: () => ({ matches: false }) },
-    document: { documentElement: { setAttribute: (k: string, v: string) => attrs.set(k, v) } },
+    window,
+    document: {
+      documentElement: { setAttribute: (k: string, v: string) => attrs.set(k, v) },
+      write: (s: string) => written.push(s),
+    },
   });
-  return { theme: attrs.get('data-theme'), prerender: attrs.get('data-prerender') ?? 'shown' };
+  return {
+    theme: attrs.get('data-theme'),
+    prerender: attrs.get('data-prerender') ?? 'shown',
+    picture: attrs.get('data-picture'),
+    /** The link picture's data file the page was given, if any. */
+    file: /src="([^"]+)"/.exec(written.join(''))?.[1] ?? null,
+    handler: window.__lelPicture,
+  };
 }
 
 describe('theme-init.js: the prerendered first view', () => {
@@ -65,5 +77,47 @@ describe('theme-init.js: the prerendered first view', () => {
     });
     expect(attrs.get('data-prerender')).toBe('off');
     expect(attrs.get('data-theme')).toBe('light');
+  });
+});
+
+describe("theme-init.js: a link's picture", () => {
+  it('writes in the data file of the story, language and shell of a link that is a story frame', () => {
+    expect(init('/?scenario=etcd-lease&step=5')).toMatchObject({
+      file: './prerender/etcd-lease.en.js',
+      picture: 'pending',
+    });
+    expect(init('/?embed=1&scenario=fencing-token&step=3&theme=dark').file).toBe(
+      './prerender/fencing-token.en.embed.js',
+    );
+    expect(init('/?lang=PT').file).toBe('./prerender/bully.pt.js');
+    expect(init('/?scenario=patroni', { 'leader-election-lab.lang': 'ru' }).file).toBe(
+      './prerender/patroni.ru.js',
+    );
+    expect(typeof init('/?scenario=patroni').handler).toBe('function');
+  });
+
+  it('gives a neutral placeholder to a link its story frame may not be true for', () => {
+    for (const url of [
+      '/?scenario=etcd-lease&step=5&fault=12000,crash,node-2',
+      '/?scenario=etcd-lease&set=ttlMs:5000',
+      '/?scenario=etcd-lease&seed=7',
+      '/?scenario=etcd-lease&t=4000',
+      '/?scenario=etcd-lease&step=0',
+      '/?scenario=etcd-lease&step=two',
+      '/?scenario=etcd-lease&step=2&step=3',
+      '/?scenario=../x',
+      '/?scenario=etcd-lease&lang=xx',
+      '/?scenario=etcd-lease&theme=purple',
+      '/?embed=yes',
+      '/?speed=2',
+      '/#live=0123456789abcdef',
+    ]) {
+      const r = init(url);
+      expect(r.file, url).toBeNull();
+      expect(r.picture, url).toBe('wait');
+    }
+    expect(init('/?scenario=etcd-lease', {}, { 'lel-live-token': 'abc' }).picture).toBe('wait');
+    // The default view keeps its own copy: no file, no placeholder.
+    expect(init('/')).toMatchObject({ file: null, picture: undefined, prerender: 'shown' });
   });
 });
