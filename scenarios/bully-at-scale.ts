@@ -48,7 +48,7 @@ export default {
       shows: { roles: { 'node-100': 'leader' } },
       anchor: { k: 'start' },
       caption:
-        '{n} nodes run Bully. {last}, the highest id, is the coordinator: it sends HEARTBEAT to the other 99 every {heartbeatIntervalMs} ms.',
+        '{n} nodes run Bully. {last}, the highest id, is the coordinator: it sends HEARTBEAT to all the others every {heartbeatIntervalMs} ms.',
     },
     {
       id: 'flap',

@@ -317,7 +317,7 @@ export const scenariosRu: Record<string, string> = {
   'scenario.update-without-token.tagline': 'UPDATE … WHERE TRUE: оба инстанса выигрывают строку leader.',
   'scenario.update-without-token.step.one-wins': '{node} получает UPDATE 1: он лидер, с token {token}.',
   'scenario.update-without-token.step.fenced-update':
-    'В час job-а его запускает только {node}. Его обновление статуса несёт token {token}, и база его принимает: одно письмо на клиента.',
+    'Когда приходит время job-а, его запускает только {node}. Его обновление статуса несёт token {token}, и база его принимает: одно письмо на клиента.',
   'scenario.update-without-token.step.both-read':
     'node-1 и node-2 стартуют в один момент. Каждый читает строку leader, и каждый видит её свободной: node IS NULL.',
   'scenario.update-without-token.step.first-claim':
