@@ -122,9 +122,16 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
   };
   const emit = (e: TraceEvent): void => {
     if (spent) return;
-    if (events.length >= budget.events) return spend(overBudget('trace events', budget.events, queue.now));
-    if (e.k === 'send' && net.inFlight > budget.inFlight)
-      return spend(overBudget('messages in flight', budget.inFlight, queue.now));
+    const over =
+      events.length >= budget.events
+        ? overBudget('trace events', budget.events, queue.now)
+        : e.k === 'send' && net.inFlight > budget.inFlight
+          ? overBudget('messages in flight', budget.inFlight, queue.now)
+          : null;
+    if (over) {
+      spend(over);
+      return;
+    }
     events.push(e);
     if (e.k === 'state') return; // the checkers judge what nodes do, not how their charts move
     for (const c of checkers)
