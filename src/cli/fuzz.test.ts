@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scenarios } from '../../scenarios/index.ts';
 import { run } from './main.ts';
 
 const scenarioIds = ['bully', 'etcd-lease', 'split-brain', 'fencing-token', 'patroni'];
@@ -216,5 +217,81 @@ describe('sim CLI fuzz', () => {
   ])('hostile argv %j exits 2 with one line', (argv, msg) => {
     expect(expectContract(argv as string[])).toBe(2);
     expect(run(argv as string[]).err).toMatch(msg);
+  });
+});
+
+describe('sim CLI runs bounded by their budget', () => {
+  const ids = scenarios.map((s) => s.id);
+  const node = fc.integer({ min: 1, max: 200 }).map((k) => `node-${k}`);
+  const fault = fc.oneof(
+    fc.tuple(fc.nat(5000), node).map(([t, n]) => `${t}:{"kind":"crash","node":"${n}"}`),
+    fc.tuple(fc.nat(5000), node).map(([t, n]) => `${t}:{"kind":"restart","node":"${n}"}`),
+    fc
+      .tuple(fc.nat(5000), node, fc.integer({ min: 1, max: 5000 }))
+      .map(([t, n, d]) => `${t}:{"kind":"pause","node":"${n}","durationMs":${d}}`),
+  );
+  const argv = fc
+    .record({
+      id: fc.constantFrom(...ids),
+      nodes: fc.option(fc.integer({ min: 1, max: 200 }), { nil: undefined }),
+      duration: fc.option(fc.constantFrom(1, 1000, 60_000, 3_600_000, 604_800_000), { nil: undefined }),
+      seed: fc.nat(1000),
+      faults: fc.array(fault, { maxLength: 3 }),
+      format: fc.constantFrom('json', 'text', 'mermaid'),
+    })
+    .map((a) => [
+      a.id,
+      '--seed',
+      String(a.seed),
+      '--format',
+      a.format,
+      ...(a.nodes !== undefined ? ['--nodes', String(a.nodes)] : []),
+      ...(a.duration !== undefined ? ['--duration', String(a.duration)] : []),
+      ...a.faults.flatMap((f) => ['--fault', f]),
+    ]);
+  const budget = fc.record({
+    events: fc.integer({ min: 200, max: 8000 }),
+    inFlight: fc.integer({ min: 20, max: 2000 }),
+    callbacks: fc.integer({ min: 1000, max: 20_000 }),
+  });
+
+  it('any story, size, length and faults: a document, or exit 2 with one line; the same stop each time', () => {
+    let stopped = 0;
+    fc.assert(
+      fc.property(argv, budget, (args, b) => {
+        let r: ReturnType<typeof run>;
+        try {
+          r = run(args, { budget: b });
+        } catch (e) {
+          throw new Error(`run(${JSON.stringify(args)}, ${JSON.stringify(b)}) threw ${String(e)}`);
+        }
+        expect([0, 2]).toContain(r.code);
+        if (r.code === 2) {
+          expect(r.out).toBe('');
+          expect(r.err).toMatch(/^sim: [^\n]+\n$/);
+        }
+        if (/its budget/.test(r.err)) {
+          stopped++;
+          expect(r.err).toMatch(
+            /^sim: the run stopped at \d+ ms: more than [\d,]+ (trace events|messages in flight|callbacks) \(its budget\)/,
+          );
+          // Counted on the run, not on the machine: the same inputs stop at the same place.
+          expect(run(args, { budget: b }).err).toBe(r.err);
+        }
+      }),
+      { seed: 39, numRuns: 60 },
+    );
+    expect(stopped).toBeGreaterThan(8);
+  });
+
+  it('the default budget stops a week-long lease run with one line instead of gigabytes', () => {
+    // The default's 2 M events in a few seconds: 2 000 events of a smaller budget tell the same.
+    const r = run(['sandbox', '--algorithm', 'lease', '--duration', '604800000'], {
+      budget: { events: 2000 },
+    });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      /^sim: the run stopped at \d+ ms: more than 2,000 trace events \(its budget\); try/,
+    );
   });
 });

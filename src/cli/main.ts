@@ -1,6 +1,6 @@
 import { scenarios } from '../../scenarios/index.ts';
 import { tIn } from '../i18n/index.ts';
-import { SimError } from '../sim/inputs.ts';
+import { type RunBudget, SimError } from '../sim/inputs.ts';
 import { ParamError } from '../sim/params.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 import { simulate } from '../sim/simulate.ts';
@@ -27,7 +27,11 @@ export function cliDocument(trace: Trace, scenario?: Scenario): CliSummary {
 }
 
 /** `npm run -s sim -- <id> ...`: one document on stdout, exit 0; bad input: one line on stderr, exit 2. */
-export function run(argv: string[]): { code: number; out: string; err: string } {
+/** `budget`: the run's (SimOptions.budget), for tests that make a run spend it; the default otherwise. */
+export function run(
+  argv: string[],
+  opts: { budget?: Partial<RunBudget> } = {},
+): { code: number; out: string; err: string } {
   try {
     // `--list`: every scenario id with its title, one per line, in catalogue order.
     if (argv.length === 1 && argv[0] === '--list')
@@ -40,6 +44,7 @@ export function run(argv: string[]): { code: number; out: string; err: string } 
       params: a.params,
       ...(a.faults.length > 0 ? { interventions: a.faults } : {}),
       ...(a.withoutScript ? { withoutScript: true } : {}),
+      ...(opts.budget ? { budget: opts.budget } : {}),
     });
     const derived = toldSteps(trace, a.scenario);
     const out =

@@ -1,3 +1,4 @@
+import { pushAll } from '../lib/extent.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 
 /** Keeps events until they are final (older than the lag), then hands them out in time order. */
@@ -23,7 +24,7 @@ export class Recorder {
       return p.e;
     });
     this.released = out[out.length - 1]?.t ?? this.released;
-    this.events.push(...out);
+    pushAll(this.events, out);
     return out;
   }
 }

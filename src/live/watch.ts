@@ -6,6 +6,7 @@
  * start at any revision not yet compacted). Node-only.
  */
 
+import { maxOf } from '../lib/extent.ts';
 import type { KeyValue } from '../sim/store/etcd.ts';
 import { prefixEnd } from '../sim/store/etcd.ts';
 import { kvOf } from './etcdApi.ts';
@@ -107,7 +108,7 @@ export class PrefixWatch {
           kv: kvOf((e.kv ?? {}) as Record<string, unknown>),
           ...(e.prev_kv ? { prev: kvOf(e.prev_kv as Record<string, unknown>) } : {}),
         }));
-        const rev = Math.max(...events.map((e) => e.kv.modRevision));
+        const rev = maxOf(events.map((e) => e.kv.modRevision));
         this.next = rev + 1;
         this.onEvents(events, int((r.header as Record<string, unknown> | undefined)?.revision));
       }

@@ -2,6 +2,7 @@ import { scaleLinear } from 'd3-scale';
 import { area, curveStepAfter, line } from 'd3-shape';
 import { useDeferredValue, useMemo } from 'react';
 import { messageTypeLabel, t } from '../i18n/index.ts';
+import { maxOf } from '../lib/extent.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { FENCING_WINDOW_MARK } from '../sim/check/fencingWindow.ts';
@@ -22,7 +23,10 @@ function LeadersChart({
   duration: number;
   t: number;
 }) {
-  const top = Math.max(2, ...series.map((p) => p.count));
+  const top = maxOf(
+    series.map((p) => p.count),
+    2,
+  );
   const x = scaleLinear()
     .domain([0, duration])
     .range([PAD.l, W - PAD.r]);

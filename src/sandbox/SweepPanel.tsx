@@ -2,6 +2,7 @@ import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatNumber, t } from '../i18n/index.ts';
+import { maxOf, minOf } from '../lib/extent.ts';
 import type { SeriesPoint, SweepResult } from '../sim/metrics/index.ts';
 import type { ParamProblem } from '../sim/params.ts';
 import { refusalText } from './knobs.ts';
@@ -21,11 +22,11 @@ function SweepChart({ result }: { result: SweepResult }) {
   const xs = result.points.map((p) => p.x);
   const ys = [...measured.map((p) => p.y), ...refs.flatMap((r) => r.points.map((p) => p.y))];
   const x = scaleLinear()
-    .domain([Math.min(...xs), Math.max(...xs)])
+    .domain([minOf(xs), maxOf(xs)])
     .range([PAD.l, W - PAD.r])
     .nice();
   const y = scaleLinear()
-    .domain([0, Math.max(1, ...ys)])
+    .domain([0, maxOf(ys, 1)])
     .range([H - PAD.b, PAD.t])
     .nice();
   const path = line<SeriesPoint>()

@@ -5,6 +5,7 @@
  * along today: the registry's declarations import them.
  */
 import { algorithmFor } from './algorithms/declared.ts';
+import type { RunBudget } from './budget.ts';
 import { netParams, netRules, type Params, resolveParams } from './params.ts';
 import { withFix } from './scenario/fix.ts';
 import type { Scenario, TimedFault } from './scenario/schema.ts';
@@ -29,9 +30,20 @@ export interface SimOptions {
    * 1.2-1.6 times slower (Bully 200, a 1 h lease, a 1 h Patroni run).
    */
   states?: boolean;
+  /** What the run may hold before it stops with a SimError (default DEFAULT_BUDGET; tests inject small ones). */
+  budget?: Partial<RunBudget>;
 }
 
 export class SimError extends Error {}
+
+export { DEFAULT_BUDGET, type RunBudget } from './budget.ts';
+
+/** Why a run stopped: its budget is spent (one line, for the CLI, the notice and the embed). */
+export function overBudget(what: string, limit: number, atMs: number): SimError {
+  return new SimError(
+    `the run stopped at ${atMs} ms: more than ${limit.toLocaleString('en-US')} ${what} (its budget); try a shorter duration, fewer nodes or fewer faults`,
+  );
+}
 
 /** Canonical order for faults: by time, then by content, so UI order never changes a run. */
 export function canonicalFaults(faults: TimedFault[]): TimedFault[] {

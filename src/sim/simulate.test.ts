@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
+import { DEFAULT_BUDGET, SimError, type SimOptions } from './inputs.ts';
 import type { TimedFault } from './scenario/schema.ts';
-import { simulate } from './simulate.ts';
+import { simulate, startSimulation } from './simulate.ts';
 
 describe('simulate', () => {
   it.each(scenarios.map((s) => [s.id, s] as const))(
@@ -73,5 +74,39 @@ describe('simulate', () => {
     expect(() =>
       simulate(s, { interventions: [{ atMs: 1, fault: { kind: 'crash', node: 'node-99' } }] }),
     ).toThrow(/unknown host "node-99"/);
+  });
+});
+
+describe('a run’s budget', () => {
+  const lease = scenarios.find((s) => s.id === 'etcd-lease');
+  if (!lease) throw new Error('etcd-lease');
+  const stopOf = (step: number, budget: SimOptions['budget']): string => {
+    const sim = startSimulation(lease, { budget, durationMs: 3_600_000 });
+    try {
+      while (!sim.advance(sim.durationMs, step));
+    } catch (e) {
+      if (!(e instanceof SimError)) throw e;
+      return `${e.message} after ${sim.events.length} events`;
+    }
+    return 'finished';
+  };
+
+  it.each([
+    [{ events: 5000 }, /more than 5,000 trace events/],
+    [{ callbacks: 9000 }, /more than 9,000 callbacks/],
+    [{ inFlight: 1 }, /more than 1 messages in flight/],
+  ])(
+    '%j stops the run at the same event however it is sliced (a worker, the page, the CLI)',
+    (budget, msg) => {
+      const whole = stopOf(Number.POSITIVE_INFINITY, budget);
+      expect(whole).toMatch(msg);
+      expect(stopOf(1, budget)).toBe(whole);
+      expect(stopOf(997, budget)).toBe(whole);
+    },
+  );
+
+  it('admits the stories with the default budget, and simulate() throws the SimError past it', () => {
+    expect(() => simulate(lease, { durationMs: 3_600_000, budget: { events: 5000 } })).toThrow(SimError);
+    expect(simulate(lease).events.length).toBeLessThan(DEFAULT_BUDGET.events);
   });
 });

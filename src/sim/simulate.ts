@@ -5,7 +5,15 @@ import { type Checker, leaderlessChecker, safetyCheckers } from './check/index.t
 import { foldFault } from './faults/fold.ts';
 import { shapeHosts } from './faults/shape.ts';
 import { hostOf, specOf } from './faults/table.ts';
-import { canonicalFaults, nodesProblem, SimError, type SimOptions, scenarioParams } from './inputs.ts';
+import {
+  canonicalFaults,
+  DEFAULT_BUDGET,
+  nodesProblem,
+  overBudget,
+  SimError,
+  type SimOptions,
+  scenarioParams,
+} from './inputs.ts';
 import { afterOnClock, queueClock } from './kernel/clock.ts';
 import { EventQueue } from './kernel/queue.ts';
 import { RngStreams } from './kernel/rngs.ts';
@@ -35,17 +43,13 @@ export function hostIdsOf(story: Scenario, nodes?: number, knobs?: Partial<Param
   return ids;
 }
 
-/** A runaway guard on callbacks per run (a 24 h lease run has about 1.2 million). */
-const MAX_EVENTS = 50_000_000;
-
 /**
  * Runs a scenario: pure and deterministic. The same scenario, seed, params and interventions give
  * a byte-identical trace in the browser, in Node, in tests and in the CLI.
  */
 export function simulate(scenario: Scenario, opts: SimOptions = {}): Trace {
   const sim = startSimulation(scenario, opts);
-  if (!sim.advance(sim.durationMs, MAX_EVENTS))
-    throw new Error(`EventQueue: more than ${MAX_EVENTS} events before t=${sim.durationMs} ms`);
+  sim.advance(sim.durationMs);
   return sim.finish();
 }
 
@@ -67,7 +71,8 @@ export interface Simulation {
   readonly head: Omit<Trace, 'events' | 'steps'>;
   /**
    * Runs the callbacks due at or before `untilMs` (capped at the run's length), at most `maxSteps`
-   * of them. True when it got there; false when it stopped early, to be called again.
+   * of them. True when it got there; false when it stopped early, to be called again. Throws a
+   * SimError when the run's budget is spent (SimOptions.budget): the run is over then.
    */
   advance(untilMs: number, maxSteps?: number): boolean;
   /** Whether `next` differs from the run's interventions only after `through` (retarget can take it). */
@@ -106,7 +111,29 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
   if (runtime.checkers) checkers.push(...runtime.checkers(params));
 
   const fencingWindows = fencingWindowNotice();
+  const budget = { ...DEFAULT_BUDGET, ...opts.budget };
+  /**
+   * Why the run stopped, once its budget is spent. Not thrown where it is found: that may be inside
+   * a machine's action, where XState would catch it. The queue halts after the callback under way,
+   * nothing more is recorded, and advance() throws it.
+   */
+  let spent: SimError | null = null;
+  const spend = (e: SimError) => {
+    spent = e;
+    queue.halt();
+  };
   const emit = (e: TraceEvent): void => {
+    if (spent) return;
+    const over =
+      events.length >= budget.events
+        ? overBudget('trace events', budget.events, queue.now)
+        : e.k === 'send' && net.inFlight > budget.inFlight
+          ? overBudget('messages in flight', budget.inFlight, queue.now)
+          : null;
+    if (over) {
+      spend(over);
+      return;
+    }
     events.push(e);
     if (e.k === 'state') return; // the checkers judge what nodes do, not how their charts move
     for (const c of checkers)
@@ -238,7 +265,14 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
     advance(untilMs, maxSteps = Number.POSITIVE_INFINITY) {
       const end = Math.min(durationMs, Math.floor(untilMs));
       if (end <= through) return true;
-      const there = queue.runSome(end, maxSteps);
+      // The callbacks' budget cuts the slice, so it runs out at the same callback however it is sliced.
+      if (spent) throw spent;
+      const left = budget.callbacks - queue.executed;
+      const there = queue.runSome(end, Math.min(maxSteps, left));
+      if (spent) throw spent;
+      if (!there && queue.executed >= budget.callbacks)
+        spend(overBudget('callbacks', budget.callbacks, queue.now));
+      if (spent) throw spent;
       // Stopped inside a millisecond: only the ones before it are complete.
       through = there ? end : Math.max(through, queue.now - 1);
       return there;

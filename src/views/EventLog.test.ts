@@ -203,7 +203,8 @@ describe('defaults and real traces', () => {
 
   it('names Bully’s messages as Garcia-Molina does', () => {
     const texts = buildLogEntries(simulate(scenarioById('bully')!)).map((e) => e.text);
-    expect(texts).toContain('node-1 → node-2 ELECTION');
+    // An ELECTION names the coordinator it replaces (bully/machine.ts).
+    expect(texts).toContain('node-1 → node-2 ELECTION (replacing node-5)');
     expect(texts).toContain('node-4 → node-1 COORDINATOR');
   });
 });

@@ -142,4 +142,22 @@ describe('the player store on an asynchronous engine', () => {
     expect(s().run).toBe(run);
     expect(s().interventions).toEqual([]);
   });
+
+  it('a change whose run spends its budget says so, and the run on screen stays', async () => {
+    const inner = pageEngine();
+    // The default budget (2 M events) in miniature: the lease story holds about 1,250.
+    const engine: SimEngine = {
+      where: 'page',
+      hint: (h) => inner.hint(h),
+      run: (job, l) => inner.run({ ...job, opts: { ...job.opts, budget: { events: 600 } } }, l),
+    };
+    const store = createPlayerStore({ scenarios: [lease], engine });
+    const s = () => store.getState();
+    const run = s().run;
+    s().addIntervention({ atMs: 20_000, fault: { kind: 'crash', node: 'node-1' } });
+    await settled(store);
+    expect(s().rejected).toMatch(/^the run stopped at \d+ ms: more than 600 trace events \(its budget\)/);
+    expect(s().run).toBe(run);
+    expect(s().interventions).toEqual([]);
+  });
 });

@@ -20,6 +20,7 @@ import type { Fault, TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
 import {
   bullyAgreement,
+  bullyCost,
   checkSafety,
   leaseLeader,
   metricBounds,
@@ -223,6 +224,39 @@ describe('chaos property checkers', () => {
     expect(bullyAgreement(fakeTrace(base), s)).toMatchObject({ failure: null, recoveredAfterMs: 11 });
     const doubter = bullyAgreement(fakeTrace([...base, role(140, 'node-2', 'candidate' as 'leader')]), s);
     expect(doubter.failure?.detail).toContain('not yet following node-3: [node-2]');
+  });
+
+  it('bully-agreement: from F on, at most 2·n(n−1) election messages per fault recorded there', () => {
+    const s = sched(3, 100, 50);
+    const agreed = { property: 'bully-agreement' as const, recoveredAfterMs: 0, boundMs: 50, failure: null };
+    const msg = (id: number, t: number, type: string): TraceEvent => ({
+      k: 'send',
+      t,
+      id,
+      from: 'node-1',
+      to: 'node-2',
+      type,
+      deliverAt: t + 1,
+    });
+    const restart: TraceEvent = {
+      k: 'fault',
+      t: 100,
+      fault: { kind: 'restart', node: 'node-1' },
+      source: 'intervention',
+    };
+    // 2·3·2 = 12 per fault; before F and HEARTBEATs do not count.
+    const events = [
+      ...Array.from({ length: 30 }, (_, i) => msg(i, 50, 'ELECTION')),
+      restart,
+      ...Array.from({ length: 12 }, (_, i) => msg(100 + i, 120, 'OK')),
+      msg(200, 130, 'HEARTBEAT'),
+    ];
+    const tr = (es: TraceEvent[]) => ({ events: es, durationMs: 150 }) as unknown as Trace;
+    expect(bullyCost(tr(events), s, agreed)).toBe(agreed);
+    const storm = bullyCost(tr([...events, msg(300, 140, 'COORDINATOR')]), s, agreed);
+    expect(storm.failure?.detail).toBe(
+      '13 ELECTION + OK + COORDINATOR from 100 ms on, over 2·n(n−1) x 1 fault(s) = 12',
+    );
   });
 });
 

@@ -80,10 +80,31 @@ export function bullyAgreement(trace: Trace, s: ChaosSchedule): LivenessResult {
     last = new Set(ls);
     return good(ls);
   });
-  return liveness('bully-agreement', s, since, () => {
+  const agreement = liveness('bully-agreement', s, since, () => {
     const doubters = ids.filter((id) => id !== top && believes.get(id) !== true);
     return `at ${until} ms believers [${[...last].join(', ')}] (want ${top}); not yet following ${top}: [${doubters.join(', ')}]`;
   });
+  return agreement.failure ? agreement : bullyCost(trace, s, agreement);
+}
+
+/**
+ * Bully's cost once the faults stop: each fault recorded from F on (the heal, each restart) may start
+ * one election, and an election costs at most n(n-1) ELECTION + OK + COORDINATOR (Garcia-Molina 1982);
+ * twice that per fault leaves room for elections that overlap, never for a storm.
+ */
+export function bullyCost(trace: Trace, s: ChaosSchedule, agreed: LivenessResult): LivenessResult {
+  const F = s.faultsEndMs;
+  let faults = 0;
+  let messages = 0;
+  for (const e of trace.events) {
+    if (e.t < F) continue;
+    if (e.k === 'fault') faults++;
+    else if (e.k === 'send' && e.type !== 'HEARTBEAT') messages++;
+  }
+  const bound = 2 * s.nodes * (s.nodes - 1) * Math.max(1, faults);
+  if (messages <= bound) return agreed;
+  const detail = `${messages} ELECTION + OK + COORDINATOR from ${F} ms on, over 2·n(n−1) x ${Math.max(1, faults)} fault(s) = ${bound}`;
+  return { ...agreed, failure: { property: 'bully-agreement', atMs: trace.durationMs, detail } };
 }
 
 const livenessChecks: Record<ChaosHooks['liveness'], (trace: Trace, s: ChaosSchedule) => LivenessResult> = {

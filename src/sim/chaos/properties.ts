@@ -21,6 +21,8 @@
  * - `quorum-leader`: exactly one node believes it leads;
  * - `bully-agreement`: the highest id leads and every other node's last word from it (HEARTBEAT or
  *   COORDINATOR) came after its last change of role, so every live node believes in the highest id;
+ *   and from F on, ELECTION + OK + COORDINATOR stay within 2·n(n−1) per fault recorded there
+ *   (Garcia-Molina 1982: an election costs at most n(n−1));
  * - `shard-leaders`: every shard's key names a live node that believes it leads;
  * - `job-started`: a run of the scheduled job starts after F (the CronJob's next slots are met);
  * - `jobs-done`: every job of the queue has been committed (a dead worker's row lock released, and

@@ -20,6 +20,13 @@ export class EventQueue {
   private _now = 0;
   /** Number of callbacks run so far (for benchmarks and runaway guards). */
   executed = 0;
+  /** Set by halt(): no callback runs any more (a run that spent its budget). */
+  private halted = false;
+
+  /** Stops the queue after the callback under way: runSome runs nothing more and returns false. */
+  halt(): void {
+    this.halted = true;
+  }
 
   get now(): number {
     return this._now;
@@ -91,6 +98,7 @@ export class EventQueue {
    */
   runSome(end: number, maxSteps: number): boolean {
     for (let steps = 0; steps < maxSteps; steps++) {
+      if (this.halted) return false;
       const next = this.peekTime();
       if (next === undefined || next > end) {
         this._now = Math.max(this._now, end);

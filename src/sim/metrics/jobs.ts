@@ -1,3 +1,4 @@
+import { maxOf } from '../../lib/extent.ts';
 import { DB_HOST, JOB_RUN_MARK, SQL_MARK } from '../algorithms/dbjob/keys.ts';
 import { hostOf, stopsHost } from '../faults/table.ts';
 import type { Trace } from '../trace/trace.ts';
@@ -34,7 +35,10 @@ export function jobMetrics(trace: Pick<Trace, 'hosts' | 'events'>): JobMetrics |
       if (crashAt !== null && e.t > crashAt) afterCrash++;
     } else if (e.name === SQL_MARK && e.node === DB_HOST) {
       scans = Number(e.data?.scans ?? scans);
-      emails = Math.max(0, ...emailCounts(String(e.data?.emails ?? '')).map(([, n]) => n));
+      emails = maxOf(
+        emailCounts(String(e.data?.emails ?? '')).map(([, n]) => n),
+        0,
+      );
     }
   }
   return {

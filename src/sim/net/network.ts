@@ -37,6 +37,8 @@ export const TAIL_SHARE = 0.02;
  */
 export class Network {
   private nextId = 1;
+  /** Messages sent and not yet delivered or dropped (the run's budget counts them). */
+  inFlight = 0;
   private state: NetState = openNet;
   readonly hosts = new Map<string, Host>();
   private readonly isStore = (id: string) => this.hosts.get(id)?.kind === 'store';
@@ -78,10 +80,12 @@ export class Network {
     }
     const deliverAt = now + latency + (this.state.delays.get(linkKey(from, to)) ?? 0);
     const data = summarize(body);
+    this.inFlight++;
     this.emit({ k: 'send', t: now, id, from, to, type, deliverAt, ...(data ? { data } : {}) });
     const atSend: DropReason | null = this.blocked(from, to) ?? (lost ? 'loss' : null);
     const msg: Message = { id, from, to, type, body };
     this.queue.at(deliverAt, () => {
+      this.inFlight--;
       const reason = atSend ?? this.blocked(from, to);
       const host = this.hosts.get(to);
       if (!reason && host && !host.up && host.refuses) {

@@ -12,6 +12,7 @@
  * pointing at existing events.
  */
 import { z } from 'zod';
+import { DEFAULT_BUDGET } from '../budget.ts';
 import { shapeHostPaths } from '../faults/shape.ts';
 import { specOf } from '../faults/table.ts';
 import { algorithmIds, faultSchema, timedFaultSchema } from '../scenario/schema.ts';
@@ -41,6 +42,14 @@ export const TRACE_VERSIONS: readonly number[] = [1, 2];
 
 /** 50 MiB: a 10-minute run of 200 Bully nodes is about 20 MB of JSON. */
 export const MAX_TRACE_BYTES = 50 * 1024 * 1024;
+/**
+ * What the views can draw. The simulator's largest cluster is 200 nodes plus its infrastructure; a
+ * cluster picture or sequence lane per host past a few hundred is unreadable, and a list of 150,000
+ * hosts once overflowed the stack of the cluster layout.
+ */
+export const MAX_TRACE_HOSTS = 500;
+/** A simulated run holds at most DEFAULT_BUDGET.events (src/sim/inputs.ts): an import holds no more. */
+export const MAX_TRACE_EVENTS = DEFAULT_BUDGET.events;
 /** The deepest trace path is trace.events[i].change.kv.value (depth 5); anything far deeper is hostile. */
 const MAX_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -486,6 +495,17 @@ export function parseTrace(text: string, opts: ParseTraceOptions = {}): Trace {
       throw new TraceImportError('trace', `expected a trace object, got ${show(data)}`);
     checkVersion(data);
     const events = (data as { events?: unknown }).events;
+    const hosts = (data as { hosts?: unknown }).hosts;
+    if (Array.isArray(hosts) && hosts.length > MAX_TRACE_HOSTS)
+      throw new TraceImportError(
+        'trace.hosts',
+        `${hosts.length.toLocaleString('en-US')} hosts: the views draw at most ${MAX_TRACE_HOSTS}`,
+      );
+    if (Array.isArray(events) && events.length > MAX_TRACE_EVENTS)
+      throw new TraceImportError(
+        'trace.events',
+        `${events.length.toLocaleString('en-US')} events: a run holds at most ${MAX_TRACE_EVENTS.toLocaleString('en-US')}`,
+      );
     if (Array.isArray(events))
       events.forEach((e, i) => {
         const k =

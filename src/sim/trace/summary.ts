@@ -1,3 +1,4 @@
+import { pushAll } from '../../lib/extent.ts';
 import { stopsHost } from '../faults/table.ts';
 import type { Params } from '../params.ts';
 import { stepCaption } from '../scenario/fix.ts';
@@ -80,7 +81,7 @@ export function leaderIntervals(trace: Trace): LeaderInterval[] {
         });
     } else if (e.k === 'fault' && 'node' in e.fault && stopsHost(e.fault)) close(e.fault.node, e.t);
   }
-  out.push(...open.values());
+  pushAll(out, open.values());
   return out.sort((a, b) => a.fromMs - b.fromMs || (a.node < b.node ? -1 : 1));
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ParamError } from '../../params.ts';
 import type { ScenarioInput, TimedFault } from '../../scenario/schema.ts';
 import { testScenario } from '../../scenario/testScenario.ts';
-import { simulate } from '../../simulate.ts';
+import { simulate, startSimulation } from '../../simulate.ts';
 import type { TraceEvent } from '../../trace/events.ts';
 import type { Trace } from '../../trace/trace.ts';
 import { bully } from './index.ts';
@@ -224,5 +224,63 @@ describe('bully: params and determinism', () => {
   it('declares node ids and bounds', () => {
     expect(bully.nodeIds(3)).toEqual(['node-1', 'node-2', 'node-3']);
     expect([bully.minNodes, bully.maxNodes]).toEqual([2, 200]);
+  });
+});
+
+describe('bully: one fault costs at most 2·n(n−1) election messages (Garcia-Molina 1982: O(n²) per election)', () => {
+  /**
+   * ELECTION + OK + COORDINATOR sent from the fault on, counted while the run goes, so that a storm
+   * fails the property at the bound instead of running on.
+   */
+  function electionMessagesAfter(sc: ReturnType<typeof scenario>, fromMs: number, bound: number): number {
+    const sim = startSimulation(sc);
+    let seen = 0;
+    let count = 0;
+    for (;;) {
+      const there = sim.advance(sim.durationMs, 20_000);
+      for (; seen < sim.events.length; seen++) {
+        const e = sim.events[seen] as TraceEvent;
+        if (e.k === 'send' && e.t >= fromMs && e.type !== 'HEARTBEAT') count++;
+      }
+      if (there || count > bound) return count;
+    }
+  }
+
+  it('a crash, a crash and restart, or a pause of any node, n from 3 to 200', () => {
+    const fault = fc.integer({ min: 3, max: 200 }).chain((n) =>
+      fc.record({
+        n: fc.constant(n),
+        node: fc.integer({ min: 1, max: n }),
+        kind: fc.constantFrom('crash', 'restart', 'pause'),
+        atMs: fc.integer({ min: 500, max: 3000 }),
+        // How long the node is down or paused: shorter and longer than the failure detector.
+        downMs: fc.integer({ min: 50, max: 4000 }),
+      }),
+    );
+    fc.assert(
+      fc.property(fault, ({ n, node, kind, atMs, downMs }) => {
+        const id = `node-${node}`;
+        const faults: TimedFault[] =
+          kind === 'crash'
+            ? [crash(atMs, id)]
+            : kind === 'restart'
+              ? [crash(atMs, id), restart(atMs + downMs, id)]
+              : [{ atMs, fault: { kind: 'pause', node: id, durationMs: downMs } }];
+        const bound = 2 * n * (n - 1);
+        const sc = scenario(n, faults, { durationMs: atMs + downMs + 4000 });
+        expect(electionMessagesAfter(sc, atMs, bound)).toBeLessThanOrEqual(bound);
+      }),
+      { seed: 39, numRuns: 30 },
+    );
+  });
+
+  it('node-1 restarted: n² − 1 messages (each node takes part once, the coordinator answers each asker)', () => {
+    for (const n of [5, 10, 20, 50]) {
+      const sc = scenario(n, [crash(700, 'node-1'), restart(2700, 'node-1')], { durationMs: 8000 });
+      const tr = simulate(sc);
+      const after = sends(tr).filter((e) => e.t >= 700 && e.type !== 'HEARTBEAT');
+      expect(after, `n = ${n}`).toHaveLength(n * n - 1);
+      expect(leadersAtEnd(tr)).toEqual([`node-${n}`]);
+    }
   });
 });

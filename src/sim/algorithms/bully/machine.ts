@@ -9,7 +9,15 @@ import type { ProcessEnv } from '../../net/host.ts';
  * - A process that suspects the coordinator (no HEARTBEAT for its timeout) runs an election: ELECTION
  *   to every higher-numbered process. Messages to a dead process are still sent: the sender cannot know.
  * - A process that gets ELECTION from a lower one answers OK and starts its own election, unless it
- *   already runs one (electing, or waiting for COORDINATOR after an OK).
+ *   already runs one (electing, or waiting for COORDINATOR after an OK) or already took part in the
+ *   same one. An ELECTION says which coordinator it replaces (null: the sender has just recovered and
+ *   knows none); a process remembers what its own last election replaced, so a late ELECTION of an
+ *   election it has finished gets only its OK (Garcia-Molina 1982: one election costs O(n^2) messages;
+ *   taking each late ELECTION as a new election would start elections without end). It forgets when
+ *   it hears of another coordinator outside an election (the replaced one is back, a partition
+ *   healed): the next ELECTION is a new election.
+ * - The coordinator answers an ELECTION with OK and a COORDINATOR to the sender alone: its election is
+ *   won, and a COORDINATOR is announced to all once per election.
  * - No OK within `answerTimeoutMs`: the process wins and sends COORDINATOR to EVERY other process, dead
  *   or alive (Tanenbaum: "to all running processes"; Coulouris sends it only to the lower ones): a
  *   higher process that is alive but was unreachable then hears a lower one claim the role and bullies
@@ -31,7 +39,7 @@ import type { ProcessEnv } from '../../net/host.ts';
  */
 
 export type BullyEvent =
-  | { type: 'ELECTION'; from: string }
+  | { type: 'ELECTION'; from: string; replacing: string | null }
   | { type: 'OK'; from: string }
   | { type: 'COORDINATOR'; from: string }
   | { type: 'HEARTBEAT'; from: string };
@@ -68,11 +76,15 @@ export interface BullyContext extends BullyInput {
   coordinator: string | null;
   /** Elections this process has started (its own count, for marks). */
   elections: number;
+  /** The coordinator its last election replaced (null: none known). */
+  replacing: string | null;
+  /** It has taken part in an election since it last heard of another coordinator outside one. */
+  tookPart: boolean;
 }
 
-function send(ctx: BullyContext, to: string, type: BullyEvent['type']): void {
+function send(ctx: BullyContext, to: string, type: BullyEvent['type'], body?: Record<string, unknown>): void {
   if (type !== 'HEARTBEAT') ctx.tally[type]++;
-  ctx.env.send(to, type);
+  ctx.env.send(to, type, body);
 }
 
 const rankOfSender = (ctx: BullyContext, from: string): number => ctx.rankOf.get(from) ?? 0;
@@ -85,15 +97,32 @@ export const bullyMachine = setup({
     isHighest: ({ context }) => context.rank === context.ids.length,
     fromLower: ({ context, event }) => rankOfSender(context, event.from) < context.rank,
     fromHigher: ({ context, event }) => rankOfSender(context, event.from) > context.rank,
+    /** An ELECTION from a lower process for an election this one has not taken part in. */
+    newElectionFromLower: ({ context, event }) =>
+      event.type === 'ELECTION' &&
+      rankOfSender(context, event.from) < context.rank &&
+      (!context.tookPart || event.replacing !== context.replacing),
   },
   actions: {
-    startElection: assign({ elections: ({ context }) => context.elections + 1, coordinator: null }),
+    startElection: assign({
+      elections: ({ context }) => context.elections + 1,
+      coordinator: null,
+      tookPart: true,
+    }),
+    /** What the election about to start replaces: the suspected coordinator, or the one a lower ELECTION names. */
+    replaceCoordinator: assign({ replacing: ({ context }) => context.coordinator }),
+    replaceAsAsked: assign({
+      replacing: ({ event }) => (event.type === 'ELECTION' ? event.replacing : null),
+    }),
+    /** A lower process claims the role: the election that bullies it replaces the claimant. */
+    replaceClaimant: assign({ replacing: ({ event }) => event.from }),
     sendElections: ({ context }) => {
       context.env.mark('election-start', { election: context.elections });
       for (let k = context.rank; k < context.ids.length; k++)
-        send(context, context.ids[k] as string, 'ELECTION');
+        send(context, context.ids[k] as string, 'ELECTION', { replacing: context.replacing });
     },
     replyOk: ({ context, event }) => send(context, event.from, 'OK'),
+    tellCoordinator: ({ context, event }) => send(context, event.from, 'COORDINATOR'),
     announceCoordinator: ({ context }) => {
       for (const id of context.ids) if (id !== context.env.id) send(context, id, 'COORDINATOR');
     },
@@ -111,7 +140,13 @@ export const bullyMachine = setup({
     sendHeartbeats: ({ context }) => {
       for (const id of context.ids) if (id !== context.env.id) send(context, id, 'HEARTBEAT');
     },
+    /** The end of its election: the winner speaks. */
     adoptSender: assign({ coordinator: ({ event }) => event.from }),
+    /** Outside an election: another coordinator than the one it knew starts a new chapter. */
+    adoptCoordinator: assign({
+      coordinator: ({ event }) => event.from,
+      tookPart: ({ context, event }) => context.tookPart && event.from === context.coordinator,
+    }),
     markLeaderMissing: ({ context }) =>
       context.env.mark('leader-missing', {
         coordinator: context.coordinator,
@@ -134,6 +169,8 @@ export const bullyMachine = setup({
     // At t=0 everyone believes the highest id coordinates (it may already be down: nobody can tell).
     coordinator: input.recovering ? null : (input.ids[input.ids.length - 1] ?? null),
     elections: 0,
+    replacing: null,
+    tookPart: false,
   }),
   initial: 'boot',
   states: {
@@ -146,15 +183,21 @@ export const bullyMachine = setup({
       ],
     },
     follower: {
-      after: { heartbeatTimeout: { target: 'electing', actions: 'markLeaderMissing' } },
+      after: {
+        heartbeatTimeout: { target: 'electing', actions: ['markLeaderMissing', 'replaceCoordinator'] },
+      },
       on: {
-        HEARTBEAT: { guard: 'fromHigher', target: 'follower', reenter: true, actions: 'adoptSender' },
+        HEARTBEAT: { guard: 'fromHigher', target: 'follower', reenter: true, actions: 'adoptCoordinator' },
         COORDINATOR: [
-          { guard: 'fromHigher', target: 'follower', reenter: true, actions: 'adoptSender' },
+          { guard: 'fromHigher', target: 'follower', reenter: true, actions: 'adoptCoordinator' },
           // A lower process claims the role while this one is alive: bully it (Garcia-Molina's invariant).
-          { target: 'electing' },
+          { target: 'electing', actions: 'replaceClaimant' },
         ],
-        ELECTION: { guard: 'fromLower', target: 'electing', actions: 'replyOk' },
+        ELECTION: [
+          { guard: 'newElectionFromLower', target: 'electing', actions: ['replyOk', 'replaceAsAsked'] },
+          // A late ELECTION of an election this process has finished: it is alive, and that is all.
+          { guard: 'fromLower', actions: 'replyOk' },
+        ],
       },
     },
     electing: {
@@ -185,7 +228,7 @@ export const bullyMachine = setup({
         ELECTION: { guard: 'fromLower', actions: 'replyOk' },
         COORDINATOR: [
           { guard: 'fromHigher', target: 'follower', actions: 'adoptSender' },
-          { target: 'electing' },
+          { target: 'electing', actions: 'replaceClaimant' },
         ],
         HEARTBEAT: { guard: 'fromHigher', target: 'follower', actions: 'adoptSender' },
       },
@@ -199,14 +242,16 @@ export const bullyMachine = setup({
         },
       },
       on: {
-        // Textbook: answer and hold an election; the highest process wins it at once.
-        ELECTION: { guard: 'fromLower', target: 'electing', actions: 'replyOk' },
+        // Its election is won: the asker alone hears who coordinates. Holding a new election instead
+        // would announce to all again for each late ELECTION, and each announcement ends elections
+        // that the next late ELECTION starts again: the storm of a restart.
+        ELECTION: { guard: 'fromLower', actions: ['replyOk', 'tellCoordinator'] },
         COORDINATOR: [
-          { guard: 'fromHigher', target: 'follower', actions: 'adoptSender' },
-          { target: 'electing' },
+          { guard: 'fromHigher', target: 'follower', actions: 'adoptCoordinator' },
+          { target: 'electing', actions: 'replaceClaimant' },
         ],
         // Two coordinators after a partition heals: the lower one yields to the higher one's heartbeat.
-        HEARTBEAT: { guard: 'fromHigher', target: 'follower', actions: 'adoptSender' },
+        HEARTBEAT: { guard: 'fromHigher', target: 'follower', actions: 'adoptCoordinator' },
       },
     },
   },

@@ -1,5 +1,7 @@
 // Partition cuts: the line that separates two groups of hosts, drawn across the ring with its label.
+
 import { t as tr } from '../../../i18n/index.ts';
+import { maxOf, minOf } from '../../../lib/extent.ts';
 import type { Frame } from '../../../sim/trace/frame.ts';
 import type { Endpoints, Layout, Pos } from './layout.ts';
 import type { Sel } from './types.ts';
@@ -21,7 +23,7 @@ export function separatingLine(
     const ny = Math.sin(th);
     const pa = a.map((p) => p.x * nx + p.y * ny);
     const pb = b.map((p) => p.x * nx + p.y * ny);
-    const [aMin, aMax, bMin, bMax] = [Math.min(...pa), Math.max(...pa), Math.min(...pb), Math.max(...pb)];
+    const [aMin, aMax, bMin, bMax] = [minOf(pa), maxOf(pa), minOf(pb), maxOf(pb)];
     const gap = Math.max(bMin - aMax, aMin - bMax);
     if (gap <= 0 || (best && gap <= best.gap)) continue;
     const c = bMin - aMax > 0 ? (aMax + bMin) / 2 : (bMax + aMin) / 2;

@@ -1,4 +1,5 @@
 // Where every host sits (the fixed layout per host list and size) and where links meet host outlines.
+import { maxOf } from '../../../lib/extent.ts';
 import type { HostKind } from '../../../sim/net/host.ts';
 import type { HostInfo } from './types.ts';
 
@@ -155,8 +156,14 @@ export function shortName(id: string): string {
 /** The largest form of the nodes' names (whole id, number, nothing) that fits inside a circle of radius r. */
 function fitName(nodes: readonly HostInfo[], r: number): Pick<Layout, 'nameFit' | 'nameSize'> {
   const room = 2 * r - 6;
-  const longest = Math.max(0, ...nodes.map((x) => x.id.length));
-  const longestNum = Math.max(0, ...nodes.map((x) => shortName(x.id).length));
+  const longest = maxOf(
+    nodes.map((x) => x.id.length),
+    0,
+  );
+  const longestNum = maxOf(
+    nodes.map((x) => shortName(x.id).length),
+    0,
+  );
   for (const size of [13, 11, 10])
     if (textW(longest, size) <= room) return { nameFit: 'full', nameSize: size };
   for (const size of [11, 9])

@@ -1,4 +1,5 @@
 // Fault events as spans on the lifelines (down, paused, isolated, partitions) and where a partition's walls go.
+import { maxOf, minOf } from '../../../lib/extent.ts';
 import { foldFault, freshLife } from '../../../sim/faults/fold.ts';
 import type { Fault, HostLife } from '../../../sim/faults/table.ts';
 import { type NetState, openNet } from '../../../sim/net/reach.ts';
@@ -88,8 +89,8 @@ export function partitionWalls(groups: string[][], laneIndex: ReadonlyMap<string
   for (const g of groups) {
     const idx = g.map((id) => laneIndex.get(id)).filter((i): i is number => i !== undefined);
     if (idx.length === 0) continue;
-    const lo = Math.min(...idx);
-    const hi = Math.max(...idx);
+    const lo = minOf(idx);
+    const hi = maxOf(idx);
     if (hi - lo + 1 !== idx.length) return null;
     runs.push([lo, hi]);
   }
