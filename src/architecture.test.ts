@@ -202,6 +202,7 @@ const INSTALLS: Record<string, Record<string, string>> = {
   },
   installSimulator: {
     'src/app/prerender/firstView.tsx': 'the build-time first view (the page simulates in its worker)',
+    'src/app/prerender/linkViews.tsx': "the build-time pictures of every story link's steps",
     'src/embed/element.tsx': 'the custom element (simulates on the page)',
     'src/embed/react.tsx': 'the React component (simulates on the page)',
     'src/testing/setup.ts': 'the unit tests (static)',
