@@ -4,6 +4,7 @@ import type { ChaosHooks } from '../algorithms/algorithm.ts';
 import { POD_HOST } from '../algorithms/cronjob/index.ts';
 import { POD_STARTED } from '../algorithms/cronjob/pod.ts';
 import { LEADER_KEY } from '../algorithms/lease/keys.ts';
+import { algorithmFor } from '../algorithms/registry.ts';
 import { shardKey, shardOfKey } from '../algorithms/sharded/keys.ts';
 import { COMMIT_MARK, PG_HOST } from '../algorithms/skiplocked/keys.ts';
 import { hostOf, startsHost, stopsHost } from '../faults/table.ts';
@@ -81,13 +82,15 @@ function liveness(
   };
 }
 
+/** `lease-leader` on the algorithm's leader key (the lease's LEADER_KEY, Patroni's /service/<scope>/leader). */
 export function leaseLeader(trace: Trace, s: ChaosSchedule): LivenessResult {
   const until = s.faultsEndMs + s.boundMs;
+  const key = algorithmFor(s.algorithm).leadership.keys[0] ?? LEADER_KEY;
   let holder: string | null = null;
   const step = (e: TraceEvent) => {
     if (e.k !== 'store') return;
-    if (e.change.kind === 'delete' && e.change.key === LEADER_KEY) holder = null;
-    if (e.change.kind === 'put' && e.change.kv.key === LEADER_KEY) holder = e.change.kv.value;
+    if (e.change.kind === 'delete' && e.change.key === key) holder = null;
+    if (e.change.kind === 'put' && e.change.kv.key === key) holder = e.change.kv.value;
   };
   const good = (ls: Set<string>) => holder !== null && ls.size === 1 && ls.has(holder);
   let last: Set<string> = new Set();
