@@ -555,11 +555,11 @@ describe('chaos: Patroni (the leader key in etcd, HAProxy’s /primary check)', 
   it('no primary paused past ttl: never two primaries taking writes, one key holder, a primary within the bound', () => {
     // No pauses in the safe design's draws: a primary paused past ttl is the watchdog's case, which
     // the model leaves out (patroni/index.ts, chaos.pausesUnsafeOnly).
-    const st = chaosProperty('patroni', { loss: true }, 144, 24);
+    const st = chaosProperty('patroni', { loss: true }, 144, 16);
     expect(st.kinds).not.toContain('pause');
-    expect(st.schedules).toBe(24);
-    expect(st.faults).toBeGreaterThan(3 * 24);
-    expect(st.livenessChecked).toBeGreaterThan(24 / 3);
+    expect(st.schedules).toBe(16);
+    expect(st.faults).toBeGreaterThan(3 * 16);
+    expect(st.livenessChecked).toBeGreaterThan(16 / 3);
     for (const k of ['crash', 'restart', 'partition', 'isolate', 'cut-link', 'clock-drift'])
       expect(st.kinds).toContain(k);
   });
