@@ -1,5 +1,7 @@
 import { algorithmFor, algorithmIds } from '../sim/algorithms/registry.ts';
+import { FAULTS, isFaultKind } from '../sim/faults/table.ts';
 import { canonicalKnob, netParams, ParamError, type Params, parseParamValue } from '../sim/params.ts';
+import { pastEndProblem, shown, unknownKeyProblem, unknownWordProblem } from '../sim/rules.ts';
 import { FIX_KNOB, withFix } from '../sim/scenario/fix.ts';
 import { withAlgorithm } from '../sim/scenario/sandbox.ts';
 import { type Scenario, ScenarioError, type TimedFault, timedFaultSchema } from '../sim/scenario/schema.ts';
@@ -25,8 +27,8 @@ export class UsageError extends Error {}
 
 export const usage = `usage: npm run -s sim -- <scenario-id> [--algorithm ${algorithmIds.join('|')}] [--seed N] [--nodes N] [--set key=value]... [--duration MS] [--fault ATMS:JSON]... [--no-script] [--omit TYPE,...] [--format json|text|mermaid] | --list`;
 
-/** A user-supplied token in a message: quoted, JSON-escaped (one line whatever it holds), cut at 60. */
-const shown = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}...` : s);
+/** A name as typed when it is short and printable, else quoted and escaped like any user value (rules.ts). */
+const named = (s: string): string => (/^[\x21-\x7e]{1,60}$/.test(s) ? s : shown(s));
 
 function int(flag: string, raw: string | undefined, min: number, max: number): number {
   if (raw === undefined) throw new UsageError(`${flag} needs a value`);
@@ -44,12 +46,10 @@ const MAX_FAULT_CHARS = 10_000;
  * checked against the scenario schema's timedFaultSchema (hosts are checked when the run starts).
  */
 export function parseFault(raw: string | undefined): TimedFault {
-  // Quoted with JSON escapes, so a newline or a control character in the value stays on one line.
-  const shown = JSON.stringify((raw ?? '').length > 60 ? `${(raw ?? '').slice(0, 60)}...` : (raw ?? ''));
   const colon = raw?.indexOf(':') ?? -1;
   if (!raw || colon <= 0)
     throw new UsageError(
-      `--fault expects ATMS:JSON like 5000:{"kind":"crash","node":"node-1"}, got ${shown}`,
+      `--fault expects ATMS:JSON like 5000:{"kind":"crash","node":"node-1"}, got ${shown(raw ?? '')}`,
     );
   if (raw.length > MAX_FAULT_CHARS)
     throw new UsageError(`--fault value is longer than ${MAX_FAULT_CHARS} characters`);
@@ -63,7 +63,16 @@ export function parseFault(raw: string | undefined): TimedFault {
   try {
     fault = JSON.parse(raw.slice(colon + 1));
   } catch {
-    throw new UsageError(`--fault at ${atMs} ms: the fault is not valid JSON (${shown})`);
+    throw new UsageError(`--fault at ${atMs} ms: the fault is not valid JSON (${shown(raw)})`);
+  }
+  // A key the kind does not have is refused, not dropped: `"form":"store"` misspelt must not turn an
+  // isolation from the store into one from everyone (the rule every input shares, rules.ts).
+  if (fault !== null && typeof fault === 'object' && !Array.isArray(fault)) {
+    const kind = (fault as { kind?: unknown }).kind;
+    if (typeof kind === 'string' && isFaultKind(kind)) {
+      const extra = unknownKeyProblem(fault, ['kind', ...Object.keys(FAULTS[kind].fields)]);
+      if (extra) throw new UsageError(`--fault at ${atMs} ms: ${kind}: ${extra}`);
+    }
   }
   const r = timedFaultSchema.safeParse({ atMs, fault });
   if (!r.success) {
@@ -137,8 +146,7 @@ export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
         break;
       }
       default:
-        if (a.startsWith('-'))
-          throw new UsageError(`unknown option ${/^[\x21-\x7e]+$/.test(a) ? a : shown(a)}; ${usage}`);
+        if (a.startsWith('-')) throw new UsageError(`unknown option ${named(a)}; ${usage}`);
         if (scenario) throw new UsageError(`one scenario at a time, got "${scenario.id}" and ${shown(a)}`);
         scenario = scenarios.find((s) => s.id === a);
         if (!scenario) throw new UsageError(`unknown scenario ${shown(a)} (known: ${ids.join(', ')})`);
@@ -174,7 +182,7 @@ export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
     const spec = Object.hasOwn(specs, k) ? specs[k] : undefined;
     if (!spec)
       throw new UsageError(
-        `--set ${/^[\x21-\x7e]+$/.test(k) ? k : shown(k)}: unknown parameter ${shown(k)} (known: ${Object.keys(specs).join(', ')})`,
+        `--set ${named(k)}: unknown parameter ${shown(k)} (known: ${Object.keys(specs).join(', ')})`,
       );
     try {
       out.params[k] = parseParamValue(k, raw, spec);
@@ -182,6 +190,20 @@ export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
       if (e instanceof ParamError) throw new UsageError(`--set ${k}: ${e.message}`);
       throw e;
     }
+  }
+  // What the run will be: every intervention inside it, and `--omit` naming message types its
+  // algorithm sends (rules.ts), each refused with the argument that broke the rule.
+  const fixed = withFix(scenario, out.params).scenario;
+  const durationMs = out.durationMs ?? fixed.durationMs;
+  for (const tf of out.faults) {
+    const past = pastEndProblem(tf.atMs, durationMs);
+    if (past)
+      throw new UsageError(`--fault at ${tf.atMs} ms: ${past}${out.durationMs ? '' : '; see --duration'}`);
+  }
+  const types = Object.keys(alg.vocabulary.families);
+  for (const t of out.omitTypes) {
+    const unknown = unknownWordProblem(t, types, `message type for ${fixed.algorithm}`);
+    if (unknown) throw new UsageError(`--omit: ${unknown}`);
   }
   return { scenario, ...out };
 }

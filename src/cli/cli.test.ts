@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
 import { algorithmIds } from '../sim/algorithms/registry.ts';
@@ -9,6 +10,13 @@ const json = (argv: string[]) => {
   expect(r.code).toBe(0);
   return JSON.parse(r.out);
 };
+
+/** C0 controls, DEL and C1 controls (a terminal acts on them). */
+const controlBytes = (s: string): string[] =>
+  [...s].filter((c) => {
+    const n = c.codePointAt(0) ?? 0;
+    return n < 0x20 || (n >= 0x7f && n <= 0x9f);
+  });
 
 /** The CLI contract for bad input: exit 2, nothing on stdout, one line on stderr saying why. */
 function expectOneLineError(argv: string[], msg: RegExp): void {
@@ -202,4 +210,74 @@ describe('sim CLI: the sandbox', () => {
       /unknown parameter "ttlS"/,
     );
   });
+});
+
+// One strictness for every input (src/sim/rules.ts), at the CLI's door: exit 2 and one line that
+// says which argument and why.
+describe('sim CLI: the rules every input shares', () => {
+  it('--fault refuses a key its kind does not have, instead of dropping it', () => {
+    // `form` for `from`: dropped, it became an isolation from everyone.
+    expectOneLineError(
+      ['bully', '--fault', '1000:{"kind":"isolate","node":"node-1","form":"store"}'],
+      /^sim: --fault at 1000 ms: isolate: unknown key "form" \(allowed: kind, node, from\)\n$/,
+    );
+  });
+
+  it('--fault refuses a host in two partition groups', () => {
+    expectOneLineError(
+      ['bully', '--fault', '1000:{"kind":"partition","groups":[["node-1","node-2"],["node-2","node-3"]]}'],
+      /^sim: --fault at 1000 ms: fault\.groups\[1\]\[0\]: "node-2" is already in group 0/,
+    );
+  });
+
+  it('--fault refuses a fault after the end of the run, --duration or the story’s', () => {
+    expectOneLineError(
+      ['bully', '--fault', '2001:{"kind":"crash","node":"node-1"}'],
+      /^sim: --fault at 2001 ms: 2001 ms is after the end of the run \(2000 ms\); see --duration\n$/,
+    );
+    expectOneLineError(
+      ['bully', '--duration', '5000', '--fault', '6000:{"kind":"crash","node":"node-1"}'],
+      /^sim: --fault at 6000 ms: 6000 ms is after the end of the run \(5000 ms\)\n$/,
+    );
+  });
+
+  it('--omit names message types of the run’s algorithm', () => {
+    expectOneLineError(
+      ['bully', '--format', 'text', '--omit', 'HEARTBEAT,KEEPALIVE'],
+      /^sim: --omit: unknown message type for bully "KEEPALIVE" \(known: .*HEARTBEAT/,
+    );
+    expect(run(['bully', '--format', 'text', '--omit', 'HEARTBEAT']).code).toBe(0);
+  });
+
+  it('--set echoes no 100 KB value and no terminal escape bytes', () => {
+    for (const argv of [
+      ['bully', '--set', `heartbeatIntervalMs=${'9'.repeat(100_000)}x`],
+      ['bully', '--set', `${'k'.repeat(100_000)}=1`],
+      ['bully', '--set', 'heartbeatIntervalMs=\x1b[2J\x1b]0;pwned\x07\x9b1m'],
+    ]) {
+      const r = run(argv);
+      expect(r.code).toBe(2);
+      expect(r.err.length).toBeLessThan(600);
+      expect(controlBytes(r.err.slice(0, -1))).toEqual([]);
+    }
+  });
+});
+
+describe('sim CLI: a reader that closes early', () => {
+  it('exits 0 without a stack when stdout closes (`| head -1`)', async () => {
+    // 600 s of Bully as text is several hundred KB: far more than a pipe holds after the reader left.
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/main.ts', 'bully', '--duration', '600000', '--format', 'text'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let err = '';
+    child.stderr.on('data', (b: Buffer) => {
+      err += b.toString();
+    });
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(err).toBe('');
+    expect(code).toBe(0);
+  }, 60_000);
 });

@@ -63,6 +63,12 @@ export function run(
 
 const isMain = process.argv[1]?.replace(/\\/g, '/').endsWith('src/cli/main.ts');
 if (isMain) {
+  // A reader that closes early (`| head -1`) is not an error: stop quietly with status 0, as other
+  // CLIs do, rather than die on the EPIPE with a stack.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(0);
+  });
   const r = run(process.argv.slice(2));
   process.stdout.write(r.out);
   process.stderr.write(r.err);

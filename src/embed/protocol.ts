@@ -11,6 +11,8 @@
  * object with exactly these keys and types is refused with a reason; nothing is ever evaluated,
  * rendered as HTML or merged into an object.
  */
+import { shown, unknownKeyProblem } from '../sim/rules.ts';
+
 export const SOURCE = 'leader-election-lab';
 export const VERSION = 1;
 
@@ -52,7 +54,7 @@ export type Parsed =
   /** Not addressed to us (another library's message): ignored without a reply. */
   { kind: 'foreign' } | { kind: 'ok'; command: Command } | { kind: 'invalid'; error: string };
 
-const ALLOWED_KEYS = new Set(['source', 'v', 'type', 'step', 'scenario']);
+const ALLOWED_KEYS: readonly string[] = ['source', 'v', 'type', 'step', 'scenario'];
 /** Keys that would reach an object's prototype if code ever merged the message. */
 const POLLUTING = new Set(['__proto__', 'constructor', 'prototype']);
 const MAX_ID = 64;
@@ -65,7 +67,7 @@ function isPlainObject(x: unknown): x is Record<string, unknown> {
 }
 
 const show = (x: unknown): string => {
-  if (typeof x === 'string') return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
+  if (typeof x === 'string') return shown(x);
   if (typeof x === 'number' || typeof x === 'boolean' || x === null || x === undefined) return String(x);
   return Array.isArray(x) ? 'an array' : `a ${typeof x}`;
 };
@@ -80,12 +82,9 @@ export function parseCommand(data: unknown, ctx: CommandContext): Parsed {
       return { kind: 'foreign' };
     const polluting = keys.find((k) => POLLUTING.has(k));
     if (polluting !== undefined) return { kind: 'invalid', error: `forbidden key "${polluting}"` };
-    const unknown = keys.find((k) => !ALLOWED_KEYS.has(k));
-    if (unknown !== undefined)
-      return {
-        kind: 'invalid',
-        error: `unknown key ${show(unknown)} (allowed: ${[...ALLOWED_KEYS].join(', ')})`,
-      };
+    // The rule every input shares (src/sim/rules.ts): an unknown key is refused, never dropped.
+    const unknown = unknownKeyProblem(data, ALLOWED_KEYS);
+    if (unknown !== null) return { kind: 'invalid', error: unknown };
     // Data properties only: an accessor would run code on read.
     for (const k of keys) {
       const d = Object.getOwnPropertyDescriptor(data, k);

@@ -1,4 +1,6 @@
 /** Knobs: one spec per name, shared by the CLI (--set), the URL, the sandbox panel and the sweep. */
+import { shown } from './rules.ts';
+
 export type ParamValue = number | boolean;
 export type Params = Record<string, ParamValue>;
 
@@ -100,12 +102,12 @@ export type ParamProblem =
 export function problemText(p: ParamProblem): string {
   switch (p.kind) {
     case 'unknown':
-      return `unknown parameter "${p.knob}"${p.known ? ` (known: ${p.known.join(', ')})` : ''}`;
+      return `unknown parameter ${shown(p.knob)}${p.known ? ` (known: ${p.known.join(', ')})` : ''}`;
     case 'expects':
       if (p.got === undefined) return `${p.knob} expects ${p.expects === 'on/off' ? 'on/off' : 'a number'}`;
       return p.expects === 'on/off'
-        ? `${p.knob} expects on/off (true/false), got "${p.got}"`
-        : `${p.knob} expects a number, got "${p.got}"`;
+        ? `${p.knob} expects on/off (true/false), got ${shown(p.got)}`
+        : `${p.knob} expects a number, got ${shown(p.got)}`;
     case 'finite':
       return `${p.knob} must be finite`;
     case 'whole':

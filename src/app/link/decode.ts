@@ -10,6 +10,7 @@ import {
   parseParamValue,
   resolveParams,
 } from '../../sim/params.ts';
+import { pastEndProblem } from '../../sim/rules.ts';
 import { FIX_KNOB, withFix } from '../../sim/scenario/fix.ts';
 import { isFreePlay, withAlgorithm } from '../../sim/scenario/sandbox.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
@@ -195,8 +196,10 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
   const faults: TimedFault[] = [];
   for (const raw of q.getAll('fault').map((s) => s.slice(0, MAX_VALUE))) {
     const f = faultFromText(raw);
-    if (typeof f === 'string') bad('fault', raw, f);
-    else faults.push(f);
+    // A fault after the run's end would never happen (the rule every input shares, sim/rules.ts).
+    const past = typeof f === 'string' ? f : pastEndProblem(f.atMs, durationMs ?? fixed.durationMs);
+    if (past !== null) bad('fault', raw, past);
+    else faults.push(f as TimedFault);
   }
 
   let compare: LinkView['compare'] = null;

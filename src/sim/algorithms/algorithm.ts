@@ -85,11 +85,17 @@ export interface ChaosHooks {
   /** An isolation may be from the store only. */
   readonly isolateFromStore: boolean;
   /**
-   * Safety properties that must hold in every schedule: violation kinds that simulate()'s checkers
-   * raise (src/sim/check, and the algorithm's own `checkers`), each at all times or only `when` the
-   * drawn knobs turn on the design that promises it (one e-mail per job needs the outbox).
+   * Pauses are drawn for the negative control only: the safe design relies on a guard the model
+   * leaves out (Patroni's watchdog against a primary paused past ttl).
    */
-  readonly safety: ReadonlyArray<ViolationKind | { id: ViolationKind; when(params: Params): boolean }>;
+  readonly pausesUnsafeOnly?: boolean;
+  /**
+   * Safety properties that must hold in every schedule of the safe design: violation kinds that
+   * simulate()'s checkers raise (src/sim/check, and the algorithm's own `checkers`). The design's
+   * switch is `timing`'s `unsafe`: the safe design turns on what promises them (SKIP LOCKED's outbox
+   * for one e-mail per job), the negative control turns it off and must break one.
+   */
+  readonly safety: readonly ViolationKind[];
   /** The liveness property once the faults stop. */
   readonly liveness:
     | 'lease-leader'

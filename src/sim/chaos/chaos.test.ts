@@ -15,6 +15,7 @@ import {
   traceOf,
 } from '../../testing/chaos/run.ts';
 import { LEADER_KEY } from '../algorithms/lease/keys.ts';
+import { algorithmFor } from '../algorithms/registry.ts';
 import { timedFaultSchema } from '../scenario/schema.ts';
 import type { Fault, TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
@@ -33,7 +34,6 @@ import {
   closingFaults,
   infraOf,
   interventionsOf,
-  nodeIdsOf,
   type ScheduleOptions,
   scheduleArb,
   simArgv,
@@ -46,19 +46,20 @@ const namesOf = (f: Fault): string[] =>
   f.kind === 'partition' ? f.groups.flat() : 'a' in f ? [f.a, f.b] : 'node' in f ? [f.node] : [];
 
 describe('chaos schedule generator', () => {
-  it.each(['lease', 'heartbeat', 'bully'] as const)(
+  it.each(['lease', 'heartbeat', 'bully', 'patroni'] as const)(
     '%s: faults name only existing hosts, pass the schema and stop at F',
     (alg) => {
       fc.assert(
         fc.property(scheduleArb(alg, { loss: true }), (s) => {
-          const hosts = new Set([...nodeIdsOf(s.nodes), ...infraOf(alg)]);
+          const nodes = algorithmFor(alg).nodeIds(s.nodes);
+          const hosts = new Set([...nodes, ...infraOf(alg)]);
           expect(s.nodes).toBeGreaterThanOrEqual(3);
           expect(s.nodes).toBeLessThanOrEqual(9);
           for (const tf of interventionsOf(s)) {
             expect(timedFaultSchema.safeParse(tf).success).toBe(true);
             for (const h of namesOf(tf.fault)) expect(hosts.has(h)).toBe(true);
             if (tf.fault.kind === 'crash' || tf.fault.kind === 'restart' || tf.fault.kind === 'isolate')
-              expect(tf.fault.node.startsWith('node-')).toBe(true);
+              expect(nodes).toContain(tf.fault.node);
             if (tf.fault.kind === 'partition') {
               const all = tf.fault.groups.flat();
               expect(new Set(all).size).toBe(all.length);
@@ -161,19 +162,15 @@ const sched = (nodes: number, F: number, bound: number): ChaosSchedule => ({
 });
 
 describe('chaos property checkers', () => {
-  it('safety reads the violations simulate()’s checkers raised, of the kinds the hooks name for the knobs', () => {
-    const v = (t: number, kind: 'duplicate-email' | 'job-committed-twice'): TraceEvent => ({
+  it('safety reads the violations simulate()’s checkers raised, of the kinds the hooks name', () => {
+    const v = (t: number, kind: 'duplicate-email' | 'job-committed-twice' | 'split-brain'): TraceEvent => ({
       k: 'violation',
       t,
       violation: { kind, nodes: [], detail: kind },
     });
-    const trace = fakeTrace([v(1, 'duplicate-email'), v(2, 'job-committed-twice')]);
-    // One e-mail per job is the outbox's promise: without it, a second e-mail is the story, not a failure.
-    expect(safetyIds('skiplocked', { outbox: false })).toEqual(['job-committed-twice']);
-    expect(checkSafety('skiplocked', trace, { outbox: false }).map((f) => f.property)).toEqual([
-      'job-committed-twice',
-    ]);
-    expect(checkSafety('skiplocked', trace, { outbox: true })).toEqual([
+    const trace = fakeTrace([v(1, 'duplicate-email'), v(2, 'job-committed-twice'), v(3, 'split-brain')]);
+    expect(safetyIds('skiplocked')).toEqual(['job-committed-twice', 'duplicate-email']);
+    expect(checkSafety('skiplocked', trace)).toEqual([
       { property: 'duplicate-email', atMs: 1, detail: 'duplicate-email' },
       { property: 'job-committed-twice', atMs: 2, detail: 'job-committed-twice' },
     ]);
@@ -333,12 +330,20 @@ describe('chaos properties, safe designs', () => {
 
 // ------------------------------------------------------------------------------------- controls
 
-/** The same generator against the unsafe design must find a safety violation (endOnFailure: no shrinking). */
-function control(alg: ChaosAlgorithm, seed: number, numRuns: number) {
+/**
+ * The same generator against the unsafe design must find a safety violation (endOnFailure: no
+ * shrinking); `arb` for another unsafe variant than the hooks' own.
+ */
+function control(
+  alg: ChaosAlgorithm,
+  seed: number,
+  numRuns: number,
+  arb: fc.Arbitrary<ChaosSchedule> = scheduleArb(alg, { unsafe: true, loss: true }),
+) {
   let found: ChaosOutcome | null = null;
   let runs = 0;
   const r = fc.check(
-    fc.property(scheduleArb(alg, { unsafe: true, loss: true }), (s) => {
+    fc.property(arb, (s) => {
       runs++;
       const o = runSchedule(s);
       if (o.safety.length === 0) return true;
@@ -467,20 +472,36 @@ describe('chaos: the job runner elected in a database table', () => {
 // ------------------------------------------------------------------------------------- skiplocked
 
 describe('chaos: skiplocked (SELECT … FOR UPDATE SKIP LOCKED, no leader)', () => {
-  it('no job commits twice, and every job is committed within the bound once faults stop', () => {
-    const st = chaosProperty('skiplocked', { loss: true }, 143, 120);
-    expect(st.schedules).toBe(120);
-    expect(st.livenessChecked).toBeGreaterThan(120 / 3);
+  it('with the outbox: no job commits twice, one e-mail per job, every job committed within the bound', () => {
+    // The outbox is the design switch: every safe schedule has it on, so one e-mail per job is checked.
+    const drawn = fc.sample(scheduleArb('skiplocked', { loss: true }), { seed: 143, numRuns: 50 });
+    expect(drawn.every((s) => s.params.outbox === true && s.params.forUpdate === true)).toBe(true);
+    // 80 schedules (was 120): the whole chaos file stays within its time with Patroni added.
+    const st = chaosProperty('skiplocked', { loss: true }, 143, 80);
+    expect(st.schedules).toBe(80);
+    expect(st.livenessChecked).toBeGreaterThan(80 / 3);
     for (const k of ['crash', 'restart', 'pause', 'partition', 'isolate', 'clock-drift'])
       expect(st.kinds).toContain(k);
   });
 
-  it('negative control, a plain SELECT without FOR UPDATE: a job commits twice', () => {
+  it('negative control, the outbox off: a worker that dies before COMMIT has its job e-mailed twice', () => {
     const { failed, found } = control('skiplocked', 243, 50);
+    expect(failed).toBe(true);
+    expect(found?.safety[0]?.property).toBe('duplicate-email');
+    expect(found?.violationKinds).toContain('duplicate-email');
+    expect(found?.schedule.params.outbox).toBe(false);
+    expect(found?.schedule.params.forUpdate).toBe(true);
+  });
+
+  it('negative control, a plain SELECT without FOR UPDATE (outbox on): a job commits twice', () => {
+    const plainSelect = scheduleArb('skiplocked', { loss: true }).map((s) => ({
+      ...s,
+      params: { ...s.params, forUpdate: false },
+    }));
+    const { failed, found } = control('skiplocked', 243, 50, plainSelect);
     expect(failed).toBe(true);
     expect(found?.safety[0]?.property).toBe('job-committed-twice');
     expect(found?.violationKinds).toContain('job-committed-twice');
-    expect(found?.schedule.params.forUpdate).toBe(false);
   });
 });
 
@@ -559,5 +580,35 @@ describe('chaos: an external scheduler (a CronJob, concurrencyPolicy Forbid)', (
     expect(failed).toBe(true);
     expect(found?.safety[0]?.property).toBe('one-job-run');
     expect(Number(found?.schedule.params.concurrencyPolicy)).toBe(0);
+  });
+});
+
+// ------------------------------------------------------------------------------------- patroni
+
+describe('chaos: Patroni (the leader key in etcd, HAProxy’s /primary check)', () => {
+  it('no primary paused past ttl: never two primaries taking writes, one key holder, a primary within the bound', () => {
+    // No pauses in the safe design's draws: a primary paused past ttl is the watchdog's case, which
+    // the model leaves out (patroni/index.ts, chaos.pausesUnsafeOnly).
+    const st = chaosProperty('patroni', { loss: true }, 144, 16);
+    expect(st.kinds).not.toContain('pause');
+    expect(st.schedules).toBe(16);
+    expect(st.faults).toBeGreaterThan(3 * 16);
+    expect(st.livenessChecked).toBeGreaterThan(16 / 3);
+    for (const k of ['crash', 'restart', 'partition', 'isolate', 'cut-link', 'clock-drift'])
+      expect(st.kinds).toContain(k);
+  });
+
+  it('negative control, no watchdog against a primary paused past ttl: two primaries take writes', () => {
+    const { failed, found } = control('patroni', 244, 40);
+    expect(failed).toBe(true);
+    expect(found?.safety[0]?.property).toBe('split-brain');
+    expect(found?.violationKinds).toContain('split-brain');
+    const s = found?.schedule as ChaosSchedule;
+    const ttlMs = Number(s.params.ttlS) * 1000;
+    expect(
+      s.faults.some(
+        (tf) => tf.fault.kind === 'pause' && tf.fault.node.startsWith('pg-') && tf.fault.durationMs > ttlMs,
+      ),
+    ).toBe(true);
   });
 });

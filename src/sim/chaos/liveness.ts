@@ -17,7 +17,7 @@ import { type ChaosAlgorithm, type ChaosSchedule, hooksOf } from './schedule.ts'
 export type { LivenessResult } from './recovery.ts';
 export { jobStarted, jobsDone, shardLeaders };
 
-/** `lease-leader`: one node believes it leads, and the store's leader key (the algorithm's) names it. */
+/** `lease-leader`: one node believes it leads, and the algorithm's leader key names it (the lease's, Patroni's /service/<scope>/leader). */
 export function leaseLeader(trace: Trace, s: ChaosSchedule): LivenessResult {
   const until = s.faultsEndMs + s.boundMs;
   const key = algorithmFor(s.algorithm).leadership.keys[0];

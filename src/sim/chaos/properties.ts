@@ -15,7 +15,8 @@
  *   Forbid, cronjob/checkers.ts);
  * - `job-committed-twice`: the job queue's database never commits a job that is already done (each
  *   job's row is locked FOR UPDATE until its transaction ends; PostgreSQL docs 13.3.2);
- * - `duplicate-email`, with the outbox on: one e-mail per job (skiplocked/checkers.ts).
+ * - `duplicate-email`: one e-mail per job, the outbox's promise (skiplocked/checkers.ts; the safe design
+ *   has the outbox on, its control off).
  * Liveness (once the faults stop at F, checked at F + bound):
  * - `lease-leader`: a node believes it leads and the store's leader key names it;
  * - `quorum-leader`: exactly one node believes it leads;

@@ -7,7 +7,6 @@
  */
 
 import type { ChaosHooks } from '../algorithms/algorithm.ts';
-import type { Params } from '../params.ts';
 import type { ViolationKind } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
 import { type ChaosAlgorithm, hooksOf } from './schedule.ts';
@@ -21,9 +20,9 @@ export interface Failure {
   detail: string;
 }
 
-/** The safety properties the algorithm's hooks name for a run with these knobs, in their order. */
-export function safetyIds(alg: ChaosAlgorithm, params: Params): ViolationKind[] {
-  return hooksOf(alg).safety.flatMap((p) => (typeof p === 'string' ? [p] : p.when(params) ? [p.id] : []));
+/** The safety properties the algorithm's hooks name, in their order. */
+export function safetyIds(alg: ChaosAlgorithm): ViolationKind[] {
+  return [...hooksOf(alg).safety];
 }
 
 /** Every violation of these kinds in the trace, as its checker raised it, in the order raised. */
@@ -37,6 +36,6 @@ export function violationsOf(trace: Pick<Trace, 'events'>, kinds: Iterable<Viola
 }
 
 /** Every violation of the algorithm's safety properties in the trace. */
-export function checkSafety(alg: ChaosAlgorithm, trace: Trace, params: Params): Failure[] {
-  return violationsOf(trace, safetyIds(alg, params));
+export function checkSafety(alg: ChaosAlgorithm, trace: Trace): Failure[] {
+  return violationsOf(trace, safetyIds(alg));
 }

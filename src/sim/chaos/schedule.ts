@@ -156,7 +156,10 @@ export function scheduleArb(
   algorithm: ChaosAlgorithm,
   opts: ScheduleOptions = {},
 ): fc.Arbitrary<ChaosSchedule> {
-  return rawScheduleArb(opts).map((raw) => materialize(algorithm, raw, opts.unsafe ?? false));
+  const unsafe = opts.unsafe ?? false;
+  const noPauses = hooksOf(algorithm).pausesUnsafeOnly && !unsafe;
+  const exclude: GenKind[] = [...(opts.exclude ?? []), ...(noPauses ? (['pause'] as const) : [])];
+  return rawScheduleArb({ ...opts, exclude }).map((raw) => materialize(algorithm, raw, unsafe));
 }
 
 // ------------------------------------------------------------------------------------- knobs
@@ -169,10 +172,6 @@ function timing(alg: ChaosAlgorithm, raw: RawSchedule, unsafe: boolean) {
 }
 
 // ------------------------------------------------------------------------------------- faults
-
-export function nodeIdsOf(n: number): string[] {
-  return Array.from({ length: n }, (_, i) => `node-${i + 1}`);
-}
 
 /** Hosts beside the nodes that faults may name (the lease's store and protected storage). */
 export function infraOf(alg: ChaosAlgorithm): string[] {
@@ -265,7 +264,7 @@ function pair(hosts: string[], f: RawFault): [string, string] {
 /** Turns raw integers into a concrete schedule. Pure: the same raw schedule gives the same faults. */
 export function materialize(algorithm: ChaosAlgorithm, raw: RawSchedule, unsafe: boolean): ChaosSchedule {
   const t = timing(algorithm, raw, unsafe);
-  const nodes = nodeIdsOf(raw.nodes);
+  const nodes = algorithmFor(algorithm).nodeIds(raw.nodes);
   const infra = infraOf(algorithm);
   const hosts = [...nodes, ...infra];
   const hooks = hooksOf(algorithm);

@@ -3,6 +3,7 @@
  * (`ShapeOf`), the zod schema (scenario/schema.ts), the zod-free check a link is read with at boot
  * (`shapeProblem`: zod stays out of the first view) and the link text (`shapeToArgs`/`shapeFromArgs`).
  */
+import { hostInTwoGroups } from '../rules.ts';
 
 /** A host id as every other place writes it: "node-3", "pg-1", "etcd". */
 export const HOST_ID = /^[a-z][a-z0-9-]{0,31}$/;
@@ -90,7 +91,10 @@ export function shapeFromArgs(fields: Fields, args: readonly string[]): Record<s
   return out;
 }
 
-/** The first field that breaks its rule, as `path: rule`, or null (the zod schema's rules, without zod). */
+/**
+ * The first field that breaks its rule, as `path: rule`, or null (the zod schema's rules, without
+ * zod; the rules shared by every input are src/sim/rules.ts's).
+ */
 export function shapeProblem(fields: Fields, f: Record<string, unknown>): string | null {
   for (const [name, spec] of Object.entries(fields)) {
     const v = f[name];
@@ -116,6 +120,8 @@ export function shapeProblem(fields: Fields, f: Record<string, unknown>): string
         for (const [i, g] of gs.entries())
           for (const [j, id] of g.entries())
             if (!HOST_ID.test(id)) return `${name}.${i}.${j}: ${HOST_ID_RULE}`;
+        const twice = hostInTwoGroups(gs);
+        if (twice) return `${name}.${twice.group}.${twice.index}: ${twice.problem}`;
         break;
       }
     }

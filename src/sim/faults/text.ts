@@ -4,6 +4,7 @@
  * new kind needs nothing here. No zod: links are read at boot and zod stays out of the first view;
  * faults/text.test.ts checks that this check and the zod schema accept and refuse the same faults.
  */
+import { unknownKeyProblem } from '../rules.ts';
 import { argCount, shapeFromArgs, shapeHint, shapeProblem, shapeToArgs } from './shape.ts';
 import { FAULT_KINDS, FAULTS, type Fault, isFaultKind, specOf } from './table.ts';
 
@@ -24,7 +25,10 @@ export const FAULT_KIND_NAMES: readonly string[] = FAULT_KINDS;
 /** The fault's rule it breaks as `path: rule`, or null when valid (the schema's rules, without zod). */
 export function faultProblem(f: Record<string, unknown>): string | null {
   const kind = String(f.kind);
-  return isFaultKind(kind) ? shapeProblem(FAULTS[kind].fields, f) : `kind: one of ${FAULT_KINDS.join(', ')}`;
+  if (!isFaultKind(kind)) return `kind: one of ${FAULT_KINDS.join(', ')}`;
+  const fields = FAULTS[kind].fields;
+  const extra = unknownKeyProblem(f, ['kind', ...Object.keys(fields)]);
+  return extra ? `fault: ${extra}` : shapeProblem(fields, f);
 }
 
 /** The text's shape (time, kind, argument count) as an unchecked fault object, or why it has none. */

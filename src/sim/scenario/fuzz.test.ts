@@ -176,9 +176,10 @@ const strangers = ['node-0', 'node-99', 'etcd', 'storage', 'haproxy', 'app', 'pg
 
 type Edit = (s: Scenario, hosts: string[], r: number[]) => Scenario;
 const pickFrom = <T>(xs: readonly T[], r: number | undefined): T => xs[(r ?? 0) % xs.length] as T;
+/** A fault at `atMs`, or at the run's last instant: a fault after the end is refused (src/sim/rules.ts). */
 const withFault = (s: Scenario, atMs: number, fault: Fault): Scenario => ({
   ...s,
-  faults: [...s.faults, { atMs, fault }],
+  faults: [...s.faults, { atMs: Math.min(atMs, s.durationMs), fault }],
 });
 
 /** Edits that keep a scenario schema-valid but odd. `r` is a handful of random integers. */
@@ -190,9 +191,10 @@ const edits: Record<string, Edit> = {
   partitionDuplicates: (s, h, r) =>
     withFault(s, (r[0] ?? 0) % 5000, {
       kind: 'partition',
+      // A host twice in one group; in two groups it is refused (src/sim/rules.ts).
       groups: [
         [pickFrom(h, r[1]), pickFrom(h, r[1])],
-        [pickFrom(h, r[1]), pickFrom(h, r[2])],
+        [pickFrom(h, (r[1] ?? 0) + 1 + ((r[2] ?? 0) % (h.length - 1)))],
       ],
     }),
   partitionEverything: (s, h) => withFault(s, 10, { kind: 'partition', groups: h.map((x) => [x]) }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { algorithmIds } from '../algorithms/registry.ts';
 import { type Field, HOST_ID, HOST_ID_RULE } from '../faults/shape.ts';
 import { FAULT_KINDS, FAULTS, type Fault } from '../faults/table.ts';
+import { hostInTwoGroups, pastEndProblem } from '../rules.ts';
 import { DISPLAY_ROLES, eventKinds, ROLES } from '../trace/events.ts';
 import { type AlgorithmId, ScenarioError, type ScenarioGroup, scenarioGroups } from './ids.ts';
 
@@ -24,15 +25,25 @@ function zodField(f: Field): z.ZodType {
     case 'choice':
       return z.enum(f.values as [string, ...string[]]).optional();
     case 'groups':
-      return z.array(z.array(nodeId).min(1)).min(2);
+      return z
+        .array(z.array(nodeId).min(1))
+        .min(2)
+        .superRefine((gs, ctx) => {
+          const twice = hostInTwoGroups(gs);
+          if (twice)
+            ctx.addIssue({ code: 'custom', path: [twice.group, twice.index], message: twice.problem });
+        });
   }
 }
 
-/** Every fault kind of the table, as zod (the Fault type is the table's own). */
+/**
+ * Every fault kind of the table, as zod (the Fault type is the table's own). Strict: a key the kind
+ * does not have is refused, never dropped (src/sim/rules.ts).
+ */
 export const faultSchema = z.discriminatedUnion(
   'kind',
   FAULT_KINDS.map((kind) =>
-    z.object({
+    z.strictObject({
       kind: z.literal(kind),
       ...Object.fromEntries(Object.entries(FAULTS[kind].fields).map(([k, f]) => [k, zodField(f)])),
     }),
@@ -124,7 +135,7 @@ const expectSchema = z.object({
   noViolations: z.array(z.string()).optional(),
 });
 
-export const scenarioSchema = z.object({
+const scenarioObject = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a lowercase id like "etcd-lease"'),
   title: z.string().min(1),
   summary: z.string().min(1),
@@ -176,6 +187,17 @@ export const scenarioSchema = z.object({
       expect: expectSchema.optional(),
     })
     .optional(),
+});
+
+/** A scripted fault after the run's end would never happen (src/sim/rules.ts). */
+export const scenarioSchema = scenarioObject.superRefine((s, ctx) => {
+  const check = (faults: readonly TimedFault[] | undefined, path: PropertyKey[]) =>
+    faults?.forEach((tf, i) => {
+      const past = pastEndProblem(tf.atMs, s.durationMs);
+      if (past) ctx.addIssue({ code: 'custom', path: [...path, i, 'atMs'], message: past });
+    });
+  check(s.faults, ['faults']);
+  check(s.fix?.faults, ['fix', 'faults']);
 });
 
 export type Scenario = z.infer<typeof scenarioSchema>;

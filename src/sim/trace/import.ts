@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { DEFAULT_BUDGET } from '../budget.ts';
 import { shapeHostPaths } from '../faults/shape.ts';
 import { specOf } from '../faults/table.ts';
+import { pastEndProblem, shown } from '../rules.ts';
 import { algorithmIds, faultSchema, timedFaultSchema } from '../scenario/schema.ts';
 import { eventKinds, ROLES, VIOLATION_KINDS } from './events.ts';
 import { emptyNodeState, foldState, type NodeState, StateFoldError } from './stateFold.ts';
@@ -328,7 +329,7 @@ function zodMessage(issue: z.core.$ZodIssue, input: unknown): string {
     })`;
   switch (issue.code) {
     case 'unrecognized_keys':
-      return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+      return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map(shown).join(', ')}`;
     case 'invalid_union': {
       if (issue.discriminator !== undefined && issue.errors.length === 0) {
         const known = 'options' in issue && issue.options ? ` (known: ${issue.options.join(', ')})` : '';
@@ -369,6 +370,8 @@ function checkSemantics(tr: Trace): void {
   const states = new Map<string, NodeState>();
   tr.interventions.forEach((tf, i) => {
     faultHosts(`trace.interventions[${i}].fault`, tf.fault);
+    const past = pastEndProblem(tf.atMs, tr.durationMs);
+    if (past) throw new TraceImportError(`trace.interventions[${i}].atMs`, past);
   });
 
   const sends = new Map<number, number>(); // id -> t

@@ -66,7 +66,7 @@ export function runSchedule(s: ChaosSchedule): ChaosOutcome {
   return {
     schedule: s,
     faultsInjected,
-    safety: checkSafety(s.algorithm, trace, s.params),
+    safety: checkSafety(s.algorithm, trace),
     liveness: Number(s.params.dropRate) > 0 ? null : checkLiveness(s.algorithm, trace, s),
     violationKinds,
   };

@@ -2,10 +2,10 @@
  * Patroni 3.x on etcd behind HAProxy (Patroni's docs, "Dynamic Configuration Settings" and "HA
  * loop"; patroni/ha.py): knobs, rules, declaration (the hosts, members, HAProxy and a client, are in runtime.ts).
  */
-import type { ParamRule, ParamSpecs } from '../../params.ts';
+import type { ParamRule, ParamSpecs, Params } from '../../params.ts';
 import { etcdFamilies } from '../../store/vocabulary.ts';
-import { type Algorithm, numberedIds, numOf } from '../algorithm.ts';
-import { patroniKeys } from './keys.ts';
+import { type Algorithm, numberedIds, numOf, pick } from '../algorithm.ts';
+import { patroniKeys, REST_TIMEOUT_MS, STORE, STORE_RETRY_MS } from './keys.ts';
 
 export const patroniParams: ParamSpecs = {
   ttlS: {
@@ -172,6 +172,60 @@ export const patroni: Algorithm = {
       },
     ],
     leaseExpiry: true,
+  },
+  chaos: {
+    base: 'patroni',
+    // etcd and HAProxy may be cut off, delayed or partitioned; etcd may pause and drift but never
+    // crashes (a replicated etcd whose data survive). An isolation from etcd alone is the fault a
+    // primary must answer by demoting itself.
+    infra: [STORE, 'haproxy'],
+    slowInfra: [STORE],
+    isolateFromStore: true,
+    pausesUnsafeOnly: true,
+    // Never two primaries taking writes (the client's INSERTs through HAProxy), and the leader key
+    // never changes hands while it exists (the members' TXN compares create_revision and value).
+    // These hold with no primary paused past ttl: one that is runs the writes its socket buffered as
+    // soon as it resumes, beside its successor. That is what Patroni's watchdog is for ("Watchdog
+    // support": it resets the system safety_margin before the leader key expires when Patroni has not
+    // pinged it), and the model has none: the safe design's schedules draw no pauses; the negative
+    // control, Patroni without a watchdog, draws them and must find the split-brain.
+    safety: ['split-brain', 'two-lease-holders'],
+    liveness: 'lease-leader',
+    // `unsafe` changes no knob: the control differs by its draws (pausesUnsafeOnly).
+    timing(k, { net, latMax }) {
+      // Patroni's own bounds (Patroni docs, Dynamic Configuration Settings): ttl >= 20, loop_wait >= 1,
+      // retry_timeout >= 3, and loop_wait + 2 x retry_timeout <= ttl.
+      const ttlS = pick(k[0], 20, 40);
+      const loopWaitS = pick(k[1], 1, 10);
+      const retryTimeoutS = pick(k[2], 3, Math.floor((ttlS - loopWaitS) / 2));
+      const promoteMs = pick(k[3], 0, 2000);
+      const params: Params = {
+        ...net,
+        ttlS,
+        loopWaitS,
+        retryTimeoutS,
+        promoteMs,
+        haproxyInterMs: pick(k[4], 1000, 3000),
+        clientWriteIntervalMs: pick(k[5], 300, 2000),
+      };
+      return {
+        params,
+        unitMs: ttlS * 1000,
+        // Once the faults stop, the leader key of a member that is gone or demoted lives at most one
+        // ttl after its last refresh ("ttl: the length of time before initiation of the automatic
+        // failover process"); a member's HA loop runs within loop_wait ("the number of seconds the
+        // loop will sleep") or at once on the watch, and a cycle whose etcd request was lost at F
+        // retries it for up to retry_timeout ("timeout for DCS and PostgreSQL operation retries"),
+        // one STORE_RETRY_MS more to be answered; the race asks the other members over REST (2 s,
+        // ha.py fetch_node_status) and the winner promotes. Plus a few one-way trips.
+        boundMs:
+          (ttlS + loopWaitS + retryTimeoutS) * 1000 +
+          STORE_RETRY_MS +
+          REST_TIMEOUT_MS +
+          promoteMs +
+          8 * latMax,
+      };
+    },
   },
   sandbox: {
     presets: [{ id: 'patroni', params: {} }],

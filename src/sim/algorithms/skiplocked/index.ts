@@ -165,9 +165,10 @@ export const skiplocked: Algorithm = {
     // The database may pause and drift, never crash: its rows survive (a replicated primary).
     slowInfra: [PG_HOST],
     isolateFromStore: false,
-    // One e-mail per job is the outbox's promise; without it the job e-mails before COMMIT, and a
-    // crash before COMMIT sends it again (the story's pitfall, not a bug of the model).
-    safety: ['job-committed-twice', { id: 'duplicate-email', when: (p) => p.outbox === true }],
+    // One e-mail per job is the outbox's promise, so the outbox is the design switch: the safe design
+    // has it on; the negative control has it off, and the job e-mails before COMMIT, so a crash
+    // before COMMIT sends it again (the story's pitfall).
+    safety: ['job-committed-twice', 'duplicate-email'],
     liveness: 'jobs-done',
     timing(k, { net, latMax, nodes, unsafe }) {
       const workMs = pick(k[0], 200, 2000);
@@ -185,9 +186,8 @@ export const skiplocked: Algorithm = {
         keepaliveIntervalS: pick(k[4], 1, 2),
         keepaliveCount: pick(k[5], 1, 4),
         idleInTxTimeoutS: idleS,
-        outbox: (k[7] ?? 0) >= 500,
-        // The negative control: a plain SELECT, no row lock.
-        forUpdate: !unsafe,
+        outbox: !unsafe,
+        forUpdate: true,
       };
       return {
         params: p,
