@@ -28,6 +28,16 @@ function expectOneLineError(argv: string[], msg: RegExp): void {
 }
 
 describe('sim CLI', () => {
+  it('--help and -h print the usage and every scenario id on stdout, exit 0 (it was refused)', () => {
+    for (const flag of ['--help', '-h']) {
+      const r = run([flag]);
+      expect(r.code).toBe(0);
+      expect(r.err).toBe('');
+      expect(r.out).toMatch(/^usage: npm run -s sim -- <scenario-id>/);
+      for (const s of scenarios) expect(r.out).toContain(s.id);
+    }
+  });
+
   it('--list prints every scenario id with its title', () => {
     const r = run(['--list']);
     expect(r.code).toBe(0);

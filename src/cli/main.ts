@@ -9,7 +9,7 @@ import { deriveSteps } from '../sim/trace/derive.ts';
 import { toMermaid } from '../sim/trace/mermaid.ts';
 import { toText } from '../sim/trace/text.ts';
 import type { Trace } from '../sim/trace/trace.ts';
-import { parseArgs, UsageError } from './args.ts';
+import { parseArgs, UsageError, usage } from './args.ts';
 
 /** What the trace tells beyond the story's own steps (src/sim/trace/derive.ts), in English like the rest of the CLI. */
 export function toldSteps(trace: Trace, scenario?: Scenario): ToldStep[] {
@@ -36,6 +36,9 @@ export function run(
     // `--list`: every scenario id with its title, one per line, in catalogue order.
     if (argv.length === 1 && argv[0] === '--list')
       return { code: 0, out: scenarios.map((s) => `${s.id}\t${s.title}\n`).join(''), err: '' };
+    // `--help` (or `-h`): the usage and every scenario id, on stdout (asked for, so not an error).
+    if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h'))
+      return { code: 0, out: `${usage}\nscenario ids: ${scenarios.map((s) => s.id).join(', ')}\n`, err: '' };
     const a = parseArgs(argv, scenarios);
     const trace = simulate(a.scenario, {
       ...(a.seed !== undefined ? { seed: a.seed } : {}),
