@@ -5,12 +5,26 @@ import type { Trace } from './trace.ts';
 
 /** Mermaid-safe participant alias (letters, digits, underscore). */
 const alias = (id: string) => id.replace(/[^A-Za-z0-9]/g, '_');
-/** Message text: no characters Mermaid treats as syntax in a sequence diagram. */
-const text = (s: string) =>
+/**
+ * Characters Mermaid reads as syntax in a sequence diagram, written as its entity codes, so that the
+ * text keeps them (a caption's colon, a token's '#'); one pass, so an entity is never escaped again.
+ */
+const ENTITY: Record<string, string> = {
+  '#': '#35;',
+  ';': '#59;',
+  ':': '#58;',
+  '<': '#lt;',
+  '>': '#gt;',
+  '{': '#123;',
+  '}': '#125;',
+};
+/** Message and note text, on one line, with its syntax characters as entity codes. */
+export const mermaidText = (s: string) =>
   s
-    .replace(/[;#:<>{}]/g, ' ')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    .replace(/[#;:<>{}]/g, (c) => ENTITY[c] ?? c);
+const text = mermaidText;
 
 function details(data: Record<string, unknown> | undefined): string {
   if (!data) return '';
