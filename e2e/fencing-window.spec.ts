@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { openPlayer, timeline, watchPage } from './helpers.ts';
+import { expect, openPlayer, test, timeline, watchPage } from './helpers.ts';
 
 /**
  * Fencing's window in the app (src/sim/check/fencingWindow.ts): kubernetes-lease with node-1 frozen for

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers.ts';
 
 /**
  * A cold story link or embed paints its story's picture at its step before the app's modules run
