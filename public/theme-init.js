@@ -56,6 +56,31 @@
     const one = (k) => q.getAll(k).length <= 1;
     const own = ['scenario', 'step', 'lang', 'theme', 'embed'];
     const story = q.get('scenario') ?? 'bully';
+    // The stories the build drew (scenarios/index.ts; themeInit.test.ts holds this list to it): an
+    // unknown one gets the placeholder, not a request for a file that is not there.
+    const stories = [
+      'bully',
+      'etcd-lease',
+      'split-brain',
+      'fencing-token',
+      'patroni',
+      'lease-no-fencing',
+      'check-before-act',
+      'twenty-instances',
+      'leader-flag',
+      'update-without-token',
+      'heartbeat-no-confirm',
+      'gossip-leader',
+      'even-quorum',
+      'short-timeout',
+      'bully-at-scale',
+      'kubernetes-lease',
+      'zookeeper',
+      'sharded-leadership',
+      'skip-locked',
+      'external-scheduler',
+      'sandbox',
+    ];
     const lang = (q.get('lang') ?? localStorage.getItem('leader-election-lab.lang') ?? 'en')
       .trim()
       .toLowerCase();
@@ -64,7 +89,7 @@
     const at = q.get('step');
     if (
       [...q.keys()].every((k) => own.includes(k) && one(k)) &&
-      /^[a-z0-9-]+$/.test(story) &&
+      stories.includes(story) &&
       ['en', 'pt', 'ru'].includes(lang) &&
       (embed === null || embed === '1') &&
       (theme === null || theme === 'light' || theme === 'dark') &&

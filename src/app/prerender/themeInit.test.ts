@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { scenarioIds } from '../../../scenarios/index.ts';
 
 const source = readFileSync(new URL('../../../public/theme-init.js', import.meta.url), 'utf8');
 
@@ -106,6 +107,8 @@ describe("theme-init.js: a link's picture", () => {
       '/?scenario=etcd-lease&step=two',
       '/?scenario=etcd-lease&step=2&step=3',
       '/?scenario=../x',
+      // a story the build did not draw: no request for a file that is not there (a 404 in the console)
+      '/?scenario=raft&step=3',
       '/?scenario=etcd-lease&lang=xx',
       '/?scenario=etcd-lease&theme=purple',
       '/?embed=yes',
@@ -119,5 +122,14 @@ describe("theme-init.js: a link's picture", () => {
     expect(init('/?scenario=etcd-lease', {}, { 'lel-live-token': 'abc' }).picture).toBe('wait');
     // The default view keeps its own copy: no file, no placeholder.
     expect(init('/')).toMatchObject({ file: null, picture: undefined, prerender: 'shown' });
+  });
+});
+
+describe('theme-init.js: the stories it knows', () => {
+  it('are the catalogue’s, every one (a new story without its id here would get no picture)', () => {
+    for (const id of scenarioIds)
+      expect(init(`/?scenario=${id}&step=1`).file, id).toBe(`./prerender/${id}.en.js`);
+    const listed = /const stories = \[([^\]]*)\]/.exec(source)?.[1]?.match(/'[^']+'/g)?.length;
+    expect(listed).toBe(scenarioIds.length);
   });
 });
