@@ -171,7 +171,7 @@ test('malformed parameters each get a notice naming them and what was expected; 
   await expect(notice).toHaveCount(0);
 
   // A fault on a host the run does not have, a rule-breaking knob, an unknown parameter.
-  await openPlayer(page, '?scenario=bully&fault=5000,crash,node-9&set=latencyMinMs:900&zoom=3');
+  await openPlayer(page, '?scenario=bully&fault=1500,crash,node-9&set=latencyMinMs:900&zoom=3');
   await expect(notice).toContainText('no host "node-9"');
   await expect(notice).toContainText('latencyMaxMs must be >= latencyMinMs');
   await expect(notice).toContainText('Unknown parameter “zoom” ignored');
