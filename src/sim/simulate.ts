@@ -269,8 +269,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       if (spent) throw spent;
       const left = budget.callbacks - queue.executed;
       const there = queue.runSome(end, Math.min(maxSteps, left));
-      if (spent) throw spent;
-      if (!there && queue.executed >= budget.callbacks)
+      if (!spent && !there && queue.executed >= budget.callbacks)
         spend(overBudget('callbacks', budget.callbacks, queue.now));
       if (spent) throw spent;
       // Stopped inside a millisecond: only the ones before it are complete.

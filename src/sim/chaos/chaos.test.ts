@@ -26,12 +26,12 @@ import {
   leaseLeader,
   metricBounds,
   quorumLeader,
-  safetyIds,
 } from './properties.ts';
 import {
   type ChaosAlgorithm,
   type ChaosSchedule,
   closingFaults,
+  hooksOf,
   infraOf,
   interventionsOf,
   type ScheduleOptions,
@@ -169,7 +169,7 @@ describe('chaos property checkers', () => {
       violation: { kind, nodes: [], detail: kind },
     });
     const trace = fakeTrace([v(1, 'duplicate-email'), v(2, 'job-committed-twice'), v(3, 'split-brain')]);
-    expect(safetyIds('skiplocked')).toEqual(['job-committed-twice', 'duplicate-email']);
+    expect(hooksOf('skiplocked').safety).toEqual(['job-committed-twice', 'duplicate-email']);
     expect(checkSafety('skiplocked', trace)).toEqual([
       { property: 'duplicate-email', atMs: 1, detail: 'duplicate-email' },
       { property: 'job-committed-twice', atMs: 2, detail: 'job-committed-twice' },

@@ -20,11 +20,6 @@ export interface Failure {
   detail: string;
 }
 
-/** The safety properties the algorithm's hooks name, in their order. */
-export function safetyIds(alg: ChaosAlgorithm): ViolationKind[] {
-  return [...hooksOf(alg).safety];
-}
-
 /** Every violation of these kinds in the trace, as its checker raised it, in the order raised. */
 export function violationsOf(trace: Pick<Trace, 'events'>, kinds: Iterable<ViolationKind>): Failure[] {
   const ids = new Set(kinds);
@@ -37,5 +32,5 @@ export function violationsOf(trace: Pick<Trace, 'events'>, kinds: Iterable<Viola
 
 /** Every violation of the algorithm's safety properties in the trace. */
 export function checkSafety(alg: ChaosAlgorithm, trace: Trace): Failure[] {
-  return violationsOf(trace, safetyIds(alg));
+  return violationsOf(trace, hooksOf(alg).safety);
 }
