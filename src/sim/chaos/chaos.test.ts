@@ -355,6 +355,24 @@ function control(
   return { failed: r.failed, runs, found: found as ChaosOutcome | null };
 }
 
+/**
+ * The same generator against the unsafe design must break the liveness property once faults stop
+ * (no message loss: liveness is claimed only then).
+ */
+function livenessControl(alg: ChaosAlgorithm, seed: number, numRuns: number) {
+  let found: ChaosOutcome | null = null;
+  const r = fc.check(
+    fc.property(scheduleArb(alg, { unsafe: true, loss: false }), (s) => {
+      const o = runSchedule(s);
+      if (!o.liveness?.failure) return true;
+      found = o;
+      return false;
+    }),
+    { seed, numRuns, endOnFailure: true },
+  );
+  return { failed: r.failed, found: found as ChaosOutcome | null };
+}
+
 describe('chaos negative controls (the checkers can fail)', () => {
   it('lease with fencing off: a stale write gets accepted, and the CLI command replays it', () => {
     const { failed, found, runs } = control('lease', 201, 300);
@@ -364,6 +382,15 @@ describe('chaos negative controls (the checkers can fail)', () => {
     const s = found?.schedule as ChaosSchedule;
     const out = JSON.parse(cli(simArgv(s)).out) as { violations: Array<{ kind: string }> };
     expect(out.violations.map((v) => v.kind)).toContain('stale-write-accepted');
+  });
+
+  it('bully holding an election on every lower ELECTION (the short textbook rule): a storm past 2·n(n−1) per fault', () => {
+    const { failed, found } = livenessControl('bully', 203, 100);
+    expect(failed).toBe(true);
+    expect(found?.schedule.params.holdOnEveryElection).toBe(true);
+    expect(found?.liveness?.failure?.detail).toMatch(
+      /ELECTION \+ OK \+ COORDINATOR from \d+ ms on, over 2·n\(n−1\)/,
+    );
   });
 
   it('heartbeat with quorum off: two leaders in one term', () => {
