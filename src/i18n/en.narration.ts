@@ -14,6 +14,7 @@ export const enNarration: Record<string, string> = {
     '{node} takes over from {from} in term {value}: the failover took {seconds} s.',
   'narr.leaseExpired': 'etcd expires {node}’s lease and deletes the leader key with it.',
   'narr.leaseExpired.anon': 'etcd expires lease {lease} and deletes the keys attached to it.',
+  'narr.sessionExpired': 'ZooKeeper expires session 0x{session} and deletes its ephemeral znodes.',
   'narr.writeRejected':
     '{resource} rejects {node}’s write with token {token}: {code}, it has already seen {seen}.',
   'narr.fencingWindow':

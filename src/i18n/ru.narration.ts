@@ -8,6 +8,7 @@ export const ruNarration: Record<string, string> = {
   'narr.failover.leader.term': '{node} сменяет {from} в терме {value}: failover занял {seconds} с.',
   'narr.leaseExpired': 'Lease {node} истекает, и etcd удаляет вместе с ним ключ лидера.',
   'narr.leaseExpired.anon': 'Lease {lease} истекает, и etcd удаляет привязанные к нему ключи.',
+  'narr.sessionExpired': 'Сессия 0x{session} истекает, и ZooKeeper удаляет её эфемерные znode.',
   'narr.writeRejected':
     '{resource} отвергает запись {node} с token {token}: {code}, потому что уже видел token {seen}.',
   'narr.fencingWindow':

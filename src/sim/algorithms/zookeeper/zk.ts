@@ -123,6 +123,25 @@ export class ZooKeeper {
     return { node: node && { ...node } };
   }
 
+  /**
+   * A reconnected client's SetWatches: each data watch it had (exists() on a znode that was there)
+   * is set again on this server, and one whose znode has gone meanwhile fires NodeDeleted now, the
+   * event the client missed while it was away (DataTree.setWatches; Programmer's Guide, "ZooKeeper
+   * Watches": "When a client reconnects, any previously registered watches will be reregistered and
+   * triggered if needed"). False = the session has expired.
+   */
+  setWatches(session: number, paths: readonly string[], now: number): boolean {
+    if (!this.touch(session, now)) return false;
+    for (const path of paths) {
+      if (this.nodes.has(path)) {
+        const ws = this.watches.get(path) ?? [];
+        if (!ws.includes(session)) ws.push(session);
+        this.watches.set(path, ws);
+      } else this.changes.push({ kind: 'watch-fired', path, session, type: 'NodeDeleted' });
+    }
+    return true;
+  }
+
   nextExpiryMs(): number | undefined {
     let min: number | undefined;
     for (const s of this.sessions.values()) if (min === undefined || s.deadlineMs < min) min = s.deadlineMs;
