@@ -139,7 +139,13 @@ export const zkMachine = setup({
       return { seq: reqId };
     }),
     sendCreate: ({ context }) =>
-      toZk(context, 'CREATE', { session: context.session, path: PREFIX, reqId: context.reqId }),
+      // One protected id per session: every try of this create finds the znode an earlier try made.
+      toZk(context, 'CREATE', {
+        session: context.session,
+        path: PREFIX,
+        protectedId: `${context.env.id}-${context.session}`,
+        reqId: context.reqId,
+      }),
     takeZnode: assign(({ context, event }) => {
       if (event.type !== 'CREATED') return {};
       context.env.mark('znode-created', { path: event.path, seq: event.seq });

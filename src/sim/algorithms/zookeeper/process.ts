@@ -121,7 +121,8 @@ export function zooKeeperProcess(): ProcessFactory {
         case 'PING':
           return zk.touch(session, now) ? ['PONG', { reqId }] : expired;
         case 'CREATE': {
-          const n = zk.createEphemeralSequential(session, String(b.path), now);
+          const id = typeof b.protectedId === 'string' ? b.protectedId : undefined;
+          const n = zk.createEphemeralSequential(session, String(b.path), now, id);
           return n ? ['CREATED', { reqId, path: n.path, seq: n.seq, czxid: n.czxid }] : expired;
         }
         case 'GET_CHILDREN': {
