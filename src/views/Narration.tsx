@@ -43,6 +43,8 @@ export const Narration = memo(function Narration({ steps, stepIndex, onJump }: N
   const listId = useId();
   const time = usePlayer((s) => s.t);
   const caption = stepIndex >= 0 ? steps[stepIndex]?.caption : undefined;
+  // A span of placeholders is numbered as one ("Steps 5–7 of 9").
+  const span = stepIndex >= 0 ? steps[stepIndex]?.span : undefined;
   const notes = (stepIndex >= 0 ? (steps[stepIndex]?.notes ?? []) : []).filter((n) => n.atMs <= time);
   // Steps that happen at the same moment read as one: the earlier ones stay above, dimmed.
   // A span of placeholders is one caption: neither its own steps nor an earlier span repeat.
@@ -62,7 +64,9 @@ export const Narration = memo(function Narration({ steps, stepIndex, onJump }: N
           {caption !== undefined ? (
             <>
               <span className="step-no">
-                {t('narration.step', { n: stepIndex + 1, total: steps.length })}
+                {span
+                  ? t('narration.steps', { from: span.first + 1, to: span.last + 1, total: steps.length })
+                  : t('narration.step', { n: stepIndex + 1, total: steps.length })}
               </span>
               {earlier.map((e) => (
                 <p key={e.id} className="earlier">

@@ -39,7 +39,13 @@ export function derivedCaption(d: DerivedStep, locale: Locale): string {
   const vars: DerivedStep['vars'] = { ...d.vars };
   if (locale !== 'en')
     for (const k of ['seconds', 'since', 'ago'] as const) if (vars[k] !== undefined) vars[k] = comma(vars[k]);
-  return tIn(locale, d.key, vars);
+  // The protected storage is a word of the sentence ("o armazenamento", «хранилище»), not its host id.
+  const named = vars.resource === 'storage' ? tIn(locale, 'narr.storage') : undefined;
+  if (named !== undefined) vars.resource = named;
+  const text = tIn(locale, d.key, vars);
+  return named !== undefined && text.startsWith(named) && named !== 'storage'
+    ? text.charAt(0).toUpperCase() + text.slice(1)
+    : text;
 }
 
 /** What the trace tells beyond the story's own steps (derived captions), per run. */
