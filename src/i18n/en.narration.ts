@@ -14,12 +14,9 @@ export const enNarration: Record<string, string> = {
     '{node} takes over from {from} in term {value}: the failover took {seconds} s.',
   'narr.leaseExpired': 'etcd expires {node}’s lease and deletes the leader key with it.',
   'narr.leaseExpired.anon': 'etcd expires lease {lease} and deletes the keys attached to it.',
-<<<<<<< HEAD
   'narr.sessionExpired': 'ZooKeeper expires session 0x{session} and deletes its ephemeral znodes.',
-=======
   // The protected resource's host id (`storage`) as a sentence names it (docs/glossary.{pt,ru}.md).
   'narr.storage': 'storage',
->>>>>>> h1-placeholders
   'narr.writeRejected':
     '{resource} rejects {node}’s write with token {token}: {code}, it has already seen {seen}.',
   'narr.fencingWindow':

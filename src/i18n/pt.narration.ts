@@ -10,11 +10,8 @@ export const ptNarration: Record<string, string> = {
     'O {node} assume no lugar do {from} no termo {value}: o failover levou {seconds} s.',
   'narr.leaseExpired': 'O lease do {node} expira e o etcd apaga junto com ele a chave de líder.',
   'narr.leaseExpired.anon': 'O lease {lease} expira e o etcd apaga as chaves vinculadas a ele.',
-<<<<<<< HEAD
   'narr.sessionExpired': 'A sessão 0x{session} expira e o ZooKeeper apaga os seus znodes efêmeros.',
-=======
   'narr.storage': 'armazenamento',
->>>>>>> h1-placeholders
   'narr.writeRejected':
     'O {resource} rejeita a escrita do {node} com o token {token}: {code}, porque já viu o token {seen}.',
   'narr.fencingWindow':
