@@ -2,7 +2,9 @@ import { scenarios } from '../../scenarios/index.ts';
 import { tIn } from '../i18n/index.ts';
 import { type RunBudget, SimError } from '../sim/inputs.ts';
 import { ParamError } from '../sim/params.ts';
+import { ScenarioError } from '../sim/scenario/ids.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
+import { parseStoryFile, StoryFileError } from '../sim/scenario/storyFile.ts';
 import { simulate } from '../sim/simulate.ts';
 import { type CliSummary, cliSummary, type ToldStep } from '../sim/trace/cliSummary.ts';
 import { deriveSteps } from '../sim/trace/derive.ts';
@@ -10,6 +12,7 @@ import { toMermaid } from '../sim/trace/mermaid.ts';
 import { toText } from '../sim/trace/text.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { parseArgs, UsageError, usage } from './args.ts';
+import { readStoryFile } from './storyFile.ts';
 
 /** What the trace tells beyond the story's own steps (src/sim/trace/derive.ts), in English like the rest of the CLI. */
 export function toldSteps(trace: Trace, scenario?: Scenario): ToldStep[] {
@@ -39,7 +42,19 @@ export function run(
     // `--help` (or `-h`): the usage and every scenario id, on stdout (asked for, so not an error).
     if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h'))
       return { code: 0, out: `${usage}\nscenario ids: ${scenarios.map((s) => s.id).join(', ')}\n`, err: '' };
-    const a = parseArgs(argv, scenarios);
+    // `--scenario-file FILE`: a story file (src/sim/scenario/storyFile.ts) in place of a scenario id.
+    const at = argv.findIndex((x) => x === '--scenario-file' || x.startsWith('--scenario-file='));
+    let pool = scenarios;
+    let args = argv;
+    if (at >= 0) {
+      const flag = argv[at] as string;
+      const path = flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : argv[at + 1];
+      if (!path) throw new UsageError('--scenario-file needs a file');
+      const loaded = parseStoryFile(readStoryFile(path), path);
+      pool = [loaded.scenario];
+      args = [...argv.slice(0, at), loaded.scenario.id, ...argv.slice(at + (flag.includes('=') ? 1 : 2))];
+    }
+    const a = parseArgs(args, pool);
     const trace = simulate(a.scenario, {
       ...(a.seed !== undefined ? { seed: a.seed } : {}),
       ...(a.nodes !== undefined ? { nodes: a.nodes } : {}),
@@ -58,7 +73,13 @@ export function run(
           : toMermaid(trace, a.scenario, { omitTypes: a.omitTypes });
     return { code: 0, out, err: '' };
   } catch (e) {
-    if (e instanceof UsageError || e instanceof ParamError || e instanceof SimError)
+    if (
+      e instanceof UsageError ||
+      e instanceof ParamError ||
+      e instanceof SimError ||
+      e instanceof StoryFileError ||
+      e instanceof ScenarioError
+    )
       return { code: 2, out: '', err: `sim: ${e.message.split('\n')[0]}\n` };
     throw e;
   }

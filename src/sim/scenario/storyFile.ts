@@ -1,0 +1,167 @@
+/**
+ * A story anyone can write: a JSON file with the scenario's shape, its captions in one or more of
+ * the lab's languages, and knobs typed per algorithm. `docs/story-file.schema.json` is this schema
+ * as JSON Schema (storyFileJsonSchema; a test holds the file to it), for editors and for checking a
+ * file before it is shared.
+ *
+ * A file's story lives in its own namespace (`file:` before its id in the run): it never picks up a
+ * built-in story's translations, even with the same id. A caption missing in a language falls back
+ * to English, else to the first language the file gives.
+ */
+import { z } from 'zod';
+import { algorithms } from '../algorithms/registry.ts';
+import { netParams, type ParamSpec } from '../params.ts';
+import { anchorSchema, parseScenario, type Scenario, showsSchema, timedFaultSchema } from './schema.ts';
+
+export const STORY_FILE_VERSION = 1;
+export const STORY_LANGS = ['en', 'pt', 'ru'] as const;
+export type StoryLang = (typeof STORY_LANGS)[number];
+/** A caption, a title or a summary: at most this many characters in any language. */
+const MAX_TEXT = 2000;
+
+const text = z.string().min(1).max(MAX_TEXT);
+/** One text, or the same text in several languages (at least one). */
+const localized = z.union([
+  text,
+  z
+    .object({ en: text, pt: text, ru: text })
+    .partial()
+    .strict()
+    .refine((o) => Object.keys(o).length > 0, 'give the text in at least one of en, pt, ru'),
+]);
+/** Shared parts have an id, so the JSON Schema defines each once ($defs) for the eleven algorithms. */
+const defs = z.registry<{ id: string }>();
+export type Localized = z.infer<typeof localized>;
+
+/** A knob as its spec allows it: a switch, or a number within its bounds. */
+function knobSchema(spec: ParamSpec): z.ZodType {
+  if (typeof spec.default === 'boolean') return z.boolean().describe(spec.doc);
+  let n = spec.integer ? z.number().int() : z.number();
+  if (spec.min !== undefined) n = n.min(spec.min);
+  if (spec.max !== undefined) n = n.max(spec.max);
+  return n.describe(spec.unit ? `${spec.doc} (${spec.unit})` : spec.doc);
+}
+
+const step = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]+$/, 'a step id like "node-1-crashes"'),
+    anchor: anchorSchema,
+    caption: localized,
+    shows: showsSchema.optional(),
+    when: z.object({ step: z.string(), told: z.boolean() }).strict().optional(),
+  })
+  .strict()
+  .register(defs, { id: 'step' });
+localized.register(defs, { id: 'text' });
+const fault = timedFaultSchema.register(defs, { id: 'timedFault' });
+
+const common = {
+  storyFile: z.literal(STORY_FILE_VERSION),
+  id: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/, 'a lowercase id like "my-failover"')
+    .max(80),
+  title: localized,
+  summary: localized,
+  nodes: z.number().int().min(1).max(200),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1),
+  durationMs: z
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600 * 1000),
+  timeScale: z.number().positive().max(1000).optional(),
+  faults: z.array(fault).max(1000),
+  steps: z.array(step).min(1).max(200),
+  adr: z.array(z.string().max(80)).max(50).optional(),
+};
+
+/** One object per algorithm, each with its own knobs: the schema's union on `algorithm`. */
+const perAlgorithm = Object.entries(algorithms).map(([id, alg]) =>
+  z
+    .object({
+      ...common,
+      algorithm: z.literal(id),
+      params: z
+        .object(
+          Object.fromEntries(
+            Object.entries({ ...netParams, ...alg.params }).map(([k, spec]) => [k, knobSchema(spec)]),
+          ),
+        )
+        .partial()
+        .strict()
+        .optional(),
+    })
+    .strict(),
+);
+
+export const storyFileSchema = z.discriminatedUnion(
+  'algorithm',
+  perAlgorithm as unknown as [(typeof perAlgorithm)[number], ...(typeof perAlgorithm)[number][]],
+);
+export type StoryFile = z.infer<typeof storyFileSchema>;
+
+/** The schema as JSON Schema (draft 2020-12), with the file's version in its title. */
+export function storyFileJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(storyFileSchema, { target: 'draft-2020-12', metadata: defs }),
+    title: `Leader Election Lab story file, version ${STORY_FILE_VERSION}`,
+  };
+}
+
+/** The text in a language: that one, else English, else the first one given. */
+export function inLang(t: Localized, lang: StoryLang): string {
+  if (typeof t === 'string') return t;
+  return t[lang] ?? t.en ?? (Object.values(t)[0] as string);
+}
+
+export interface LoadedStory {
+  /** The run's scenario: English captions (or the fallback), its id in the file namespace. */
+  scenario: Scenario;
+  /** The file as read, for its captions in other languages. */
+  file: StoryFile;
+}
+
+/** The run's id of a file's story: never one of the built-in ids. */
+export const fileStoryId = (id: string) => `file-${id}`;
+
+/**
+ * A story file's contents to a scenario, or an error that names what and where
+ * (`my-story.json: steps[2].caption: …`), as trace import does.
+ */
+export function parseStoryFile(data: unknown, where = 'story'): LoadedStory {
+  const r = storyFileSchema.safeParse(data);
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => {
+      const path = i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+      return `${where}${path}: ${i.message}`;
+    });
+    throw new StoryFileError(lines.join('\n'));
+  }
+  const f = r.data;
+  const scenario = parseScenario(
+    {
+      id: fileStoryId(f.id),
+      title: inLang(f.title, 'en'),
+      summary: inLang(f.summary, 'en'),
+      algorithm: f.algorithm,
+      nodes: f.nodes,
+      seed: f.seed,
+      durationMs: f.durationMs,
+      timeScale: f.timeScale ?? 1,
+      params: f.params ?? {},
+      faults: f.faults,
+      steps: f.steps.map((s) => ({ ...s, caption: inLang(s.caption, 'en') })),
+      adr: f.adr ?? [],
+      expect: {},
+    },
+    where,
+  );
+  return { scenario, file: f };
+}
+
+export class StoryFileError extends Error {}
