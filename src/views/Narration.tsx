@@ -31,10 +31,22 @@ export interface NarrationProps {
   steps: readonly NarrationStep[];
   stepIndex: number;
   onJump(index: number): void;
+  /**
+   * The steps the player may show (an embed's `start`–`end`, 0-based, inclusive): the whole story
+   * lists only these, since a jump outside would be moved back into the range.
+   */
+  first?: number;
+  last?: number;
 }
 
 /** The caption of the current narration step (a live region), and the whole story on request. */
-export const Narration = memo(function Narration({ steps, stepIndex, onJump }: NarrationProps) {
+export const Narration = memo(function Narration({
+  steps,
+  stepIndex,
+  onJump,
+  first = 0,
+  last = Number.POSITIVE_INFINITY,
+}: NarrationProps) {
   // A long run shown while it is simulated has no steps yet: say so, not "0 steps".
   const partial = usePlayer((s) => s.run !== null && !s.run.complete);
   const [open, setOpen] = useState(false);
@@ -92,39 +104,41 @@ export const Narration = memo(function Narration({ steps, stepIndex, onJump }: N
         </button>
       </div>
       <ol id={listId} className="story" hidden={!open} aria-label={t('narration.storyTitle')}>
-        {steps.map(({ id, caption: c, at, notes: more }, i) => (
-          <li
-            key={id}
-            className={[
-              i === stepIndex ? 'current' : i < stepIndex ? 'past' : '',
-              steps[i]?.alarm ? 'alarm-note' : '',
-            ]
-              .filter(Boolean)
-              .join(' ')}
-            data-step={id}
-          >
-            <button
-              type="button"
-              onClick={() => onJump(i)}
-              aria-current={i === stepIndex ? 'step' : undefined}
-              aria-label={`${t('narration.jump', { n: i + 1 })}: ${c}`}
+        {steps.map(({ id, caption: c, at, notes: more }, i) =>
+          i < first || i > last ? null : (
+            <li
+              key={id}
+              className={[
+                i === stepIndex ? 'current' : i < stepIndex ? 'past' : '',
+                steps[i]?.alarm ? 'alarm-note' : '',
+              ]
+                .filter(Boolean)
+                .join(' ')}
+              data-step={id}
             >
-              <span className="n">{i + 1}</span>
-              <span className="c">{c}</span>
-              <span className="at mono">{at}</span>
-            </button>
-            {more && more.length > 0 && (
-              <ul className="derived-list">
-                {more.map((n) => (
-                  <li key={n.id} className={n.alarm ? 'alarm-note' : ''}>
-                    <span className="c">{n.caption}</span>
-                    <span className="at mono">{n.at}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
+              <button
+                type="button"
+                onClick={() => onJump(i)}
+                aria-current={i === stepIndex ? 'step' : undefined}
+                aria-label={`${t('narration.jump', { n: i + 1 })}: ${c}`}
+              >
+                <span className="n">{i + 1}</span>
+                <span className="c">{c}</span>
+                <span className="at mono">{at}</span>
+              </button>
+              {more && more.length > 0 && (
+                <ul className="derived-list">
+                  {more.map((n) => (
+                    <li key={n.id} className={n.alarm ? 'alarm-note' : ''}>
+                      <span className="c">{n.caption}</span>
+                      <span className="at mono">{n.at}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ),
+        )}
       </ol>
     </div>
   );
