@@ -11,6 +11,9 @@ import type { ClusterOptions, ClusterRenderer, Sel } from './types.ts';
 
 export { separatingLine } from './cuts.ts';
 export {
+  ADR_BADGE_H,
+  ADR_BADGE_W,
+  adrBadgeAt,
   crowded,
   fitLayout,
   type Layout,

@@ -38,6 +38,45 @@ export interface Endpoints {
 
 const MARGIN = 14;
 
+/** A box [x0, x1] x [y0, y1] and a segment, in the picture's pixels. */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface Segment {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** Whether segment s crosses box b (Liang–Barsky clipping). */
+export function segmentHitsBox(s: Segment, b: Box): boolean {
+  const dx = s.x2 - s.x1;
+  const dy = s.y2 - s.y1;
+  let t0 = 0;
+  let t1 = 1;
+  for (const [p, q] of [
+    [-dx, s.x1 - b.x0],
+    [dx, b.x1 - s.x1],
+    [-dy, s.y1 - b.y0],
+    [dy, b.y1 - s.y1],
+  ] as const) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const r = q / p;
+    if (p < 0) t0 = Math.max(t0, r);
+    else t1 = Math.min(t1, r);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
 /**
  * Where every host sits. Nodes on a ring (node-1 at the top, clockwise), stores in its centre.
  * Landscape: clients and proxies to the left (traffic flows left to right into the ring), resources
@@ -171,13 +210,7 @@ function fitName(nodes: readonly HostInfo[], r: number): Pick<Layout, 'nameFit' 
   return { nameFit: 'none', nameSize: 9 };
 }
 
-/** A rectangle [x0, x1] x [y0, y1]. */
-interface Rect {
-  x0: number;
-  x1: number;
-  y0: number;
-  y1: number;
-}
+type Rect = Box;
 
 const overlap = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
@@ -216,6 +249,65 @@ export function crowded(layout: Layout, hosts: readonly HostInfo[], adrNode?: st
     if (x.id === adrNode && p.x + r + 32 + 27 > layout.width - 2) return true;
   }
   return false;
+}
+
+/** The ADR-001 badge's size (px, hosts.ts draws it). */
+export const ADR_BADGE_W = 54;
+export const ADR_BADGE_H = 20;
+
+/**
+ * Where the ADR-001 badge beside node `id` is centred: up and to the right of it, level with its role
+ * badge, else the first of a few places around it that covers no other host (with its role badge and
+ * token pill) and stays in the picture; else the one that covers least. Twenty nodes on a ring put
+ * node-2 where the first place is.
+ */
+export function adrBadgeAt(layout: Layout, hosts: readonly HostInfo[], id: string): Pos {
+  const p = layout.pos.get(id) ?? { x: -999, y: -999 };
+  const r = layout.nodeR;
+  const others: Rect[] = [];
+  for (const h of hosts) {
+    const q = h.id === id ? undefined : layout.pos.get(h.id);
+    if (!q) continue;
+    others.push(
+      h.kind === 'node'
+        ? { x0: q.x - r - 4, x1: q.x + r + 4, y0: q.y - r - 11, y1: q.y + r + 24 }
+        : {
+            x0: q.x - layout.boxW / 2,
+            x1: q.x + layout.boxW / 2,
+            y0: q.y - layout.boxH / 2,
+            y1: q.y + layout.boxH / 2 + 16,
+          },
+    );
+  }
+  const dx = r + 5 + ADR_BADGE_W / 2;
+  const places: Array<[number, number]> = [
+    [dx, -r + 4],
+    [-dx, -r + 4],
+    [dx, -r - 14],
+    [-dx, -r - 14],
+    [0, -r - 24],
+    [dx, 6],
+    [-dx, 6],
+  ];
+  let best = { x: p.x + dx, y: p.y - r + 4 };
+  let least = Number.POSITIVE_INFINITY;
+  for (const [ox, oy] of places) {
+    const c = { x: p.x + ox, y: p.y + oy };
+    const b: Rect = {
+      x0: c.x - ADR_BADGE_W / 2,
+      x1: c.x + ADR_BADGE_W / 2,
+      y0: c.y - ADR_BADGE_H / 2,
+      y1: c.y + ADR_BADGE_H / 2,
+    };
+    const out = b.x0 < 2 || b.x1 > layout.width - 2 || b.y0 < 2 || b.y1 > layout.height - 2;
+    const hits = others.filter((o) => overlap(o, b)).length + (out ? 100 : 0);
+    if (hits === 0) return c;
+    if (hits < least) {
+      least = hits;
+      best = c;
+    }
+  }
+  return best;
 }
 
 /**
