@@ -152,3 +152,35 @@ for (const lang of ['ru', 'en']) {
         expect(meet(boxes[i] as R, boxes[j] as R), JSON.stringify([boxes[i], boxes[j]])).toBe(false);
   });
 }
+
+for (const scenario of ['fencing-token', 'lease-no-fencing']) {
+  test(`${scenario} on a 390 px phone: node-1's link to storage does not run through the etcd box`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPlayer(page, `?scenario=${scenario}`);
+    const n1 = centre(await rectOf(page, '[data-node="node-1"] circle'));
+    const storage = await rectOf(page, '[data-host="storage"]');
+    const etcd = await rectOf(page, '[data-host="etcd"]');
+    const lines = await page.locator('g.links line').evaluateAll((els) =>
+      els.map((l) => {
+        const line = l as SVGLineElement;
+        const m = line.getScreenCTM() as DOMMatrix;
+        const a = new DOMPoint(line.x1.baseVal.value, line.y1.baseVal.value).matrixTransform(m);
+        const b = new DOMPoint(line.x2.baseVal.value, line.y2.baseVal.value).matrixTransform(m);
+        return { x1: a.x, y1: a.y, x2: b.x, y2: b.y };
+      }),
+    );
+    // The link drawn between node-1 and storage: one end by each.
+    const near = (x: number, y: number, p: { x: number; y: number }, d: number) =>
+      Math.hypot(x - p.x, y - p.y) < d;
+    const s = centre(storage);
+    const link = lines.find(
+      (l) =>
+        (near(l.x1, l.y1, n1, 40) && near(l.x2, l.y2, s, 70)) ||
+        (near(l.x2, l.y2, n1, 40) && near(l.x1, l.y1, s, 70)),
+    );
+    expect(link, JSON.stringify({ n1, s, lines: lines.length })).toBeDefined();
+    if (link) expect(segmentHitsBox(link, etcd), JSON.stringify({ link, etcd })).toBe(false);
+  });
+}

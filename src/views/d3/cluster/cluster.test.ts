@@ -15,6 +15,7 @@ import {
   ADR_BADGE_W,
   adrBadgeAt,
   crowded,
+  ends,
   fitLayout,
   type HostInfo,
   layoutHosts,
@@ -25,6 +26,7 @@ import {
   messageStop,
   nodeLabel,
   nodePill,
+  segmentHitsBox,
   separatingLine,
   shardsLed,
   shortName,
@@ -363,5 +365,30 @@ describe('the ADR-001 badge', () => {
     const l = fitLayout(etcdLease, 1264, 660, 'node-1');
     const p = l.pos.get('node-1')!;
     expect(adrBadgeAt(l, etcdLease, 'node-1')).toEqual({ x: p.x + l.nodeR + 32, y: p.y - l.nodeR + 4 });
+  });
+});
+
+describe('portrait links', () => {
+  it("keeps every node's links to etcd and to storage off the other box (a 390 px phone)", () => {
+    const kinds = new Map(etcdLease.map((h) => [h.id, h.kind]));
+    const boxOf = (l: ReturnType<typeof fitLayout>, id: string) => {
+      const p = l.pos.get(id)!;
+      return { x0: p.x - l.boxW / 2, x1: p.x + l.boxW / 2, y0: p.y - l.boxH / 2, y1: p.y + l.boxH / 2 };
+    };
+    // The picture's box on a 390 px phone, and two taller ones.
+    for (const [w, h] of [
+      [348, 460],
+      [370, 520],
+      [560, 700],
+    ] as const) {
+      const l = fitLayout(etcdLease, w, h, 'node-1');
+      expect(l.portrait).toBe(true);
+      for (const n of nodes(5)) {
+        const toStorage = ends(l, kinds, n.id, 'storage')!;
+        expect(segmentHitsBox(toStorage, boxOf(l, 'etcd')), `${n.id} to storage at ${w}x${h}`).toBe(false);
+        const toEtcd = ends(l, kinds, n.id, 'etcd')!;
+        expect(segmentHitsBox(toEtcd, boxOf(l, 'storage')), `${n.id} to etcd at ${w}x${h}`).toBe(false);
+      }
+    }
   });
 });

@@ -15,12 +15,14 @@ export {
   ADR_BADGE_W,
   adrBadgeAt,
   crowded,
+  ends,
   fitLayout,
   type Layout,
   layoutHosts,
   layoutSize,
   MESH_MAX_NODES,
   type Pos,
+  segmentHitsBox,
   shortName,
 } from './layout.ts';
 export { messageOpacity, messageReach, messageStop } from './messages.ts';

@@ -114,12 +114,20 @@ export function layoutHosts(hosts: readonly HostInfo[], width: number, height: n
   const above = 14;
   const below = 28;
 
+  let rowFor: HostInfo[] = [];
   let cx: number;
   let cy: number;
   let rx: number;
   let ry: number;
+  // Portrait with satellites: the store joins their row rather than the ring's centre. Under the
+  // ring, a link from node-1 at the top to a satellite below would run through a store in the middle
+  // (node-1 to storage through the etcd box in the fencing stories on a phone).
+  const storeInRow =
+    portrait &&
+    left.length + right.length > 0 &&
+    (left.length + stores.length + right.length) * (boxW + 12) <= w;
   if (portrait) {
-    const satellites = [...left, ...right];
+    const satellites = storeInRow ? [...left, ...stores, ...right] : [...left, ...right];
     const rowH = satellites.length ? boxH + 34 : 0;
     const top = MARGIN;
     const bottom = h - MARGIN - rowH;
@@ -132,6 +140,7 @@ export function layoutHosts(hosts: readonly HostInfo[], width: number, height: n
     satellites.forEach((s, i) => {
       pos.set(s.id, { x: (w * (i + 0.5)) / n, y: h - MARGIN - boxH / 2 - 8 });
     });
+    if (storeInRow) rowFor = satellites;
   } else {
     const leftW = left.length * colW;
     const rightW = right.length ? colW : 0;
@@ -165,10 +174,12 @@ export function layoutHosts(hosts: readonly HostInfo[], width: number, height: n
     const a = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(1, n);
     pos.set(node.id, n === 1 ? { x: cx, y: cy } : { x: cx + rx * Math.cos(a), y: cy + ry * Math.sin(a) });
   });
-  stores.forEach((s, i) => {
-    const span = (stores.length - 1) * (boxW + 12);
-    pos.set(s.id, { x: cx - span / 2 + i * (boxW + 12), y: cy });
-  });
+  if (rowFor.length) tightenRow(pos, nodes, rowFor, w, boxW, boxH, nodeR);
+  if (!storeInRow)
+    stores.forEach((s, i) => {
+      const span = (stores.length - 1) * (boxW + 12);
+      pos.set(s.id, { x: cx - span / 2 + i * (boxW + 12), y: cy });
+    });
   return {
     width: w,
     height: h,
@@ -182,6 +193,58 @@ export function layoutHosts(hosts: readonly HostInfo[], width: number, height: n
     nameSize,
     crowd,
   };
+}
+
+/**
+ * The portrait row under the ring, spread over the width or drawn together under its middle: the one
+ * whose node-to-row links cross fewer other nodes and boxes (spread, from node-1 at the top to the
+ * row's ends, they ran through the lower nodes of a five-node ring).
+ */
+function tightenRow(
+  pos: Map<string, Pos>,
+  nodes: readonly HostInfo[],
+  row: readonly HostInfo[],
+  w: number,
+  boxW: number,
+  boxH: number,
+  nodeR: number,
+): void {
+  const y = (pos.get(row[0]?.id ?? '') as Pos).y;
+  const ring = nodes.map((x) => pos.get(x.id) as Pos);
+  const gap = boxW + 14;
+  const options = [
+    row.map((_, i) => (w * (i + 0.5)) / row.length),
+    row.map((_, i) => w / 2 + (i - (row.length - 1) / 2) * gap),
+  ];
+  let best = options[0] as number[];
+  let least = Number.POSITIVE_INFINITY;
+  for (const xs of options) {
+    const boxes: Box[] = xs.map((x) => ({
+      x0: x - boxW / 2,
+      x1: x + boxW / 2,
+      y0: y - boxH / 2,
+      y1: y + boxH / 2,
+    }));
+    let hits = 0;
+    ring.forEach((a, i) => {
+      xs.forEach((x, j) => {
+        const seg = { x1: a.x, y1: a.y, x2: x, y2: y };
+        hits += boxes.filter((b, k) => k !== j && segmentHitsBox(seg, b)).length;
+        ring.forEach((q, k) => {
+          if (k === i) return;
+          const r = nodeR + 2;
+          if (segmentHitsBox(seg, { x0: q.x - r, x1: q.x + r, y0: q.y - r, y1: q.y + r })) hits++;
+        });
+      });
+    });
+    if (hits < least) {
+      least = hits;
+      best = xs;
+    }
+  }
+  row.forEach((s, i) => {
+    pos.set(s.id, { x: best[i] as number, y });
+  });
 }
 
 /** Width (px) of `chars` characters of the bold UI font at `size` px (a conservative average). */
