@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import vue from '@vitejs/plugin-vue';
 import MarkdownIt from 'markdown-it';
 import { defineConfig, type Plugin } from 'vite';
+import { buildChecks } from './src/app/boot/buildChecks.ts';
 import { statechartsPlugin } from './src/views/inspector/chartsPlugin.ts';
 
 /**
@@ -120,8 +121,13 @@ export default defineConfig(({ mode }) => {
         formats: ['es'],
         fileName: (_format, name) => out.file.replace('[name]', name),
       },
-      rolldownOptions:
-        mode === 'react' ? { external: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'] } : {},
+      // rolldown's checks as the app's (src/app/boot/buildChecks.ts).
+      rolldownOptions: {
+        ...buildChecks,
+        ...(mode === 'react'
+          ? { external: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'] }
+          : {}),
+      },
     },
   };
 });

@@ -165,6 +165,41 @@ test.describe('embed mode', () => {
   });
 });
 
+test.describe('a run past its budget', () => {
+  // Bully with the short textbook rule (holdOnEveryElection) storms after a restart: past 200,000
+  // messages in flight at 821 ms. The embed says so and shows the story's own run. Reaching the budget
+  // is real work (about 250,000 events, 3 s in Node at idle), so the first wait is for that run, not
+  // for the page.
+  const RUN = { timeout: 30_000 };
+  const STORM = 'set=holdOnEveryElection:true&fault=700,crash,node-1&fault=700,restart,node-1';
+
+  test('the embed says why in its notice and plays the story without the link’s settings', async ({
+    page,
+    baseURL,
+  }) => {
+    const watch = watchPage(page, baseURL);
+    await openEmbed(page, `scenario=bully-at-scale&${STORM}`);
+    const notice = page.getByRole('status', { name: 'Link problem' });
+    await expect(notice).toContainText(
+      'the run stopped at 821 ms: more than 200,000 messages in flight (its budget)',
+      RUN,
+    );
+    await expect(notice).toContainText('showing the run without them');
+    await expect(page.locator('.step-count')).toHaveText('Step 1 / 7');
+    await button(page, 'Step forward').click();
+    await expect(page.locator('.step-count')).toHaveText('Step 2 / 7');
+    watch.assertClean();
+  });
+
+  test('the app says it once, in the link’s notice', async ({ page, baseURL }) => {
+    const watch = watchPage(page, baseURL);
+    await page.goto(`/?scenario=bully-at-scale&${STORM}`);
+    await expect(page.getByText(/more than 200,000 messages in flight/)).toBeVisible(RUN);
+    await expect(page.getByText(/more than 200,000 messages in flight/)).toHaveCount(1);
+    watch.assertClean();
+  });
+});
+
 test.describe('embed accessibility', () => {
   for (const theme of ['light', 'dark'] as const)
     for (const controls of ['minimal', 'full', 'none'] as const)

@@ -209,6 +209,33 @@ test('a malformed trace shows what and where; the current run stays', async ({ p
   assertClean(watch);
 });
 
+test('a trace with more hosts than the views draw is refused at import; the run on screen stays', async ({
+  page,
+}) => {
+  // 150,000 hosts appended to an exported trace (35 MB, under the 50 MB cap) once passed the validator
+  // and then overflowed the layout's stack, losing the run on screen.
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=split-brain');
+  const json = await exportItem(page, 'Trace as JSON');
+  const huge = JSON.parse(json.text());
+  for (let i = 0; i < 150_000; i++) huge.hosts.push({ id: `extra-${i}`, kind: 'node' });
+  await page.keyboard.press('ArrowRight');
+  const before = await frameSnapshot(page);
+  await importFile(page, {
+    name: 'many-hosts.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(huge)),
+  });
+  const alert = page.getByRole('alert', { name: 'Import problem' });
+  await expect(alert).toContainText('Could not import many-hosts.json');
+  await expect(alert).toContainText('the views draw at most 500');
+  expect(await frameSnapshot(page)).toBe(before);
+  await expect(page.getByText('Imported trace')).toHaveCount(0);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => frameSnapshot(page)).not.toBe(before);
+  assertClean(watch);
+});
+
 /** Opens the animation dialog for a format, picks a step range (1-based) and exports; returns the file. */
 async function exportAnimation(page: Page, item: string, from: number, to: number) {
   await page.getByRole('button', { name: 'Export', exact: true }).click();

@@ -58,7 +58,9 @@ test('the iframe snippet embeds this scenario and step; options update it; copyi
   expect(url.searchParams.get('loop')).toBe('1');
   expect(url.searchParams.get('start')).toBe('2');
   expect(url.searchParams.get('end')).toBe('6');
-  expect(await snippet()).toContain('aspect-ratio: 16 / 10');
+  expect(await snippet()).toContain('width="100%"');
+  // No style attribute: a host page with a strict CSP would block it (#38).
+  expect(await snippet()).not.toContain('style=');
   // The library's script line first, then the element with the view's language, as the iframe's link has it.
   await expect(dialog.getByLabel('Custom element (MDX, HTML)')).toHaveValue(
     `<script type="module" src="${ORIGIN}/embed/leader-election-player.js"></script>\n` +

@@ -191,7 +191,8 @@ const INSTALLS: Record<string, Record<string, string>> = {
     'src/testing/setup.ts': 'the unit tests (static)',
   },
   installDecoder: {
-    'src/app/link/decoder.ts': "the page's link decoder, from its chunk (a dynamic import)",
+    'src/app/link/decoderChunk.ts':
+      "the page's link decoder, from its chunk (a dynamic import, app entry only)",
     'src/embed/EmbedApp.tsx': 'the embed entries (static)',
     'src/testing/setup.ts': 'the unit tests (static)',
   },

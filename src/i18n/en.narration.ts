@@ -14,6 +14,9 @@ export const enNarration: Record<string, string> = {
     '{node} takes over from {from} in term {value}: the failover took {seconds} s.',
   'narr.leaseExpired': 'etcd expires {node}’s lease and deletes the leader key with it.',
   'narr.leaseExpired.anon': 'etcd expires lease {lease} and deletes the keys attached to it.',
+  'narr.sessionExpired': 'ZooKeeper expires session 0x{session} and deletes its ephemeral znodes.',
+  // The protected resource's host id (`storage`) as a sentence names it (docs/glossary.{pt,ru}.md).
+  'narr.storage': 'storage',
   'narr.writeRejected':
     '{resource} rejects {node}’s write with token {token}: {code}, it has already seen {seen}.',
   'narr.fencingWindow':
@@ -33,6 +36,14 @@ export const enNarration: Record<string, string> = {
   'narr.outcome': 'At the end of the run {node} leads, since {since} s.',
   'narr.outcome.token': 'At the end of the run {node} leads with fencing token {value}, since {since} s.',
   'narr.outcome.term': 'At the end of the run {node} leads in term {value}, since {since} s.',
+  'narr.skipped.one': 'Step {n} of the story does not happen in this run. Instead: {what}.',
+  'narr.skipped.span': 'Steps {from}–{to} of the story do not happen in this run. Instead: {what}.',
+  'narr.skipped.at': '{what} (t = {at})',
+  'narr.state': '{node} leads, since {since} s',
+  'narr.state.token': '{node} leads with fencing token {value}, since {since} s',
+  'narr.state.term': '{node} leads in term {value}, since {since} s',
+  'narr.state.none': 'nobody leads',
+  'narr.state.many': '{nodes} each believe they lead',
   'narr.skipped':
     'This step of the story does not happen in this run: the knobs or faults changed what happens here.',
   'narr.outcome.none': 'At the end of the run nobody leads.',

@@ -121,6 +121,7 @@ export const enPanels: Record<string, string> = {
   'adr.seeItShort': '{scenario} · step {step}',
   // kill (processes killed, host up)
   'log.reason.refused': 'connection refused by {to}',
+  'log.reason.closed': 'its connection was closed',
 
   // live mode
   'live.label': 'Live mode',

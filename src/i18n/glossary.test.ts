@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { scenarioById } from '../../scenarios/index.ts';
+import type { Scenario } from '../sim/scenario/schema.ts';
+import { simulate } from '../sim/simulate.ts';
+import { deriveSteps } from '../sim/trace/derive.ts';
 import { shownStrings } from '../testing/shownStrings.ts';
+import { derivedCaption } from '../views/story.ts';
 import { loadLanguage } from './index.ts';
 
 /**
@@ -205,4 +210,37 @@ describe('Portuguese keeps one term per concept (docs/glossary.pt.md)', () => {
     it(rule.term, () => {
       expect(breaches(rule, shownStrings('pt'))).toEqual([]);
     });
+});
+
+/**
+ * The catalog strings are checked with their `{placeholders}` blanked; a caption fills them in, and the
+ * protected resource's host id is `storage`. So the rules are held on captions as shown too: the
+ * captions derived from runs that refuse and accept stale writes, with and without their fix.
+ */
+describe('captions with their values filled in keep the glossary (the storage is a word, not an id)', () => {
+  const filled = (lang: 'pt' | 'ru'): [string, string][] =>
+    ['lease-no-fencing', 'check-before-act', 'fencing-token'].flatMap((id) => {
+      const sc = scenarioById(id) as Scenario;
+      return [false, true].flatMap((fix) => {
+        const trace = simulate(sc, fix ? { params: { fix: true } } : {});
+        return deriveSteps(trace, sc, { all: true }).map((d): [string, string] => [
+          `${id}${fix ? ' fix' : ''} ${d.id}`,
+          derivedCaption(d, lang),
+        ]);
+      });
+    });
+  it('pt: «armazenamento», never storage, in a caption as shown', () => {
+    const strings = filled('pt');
+    expect(strings.some(([, s]) => /armazenamento/.test(s))).toBe(true);
+    expect(
+      breaches(RULES_PT.find((r) => r.term.startsWith('the protected resource')) as Rule, strings),
+    ).toEqual([]);
+  });
+  it('ru: «хранилище», never storage, in a caption as shown', () => {
+    const strings = filled('ru');
+    expect(strings.some(([, s]) => /[Хх]ранилище/.test(s))).toBe(true);
+    expect(breaches(RULES.find((r) => r.term.startsWith('the protected resource')) as Rule, strings)).toEqual(
+      [],
+    );
+  });
 });

@@ -19,6 +19,8 @@ export const knobDocsPt: Record<string, string> = {
     'quanto tempo uma eleição espera um OK de um nó mais alto antes de se declarar COORDINATOR',
   'bully.coordinatorTimeoutMs':
     'depois de um OK, quanto tempo um nó espera o COORDINATOR antes de recomeçar a sua eleição',
+  'bully.holdOnEveryElection':
+    'ligado: todo ELECTION de um nó mais baixo faz o nó convocar uma eleição, a menos que já esteja numa, e o coordenador também (a regra curta dos livros); depois de um restart, ELECTIONs atrasados começam eleições que os anúncios encerram e que recomeçam: uma tempestade. Desligado: um nó responde só com OK a um ELECTION de uma eleição de que já participou, e o coordenador avisa apenas quem perguntou',
   'heartbeat.quorum':
     'desligado: um candidato precisa da maioria dos nós que responderam (split-brain numa partição); ligado: da maioria do cluster inteiro, floor(n/2)+1 (Raft)',
   'heartbeat.heartbeatIntervalMs': 'o líder envia HEARTBEAT a cada par com esta frequência',

@@ -10,6 +10,8 @@ export const ptNarration: Record<string, string> = {
     'O {node} assume no lugar do {from} no termo {value}: o failover levou {seconds} s.',
   'narr.leaseExpired': 'O lease do {node} expira e o etcd apaga junto com ele a chave de líder.',
   'narr.leaseExpired.anon': 'O lease {lease} expira e o etcd apaga as chaves vinculadas a ele.',
+  'narr.sessionExpired': 'A sessão 0x{session} expira e o ZooKeeper apaga os seus znodes efêmeros.',
+  'narr.storage': 'armazenamento',
   'narr.writeRejected':
     'O {resource} rejeita a escrita do {node} com o token {token}: {code}, porque já viu o token {seen}.',
   'narr.fencingWindow':
@@ -29,6 +31,15 @@ export const ptNarration: Record<string, string> = {
   'narr.outcome': 'No fim da execução o {node} é o líder, desde {since} s.',
   'narr.outcome.token': 'No fim da execução o {node} é o líder com o fencing token {value}, desde {since} s.',
   'narr.outcome.term': 'No fim da execução o {node} é o líder no termo {value}, desde {since} s.',
+  'narr.skipped.one': 'O passo {n} da história não acontece nesta execução. Em vez dele: {what}.',
+  'narr.skipped.span':
+    'Os passos {from}–{to} da história não acontecem nesta execução. Em vez deles: {what}.',
+  'narr.skipped.at': '{what} (t = {at})',
+  'narr.state': 'o {node} é o líder, desde {since} s',
+  'narr.state.token': 'o {node} é o líder com o fencing token {value}, desde {since} s',
+  'narr.state.term': 'o {node} é o líder no termo {value}, desde {since} s',
+  'narr.state.none': 'ninguém é líder',
+  'narr.state.many': '{nodes} acreditam, cada um, ser o líder',
   'narr.skipped':
     'Este passo da história não acontece nesta execução: os parâmetros ou as falhas mudaram o que acontece aqui.',
   'narr.outcome.none': 'No fim da execução ninguém é líder.',

@@ -120,6 +120,7 @@ export const ptPanels: Record<string, string> = {
   'adr.seeItShort': '{scenario} · passo {step}',
   // kill (processes killed, host up)
   'log.reason.refused': 'conexão recusada por {to}',
+  'log.reason.closed': 'a conexão já tinha sido fechada',
 
   // live mode
   'live.label': 'Modo ao vivo',

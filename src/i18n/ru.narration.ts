@@ -8,12 +8,14 @@ export const ruNarration: Record<string, string> = {
   'narr.failover.leader.term': '{node} сменяет {from} в терме {value}: failover занял {seconds} с.',
   'narr.leaseExpired': 'Lease {node} истекает, и etcd удаляет вместе с ним ключ лидера.',
   'narr.leaseExpired.anon': 'Lease {lease} истекает, и etcd удаляет привязанные к нему ключи.',
+  'narr.sessionExpired': 'Сессия 0x{session} истекает, и ZooKeeper удаляет её эфемерные znode.',
+  'narr.storage': 'хранилище',
   'narr.writeRejected':
-    '{resource} отвергает запись {node} с token {token}: {code}, потому что уже видел token {seen}.',
+    '{resource} отвергает запись {node} с token {token}: {code}, потому что уже знает token {seen}.',
   'narr.fencingWindow':
-    'Окно fencing: {newerNode} уже лидер с token {newer}, но {resource} его ещё не видел и принимает запись {node} со старым token {token}. Ресурс может отвергнуть только token меньше того, что уже видел. Это предупреждение, а не нарушение: после первой записи {newerNode} token {token} получит 409.',
+    'Окно fencing: {newerNode} уже лидер с token {newer}, но {resource} его ещё не знает и принимает запись {node} со старым token {token}. Ресурс может отвергнуть только token меньше того, что уже видел. Это предупреждение, а не нарушение: после первой записи {newerNode} token {token} получит 409.',
   'narr.staleAccepted':
-    'Устаревшая запись принята: {code} OK. {resource} принял token {token} от {node} после token {seen}, и теперь данные {node} лежат поверх данных {newer}.',
+    'Устаревшая запись принята: {code} OK. {resource} принимает token {token} от {node} после token {seen}, и теперь данные {node} лежат поверх данных {newer}.',
   'narr.violation.split-brain':
     'ОБА ПИШУТ: {nodes} — каждый считает себя лидером, и у каждого приняты записи. Две копии данных расходятся.',
   'narr.violation.two-lease-holders':
@@ -27,13 +29,21 @@ export const ruNarration: Record<string, string> = {
   'narr.outcome': 'В конце прогона лидер — {node}, начиная с {since} с.',
   'narr.outcome.token': 'В конце прогона лидер — {node} с fencing token {value}, начиная с {since} с.',
   'narr.outcome.term': 'В конце прогона лидер — {node} в терме {value}, начиная с {since} с.',
+  'narr.skipped.one': 'Шага {n} истории в этом прогоне нет. Вместо него: {what}.',
+  'narr.skipped.span': 'Шагов {from}–{to} истории в этом прогоне нет. Вместо них: {what}.',
+  'narr.skipped.at': '{what} (t = {at})',
+  'narr.state': 'лидер — {node}, начиная с {since} с',
+  'narr.state.token': 'лидер — {node} с fencing token {value}, начиная с {since} с',
+  'narr.state.term': 'лидер — {node} в терме {value}, начиная с {since} с',
+  'narr.state.none': 'лидера нет',
+  'narr.state.many': 'каждый из {nodes} считает себя лидером',
   'narr.skipped':
     'В этом прогоне этого шага истории нет: параметры или сбои изменили то, что здесь происходит.',
   'narr.outcome.none': 'В конце прогона лидера нет.',
   'narr.outcome.many': 'В конце прогона каждый из {nodes} считает себя лидером.',
   'narr.outcome.lost': 'В конце прогона лидера нет: последний лидер, {node}, пропал за {ago} с до конца.',
   'narration.alarm.stale': 'УСТАРЕВШАЯ ЗАПИСЬ ПРИНЯТА',
-  'narration.alarm.staleDetail': '{resource} принял token {token} от {node} после token {seen}',
+  'narration.alarm.staleDetail': '{resource} принимает token {token} от {node} после token {seen}',
   'narr.violation.one-job-run':
     'ДВА ЗАПУСКА СРАЗУ: job запустился, пока предыдущий запуск ещё шёл; разводит их только Forbid.',
   // skiplocked

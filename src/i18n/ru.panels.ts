@@ -122,6 +122,7 @@ export const ruPanels: Record<string, string> = {
   'adr.seeItShort': '{scenario} · шаг {step}',
   // kill (processes killed, host up)
   'log.reason.refused': '{to} отклоняет соединение',
+  'log.reason.closed': 'соединение уже закрыто',
 
   // live mode
   'live.label': 'Живой режим',

@@ -1,13 +1,18 @@
 import { upperBound } from '../lib/search.ts';
+import { declarationOf } from '../sim/algorithms/declared.ts';
+import type { Fault } from '../sim/faults/table.ts';
 import { withFix } from '../sim/scenario/fix.ts';
 import { isFreePlay } from '../sim/scenario/sandbox.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 import { type DerivedStep, deriveSteps } from '../sim/trace/derive.ts';
+import { leaderIntervals } from '../sim/trace/summary.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 
 /** Narration-step navigation over steps sorted by atMs. Pure; the player store calls these. */
 export interface StepTimes {
   atMs: number;
+  /** A run of consecutive placeholders (nav indices), told once: navigation passes it as one step. */
+  span?: { first: number; last: number };
 }
 
 /** Index of the step showing at t: the last step with atMs <= t, or -1 before the first. */
@@ -40,8 +45,10 @@ export interface Cursor {
  * From the last step, forward goes to the end of the run; at the end it stays.
  */
 export function stepForward(steps: readonly StepTimes[], cur: Cursor, durationMs: number): Cursor {
-  const next = steps[cur.stepIndex + 1];
-  if (next) return { t: Math.max(next.atMs, 0), stepIndex: cur.stepIndex + 1 };
+  // A span of placeholders is one step: forward from any of them goes past its last.
+  const from = steps[cur.stepIndex]?.span?.last ?? cur.stepIndex;
+  const next = steps[from + 1];
+  if (next) return { t: Math.max(next.atMs, 0), stepIndex: from + 1 };
   return { t: durationMs, stepIndex: cur.stepIndex };
 }
 
@@ -53,8 +60,11 @@ export function stepForward(steps: readonly StepTimes[], cur: Cursor, durationMs
 export function stepBack(steps: readonly StepTimes[], cur: Cursor): Cursor {
   const here = steps[cur.stepIndex];
   if (here && cur.t > here.atMs) return { t: here.atMs, stepIndex: cur.stepIndex };
-  const prev = steps[cur.stepIndex - 1];
-  if (prev) return { t: prev.atMs, stepIndex: cur.stepIndex - 1 };
+  // A span of placeholders is one step: back lands on its first, and from it goes before it.
+  const before = (here?.span?.first ?? cur.stepIndex) - 1;
+  const to = steps[before]?.span?.first ?? before;
+  const prev = steps[to];
+  if (prev) return { t: prev.atMs, stepIndex: to };
   if (here) return { t: here.atMs, stepIndex: cur.stepIndex };
   return startOf(steps);
 }
@@ -94,6 +104,26 @@ export interface NavStep {
   derived?: DerivedStep;
   /** A step of the story that does not happen in this run, kept so the steps after it keep their numbers. */
   skipped?: true;
+  /** On a skipped step: the consecutive skipped steps it is told with (nav indices). */
+  span?: { first: number; last: number };
+  /**
+   * On a skipped step: what the trace shows instead, shared by the consecutive skipped steps of its
+   * span (told once, as "Steps 5–7 … instead: …"). The views word it (src/views/story.ts).
+   */
+  instead?: readonly Instead[];
+}
+
+/**
+ * One thing a run did where the story's skipped steps would have been, in the words the event log
+ * and the derived captions already use: a derived caption's key and values, a fault (worded in the
+ * reader's language by the view), or who leads at that moment (`narr.state.*`).
+ */
+export interface Instead {
+  /** When it happened; undefined for the state at the span's moment. */
+  atMs?: number;
+  key: string;
+  vars: Record<string, string | number>;
+  fault?: Fault;
 }
 
 /**
@@ -159,7 +189,69 @@ export function navSteps(trace: Trace, scenario?: Scenario): NavStep[] {
     out.splice(0, out.length, ...own);
   const last = trace.steps.length - 1;
   for (const d of derived) if (d.after === last && !used.has(d.id)) out.push(asStep(d));
+  if (out.some((s) => s.skipped)) tellSpans(trace, scenario, out);
   return out;
+}
+
+/**
+ * Groups consecutive skipped steps into spans and fills in what the trace shows instead (issue #38:
+ * a placeholder says what happened, from the trace; consecutive placeholders are told once). For each
+ * span, from the step before it to the step after it: the moments the derived captions tell that no
+ * numbered step tells (a takeover, a lease expiring, a refused write, a fault); the reader's own faults
+ * (What-if, `fault=`) up to there not told yet; and, when no takeover falls in that interval, who leads
+ * at the span's moment.
+ */
+function tellSpans(trace: Trace, scenario: Scenario | undefined, out: NavStep[]): void {
+  const told = new Set(out.flatMap((s) => (s.eventIndex >= 0 ? [s.eventIndex] : [])));
+  const moments = deriveSteps(trace, scenario, { all: true }).filter(
+    (d) => !told.has(d.eventIndex) && !d.id.startsWith('outcome'),
+  );
+  const intervals = leaderIntervals(trace);
+  // What a leader carries, as the derived captions tell it: the algorithm's token or term.
+  const what = declarationOf(trace.algorithm)?.leadership.carries ?? 'token';
+  const carries = (iv: (typeof intervals)[number]) =>
+    what === 'term' && iv.term !== null
+      ? { key: '.term', value: iv.term }
+      : what === 'token' && iv.token !== null
+        ? { key: '.token', value: iv.token }
+        : null;
+  let faultsFrom = Number.NEGATIVE_INFINITY;
+  for (let first = 0; first < out.length; first++) {
+    if (!out[first]?.skipped) continue;
+    let last = first;
+    while (out[last + 1]?.skipped) last++;
+    const from = out[first - 1]?.atMs ?? 0;
+    const to = out[last + 1]?.atMs ?? trace.durationMs;
+    const items: Instead[] = [];
+    for (const d of moments) {
+      const e = trace.events[d.eventIndex];
+      const readers = e?.k === 'fault' && e.source === 'intervention';
+      const inside = d.atMs > from && d.atMs <= to;
+      if (!inside && !(readers && d.atMs > faultsFrom && d.atMs <= to)) continue;
+      items.push(
+        e?.k === 'fault'
+          ? { atMs: d.atMs, key: d.key, vars: d.vars, fault: e.fault }
+          : { atMs: d.atMs, key: d.key, vars: d.vars },
+      );
+    }
+    if (!items.some((i) => /^narr\.(leader|failover)/.test(i.key))) {
+      const leading = intervals.filter((iv) => iv.fromMs <= from && (iv.ongoing || iv.toMs > from));
+      const one = leading[0];
+      if (leading.length > 1)
+        items.push({ key: 'narr.state.many', vars: { nodes: leading.map((l) => l.node).join(' & ') } });
+      else if (one) {
+        const c = carries(one);
+        items.push({
+          key: `narr.state${c?.key ?? ''}`,
+          vars: { node: one.node, since: (one.fromMs / 1000).toFixed(1), ...(c ? { value: c.value } : {}) },
+        });
+      } else items.push({ key: 'narr.state.none', vars: {} });
+    }
+    const span = { first, last };
+    for (let k = first; k <= last; k++) out[k] = { ...(out[k] as NavStep), span, instead: items };
+    faultsFrom = to;
+    first = last;
+  }
 }
 
 /** Nav index just after the story's last own step (where the captions derived after it start). */

@@ -133,8 +133,10 @@ export function refusalText(problem: ParamProblem | string, algorithm?: string):
 }
 
 /**
- * What a pitfall story's `fix` changes, in words ("fencing = on", "algorithm lease, 5 nodes"): the
- * named knobs, then the algorithm, the size and the faults where the fix changes them (scenario/fix.ts).
+ * What a pitfall story's `fix` changes, in the reader's words ("election: lease · UPDATE with a token ·
+ * TTL 15 s"): each knob by what it does (`fix.knob.<algorithm>.<name>`), its value with its unit (a
+ * whole number of seconds as seconds), then the algorithm, the size and the faults where the fix
+ * changes them (scenario/fix.ts). A knob without such a label falls back to its name and value.
  */
 export function fixChanges(story: Scenario): string {
   const f = story.fix;
@@ -143,18 +145,25 @@ export function fixChanges(story: Scenario): string {
   const alg = algorithmFor(fixed.algorithm);
   const out = Object.entries(f.params ?? {}).map(([name, v]) => {
     const spec = alg.params[name] ?? netParams[name];
-    const unit = spec ? unitText(spec) : '';
-    const value =
-      typeof v === 'boolean'
-        ? t(v ? 'knobs.on' : 'knobs.off')
-        : `${formatNumber(v)}${unit ? ` ${unit}` : ''}`;
-    return `${knobAlias(name, alg.knobAliases) ?? name} = ${value}`;
+    const value = typeof v === 'boolean' ? t(v ? 'knobs.on' : 'knobs.off') : withUnit(v, spec);
+    const label = v === false ? '' : t(`fix.knob.${fixed.algorithm}.${name}`, { value }, '');
+    return label || `${knobAlias(name, alg.knobAliases) ?? name} = ${value}`;
   });
   if (f.algorithm && f.algorithm !== story.algorithm)
-    out.push(t('fix.change.algorithm', { algorithm: f.algorithm }));
+    out.push(
+      t(`fix.algorithm.${f.algorithm}`, undefined, '') ||
+        t('fix.change.algorithm', { algorithm: f.algorithm }),
+    );
   if (f.nodes !== undefined && f.nodes !== story.nodes) out.push(t('fix.change.nodes', { n: f.nodes }));
   if (f.faults) out.push(t('fix.change.faults'));
-  return out.join(', ');
+  return out.join(' · ');
+}
+
+/** A knob's number with its unit; milliseconds of a whole second or more as seconds ("10 s", not "10000 ms"). */
+function withUnit(v: number, spec: ParamSpec | undefined): string {
+  if (spec?.unit === 'ms' && v >= 1000 && v % 100 === 0) return `${formatNumber(v / 1000)} ${t('unit.s')}`;
+  const unit = spec ? unitText(spec) : '';
+  return unit === '×' ? `${formatNumber(v)}×` : `${formatNumber(v)}${unit ? ` ${unit}` : ''}`;
 }
 
 /**

@@ -162,6 +162,8 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       now: () => host.localNow(),
       wallNow: () => host.wallNow(),
       send: (to, type, body) => net.send(host.id, to, type, body),
+      sendOnStream: (stream, to, type, body) => net.sendOnStream(stream, host.id, to, type, body),
+      closeStream: (stream) => net.closeStream(stream),
       get clock() {
         return queueClock(queue, host);
       },

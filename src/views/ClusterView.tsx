@@ -415,7 +415,13 @@ export const ClusterView = memo(function ClusterView({
             {stale.token === undefined
               ? stale.detail
               : t('narration.alarm.staleDetail', {
-                  resource: stale.key === undefined ? `${stale.resource}` : `${stale.resource} ${stale.key}`,
+                  // The protected storage as a sentence names it (docs/glossary.{pt,ru}.md).
+                  resource:
+                    stale.key === undefined
+                      ? stale.resource === 'storage'
+                        ? t('narr.storage')
+                        : `${stale.resource}`
+                      : `${stale.resource} ${stale.key}`,
                   token: stale.token,
                   node: stale.nodes[0] ?? '',
                   seen: stale.seen ?? '',

@@ -24,6 +24,8 @@ export interface NarrationStep {
   derived?: boolean;
   /** A derived step that is a safety violation. */
   alarm?: boolean;
+  /** Story steps this run does not have, told once as one item (player/steps.ts, navSteps). */
+  span?: { first: number; last: number };
 }
 
 export interface NarrationProps {
@@ -53,11 +55,20 @@ export const Narration = memo(function Narration({
   const listId = useId();
   const time = usePlayer((s) => s.t);
   const caption = stepIndex >= 0 ? steps[stepIndex]?.caption : undefined;
+  // A span of placeholders is numbered as one ("Steps 5–7 of 9").
+  const span = stepIndex >= 0 ? steps[stepIndex]?.span : undefined;
   const notes = (stepIndex >= 0 ? (steps[stepIndex]?.notes ?? []) : []).filter((n) => n.atMs <= time);
   // Steps that happen at the same moment read as one: the earlier ones stay above, dimmed.
+  // A span of placeholders is one caption: neither its own steps nor an earlier span repeat.
   const earlier: NarrationStep[] = [];
-  for (let k = stepIndex - 1; k >= 0 && steps[k]?.atMs === steps[stepIndex]?.atMs; k--)
+  const from = steps[stepIndex]?.span?.first ?? stepIndex;
+  for (let k = from - 1; k >= 0 && steps[k]?.atMs === steps[stepIndex]?.atMs; k--) {
+    const s = steps[k] as NarrationStep;
+    if (s.span) k = s.span.first;
     earlier.unshift(steps[k] as NarrationStep);
+  }
+  const inSpan = (i: number, s: NarrationStep | undefined) =>
+    s?.span !== undefined && stepIndex >= s.span.first && stepIndex <= s.span.last && i === s.span.first;
   return (
     <div className="narration">
       <div className="caption-row">
@@ -65,7 +76,9 @@ export const Narration = memo(function Narration({
           {caption !== undefined ? (
             <>
               <span className="step-no">
-                {t('narration.step', { n: stepIndex + 1, total: steps.length })}
+                {span
+                  ? t('narration.steps', { from: span.first + 1, to: span.last + 1, total: steps.length })
+                  : t('narration.step', { n: stepIndex + 1, total: steps.length })}
               </span>
               {earlier.map((e) => (
                 <p key={e.id} className="earlier">
@@ -104,12 +117,14 @@ export const Narration = memo(function Narration({
         </button>
       </div>
       <ol id={listId} className="story" hidden={!open} aria-label={t('narration.storyTitle')}>
-        {steps.map(({ id, caption: c, at, notes: more }, i) =>
-          i < first || i > last ? null : (
+        {steps.map(({ id, caption: c, at, notes: more, span }, i) =>
+          (span && i !== span.first) ||
+          (span ? span.last : i) < first ||
+          (span ? span.first : i) > last ? null : (
             <li
               key={id}
               className={[
-                i === stepIndex ? 'current' : i < stepIndex ? 'past' : '',
+                i === stepIndex || inSpan(i, steps[i]) ? 'current' : i < stepIndex ? 'past' : '',
                 steps[i]?.alarm ? 'alarm-note' : '',
               ]
                 .filter(Boolean)
@@ -119,10 +134,10 @@ export const Narration = memo(function Narration({
               <button
                 type="button"
                 onClick={() => onJump(i)}
-                aria-current={i === stepIndex ? 'step' : undefined}
+                aria-current={i === stepIndex || inSpan(i, steps[i]) ? 'step' : undefined}
                 aria-label={`${t('narration.jump', { n: i + 1 })}: ${c}`}
               >
-                <span className="n">{i + 1}</span>
+                <span className="n">{span ? `${span.first + 1}–${span.last + 1}` : i + 1}</span>
                 <span className="c">{c}</span>
                 <span className="at mono">{at}</span>
               </button>

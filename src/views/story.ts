@@ -3,8 +3,9 @@ import { choosePlurals, formatNumberIn, type Locale, tIn } from '../i18n/index.t
 import { useLocale } from '../i18n/react.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer } from '../player/react.ts';
-import { afterOwn, eventLimit, type NavStep, shownStep, stepsOf } from '../player/steps.ts';
+import { afterOwn, eventLimit, type Instead, type NavStep, shownStep, stepsOf } from '../player/steps.ts';
 import { type Run, shownScenario } from '../player/store.ts';
+import { braceGroups, faultWords } from '../sim/faults/words.ts';
 import { type DerivedStep, deriveSteps } from '../sim/trace/derive.ts';
 import { captionWith } from '../sim/trace/summary.ts';
 import type { ResolvedStep } from '../sim/trace/trace.ts';
@@ -38,7 +39,13 @@ export function derivedCaption(d: DerivedStep, locale: Locale): string {
   const vars: DerivedStep['vars'] = { ...d.vars };
   if (locale !== 'en')
     for (const k of ['seconds', 'since', 'ago'] as const) if (vars[k] !== undefined) vars[k] = comma(vars[k]);
-  return tIn(locale, d.key, vars);
+  // The protected storage is a word of the sentence ("o armazenamento", «хранилище»), not its host id.
+  const named = vars.resource === 'storage' ? tIn(locale, 'narr.storage') : undefined;
+  if (named !== undefined) vars.resource = named;
+  const text = tIn(locale, d.key, vars);
+  return named !== undefined && text.startsWith(named) && named !== 'storage'
+    ? text.charAt(0).toUpperCase() + text.slice(1)
+    : text;
 }
 
 /** What the trace tells beyond the story's own steps (derived captions), per run. */
@@ -49,9 +56,44 @@ export function useDerivedSteps(run: Run | null): DerivedStep[] {
 /** A navigable step's caption (player/steps.ts): a story's step, or a caption derived after the last. */
 export function navCaption(run: Run, step: NavStep, locale: Locale): string {
   if (step.derived) return derivedCaption(step.derived, locale);
-  if (step.skipped) return tIn(locale, 'narr.skipped');
+  if (step.skipped) return placeholderCaption(run, step, locale);
   const own = step.own !== undefined ? run.trace.steps[step.own] : undefined;
   return own ? stepCaption(run, own, locale) : step.id;
+}
+
+/**
+ * A span of story steps this run does not have (navSteps), told once: its step numbers, then what the
+ * trace shows instead, each moment with its time, in the words of the event log and derived captions.
+ */
+function placeholderCaption(run: Run, step: NavStep, locale: Locale): string {
+  const first = (step.span?.first ?? 0) + 1;
+  const last = (step.span?.last ?? 0) + 1;
+  const what = (step.instead ?? []).map((i) => insteadText(run, i, locale)).join('; ');
+  if (!what) return tIn(locale, 'narr.skipped');
+  return first === last
+    ? tIn(locale, 'narr.skipped.one', { n: first, what })
+    : tIn(locale, 'narr.skipped.span', { from: first, to: last, what });
+}
+
+function insteadText(run: Run, i: Instead, locale: Locale): string {
+  const seconds = (ms: number) =>
+    tIn(locale, 'time.s', { s: formatNumberIn(locale, Number((ms / 1000).toFixed(1))) });
+  const words = i.fault
+    ? faultWords(i.fault, {
+        duration: (ms) => (ms < 1000 ? tIn(locale, 'time.ms', { ms }) : seconds(ms)),
+        number: (n) => formatNumberIn(locale, n),
+        groups: braceGroups,
+      })
+    : undefined;
+  const text = words
+    ? tIn(locale, `log.fault.${words.key}`, words.vars)
+    : derivedCaption({ key: i.key, vars: i.vars } as DerivedStep, locale);
+  // A sentence of its own elsewhere; here one item of a list.
+  const what = text.replace(/\.$/, '');
+  if (i.atMs === undefined) return what;
+  const at =
+    run.trace.durationMs < 5000 ? tIn(locale, 'time.ms', { ms: Math.round(i.atMs) }) : seconds(i.atMs);
+  return tIn(locale, 'narr.skipped.at', { what, at });
 }
 
 /** Every navigable step's caption (the story's, then those derived after its last), in the current language. */
@@ -91,6 +133,7 @@ export function useStorySteps(run: Run, captions: readonly string[]) {
       at: formatTime(s.atMs, run.trace.durationMs),
       notes: s.own === 0 ? [...notes(-1), ...notes(0)] : notes(s.own),
       ...(s.derived ? { derived: true, alarm: s.derived.alarm } : {}),
+      ...(s.span ? { span: s.span } : {}),
     }));
   }, [run, captions, derived, locale]);
 }

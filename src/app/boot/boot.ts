@@ -92,7 +92,11 @@ export function boot(search: string, engine: SimEngine | undefined = defaultEngi
   const settled = new Promise<LinkProblem[]>((resolve) =>
     store.getState().whenSettled(() => {
       const s = store.getState();
-      if (s.rejected) later.push({ param: 'rejected', value: '', reason: s.rejected });
+      if (s.rejected) {
+        // The link's notice tells it: the store's own notice would say it a second time.
+        later.push({ param: 'rejected', value: '', reason: s.rejected });
+        store.setState({ rejected: null });
+      }
       const run = s.run;
       if (run) {
         const rawStep = view.step === null ? new URLSearchParams(search).get('step') : String(view.step + 1);

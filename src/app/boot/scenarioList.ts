@@ -32,15 +32,21 @@ export function needScenarios(what: string): ScenarioModule {
   return current;
 }
 
-// With it, every algorithm's declaration (the default view had its own story's only).
+/**
+ * How this page fetches the catalogue's chunk: the app's entry gives it (scenarioChunk.ts). The embed
+ * libraries, the prerender and the tests install the catalogue statically and give none, so their
+ * bundles hold no import() of a module they already carry (rolldown's INEFFECTIVE_DYNAMIC_IMPORT).
+ */
+let fetchChunk: (() => Promise<ScenarioModule>) | null = null;
+export function setScenarioFetch(f: () => Promise<ScenarioModule>): void {
+  fetchChunk = f;
+}
+
 const fetchList = chunk(
   () =>
-    Promise.all([import('../../../scenarios/index.ts'), import('../../sim/algorithms/registry.ts')]).then(
-      ([m, registry]) => {
-        registry.declareAll();
-        return m;
-      },
-    ),
+    fetchChunk
+      ? fetchChunk()
+      : Promise.reject(new Error('this page has no scenario chunk to fetch and no catalogue installed')),
   // What a refused change says (the store's `more`, the keys): the story asked for did not come.
   () => t('chunk.story'),
 );

@@ -2,13 +2,14 @@ import { createRoot } from 'react-dom/client';
 import { loadEnglishLater, loadLanguage } from '../../i18n/index.ts';
 import { loadLocale, readLangParam } from '../../i18n/persist.ts';
 import { loadSimulator } from '../../player/simulator.ts';
-import { loadDecoder } from '../link/decoder.ts';
+import { loadDecoder } from '../link/decoderChunk.ts';
 import { registerOffline } from '../offline/register.ts';
 import { FIRST_RUN_ID, parseFirstRun, setPageFirstRun } from '../prerender/firstRun.ts';
 import { App } from '../shell/App.tsx';
 import { Root } from '../shell/Root.tsx';
 import { loadDeclaration } from './declaration.ts';
 import { afterFirstFrame, firstFrameDrawn, holdFirstFrame, loadIdleChunks, whenIdle } from './firstFrame.ts';
+import { fetchScenariosWithImport } from './scenarioChunk.ts';
 import { loadScenarios } from './scenarioList.ts';
 
 /**
@@ -17,6 +18,7 @@ import { loadScenarios } from './scenarioList.ts';
  * `prerendered`: theme-init.js kept the prerender (the default view).
  */
 export function start(prerendered: boolean): void {
+  fetchScenariosWithImport();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   const search = window.location.search;

@@ -10,7 +10,8 @@ async function bare() {
   vi.resetModules();
   // The fresh modules' declarations: importing the registry declares every algorithm.
   await import('../../sim/algorithms/registry.ts');
-  return import('./decoder.ts');
+  const [decoder, fetch] = await Promise.all([import('./decoder.ts'), import('./decoderChunk.ts')]);
+  return { ...decoder, ...fetch };
 }
 
 describe('the decoder the page fetches only for a URL with a query', () => {

@@ -1,9 +1,8 @@
 /**
  * The link's decoder (decode.ts) as the page has it. A page whose URL has no query (the default view)
  * reads the plain view (view.ts `plainView`) and never fetches it; any other page loads it before its first render
- * (start.tsx `loadDecoder`), and the embed and the tests install it statically.
+ * (start.tsx, `loadDecoder` of decoderChunk.ts), and the embed and the tests install it statically.
  */
-import { chunk } from '../boot/lazyChunk.tsx';
 import type { DecodeContext, Decoded } from './decode.ts';
 import { DEFAULT_EMBED } from './embed.ts';
 import { plainView } from './view.ts';
@@ -15,13 +14,6 @@ let current: DecodeModule | null = null;
 export function installDecoder(m: DecodeModule): void {
   current = m;
 }
-
-/** Fetches the decoder (once; again after a failure, which rejects). */
-export const loadDecoder: () => Promise<void> = chunk(() =>
-  import('./decode.ts').then((m) => {
-    installDecoder(m);
-  }),
-);
 
 /** A query with nothing in it: no parameter, no problem. */
 function isPlain(search: string): boolean {

@@ -3,15 +3,38 @@ import { getLocale, localeNames, locales, t } from '../../i18n/index.ts';
 import { scenarioText } from '../../i18n/scenarios.ts';
 import { stepsOf } from '../../player/steps.ts';
 import type { Run } from '../../player/store.ts';
+import { shapeHosts } from '../../sim/faults/shape.ts';
+import { specOf } from '../../sim/faults/table.ts';
+import { faultFromText } from '../../sim/faults/text.ts';
 import { needScenarios } from '../boot/scenarioList.ts';
 import { FAULT_KINDS } from './faults.ts';
 import { LINK_PARAMS, NO_FIX } from './params.ts';
 import type { LinkProblem } from './problems.ts';
+import { MAX_DURATION_S, MIN_DURATION_S } from './view.ts';
+
+/**
+ * A problem's detail in the reader's language, worded again from its value where the link code knows
+ * why (a length out of range, a fault past the run's end or on a host the run has not). Problems keep
+ * only their English `reason`: the compatibility corpus pins them as recorded (src/compat/README.md).
+ * Other details (a knob rule, a fault's shape) stay as the simulator gives them.
+ */
+function detail(p: LinkProblem, run: Run | null): string {
+  if (p.param === 'duration') return t('notice.why.duration', { min: MIN_DURATION_S, max: MAX_DURATION_S });
+  const f = p.param === 'fault' && run ? faultFromText(p.value) : null;
+  if (run && f && typeof f !== 'string') {
+    const end = run.trace.durationMs;
+    if (f.atMs > end) return t('notice.why.pastEnd', { at: f.atMs, end });
+    const hosts = run.trace.hosts.map((h) => h.id);
+    const missing = shapeHosts(specOf(f.fault).fields, f.fault).find((h) => !hosts.includes(h));
+    if (missing !== undefined) return t('notice.why.noHost', { host: missing, hosts: hosts.join(', ') });
+  }
+  return p.reason ?? '';
+}
 
 export function problemText(p: LinkProblem, run: Run | null): string {
   if (p.unknown) return t('notice.unknownParam', { name: p.param, expected: LINK_PARAMS.join(', ') });
   const value = p.value;
-  const reason = p.reason ?? '';
+  const reason = detail(p, run);
   switch (p.param) {
     case 'scenario':
       return t('notice.badScenario', {

@@ -53,14 +53,20 @@ describe('iframe snippet', () => {
     // One element only: nothing from the values opens another tag.
     expect(s.match(/</g)).toHaveLength(2);
   });
-  it('a responsive frame takes the full width with an aspect ratio', () => {
+  it('a responsive frame takes the full width, and a class the host page can give its ratio', () => {
     const s = iframeSnippet({ src: 'https://x/', title: 't', size: 'responsive' });
-    expect(s).toContain('width: 100%');
-    expect(s).toContain('aspect-ratio: 16 / 10');
-    expect(s).not.toContain('width="');
+    expect(s).toContain('width="100%"');
+    expect(s).toContain('class="leader-election-lab"');
     expect(iframeSnippet({ src: 'https://x/', title: 't', size: '800x500' })).toContain(
       'width="800" height="500"',
     );
+  });
+  it('has no style attribute at any size: a strict CSP (style-src without unsafe-inline) blocks it (#38)', () => {
+    for (const size of ['640x400', '800x500', 'responsive'] as const) {
+      const s = iframeSnippet({ src: 'https://x/', title: 't', size });
+      expect(s, size).not.toMatch(/style=/);
+      expect(s, size).toContain('frameborder="0"');
+    }
   });
   it('escapeAttr escapes & first (no double escaping of what it writes)', () => {
     expect(escapeAttr('&lt;')).toBe('&amp;lt;');

@@ -48,13 +48,16 @@ export interface IframeOptions {
   size: EmbedSize;
 }
 
-/** The <iframe> snippet; fixed presets as width/height, responsive as full width with a 16:10 ratio. */
+/**
+ * The <iframe> snippet, with no `style` attribute: a host page whose CSP has no 'unsafe-inline' in
+ * style-src blocks inline styles (CSP Level 3, style-src-attr). Fixed presets are width/height; the
+ * responsive one is the full width, 400 px high until the host's stylesheet gives the class
+ * `leader-election-lab` its 16:10 ratio (README, "An iframe"). `frameborder="0"` is obsolete HTML but
+ * every browser still reads it, and it is not a style.
+ */
 export function iframeSnippet({ src, title, size }: IframeOptions): string {
-  const dims =
-    size === 'responsive'
-      ? 'style="width: 100%; aspect-ratio: 16 / 10; border: 0;"'
-      : `width="${size.split('x')[0]}" height="${size.split('x')[1]}" style="border: 0;"`;
-  return `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" ${dims} loading="lazy" allow="fullscreen"></iframe>`;
+  const [w, h] = size === 'responsive' ? ['100%', '400'] : size.split('x');
+  return `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" class="leader-election-lab" width="${w}" height="${h}" frameborder="0" loading="lazy" allow="fullscreen"></iframe>`;
 }
 
 export interface MarkdownOptions {

@@ -20,6 +20,8 @@ export interface Vocabulary {
   readonly families: Readonly<Record<string, MessageFamily>>;
   /** Periodic liveness/renewal traffic, drawn lighter than the messages that make the story. */
   readonly chatter: readonly string[];
+  /** The store's leases are ZooKeeper sessions: narration says so, not "etcd expires lease". */
+  readonly storeLeasesAreSessions?: boolean;
 }
 
 /**

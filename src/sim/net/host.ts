@@ -24,6 +24,13 @@ export interface ProcessEnv {
    */
   wallNow(): number;
   send(to: string, type: string, body?: Record<string, unknown>): void;
+  /**
+   * Sends on a TCP connection named `stream` (Network.sendOnStream): a short cut delays it instead of
+   * losing it. Where no connection is modelled (live mode), a plain send.
+   */
+  sendOnStream?(stream: string, to: string, type: string, body?: Record<string, unknown>): void;
+  /** Closes that connection: what it still holds is never delivered. */
+  closeStream?(stream: string): void;
   readonly clock: XClock;
   /** Runs fn after `localMs` of this node's clock (late if paused, never after a crash); returns a cancel. */
   after(localMs: number, fn: () => void): () => void;

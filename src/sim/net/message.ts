@@ -7,6 +7,8 @@ export interface Message {
   to: string;
   type: string;
   body: Record<string, unknown>;
+  /** The TCP connection it came on (Network.sendOnStream), for the answer to go back on. */
+  stream?: string;
 }
 
 /** The JSON-safe part of a body that goes into the trace (nested objects are left out). */

@@ -6,6 +6,27 @@ import type { Host } from './host.ts';
 import { type Message, summarize } from './message.ts';
 import { blocked, type DropReason, linkKey, type NetState, openNet } from './reach.ts';
 
+/** Linux's bounds on TCP's retransmission timeout (include/net/tcp.h TCP_RTO_MIN, TCP_RTO_MAX). */
+const RTO_MIN_MS = 200;
+const RTO_MAX_MS = 120_000;
+
+/** One direction of a TCP connection. */
+interface StreamDirection {
+  /** Segments sent so far: the next one's sequence number. */
+  sent: number;
+  /** The next sequence number the receiving process gets. */
+  next: number;
+  /** Segments that arrived after a gap, held until it is filled. */
+  held: Map<number, () => void>;
+}
+
+/** What `send` tells a TCP connection about one of its segments. */
+interface TcpHooks {
+  stream: string;
+  lost(): void;
+  arrived(msg: Message, deliver: (m: Message) => void): void;
+}
+
 export interface NetConfig {
   /** One-way latency is uniform in [latencyMinMs, latencyMaxMs] (jitter = the spread). */
   latencyMinMs: number;
@@ -66,7 +87,78 @@ export class Network {
     return blocked(this.state, this.isStore, a, b);
   }
 
-  send(from: string, to: string, type: string, body: Record<string, unknown> = {}): void {
+  /**
+   * A message on a TCP connection (`stream`: the connection's name, chosen by the end that opened it).
+   * TCP hides a short cut: a segment lost to a partition or to loss is sent again after the
+   * retransmission timeout, doubling at each try (RFC 6298 5.5; Linux's TCP_RTO_MIN is 200 ms, and
+   * RTO_MAX 120 s), and the receiver hands segments to its process in the order they were sent,
+   * holding one that arrives after a gap until the gap is filled. Each try is a message on the trace
+   * (the lost one ends as dropped), so the views draw what the wire did. The connection ends when
+   * either side closes it (`closeStream`: a client's read timeout) or a host on it goes down: what it
+   * still holds is gone.
+   */
+  sendOnStream(
+    stream: string,
+    from: string,
+    to: string,
+    type: string,
+    body: Record<string, unknown> = {},
+  ): void {
+    if (this.closedStreams.has(stream)) return;
+    const dir = this.direction(stream, from, to);
+    this.transmit(stream, dir, dir.sent++, from, to, type, body, 0);
+  }
+
+  /** Closes a connection: what it holds in either direction is never delivered. */
+  closeStream(stream: string): void {
+    this.closedStreams.add(stream);
+    for (const key of [...this.streams.keys()]) if (key.startsWith(`${stream}|`)) this.streams.delete(key);
+  }
+
+  private readonly streams = new Map<string, StreamDirection>();
+  private readonly closedStreams = new Set<string>();
+
+  private direction(stream: string, from: string, to: string): StreamDirection {
+    const key = `${stream}|${from}>${to}`;
+    let d = this.streams.get(key);
+    if (!d) {
+      d = { sent: 0, next: 0, held: new Map() };
+      this.streams.set(key, d);
+    }
+    return d;
+  }
+
+  private transmit(
+    stream: string,
+    dir: StreamDirection,
+    seq: number,
+    from: string,
+    to: string,
+    type: string,
+    body: Record<string, unknown>,
+    tries: number,
+  ): void {
+    this.send(from, to, type, tries > 0 ? { ...body, retransmit: tries } : body, {
+      stream,
+      lost: () => {
+        if (this.closedStreams.has(stream) || !this.hosts.get(to)?.up) return;
+        const rto = Math.min(RTO_MAX_MS, RTO_MIN_MS * 2 ** tries);
+        this.queue.after(rto, () => {
+          if (this.closedStreams.has(stream) || !this.hosts.get(from)?.up) return;
+          this.transmit(stream, dir, seq, from, to, type, body, tries + 1);
+        });
+      },
+      arrived: (msg, deliver) => {
+        dir.held.set(seq, () => deliver(msg));
+        for (let next = dir.held.get(dir.next); next; next = dir.held.get(dir.next)) {
+          dir.held.delete(dir.next++);
+          next();
+        }
+      },
+    });
+  }
+
+  send(from: string, to: string, type: string, body: Record<string, unknown> = {}, tcp?: TcpHooks): void {
     const id = this.nextId++;
     const now = this.queue.now;
     // Always draw both numbers so that a fault elsewhere does not shift later draws.
@@ -83,10 +175,11 @@ export class Network {
     this.inFlight++;
     this.emit({ k: 'send', t: now, id, from, to, type, deliverAt, ...(data ? { data } : {}) });
     const atSend: DropReason | null = this.blocked(from, to) ?? (lost ? 'loss' : null);
-    const msg: Message = { id, from, to, type, body };
+    const msg: Message = { id, from, to, type, body, ...(tcp ? { stream: tcp.stream } : {}) };
     this.queue.at(deliverAt, () => {
       this.inFlight--;
-      const reason = atSend ?? this.blocked(from, to);
+      const reason =
+        atSend ?? this.blocked(from, to) ?? (tcp && this.closedStreams.has(tcp.stream) ? 'closed' : null);
       const host = this.hosts.get(to);
       if (!reason && host && !host.up && host.refuses) {
         this.emit({ k: 'drop', t: this.queue.now, id, reason: 'refused' });
@@ -99,10 +192,12 @@ export class Network {
       }
       if (reason || !host || !host.up) {
         this.emit({ k: 'drop', t: this.queue.now, id, reason: reason ?? 'node-down' });
+        tcp?.lost();
         return;
       }
       this.emit({ k: 'deliver', t: this.queue.now, id });
-      host.deliver(msg);
+      if (tcp) tcp.arrived(msg, (m) => host.up && host.deliver(m));
+      else host.deliver(msg);
     });
   }
 }

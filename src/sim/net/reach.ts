@@ -10,7 +10,8 @@
  */
 
 /** `refused`: the receiver's processes were killed on a live host; the sender gets REFUSED back. */
-export type DropReason = 'partition' | 'loss' | 'link-cut' | 'node-down' | 'isolated' | 'refused';
+/** `closed`: it arrived on a TCP connection its receiver has closed (Network.closeStream). */
+export type DropReason = 'partition' | 'loss' | 'link-cut' | 'node-down' | 'isolated' | 'refused' | 'closed';
 
 export interface NetState {
   /** The groups as the partition named them, or null. */

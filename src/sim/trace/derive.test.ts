@@ -5,6 +5,7 @@ import { run as cli } from '../../cli/main.ts';
 import { type Locale, loadLanguage, locales } from '../../i18n/index.ts';
 import { derivedCaption } from '../../views/story.ts';
 import type { Params } from '../params.ts';
+import { testScenario } from '../scenario/testScenario.ts';
 import { simulate } from '../simulate.ts';
 import { deriveSteps } from './derive.ts';
 import { parseTrace } from './import.ts';
@@ -87,6 +88,17 @@ describe('derived narration: the last caption names the outcome', () => {
 });
 
 describe('derived narration in the sandbox and in imported traces', () => {
+  it('a ZooKeeper session that expires is told as a session, not as an etcd lease', () => {
+    const zk = testScenario('zookeeper', { durationMs: 30_000 });
+    const trace = simulate(zk, { interventions: [{ atMs: 5000, fault: { kind: 'crash', node: 'node-3' } }] });
+    for (const lang of locales) {
+      const said = deriveSteps(trace, zk).map((d) => derivedCaption(d, lang));
+      expect(said.join(' '), lang).not.toMatch(/etcd/);
+    }
+    const en = deriveSteps(trace, zk).map((d) => derivedCaption(d, 'en'));
+    expect(en).toContain('ZooKeeper expires session 0x1c0ffee02 and deletes its ephemeral znodes.');
+  });
+
   it('narrates the sandbox: leader, fault and outcome', () => {
     const trace = simulate(story('sandbox'), {
       durationMs: 75_000,

@@ -145,6 +145,8 @@ export function deriveSteps(trace: Trace, scenario?: Scenario, opts: { all?: boo
         else if (c.kind === 'lease-expire') {
           const holder = leaseHolder.get(c.lease);
           if (holder) push(i, e, 'lease-expired', 'narr.leaseExpired', { node: holder });
+          else if (alg?.vocabulary.storeLeasesAreSessions)
+            push(i, e, 'lease-expired', 'narr.sessionExpired', { session: c.lease.toString(16) });
           else push(i, e, 'lease-expired', 'narr.leaseExpired.anon', { lease: c.lease.toString(16) });
         }
         break;

@@ -107,7 +107,7 @@ const eventSchema = z.discriminatedUnion('k', [
     k: z.literal('drop'),
     t: time,
     id: int.min(1),
-    reason: z.enum(['partition', 'loss', 'link-cut', 'node-down', 'isolated', 'refused']),
+    reason: z.enum(['partition', 'loss', 'link-cut', 'node-down', 'isolated', 'refused', 'closed']),
   }),
   z.strictObject({
     k: z.literal('role'),

@@ -274,6 +274,16 @@ describe('bully: one fault costs at most 2·n(n−1) election messages (Garcia-M
     );
   });
 
+  it('negative control: the short textbook rule (holdOnEveryElection on) storms past the bound on a restart', () => {
+    const n = 12;
+    const sc = scenario(n, [crash(700, 'node-1'), restart(2700, 'node-1')], {
+      durationMs: 8000,
+      params: { holdOnEveryElection: true },
+    });
+    const bound = 2 * n * (n - 1);
+    expect(electionMessagesAfter(sc, 700, bound)).toBeGreaterThan(bound);
+  });
+
   it('node-1 restarted: n² − 1 messages (each node takes part once, the coordinator answers each asker)', () => {
     for (const n of [5, 10, 20, 50]) {
       const sc = scenario(n, [crash(700, 'node-1'), restart(2700, 'node-1')], { durationMs: 8000 });

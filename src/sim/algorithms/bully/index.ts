@@ -50,6 +50,13 @@ export const bully: Algorithm = {
       doc: 'after an OK, how long a node waits for COORDINATOR before restarting its election',
       source: "Garcia-Molina 1982 (timeout T')",
     },
+    holdOnEveryElection: {
+      default: false,
+      unit: '',
+      doc: 'on: every ELECTION from a lower node makes a node hold an election unless it runs one, the coordinator too (the short textbook rule); after a restart, late ELECTIONs start elections that the announcements end and start again: a storm. Off: a node answers an ELECTION of an election it took part in with OK only, and the coordinator tells the asker alone',
+      source:
+        'Tanenbaum & van Steen, Distributed Systems, 6.5.1 (the short rule); Garcia-Molina 1982 (one election costs O(n^2) messages)',
+    },
   },
   rules: [
     {
@@ -105,7 +112,9 @@ export const bully: Algorithm = {
     liveness: 'bully-agreement',
     // The slowest failure detector (heartbeat timeout + stagger of the highest node) + answer timeout
     // + coordinator timeout + one heartbeat period + 4 one-way trips.
-    timing(k, { net, latMax, nodes }) {
+    // The cost bound (2n(n-1) election messages per fault) is the property the design can break: the
+    // negative control holds an election on every lower ELECTION, the storm of a restart.
+    timing(k, { net, latMax, nodes, unsafe }) {
       const heartbeatIntervalMs = pick(k[0], 100, 400);
       const heartbeatTimeoutMs = heartbeatIntervalMs + latMax + pick(k[1], 50, 800);
       const detectionStaggerMs = pick(k[2], 0, 150);
@@ -118,6 +127,7 @@ export const bully: Algorithm = {
         detectionStaggerMs,
         answerTimeoutMs,
         coordinatorTimeoutMs,
+        holdOnEveryElection: unsafe,
       };
       const slowestDetection = heartbeatTimeoutMs + (nodes - 1) * detectionStaggerMs;
       return {

@@ -67,6 +67,12 @@ export interface BullyInput {
   /** Started after a crash (not at t=0): holds an election straight away. */
   recovering: boolean;
   times: BullyTimes;
+  /**
+   * The short textbook rule (the `holdOnEveryElection` knob): every ELECTION from a lower process makes
+   * this one hold an election unless it runs one, the coordinator included. Off by default; on, it is
+   * the storm a restart starts, kept as chaos's negative control for Bully's cost bound.
+   */
+  holdOnEveryElection: boolean;
   tally: BullyTally;
 }
 
@@ -101,7 +107,10 @@ export const bullyMachine = setup({
     newElectionFromLower: ({ context, event }) =>
       event.type === 'ELECTION' &&
       rankOfSender(context, event.from) < context.rank &&
-      (!context.tookPart || event.replacing !== context.replacing),
+      (context.holdOnEveryElection || !context.tookPart || event.replacing !== context.replacing),
+    /** The coordinator under the short textbook rule: a lower ELECTION makes it hold a new election. */
+    holdsAgain: ({ context, event }) =>
+      context.holdOnEveryElection && rankOfSender(context, event.from) < context.rank,
   },
   actions: {
     startElection: assign({
@@ -245,7 +254,10 @@ export const bullyMachine = setup({
         // Its election is won: the asker alone hears who coordinates. Holding a new election instead
         // would announce to all again for each late ELECTION, and each announcement ends elections
         // that the next late ELECTION starts again: the storm of a restart.
-        ELECTION: { guard: 'fromLower', actions: ['replyOk', 'tellCoordinator'] },
+        ELECTION: [
+          { guard: 'holdsAgain', target: 'electing', actions: ['replyOk', 'replaceAsAsked'] },
+          { guard: 'fromLower', actions: ['replyOk', 'tellCoordinator'] },
+        ],
         COORDINATOR: [
           { guard: 'fromHigher', target: 'follower', actions: 'adoptCoordinator' },
           { target: 'electing', actions: 'replaceClaimant' },

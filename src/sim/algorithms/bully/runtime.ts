@@ -10,6 +10,7 @@ export const bullyRuntime: AlgorithmRuntime = {
     const rankOf = new Map(ids.map((id, i) => [id, i + 1] as const));
     const tally: BullyTally = { ELECTION: 0, OK: 0, COORDINATOR: 0 };
     const p = ctx.params;
+    const holdOnEveryElection = Boolean(p.holdOnEveryElection);
     const starts = new Map<string, number>();
     for (const id of ids) {
       const rank = rankOf.get(id) ?? 0;
@@ -25,7 +26,7 @@ export const bullyRuntime: AlgorithmRuntime = {
         machineProcess(bullyMachine, (env) => {
           const n = starts.get(env.id) ?? 0;
           starts.set(env.id, n + 1);
-          return { env, ids, rankOf, recovering: n > 0, times, tally };
+          return { env, ids, rankOf, recovering: n > 0, times, holdOnEveryElection, tally };
         }),
       );
     }

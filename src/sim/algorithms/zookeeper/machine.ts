@@ -13,11 +13,14 @@
  * `herd` is the variant the recipe warns against: every candidate watches the LOWEST znode, so its
  * deletion wakes all n - 1 of them at once ("herd effect") and they all call getChildren.
  *
- * The client side of a session (ZooKeeper's Java client, ClientCnxn): it pings when it has sent
- * nothing for a third of the session timeout, and when it has heard nothing for two thirds (the read
- * timeout) it counts the connection as lost. A leader then stops acting as leader until it hears the
- * server again (Apache Curator, "Error handling": treat SUSPENDED as a loss of leadership); if the
- * server says the session has expired, its znode is gone and it starts over with a new session.
+ * The client side of a session (ZooKeeper's Java client, ClientCnxn 3.8), over one TCP connection
+ * (Network.sendOnStream: a short cut delays messages, it does not lose them): it pings when it has
+ * sent nothing for half its read timeout less a second, and when it has heard nothing for two thirds
+ * of the session timeout (the read timeout) it counts the connection as lost (Disconnected). A leader
+ * then stops acting as leader until it hears the server again (Apache Curator, "Error handling":
+ * treat SUSPENDED as a loss of leadership). It reconnects on a new connection at once; back with its
+ * session (RECONNECTED) it sets its watch again (SetWatches), and the server fires what it missed; if
+ * the server says the session has expired (LOST), its znode is gone and it starts over.
  * A GC pause freezes all of that: the leader wakes up with its leadership intact and its timers
  * late, so a write can leave before its connection check runs. Its token (the znode's sequence number)
  * lets the storage refuse it (Kleppmann, "How to do distributed locking", 2016).
@@ -56,6 +59,17 @@ export interface ZkContext {
   /** The znode's sequence number while leading (machineProcess reports it with the role). */
   token: number | undefined;
   writes: number;
+  /** Its TCP connections to ZooKeeper so far: each reconnect is a new one. */
+  conn: number;
+}
+
+/** The client's current TCP connection to ZooKeeper. */
+const connName = (ctx: ZkContext) => `${ctx.env.id}/zk#${ctx.conn}`;
+
+/** A request on the current connection (a plain message where no connection is modelled). */
+function toZk(ctx: ZkContext, type: string, body: Record<string, unknown>): void {
+  if (ctx.env.sendOnStream) ctx.env.sendOnStream(connName(ctx), ZK_HOST, type, body);
+  else ctx.env.send(ZK_HOST, type, body);
 }
 
 type Answer = { from: string; reqId?: number | null };
@@ -78,9 +92,18 @@ export function watchTarget(children: readonly string[], mine: string, herd: boo
   return (herd ? sorted[0] : sorted[i - 1]) ?? null;
 }
 
-/** ClientCnxn: ping after a third of the session timeout idle; connection lost after two thirds. */
-export const pingIntervalMs = (timeoutMs: number) => Math.floor(timeoutMs / 3);
+/** ClientCnxn: the connection is lost when nothing is heard for two thirds of the session timeout. */
 export const readTimeoutMs = (timeoutMs: number) => Math.floor((timeoutMs * 2) / 3);
+/**
+ * ClientCnxn (SendThread.run, 3.8) pings once `readTimeout / 2 - idleSend - (idleSend > 1000 ? 1000 : 0)`
+ * reaches 0: at half the read timeout less a second ("to prevent race condition missing to send the
+ * second ping"), and just past 1 s when that would come sooner.
+ */
+export function pingIntervalMs(timeoutMs: number): number {
+  const half = Math.floor(readTimeoutMs(timeoutMs) / 2);
+  if (half <= 1000) return half;
+  return Math.max(1001, half - 1000);
+}
 
 const ours = ({ context, event }: { context: ZkContext; event: ZkEvent }) =>
   event.reqId != null && event.reqId === context.reqId;
@@ -90,6 +113,7 @@ export const zkMachine = setup({
   guards: {
     ours,
     hasZnode: ({ context }) => context.znode !== null,
+    isWatchingSomething: ({ context }) => context.znode !== null && context.watching !== null,
     isLowest: ({ context, event }) =>
       ours({ context, event }) &&
       event.type === 'CHILDREN' &&
@@ -106,23 +130,29 @@ export const zkMachine = setup({
     nextReq: assign(({ context }) => ({ seq: context.seq + 1, reqId: context.seq + 1 })),
     heard: assign(({ context }) => ({ lastHeard: context.env.now() })),
     sendConnect: ({ context }) =>
-      context.env.send(ZK_HOST, 'CONNECT', { timeoutMs: context.cfg.sessionTimeoutMs, reqId: context.reqId }),
+      toZk(context, 'CONNECT', { timeoutMs: context.cfg.sessionTimeoutMs, reqId: context.reqId }),
     takeSession: assign(({ event }) => ({ session: event.type === 'CONNECTED' ? event.session : null })),
     sendPing: assign(({ context }) => {
       const reqId = context.seq + 1;
-      context.env.send(ZK_HOST, 'PING', { session: context.session, reqId });
+      toZk(context, 'PING', { session: context.session, reqId });
       // A ping does not replace the request in flight: its answer is matched by type, not by id.
       return { seq: reqId };
     }),
     sendCreate: ({ context }) =>
-      context.env.send(ZK_HOST, 'CREATE', { session: context.session, path: PREFIX, reqId: context.reqId }),
+      // One protected id per session: every try of this create finds the znode an earlier try made.
+      toZk(context, 'CREATE', {
+        session: context.session,
+        path: PREFIX,
+        protectedId: `${context.env.id}-${context.session}`,
+        reqId: context.reqId,
+      }),
     takeZnode: assign(({ context, event }) => {
       if (event.type !== 'CREATED') return {};
       context.env.mark('znode-created', { path: event.path, seq: event.seq });
       return { znode: { name: event.path.slice(ELECTION.length + 1), seq: event.seq } };
     }),
     sendGetChildren: ({ context }) =>
-      context.env.send(ZK_HOST, 'GET_CHILDREN', {
+      toZk(context, 'GET_CHILDREN', {
         session: context.session,
         path: ELECTION,
         reqId: context.reqId,
@@ -133,7 +163,7 @@ export const zkMachine = setup({
       return { watching: target };
     }),
     sendExists: ({ context }) =>
-      context.env.send(ZK_HOST, 'EXISTS', {
+      toZk(context, 'EXISTS', {
         session: context.session,
         path: `${ELECTION}/${context.watching}`,
         watch: true,
@@ -170,11 +200,29 @@ export const zkMachine = setup({
     markDisconnected: ({ context }) =>
       context.env.mark('disconnected', { silentMs: context.env.now() - context.lastHeard }),
     markExpired: ({ context }) => context.env.mark('session-expired', { session: context.session }),
+    /**
+     * A new TCP connection (ClientCnxn closes the socket when its read timeout passes, and every
+     * connection attempt opens a new one): what the old one still held is never delivered.
+     */
+    reconnect: assign(({ context }) => {
+      context.env.closeStream?.(connName(context));
+      return { conn: context.conn + 1 };
+    }),
+    /** Its watch, set again on the new connection (SetWatches: the server fires it if it was missed). */
+    sendSetWatches: ({ context }) =>
+      toZk(context, 'SET_WATCHES', {
+        session: context.session,
+        paths: [`${ELECTION}/${context.watching}`],
+        path: `${ELECTION}/${context.watching}`,
+      }),
     dropSession: assign({ session: null, znode: null, watching: null, token: undefined }),
   },
   delays: {
     startDelay: ({ context }) => context.rank * 500,
     ping: ({ context }) => pingIntervalMs(context.cfg.sessionTimeoutMs),
+    readTimeoutLeft: ({ context }) =>
+      Math.max(1, context.lastHeard + readTimeoutMs(context.cfg.sessionTimeoutMs) - context.env.now() + 1),
+    reconnectBackoff: ({ context }) => context.env.rng('reconnect').int(0, 1000),
     requestTimeout: ({ context }) => readTimeoutMs(context.cfg.sessionTimeoutMs),
     untilNextWrite: ({ context }) => {
       const every = context.cfg.writeIntervalMs;
@@ -196,12 +244,13 @@ export const zkMachine = setup({
     watching: null,
     token: undefined,
     writes: 0,
+    conn: 0,
   }),
   initial: 'starting',
   states: {
     starting: { after: { startDelay: 'connecting' } },
     connecting: {
-      entry: ['nextReq', 'sendConnect'],
+      entry: ['reconnect', 'nextReq', 'sendConnect'],
       on: { CONNECTED: { guard: 'ours', target: 'joined', actions: ['takeSession', 'heard'] } },
       after: { requestTimeout: { target: 'connecting', reenter: true } },
     },
@@ -226,9 +275,10 @@ export const zkMachine = setup({
         health: {
           initial: 'checking',
           states: {
+            // Checked when the read timeout would pass since it last heard (ClientCnxn's `to`).
             checking: {
               after: {
-                ping: [
+                readTimeoutLeft: [
                   { guard: 'connectionLost', target: '#zk.suspended' },
                   { target: 'checking', reenter: true },
                 ],
@@ -237,10 +287,22 @@ export const zkMachine = setup({
           },
         },
         role: {
-          initial: 'creating',
+          initial: 'resuming',
           states: {
+            /**
+             * Back from a lost connection with the session alive, it goes on where it was: its watch set
+             * again, or its children listed again; with a new session, it creates its znode. (A
+             * transient state: `creating`'s entry would send CREATE before an `always` could skip it, a
+             * second znode in one session.)
+             */
+            resuming: {
+              always: [
+                { guard: 'isWatchingSomething', target: 'watching.waiting', actions: 'sendSetWatches' },
+                { guard: 'hasZnode', target: 'listing' },
+                { target: 'creating' },
+              ],
+            },
             creating: {
-              always: { guard: 'hasZnode', target: 'listing' },
               entry: ['nextReq', 'sendCreate'],
               on: { CREATED: { guard: 'ours', target: 'listing', actions: ['heard', 'takeZnode'] } },
               after: { requestTimeout: { target: 'creating', reenter: true } },
@@ -296,14 +358,25 @@ export const zkMachine = setup({
     },
     /** Connection lost: not a leader until ZooKeeper answers again (or says the session is gone). */
     suspended: {
-      entry: ['markDisconnected', { type: 'stopLeading', params: { reason: 'disconnected' } }],
+      // ClientCnxn tries a new connection at once, and sleeps a random 0-1000 ms before each next
+      // try (SendThread.startConnect), each try a new TCP connection.
+      entry: [
+        'markDisconnected',
+        { type: 'stopLeading', params: { reason: 'disconnected' } },
+        'reconnect',
+        'sendPing',
+      ],
       on: {
         PONG: { target: 'joined', actions: 'heard' },
         SESSION_EXPIRED: { target: 'connecting', actions: ['markExpired', 'dropSession'] },
       },
       initial: 'pinging',
       states: {
-        pinging: { after: { ping: { target: 'pinging', reenter: true, actions: 'sendPing' } } },
+        pinging: {
+          after: {
+            reconnectBackoff: { target: 'pinging', reenter: true, actions: ['reconnect', 'sendPing'] },
+          },
+        },
       },
     },
   },

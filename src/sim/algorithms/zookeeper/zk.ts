@@ -54,6 +54,8 @@ export class ZooKeeper {
   private counters = new Map<string, number>();
   /** Path -> the sessions with a one-shot exists-watch on it, in the order they set it. */
   private watches = new Map<string, number[]>();
+  /** `session/protectedId` -> the znode a protected create made. */
+  private protectedNodes = new Map<string, string>();
   private changes: ZkChange[] = [];
 
   drainChanges(): ZkChange[] {
@@ -84,8 +86,24 @@ export class ZooKeeper {
     return this.sessions.has(session);
   }
 
-  createEphemeralSequential(session: number, prefix: string, now: number): Znode | null {
+  /**
+   * `protectedId`: Curator's protection mode (CreateBuilder.withProtection). A create can succeed on
+   * the server while its answer is lost with the connection; created again, it would leave the first
+   * znode behind, the lowest in the line, and nobody would lead while the session lives. Curator puts a
+   * GUID in the name and, after a connection loss, looks the znode up by it; the model keeps the
+   * names the recipe shows, so here the server finds it: a create with an id it has already created
+   * for that session gets that znode back.
+   */
+  createEphemeralSequential(
+    session: number,
+    prefix: string,
+    now: number,
+    protectedId?: string,
+  ): Znode | null {
     if (!this.touch(session, now)) return null;
+    const mine = protectedId === undefined ? undefined : this.protectedNodes.get(`${session}/${protectedId}`);
+    const existing = mine === undefined ? undefined : this.nodes.get(mine);
+    if (existing) return { ...existing };
     const parent = prefix.slice(0, prefix.lastIndexOf('/')) || '/';
     const seq = this.counters.get(parent) ?? 0;
     this.counters.set(parent, seq + 1);
@@ -96,6 +114,7 @@ export class ZooKeeper {
       seq,
     };
     this.nodes.set(node.path, node);
+    if (protectedId !== undefined) this.protectedNodes.set(`${session}/${protectedId}`, node.path);
     this.changes.push({ kind: 'create', node: { ...node }, zxid: node.czxid });
     return { ...node };
   }
@@ -121,6 +140,25 @@ export class ZooKeeper {
       this.watches.set(path, ws);
     }
     return { node: node && { ...node } };
+  }
+
+  /**
+   * A reconnected client's SetWatches: each data watch it had (exists() on a znode that was there)
+   * is set again on this server, and one whose znode has gone meanwhile fires NodeDeleted now, the
+   * event the client missed while it was away (DataTree.setWatches; Programmer's Guide, "ZooKeeper
+   * Watches": "When a client reconnects, any previously registered watches will be reregistered and
+   * triggered if needed"). False = the session has expired.
+   */
+  setWatches(session: number, paths: readonly string[], now: number): boolean {
+    if (!this.touch(session, now)) return false;
+    for (const path of paths) {
+      if (this.nodes.has(path)) {
+        const ws = this.watches.get(path) ?? [];
+        if (!ws.includes(session)) ws.push(session);
+        this.watches.set(path, ws);
+      } else this.changes.push({ kind: 'watch-fired', path, session, type: 'NodeDeleted' });
+    }
+    return true;
   }
 
   nextExpiryMs(): number | undefined {

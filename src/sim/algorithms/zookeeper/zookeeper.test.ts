@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TimedFault } from '../../scenario/schema.ts';
 import { testScenario } from '../../scenario/testScenario.ts';
 import { simulate } from '../../simulate.ts';
 import type { TraceEvent } from '../../trace/events.ts';
@@ -104,9 +105,13 @@ describe('the recipe in a cluster', () => {
     testScenario('zookeeper', { nodes: 5, durationMs: 40_000, ...over });
   const writes = (events: TraceEvent[]) => events.filter((e): e is Write => e.k === 'write');
 
-  it('pings every third of the session timeout and counts the connection lost after two thirds', () => {
-    expect(pingIntervalMs(10_000)).toBe(3333);
+  it('pings as ClientCnxn does (half the read timeout less 1 s) and counts the connection lost after two thirds', () => {
     expect(readTimeoutMs(10_000)).toBe(6666);
+    expect(pingIntervalMs(10_000)).toBe(2333);
+    expect(pingIntervalMs(40_000)).toBe(12_333);
+    // 4 s, the least a session may have here: half the read timeout (1333) less 1 s would be 333;
+    // ClientCnxn pings as soon as it has been idle for more than a second.
+    expect(pingIntervalMs(4000)).toBe(1001);
   });
 
   it('watchEventsPerChange is 1 with the recipe and n - 1 with the herd', () => {
@@ -150,5 +155,72 @@ describe('the recipe in a cluster', () => {
     expect(first!.toMs).toBeLessThan(5000 + 10_000); // before its session expires and node-2 takes over
     expect(second?.node).toBe('node-2');
     expect(second!.fromMs).toBeGreaterThan(first!.toMs);
+  });
+
+  describe('a connection lost and found again within the session (ClientCnxn; Curator SUSPENDED, RECONNECTED)', () => {
+    // node-3 watches node-2's znode. Cut off from ZooKeeper for 8 s: past its read timeout (6.7 s of
+    // silence with the 10 s session), not past the session timeout (10 s since its last ping).
+    const cut = (extra: TimedFault[] = []) =>
+      simulate(
+        base({
+          faults: [
+            { atMs: 4000, fault: { kind: 'isolate', node: 'node-3', from: 'store' } },
+            { atMs: 12_000, fault: { kind: 'heal' } },
+            ...extra,
+          ],
+        }),
+      );
+    const sends = (tr: ReturnType<typeof simulate>, from: string, type: string) =>
+      tr.events.filter((e) => e.k === 'send' && e.from === from && e.type === type);
+
+    it('a cut shorter than the read timeout: TCP sends the lost watch event again, and nobody disconnects', () => {
+      // node-1 crashes at 5 s: its session expires at about 15 s, while node-2 is cut off for 2 s.
+      const tr = simulate(
+        base({
+          faults: [
+            { atMs: 5000, fault: { kind: 'crash', node: 'node-1' } },
+            { atMs: 14_000, fault: { kind: 'isolate', node: 'node-2', from: 'store' } },
+            { atMs: 16_000, fault: { kind: 'heal' } },
+          ],
+        }),
+      );
+      const events = tr.events.filter((e) => e.k === 'send' && e.type === 'WATCH_EVENT' && e.to === 'node-2');
+      expect(events.length).toBeGreaterThanOrEqual(2);
+      expect(events[0]?.t).toBeLessThan(16_000);
+      expect(events.at(-1)).toMatchObject({ data: { retransmit: events.length - 1 } });
+      expect(tr.events.some((e) => e.k === 'mark' && e.name === 'disconnected')).toBe(false);
+      expect(tr.events.filter((e) => e.k === 'send' && e.type === 'SET_WATCHES')).toHaveLength(0);
+      expect(leaderIntervals(tr).at(-1)).toMatchObject({ node: 'node-2', token: 1 });
+    });
+
+    it('keeps its one znode: it suspends, reconnects, and creates no second one in the same session', () => {
+      const tr = cut();
+      const marks = (name: string) =>
+        tr.events.filter((e) => e.k === 'mark' && e.node === 'node-3' && e.name === name);
+      expect(marks('disconnected')).toHaveLength(1);
+      expect(marks('session-expired')).toHaveLength(0);
+      expect(sends(tr, 'node-3', 'CREATE')).toHaveLength(1);
+      expect(marks('znode-created')).toHaveLength(1);
+      // Its watch is set again on the new connection (SetWatches), not by a new exists().
+      expect(sends(tr, 'node-3', 'SET_WATCHES')).toHaveLength(1);
+      expect(sends(tr, 'node-3', 'EXISTS')).toHaveLength(1);
+    });
+
+    it('learns on reconnect of a deletion it missed: SetWatches fires NodeDeleted, and it leads', () => {
+      // node-1 and node-2 crash while node-3 is away: their sessions expire, their znodes go.
+      const tr = cut([
+        { atMs: 5000, fault: { kind: 'crash', node: 'node-1' } },
+        { atMs: 5000, fault: { kind: 'crash', node: 'node-2' } },
+        { atMs: 5000, fault: { kind: 'crash', node: 'node-4' } },
+        { atMs: 5000, fault: { kind: 'crash', node: 'node-5' } },
+      ]);
+      const fired = tr.events.filter((e) => e.k === 'send' && e.type === 'WATCH_EVENT' && e.to === 'node-3');
+      const setAt = sends(tr, 'node-3', 'SET_WATCHES')[0]?.t ?? -1;
+      expect(setAt).toBeGreaterThan(12_000);
+      expect(fired.some((e) => e.t >= setAt)).toBe(true);
+      const last = leaderIntervals(tr).at(-1);
+      expect(last).toMatchObject({ node: 'node-3', token: 2 });
+      expect(sends(tr, 'node-3', 'CREATE')).toHaveLength(1);
+    });
   });
 });
