@@ -69,6 +69,7 @@ const PRODUCT_CLAIMS: ReadonlyArray<readonly [key: string, product: string, supp
   ['scenario.external-scheduler.step.nothing-ran', 'Kubernetes', 'adr:matrix.external-scheduler'],
   ['narr.leaseExpired', 'etcd', 'adr:matrix.lease'],
   ['narr.leaseExpired.anon', 'etcd', 'adr:matrix.lease'],
+  ['narr.sessionExpired', 'ZooKeeper', 'adr:matrix.zookeeper'],
 ];
 
 /** Every English caption: the stories' steps (with their fixes') and the captions derived from a trace. */
