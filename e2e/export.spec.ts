@@ -106,6 +106,9 @@ test('the current frame exports as a standalone SVG and a 2x PNG', async ({ page
   expect(parsed.root).toBe('svg');
   expect(parsed.title).toContain('Fencing token');
   for (const n of nodes) expect(parsed.texts).toContain(n);
+  // The ADR-001 badge is the app's button, not part of the picture (the PNG is drawn from this SVG).
+  await expect(page.locator('.adr-badge')).toHaveCount(1);
+  expect(text).not.toContain('ADR-001');
   // the caption at the cursor is the last text lines
   const caption = (await page.getByRole('status', { name: 'Narration' }).textContent()) ?? '';
   expect(caption.replace(/\s+/g, ' ')).toContain(parsed.texts.slice(-1)[0]?.split(' ').slice(0, 3).join(' '));

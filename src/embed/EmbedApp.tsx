@@ -71,6 +71,8 @@ export function EmbedApp({ search }: { search: string }) {
         noticeLabel={t('notice.label')}
         appUrl={`${window.location.origin}${window.location.pathname}`}
         theme={booted.theme}
+        range={booted.range}
+        rangeOf={booted.rangeOf}
         scope="frame"
       />
     </PlayerContext>
@@ -78,7 +80,7 @@ export function EmbedApp({ search }: { search: string }) {
 }
 
 /** The app's boot (every view parameter) plus the embed range, loop and autoplay. */
-export function bootEmbed(search: string): Boot & { range: StepRange } {
+export function bootEmbed(search: string): Boot & { range: StepRange; rangeOf: string | null } {
   const b = boot(search);
   const run = b.store.getState().run;
   const count = run ? stepsOf(run).length : 0;
@@ -87,7 +89,7 @@ export function bootEmbed(search: string): Boot & { range: StepRange } {
   // link's own run is there (its knobs or faults simulated after the story opened).
   enterRange(b.store, range);
   b.store.getState().whenSettled(() => enterRange(b.store, range));
-  return { ...b, problems: [...b.problems, ...problems], range };
+  return { ...b, problems: [...b.problems, ...problems], range, rangeOf: run?.scenario.id ?? null };
 }
 
 /** Whether a query asks for embed mode. */

@@ -14,6 +14,7 @@ import { ClusterView } from '../views/ClusterView.tsx';
 import { Controls } from '../views/Controls.tsx';
 import { Narration } from '../views/Narration.tsx';
 import { useCaptions, useShownStep, useStepFrame, useStorySteps } from '../views/story.ts';
+import type { StepRange } from './range.ts';
 
 export interface EmbedPlayerProps {
   controls: EmbedControls;
@@ -25,6 +26,9 @@ export interface EmbedPlayerProps {
   /** The full app's address (no query): the "Open in Leader Election Lab" link starts here; null = no link. */
   appUrl: string | null;
   theme: LinkTheme | null;
+  /** The link's `start`–`end` steps, and the story they belong to (a host's `select` leaves them). */
+  range?: StepRange;
+  rangeOf?: string | null;
   /**
    * `frame`: the whole document is this player (an iframe), shortcuts listen on the window.
    * `element`: one of several players on a page, shortcuts act only while focus is inside it.
@@ -48,6 +52,8 @@ export function EmbedPlayer({
   noticeLabel,
   appUrl,
   theme,
+  range,
+  rangeOf,
   scope,
 }: EmbedPlayerProps) {
   const run = usePlayer((s) => s.run);
@@ -92,6 +98,7 @@ export function EmbedPlayer({
           key={locale}
           run={run}
           controls={controls}
+          range={range && run.scenario.id === rangeOf ? range : undefined}
           onAdr={() => {
             if (appUrl !== null) window.open(labLink(store, appUrl, theme), '_blank', 'noopener');
           }}
@@ -115,11 +122,13 @@ const InspectorPane = lazyChunk(() =>
 function EmbedStage({
   run,
   controls,
+  range,
   onAdr,
   open,
 }: {
   run: Run;
   controls: EmbedControls;
+  range: StepRange | undefined;
   onAdr(): void;
   open: ReactNode;
 }) {
@@ -145,7 +154,12 @@ function EmbedStage({
         />
       </div>
       {inspecting && <InspectorPane run={run} />}
-      <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
+      <Narration
+        steps={steps}
+        stepIndex={stepIndex}
+        onJump={goToStep}
+        {...(range ? { first: range.first ?? 0, last: range.last ?? steps.length - 1 } : {})}
+      />
       <div className="embed-foot">
         {controls !== 'none' && (
           <Controls run={run} captions={captions} variant={controls === 'full' ? 'full' : 'minimal'} />

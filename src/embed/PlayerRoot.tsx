@@ -53,6 +53,8 @@ export function PlayerRoot({ search, appUrl, host, onReady }: PlayerRootProps) {
         noticeLabel={t('embed.notice.label')}
         appUrl={appUrl}
         theme={booted.theme}
+        range={booted.range}
+        rangeOf={booted.rangeOf}
         scope="element"
       />
     </PlayerContext>

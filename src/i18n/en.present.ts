@@ -10,6 +10,8 @@ export const enPresent: Record<string, string> = {
   'present.counter': '{n} / {total}',
   'present.counterLabel': 'Step {n} of {total}',
   'present.subtitle': 'Subtitle',
+  'present.more': 'Show all',
+  'present.less': 'Show less',
   'present.hint': '← → or PageUp / PageDown to move, Space to play, Esc to leave',
   'keys.present': 'Presentation mode (Esc leaves)',
   'present.changed': 'changed: {list}',

@@ -7,6 +7,8 @@ export const ptPresent: Record<string, string> = {
   'present.counter': '{n} / {total}',
   'present.counterLabel': 'Passo {n} de {total}',
   'present.subtitle': 'Legenda',
+  'present.more': 'Mostrar tudo',
+  'present.less': 'Mostrar menos',
   'present.hint': '← → ou PageUp / PageDown para avançar, Espaço para reproduzir, Esc para sair',
   'keys.present': 'Modo apresentação (Esc sai)',
   'present.changed': 'alterado: {list}',

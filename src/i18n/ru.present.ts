@@ -7,6 +7,8 @@ export const ruPresent: Record<string, string> = {
   'present.counter': '{n} / {total}',
   'present.counterLabel': 'Шаг {n} из {total}',
   'present.subtitle': 'Субтитры',
+  'present.more': 'Показать полностью',
+  'present.less': 'Свернуть',
   'present.hint': '← → или PageUp / PageDown — шаги, пробел — воспроизведение, Esc — выход',
   'keys.present': 'Режим презентации (Esc — выход)',
   'present.changed': 'изменено: {list}',

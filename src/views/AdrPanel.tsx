@@ -262,12 +262,12 @@ export function AdrPanel({ open, onClose, onOpenScenario, highlight }: Props) {
     };
   }, [open]);
 
-  // Scroll the first highlighted item into view when the panel opens.
-  useEffect(() => {
+  // The panel opens at its top: a decision record is read from its Context down. The story's own
+  // rows are marked in the glance table just below it, so nothing needs to be scrolled to.
+  useLayoutEffect(() => {
     if (!open) return;
-    const first = panelRef.current?.querySelector('.is-lit');
-    if (first instanceof HTMLElement && typeof first.scrollIntoView === 'function')
-      first.scrollIntoView({ block: 'center' });
+    const body = panelRef.current?.querySelector('.adr-body');
+    if (body) body.scrollTop = 0;
   }, [open]);
 
   useEffect(() => {

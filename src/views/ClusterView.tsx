@@ -4,6 +4,7 @@ import { messageTypeLabel, t } from '../i18n/index.ts';
 import { proxyStateAt } from '../player/proxy.ts';
 import { declarationOf } from '../sim/algorithms/declared.ts';
 import type { Frame, MessageView, TraceIndex } from '../sim/trace/frame.ts';
+import { alarmCorner, type Box, type Segment } from './alarmPlace.ts';
 import { type ClusterRenderer, createClusterView, type Link, MESH_MAX_NODES } from './d3/cluster/index.ts';
 import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from './d3/glyphs.ts';
 
@@ -182,6 +183,40 @@ function Legend({ index }: { index: TraceIndex }) {
   );
 }
 
+/** Puts the alarm card of a cluster in the corner alarmCorner picks, in the picture's own pixels. */
+function placeAlarm(root: HTMLElement): void {
+  const card = root.querySelector<HTMLElement>(':scope > .alarm');
+  const canvas = root.querySelector<HTMLElement>('.cluster-canvas');
+  const svg = canvas?.querySelector('svg');
+  if (!card || !canvas || !svg || getComputedStyle(card).position !== 'absolute') return;
+  const at = root.getBoundingClientRect();
+  const rel = (r: DOMRect): Box => ({
+    x0: r.left - at.left,
+    y0: r.top - at.top,
+    x1: r.right - at.left,
+    y1: r.bottom - at.top,
+  });
+  const ctm = svg.getScreenCTM();
+  const lines: Segment[] = [];
+  for (const l of svg.querySelectorAll<SVGLineElement>('g.cut line')) {
+    if (!ctm) break;
+    const p = (x: number, y: number) => new DOMPoint(x, y).matrixTransform(ctm);
+    const a = p(l.x1.baseVal.value, l.y1.baseVal.value);
+    const b = p(l.x2.baseVal.value, l.y2.baseVal.value);
+    lines.push({ x1: a.x - at.left, y1: a.y - at.top, x2: b.x - at.left, y2: b.y - at.top });
+  }
+  const boxes = [...root.querySelectorAll('g.host, .adr-badge, :scope > .legend')].map((e) =>
+    rel(e.getBoundingClientRect()),
+  );
+  const corner = alarmCorner(
+    { w: at.width, h: at.height },
+    { w: card.offsetWidth, h: card.offsetHeight },
+    lines,
+    boxes,
+  );
+  if (card.dataset.corner !== corner) card.dataset.corner = corner;
+}
+
 /** The cluster picture (D3) with its legend and the split-brain alarm. */
 export const ClusterView = memo(function ClusterView({
   index,
@@ -349,8 +384,22 @@ export const ClusterView = memo(function ClusterView({
     twice !== undefined ||
     dupEmail !== undefined;
 
+  const shell = useRef<HTMLDivElement>(null);
+  const cutKey = JSON.stringify(frame.partition ?? null);
+  const alarmKey = `${alarmNodes.join()}|${stale?.kind ?? ''}|${jobStopped?.kind ?? ''}|${twice?.kind ?? ''}|${dupEmail?.kind ?? ''}`;
+  // The alarm card takes a corner that covers no partition line and no host (alarmPlace.ts).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: placed again when the alarm or the cut changes
+  useLayoutEffect(() => {
+    const root = shell.current;
+    if (!alarm || !root) return;
+    const place = () => placeAlarm(root);
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
+  }, [alarm, alarmKey, cutKey]);
+
   return (
-    <div className={`cluster${alarm ? ' alarmed' : ''}${secondary ? ' secondary' : ''}`}>
+    <div ref={shell} className={`cluster${alarm ? ' alarmed' : ''}${secondary ? ' secondary' : ''}`}>
       <div className={`cluster-canvas${menuOn ? ' node-menus' : ''}`} ref={host} {...menuHandlers} />
       {!secondary && <InFlight text={inFlightLines(frame.messages).join('\n')} />}
       {alarmNodes.length > 0 && (

@@ -33,10 +33,22 @@ export interface NarrationProps {
   steps: readonly NarrationStep[];
   stepIndex: number;
   onJump(index: number): void;
+  /**
+   * The steps the player may show (an embed's `start`–`end`, 0-based, inclusive): the whole story
+   * lists only these, since a jump outside would be moved back into the range.
+   */
+  first?: number;
+  last?: number;
 }
 
 /** The caption of the current narration step (a live region), and the whole story on request. */
-export const Narration = memo(function Narration({ steps, stepIndex, onJump }: NarrationProps) {
+export const Narration = memo(function Narration({
+  steps,
+  stepIndex,
+  onJump,
+  first = 0,
+  last = Number.POSITIVE_INFINITY,
+}: NarrationProps) {
   // A long run shown while it is simulated has no steps yet: say so, not "0 steps".
   const partial = usePlayer((s) => s.run !== null && !s.run.complete);
   const [open, setOpen] = useState(false);
@@ -106,7 +118,9 @@ export const Narration = memo(function Narration({ steps, stepIndex, onJump }: N
       </div>
       <ol id={listId} className="story" hidden={!open} aria-label={t('narration.storyTitle')}>
         {steps.map(({ id, caption: c, at, notes: more, span }, i) =>
-          span && i !== span.first ? null : (
+          (span && i !== span.first) ||
+          (span ? span.last : i) < first ||
+          (span ? span.first : i) > last ? null : (
             <li
               key={id}
               className={[

@@ -18,6 +18,12 @@ export interface StandaloneOptions {
   caption: string;
 }
 
+/**
+ * Elements that are controls, not picture: the ADR-001 badge opens a panel of the app, and in a
+ * saved image it would be a button that does nothing, over the picture.
+ */
+const UI_ONLY = '.adr-badge';
+
 /** Attributes that only mean something inside the app (interaction, accessibility tree, focus). */
 const APP_ONLY = /^(tabindex|role|aria-(?!label$).*|focusable)$/;
 
@@ -43,6 +49,10 @@ export function standaloneSvg(live: SVGSVGElement, opts: StandaloneOptions): str
     const tt = cs.getPropertyValue('text-transform');
     if (tt !== 'none' && c.childElementCount === 0 && c.textContent)
       c.textContent = transformText(c.textContent, tt);
+  });
+  // After the styles are copied, which walks both trees in step.
+  from.forEach((el, i) => {
+    if (el.matches(UI_ONLY)) to[i]?.remove();
   });
   doc.replaceChild(clone, doc.documentElement);
 

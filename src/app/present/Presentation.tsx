@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../../i18n/index.ts';
 import { useLocale } from '../../i18n/react.ts';
@@ -197,9 +197,7 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
             <path d="M15 5l-7 7 7 7" />
           </svg>
         </button>
-        <div className="pres-subtitle" role="status" aria-live="polite" aria-label={t('present.subtitle')}>
-          <p>{unbroken(caption)}</p>
-        </div>
+        <Subtitle caption={caption} />
         <button
           type="button"
           className="pres-button pres-nav"
@@ -227,5 +225,43 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
       <p className="pres-hint">{t('present.hint')}</p>
     </section>,
     document.body,
+  );
+}
+
+/** A caption longer than this (characters) is set smaller, so that three lines hold most of it. */
+const LONG_CAPTION = 160;
+
+/**
+ * The caption as a subtitle of at most three lines, so the picture keeps its share of the screen; a
+ * longer one (Patroni's step 6 runs to nine) gets "Show all", which opens it until the step changes.
+ */
+function Subtitle({ caption }: { caption: string }) {
+  const text = useRef<HTMLParagraphElement>(null);
+  const [open, setOpen] = useState(false);
+  const [clipped, setClipped] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new caption starts closed
+  useLayoutEffect(() => setOpen(false), [caption]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the text or its clamp changes
+  useLayoutEffect(() => {
+    const el = text.current;
+    if (!el) return;
+    const check = () => setClipped(el.scrollHeight > el.clientHeight + 1);
+    check();
+    const ro = new ResizeObserver(check);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [caption, open]);
+  const long = caption.length > LONG_CAPTION;
+  return (
+    <div className={`pres-subtitle${long ? ' is-long' : ''}${open ? ' is-open' : ''}`}>
+      <p ref={text} role="status" aria-live="polite" aria-label={t('present.subtitle')}>
+        {unbroken(caption)}
+      </p>
+      {(clipped || open) && (
+        <button type="button" className="pres-more" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? t('present.less') : t('present.more')}
+        </button>
+      )}
+    </div>
   );
 }

@@ -46,6 +46,9 @@ export function CataloguePanel({
   const locale = useLocale();
   const [query, setQuery] = useState('');
   const root = useRef<HTMLElement>(null);
+  // More cards below the panel's fold: a fade says so (overlay scrollbars, as on macOS, show nothing
+  // until one scrolls).
+  const [more, setMore] = useState(false);
   const search = useRef<HTMLInputElement>(null);
   /** The option that has the list's tab stop, per group (roving tabindex). */
   const [active, setActive] = useState<Partial<Record<ScenarioGroup, string>>>({});
@@ -173,6 +176,19 @@ export function CataloguePanel({
   };
 
   const matches = flat.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the cards found (and their arrival) change the height
+  useEffect(() => {
+    const el = root.current;
+    if (!open || !el) return;
+    const check = () => setMore(el.scrollHeight - el.scrollTop - el.clientHeight > 2);
+    check();
+    el.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      el.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, [open, matches, catalogue]);
   return (
     <section
       ref={root}
@@ -254,6 +270,7 @@ export function CataloguePanel({
           );
         })}
       </div>
+      <div className="catalogue-more" aria-hidden="true" hidden={!more} />
     </section>
   );
 }

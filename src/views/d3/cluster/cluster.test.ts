@@ -11,7 +11,11 @@ import { describe, expect, it } from 'vitest';
 import type { NodeView } from '../../../sim/trace/frame.ts';
 import { messageFamily, messageGlyph } from '../glyphs.ts';
 import {
+  ADR_BADGE_H,
+  ADR_BADGE_W,
+  adrBadgeAt,
   crowded,
+  ends,
   fitLayout,
   type HostInfo,
   layoutHosts,
@@ -22,6 +26,7 @@ import {
   messageStop,
   nodeLabel,
   nodePill,
+  segmentHitsBox,
   separatingLine,
   shardsLed,
   shortName,
@@ -321,5 +326,69 @@ describe('large and short layouts', () => {
     expect(lines.map((l) => l.text)).toEqual(['Messages in flight', 'ELECTION ×49', 'OK ×3']);
     expect(lines[2]!.y).toBeGreaterThan(lines[1]!.y);
     expect(tallyLabels(new Map(), { width: 1000 })).toEqual([]);
+  });
+});
+
+describe('the ADR-001 badge', () => {
+  /** How far the badge's rectangle at (x, y) stays from a circle of radius r at c (negative: it covers it). */
+  const clearance = (x: number, y: number, c: { x: number; y: number }, r: number) => {
+    const nx = Math.max(x - ADR_BADGE_W / 2, Math.min(c.x, x + ADR_BADGE_W / 2));
+    const ny = Math.max(y - ADR_BADGE_H / 2, Math.min(c.y, y + ADR_BADGE_H / 2));
+    return Math.hypot(nx - c.x, ny - c.y) - r;
+  };
+  const twenty: HostInfo[] = [...nodes(20), { id: 'db', kind: 'resource' }];
+
+  it('covers no node of twenty-instances, at the sizes its picture has at 1920, 1366 and 390 px', () => {
+    // The picture's box at each window width (the 390 px one laid out at 420 px and drawn smaller).
+    for (const [w, h] of [
+      [1264, 660],
+      [950, 422],
+      [348, 460],
+    ] as const) {
+      const l = fitLayout(twenty, w, h, 'node-1');
+      const p = l.pos.get('node-1')!;
+      const n2 = l.pos.get('node-2')!;
+      // The fixed place up and to the right (the code before) sits on node-2 below 1920 px...
+      if (w < 1264)
+        expect(clearance(p.x + l.nodeR + 32, p.y - l.nodeR + 4, n2, l.nodeR), `${w}x${h}`).toBeLessThan(0);
+      // ...the badge goes where it covers no circle, and stays in the picture.
+      const b = adrBadgeAt(l, twenty, 'node-1');
+      for (const x of nodes(20).slice(1))
+        expect(clearance(b.x, b.y, l.pos.get(x.id)!, l.nodeR), `${x.id} at ${w}x${h}`).toBeGreaterThan(4);
+      expect(b.x - ADR_BADGE_W / 2).toBeGreaterThan(0);
+      expect(b.y - ADR_BADGE_H / 2).toBeGreaterThan(0);
+      expect(b.x + ADR_BADGE_W / 2).toBeLessThan(l.width);
+    }
+  });
+
+  it('keeps its place up and to the right of node-1 in the five-node stories', () => {
+    const l = fitLayout(etcdLease, 1264, 660, 'node-1');
+    const p = l.pos.get('node-1')!;
+    expect(adrBadgeAt(l, etcdLease, 'node-1')).toEqual({ x: p.x + l.nodeR + 32, y: p.y - l.nodeR + 4 });
+  });
+});
+
+describe('portrait links', () => {
+  it("keeps every node's links to etcd and to storage off the other box (a 390 px phone)", () => {
+    const kinds = new Map(etcdLease.map((h) => [h.id, h.kind]));
+    const boxOf = (l: ReturnType<typeof fitLayout>, id: string) => {
+      const p = l.pos.get(id)!;
+      return { x0: p.x - l.boxW / 2, x1: p.x + l.boxW / 2, y0: p.y - l.boxH / 2, y1: p.y + l.boxH / 2 };
+    };
+    // The picture's box on a 390 px phone, and two taller ones.
+    for (const [w, h] of [
+      [348, 460],
+      [370, 520],
+      [560, 700],
+    ] as const) {
+      const l = fitLayout(etcdLease, w, h, 'node-1');
+      expect(l.portrait).toBe(true);
+      for (const n of nodes(5)) {
+        const toStorage = ends(l, kinds, n.id, 'storage')!;
+        expect(segmentHitsBox(toStorage, boxOf(l, 'etcd')), `${n.id} to storage at ${w}x${h}`).toBe(false);
+        const toEtcd = ends(l, kinds, n.id, 'etcd')!;
+        expect(segmentHitsBox(toEtcd, boxOf(l, 'storage')), `${n.id} to etcd at ${w}x${h}`).toBe(false);
+      }
+    }
   });
 });

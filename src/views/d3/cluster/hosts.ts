@@ -4,7 +4,7 @@ import { t as tr } from '../../../i18n/index.ts';
 import type { HostKind } from '../../../sim/net/host.ts';
 import { DISPLAY_ROLES, type DisplayRole } from '../../../sim/trace/events.ts';
 import type { Frame, NodeView } from '../../../sim/trace/frame.ts';
-import { type Layout, shortName } from './layout.ts';
+import { adrBadgeAt, type Layout, shortName } from './layout.ts';
 import { clip, leaderKeyOf, nodeLabel, nodePill, roleKey, shardsLed } from './nodeText.ts';
 import type { ClusterOptions, HostInfo, Sel } from './types.ts';
 
@@ -113,11 +113,8 @@ function drawNode(
   token.append('text').attr('y', 4);
   if (opts.adrNode === d.id && opts.onAdr) {
     const onAdr = opts.onAdr;
-    // Up and to the right, level with the role badge: clear of the links below and, with many
-    // nodes, of the neighbour's own badge.
-    const p = layout.pos.get(d.id) ?? { x: -999, y: -999 };
-    const bx = p.x + r + 32;
-    const by = p.y - r + 4;
+    // Up and to the right, level with the role badge, unless a neighbour is there (layout.ts).
+    const { x: bx, y: by } = adrBadgeAt(layout, opts.hosts, d.id);
     const adr = gAdr
       .append('g')
       .attr('class', 'adr-badge')

@@ -11,13 +11,18 @@ import type { ClusterOptions, ClusterRenderer, Sel } from './types.ts';
 
 export { separatingLine } from './cuts.ts';
 export {
+  ADR_BADGE_H,
+  ADR_BADGE_W,
+  adrBadgeAt,
   crowded,
+  ends,
   fitLayout,
   type Layout,
   layoutHosts,
   layoutSize,
   MESH_MAX_NODES,
   type Pos,
+  segmentHitsBox,
   shortName,
 } from './layout.ts';
 export { messageOpacity, messageReach, messageStop } from './messages.ts';

@@ -38,6 +38,45 @@ export interface Endpoints {
 
 const MARGIN = 14;
 
+/** A box [x0, x1] x [y0, y1] and a segment, in the picture's pixels. */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface Segment {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** Whether segment s crosses box b (Liang–Barsky clipping). */
+export function segmentHitsBox(s: Segment, b: Box): boolean {
+  const dx = s.x2 - s.x1;
+  const dy = s.y2 - s.y1;
+  let t0 = 0;
+  let t1 = 1;
+  for (const [p, q] of [
+    [-dx, s.x1 - b.x0],
+    [dx, b.x1 - s.x1],
+    [-dy, s.y1 - b.y0],
+    [dy, b.y1 - s.y1],
+  ] as const) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const r = q / p;
+    if (p < 0) t0 = Math.max(t0, r);
+    else t1 = Math.min(t1, r);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
 /**
  * Where every host sits. Nodes on a ring (node-1 at the top, clockwise), stores in its centre.
  * Landscape: clients and proxies to the left (traffic flows left to right into the ring), resources
@@ -75,12 +114,20 @@ export function layoutHosts(hosts: readonly HostInfo[], width: number, height: n
   const above = 14;
   const below = 28;
 
+  let rowFor: HostInfo[] = [];
   let cx: number;
   let cy: number;
   let rx: number;
   let ry: number;
+  // Portrait with satellites: the store joins their row rather than the ring's centre. Under the
+  // ring, a link from node-1 at the top to a satellite below would run through a store in the middle
+  // (node-1 to storage through the etcd box in the fencing stories on a phone).
+  const storeInRow =
+    portrait &&
+    left.length + right.length > 0 &&
+    (left.length + stores.length + right.length) * (boxW + 12) <= w;
   if (portrait) {
-    const satellites = [...left, ...right];
+    const satellites = storeInRow ? [...left, ...stores, ...right] : [...left, ...right];
     const rowH = satellites.length ? boxH + 34 : 0;
     const top = MARGIN;
     const bottom = h - MARGIN - rowH;
@@ -93,6 +140,7 @@ export function layoutHosts(hosts: readonly HostInfo[], width: number, height: n
     satellites.forEach((s, i) => {
       pos.set(s.id, { x: (w * (i + 0.5)) / n, y: h - MARGIN - boxH / 2 - 8 });
     });
+    if (storeInRow) rowFor = satellites;
   } else {
     const leftW = left.length * colW;
     const rightW = right.length ? colW : 0;
@@ -126,10 +174,12 @@ export function layoutHosts(hosts: readonly HostInfo[], width: number, height: n
     const a = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(1, n);
     pos.set(node.id, n === 1 ? { x: cx, y: cy } : { x: cx + rx * Math.cos(a), y: cy + ry * Math.sin(a) });
   });
-  stores.forEach((s, i) => {
-    const span = (stores.length - 1) * (boxW + 12);
-    pos.set(s.id, { x: cx - span / 2 + i * (boxW + 12), y: cy });
-  });
+  if (rowFor.length) tightenRow(pos, nodes, rowFor, w, boxW, boxH, nodeR);
+  if (!storeInRow)
+    stores.forEach((s, i) => {
+      const span = (stores.length - 1) * (boxW + 12);
+      pos.set(s.id, { x: cx - span / 2 + i * (boxW + 12), y: cy });
+    });
   return {
     width: w,
     height: h,
@@ -143,6 +193,58 @@ export function layoutHosts(hosts: readonly HostInfo[], width: number, height: n
     nameSize,
     crowd,
   };
+}
+
+/**
+ * The portrait row under the ring, spread over the width or drawn together under its middle: the one
+ * whose node-to-row links cross fewer other nodes and boxes (spread, from node-1 at the top to the
+ * row's ends, they ran through the lower nodes of a five-node ring).
+ */
+function tightenRow(
+  pos: Map<string, Pos>,
+  nodes: readonly HostInfo[],
+  row: readonly HostInfo[],
+  w: number,
+  boxW: number,
+  boxH: number,
+  nodeR: number,
+): void {
+  const y = (pos.get(row[0]?.id ?? '') as Pos).y;
+  const ring = nodes.map((x) => pos.get(x.id) as Pos);
+  const gap = boxW + 14;
+  const options = [
+    row.map((_, i) => (w * (i + 0.5)) / row.length),
+    row.map((_, i) => w / 2 + (i - (row.length - 1) / 2) * gap),
+  ];
+  let best = options[0] as number[];
+  let least = Number.POSITIVE_INFINITY;
+  for (const xs of options) {
+    const boxes: Box[] = xs.map((x) => ({
+      x0: x - boxW / 2,
+      x1: x + boxW / 2,
+      y0: y - boxH / 2,
+      y1: y + boxH / 2,
+    }));
+    let hits = 0;
+    ring.forEach((a, i) => {
+      xs.forEach((x, j) => {
+        const seg = { x1: a.x, y1: a.y, x2: x, y2: y };
+        hits += boxes.filter((b, k) => k !== j && segmentHitsBox(seg, b)).length;
+        ring.forEach((q, k) => {
+          if (k === i) return;
+          const r = nodeR + 2;
+          if (segmentHitsBox(seg, { x0: q.x - r, x1: q.x + r, y0: q.y - r, y1: q.y + r })) hits++;
+        });
+      });
+    });
+    if (hits < least) {
+      least = hits;
+      best = xs;
+    }
+  }
+  row.forEach((s, i) => {
+    pos.set(s.id, { x: best[i] as number, y });
+  });
 }
 
 /** Width (px) of `chars` characters of the bold UI font at `size` px (a conservative average). */
@@ -171,13 +273,7 @@ function fitName(nodes: readonly HostInfo[], r: number): Pick<Layout, 'nameFit' 
   return { nameFit: 'none', nameSize: 9 };
 }
 
-/** A rectangle [x0, x1] x [y0, y1]. */
-interface Rect {
-  x0: number;
-  x1: number;
-  y0: number;
-  y1: number;
-}
+type Rect = Box;
 
 const overlap = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
@@ -216,6 +312,65 @@ export function crowded(layout: Layout, hosts: readonly HostInfo[], adrNode?: st
     if (x.id === adrNode && p.x + r + 32 + 27 > layout.width - 2) return true;
   }
   return false;
+}
+
+/** The ADR-001 badge's size (px, hosts.ts draws it). */
+export const ADR_BADGE_W = 54;
+export const ADR_BADGE_H = 20;
+
+/**
+ * Where the ADR-001 badge beside node `id` is centred: up and to the right of it, level with its role
+ * badge, else the first of a few places around it that covers no other host (with its role badge and
+ * token pill) and stays in the picture; else the one that covers least. Twenty nodes on a ring put
+ * node-2 where the first place is.
+ */
+export function adrBadgeAt(layout: Layout, hosts: readonly HostInfo[], id: string): Pos {
+  const p = layout.pos.get(id) ?? { x: -999, y: -999 };
+  const r = layout.nodeR;
+  const others: Rect[] = [];
+  for (const h of hosts) {
+    const q = h.id === id ? undefined : layout.pos.get(h.id);
+    if (!q) continue;
+    others.push(
+      h.kind === 'node'
+        ? { x0: q.x - r - 4, x1: q.x + r + 4, y0: q.y - r - 11, y1: q.y + r + 24 }
+        : {
+            x0: q.x - layout.boxW / 2,
+            x1: q.x + layout.boxW / 2,
+            y0: q.y - layout.boxH / 2,
+            y1: q.y + layout.boxH / 2 + 16,
+          },
+    );
+  }
+  const dx = r + 5 + ADR_BADGE_W / 2;
+  const places: Array<[number, number]> = [
+    [dx, -r + 4],
+    [-dx, -r + 4],
+    [dx, -r - 14],
+    [-dx, -r - 14],
+    [0, -r - 24],
+    [dx, 6],
+    [-dx, 6],
+  ];
+  let best = { x: p.x + dx, y: p.y - r + 4 };
+  let least = Number.POSITIVE_INFINITY;
+  for (const [ox, oy] of places) {
+    const c = { x: p.x + ox, y: p.y + oy };
+    const b: Rect = {
+      x0: c.x - ADR_BADGE_W / 2,
+      x1: c.x + ADR_BADGE_W / 2,
+      y0: c.y - ADR_BADGE_H / 2,
+      y1: c.y + ADR_BADGE_H / 2,
+    };
+    const out = b.x0 < 2 || b.x1 > layout.width - 2 || b.y0 < 2 || b.y1 > layout.height - 2;
+    const hits = others.filter((o) => overlap(o, b)).length + (out ? 100 : 0);
+    if (hits === 0) return c;
+    if (hits < least) {
+      least = hits;
+      best = c;
+    }
+  }
+  return best;
 }
 
 /**

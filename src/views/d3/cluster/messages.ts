@@ -125,7 +125,32 @@ function burstGroups(placed: Placed[]): number[][] {
     if (a.near && !((nearGroupOf.get(a.m.from) ?? Number.POSITIVE_INFINITY) <= a.group))
       nearGroupOf.set(a.m.from, a.group);
   });
-  return groups;
+  // One label names one way: a burst of several types to several hosts (node-1's WRITE to storage
+  // leaving with its KEEPALIVE and TXN to etcd) is told per destination, each label on its own link.
+  // A broadcast of one type ("ELECTION ×4") stays one group; types that go to the same hosts share one.
+  const out: number[][] = [];
+  for (const members of groups) {
+    const byType = new Map<string, number[]>();
+    for (const i of members) {
+      const type = (placed[i] as Placed).m.type;
+      byType.set(type, [...(byType.get(type) ?? []), i]);
+    }
+    const tos = new Set(members.map((i) => (placed[i] as Placed).m.to));
+    if (byType.size < 2 || tos.size < 2) {
+      out.push(members);
+      continue;
+    }
+    const byDest = new Map<string, number[]>();
+    for (const idx of byType.values()) {
+      const key = [...new Set(idx.map((i) => (placed[i] as Placed).m.to))].sort().join('|');
+      byDest.set(key, [...(byDest.get(key) ?? []), ...idx]);
+    }
+    for (const part of byDest.values()) out.push(part.sort((a, b) => a - b));
+  }
+  out.forEach((members, g) => {
+    for (const i of members) (placed[i] as Placed).group = g;
+  });
+  return out;
 }
 
 /** The tally of a crowd's messages in flight: one line per type, largest first, in the picture's top-left corner. */

@@ -92,6 +92,7 @@ export function drawArrows(
   gMsgs.attr('transform', slide);
   gPackets.attr('transform', slide);
   const packets = new Map<MessageFamily, string[]>();
+  let entered = false;
   gMsgs
     .selectAll<SVGGElement, Message>('g.seq-msg')
     .data(visible, (m) => m.id)
@@ -113,6 +114,7 @@ export function drawArrows(
           .attr('class', 'seq-label')
           .attr('aria-hidden', 'true')
           .text((m) => arrowLabel(m) ?? '');
+        entered ||= !g.empty();
         return g.each(function (m) {
           place(this, m);
         });
@@ -141,6 +143,46 @@ export function drawArrows(
       dots.push(dot(g.x1 + (g.x2 - g.x1) * f, py));
     });
   drawPackets(gPackets, packets);
+  if (entered || relayout) unstackLabels(gMsgs);
+}
+
+/** Height (px) of a label's line, and the gap kept between two labels' boxes. */
+const LABEL_LINE = 12;
+
+/**
+ * Where each label goes so that none covers another: labels of arrows arriving at once (etcd's
+ * LEASE REVOKE ERROR and the storage's 409 STALE TOKEN, both to node-1 in the fencing story) would
+ * sit on one line; a later one in the list moves up a line at a time until it is clear. `x` is the
+ * label's middle, `y` its baseline, `w` its width. Returns the new baselines.
+ */
+export function stackLabels(labels: ReadonlyArray<{ x: number; y: number; w: number }>): number[] {
+  const placed: Array<{ x0: number; x1: number; y: number }> = [];
+  return labels.map((l) => {
+    const x0 = l.x - l.w / 2 - 2;
+    const x1 = l.x + l.w / 2 + 2;
+    let y = l.y;
+    const hit = () => placed.some((p) => p.x0 < x1 && x0 < p.x1 && Math.abs(p.y - y) < LABEL_LINE);
+    for (let i = 0; i < 8 && hit(); i++) y -= LABEL_LINE;
+    placed.push({ x0, x1, y });
+    return y;
+  });
+}
+
+/** Moves the labels on screen apart (stackLabels), from the arrows' own places. */
+function unstackLabels(gMsgs: G): void {
+  const nodes = [...(gMsgs.node()?.querySelectorAll<SVGTextElement>('text.seq-label') ?? [])];
+  if (nodes.length < 2) return;
+  const labels = nodes.map((t) => {
+    const line = t.parentElement?.querySelector('.seq-line');
+    const mid = (a: string) =>
+      (Number(line?.getAttribute(`${a}1`)) + Number(line?.getAttribute(`${a}2`))) / 2;
+    const w = typeof t.getComputedTextLength === 'function' ? t.getComputedTextLength() : 0;
+    return { x: mid('x'), y: mid('y') - 5, w: w || (t.textContent ?? '').length * 6.2 };
+  });
+  const ys = stackLabels(labels);
+  nodes.forEach((t, i) => {
+    t.setAttribute('y', String(ys[i]));
+  });
 }
 
 const FAMILIES: readonly MessageFamily[] = ['election', 'heartbeat', 'reply', 'store', 'data', 'reject'];
