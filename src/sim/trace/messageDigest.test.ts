@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scenarioById } from '../../../scenarios/index.ts';
+import { chatterIds } from '../../views/d3/sequence/chatter.ts';
 import type { SimOptions } from '../inputs.ts';
 import { simulate } from '../simulate.ts';
 import { TraceIndex } from './frame.ts';
@@ -10,6 +11,7 @@ describe('the message digest built as events come equals the one derived from th
     ['bully', { nodes: 12 }],
     ['split-brain', {}],
     ['patroni', {}],
+    ['check-before-act', {}],
     [
       'etcd-lease',
       { durationMs: 600_000, interventions: [{ atMs: 40_000, fault: { kind: 'crash', node: 'node-2' } }] },
@@ -29,8 +31,13 @@ describe('the message digest built as events come equals the one derived from th
       }
       b.follow(trace.events);
       applyDigest(page, b.delta());
-      const derived = digestOfMessages(new TraceIndex(trace).messages);
+      const messages = new TraceIndex(trace).messages;
+      const derived = digestOfMessages(messages);
       expect(page).toEqual(derived);
+      // The chatter the page's sequence diagram derived from every message, the same ids.
+      const ids = (d: typeof page) => [...d.chatter.bits.keys()].filter((i) => d.chatter.bits[i] === 1);
+      expect(ids(page)).toEqual([...chatterIds(messages)]);
+      expect(page.chatter.size).toBe(chatterIds(messages).size);
       expect(b.digest).toEqual(derived);
       expect(derived.types.length).toBeGreaterThan(0);
       expect(derived.pairs.length).toBeGreaterThan(0);
