@@ -8,6 +8,7 @@
  *   npm run bench -- --soak        # the heap soak plays for 10 minutes
  *   npm run bench -- --sim-only    # no browser: simulation and seek only
  *   npm run bench -- --interactions # only the interactions (a fault at the cursor, a knob, a switch)
+ *   npm run bench -- --states      # only what recording the nodes' statecharts costs a run (no browser)
  *   npm run bench -- --heap        # only the heap soak (4 minutes; with --soak, 10)
  *   npm run bench -- --peer DIR    # also any static page (DIR/index.html or an .html file), side by side
  *   npm run bench -- --links       # only the cold loads of a story link and an embed beside the default view
@@ -21,13 +22,13 @@ import { availableParallelism, cpus, loadavg, platform, release, totalmem } from
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type PaintFloor, paintFloor, rendererGzip } from './bench/floor.ts';
-import { type InteractionRow, runInteractions } from './bench/interactions.ts';
+import { budgetVerdict, type InteractionRow, runInteractions } from './bench/interactions.ts';
 import { type LinkRow, linkTable, runLinks } from './bench/links.ts';
 import { type PeerResult, peerEntry, runPeer } from './bench/peer.ts';
 import { scalingSvg } from './bench/plot.ts';
 import { ensureBuild, heapSoak, newContext, type RenderResults, runRender } from './bench/render.ts';
 import { isBusy, type Machine, render } from './bench/report.ts';
-import { runSim } from './bench/sim.ts';
+import { runSim, runStateCost, type StateCostRow, stateCostTable } from './bench/sim.ts';
 import { runWeight } from './bench/weight.ts';
 import { launchChromium, servePreview } from './lib/browser.ts';
 
@@ -36,6 +37,7 @@ const simOnly = argv.includes('--sim-only');
 const interactionsOnly = argv.includes('--interactions');
 const heapOnly = argv.includes('--heap');
 const linksOnly = argv.includes('--links');
+const statesOnly = argv.includes('--states');
 const soak = argv.includes('--soak');
 const soakMinutes = soak ? 10 : 4;
 const peerAt = argv.indexOf('--peer');
@@ -77,11 +79,11 @@ async function interactions(): Promise<InteractionRow[]> {
 
 function interactionTable(rows: InteractionRow[]): string {
   return [
-    '| interaction | longest main-thread task | long tasks | first frame after | whole run |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    '| interaction | longest main-thread task | long tasks | first frame after | whole run | budget |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.label} | ${r.longestTaskMs ? `${r.longestTaskMs} ms` : 'none over 50 ms'} | ${r.longTasks} | ${r.firstFrameMs} ms | ${r.completeMs} ms |`,
+        `| ${r.label} | ${r.longestTaskMs ? `${r.longestTaskMs} ms` : 'none over 50 ms'} | ${r.longTasks} | ${r.firstFrameMs} ms | ${r.completeMs} ms | ${budgetVerdict(r) ?? ''} |`,
     ),
   ].join('\n');
 }
@@ -105,6 +107,12 @@ async function links(): Promise<{ rows: LinkRow[]; peer: PeerResult | null }> {
 const loadLine = (start: number, end: number) =>
   `load average (1 min) ${start.toFixed(2)} -> ${end.toFixed(2)}${isBusy({ start, end }) ? ' -- BUSY MACHINE: other work shared the CPUs; quote only the ratios measured in this one run' : ''}`;
 
+if (statesOnly) {
+  log(' state recording');
+  const rows = runStateCost(Math.max(5, REPEAT), log);
+  console.log(`${loadLine(loadStart, loadavg()[0] as number)}\n\n${stateCostTable(rows)}`);
+  process.exit(0);
+}
 if (linksOnly) {
   log(' links and embeds, cold');
   const { rows, peer } = await links();
@@ -145,6 +153,8 @@ if (heapOnly) {
 }
 log(' simulation');
 const sim = runSim(REPEAT, log);
+log(' state recording');
+const stateCost: StateCostRow[] = runStateCost(Math.max(5, REPEAT), log);
 
 let rendering: RenderResults | null = null;
 if (!simOnly) {
@@ -194,14 +204,15 @@ machine.load = { start: loadStart, end: loadavg()[0] as number };
 mkdirSync('bench', { recursive: true });
 writeFileSync(
   'bench/results.json',
-  `${JSON.stringify({ machine, elapsedSec, options: { repeat: REPEAT, seconds: SECONDS, soak, simOnly }, sim, rendering, interactions: interactionRows, links: linkRows, weight, peer, floor }, null, 2)}\n`,
+  `${JSON.stringify({ machine, elapsedSec, options: { repeat: REPEAT, seconds: SECONDS, soak, simOnly }, sim, stateCost, rendering, interactions: interactionRows, links: linkRows, weight, peer, floor }, null, 2)}\n`,
 );
 writeFileSync(
   'bench/results.md',
-  `# Benchmark results\n\n\`npm run bench${soak ? ' -- --soak' : ''}\` in ${elapsedSec.toFixed(0)} s.\n\n${render(machine, sim, rendering, weight, true, peer, floor)}\n${interactionRows ? `\n## Interactions\n\n${interactionTable(interactionRows)}\n` : ''}${linkRows ? `\n## Links and embeds, cold\n\n${linkTable(linkRows, peer ? { label: `peer ${peer.dir}`, fcpMs: peer.fcpMs } : undefined)}\n` : ''}`,
+  `# Benchmark results\n\n\`npm run bench${soak ? ' -- --soak' : ''}\` in ${elapsedSec.toFixed(0)} s.\n\n${render(machine, sim, rendering, weight, true, peer, floor)}\n\n## State recording\n\n${stateCostTable(stateCost)}\n${interactionRows ? `\n## Interactions\n\n${interactionTable(interactionRows)}\n` : ''}${linkRows ? `\n## Links and embeds, cold\n\n${linkTable(linkRows, peer ? { label: `peer ${peer.dir}`, fcpMs: peer.fcpMs } : undefined)}\n` : ''}`,
 );
 writeFileSync('bench/scaling.svg', scalingSvg(sim));
 console.log(render(machine, sim, rendering, weight, false, peer, floor));
+console.log(`\n${stateCostTable(stateCost)}`);
 if (interactionRows) console.log(`\n${interactionTable(interactionRows)}`);
 if (linkRows)
   console.log(

@@ -8,6 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { scenarioById } from '../../scenarios/index.ts';
 import { createRng } from '../../src/lib/rng.ts';
+import type { SimOptions } from '../../src/sim/inputs.ts';
 import type { Scenario } from '../../src/sim/scenario/schema.ts';
 import { simulate } from '../../src/sim/simulate.ts';
 import { TraceIndex } from '../../src/sim/trace/frame.ts';
@@ -141,4 +142,74 @@ export function runSim(repeat: number, log: (s: string) => void): SimResults {
       us: spread(seeks),
     },
   };
+}
+
+export interface StateCostRow {
+  label: string;
+  /** Median CPU ms of a run without and with state recording, and their ratio. */
+  without: number;
+  with: number;
+  ratio: number;
+  stateEvents: number;
+  events: number;
+}
+
+/** The budget for recording states: a run with them at most this much slower than one without. */
+export const STATE_COST_BUDGET = 1.1;
+
+/**
+ * What recording every node's statechart moves (the inspector's `state` events) costs: each of the
+ * three runs with and without, interleaved (A B B A ...) so load from other work hits both alike,
+ * after an untimed warm-up of each; the ratio of the medians. The process's CPU time, not wall time:
+ * on a shared machine the wall clock also counts the time other work held the core.
+ */
+export function runStateCost(rounds: number, log: (s: string) => void): StateCostRow[] {
+  const cases: Array<[string, () => Scenario, SimOptions]> = [
+    ['Bully, n = 200', () => need('bully'), { nodes: 200 }],
+    ['etcd lease, 1 h', () => need('etcd-lease'), { durationMs: 3_600_000 }],
+    ['Patroni, 1 h', () => need('patroni'), { durationMs: 3_600_000 }],
+  ];
+  const rows: StateCostRow[] = [];
+  for (const [label, scenario, opts] of cases) {
+    const s = scenario();
+    const on = () => simulate(s, opts);
+    const off = () => simulate(s, { ...opts, states: false });
+    on();
+    off();
+    const a: number[] = [];
+    const b: number[] = [];
+    let events = 0;
+    let stateEvents = 0;
+    for (let i = 0; i < rounds; i++) {
+      for (const withStates of i % 2 === 0 ? [false, true] : [true, false]) {
+        gc?.();
+        const c0 = process.cpuUsage();
+        const tr = (withStates ? on : off)();
+        const c = process.cpuUsage(c0);
+        (withStates ? b : a).push((c.user + c.system) / 1000);
+        if (withStates) {
+          events = tr.events.length;
+          stateEvents = tr.events.reduce((n, e) => n + (e.k === 'state' ? 1 : 0), 0);
+        }
+      }
+    }
+    const without = spread(a).median;
+    const withS = spread(b).median;
+    rows.push({ label, without, with: withS, ratio: withS / without, stateEvents, events });
+    log(
+      `  states ${label}: ${without.toFixed(0)} ms without, ${withS.toFixed(0)} ms with (${(withS / without).toFixed(2)}x)`,
+    );
+  }
+  return rows;
+}
+
+export function stateCostTable(rows: StateCostRow[]): string {
+  return [
+    `| run (state recording), CPU time | without | with | ratio | budget |`,
+    '| --- | ---: | ---: | ---: | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.label} (${r.stateEvents} of ${r.events} events are states) | ${r.without.toFixed(0)} ms | ${r.with.toFixed(0)} ms | ${r.ratio.toFixed(2)}x | < ${STATE_COST_BUDGET}x: ${r.ratio < STATE_COST_BUDGET ? 'met' : 'missed'} |`,
+    ),
+  ].join('\n');
 }

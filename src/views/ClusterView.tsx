@@ -3,7 +3,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'rea
 import { messageTypeLabel, t } from '../i18n/index.ts';
 import { proxyStateAt } from '../player/proxy.ts';
 import { declarationOf } from '../sim/algorithms/declared.ts';
-import type { Frame, MessageView, TraceIndex } from '../sim/trace/frame.ts';
+import { type Frame, type MessageView, messageDigestOf, type TraceIndex } from '../sim/trace/frame.ts';
 import { alarmCorner, type Box, type Segment } from './alarmPlace.ts';
 import { type ClusterRenderer, createClusterView, type Link, MESH_MAX_NODES } from './d3/cluster/index.ts';
 import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from './d3/glyphs.ts';
@@ -52,13 +52,14 @@ export function linksFor(index: TraceIndex): Link[] {
     for (let i = 0; i < nodes.length; i++)
       for (let j = i + 1; j < nodes.length; j++) add(nodes[i] as string, nodes[j] as string, 'mesh');
   for (const s of stores) for (const n of nodes) add(n, s, 'store');
-  for (const m of index.messages) {
-    const ka = kind.get(m.from);
-    const kb = kind.get(m.to);
+  // The pairs that talked, from the run's digest (one entry per pair, not one per message).
+  for (const [from, to] of messageDigestOf(index).pairs) {
+    const ka = kind.get(from);
+    const kb = kind.get(to);
     if (meshless && ka === 'node' && kb === 'node') continue;
     add(
-      m.from,
-      m.to,
+      from,
+      to,
       ka === 'store' || kb === 'store' ? 'store' : ka === 'node' && kb === 'node' ? 'mesh' : 'data',
     );
   }
@@ -158,8 +159,8 @@ export function legendEntries(types: readonly string[]): LegendEntry[] {
 }
 
 function Legend({ index }: { index: TraceIndex }) {
-  const entries = useMemo(() => legendEntries([...new Set(index.messages.map((m) => m.type))]), [index]);
-  const anyLost = useMemo(() => index.messages.some((m) => m.fate === 'dropped'), [index]);
+  const entries = useMemo(() => legendEntries(messageDigestOf(index).types), [index]);
+  const anyLost = useMemo(() => messageDigestOf(index).anyLost, [index]);
   if (!entries.length) return null;
   return (
     <ul className="legend" aria-label={t('cluster.legend')}>

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, u
 import { formatNumber, messageTypeLabel, t as tr } from '../i18n/index.ts';
 import type { TraceIndex } from '../sim/trace/frame.ts';
 import {
-  chatterIds,
+  chatterOf,
   createSequence,
   defaultWindowMs,
   faultSpans,
@@ -98,7 +98,7 @@ type LegendKey =
 
 /** The legend names only what this trace can show. */
 function legendKeys(index: TraceIndex): LegendKey[] {
-  const chatter = chatterIds(index.messages);
+  const chatter = chatterOf(index);
   const spans = faultSpans(index.faults, index.trace.durationMs);
   const has: Record<LegendKey, boolean> = {
     message: index.messages.some((m) => !chatter.has(m.id)),
@@ -186,7 +186,7 @@ export function SequenceDiagram({ index: newest, t, onSeek }: Props) {
   const duration = index.trace.durationMs;
   const legend = useMemo(() => legendKeys(index), [index]);
   const base = useMemo(
-    () => defaultWindowMs(index.messages, index.trace.durationMs, chatterIds(index.messages)),
+    () => defaultWindowMs(index.messages, index.trace.durationMs, chatterOf(index)),
     [index],
   );
   const scenario = index.trace.scenario;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../../scenarios/index.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import { simulate } from '../../sim/simulate.ts';
+import { messageDigestOf, TraceIndex } from '../../sim/trace/frame.ts';
+import { digestOfMessages } from '../../sim/trace/messageDigest.ts';
 import { createPlayerStore, type PlayerStore } from '../store.ts';
 import { pageEngine, type RunUpdate, type SimEngine } from './client.ts';
 
@@ -77,6 +79,10 @@ describe('the player store on an asynchronous engine', () => {
     if (!run) throw new Error('no run');
     for (const t of [29_000, 30_000, 31_000, 45_000])
       expect(json(run.index.frameAt(t))).toContain('"isolated"');
+    // The message digest came from the engine (the past's part from its checkpoint copy), and is the
+    // one the page would derive from the whole run's messages.
+    expect(run.index.digest?.pairs.length).toBeGreaterThan(0);
+    expect(messageDigestOf(run.index)).toEqual(digestOfMessages(new TraceIndex(whole).messages));
   });
 
   it('a long run shows the minute after the cursor first, then fills in behind it', async () => {
@@ -104,7 +110,9 @@ describe('the player store on an asynchronous engine', () => {
     expect(s().t).toBe(10 * 60_000);
     await settled(store);
     expect(s().run?.complete).toBe(true);
-    expect(json(s().run?.trace)).toBe(json(simulate(lease, { durationMs: hour, interventions: [f] })));
+    const whole = simulate(lease, { durationMs: hour, interventions: [f] });
+    expect(json(s().run?.trace)).toBe(json(whole));
+    expect(s().run?.index.digest).toEqual(digestOfMessages(new TraceIndex(whole).messages));
   });
 
   it('two changes in a row both land, and Cancel keeps the run and inputs before them', async () => {

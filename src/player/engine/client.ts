@@ -6,6 +6,7 @@
 import type { SimOptions } from '../../sim/inputs.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
+import type { DigestDelta } from '../../sim/trace/messageDigest.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 import { paceModel } from '../pace.ts';
 import type { EngineCore } from './core.ts';
@@ -26,6 +27,8 @@ export type RunUpdate =
       head?: Omit<Trace, 'events' | 'steps'>;
       events: TraceEvent[];
       through: number;
+      /** The message digest's new part (engine/core.ts); absent where the page derives it (syncEngine). */
+      digest?: DigestDelta;
       done?: RunDone;
     }
   | { kind: 'error'; message: string; name: string; detail: Record<string, unknown> };
@@ -89,6 +92,7 @@ function router() {
         ...(msg.head ? { head: msg.head } : {}),
         events,
         through: msg.through,
+        digest: msg.digest,
         ...(msg.done ? { done: msg.done } : {}),
       });
     },

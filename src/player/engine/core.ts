@@ -14,6 +14,7 @@
 
 import { type Simulation, startSimulation } from '../../sim/simulate.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
+import { DigestBuilder } from '../../sim/trace/messageDigest.ts';
 import { paceModel } from '../pace.ts';
 import { errorParts, type FromEngine, type Hint, type RunJob, type ToEngine } from './protocol.ts';
 
@@ -39,12 +40,15 @@ interface Job {
   lastSent: number;
   firstSent: boolean;
   headSent: boolean;
+  /** The run's message digest, built here as events are made: the page never goes over them for it. */
+  digest: DigestBuilder;
 }
 
 interface Checkpoint {
   job: Hint['job'];
   sim: Simulation;
   target: number;
+  digest: DigestBuilder;
 }
 
 /** Callbacks per advance() between two clock reads. */
@@ -89,6 +93,7 @@ export class EngineCore {
           lastSent: this.host.now(),
           firstSent: false,
           headSent: false,
+          digest: cp.digest,
         });
         return;
       }
@@ -102,6 +107,7 @@ export class EngineCore {
         lastSent: this.host.now(),
         firstSent: false,
         headSent: false,
+        digest: new DigestBuilder(),
       });
     } catch (e) {
       this.fail(id, e);
@@ -142,6 +148,7 @@ export class EngineCore {
           job: h.job,
           sim: startSimulation(h.job.scenario, h.job.opts),
           target: h.cursor - 1,
+          digest: new DigestBuilder(),
         };
       } catch {
         this.hint = null;
@@ -168,6 +175,7 @@ export class EngineCore {
     if (!cp) return;
     try {
       while (this.host.now() < end && !cp.sim.advance(cp.target, STEPS));
+      cp.digest.follow(cp.sim.events);
     } catch {
       this.checkpoint = null;
       this.hint = null;
@@ -198,6 +206,7 @@ export class EngineCore {
     const events = j.sim.events.slice(j.sent) as TraceEvent[];
     j.sent = j.sim.events.length;
     j.lastSent = this.host.now();
+    j.digest.follow(j.sim.events);
     const msg: FromEngine = {
       type: 'events',
       id: j.id,
@@ -205,6 +214,7 @@ export class EngineCore {
       ...(j.headSent ? {} : { head: j.sim.head }),
       events,
       through: j.sim.through,
+      digest: j.digest.delta(),
     };
     j.keep = undefined;
     j.headSent = true;

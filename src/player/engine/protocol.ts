@@ -7,6 +7,7 @@
 import type { SimOptions } from '../../sim/inputs.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
+import type { DigestDelta } from '../../sim/trace/messageDigest.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 import type { PaceModel } from '../pace.ts';
 
@@ -54,6 +55,8 @@ export type FromEngine =
       events: TraceEvent[] | ArrayBuffer;
       /** Every callback at or before this virtual ms has run. */
       through: number;
+      /** What the run's message digest gained since the last message (from its first event, in the first). */
+      digest: DigestDelta;
       done?: RunDone;
     }
   | {

@@ -7,6 +7,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import { TraceIndex } from '../../sim/trace/frame.ts';
+import { applyDigest, emptyDigest } from '../../sim/trace/messageDigest.ts';
 import { type Trace, traceOf } from '../../sim/trace/trace.ts';
 import type { RunUpdate, SimEngine } from '../engine/client.ts';
 import type { PaceModel } from '../pace.ts';
@@ -107,7 +108,10 @@ export function createFlight(set: Set, get: Get, runs: Runs, engine: SimEngine) 
         const first: Trace = traceOf(head, events, steps);
         trace = first;
         index = keep > 0 && cur ? cur.index.continuedAs(first, keep) : new TraceIndex(first);
+        if (u.digest) index.digest = emptyDigest();
       }
+      // Shared by the index's reissued copy: the digest grows with the run, as its messages do.
+      if (u.digest && index.digest) applyDigest(index.digest, u.digest);
       const events = trace.events;
       for (const e of u.events) events.push(e);
       const now: Trace = u.done ? traceOf(u.done.trace, events, u.done.trace.steps) : { ...trace };

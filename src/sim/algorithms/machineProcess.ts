@@ -20,9 +20,8 @@ export function machineProcess<M extends AnyStateMachine>(
   return (env: ProcessEnv): Process => {
     const rec = recordsState && env.recordsStates !== false ? stateRecorder(env) : null;
     const actor = createActor(machine, {
-      clock: env.clock,
+      clock: rec ? rec.clock(env.clock) : env.clock,
       input: input(env),
-      ...(rec ? { inspect: rec.inspect } : {}),
     });
     rec?.attach(actor);
     let last = '';

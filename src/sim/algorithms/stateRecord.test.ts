@@ -52,7 +52,7 @@ function hosted() {
     record: (e: Recorded) => events.push({ ...(e as Omit<StateEvent, 't'>), t: clock.now() }),
   };
   const rec = stateRecorder(env);
-  const actor = createActor(machine, { clock, inspect: rec.inspect });
+  const actor = createActor(machine, { clock });
   rec.attach(actor as AnyActorRef);
   actor.start();
   let folded: NodeState = emptyNodeState();
@@ -159,9 +159,62 @@ describe('stateRecord: due times are whole milliseconds', () => {
       states: { a: { after: { third: 'b' } }, b: {} },
     });
     const rec = stateRecorder(env);
-    const actor = createActor(m, { clock, inspect: rec.inspect });
+    const actor = createActor(m, { clock });
     rec.attach(actor as AnyActorRef);
     actor.start();
     expect(events[0]?.tm).toEqual([['third', 667]]);
+  });
+});
+
+describe('stateRecord: how it watches the actor', () => {
+  const env = () => {
+    const clock = new SimulatedClock();
+    const events: StateEvent[] = [];
+    return {
+      clock,
+      events,
+      env: {
+        id: 'n1',
+        now: () => clock.now(),
+        record: (e: Recorded) => events.push({ ...(e as Omit<StateEvent, 't'>), t: clock.now() }),
+      },
+    };
+  };
+
+  it("takes XState's inspection events from the system's hook, not through a copying observer", () => {
+    // The fast path: if an XState upgrade drops the hook, the recorder still works (below) but a run
+    // with states is slower again (npm run bench prints the overhead); this says it happened.
+    const h = env();
+    const rec = stateRecorder(h.env);
+    const actor = createActor(machine, { clock: h.clock });
+    expect(rec.attach(actor as AnyActorRef)).toBe('hook');
+    actor.start();
+    actor.send({ type: 'GO' } as never);
+    expect(h.events.map((e) => e.on)).toEqual(['xstate.init', 'GO']);
+  });
+
+  it('falls back to the public inspect, with the same record, on an XState without the hook', () => {
+    const a = env();
+    const b = env();
+    const ra = stateRecorder(a.env);
+    const actorA = createActor(machine, { clock: a.clock });
+    ra.attach(actorA as AnyActorRef);
+    const rb = stateRecorder(b.env);
+    const actorB = createActor(machine, { clock: b.clock });
+    const sys = actorB.system as unknown as { _sendInspectionEvent?: unknown };
+    const own = sys._sendInspectionEvent;
+    sys._sendInspectionEvent = undefined;
+    expect(rb.attach(actorB as AnyActorRef)).toBe('inspect');
+    // XState itself still needs its hook to reach the observer the recorder registered.
+    sys._sendInspectionEvent = own;
+    for (const actor of [actorA, actorB]) {
+      actor.start();
+      actor.send({ type: 'GO' } as never);
+      actor.send({ type: 'SEEN' } as never);
+    }
+    a.clock.increment(250);
+    b.clock.increment(250);
+    expect(b.events.length).toBeGreaterThan(3);
+    expect(b.events).toEqual(a.events);
   });
 });

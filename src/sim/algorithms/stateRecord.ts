@@ -1,4 +1,5 @@
 import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent } from 'xstate';
+import type { XClock } from '../kernel/clock.ts';
 import type { Recorded } from '../net/host.ts';
 import type { StateEvent, StateName, StateValue } from '../trace/events.ts';
 import { impliedExits } from '../trace/stateFold.ts';
@@ -47,17 +48,98 @@ export function leafPaths(value: unknown, prefix = ''): string[] {
   return out.length > 0 ? out : prefix ? [prefix] : [];
 }
 
-function contextOf(ctx: unknown): Record<string, StateValue> {
-  const c = (ctx ?? {}) as Record<string, unknown>;
-  const out: Record<string, StateValue> = {};
-  for (const k of contextKeys) {
-    const v = c[k];
-    if (typeof v === 'number' || typeof v === 'string' || v === null) out[k] = v;
-  }
-  // Kubernetes keeps the Lease object it last read; its holder is the leader it knows.
+/** A context value as the record keeps it: primitives only (anything else is not listed). */
+const primitive = (v: unknown): v is StateValue =>
+  typeof v === 'number' || typeof v === 'string' || v === null;
+
+/** Kubernetes keeps the Lease object it last read; its holder is the leader it knows. */
+function holderOf(c: Record<string, unknown>): string | undefined {
   const observed = c.observed as { holderIdentity?: unknown } | null | undefined;
-  if (observed && typeof observed.holderIdentity === 'string') out.holder = observed.holderIdentity;
+  return observed && typeof observed.holderIdentity === 'string' ? observed.holderIdentity : undefined;
+}
+
+/**
+ * The listed context values that differ from `known` (all of them at init), or null when none do;
+ * `known` is brought up to date in place. Read in place: no copy of the context is made for the many
+ * transitions that change none of these keys. A key whose value stops being a primitive leaves
+ * `known` unrecorded, so the next primitive it takes is written again.
+ */
+function contextChanges(
+  ctx: unknown,
+  known: Map<string, StateValue>,
+  init: boolean,
+): Record<string, StateValue> | null {
+  const c = (ctx ?? {}) as Record<string, unknown>;
+  let out: Record<string, StateValue> | null = null;
+  for (let i = 0; i <= contextKeys.length; i++) {
+    const k = i < contextKeys.length ? (contextKeys[i] as string) : 'holder';
+    const v = i < contextKeys.length ? c[k] : holderOf(c);
+    if (!primitive(v)) {
+      known.delete(k);
+      continue;
+    }
+    if (init || known.get(k) !== v) {
+      out ??= {};
+      out[k] = v;
+    }
+    known.set(k, v);
+  }
   return out;
+}
+
+/**
+ * Configurations and moves, shared by every actor of every machine: a configuration's sorted leaf
+ * paths, one array per distinct configuration, and what a move from one to another enters and (where
+ * stateFold's rule would not tell) leaves. A node moves between a handful of configurations all run
+ * long: each is worked out once, and a move costs a few lookups.
+ */
+const configurations = new Map<string, readonly string[]>();
+const NO_LEAVES: readonly string[] = [];
+configurations.set('', NO_LEAVES);
+const moves = new WeakMap<
+  readonly string[],
+  Map<readonly string[], { entered: string[]; left: string[] | null }>
+>();
+const pathOf = new WeakMap<object, string>();
+
+/** The configuration's leaves, from the snapshot's active state nodes (or its value, as a fallback). */
+function leavesOf(snap: AnyMachineSnapshot): readonly string[] {
+  const nodes = (snap as { _nodes?: ReadonlyArray<{ type: string; path: string[] }> })._nodes;
+  let out: string[] = [];
+  if (nodes)
+    for (const n of nodes) {
+      if (n.type !== 'atomic' && n.type !== 'final') continue;
+      let p = pathOf.get(n);
+      if (p === undefined) {
+        p = n.path.join('.');
+        pathOf.set(n, p);
+      }
+      out.push(p);
+    }
+  if (out.length === 0) out = leafPaths(snap.value);
+  out.sort();
+  const key = out.join('\n');
+  const known = configurations.get(key);
+  if (known) return known;
+  configurations.set(key, out);
+  return out;
+}
+
+function moveOf(from: readonly string[], to: readonly string[]) {
+  let byTo = moves.get(from);
+  if (!byTo) {
+    byTo = new Map();
+    moves.set(from, byTo);
+  }
+  let m = byTo.get(to);
+  if (!m) {
+    const entered = to.filter((p) => !from.includes(p));
+    const implied = impliedExits(from, entered);
+    const left = from.filter((p) => !to.includes(p));
+    m = { entered, left: left.join() !== implied.join() ? left : null };
+    byTo.set(to, m);
+  }
+  return m;
 }
 
 type Scheduled = { event: { type: string }; delay: number; source: AnyActorRef };
@@ -81,10 +163,13 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
   let lastValue: unknown = null;
   let lastContext: unknown = null;
   let lastScheduled: Scheduled[] = [];
-  let leaves: string[] = [];
+  let leaves: readonly string[] = NO_LEAVES;
   let timers = new Map<string, number>();
-  let ctx: Record<string, StateValue> = {};
+  const ctx = new Map<string, StateValue>();
   const names = new Map<string, number>();
+  /** Timers set, cleared or fired through clock() (-1: the actor runs on a clock the recorder does not see). */
+  let clockMoves = -1;
+  let timersAt = -2;
   const dueOf = new WeakMap<object, number>();
   const ref = (n: string): StateName => {
     const i = names.get(n);
@@ -95,17 +180,32 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
 
   /** The actor's pending timers; the same map as before when XState's scheduled events are the same objects. */
   const timersOf = (actor: AnyActorRef, t: number): Map<string, number> => {
+    // Through the recorder's clock, no timer was set, cleared or fired: the same timers.
+    if (clockMoves >= 0 && clockMoves === timersAt) return timers;
+    timersAt = clockMoves;
     // The system's own record (system.ts `_snapshot`); getSnapshot() would copy it at every event.
     const sys = actor.system as unknown as { _snapshot?: { _scheduledEvents: Record<string, Scheduled> } };
     const all =
       sys._snapshot?._scheduledEvents ??
       (actor.system.getSnapshot() as { _scheduledEvents: Record<string, Scheduled> })._scheduledEvents;
+    // Compared in place first: most moves leave the timers as they were, and build nothing.
+    let i = 0;
+    let same = true;
+    for (const id in all) {
+      const s = all[id] as Scheduled;
+      if (s.source !== actor) continue;
+      if (s !== lastScheduled[i]) {
+        same = false;
+        break;
+      }
+      i++;
+    }
+    if (same && i === lastScheduled.length) return timers;
     const mine: Scheduled[] = [];
     for (const id in all) {
       const s = all[id] as Scheduled;
       if (s.source === actor) mine.push(s);
     }
-    if (mine.length === lastScheduled.length && mine.every((s, i) => s === lastScheduled[i])) return timers;
     lastScheduled = mine;
     const out = new Map<string, number>();
     for (const s of mine) {
@@ -125,6 +225,8 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
 
   // The events of the current macrostep's microsteps: those other than its cause were raised by the machine.
   let steps: Array<{ type: string }> = [];
+  /** The active state nodes the leaves were last read from: the same nodes, the same leaves. */
+  let lastNodes: readonly unknown[] = [];
   const inspect = (ie: InspectionEvent) => {
     if (ie.type === '@xstate.microstep') {
       if (ie.actorRef === root) steps.push(ie.event);
@@ -133,59 +235,117 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     if (ie.type !== '@xstate.snapshot' || root === null || ie.actorRef !== root) return;
     const snap = ie.snapshot as AnyMachineSnapshot;
     const t = env.now();
-    const e: Omit<StateEvent, 't'> = { k: 'state', node: env.id, on: eventName(ie.event.type) };
-    const r: string[] = [];
-    for (const ev of steps)
-      if (ev !== ie.event) {
-        const n = eventName(ev.type);
-        if (n !== e.on && !r.includes(n)) r.push(n);
-      }
-    steps = [];
-    if (r.length > 0) e.r = r;
+    const on = eventName(ie.event.type);
+    let r: string[] | undefined;
+    if (steps.length > 0) {
+      for (const ev of steps)
+        if (ev !== ie.event) {
+          const n = eventName(ev.type);
+          if (n === on || r?.includes(n)) continue;
+          r ??= [];
+          r.push(n);
+        }
+      steps = [];
+    }
     const init = !started;
-    if (init) e.init = true;
     started = true;
-    const nowLeaves = snap.value === lastValue ? leaves : leafPaths(snap.value).sort();
-    lastValue = snap.value;
+    // Most moves change neither the configuration nor a listed context value (a message handled by
+    // an assign to other keys, a self-transition): those are told apart by reference, and nothing
+    // is built for them. XState makes a new `value` object at every transition, but keeps the
+    // active state nodes: the same nodes in the same order mean the same leaves.
+    let nowLeaves = leaves;
+    if (snap.value !== lastValue) {
+      const nodes = (snap as { _nodes?: readonly unknown[] })._nodes;
+      if (init || !nodes || nodes.length !== lastNodes.length || nodes.some((n, i) => n !== lastNodes[i]))
+        nowLeaves = leavesOf(snap);
+      lastNodes = nodes ?? [];
+      lastValue = snap.value;
+    }
     const nowTimers = timersOf(root, t);
     // assign() makes a new context object: the same object means the same values.
-    const nowCtx = snap.context === lastContext ? ctx : contextOf(snap.context);
+    const dc = snap.context === lastContext && !init ? null : contextChanges(snap.context, ctx, init);
     lastContext = snap.context;
 
-    if (nowLeaves !== leaves && nowLeaves.join() !== leaves.join()) {
-      const v = nowLeaves.filter((p) => !leaves.includes(p));
-      if (v.length > 0) e.v = v.map(ref);
-      // Where stateFold's rule would not give the real configuration, the leaves left are written out.
-      const implied = impliedExits(leaves, v);
-      const left = leaves.filter((p) => !nowLeaves.includes(p));
-      if (left.join() !== implied.join()) e.x = left.map(ref);
+    let v: StateName[] | undefined;
+    let x: StateName[] | undefined;
+    if (nowLeaves !== leaves) {
+      const m = moveOf(leaves, nowLeaves);
+      if (m.entered.length > 0) v = m.entered.map(ref);
+      if (m.left) x = m.left.map(ref);
     }
-    const fired = e.on.startsWith('after:') ? e.on.slice('after:'.length) : null;
-    const tx: StateName[] = [];
-    for (const n of timers.keys()) if (!nowTimers.has(n) && n !== fired) tx.push(ref(n));
-    if (tx.length > 0) e.tx = tx;
-    const tm: Array<[StateName, number]> = [];
-    for (const [n, due] of nowTimers) if (timers.get(n) !== due) tm.push([ref(n), due - t]);
-    if (tm.length > 0) e.tm = tm;
-    const dc: Record<string, StateValue> = {};
-    let changed = false;
-    for (const k in nowCtx)
-      if (init || ctx[k] !== nowCtx[k]) {
-        dc[k] = nowCtx[k] ?? null;
-        changed = true;
+    let tx: StateName[] | undefined;
+    let tm: Array<[StateName, number]> | undefined;
+    if (nowTimers !== timers) {
+      const fired = on.startsWith('after:') ? on.slice('after:'.length) : null;
+      for (const n of timers.keys()) {
+        if (nowTimers.has(n) || n === fired) continue;
+        tx ??= [];
+        tx.push(ref(n));
       }
-    if (changed) e.c = dc;
-
+      for (const [n, due] of nowTimers) {
+        if (timers.get(n) === due) continue;
+        tm ??= [];
+        tm.push([ref(n), due - t]);
+      }
+    }
     leaves = nowLeaves;
     timers = nowTimers;
-    ctx = nowCtx;
-    if (init || e.v || e.x || e.tm || e.tx || e.c) env.record(e);
+    if (!(init || v || x || tm || tx || dc)) return;
+    // The record's own key order (events.ts): k, node, on, r, init, v, x, tx, tm, c.
+    const e: Omit<StateEvent, 't'> = { k: 'state', node: env.id, on };
+    if (r) e.r = r;
+    if (init) e.init = true;
+    if (v) e.v = v;
+    if (x) e.x = x;
+    if (tx) e.tx = tx;
+    if (tm) e.tm = tm;
+    if (dc) e.c = dc;
+    env.record(e);
   };
 
   return {
     inspect,
-    attach(actor: AnyActorRef) {
+    /**
+     * The actor's clock, counted: every timer XState schedules, cancels or fires goes through it,
+     * so between two of those the timers are known without reading the scheduler.
+     */
+    clock(inner: XClock): XClock {
+      clockMoves = 0;
+      return {
+        setTimeout: (fn: (...args: unknown[]) => void, ms: number) => {
+          clockMoves++;
+          return inner.setTimeout(() => {
+            clockMoves++;
+            fn();
+          }, ms);
+        },
+        clearTimeout: (id: unknown) => {
+          clockMoves++;
+          inner.clearTimeout(id as never);
+        },
+      } as XClock;
+    },
+    /**
+     * Watches `actor` (created without an `inspect` option). XState hands an inspection event to its
+     * observers as a copy (`{ ...event, rootId }`) for every event, action, microstep and snapshot
+     * of the actor: for a node that handles a message per millisecond that copy alone made a run
+     * 10-25 % slower. The recorder takes them from the system's own hook instead, uncopied, and
+     * falls back to the public `system.inspect` if an XState version has no such hook
+     * (stateRecord.test.ts says which path runs).
+     */
+    attach(actor: AnyActorRef): 'hook' | 'inspect' {
       root = actor;
+      const sys = actor.system as unknown as { _sendInspectionEvent?: (ie: InspectionEvent) => void };
+      const send = sys._sendInspectionEvent;
+      if (typeof send !== 'function') {
+        actor.system.inspect(inspect);
+        return 'inspect';
+      }
+      sys._sendInspectionEvent = (ie) => {
+        inspect(ie);
+        send(ie);
+      };
+      return 'hook';
     },
   };
 }

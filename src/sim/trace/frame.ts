@@ -4,6 +4,7 @@ import type { HostKind } from '../net/host.ts';
 import { type NetState, openNet } from '../net/reach.ts';
 import type { KeyValue } from '../store/etcd.ts';
 import type { DisplayRole, DropReason, Role, TraceEvent, Violation } from './events.ts';
+import { digestOfMessages, type MessageDigest } from './messageDigest.ts';
 import type { Trace } from './trace.ts';
 
 /** What the views draw at one instant. Derived from the trace only; views never ask the simulator. */
@@ -225,6 +226,11 @@ export class TraceIndex {
   readonly writes: WriteEvent[] = [];
   readonly violations: Array<Violation & { t: number }> = [];
   readonly faults: Array<Extract<TraceEvent, { k: 'fault' }>> = [];
+  /**
+   * The run's message digest when the engine that simulated it sent one (engine/core.ts builds it as
+   * it simulates): read through messageDigestOf, which derives it from `messages` otherwise.
+   */
+  digest: MessageDigest | null = null;
   private maxFlight = 0;
   /** Each resource's writes in time order (a sub-list of `writes`). */
   private writesOf = new Map<string, WriteEvent[]>();
@@ -507,4 +513,20 @@ export class TraceIndex {
     }
     return out.reverse();
   }
+}
+
+const derived = new WeakMap<TraceIndex, MessageDigest>();
+
+/**
+ * The run's message digest: the engine's (a run simulated by the worker or the page's engine), or
+ * derived once from the index's messages (a run simulated at once, an imported trace).
+ */
+export function messageDigestOf(index: TraceIndex): MessageDigest {
+  if (index.digest) return index.digest;
+  let d = derived.get(index);
+  if (!d) {
+    d = digestOfMessages(index.messages);
+    derived.set(index, d);
+  }
+  return d;
 }

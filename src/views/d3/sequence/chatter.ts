@@ -1,5 +1,6 @@
 // Which messages of a run are background chatter (liveness, renewals, failed CAS polling) rather than the story.
-import { isChatter } from '../glyphs.ts';
+import type { TraceIndex } from '../../../sim/trace/frame.ts';
+import { ChatterFinder } from '../../../sim/trace/messageDigest.ts';
 
 type Primitive = string | number | boolean | null;
 interface MessageLike {
@@ -32,31 +33,33 @@ export function chatterIds(messages: readonly MessageLike[]): IdSet {
   let max = 0;
   for (const m of messages) if (m.id > max) max = m.id;
   const bits = new Uint8Array(max + 1);
-  // TXN requests by sender, receiver and reqId, to mark the request of a failed answer.
-  const txns = new Map<string, Map<string, Map<Primitive, number>>>();
-  for (const m of messages) {
-    if (isChatter(m.type)) bits[m.id] = 1;
-    else if (m.type === 'TXN' && m.data?.reqId != null) {
-      const byTo = txns.get(m.from) ?? new Map<string, Map<Primitive, number>>();
-      txns.set(m.from, byTo);
-      const byReq = byTo.get(m.to) ?? new Map<Primitive, number>();
-      byTo.set(m.to, byReq);
-      byReq.set(m.data.reqId, m.id);
-    } else if (m.type === 'TXN_RESULT' && m.data?.succeeded === false) {
-      bits[m.id] = 1;
-      const req = m.data.reqId != null ? txns.get(m.to)?.get(m.from)?.get(m.data.reqId) : undefined;
-      if (req !== undefined) bits[req] = 1;
-    }
-  }
+  const finder = new ChatterFinder();
+  const mark = (id: number) => {
+    bits[id] = 1;
+  };
+  for (const m of messages) finder.see(m, mark);
   let size = 0;
   for (const b of bits) size += b;
-  const ids: IdSet = {
+  const ids = bitmapIds(bits, size);
+  memo.set(messages, { n: messages.length, ids });
+  return ids;
+}
+
+function bitmapIds(bits: Uint8Array, size: number): IdSet {
+  return {
     has: (id) => bits[id] === 1,
     size,
     *[Symbol.iterator]() {
       for (let i = 0; i < bits.length; i++) if (bits[i] === 1) yield i;
     },
   };
-  memo.set(messages, { n: messages.length, ids });
-  return ids;
+}
+
+/**
+ * The chatter of a run on the page: from the digest its engine built (no pass over the messages
+ * here), else chatterIds over its messages. Read when a view derives from the run, as chatterIds is.
+ */
+export function chatterOf(index: TraceIndex): IdSet {
+  const c = index.digest?.chatter;
+  return c ? bitmapIds(c.bits, c.size) : chatterIds(index.messages);
 }

@@ -30,7 +30,7 @@ import { drawBands, drawFaultSpans, spanGroups } from './spans.ts';
 import type { SequenceOptions, SequenceRenderer, SequenceState } from './types.ts';
 
 export { linearTicks, tickFormat } from './axis.ts';
-export { chatterIds } from './chatter.ts';
+export { chatterIds, chatterOf } from './chatter.ts';
 export { formatSeconds } from './cursor.ts';
 export { type FaultSpans, faultSpans, type PartitionSpan, partitionWalls, type Span } from './faults.ts';
 export { laneOrder, leaseExpiries } from './prepare.ts';

@@ -3,7 +3,7 @@ import type { HostKind } from '../../../sim/net/host.ts';
 import type { TraceIndex } from '../../../sim/trace/frame.ts';
 import { leaderIntervals } from '../../../sim/trace/summary.ts';
 import type { Trace } from '../../../sim/trace/trace.ts';
-import { chatterIds, type IdSet } from './chatter.ts';
+import { chatterOf, type IdSet } from './chatter.ts';
 import { type FaultSpans, faultSpans } from './faults.ts';
 
 const KIND_ORDER: Record<HostKind, number> = { node: 0, store: 1, resource: 2, proxy: 3, client: 4 };
@@ -59,7 +59,7 @@ export function prepare(index: TraceIndex): Prepared {
     maxFlight,
     leaders: leaderIntervals(index.trace),
     spans: faultSpans(index.faults, index.trace.durationMs),
-    chatter: chatterIds(index.messages),
+    chatter: chatterOf(index),
     expiries: leaseExpiries(index.trace),
   };
 }
