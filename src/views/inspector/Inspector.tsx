@@ -111,9 +111,40 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
     });
   }, [chart, focusLeaf]);
 
+  // Opened, the inspector takes the focus (Escape closes it from there); closed, the focus goes back to
+  // where it was (the node it was opened from when that was a menu that has gone), as a dialog's does.
+  const region = useRef<HTMLElement>(null);
+  const opener = useRef<Element | null>(null);
+  useEffect(() => {
+    opener.current = document.activeElement;
+    region.current?.focus({ preventScroll: true });
+  }, []);
+  const close = () => {
+    const back = opener.current;
+    onClose();
+    const target =
+      back instanceof HTMLElement || back instanceof SVGElement
+        ? back.isConnected && back !== document.body
+          ? back
+          : document.querySelector<SVGElement>(`[data-node="${CSS.escape(node)}"]`)
+        : null;
+    target?.focus();
+  };
+
   const noRecord = record.moves.length === 0 && (run.complete || events.length > 0);
   return (
-    <section className="inspector" aria-label={t('insp.region', { node })}>
+    <section
+      className="inspector"
+      aria-label={t('insp.region', { node })}
+      ref={region}
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        e.stopPropagation();
+        close();
+      }}
+    >
       <header className="insp-head">
         <h3>{t('insp.title', { node })}</h3>
         <button
@@ -131,7 +162,7 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
           type="button"
           className="button insp-close"
           aria-label={t('insp.close', { node })}
-          onClick={onClose}
+          onClick={close}
         >
           ×
         </button>
