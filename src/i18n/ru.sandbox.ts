@@ -50,7 +50,7 @@ export const ruSandbox: Record<string, string> = {
   'faults.partitionPreset': 'Разделение {preset}',
   'faults.partitionTitle': 'Разделение {groups}',
   'faults.storeBothSides':
-    'При таком разделении {stores} доступен с обеих сторон. Чтобы отрезать его от одной из сторон, перенесите его на сторону на доске ниже.',
+    'Эти варианты разделения оставляют {stores} доступным с обеих сторон. Чтобы отрезать его от одной из них, перетащите его на нужную сторону доски ниже.',
   'faults.heal': 'Восстановить сеть',
   'board.side': 'Сторона {letter}',
   'board.addSide': 'Добавить сторону C',
