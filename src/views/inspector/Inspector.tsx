@@ -153,15 +153,6 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
         <button
           type="button"
           className="button"
-          aria-pressed={actual}
-          disabled={!chart || chart === 'none'}
-          onClick={() => setActual((a) => !a)}
-        >
-          {t('insp.actualSize')}
-        </button>
-        <button
-          type="button"
-          className="button"
           disabled={!chart || chart === 'none'}
           onClick={() => {
             const svg = svgBox.current?.querySelector('svg');
@@ -227,6 +218,18 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
             <p className="insp-note" role="status">
               {note}
             </p>
+          )}
+          {chart && chart !== 'none' && (
+            <div className="insp-chart-bar">
+              <button
+                type="button"
+                className="button small"
+                aria-pressed={actual}
+                onClick={() => setActual((a) => !a)}
+              >
+                {t('insp.actualSize')}
+              </button>
+            </div>
           )}
           <div className={`insp-chart${actual ? '' : ' fit'}`} ref={svgBox}>
             {chart === null ? (
