@@ -108,7 +108,7 @@ const serialize = (table: PartTable, el: Element) =>
  * The story's files in every language, for one shell. Two mounts (a mount costs many steps): the link
  * without a step, and the link at step 1, stepped on with the page's own keys (a step is a jump of the
  * playback clock: the picture is drawn from the run at that time). Each language is the same mount
- * switched by the page's own language switch, then walked back to step 1 with the page's key.
+ * switched by the page's own language switch, then taken back to step 1 with the page's keys.
  */
 function storyFiles(story: string, embed: boolean, size: PictureSize): LinkFile[] {
   const search = `?${embed ? 'embed=1&' : ''}scenario=${story}`;
@@ -142,7 +142,9 @@ function storyFiles(story: string, embed: boolean, size: PictureSize): LinkFile[
     mounts.push(at1);
     for (const lang of locales) {
       switchTo(lang);
-      while ((counter(at1.el)[0] ?? 1) > 1) press('ArrowLeft');
+      // Back to step 1: Home restarts on the first step, or just before it when it is after t = 0.
+      if ((counter(at1.el)[0] ?? 1) > 1) press('Home');
+      if (counter(at1.el).length !== 2) press('ArrowRight');
       for (let step = 1; step <= count; step++) {
         if (step > 1) press('ArrowRight');
         const at = counter(at1.el);
