@@ -12,8 +12,8 @@ import {
 
 /**
  * The keys a presenter presses after a click, as a user does them: a real click, then the key. A
- * story chosen in the catalogue (a click or Enter) leaves Right and PageDown to the player; Space plays after a click on Step forward
- * (also in Present); PageDown / PageUp step outside Present and do not scroll the page.
+ * story chosen in the catalogue (a click or Enter) leaves Right and PageDown to the player; Space on a focused button presses it
+ * (also in Present), and plays or pauses with nothing focused; PageDown / PageUp step outside Present and do not scroll the page.
  */
 
 const narration = (page: Page) => page.getByRole('status', { name: 'Narration' });
@@ -61,23 +61,30 @@ for (const how of ['a click', 'Enter'] as const)
     watch.assertClean();
   });
 
-test('after a click on Step forward, Space plays and pauses instead of stepping again', async ({ page }) => {
+test('Space presses the focused button, as Enter does; with nothing focused it plays and pauses', async ({
+  page,
+}) => {
   const watch = watchPage(page);
   await openPlayer(page, '?scenario=etcd-lease');
   await page.getByRole('button', { name: 'Step forward' }).click();
   const after = await stepNumber(page);
   expect(after).toBeGreaterThan(0);
+  // Space on the focused Step forward steps again: it does not play.
+  await page.keyboard.press('Space');
+  await expect.poll(() => stepNumber(page)).toBe(after + 1);
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  // Enter too.
+  await page.keyboard.press('Enter');
+  await expect.poll(() => stepNumber(page)).toBe(after + 2);
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  // With nothing focused, Space is the player's.
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
   const t0 = await timelineValue(page);
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
   await expect.poll(() => timelineValue(page)).toBeGreaterThan(t0);
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
-  // Enter still presses the focused button.
-  await page.getByRole('button', { name: 'Step forward' }).focus();
-  const before = await stepNumber(page);
-  await page.keyboard.press('Enter');
-  await expect.poll(() => stepNumber(page)).toBe(before + 1);
   watch.assertClean();
 });
 
@@ -101,11 +108,13 @@ test('outside Present, PageDown and PageUp step like a clicker and do not scroll
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(dialog).toContainText('PageDown');
   await expect(dialog).toContainText('PageUp');
-  await expect(dialog).toContainText('Space plays or pauses, even on a button');
+  await expect(dialog).toContainText('on a focused button, Space presses it');
   watch.assertClean();
 });
 
-test('in Present, after a click on Next step, Space plays and pauses', async ({ page }) => {
+test('in Present, Space presses the focused Next step; with nothing focused it plays and pauses', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   const watch = watchPage(page);
   await openPlayer(page, '?scenario=fencing-token');
@@ -116,6 +125,11 @@ test('in Present, after a click on Next step, Space plays and pauses', async ({ 
   const before = await counter.textContent();
   await layer.getByRole('button', { name: 'Next step' }).click();
   await expect(counter).not.toHaveText(before ?? '');
+  const one = await counter.textContent();
+  await page.keyboard.press('Space');
+  await expect(counter).not.toHaveText(one ?? '');
+  await expect(layer.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await layer.getByRole('button', { name: 'Next step' }).evaluate((b) => (b as HTMLElement).blur());
   await page.keyboard.press('Space');
   await expect(layer.getByRole('button', { name: 'Pause' })).toBeVisible();
   await page.keyboard.press('Space');

@@ -109,3 +109,79 @@ test.describe('a link paints its picture before the app', () => {
     await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
   });
 });
+
+/** The centres of the visible cluster picture's hosts, in page px, in drawing order. */
+async function hostCentres(page: Page, hosts: string): Promise<Array<[number, number]>> {
+  return page.locator(hosts).evaluateAll((gs) =>
+    gs
+      .filter((g) => (g.closest('svg')?.getBoundingClientRect().width ?? 0) > 0)
+      .map((g) => {
+        const r = (g.querySelector('.body') ?? g).getBoundingClientRect();
+        return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)] as [number, number];
+      }),
+  );
+}
+
+test.describe('the picture is true to the link at its step', () => {
+  test('on a 390 px phone the picture is the portrait layout the app then draws: no jump', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const q of ['/?scenario=etcd-lease&step=5', '/?scenario=fencing-token&step=3&lang=ru']) {
+      await withoutModules(page);
+      await page.goto(q);
+      await expect(picture(page).locator('.cluster-svg.pre-narrow')).toBeVisible();
+      await expect(picture(page).locator('.cluster-svg:not(.pre-narrow)')).toBeHidden();
+      const before = await hostCentres(page, '#root [data-picture] .cluster-svg g.host');
+      await page.unrouteAll();
+      await page.goto(q);
+      await expect(page.locator('g.host[data-node]').first()).toBeVisible();
+      await expect(picture(page)).toHaveCount(0);
+      const after = await hostCentres(page, '.cluster-svg g.host');
+      expect(before.length, q).toBeGreaterThan(2);
+      expect(after.length, q).toBe(before.length);
+      for (const [i, [x, y]] of before.entries()) {
+        const [x2, y2] = after[i] as [number, number];
+        expect(Math.abs(x - x2), `${q}: host ${i} x`).toBeLessThanOrEqual(4);
+        expect(Math.abs(y - y2), `${q}: host ${i} y`).toBeLessThanOrEqual(4);
+      }
+    }
+  });
+
+  test("the step's messages in flight are in the picture, with their labels", async ({ page }) => {
+    const q = '/?scenario=bully&step=3';
+    await page.goto(q);
+    const live = page.getByTestId('in-flight').locator('li');
+    await expect(live.first()).toBeAttached();
+    const lines = await live.allTextContents();
+    // "ELECTION node-3 → node-4": the types the app paints on its canvas.
+    const types = [...new Set(lines.map((l) => l.split(' ')[0] as string))];
+    expect(lines.length).toBeGreaterThan(0);
+    await withoutModules(page);
+    await page.goto(q);
+    const svg = picture(page).locator('.cluster-svg:visible');
+    await expect(svg.locator('.msgs-svg .msg-glyph')).toHaveCount(lines.length);
+    const labels = (await svg.locator('.msgs-svg text').allTextContents()).join(' ');
+    for (const type of types) expect(labels).toContain(type);
+    // Drawn in the message's colour, not black: prerender.css has the canvas's palette.
+    const fill = await svg
+      .locator('.msgs-svg .msg-glyph')
+      .first()
+      .evaluate((n) => getComputedStyle(n).fill);
+    expect(fill).not.toBe('rgb(0, 0, 0)');
+  });
+
+  test("the theme button names the link's theme, or the system's", async ({ page }) => {
+    await withoutModules(page);
+    await page.goto('/?scenario=etcd-lease&step=5&theme=dark');
+    await expect(picture(page).locator('.theme-toggle')).toHaveAttribute('aria-label', 'Theme: dark');
+    await page.goto('/?scenario=etcd-lease&step=5&theme=light&lang=pt');
+    await expect(picture(page).locator('.theme-toggle')).toHaveAttribute('aria-label', 'Tema: claro');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/?scenario=etcd-lease&step=5');
+    await expect(picture(page).locator('.theme-toggle')).toHaveAttribute(
+      'aria-label',
+      'Theme: system (dark)',
+    );
+  });
+});

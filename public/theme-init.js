@@ -16,6 +16,8 @@
 // shows a neutral placeholder until the app's run is ready; never a wrong picture.
 (() => {
   let mode = null;
+  // What the app's theme button will name: the link's or saved theme, else `system` and what it shows.
+  let chosen = 'system';
   try {
     const q = new URLSearchParams(location.search);
     const link = q.get('theme');
@@ -25,8 +27,8 @@
   } catch {
     // Storage is off: the system setting applies.
   }
-  if (mode !== 'light' && mode !== 'dark')
-    mode = window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  if (mode === 'light' || mode === 'dark') chosen = mode;
+  else mode = window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   document.documentElement.setAttribute('data-theme', mode);
 
   let other = true;
@@ -116,6 +118,10 @@
       box.innerHTML = parts.map((i) => data.parts[i]).join('');
       for (const n of box.querySelectorAll('[data-s]'))
         n.style.cssText = data.styles[n.getAttribute('data-s')];
+      // The theme button as the app will draw it for this visit's theme (the build drew each).
+      const themed = data.themes?.[chosen === 'system' ? `system-${mode}` : chosen];
+      const button = box.querySelector('.theme-toggle');
+      if (themed && button) button.outerHTML = themed;
       root.prepend(...box.childNodes);
       html.setAttribute('data-picture', 'shown');
     };

@@ -65,6 +65,7 @@ export const enNarration: Record<string, string> = {
   'log.fault.pause': '{node} paused (GC) for {durationMs}',
   'log.fault.resume': '{node} resumed',
   'log.fault.partition': 'network partition: {groups}',
+  'log.storeBothSides': '{stores} reachable from both sides',
   'log.fault.heal': 'network healed',
   'log.fault.isolate.all': '{node} cut off from every host',
   'log.fault.isolate.store': '{node} cut off from the store',

@@ -48,6 +48,8 @@ export const enSandbox: Record<string, string> = {
   'faults.partition': 'Partition',
   'faults.partitionPreset': 'Partition {preset}',
   'faults.partitionTitle': 'Partition {groups}',
+  'faults.storeBothSides':
+    'These splits leave {stores} reachable from both sides. To cut it off from one side, put it on a side on the board below.',
   'faults.heal': 'Heal',
   'board.side': 'Side {letter}',
   'board.addSide': 'Add Side C',
@@ -76,7 +78,7 @@ export const enSandbox: Record<string, string> = {
   'menu.labelLive': 'Faults for {node}, now',
   'menu.inspect': 'Inspect',
   'menu.labelInspect': '{node} at {t}',
-  'menu.hint': 'Right-click, long-press or Shift+F10 on a node for its faults',
+  'menu.hint': 'Click, right-click, long-press or Enter on a node for its faults',
 
   'list.label': 'Interventions',
   'list.empty': 'No interventions yet. Pick a fault: it happens at the cursor.',

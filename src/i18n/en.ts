@@ -64,14 +64,14 @@ export const en: Record<string, string> = {
 
   'keys.title': 'Keyboard shortcuts',
   'keys.close': 'Close',
-  'keys.space': 'Play or pause',
+  'keys.space': 'Play or pause (on a focused button, Space presses it)',
   'keys.left': 'Previous narration step',
   'keys.right': 'Next narration step',
   'keys.home': 'Restart',
   'keys.digits': 'Pick scenario 1 to 5, or 6 for the sandbox',
   'keys.help': 'Show this list',
   'keys.escape': 'Close a dialog or panel',
-  'keys.enter': 'Press the focused button (Space plays or pauses, even on a button)',
+  'keys.enter': 'Press the focused button',
 
   'notice.dismiss': 'Dismiss',
   'notice.label': 'Link problem',

@@ -60,6 +60,7 @@ export const ptNarration: Record<string, string> = {
   'log.fault.pause': '{node} pausado (GC) por {durationMs}',
   'log.fault.resume': '{node} voltou da pausa',
   'log.fault.partition': 'partição de rede: {groups}',
+  'log.storeBothSides': '{stores} acessível dos dois lados',
   'log.fault.heal': 'rede restabelecida',
   'log.fault.isolate.all': '{node} isolado de todos os hosts',
   'log.fault.isolate.store': '{node} isolado do store',

@@ -48,6 +48,8 @@ export const ptSandbox: Record<string, string> = {
   'faults.partition': 'Partição',
   'faults.partitionPreset': 'Partição {preset}',
   'faults.partitionTitle': 'Partição {groups}',
+  'faults.storeBothSides':
+    'Essas divisões deixam {stores} acessível dos dois lados. Para isolá-lo de um lado, coloque-o em um dos lados no quadro abaixo.',
   'faults.heal': 'Restabelecer',
   'board.side': 'Lado {letter}',
   'board.addSide': 'Adicionar lado C',
@@ -77,7 +79,7 @@ export const ptSandbox: Record<string, string> = {
   'menu.labelLive': 'Falhas para {node}, agora',
   'menu.inspect': 'Inspecionar',
   'menu.labelInspect': '{node} em {t}',
-  'menu.hint': 'Clique com o botão direito, toque longo ou Shift+F10 em um nó para ver suas falhas',
+  'menu.hint': 'Clique, clique com o botão direito, toque longo ou Enter em um nó para ver suas falhas',
 
   'list.label': 'Intervenções',
   'list.empty': 'Nenhuma intervenção ainda. Escolha uma falha: ela acontece no ponto do cursor.',

@@ -68,14 +68,14 @@ export const pt: Record<string, string> = {
 
   'keys.title': 'Atalhos de teclado',
   'keys.close': 'Fechar',
-  'keys.space': 'Reproduzir ou pausar',
+  'keys.space': 'Reproduzir ou pausar (num botão em foco, o Espaço aciona o botão)',
   'keys.left': 'Passo anterior da narração',
   'keys.right': 'Próximo passo da narração',
   'keys.home': 'Recomeçar',
   'keys.digits': 'Escolher o cenário 1 a 5, ou 6 para o sandbox',
   'keys.help': 'Mostrar esta lista',
   'keys.escape': 'Fechar um diálogo ou painel',
-  'keys.enter': 'Acionar o botão em foco (Espaço reproduz ou pausa, mesmo sobre um botão)',
+  'keys.enter': 'Acionar o botão em foco',
 
   'notice.dismiss': 'Dispensar',
   'notice.label': 'Problema no link',

@@ -57,6 +57,7 @@ export const ruNarration: Record<string, string> = {
   'log.fault.pause': '{node} на паузе (GC) на {durationMs}',
   'log.fault.resume': '{node} продолжил работу',
   'log.fault.partition': 'разделение сети: {groups}',
+  'log.storeBothSides': '{stores} доступен с обеих сторон',
   'log.fault.heal': 'сеть восстановлена',
   'log.fault.isolate.all': '{node} отрезан от всех хостов',
   'log.fault.isolate.store': '{node} отрезан от store',

@@ -49,6 +49,8 @@ export const ruSandbox: Record<string, string> = {
   'faults.partition': 'Разделение сети',
   'faults.partitionPreset': 'Разделение {preset}',
   'faults.partitionTitle': 'Разделение {groups}',
+  'faults.storeBothSides':
+    'Эти варианты разделения оставляют {stores} доступным с обеих сторон. Чтобы отрезать его от одной из них, перетащите его на нужную сторону доски ниже.',
   'faults.heal': 'Восстановить сеть',
   'board.side': 'Сторона {letter}',
   'board.addSide': 'Добавить сторону C',
@@ -77,7 +79,7 @@ export const ruSandbox: Record<string, string> = {
   'menu.labelLive': 'Сбои для {node}, сейчас',
   'menu.inspect': 'Диаграмма состояний',
   'menu.labelInspect': '{node} в {t}',
-  'menu.hint': 'Правый клик, долгое нажатие или Shift+F10 на узле откроют его сбои',
+  'menu.hint': 'Клик, правый клик, долгое нажатие или Enter на узле откроют его сбои',
 
   'list.label': 'Вмешательства',
   'list.empty': 'Вмешательств пока нет. Выберите сбой: он произойдёт в позиции курсора.',

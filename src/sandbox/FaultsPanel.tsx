@@ -12,6 +12,7 @@ import {
   nodeActions,
   partitionPresets,
   pauseMsOf,
+  storesOnNoSide,
 } from './faults.ts';
 import { PartitionBoard } from './PartitionBoard.tsx';
 
@@ -51,6 +52,9 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
   const partitioned = frame.partition !== null || frame.cuts.length > 0;
   const linkOk = linkA !== '' && linkB !== '' && linkA !== linkB;
   const hosts = run.trace.hosts.filter((h) => h.kind !== 'client').map((h) => h.id);
+  // The presets split the nodes only: the store stays on both sides, and the user is told so.
+  const bothSides = storesOnNoSide([nodeIds], run.trace.hosts).join(', ');
+  const storeNoteId = `wi-store-both-${run.scenario.id}`;
 
   // A valid length is taken as it is typed: the pause buttons (here and in the node menu) say and
   // inject what the field shows. An empty or invalid field goes back to the last length on blur.
@@ -126,6 +130,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
                 type="button"
                 className="button small"
                 aria-label={t('faults.partitionPreset', { preset: p.preset })}
+                aria-describedby={bothSides ? storeNoteId : undefined}
                 title={t('faults.partitionTitle', { groups: p.groups.map((g) => g.join(', ')).join(' | ') })}
                 onClick={() => apply({ kind: 'partition', groups: p.groups })}
               >
@@ -141,6 +146,11 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
               {t('faults.heal')}
             </button>
           </div>
+          {bothSides && (
+            <p className="wi-note" id={storeNoteId}>
+              {t('faults.storeBothSides', { stores: bothSides })}
+            </p>
+          )}
           <PartitionBoard run={run} />
         </fieldset>
       )}

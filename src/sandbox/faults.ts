@@ -40,6 +40,18 @@ export function partitionPresets(nodeIds: readonly string[]): PartitionPreset[] 
   return out;
 }
 
+/**
+ * The stores a partition names on no side: the reachability rule (sim/net/reach.ts) keeps them
+ * reachable from every side, which the presets' label and the event log say.
+ */
+export function storesOnNoSide(
+  groups: readonly (readonly string[])[],
+  hosts: ReadonlyArray<{ id: string; kind: string }>,
+): string[] {
+  const named = new Set(groups.flat());
+  return hosts.filter((h) => h.kind === 'store' && !named.has(h.id)).map((h) => h.id);
+}
+
 function seconds(ms: number): string {
   const s = ms / 1000;
   return Number.isInteger(s) ? String(s) : formatNumber(s, 1);

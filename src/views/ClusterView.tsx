@@ -7,6 +7,7 @@ import { type Frame, type MessageView, messageDigestOf, type TraceIndex } from '
 import { alarmCorner, type Box, type Segment } from './alarmPlace.ts';
 import { type ClusterRenderer, createClusterView, type Link, MESH_MAX_NODES } from './d3/cluster/index.ts';
 import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from './d3/glyphs.ts';
+import { linkPicture } from './linkPicture.ts';
 
 export interface ClusterViewProps {
   index: TraceIndex;
@@ -16,8 +17,9 @@ export interface ClusterViewProps {
   title: string;
   onAdr?: () => void;
   /**
-   * Makes the nodes focusable buttons that open a fault menu (the What-if sandbox): right-click,
-   * long-press, or the ContextMenu key / Shift+F10 / Enter on a focused node. x, y: where to open it.
+   * Makes the nodes focusable buttons that open a fault menu (the What-if sandbox): a click (they are
+   * buttons), right-click, long-press, or the ContextMenu key / Shift+F10 / Enter / Space on a focused
+   * node. x, y: where to open it.
    */
   onNodeMenu?: (node: string, x: number, y: number) => void;
   /**
@@ -262,6 +264,11 @@ export const ClusterView = memo(function ClusterView({
       onAdr: () => onAdrRef.current?.(),
       routeOf: (proxy, at) => proxyStateAt(index, proxy, at, backends).route,
       reducedMotion,
+      // The build's link pictures only (linkPicture.ts): the messages as SVG, and a phone's portrait copy.
+      ...(linkPicture.on ? { messagesSvg: true } : {}),
+      ...(linkPicture.on && linkPicture.narrow && !secondary
+        ? { alsoAt: { ...linkPicture.narrow, className: 'pre-narrow' } }
+        : {}),
     });
     renderer.current = r;
     r.update(frameRef.current);
@@ -304,6 +311,8 @@ export const ClusterView = memo(function ClusterView({
   }, [menuOn, index, timeScale, title, reducedMotion]);
 
   const press = useRef<{ timer: number; x: number; y: number } | null>(null);
+  // The click that ends a long press must not open the menu a second time.
+  const longPressed = useRef(false);
   const endPress = () => {
     if (press.current) window.clearTimeout(press.current.timer);
     press.current = null;
@@ -339,7 +348,18 @@ export const ClusterView = memo(function ClusterView({
             onNodeMenuRef.current?.(id, r.left + r.width * 0.75, r.top + r.height * 0.75);
           }
         },
+        // A node is a button: a click (or a tap) opens its menu. Not after a long press, which has.
+        onClick: (e: React.MouseEvent) => {
+          const id = nodeOf(e.target);
+          if (!id || e.button !== 0) return;
+          if (longPressed.current) {
+            longPressed.current = false;
+            return;
+          }
+          onNodeMenuRef.current?.(id, e.clientX, e.clientY);
+        },
         onPointerDown: (e: React.PointerEvent) => {
+          longPressed.current = false;
           if (e.pointerType === 'mouse') return;
           const id = nodeOf(e.target);
           if (!id) return;
@@ -350,6 +370,7 @@ export const ClusterView = memo(function ClusterView({
             y,
             timer: window.setTimeout(() => {
               press.current = null;
+              longPressed.current = true;
               onNodeMenuRef.current?.(id, x, y);
             }, LONG_PRESS_MS),
           };

@@ -92,6 +92,19 @@ describe('event log lines', () => {
   const entries = buildLogEntries(trace(events));
   const texts = entries.map((e) => e.text);
 
+  it('a partition that names the store on no side says the store is reachable from both sides', () => {
+    const split = (groups: string[][]): TraceEvent => ({
+      k: 'fault',
+      t: 100,
+      fault: { kind: 'partition', groups },
+      source: 'intervention',
+    });
+    const [presetLine] = buildLogEntries(trace([split([['node-1'], ['node-2']])])).map((e) => e.text);
+    expect(presetLine).toContain('etcd reachable from both sides');
+    const [boardLine] = buildLogEntries(trace([split([['node-1', 'etcd'], ['node-2']])])).map((e) => e.text);
+    expect(boardLine).not.toContain('reachable from both sides');
+  });
+
   it('reads like a story: who, then what', () => {
     expect(texts).toEqual([
       'node-1 → node-2 ELECTION',

@@ -143,7 +143,13 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
         // The fault table's wording and severity, formatted in the reader's language.
         const spec = specOf(f);
         const { key, vars } = faultWords(f, { ...localFormat(tr), groups: braceGroups });
-        const text = tr(`log.fault.${key}`, vars);
+        let text = tr(`log.fault.${key}`, vars);
+        // A partition names no store on a side: the store stays reachable from both (sim/net/reach.ts).
+        if (f.kind === 'partition') {
+          const named = new Set(f.groups.flat());
+          const free = trace.hosts.filter((h) => h.kind === 'store' && !named.has(h.id)).map((h) => h.id);
+          if (free.length) text += ` · ${tr('log.storeBothSides', { stores: free.join(', ') })}`;
+        }
         push('fault', 'node' in f ? f.node : '', shapeHosts(spec.fields, f), text + inj, spec.severity);
         break;
       }

@@ -14,7 +14,9 @@ let view: FirstView;
 let doc: Document;
 beforeAll(() => {
   const run = fileURLToPath(new URL('./run.ts', import.meta.url));
-  view = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', run], { encoding: 'utf8' }));
+  view = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', run, '--first'], { encoding: 'utf8' }),
+  ).first;
   const win = new Window();
   win.document.body.innerHTML = view.html;
   doc = win.document as unknown as Document;

@@ -5,7 +5,7 @@
  * (plugin.ts), so the page paints its first picture before any script has run.
  */
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import * as catalogue from '../../../scenarios/index.ts';
 import { installSimulator } from '../../player/simulator.ts';
 import { hostIdsOf, simulate } from '../../sim/simulate.ts';
@@ -72,12 +72,13 @@ function firstRunOf(): FirstRun {
 }
 
 /** The app at `/` committed into a fresh container, effects run. */
-function renderApp(size: PictureSize): HTMLElement {
+function renderApp(size: PictureSize, roots: ReactRoot[]): HTMLElement {
   const restore = measureAs(size);
   const el = document.createElement('div');
   document.body.append(el);
   try {
     const root = createRoot(el);
+    roots.push(root);
     // A synchronous commit runs the layout and passive effects before returning: the D3 picture is drawn.
     flushSync(() => root.render(<Root Shell={App} search="" />));
   } finally {
@@ -95,13 +96,16 @@ function renderApp(size: PictureSize): HTMLElement {
 export function firstView(sizes: readonly PictureSize[]): FirstView {
   const [main, ...others] = sizes;
   if (!main) throw new Error('firstViewHtml needs at least one size');
-  const el = renderApp(main);
+  // Unmounted once copied: a live app left behind would take the keys and the language switches of the
+  // link pictures drawn next in the same process (linkViews.tsx).
+  const roots: ReactRoot[] = [];
+  const el = renderApp(main, roots);
   const app = el.querySelector('.app');
   const svg = el.querySelector('.cluster-svg');
   if (!app || !svg) throw new Error('the first view rendered no cluster picture');
   svg.classList.add(`pre-${main.name}`);
   for (const size of others) {
-    const copy = renderApp(size).querySelector('.cluster-svg');
+    const copy = renderApp(size, roots).querySelector('.cluster-svg');
     if (!copy) throw new Error(`no cluster picture at ${size.width}x${size.height}`);
     copy.classList.add(`pre-${size.name}`);
     svg.after(copy);
@@ -119,5 +123,7 @@ export function firstView(sizes: readonly PictureSize[]): FirstView {
   });
   markPicture(app, 'data-prerendered');
   const css = [...rules].map(([decl, cls]) => `[data-prerendered] .${cls} { ${decl} }`).join('\n');
-  return { html: el.innerHTML, css, firstRun: firstRunOf() };
+  const html = el.innerHTML;
+  for (const root of roots) flushSync(() => root.unmount());
+  return { html, css, firstRun: firstRunOf() };
 }

@@ -58,6 +58,22 @@ describe('link picture data', () => {
     expect(first).not.toEqual(second);
   });
 
+  it('a lean table leaves out what an inert picture never shows, and rounds its geometry to tenths', () => {
+    const d = doc();
+    const app = d.createElement('div');
+    app.innerHTML =
+      '<button title="Step 1: tip" aria-label="Play">▶</button><span class="sr-only">said only</span>' +
+      '<svg><g class="host" transform="translate(401.598766123,33.25)" display="none"><circle r="3"></circle></g>' +
+      '<g class="host" transform="translate(401.598766123,33.25)"><circle r="34.0001"></circle></g></svg>';
+    const lean = new PartTable(true);
+    const html = stepMarkup({ parts: lean.parts, steps: [lean.encode(app)] }, 0);
+    expect(html).not.toMatch(/title=|aria-label=|sr-only|display=/);
+    expect(html).toContain('<g class="host" transform="translate(401.6,33.3)"><circle r="34"></circle></g>');
+    // The full table keeps them (the theme button theme-init.js puts in is drawn whole).
+    const full = new PartTable();
+    expect(stepMarkup({ parts: full.parts, steps: [full.encode(app)] }, 0)).toContain('aria-label="Play"');
+  });
+
   it("is a classic script calling the page's handler, which may be absent", () => {
     const src = linkPictureSource({
       story: 's',

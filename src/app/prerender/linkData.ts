@@ -17,6 +17,11 @@ export interface LinkPictureData {
   steps: number[][];
   /** Declarations the markup's `data-s="N"` elements get through the CSSOM (the CSP allows no inline style). */
   styles: string[];
+  /**
+   * The page's theme button (`.theme-toggle`) as the app draws it for the visit's theme: `light`, `dark`,
+   * or `system-light` / `system-dark` (the mode and what the system shows). theme-init.js puts it in.
+   */
+  themes?: Record<string, string>;
 }
 
 /** Under this many characters a new subtree is kept whole rather than cut into its children. */
@@ -45,6 +50,22 @@ const VOID = new Set([
 ]);
 /** Attributes scripts and tests find the live nodes by (the copy is a picture: staticCopy.ts). */
 const DROPPED = new Set(['id', 'style', 'data-node', 'data-compare-node', 'data-testid']);
+/**
+ * What an inert, aria-hidden picture never shows (no tooltip without hover, no accessible name): left out
+ * of a lean table's markup, with the visually hidden `.sr-only` text. A fifth of the pictures' size.
+ */
+const UNSEEN = new Set([
+  'title',
+  'aria-label',
+  'aria-labelledby',
+  'aria-describedby',
+  'aria-controls',
+  'aria-valuetext',
+]);
+/** SVG geometry, whose numbers d3 writes with up to 17 digits: a tenth of a pixel is enough for a picture. */
+const GEOMETRY = new Set(['transform', 'd', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'rx', 'ry']);
+const roundTenths = (v: string) =>
+  v.replace(/-?\d+\.\d{2,}/g, (n) => String(Math.round(Number(n) * 10) / 10));
 
 /**
  * Interns the markup of each step's picture into one table of parts. `encode` serializes the rendered
@@ -56,6 +77,9 @@ export class PartTable {
   readonly styles: string[] = [];
   private readonly index = new Map<string, number>();
   private readonly styleIndex = new Map<string, number>();
+
+  /** `lean`: leave out what the inert picture never shows (UNSEEN, `.sr-only`), and round its geometry. */
+  constructor(private readonly lean = false) {}
 
   private intern(s: string): number {
     let i = this.index.get(s);
@@ -90,7 +114,9 @@ export class PartTable {
         if (a.name === 'style' && a.value.trim()) open += ` data-s="${this.style(a.value.trim())}"`;
         continue;
       }
-      open += a.value === '' ? ` ${a.name}` : ` ${a.name}="${escapeAttr(a.value)}"`;
+      if (this.lean && UNSEEN.has(a.name)) continue;
+      const value = this.lean && GEOMETRY.has(a.name) ? roundTenths(a.value) : a.value;
+      open += value === '' ? ` ${a.name}` : ` ${a.name}="${escapeAttr(value)}"`;
     }
     // The language menu's choice is a property React set, not an attribute: the markup needs it.
     if (tag === 'option' && (n as HTMLOptionElement).selected) open += ' selected';
@@ -107,6 +133,9 @@ export class PartTable {
         const e = c as Element;
         if (
           e.hasAttribute('hidden') ||
+          // An svg element the picture hides (a node's empty token pill): nothing to draw.
+          e.getAttribute('display') === 'none' ||
+          (this.lean && e.classList.contains('sr-only')) ||
           e.localName === 'canvas' ||
           (e.localName === 'dialog' && !e.hasAttribute('open'))
         )

@@ -8,15 +8,19 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import { scenarios } from '../../../scenarios/index.ts';
 import { EmbedApp } from '../../embed/EmbedApp.tsx';
-import { loadEnglishLater, loadLanguage, locales } from '../../i18n/index.ts';
+import { type Locale, loadEnglishLater, loadLanguage, locales, setLocale } from '../../i18n/index.ts';
 import { installSimulator } from '../../player/simulator.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
 import { hostIdsOf, simulate } from '../../sim/simulate.ts';
+import { linkPicture } from '../../views/linkPicture.ts';
 import { loadIdleChunks } from '../boot/firstFrame.ts';
 import { App } from '../shell/App.tsx';
+import { ThemeButton } from '../shell/Header.tsx';
 import { Root } from '../shell/Root.tsx';
+import type { ThemeMode } from '../shell/theme.ts';
 import { measureAs, type PictureSize } from './firstView.tsx';
 import { type LinkPictureData, linkPictureFile, linkPictureSource, PartTable } from './linkData.ts';
+import { PHONE_SIZE } from './sizes.ts';
 
 // A story's run is the same at every step's mount: simulated once per story and options (the build's
 // own cache; each mount's store is new).
@@ -62,43 +66,92 @@ function counter(el: Element): number[] {
   return (el.querySelector('.caption .step-no')?.textContent ?? '').match(/\d+/g)?.map(Number) ?? [];
 }
 
-/** The keys the page's shortcuts read (keys.ts): the next step. */
-const next = () =>
+/** The page's own keys (keys.ts): a step forward or back. */
+const press = (key: string) =>
   flushSync(() => {
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
   });
 
+/** The page in another language, as its language select switches it (the packs are loaded). */
+const switchTo = (lang: Locale) =>
+  flushSync(() => {
+    void setLocale(lang);
+  });
+
+/** Every variant of the header's theme button, by what theme-init.js knows of the visit (linkData.ts). */
+function themeButtons(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const el = document.createElement('div');
+  const root = createRoot(el);
+  const variants: Array<[string, ThemeMode, 'light' | 'dark']> = [
+    ['system-light', 'system', 'light'],
+    ['system-dark', 'system', 'dark'],
+    ['light', 'light', 'light'],
+    ['dark', 'dark', 'dark'],
+  ];
+  for (const [key, theme, system] of variants) {
+    flushSync(() => root.render(<ThemeButton theme={theme} system={system} onCycle={() => {}} />));
+    out[key] = el.firstElementChild ? serialize(new PartTable(), el.firstElementChild) : '';
+  }
+  flushSync(() => root.unmount());
+  return out;
+}
+
+/** One element's markup as the picture carries it (no style attributes in a button). */
+const serialize = (table: PartTable, el: Element) =>
+  table
+    .encode(el)
+    .map((i) => table.parts[i])
+    .join('');
+
 /**
- * One file: the story in one language and shell, mounted once at its first step and stepped on with the
- * page's own key (a step is a jump of the playback clock: the picture is drawn from the run at that time).
+ * The story's files in every language, for one shell. Two mounts (a mount costs many steps): the link
+ * without a step, and the link at step 1, stepped on with the page's own keys (a step is a jump of the
+ * playback clock: the picture is drawn from the run at that time). Each language is the same mount
+ * switched by the page's own language switch, then taken back to step 1 with the page's keys.
  */
-function storyFile(story: string, lang: string, embed: boolean, size: PictureSize): LinkFile {
-  const table = new PartTable();
-  const steps: number[][] = [];
-  const search = `?${embed ? 'embed=1&' : ''}scenario=${story}&lang=${lang}`;
-  const restore = measureAs(size);
-  const picture = (el: HTMLElement) => {
+function storyFiles(story: string, embed: boolean, size: PictureSize): LinkFile[] {
+  const search = `?${embed ? 'embed=1&' : ''}scenario=${story}`;
+  const first = locales[0] as Locale;
+  const tables = new Map(locales.map((l) => [l, { table: new PartTable(true), steps: [] as number[][] }]));
+  const picture = (el: HTMLElement, lang: Locale) => {
     const app = el.firstElementChild;
-    if (!app?.querySelector('.cluster-svg')) throw new Error(`${search}: no cluster picture`);
-    steps.push(table.encode(app, PICTURE_ATTRS));
+    if (!app?.querySelector('.cluster-svg')) throw new Error(`${search}&lang=${lang}: no cluster picture`);
+    const t = tables.get(lang) as { table: PartTable; steps: number[][] };
+    t.steps.push(t.table.encode(app, PICTURE_ATTRS));
   };
+  // A phone's portrait picture for the page (linkPicture.ts); an embed's frame has no one size to draw for.
+  linkPicture.narrow = embed ? null : PHONE_SIZE;
+  const restore = measureAs(size);
   const mounts: Array<{ el: HTMLElement; root: ReactRoot }> = [];
   try {
     // Entry 0 is the link without a step (the story before its first step)...
-    const story0 = mount(search, embed, size);
+    switchTo(first);
+    const story0 = mount(`${search}&lang=${first}`, embed, size);
     mounts.push(story0);
-    picture(story0.el);
     const count = counter(story0.el).at(-1);
     if (!count) throw new Error(`${search}: no step counter in the caption`);
-    // ...then each step, from the link to the first one.
-    const at1 = mount(`${search}&step=1`, embed, size);
+    for (const lang of locales) {
+      switchTo(lang);
+      picture(story0.el, lang);
+    }
+    // ...then each step, from the link to the first one, in each language: a switch redraws the cluster
+    // picture (its name is in the language), a step only updates it.
+    switchTo(first);
+    const at1 = mount(`${search}&lang=${first}&step=1`, embed, size);
     mounts.push(at1);
-    for (let step = 1; step <= count; step++) {
-      if (step > 1) next();
-      const at = counter(at1.el);
-      if (at[0] !== step || at[1] !== count)
-        throw new Error(`${search}: stepped to ${at.join(' of ')}, not ${step} of ${count}`);
-      picture(at1.el);
+    for (const lang of locales) {
+      switchTo(lang);
+      // Back to step 1: Home restarts on the first step, or just before it when it is after t = 0.
+      if ((counter(at1.el)[0] ?? 1) > 1) press('Home');
+      if (counter(at1.el).length !== 2) press('ArrowRight');
+      for (let step = 1; step <= count; step++) {
+        if (step > 1) press('ArrowRight');
+        const at = counter(at1.el);
+        if (at[0] !== step || at[1] !== count)
+          throw new Error(`${search}&lang=${lang}: stepped to ${at.join(' of ')}, not ${step} of ${count}`);
+        picture(at1.el, lang);
+      }
     }
   } finally {
     for (const m of mounts) {
@@ -107,19 +160,26 @@ function storyFile(story: string, lang: string, embed: boolean, size: PictureSiz
     }
     restore();
   }
-  const data: LinkPictureData = { story, lang, embed, parts: table.parts, steps, styles: table.styles };
-  return { fileName: linkPictureFile(story, lang, embed), source: linkPictureSource(data) };
+  return locales.map((lang) => {
+    const { table, steps } = tables.get(lang) as { table: PartTable; steps: number[][] };
+    const data: LinkPictureData = { story, lang, embed, parts: table.parts, steps, styles: table.styles };
+    if (!embed) {
+      switchTo(lang);
+      data.themes = themeButtons();
+    }
+    return { fileName: linkPictureFile(story, lang, embed), source: linkPictureSource(data) };
+  });
 }
 
 /** Every story's files in every language, for the app and the embed: the `share[0]`-th of `share[1]` shares. */
 export async function linkViews(size: PictureSize, share: [number, number] = [0, 1]): Promise<LinkFile[]> {
   // The idle parts (the story's panels, the trace views) are in a link's first render (start.tsx).
   await Promise.all([loadIdleChunks(), loadEnglishLater(), ...locales.map((l) => loadLanguage(l))]);
+  linkPicture.on = true;
   const out: LinkFile[] = [];
   scenarios.forEach((s, i) => {
     if (i % share[1] !== share[0]) return;
-    for (const lang of locales)
-      for (const embed of [false, true]) out.push(storyFile(s.id, lang, embed, size));
+    for (const embed of [false, true]) out.push(...storyFiles(s.id, embed, size));
   });
   return out;
 }

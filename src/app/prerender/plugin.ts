@@ -7,9 +7,10 @@
  * (a link's story or moment, a language, the embed, live mode). The run it pictures goes beside it as
  * a JSON data block (firstRun.ts): the page opens on it without loading the simulator.
  * Every story's link pictures (linkViews.tsx) go beside index.html as `prerender/*.js` data files, rendered
- * in as many processes as the machine has cores (at most 4), while Vite bundles the app.
+ * in as many processes as the machine has cores (at most 4), the first of them also rendering the first
+ * view, while Vite bundles the app.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -30,46 +31,67 @@ const END_ID = 'prerender-end';
 /** What every story's link pictures may add to the build (and so to the offline precache), gzip -9. */
 export const LINK_BUDGET_GZIP = 1_000_000;
 
-/** One share of the link pictures, rendered by run.ts in a process of its own. */
-function linkShare(run: string, i: number, n: number): Promise<LinkFile[]> {
+/** What one run.ts process prints: the first view (share 0) and its share of the link pictures. */
+interface ShareOut {
+  first?: FirstView;
+  links?: LinkFile[];
+}
+
+/** One run.ts process, started without waiting for it (each loads the app through Vite: seconds of CPU). */
+function runShare(run: string, args: string[], what: string): Promise<ShareOut> {
   return new Promise((ok, fail) =>
     execFile(
       process.execPath,
-      ['--import', 'tsx', run, `--links=${i}/${n}`],
+      // A larger young generation: the pictures allocate many short-lived DOM objects, and the default
+      // semi-space spent about a fifth of the process's time in scavenges (Node's --max-semi-space-size).
+      ['--max-semi-space-size=32', '--import', 'tsx', run, ...args],
       { encoding: 'utf8', maxBuffer: 256 << 20 },
       (err, out, errOut) => {
-        if (err)
-          fail(new Error(`the link pictures (share ${i + 1} of ${n}) failed: ${errOut || err.message}`));
-        else ok(JSON.parse(out) as LinkFile[]);
+        if (err) fail(new Error(`${what} failed: ${errOut || err.message}`));
+        else ok(JSON.parse(out) as ShareOut);
       },
     ),
   );
 }
 
 export function prerenderPlugin(): Plugin {
-  let view: FirstView | null = null;
-  let links: Promise<LinkFile[][]> | null = null;
-  let cssFile = '';
+  let shares: Promise<ShareOut[]> | null = null;
+  let view: Promise<{ view: FirstView; cssFile: string }> | null = null;
   return {
     name: 'prerender-first-view',
     apply: 'build',
     buildStart() {
       const run = fileURLToPath(new URL('./run.ts', import.meta.url));
-      const n = Math.min(4, availableParallelism());
-      links = Promise.all(Array.from({ length: n }, (_, i) => linkShare(run, i, n)));
-      // Awaited in generateBundle; a failure before then is not unhandled.
-      links.catch(() => {});
-      const out = execFileSync(process.execPath, ['--import', 'tsx', run], {
-        encoding: 'utf8',
-        maxBuffer: 16 << 20,
-        stdio: ['ignore', 'pipe', 'inherit'],
+      // LEL_LINK_PICTURES=0 builds without the link pictures: the A/B for their build-time cost.
+      const n = process.env.LEL_LINK_PICTURES === '0' ? 0 : Math.min(4, availableParallelism());
+      // The first view comes with the first share of the link pictures (one process fewer to start), and
+      // nothing here waits: Vite bundles the app meanwhile; transformIndexHtml and generateBundle wait.
+      shares = Promise.all(
+        n === 0
+          ? [runShare(run, ['--first'], 'the first view')]
+          : Array.from({ length: n }, (_, i) =>
+              runShare(
+                run,
+                [...(i === 0 ? ['--first'] : []), `--links=${i}/${n}`],
+                `the link pictures (share ${i + 1} of ${n})`,
+              ),
+            ),
+      );
+      view = shares.then(([first]) => {
+        if (!first?.first) throw new Error('the first view was not prerendered');
+        const css = first.first.css;
+        return {
+          view: first.first,
+          cssFile: `assets/prerender-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`,
+        };
       });
-      view = JSON.parse(out) as FirstView;
-      cssFile = `assets/prerender-${createHash('sha256').update(view.css).digest('hex').slice(0, 8)}.css`;
+      // Awaited in transformIndexHtml and generateBundle; a failure before then is not unhandled.
+      view.catch(() => {});
     },
     async generateBundle() {
-      if (view) this.emitFile({ type: 'asset', fileName: cssFile, source: view.css });
-      const files = (await links)?.flat() ?? [];
+      const { view: v, cssFile } = await (view as NonNullable<typeof view>);
+      this.emitFile({ type: 'asset', fileName: cssFile, source: v.css });
+      const files = (await (shares as NonNullable<typeof shares>)).flatMap((o) => o.links ?? []);
       const gzip = files.reduce((a, f) => a + gzipSync(f.source, { level: 9 }).length, 0);
       // The budget for what the link pictures add to the build and to the offline precache.
       if (gzip > LINK_BUDGET_GZIP)
@@ -80,13 +102,14 @@ export function prerenderPlugin(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      async handler(html) {
         if (!view) throw new Error('the first view was not prerendered');
+        const { view: v, cssFile } = await view;
         if (!html.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT} to prerender into`);
         return {
           html: html.replace(
             EMPTY_ROOT,
-            `<div id="root"><div class="pre-wait" aria-hidden="true"></div>${view.html}<span id="${END_ID}"></span></div>`,
+            `<div id="root"><div class="pre-wait" aria-hidden="true"></div>${v.html}<span id="${END_ID}"></span></div>`,
           ),
           tags: [
             { tag: 'link', attrs: { rel: 'stylesheet', href: `./${cssFile}` }, injectTo: 'head' },
@@ -99,7 +122,7 @@ export function prerenderPlugin(): Plugin {
             {
               tag: 'script',
               attrs: { type: 'application/json', id: FIRST_RUN_ID },
-              children: firstRunJson(view.firstRun),
+              children: firstRunJson(v.firstRun),
               injectTo: 'body',
             },
           ],

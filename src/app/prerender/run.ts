@@ -1,6 +1,6 @@
 /**
- * Prints the prerendered first view (firstView.tsx: its markup and stylesheet), or with `--links=I/N` a
- * share of the stories' link pictures (linkViews.tsx), as JSON on stdout. Its own process
+ * Prints, as JSON on stdout, with `--first` the prerendered first view (firstView.tsx: its markup and
+ * stylesheet), and with `--links=I/N` a share of the stories' link pictures (linkViews.tsx). Its own process
  * (plugin.ts starts it): the DOM globals it installs for the app's code stay out of the build.
  * The app's modules load through a Vite server in SSR mode, which handles their CSS imports and the
  * inspector's virtual modules as the build does.
@@ -44,15 +44,18 @@ try {
   const mod = (await server.ssrLoadModule('/src/app/prerender/firstView.tsx')) as {
     firstView(sizes: readonly PictureSize[]): FirstView;
   };
-  // `--links=I/N`: the I-th of N shares of the stories' link pictures (plugin.ts runs the shares side by side).
-  const share = /^--links=(\d+)\/(\d+)$/.exec(process.argv[2] ?? '');
-  const out = share
-    ? await (
-        (await server.ssrLoadModule('/src/app/prerender/linkViews.tsx')) as {
-          linkViews(size: PictureSize, share: [number, number]): Promise<LinkFile[]>;
-        }
-      ).linkViews(LINK_SIZE, [Number(share[1]), Number(share[2])])
-    : mod.firstView(PICTURE_SIZES);
+  // `--first`: the first view; `--links=I/N`: the I-th of N shares of the stories' link pictures
+  // (plugin.ts runs the shares side by side, the first view with the first share).
+  const args = process.argv.slice(2);
+  const share = args.map((a) => /^--links=(\d+)\/(\d+)$/.exec(a)).find((m) => m !== null);
+  const out: { first?: FirstView; links?: LinkFile[] } = {};
+  if (args.includes('--first')) out.first = mod.firstView(PICTURE_SIZES);
+  if (share)
+    out.links = await (
+      (await server.ssrLoadModule('/src/app/prerender/linkViews.tsx')) as {
+        linkViews(size: PictureSize, share: [number, number]): Promise<LinkFile[]>;
+      }
+    ).linkViews(LINK_SIZE, [Number(share[1]), Number(share[2])]);
   const text = JSON.stringify(out);
   // Written out before the exit below: stdout into a pipe is asynchronous.
   await new Promise<void>((done) => process.stdout.write(text, () => done()));

@@ -17,3 +17,9 @@ export const PICTURE_SIZES: readonly PictureSize[] = [
  * picture out for its exact size.
  */
 export const LINK_SIZE: PictureSize = PICTURE_SIZES[1] as PictureSize;
+
+/**
+ * A phone's stage (the 390 x 844 window's): a page link's picture carries a second cluster picture laid out
+ * for it, in the portrait layout the app picks there, which prerender.css shows on a narrow window.
+ */
+export const PHONE_SIZE: PictureSize = PICTURE_SIZES[2] as PictureSize;

@@ -8,6 +8,7 @@ import { type Run, shownScenario } from '../../player/store.ts';
 import { knobsOf, unitText } from '../../sandbox/knobs.ts';
 import { FIX_KNOB } from '../../sim/scenario/fix.ts';
 import { ClusterView } from '../../views/ClusterView.tsx';
+import { keyInputOf, spaceControl } from '../shell/keys.ts';
 import { presentAction, presentZoom } from './PresentationKeys.ts';
 import './Presentation.css';
 import { stepsOf } from '../../player/steps.ts';
@@ -110,8 +111,14 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      // Space plays also on a focused button: preventDefault below keeps the button from being pressed.
-      const action = presentAction({ key: e.key, ctrlKey: e.ctrlKey, altKey: e.altKey, metaKey: e.metaKey });
+      const el = e.target instanceof Element ? e.target : null;
+      const action = presentAction({
+        key: e.key,
+        ctrlKey: e.ctrlKey,
+        altKey: e.altKey,
+        metaKey: e.metaKey,
+        control: spaceControl(keyInputOf(e, el).target),
+      });
       if (!action) return;
       e.preventDefault();
       e.stopPropagation();

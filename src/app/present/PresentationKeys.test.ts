@@ -12,6 +12,8 @@ describe('presentation keys', () => {
   });
   it('Space plays; Home and End go to the ends; Escape and P leave', () => {
     expect(presentAction({ key: ' ' })).toBe('toggle');
+    // On a focused button Space presses it.
+    expect(presentAction({ key: ' ', control: true })).toBeNull();
     expect(presentAction({ key: 'Home' })).toBe('first');
     expect(presentAction({ key: 'End' })).toBe('last');
     expect(presentAction({ key: 'Escape' })).toBe('exit');

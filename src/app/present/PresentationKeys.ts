@@ -4,8 +4,7 @@
  * Home goes to the start, End to the last step, Escape and P leave. `?` is swallowed: the shortcut
  * list would open behind the full-screen layer. Modified keys stay the browser's.
  *
- * Space plays or pauses also when one of the layer's buttons has focus (after a click on Next, the
- * next Space is meant for the player); Enter presses the focused button.
+ * Space on a focused button presses the button, as Enter does (keys.ts, spaceControl).
  */
 export type PresentAction = 'next' | 'prev' | 'toggle' | 'first' | 'last' | 'exit' | 'swallow';
 
@@ -14,6 +13,8 @@ export interface PresentKey {
   ctrlKey?: boolean;
   altKey?: boolean;
   metaKey?: boolean;
+  /** A control that Space acts on has focus (keys.ts, spaceControl). */
+  control?: boolean;
 }
 
 export function presentAction(e: PresentKey): PresentAction | null {
@@ -29,7 +30,7 @@ export function presentAction(e: PresentKey): PresentAction | null {
       return 'prev';
     case ' ':
     case 'Spacebar':
-      return 'toggle';
+      return e.control ? null : 'toggle';
     case 'Home':
       return 'first';
     case 'End':

@@ -9,6 +9,7 @@ import { scenarioText } from '../../i18n/scenarios.ts';
 import { readLiveToken } from '../../player/liveToken.ts';
 import { PlayerContext, usePlayer, usePlayerStore } from '../../player/react.ts';
 import { startTicker } from '../../player/ticker.ts';
+import { linkPicture } from '../../views/linkPicture.ts';
 import { type Boot, boot } from '../boot/boot.ts';
 import { ChunkFailed, lazyChunk } from '../boot/lazyChunk.tsx';
 import { LinkNotice } from '../link/LinkNotice.tsx';
@@ -148,7 +149,10 @@ function Shell({ boot: initial }: { boot: Boot }) {
             )}
           </section>
           {run && !waitingLive && <SidePanels run={run} />}
-          {run && !waitingLive && <TraceViews run={run} onSeek={seek} tab={panel} setTab={setPanel} />}
+          {/* Below the fold: not in the build's link pictures (linkPicture.ts), the app adds it. */}
+          {run && !waitingLive && !linkPicture.on && (
+            <TraceViews run={run} onSeek={seek} tab={panel} setTab={setPanel} />
+          )}
         </main>
       )}
 

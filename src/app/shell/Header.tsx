@@ -24,14 +24,24 @@ function themeWords(mode: ThemeMode, system: 'light' | 'dark'): string {
  * The theme toggle: its name says the mode and, for 'system', what it shows (followed live); its
  * title adds what a click gives (always the other theme, theme.ts nextTheme).
  */
-function ThemeButton({ theme, onCycle }: { theme: ThemeMode; onCycle(): void }) {
-  const system = useSyncExternalStore(watchSystemTheme, () => resolveTheme('system'));
+export function ThemeButton({
+  theme,
+  onCycle,
+  system: shownSystem,
+}: {
+  theme: ThemeMode;
+  onCycle(): void;
+  /** The system theme to name (the build's link pictures draw each); else the system's own. */
+  system?: 'light' | 'dark';
+}) {
+  const live = useSyncExternalStore(watchSystemTheme, () => resolveTheme('system'));
+  const system = shownSystem ?? live;
   const name = t('theme.toggle', { mode: themeWords(theme, system) });
   const next = themeWords(nextTheme(theme, system), system);
   return (
     <button
       type="button"
-      className="icon-button"
+      className="icon-button theme-toggle"
       aria-label={name}
       title={t('theme.next', { label: name, mode: next })}
       onClick={onCycle}

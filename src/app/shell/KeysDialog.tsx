@@ -16,7 +16,7 @@ const ROWS: Array<[string[], string]> = [
 /**
  * The keyboard shortcuts, in a modal <dialog> (Escape closes it; focus returns to where it was). The
  * rows say what keys.ts and PresentationKeys.ts do: PageUp/PageDown are what a presentation clicker
- * sends; Space plays or pauses even on a focused button, and Enter presses it.
+ * sends; Space plays or pauses unless a button has focus, which Space and Enter press.
  */
 export function KeysDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);

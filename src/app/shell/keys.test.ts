@@ -31,17 +31,24 @@ describe('keyAction', () => {
     expect(keyAction({ key: '2', target: tab }, 5)).toEqual({ kind: 'scenario', index: 1 });
   });
 
-  it('Space plays or pauses on a button or a tab, but toggles a checkbox, switch or menu item', () => {
-    expect(keyAction({ key: ' ', target: { tagName: 'BUTTON' } }, 5)).toEqual({ kind: 'toggle' });
-    expect(keyAction({ key: ' ', target: { tagName: 'BUTTON', role: 'tab' } }, 5)).toEqual({
-      kind: 'toggle',
-    });
-    expect(keyAction({ key: ' ', target: { tagName: 'SUMMARY' } }, 5)).toEqual({ kind: 'toggle' });
-    expect(keyAction({ key: ' ', target: { tagName: 'INPUT', type: 'checkbox' } }, 5)).toBeNull();
-    expect(keyAction({ key: ' ', target: { tagName: 'INPUT', type: 'radio' } }, 5)).toBeNull();
-    expect(keyAction({ key: ' ', target: { tagName: 'BUTTON', role: 'switch' } }, 5)).toBeNull();
-    expect(keyAction({ key: ' ', target: { tagName: 'BUTTON', role: 'menuitem' } }, 5)).toBeNull();
-    expect(keyAction({ key: ' ', target: { tagName: 'SELECT' } }, 5)).toBeNull();
+  it('Space presses a focused button, link, tab or summary and toggles a checkbox, switch or menu item', () => {
+    for (const target of [
+      { tagName: 'BUTTON' },
+      { tagName: 'BUTTON', role: 'tab' },
+      { tagName: 'SUMMARY' },
+      { tagName: 'A' },
+      { tagName: 'DIV', role: 'button' },
+      { tagName: 'INPUT', type: 'button' },
+      { tagName: 'INPUT', type: 'checkbox' },
+      { tagName: 'INPUT', type: 'radio' },
+      { tagName: 'BUTTON', role: 'switch' },
+      { tagName: 'BUTTON', role: 'menuitem' },
+      { tagName: 'SELECT' },
+    ])
+      expect(keyAction({ key: ' ', target }, 5), JSON.stringify(target)).toBeNull();
+    // Nothing focused, or a control without a Space action of its own: the player's play/pause.
+    expect(keyAction({ key: ' ', target: { tagName: 'BODY' } }, 5)).toEqual({ kind: 'toggle' });
+    expect(keyAction({ key: ' ', target: { tagName: 'DIV' } }, 5)).toEqual({ kind: 'toggle' });
   });
 
   it('PageDown / PageUp (a clicker) step, also on a tab or a button, but not on a slider', () => {

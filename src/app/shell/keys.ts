@@ -3,11 +3,11 @@
  * (what a presentation clicker sends) step, Home restart, 1-6 pick a scenario (6: the sandbox),
  * P presentation mode, ? the shortcut list. Modified keys (Ctrl, Alt, Meta) belong to the browser.
  *
- * Space plays or pauses also when a button has focus (a click on Step forward leaves the focus
- * there, and the next Space is meant for the player, as in a media player): Enter still presses the
- * focused button. Keys a focused control truly needs stay with it: anything in a text field or a
- * select; Space on a checkbox, radio, switch or menu item (Space is how those are toggled or
- * chosen, WAI-ARIA Authoring Practices); the arrows, Home, End, PageUp and PageDown on a slider (its
+ * Space plays or pauses when no control has focus. On a focused control it is that control's key,
+ * as everywhere on the web: Space presses a button, a link-like button, a summary, and toggles a
+ * checkbox, radio, switch or menu item (HTML's activation behaviour; WAI-ARIA Authoring Practices,
+ * "Button" and "Checkbox" patterns). Keys a focused control truly needs stay with it: anything in a
+ * text field or a select; Space on a control; the arrows, Home, End, PageUp and PageDown on a slider (its
  * own keys); the arrows, Home and End on a tab (the tabs pattern: the trace views). PageUp/PageDown are
  * not tab keys, so a clicker steps even while a tab has focus.
  */
@@ -47,8 +47,11 @@ export function keyInputOf(e: KeyboardEvent, el: Element | null): KeyInput {
   };
 }
 
-/** Roles whose element is toggled or chosen with Space. */
+/** Roles whose element is pressed, toggled or chosen with Space. */
 const SPACE_ROLES = new Set([
+  'button',
+  'link',
+  'tab',
   'checkbox',
   'radio',
   'switch',
@@ -57,6 +60,18 @@ const SPACE_ROLES = new Set([
   'menuitemradio',
   'option',
 ]);
+
+/** A focused control Space acts on (presses, toggles, chooses): play/pause would steal its key. */
+export function spaceControl(target: KeyInput['target']): boolean {
+  const tag = target?.tagName?.toUpperCase() ?? '';
+  return (
+    tag === 'BUTTON' ||
+    tag === 'SUMMARY' ||
+    tag === 'A' ||
+    (tag === 'INPUT' && ['checkbox', 'radio', 'button', 'submit'].includes(target?.type ?? '')) ||
+    SPACE_ROLES.has(target?.role ?? '')
+  );
+}
 
 export function keyAction(e: KeyInput, scenarioCount: number): KeyAction | null {
   if (e.ctrlKey || e.altKey || e.metaKey) return null;
@@ -70,15 +85,13 @@ export function keyAction(e: KeyInput, scenarioCount: number): KeyAction | null 
       !['range', 'checkbox', 'radio', 'button', 'submit'].includes(e.target?.type ?? 'text'));
   if (textField) return null;
   const slider = (tag === 'INPUT' && e.target?.type === 'range') || role === 'slider' || role === 'separator';
-  const toggled =
-    (tag === 'INPUT' && (e.target?.type === 'checkbox' || e.target?.type === 'radio')) ||
-    SPACE_ROLES.has(role);
+  const control = spaceControl(e.target);
   const tab = role === 'tab';
 
   switch (e.key) {
     case ' ':
     case 'Spacebar':
-      return toggled ? null : { kind: 'toggle' };
+      return control ? null : { kind: 'toggle' };
     case 'PageDown':
       return slider ? null : { kind: 'forward' };
     case 'PageUp':

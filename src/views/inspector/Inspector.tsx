@@ -67,6 +67,9 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
   const dur = run.trace.durationMs;
   const svgBox = useRef<HTMLDivElement>(null);
   const [note, setNote] = useState('');
+  // The chart (often 2000 px wide) fits the box whole, as a map of where the node is; at its actual
+  // size it scrolls, kept on the state entered last. Scrolled by default it showed a slice, cut on the left.
+  const [actual, setActual] = useState(false);
   // What led here: the moves of the cursor's last millisecond (a woken node runs its backlog at once).
   const burst = useMemo(() => (move ? record.burst(move) : []), [record, move]);
   const lastEdges = useMemo(
@@ -104,16 +107,47 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
   useEffect(() => {
     const box = svgBox.current;
     const st = chart && chart !== 'none' ? chart.states.find((x) => x.path === focusLeaf) : undefined;
-    if (!box || !st) return;
+    if (!box || !st || !actual) return;
     box.scrollTo({
       left: Math.max(0, st.x + st.w / 2 - box.clientWidth / 2),
       top: Math.max(0, st.y + st.h / 2 - box.clientHeight / 2),
     });
-  }, [chart, focusLeaf]);
+  }, [chart, focusLeaf, actual]);
+
+  // Opened, the inspector takes the focus (Escape closes it from there); closed, the focus goes back to
+  // where it was (the node it was opened from when that was a menu that has gone), as a dialog's does.
+  const region = useRef<HTMLElement>(null);
+  const opener = useRef<Element | null>(null);
+  useEffect(() => {
+    opener.current = document.activeElement;
+    region.current?.focus({ preventScroll: true });
+  }, []);
+  const close = () => {
+    const back = opener.current;
+    onClose();
+    const target =
+      back instanceof HTMLElement || back instanceof SVGElement
+        ? back.isConnected && back !== document.body
+          ? back
+          : document.querySelector<SVGElement>(`[data-node="${CSS.escape(node)}"]`)
+        : null;
+    target?.focus();
+  };
 
   const noRecord = record.moves.length === 0 && (run.complete || events.length > 0);
   return (
-    <section className="inspector" aria-label={t('insp.region', { node })}>
+    <section
+      className="inspector"
+      aria-label={t('insp.region', { node })}
+      ref={region}
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        e.stopPropagation();
+        close();
+      }}
+    >
       <header className="insp-head">
         <h3>{t('insp.title', { node })}</h3>
         <button
@@ -131,7 +165,7 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
           type="button"
           className="button insp-close"
           aria-label={t('insp.close', { node })}
-          onClick={onClose}
+          onClick={close}
         >
           ×
         </button>
@@ -185,7 +219,19 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
               {note}
             </p>
           )}
-          <div className="insp-chart" ref={svgBox}>
+          {chart && chart !== 'none' && (
+            <div className="insp-chart-bar">
+              <button
+                type="button"
+                className="button small"
+                aria-pressed={actual}
+                onClick={() => setActual((a) => !a)}
+              >
+                {t('insp.actualSize')}
+              </button>
+            </div>
+          )}
+          <div className={`insp-chart${actual ? '' : ' fit'}`} ref={svgBox}>
             {chart === null ? (
               <p className="insp-note">{t('insp.loading')}</p>
             ) : chart === 'none' ? null : (

@@ -11,6 +11,7 @@ export const inspectorStrings: Record<'en' | 'pt' | 'ru', Record<string, string>
     'insp.title': 'Statechart of {node}',
     'insp.close': 'Close the statechart of {node}',
     'insp.export': 'Export SVG',
+    'insp.actualSize': 'Actual size',
     'insp.exportName': 'statechart-{node}.svg',
     'insp.loading': 'Drawing the statechart…',
     'insp.noRecord':
@@ -47,6 +48,7 @@ export const inspectorStrings: Record<'en' | 'pt' | 'ru', Record<string, string>
     'insp.title': 'Diagrama de estados de {node}',
     'insp.close': 'Fechar o diagrama de estados de {node}',
     'insp.export': 'Exportar SVG',
+    'insp.actualSize': 'Tamanho real',
     'insp.exportName': 'diagrama-de-estados-{node}.svg',
     'insp.loading': 'Desenhando o diagrama de estados…',
     'insp.noRecord':
@@ -84,6 +86,7 @@ export const inspectorStrings: Record<'en' | 'pt' | 'ru', Record<string, string>
     'insp.title': 'Диаграмма состояний {node}',
     'insp.close': 'Закрыть диаграмму состояний {node}',
     'insp.export': 'Экспорт в SVG',
+    'insp.actualSize': 'В натуральную величину',
     'insp.exportName': 'diagramma-sostoyaniy-{node}.svg',
     'insp.loading': 'Строим диаграмму состояний…',
     'insp.noRecord':

@@ -43,7 +43,7 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
   const root = select(el);
   const svg = root
     .append('svg')
-    .attr('class', 'cluster-svg')
+    .attr('class', opts.svgClass ? `cluster-svg ${opts.svgClass}` : 'cluster-svg')
     .attr('role', 'group')
     .attr('aria-label', opts.label)
     .attr('data-motion', opts.reducedMotion ? 'reduced' : 'full') as Sel<SVGSVGElement>;
@@ -64,7 +64,21 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
   };
   /** The size the layout was asked for (fitLayout may lay it out larger, see there). */
   let laidFor = { width: 0, height: 0 };
-  let layout = layoutFor(el.clientWidth, el.clientHeight);
+  let layout = opts.fixedSize
+    ? layoutFor(opts.fixedSize.width, opts.fixedSize.height)
+    : layoutFor(el.clientWidth, el.clientHeight);
+  // The messages as SVG, over the picture (the canvas is not in a static copy): linkPicture.ts.
+  const gMsgs = opts.messagesSvg
+    ? (svg.append('g').attr('class', 'msgs-svg').attr('aria-hidden', 'true') as Sel<SVGGElement>)
+    : null;
+  const also = opts.alsoAt
+    ? createClusterView(el, {
+        ...opts,
+        alsoAt: undefined,
+        fixedSize: opts.alsoAt,
+        svgClass: opts.alsoAt.className,
+      })
+    : null;
   let last: Frame | null = null;
 
   /** Reachability the link classes were last drawn for (see update). */
@@ -90,13 +104,14 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     lastReach = updateLinks(gLinks, frame, byId, kinds, lastReach);
     drawCuts(gCut, layout, frame);
     updateHosts(gHosts, frame, byId, errored, hostDrawn, layout, opts);
-    messages.draw(frame, layout);
+    messages.draw(frame, layout, gMsgs);
+    also?.update(frame);
   };
 
   buildStatic();
 
   const ro =
-    typeof ResizeObserver !== 'undefined'
+    typeof ResizeObserver !== 'undefined' && !opts.fixedSize
       ? new ResizeObserver(() => {
           const w = el.clientWidth;
           const h = el.clientHeight;
@@ -113,6 +128,7 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     update,
     destroy() {
       ro?.disconnect();
+      also?.destroy();
       colors.destroy();
       svg.remove();
       messages.remove();

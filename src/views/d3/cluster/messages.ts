@@ -186,9 +186,56 @@ export function tallyLabels(
 export interface MessageCanvas {
   /** Sizes the canvas for a layout at the device's pixel ratio (which clears it). */
   resize(layout: Layout): void;
-  /** Paints the frame's messages in flight and their labels. */
-  draw(frame: Frame, layout: Layout): void;
+  /** Paints the frame's messages in flight and their labels (also as SVG into `svg`, for a static copy). */
+  draw(frame: Frame, layout: Layout, svg?: Sel<SVGGElement> | null): void;
   remove(): void;
+}
+
+/** A label as the canvas paints it. */
+interface DrawnLabel {
+  x: number;
+  y: number;
+  anchor: 'start' | 'middle' | 'end';
+  text: string;
+  fam: MessageFamily | 'muted';
+  lost: boolean;
+  alpha: number;
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/**
+ * The messages in flight as SVG, where the canvas paints them (the same places, glyphs, labels and
+ * families; prerender.css colours them from the same variables): a static copy of the picture cannot
+ * carry a canvas. Only the build's link pictures ask for it (src/views/linkPicture.ts).
+ */
+function drawSvg(g: Sel<SVGGElement>, placed: readonly Placed[], labels: readonly DrawnLabel[]): void {
+  g.selectAll('*').remove();
+  for (const { m, x, y } of placed) {
+    const lost = m.fate === 'dropped' && m.progress >= 0.7;
+    const alpha = messageOpacity(m);
+    const glyph = g
+      .append('path')
+      .attr('class', `msg-glyph fam-${messageFamily(m.type)}${lost ? ' lost' : ''}`)
+      .attr('d', messageGlyph(m.type, glyphSize(m.type)))
+      .attr('transform', `translate(${round1(x)},${round1(y)})`);
+    if (alpha < 1) glyph.attr('opacity', round1(alpha));
+    if (lost)
+      g.append('path')
+        .attr('class', 'msg-lost')
+        .attr('d', 'M-6 -6 L6 6 M6 -6 L-6 6')
+        .attr('transform', `translate(${round1(x)},${round1(y)})`);
+  }
+  for (const l of labels) {
+    const text = g
+      .append('text')
+      .attr('class', `msg-label fam-${l.lost ? 'lost' : l.fam}`)
+      .attr('x', round1(l.x))
+      .attr('y', round1(l.y))
+      .text(l.text);
+    if (l.anchor !== 'start') text.attr('text-anchor', l.anchor);
+    if (l.alpha < 1) text.attr('opacity', round1(l.alpha));
+  }
 }
 
 /** A sprite's side in CSS px, the glyph at its centre: the largest glyph (70 px², own shapes 1.3x) and its outline fit. */
@@ -335,7 +382,8 @@ export function createMessageCanvas(
     font = '';
   };
 
-  const draw = (frame: Frame, layout: Layout) => {
+  const draw = (frame: Frame, layout: Layout, svg?: Sel<SVGGElement> | null) => {
+    const lostX = ctx ? new Path2D('M-6 -6 L6 6 M6 -6 L-6 6') : null;
     const crowded = frame.messages.length > DENSITY_MIN;
     const placed = crowded ? [] : placeMessages(frame, layout, kinds, opts);
     // A crowd (over 9 nodes) has hundreds of messages in flight: their names would pile up, so they
@@ -354,7 +402,6 @@ export function createMessageCanvas(
       alpha: number;
     }> = [];
     if (ctx) {
-      const lostX = new Path2D('M-6 -6 L6 6 M6 -6 L-6 6');
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, layout.width, layout.height);
       ctx.lineJoin = 'round';
@@ -380,12 +427,14 @@ export function createMessageCanvas(
       // setTransform cost as much as the copy), and only a lost message's X moves it.
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       if (crowded) drawDensity(ctx, frame, layout, c, tally);
-      let shownAlpha = -1;
-      for (const d of placed) {
-        const { m, x, y } = d;
-        const fam = messageFamily(m.type);
-        const lost = m.fate === 'dropped' && m.progress >= 0.7;
-        const alpha = messageOpacity(m, opts.reducedMotion);
+    }
+    let shownAlpha = -1;
+    for (const d of placed) {
+      const { m, x, y } = d;
+      const fam = messageFamily(m.type);
+      const lost = m.fate === 'dropped' && m.progress >= 0.7;
+      const alpha = messageOpacity(m, opts.reducedMotion);
+      if (ctx) {
         if (alpha !== shownAlpha) ctx.globalAlpha = shownAlpha = alpha;
         const col = c[fam] as string;
         const reply = fam === 'reply';
@@ -401,18 +450,18 @@ export function createMessageCanvas(
           ctx.strokeStyle = c.danger as string;
           ctx.lineWidth = 2.4;
           ctx.lineCap = 'round';
-          ctx.stroke(lostX);
+          if (lostX) ctx.stroke(lostX);
           ctx.lineCap = 'butt';
           ctx.setTransform(1, 0, 0, 1, 0, 0);
         }
-        if (layout.crowd) tally.set(m.type, (tally.get(m.type) ?? 0) + 1);
-        else if ((groups[d.group]?.length ?? 1) <= 1) {
-          const b = placeLabel(layout, kinds, x, y, d.ux, d.uy, d.nx, d.ny, [messageTypeLabel(m.type)]);
-          labels.push({ ...b, fam, lost, alpha });
-        }
       }
-      ctx.globalAlpha = 1;
+      if (layout.crowd) tally.set(m.type, (tally.get(m.type) ?? 0) + 1);
+      else if ((groups[d.group]?.length ?? 1) <= 1) {
+        const b = placeLabel(layout, kinds, x, y, d.ux, d.uy, d.nx, d.ny, [messageTypeLabel(m.type)]);
+        labels.push({ ...b, fam, lost, alpha });
+      }
     }
+    if (ctx) ctx.globalAlpha = 1;
     const shared = groups
       .filter((members) => members.length > 1)
       .map((members) => {
@@ -468,6 +517,7 @@ export function createMessageCanvas(
         }
         return { key: ms.map((x) => x.m.id).join('-'), x, y, anchor, text, fam: messageFamily(first.m.type) };
       });
+    if (svg) drawSvg(svg, placed, [...labels, ...shared.map((b) => ({ ...b, lost: false, alpha: 1 }))]);
     if (ctx) {
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       if (font !== c.font) ctx.font = font = c.font as string;

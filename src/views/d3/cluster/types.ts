@@ -41,6 +41,14 @@ export interface ClusterOptions {
    * not grow or fade; the svg says so in `data-motion="reduced"`.
    */
   reducedMotion?: boolean;
+  /** The messages in flight also as SVG, in the picture (a static copy has no canvas): linkPicture.ts. */
+  messagesSvg?: boolean;
+  /** Laid out at this size, not the element's (a second, fixed picture: `alsoAt`). */
+  fixedSize?: { width: number; height: number };
+  /** A class the svg gets besides `cluster-svg`. */
+  svgClass?: string;
+  /** A second picture of the same frames, laid out at this size, its svg classed `className`: linkPicture.ts. */
+  alsoAt?: { width: number; height: number; className: string };
 }
 
 export interface ClusterRenderer {
