@@ -27,7 +27,7 @@ async function importFile(page: Page, file: { name: string; mimeType: string; bu
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
-    page.getByRole('menuitem', { name: 'Import trace JSON…' }).click(),
+    page.getByRole('menuitem', { name: 'Import a trace or a story (JSON)…' }).click(),
   ]);
   await chooser.setFiles(file);
 }
@@ -64,7 +64,7 @@ test('the Export menu opens from the keyboard and closes with Escape', async ({ 
     'Run as Mermaid (.mmd)',
     'Copy run as Mermaid',
     'Trace as JSON',
-    'Import trace JSON…',
+    'Import a trace or a story (JSON)…',
   ]);
   await expect(items.first()).toBeFocused();
   await page.keyboard.press('ArrowUp');
@@ -233,6 +233,70 @@ test('a trace with more hosts than the views draw is refused at import; the run 
   await expect(page.getByText('Imported trace')).toHaveCount(0);
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => frameSnapshot(page)).not.toBe(before);
+  assertClean(watch);
+});
+
+test('a story file opens as a story, simulated here, with its own captions in the reader’s language', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=bully');
+  const story = {
+    storyFile: 1,
+    id: 'our-failover',
+    title: { en: 'Our failover drill', pt: 'Nosso exercício de failover' },
+    summary: { en: 'node-1 holds the lease, then crashes.' },
+    algorithm: 'lease',
+    nodes: 3,
+    seed: 7,
+    durationMs: 40000,
+    params: { ttlS: 15, renewS: 5, fencing: true },
+    faults: [{ atMs: 15000, fault: { kind: 'crash', node: 'node-1' } }],
+    steps: [
+      {
+        id: 'first',
+        anchor: { k: 'role', node: 'node-1', role: 'leader' },
+        caption: { en: 'Our node-1 takes the lease first.', pt: 'O nosso node-1 pega o lease primeiro.' },
+      },
+      {
+        id: 'crash',
+        anchor: { k: 'fault', type: 'crash' },
+        caption: { en: 'We pull the plug on node-1.', ru: 'Выдёргиваем node-1 из розетки.' },
+      },
+    ],
+  };
+  await importFile(page, {
+    name: 'our-story.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(story)),
+  });
+  await expect(page.getByText('Opened the story in our-story.json')).toBeVisible();
+  await expect(page.getByText('Imported trace')).toHaveCount(0);
+  await expect(page.getByText('Our failover drill').first()).toBeVisible();
+  const narration = page.getByRole('status', { name: 'Narration' });
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(narration).toContainText('Our node-1 takes the lease first.');
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(narration).toContainText('We pull the plug on node-1.');
+  // Portuguese: the file's own, and English where the file gives none.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('pt');
+  const narracao = page.getByRole('status', { name: 'Narração' });
+  await expect(narracao).toContainText('We pull the plug on node-1.');
+  await page.getByRole('button', { name: 'Passo anterior', exact: true }).click();
+  await expect(narracao).toContainText('O nosso node-1 pega o lease primeiro.');
+  await expect(page.getByText('Nosso exercício de failover').first()).toBeVisible();
+
+  // A bad story file names the field, and the story on screen stays.
+  const bad = { ...story, params: { ttlS: -3 } };
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  await importFile(page, {
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(bad)),
+  });
+  const alert = page.getByRole('alert', { name: 'Import problem' });
+  await expect(alert).toContainText('Could not import bad.json: bad.json.params.ttlS');
+  await expect(narration).toContainText('Our node-1 takes the lease first.');
   assertClean(watch);
 });
 

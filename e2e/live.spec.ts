@@ -205,7 +205,7 @@ test('live mode: a leader, a crash from the UI, a new leader; the recording expo
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
-    page.getByRole('menuitem', { name: 'Import trace JSON…' }).click(),
+    page.getByRole('menuitem', { name: 'Import a trace or a story (JSON)…' }).click(),
   ]);
   await chooser.setFiles(path);
   await expect(page.getByText('Recorded from etcd')).toBeVisible();

@@ -201,8 +201,8 @@ export const en: Record<string, string> = {
   'export.mermaid': 'Run as Mermaid (.mmd)',
   'export.mermaidCopy': 'Copy run as Mermaid',
   'export.json': 'Trace as JSON',
-  'export.import': 'Import trace JSON…',
-  'export.importInput': 'Trace JSON file to import',
+  'export.import': 'Import a trace or a story (JSON)…',
+  'export.importInput': 'Trace or story file (JSON) to import',
   'export.frameTitle': '{scenario} at {time}',
   'export.copied': 'Mermaid text copied to the clipboard',
   'export.failed': 'Export failed: {message}',
@@ -212,7 +212,9 @@ export const en: Record<string, string> = {
   'import.badge': 'Imported trace',
   'import.badgeTitle': 'Showing {file} (seed {seed}) as recorded, not a live simulation',
   'import.back': 'Back to the live simulation',
-  'import.drop': 'Drop a trace JSON file to import it',
+  'import.drop': 'Drop a trace or a story file (JSON) to open it',
+  'import.story':
+    'Opened the story in {file}. Someone outside the lab wrote it: its captions are its author’s.',
 
   // Code fetched when first needed (src/app/boot/lazyChunk.tsx) and the language packs, when offline.
   'chunk.failed':

@@ -209,8 +209,8 @@ export const pt: Record<string, string> = {
   'export.mermaid': 'Execução como Mermaid (.mmd)',
   'export.mermaidCopy': 'Copiar execução como Mermaid',
   'export.json': 'Trace como JSON',
-  'export.import': 'Importar trace JSON…',
-  'export.importInput': 'Arquivo de trace JSON para importar',
+  'export.import': 'Importar trace ou história (JSON)…',
+  'export.importInput': 'Arquivo de trace ou de história (JSON) para importar',
   'export.frameTitle': '{scenario} em {time}',
   'export.copied': 'Texto Mermaid copiado para a área de transferência',
   'export.failed': 'A exportação falhou: {message}',
@@ -220,7 +220,8 @@ export const pt: Record<string, string> = {
   'import.badge': 'Trace importado',
   'import.badgeTitle': 'Mostrando {file} (seed {seed}) como gravado, não uma simulação ao vivo',
   'import.back': 'Voltar à simulação ao vivo',
-  'import.drop': 'Solte um arquivo de trace JSON para importá-lo',
+  'import.drop': 'Solte um arquivo de trace ou de história (JSON) para abri-lo',
+  'import.story': 'História aberta de {file}. Foi escrita fora do laboratório: as legendas são do seu autor.',
 
   // Código buscado quando é preciso (src/app/boot/lazyChunk.tsx) e os pacotes de idioma, sem rede.
   'chunk.failed':

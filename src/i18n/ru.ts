@@ -210,8 +210,8 @@ export const ru: Record<string, string> = {
   'export.mermaid': 'Прогон в Mermaid (.mmd)',
   'export.mermaidCopy': 'Скопировать прогон как Mermaid',
   'export.json': 'Трасса в JSON',
-  'export.import': 'Импортировать трассу JSON…',
-  'export.importInput': 'Файл трассы JSON для импорта',
+  'export.import': 'Импортировать трассу или историю (JSON)…',
+  'export.importInput': 'Файл трассы или истории (JSON) для импорта',
   'export.frameTitle': '{scenario}, {time}',
   'export.copied': 'Текст Mermaid скопирован в буфер обмена',
   'export.failed': 'Экспорт не удался: {message}',
@@ -221,7 +221,8 @@ export const ru: Record<string, string> = {
   'import.badge': 'Импортированная трасса',
   'import.badgeTitle': 'Показана {file} (seed {seed}) как записано, а не живая симуляция',
   'import.back': 'Вернуться к живой симуляции',
-  'import.drop': 'Отпустите файл трассы JSON, чтобы импортировать его',
+  'import.drop': 'Отпустите файл трассы или истории (JSON), чтобы открыть его',
+  'import.story': 'История открыта из {file}. Её написали не в лаборатории: подписи — её автора.',
 
   // Код, загружаемый по требованию (src/app/boot/lazyChunk.tsx), и языковые пакеты без сети.
   'chunk.failed':

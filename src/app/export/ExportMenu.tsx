@@ -141,6 +141,25 @@ export function ExportMenu() {
         });
         return;
       }
+      // A story file (`"storyFile": 1`) opens as a story, simulated here; anything else is a trace.
+      let story = false;
+      try {
+        const data: unknown = JSON.parse(text);
+        story = typeof data === 'object' && data !== null && 'storyFile' in data;
+        if (story) {
+          store.getState().openStory(x.parseStoryFile(data, file.name).scenario);
+          setImportedName('');
+          setNotice({ kind: 'ok', text: t('import.story', { file: file.name }) });
+          return;
+        }
+      } catch (e) {
+        if (story) {
+          const message = e instanceof Error ? (e.message.split('\n')[0] ?? e.message) : String(e);
+          setNotice({ kind: 'error', text: t('import.failed', { file: file.name, message }) });
+          return;
+        }
+        // Not JSON at all: the trace parser says so, in its own words.
+      }
       try {
         const trace = x.parseTrace(text);
         if (!store.getState().loadTrace(trace)) {

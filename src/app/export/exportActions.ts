@@ -6,6 +6,7 @@
  */
 import '../boot/zodJitless.ts';
 
+export { parseStoryFile, StoryFileError } from '../../sim/scenario/storyFile.ts';
 export { parseTrace, TraceImportError } from '../../sim/trace/import.ts';
 export { toMermaid } from '../../sim/trace/mermaid.ts';
 export { frameFileName, mermaidFileName, secondsText, traceFileName } from './export.ts';

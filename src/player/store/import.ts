@@ -5,7 +5,11 @@ import { importedInputs } from '../importedInputs.ts';
 import * as nav from '../steps.ts';
 import type { Slice } from './context.ts';
 
-export const importSlice: Slice<'loadTrace'> = ({ set, runs, flight }) => ({
+export const importSlice: Slice<'loadTrace' | 'openStory'> = ({ set, get, runs, flight }) => ({
+  openStory(scenario) {
+    runs.adopt(scenario);
+    get().selectScenario(scenario.id);
+  },
   loadTrace(trace) {
     const base = runs.find(trace.scenario);
     if (!base) return false;

@@ -30,7 +30,14 @@ export function createRuns(opts: PlayerOptions, simulate: (scenario: Scenario, o
   let cachedEvents = 0;
   const given = opts.scenarios;
   const known = typeof given === 'function' ? given : () => given;
-  const find = (id: string) => known().find((s) => s.id === id);
+  /** Stories opened from files: beside the player's own, under ids no built-in story has (file-…). */
+  const adopted = new Map<string, Scenario>();
+  const find = (id: string) => known().find((s) => s.id === id) ?? adopted.get(id);
+  const adopt = (s: Scenario) => {
+    adopted.set(s.id, s);
+    // A file opened again may have changed: its runs are simulated anew.
+    for (const [key, run] of cache) if (run.scenario.id === s.id) cache.delete(key);
+  };
   const first = known()[0];
   if (!first) throw new Error('createPlayerStore needs at least one scenario');
 
@@ -128,5 +135,5 @@ export function createRuns(opts: PlayerOptions, simulate: (scenario: Scenario, o
     return result;
   };
 
-  return { find, first, jobFor, remember, cached, completeRun, runNow };
+  return { find, first, adopt, jobFor, remember, cached, completeRun, runNow };
 }

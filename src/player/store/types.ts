@@ -173,6 +173,11 @@ export interface PlayerState extends RunInput {
    * Returns false, changing nothing, when its scenario is not one of this player's.
    */
   loadTrace(trace: Trace): boolean;
+  /**
+   * Opens a story from a file (src/sim/scenario/storyFile.ts): the player adopts it beside its own
+   * scenarios and simulates it as any story, What-if included.
+   */
+  openStory(scenario: Scenario): void;
 }
 
 export type PlayerStore = StoreApi<PlayerState>;

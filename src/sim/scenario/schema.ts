@@ -161,6 +161,11 @@ const scenarioObject = z.object({
    */
   freePlay: z.record(z.enum(algorithmIds), variantSchema).optional(),
   expect: expectSchema,
+  /**
+   * A story file's own texts in other languages (storyFile.ts): `title`, `summary` and `step.<id>` by
+   * language. Read before the catalogs, so a file never takes a built-in story's translations.
+   */
+  texts: z.record(z.enum(['en', 'pt', 'ru']), z.record(z.string(), z.string())).optional(),
   /** The catalogue group (default: `stories`, or `sandbox` for a free-play scenario). */
   group: z.enum(scenarioGroups).optional(),
   /** One line for the catalogue card: what the story shows. */

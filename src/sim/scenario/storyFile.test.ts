@@ -82,6 +82,11 @@ describe('story files', () => {
     expect(loaded.scenario.id).toBe('file-etcd-lease');
     // English missing: the first language given.
     expect(loaded.scenario.steps[0]?.caption).toBe(`Legenda própria: ${s.steps[0]?.id}.`);
+    // Every language gets the file's own text (its own, else English, else the first given): the
+    // app reads these before the catalogs (i18n/scenarios.ts scenarioText).
+    const id = `step.${s.steps[0]?.id}`;
+    expect(loaded.scenario.texts?.ru?.[id]).toBe(`Legenda própria: ${s.steps[0]?.id}.`);
+    expect(loaded.scenario.texts?.pt?.title).toBe(scenariosPt['scenario.etcd-lease.title']);
   });
 
   it('a bad file gets one line that says what and where, exit 2', () => {
@@ -94,6 +99,8 @@ describe('story files', () => {
         /\.params: Unrecognized key: "colour"/,
       ],
       ['knob-range', { ...asFile(s, 'x'), params: { ttlS: -1 } }, /\.params\.ttlS: Too small/],
+      ['knob-rule', { ...asFile(s, 'x'), params: { ttlS: 10, renewS: 10 } }, /knob-rule\.json\.params: .*renew/],
+      ['size', { ...asFile(s, 'x'), algorithm: 'bully', params: {}, nodes: 1 }, /size\.json\.nodes: bully runs with 2 to 200 nodes/],
       ['version', { ...asFile(s, 'x'), storyFile: 2 }, /\.storyFile: Invalid input: expected 1/],
       ['caption', { ...asFile(s, 'x'), steps: [{ ...s.steps[0], caption: {} }] }, /\.steps\[0\]\.caption/],
       [

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { algorithms } from '../algorithms/registry.ts';
+import { nodesProblem, scenarioParams } from '../inputs.ts';
 import { netParams, type ParamSpec } from '../params.ts';
 import { anchorSchema, parseScenario, type Scenario, showsSchema, timedFaultSchema } from './schema.ts';
 
@@ -158,9 +159,28 @@ export function parseStoryFile(data: unknown, where = 'story'): LoadedStory {
       steps: f.steps.map((s) => ({ ...s, caption: inLang(s.caption, 'en') })),
       adr: f.adr ?? [],
       expect: {},
+      texts: Object.fromEntries(
+        STORY_LANGS.map((lang) => [
+          lang,
+          {
+            title: inLang(f.title, lang),
+            summary: inLang(f.summary, lang),
+            ...Object.fromEntries(f.steps.map((s) => [`step.${s.id}`, inLang(s.caption, lang)])),
+          },
+        ]),
+      ),
     },
     where,
   );
+  // The knobs' rules across knobs (renewS < ttlS, Patroni's loop_wait + 2 x retry_timeout <= ttl) and
+  // the cluster's size, said now, with the file's name, rather than when the run is asked for.
+  try {
+    scenarioParams(scenario);
+  } catch (e) {
+    throw new StoryFileError(`${where}.params: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const size = nodesProblem(scenario, scenario.nodes);
+  if (size) throw new StoryFileError(`${where}.nodes: ${size}`);
   return { scenario, file: f };
 }
 
