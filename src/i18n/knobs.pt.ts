@@ -99,6 +99,8 @@ export const knobDocsPt: Record<string, string> = {
   // zookeeper
   'zookeeper.sessionTimeoutMs':
     'por quanto tempo o ZooKeeper mantém a sessão de um cliente calado (e o znode efêmero dele) antes de expirá-la',
+  'zookeeper.tcp':
+    'as mensagens da sessão vão por uma conexão TCP: um corte mais curto que o timeout de leitura só as atrasa, e elas chegam em ordem; desligado: são datagramas, e um evento de watch perdido num corte se perde de vez (nenhum cliente real funciona assim: é um controle negativo)',
   'zookeeper.herd':
     'todo candidato observa o znode do líder em vez do antecessor: uma única remoção acorda todos (o efeito manada)',
   'zookeeper.fencing':

@@ -99,8 +99,16 @@ describe('story files', () => {
         /\.params: Unrecognized key: "colour"/,
       ],
       ['knob-range', { ...asFile(s, 'x'), params: { ttlS: -1 } }, /\.params\.ttlS: Too small/],
-      ['knob-rule', { ...asFile(s, 'x'), params: { ttlS: 10, renewS: 10 } }, /knob-rule\.json\.params: .*renew/],
-      ['size', { ...asFile(s, 'x'), algorithm: 'bully', params: {}, nodes: 1 }, /size\.json\.nodes: bully runs with 2 to 200 nodes/],
+      [
+        'knob-rule',
+        { ...asFile(s, 'x'), params: { ttlS: 10, renewS: 10 } },
+        /knob-rule\.json\.params: .*renew/,
+      ],
+      [
+        'size',
+        { ...asFile(s, 'x'), algorithm: 'bully', params: {}, nodes: 1 },
+        /size\.json\.nodes: bully runs with 2 to 200 nodes/,
+      ],
       ['version', { ...asFile(s, 'x'), storyFile: 2 }, /\.storyFile: Invalid input: expected 1/],
       ['caption', { ...asFile(s, 'x'), steps: [{ ...s.steps[0], caption: {} }] }, /\.steps\[0\]\.caption/],
       [

@@ -34,6 +34,13 @@ const params: ParamSpecs = {
     source:
       'ZooKeeper Recipes: the lowest znode does not mean its creator knows it leads; Kleppmann, How to do distributed locking (2016)',
   },
+  tcp: {
+    default: true,
+    unit: '',
+    doc: 'the session’s messages go over a TCP connection: a cut shorter than the read timeout delays them and they arrive in order; off: they are datagrams, and a watch event lost in a cut is lost for good (no real client works this way: a negative control)',
+    source:
+      'ZooKeeper Programmer’s Guide, “ZooKeeper Sessions”: the client library keeps a TCP connection to one server; RFC 6298 (retransmission)',
+  },
   writeIntervalMs: {
     default: 3000,
     min: 1,
@@ -50,6 +57,7 @@ export function zkConfig(p: Params): ZkConfig {
     sessionTimeoutMs: Number(p.sessionTimeoutMs),
     herd: Boolean(p.herd),
     writeIntervalMs: Number(p.writeIntervalMs),
+    tcp: p.tcp !== false,
   };
 }
 

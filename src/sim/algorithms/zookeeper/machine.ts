@@ -35,6 +35,8 @@ export interface ZkConfig {
   sessionTimeoutMs: number;
   herd: boolean;
   writeIntervalMs: number;
+  /** Over TCP (the default); false: datagrams, the negative control for the session's liveness. */
+  tcp: boolean;
 }
 
 export interface ZkInput {
@@ -68,7 +70,7 @@ const connName = (ctx: ZkContext) => `${ctx.env.id}/zk#${ctx.conn}`;
 
 /** A request on the current connection (a plain message where no connection is modelled). */
 function toZk(ctx: ZkContext, type: string, body: Record<string, unknown>): void {
-  if (ctx.env.sendOnStream) ctx.env.sendOnStream(connName(ctx), ZK_HOST, type, body);
+  if (ctx.env.sendOnStream && ctx.cfg.tcp) ctx.env.sendOnStream(connName(ctx), ZK_HOST, type, body);
   else ctx.env.send(ZK_HOST, type, body);
 }
 
