@@ -135,19 +135,23 @@ const expectSchema = z.object({
   noViolations: z.array(z.string()).optional(),
 });
 
+/** A run's seed: an unsigned 32-bit integer. */
+export const seedSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 32 - 1);
+/** At most a week of virtual time: longer runs are a benchmark's job, not a scenario's. */
+export const durationSchema = ms.min(1).max(7 * 24 * 3600 * 1000);
+
 const scenarioObject = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a lowercase id like "etcd-lease"'),
   title: z.string().min(1),
   summary: z.string().min(1),
   algorithm: z.enum(algorithmIds),
   nodes: z.number().int().min(1).max(200),
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 32 - 1),
-  /** At most a week of virtual time: longer runs are a benchmark's job, not a scenario's. */
-  durationMs: ms.min(1).max(7 * 24 * 3600 * 1000),
+  seed: seedSchema,
+  durationMs: durationSchema,
   /** Virtual ms per wall-clock ms at speed 1x, chosen so the story is watchable. */
   timeScale: z.number().positive(),
   params: z.record(z.string(), z.union([z.number(), z.boolean()])),

@@ -12,7 +12,15 @@ import { z } from 'zod';
 import { algorithms } from '../algorithms/registry.ts';
 import { nodesProblem, scenarioParams } from '../inputs.ts';
 import { netParams, type ParamSpec } from '../params.ts';
-import { anchorSchema, parseScenario, type Scenario, showsSchema, timedFaultSchema } from './schema.ts';
+import {
+  anchorSchema,
+  durationSchema,
+  parseScenario,
+  type Scenario,
+  seedSchema,
+  showsSchema,
+  timedFaultSchema,
+} from './schema.ts';
 
 export const STORY_FILE_VERSION = 1;
 export const STORY_LANGS = ['en', 'pt', 'ru'] as const;
@@ -65,16 +73,8 @@ const common = {
   title: localized,
   summary: localized,
   nodes: z.number().int().min(1).max(200),
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 32 - 1),
-  durationMs: z
-    .number()
-    .int()
-    .min(1)
-    .max(7 * 24 * 3600 * 1000),
+  seed: seedSchema,
+  durationMs: durationSchema,
   timeScale: z.number().positive().max(1000).optional(),
   faults: z.array(fault).max(1000),
   steps: z.array(step).min(1).max(200),

@@ -1,4 +1,5 @@
 import { declaredAlgorithms, declaredVersion } from '../algorithms/declared.ts';
+import type { Primitive } from '../net/message.ts';
 import type { TraceEvent } from './events.ts';
 import type { MessageRecord } from './frame.ts';
 
@@ -50,8 +51,8 @@ export function isChatterType(type: string): boolean {
   return chatterSet.types.has(type);
 }
 
-type Primitive = string | number | boolean | null;
-interface MessageLike {
+/** A message as the chatter rules read it (a frame's MessageView, or the engine's own). */
+export interface MessageLike {
   id: number;
   type: string;
   from: string;

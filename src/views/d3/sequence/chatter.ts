@@ -1,15 +1,6 @@
 // Which messages of a run are background chatter (liveness, renewals, failed CAS polling) rather than the story.
 import type { TraceIndex } from '../../../sim/trace/frame.ts';
-import { ChatterFinder } from '../../../sim/trace/messageDigest.ts';
-
-type Primitive = string | number | boolean | null;
-interface MessageLike {
-  id: number;
-  type: string;
-  from: string;
-  to: string;
-  data?: Record<string, Primitive>;
-}
+import { ChatterFinder, type MessageLike } from '../../../sim/trace/messageDigest.ts';
 
 /** Which message ids belong to a set: all a view asks of the chatter. */
 export interface IdSet extends Iterable<number> {
