@@ -8,6 +8,7 @@ import { alarmCorner, type Box, type Segment } from './alarmPlace.ts';
 import { type ClusterRenderer, createClusterView, type Link, MESH_MAX_NODES } from './d3/cluster/index.ts';
 import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from './d3/glyphs.ts';
 import { linkPicture } from './linkPicture.ts';
+import { storageFirst } from './story.ts';
 
 export interface ClusterViewProps {
   index: TraceIndex;
@@ -436,18 +437,21 @@ export const ClusterView = memo(function ClusterView({
           <span>
             {stale.token === undefined
               ? stale.detail
-              : t('narration.alarm.staleDetail', {
-                  // The protected storage as a sentence names it (docs/glossary.{pt,ru}.md).
-                  resource:
-                    stale.key === undefined
-                      ? stale.resource === 'storage'
-                        ? t('narr.storage')
-                        : `${stale.resource}`
-                      : `${stale.resource} ${stale.key}`,
-                  token: stale.token,
-                  node: stale.nodes[0] ?? '',
-                  seen: stale.seen ?? '',
-                })}
+              : storageFirst(
+                  t('narration.alarm.staleDetail', {
+                    // The protected storage as a sentence names it (docs/glossary.{pt,ru}.md).
+                    resource:
+                      stale.key === undefined
+                        ? stale.resource === 'storage'
+                          ? t('narr.storage')
+                          : `${stale.resource}`
+                        : `${stale.resource} ${stale.key}`,
+                    token: stale.token,
+                    node: stale.nodes[0] ?? '',
+                    seen: stale.seen ?? '',
+                  }),
+                  stale.key === undefined && stale.resource === 'storage' ? t('narr.storage') : undefined,
+                )}
           </span>
         </div>
       )}

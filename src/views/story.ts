@@ -42,8 +42,15 @@ export function derivedCaption(d: DerivedStep, locale: Locale): string {
   // The protected storage is a word of the sentence ("o armazenamento", «хранилище»), not its host id.
   const named = vars.resource === 'storage' ? tIn(locale, 'narr.storage') : undefined;
   if (named !== undefined) vars.resource = named;
-  const text = tIn(locale, d.key, vars);
-  return named !== undefined && text.startsWith(named) && named !== 'storage'
+  return storageFirst(tIn(locale, d.key, vars), named);
+}
+
+/**
+ * A sentence that starts with the storage's word («хранилище», "o armazenamento") starts with a
+ * capital, as any sentence does; the English host id `storage` stays as drawn.
+ */
+export function storageFirst(text: string, named: string | undefined): string {
+  return named !== undefined && named !== 'storage' && text.startsWith(named)
     ? text.charAt(0).toUpperCase() + text.slice(1)
     : text;
 }
