@@ -5,7 +5,7 @@ import type { Recorded } from '../net/host.ts';
 import { simulate } from '../simulate.ts';
 import type { StateEvent } from '../trace/events.ts';
 import { emptyNodeState, foldState, type NodeState } from '../trace/stateFold.ts';
-import { eventName, leafPaths, PendingTimers, stateRecorder } from './stateRecord.ts';
+import { eventName, leafPaths, leavesOf, PendingTimers, stateRecorder } from './stateRecord.ts';
 
 /** Two parallel regions, nesting, a re-armed timer and a cancelled one: what the lease machine does. */
 const machine = setup({
@@ -301,5 +301,24 @@ describe('stateRecord: PendingTimers', () => {
     delete all.c;
     expect(p.version).toBe(v + 1);
     same();
+  });
+});
+
+describe('stateRecord: configurations met again', () => {
+  it('gives the same leaves array for the same active states, and the right leaves for each', () => {
+    const actor = createActor(machine, { clock: new SimulatedClock() });
+    actor.start();
+    const idle = actor.getSnapshot();
+    actor.send({ type: 'GO' } as never);
+    const session = actor.getSnapshot();
+    actor.send({ type: 'STOP' } as never);
+    const idleAgain = actor.getSnapshot();
+    actor.send({ type: 'GO' } as never);
+    const sessionAgain = actor.getSnapshot();
+    expect(idleAgain).not.toBe(idle);
+    expect(leavesOf(idle)).toEqual(['idle']);
+    expect(leavesOf(session)).toEqual(['session.beat.ticking', 'session.role.waiting']);
+    expect(leavesOf(idleAgain)).toBe(leavesOf(idle));
+    expect(leavesOf(sessionAgain)).toBe(leavesOf(session));
   });
 });

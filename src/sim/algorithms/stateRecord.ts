@@ -103,9 +103,38 @@ const moves = new WeakMap<
 >();
 const pathOf = new WeakMap<object, string>();
 
+/**
+ * The configurations already met, by their atomic state nodes in the snapshot's order (a trie of
+ * weak maps, keyed by the node objects the machine keeps): a configuration met again costs a few
+ * lookups, no string built and no sort.
+ */
+type Seen = { next: WeakMap<object, Seen>; leaves?: readonly string[] };
+const seenRoot: Seen = { next: new WeakMap() };
+
 /** The configuration's leaves, from the snapshot's active state nodes (or its value, as a fallback). */
-function leavesOf(snap: AnyMachineSnapshot): readonly string[] {
+export function leavesOf(snap: AnyMachineSnapshot): readonly string[] {
   const nodes = (snap as { _nodes?: ReadonlyArray<{ type: string; path: string[] }> })._nodes;
+  if (!nodes) return leavesFrom(snap, nodes);
+  let at = seenRoot;
+  for (const n of nodes) {
+    if (n.type !== 'atomic' && n.type !== 'final') continue;
+    let next = at.next.get(n);
+    if (next === undefined) {
+      next = { next: new WeakMap() };
+      at.next.set(n, next);
+    }
+    at = next;
+  }
+  // No atomic node (the value fallback) is left uncached, as before.
+  if (at === seenRoot) return leavesFrom(snap, nodes);
+  at.leaves ??= leavesFrom(snap, nodes);
+  return at.leaves;
+}
+
+function leavesFrom(
+  snap: AnyMachineSnapshot,
+  nodes: ReadonlyArray<{ type: string; path: string[] }> | undefined,
+): readonly string[] {
   let out: string[] = [];
   if (nodes)
     for (const n of nodes) {
