@@ -171,7 +171,12 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       rng: (purpose) => rngs.stream(`${host.id}/${purpose}`),
       reportRole: (role, info) => emit({ k: 'role', t: queue.now, node: host.id, role, ...info }),
       mark: (name, data) => emit({ k: 'mark', t: queue.now, node: host.id, name, ...(data ? { data } : {}) }),
-      record: (e) => emit({ ...e, t: queue.now } as TraceEvent),
+      // Callers hand a fresh object: `t` goes on it last, the key order a copy `{ ...e, t }` gave,
+      // without copying a state record per move.
+      record: (e) => {
+        (e as TraceEvent).t = queue.now;
+        emit(e as TraceEvent);
+      },
       recordsStates: opts.states !== false,
     };
     return env;

@@ -5,7 +5,7 @@ import type { Recorded } from '../net/host.ts';
 import { simulate } from '../simulate.ts';
 import type { StateEvent } from '../trace/events.ts';
 import { emptyNodeState, foldState, type NodeState } from '../trace/stateFold.ts';
-import { eventName, leafPaths, stateRecorder } from './stateRecord.ts';
+import { eventName, leafPaths, leavesOf, PendingTimers, stateRecorder } from './stateRecord.ts';
 
 /** Two parallel regions, nesting, a re-armed timer and a cancelled one: what the lease machine does. */
 const machine = setup({
@@ -216,5 +216,109 @@ describe('stateRecord: how it watches the actor', () => {
     b.clock.increment(250);
     expect(b.events.length).toBeGreaterThan(3);
     expect(b.events).toEqual(a.events);
+  });
+
+  it("follows the timers through the scheduler: never enumerates XState's scheduled events", () => {
+    // The record is the same as through the public inspect (which reads the scheduler), and the
+    // scheduler's record, a dictionary once keys are deleted from it, is looked up by key only.
+    const a = env();
+    const b = env();
+    const ra = stateRecorder(a.env);
+    const actorA = createActor(machine, { clock: ra.clock(a.clock) });
+    expect(ra.attach(actorA as AnyActorRef)).toBe('hook');
+    const rb = stateRecorder(b.env);
+    const actorB = createActor(machine, { clock: rb.clock(b.clock) });
+    const sysB = actorB.system as unknown as { _sendInspectionEvent?: unknown; scheduler: unknown };
+    const hook = sysB._sendInspectionEvent;
+    const scheduler = sysB.scheduler;
+    sysB._sendInspectionEvent = undefined;
+    sysB.scheduler = {};
+    expect(rb.attach(actorB as AnyActorRef)).toBe('inspect');
+    sysB._sendInspectionEvent = hook;
+    sysB.scheduler = scheduler;
+    actorA.start();
+    actorB.start();
+    const sysA = actorA.system as unknown as { _snapshot: { _scheduledEvents: object } };
+    let enumerated = 0;
+    sysA._snapshot._scheduledEvents = new Proxy(sysA._snapshot._scheduledEvents, {
+      ownKeys: (o) => {
+        enumerated++;
+        return Reflect.ownKeys(o);
+      },
+    });
+    for (const [actor, clock] of [
+      [actorA, a.clock],
+      [actorB, b.clock],
+    ] as const) {
+      actor.send({ type: 'GO' } as never);
+      clock.increment(100);
+      actor.send({ type: 'SEEN' } as never);
+      clock.increment(100);
+      clock.increment(250);
+      actor.send({ type: 'TERM' } as never);
+      clock.increment(100);
+      actor.send({ type: 'STOP' } as never);
+      actor.send({ type: 'GO' } as never);
+    }
+    expect(a.events.filter((e) => e.tm || e.tx).length).toBeGreaterThan(5);
+    expect(a.events).toEqual(b.events);
+    expect(enumerated).toBe(0);
+  });
+});
+
+describe('stateRecord: PendingTimers', () => {
+  const s = (n: string) => ({ event: { type: n }, delay: 1, source: null as unknown as AnyActorRef });
+  it("keeps the order of a for-in over the scheduler's record: set again keeps its place, deleted and set goes last", () => {
+    const all: Record<string, ReturnType<typeof s>> = {};
+    const p = new PendingTimers();
+    const schedule = (k: string) => {
+      p.forget(k, all);
+      all[k] = s(k);
+      p.set(k, all[k]);
+    };
+    const same = () => {
+      p.sync(all);
+      expect(p.list()).toEqual(Object.values(all));
+      expect(p.list().every((e, i) => e === Object.values(all)[i])).toBe(true);
+    };
+    schedule('a');
+    schedule('b');
+    schedule('c');
+    same();
+    schedule('a'); // set again while pending: keeps its place
+    same();
+    delete all.a; // fired, unseen: gone at the next sync
+    same();
+    schedule('a');
+    same();
+    delete all.b; // fired, unseen, and set again before any sync: last
+    schedule('b');
+    same();
+    const v = p.version;
+    p.sync(all);
+    expect(p.version).toBe(v);
+    p.drop('c');
+    delete all.c;
+    expect(p.version).toBe(v + 1);
+    same();
+  });
+});
+
+describe('stateRecord: configurations met again', () => {
+  it('gives the same leaves array for the same active states, and the right leaves for each', () => {
+    const actor = createActor(machine, { clock: new SimulatedClock() });
+    actor.start();
+    const idle = actor.getSnapshot();
+    actor.send({ type: 'GO' } as never);
+    const session = actor.getSnapshot();
+    actor.send({ type: 'STOP' } as never);
+    const idleAgain = actor.getSnapshot();
+    actor.send({ type: 'GO' } as never);
+    const sessionAgain = actor.getSnapshot();
+    expect(idleAgain).not.toBe(idle);
+    expect(leavesOf(idle)).toEqual(['idle']);
+    expect(leavesOf(session)).toEqual(['session.beat.ticking', 'session.role.waiting']);
+    expect(leavesOf(idleAgain)).toBe(leavesOf(idle));
+    expect(leavesOf(sessionAgain)).toBe(leavesOf(session));
   });
 });

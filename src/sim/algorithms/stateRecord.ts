@@ -58,31 +58,32 @@ function holderOf(c: Record<string, unknown>): string | undefined {
   return observed && typeof observed.holderIdentity === 'string' ? observed.holderIdentity : undefined;
 }
 
+/** The context keys read, `holder` last (holderOf): a record's `c` keeps this order. */
+const readKeys = [...contextKeys, 'holder'] as const;
+
+/** The last value recorded for each of readKeys, by index; `undefined` where none is (or it stopped being a primitive). */
+type Known = Array<StateValue | undefined>;
+
 /**
  * The listed context values that differ from `known` (all of them at init), or null when none do;
  * `known` is brought up to date in place. Read in place: no copy of the context is made for the many
  * transitions that change none of these keys. A key whose value stops being a primitive leaves
  * `known` unrecorded, so the next primitive it takes is written again.
  */
-function contextChanges(
-  ctx: unknown,
-  known: Map<string, StateValue>,
-  init: boolean,
-): Record<string, StateValue> | null {
+function contextChanges(ctx: unknown, known: Known, init: boolean): Record<string, StateValue> | null {
   const c = (ctx ?? {}) as Record<string, unknown>;
   let out: Record<string, StateValue> | null = null;
-  for (let i = 0; i <= contextKeys.length; i++) {
-    const k = i < contextKeys.length ? (contextKeys[i] as string) : 'holder';
-    const v = i < contextKeys.length ? c[k] : holderOf(c);
+  for (let i = 0; i < readKeys.length; i++) {
+    const v = i < contextKeys.length ? c[readKeys[i] as string] : holderOf(c);
     if (!primitive(v)) {
-      known.delete(k);
+      known[i] = undefined;
       continue;
     }
-    if (init || known.get(k) !== v) {
+    if (init || known[i] !== v) {
       out ??= {};
-      out[k] = v;
+      out[readKeys[i] as string] = v;
+      known[i] = v;
     }
-    known.set(k, v);
   }
   return out;
 }
@@ -102,9 +103,38 @@ const moves = new WeakMap<
 >();
 const pathOf = new WeakMap<object, string>();
 
+/**
+ * The configurations already met, by their atomic state nodes in the snapshot's order (a trie of
+ * weak maps, keyed by the node objects the machine keeps): a configuration met again costs a few
+ * lookups, no string built and no sort.
+ */
+type Seen = { next: WeakMap<object, Seen>; leaves?: readonly string[] };
+const seenRoot: Seen = { next: new WeakMap() };
+
 /** The configuration's leaves, from the snapshot's active state nodes (or its value, as a fallback). */
-function leavesOf(snap: AnyMachineSnapshot): readonly string[] {
+export function leavesOf(snap: AnyMachineSnapshot): readonly string[] {
   const nodes = (snap as { _nodes?: ReadonlyArray<{ type: string; path: string[] }> })._nodes;
+  if (!nodes) return leavesFrom(snap, nodes);
+  let at = seenRoot;
+  for (const n of nodes) {
+    if (n.type !== 'atomic' && n.type !== 'final') continue;
+    let next = at.next.get(n);
+    if (next === undefined) {
+      next = { next: new WeakMap() };
+      at.next.set(n, next);
+    }
+    at = next;
+  }
+  // No atomic node (the value fallback) is left uncached, as before.
+  if (at === seenRoot) return leavesFrom(snap, nodes);
+  at.leaves ??= leavesFrom(snap, nodes);
+  return at.leaves;
+}
+
+function leavesFrom(
+  snap: AnyMachineSnapshot,
+  nodes: ReadonlyArray<{ type: string; path: string[] }> | undefined,
+): readonly string[] {
   let out: string[] = [];
   if (nodes)
     for (const n of nodes) {
@@ -142,12 +172,59 @@ function moveOf(from: readonly string[], to: readonly string[]) {
   return m;
 }
 
+function sameNodes(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 type Scheduled = { event: { type: string }; delay: number; source: AnyActorRef };
 
+/**
+ * One actor's entries of XState's `_scheduledEvents` (system.ts: keyed `<sessionId>.<id>`), in the
+ * order a for-in over that object gives them: a key set again keeps its place, a key deleted and
+ * set again goes last, as in the object. `set` is told of every schedule, `sync` drops the entries
+ * the scheduler no longer holds (fired, or cancelled by `cancelAll`); `version` moves at every change.
+ */
+export class PendingTimers {
+  private readonly byKey = new Map<string, Scheduled>();
+  version = 0;
+  /** False when a schedule could not be followed (no id): the caller reads the scheduler instead. */
+  watching = false;
+  /** Before a schedule: an entry gone from the scheduler unseen (fired) lost its key there, so it goes last again. */
+  forget(key: string, all: Record<string, Scheduled>): void {
+    const had = this.byKey.get(key);
+    if (had !== undefined && all[key] !== had) this.drop(key);
+  }
+  /** After a schedule: the scheduler's entry for the key. */
+  set(key: string, s: Scheduled | undefined): void {
+    if (s === undefined) this.drop(key);
+    else if (this.byKey.get(key) !== s) {
+      this.byKey.set(key, s);
+      this.version++;
+    }
+  }
+  drop(key: string): void {
+    if (this.byKey.delete(key)) this.version++;
+  }
+  sync(all: Record<string, Scheduled>): void {
+    for (const [k, s] of this.byKey) if (all[k] !== s) this.drop(k);
+  }
+  list(): Scheduled[] {
+    return [...this.byKey.values()];
+  }
+}
+
 /** A timer's name in the record: its delay's name (`renewDelay`), or the delayed event's type. */
+const timerNames = new Map<string, string>();
 function timerName(type: string): string {
-  const n = eventName(type);
-  return n.startsWith('after:') ? n.slice('after:'.length) : n;
+  let t = timerNames.get(type);
+  if (t === undefined) {
+    const n = eventName(type);
+    t = n.startsWith('after:') ? n.slice('after:'.length) : n;
+    timerNames.set(type, t);
+  }
+  return t;
 }
 
 /**
@@ -165,12 +242,14 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
   let lastScheduled: Scheduled[] = [];
   let leaves: readonly string[] = NO_LEAVES;
   let timers = new Map<string, number>();
-  const ctx = new Map<string, StateValue>();
+  const ctx: Known = readKeys.map(() => undefined);
   const names = new Map<string, number>();
   /** Timers set, cleared or fired through clock() (-1: the actor runs on a clock the recorder does not see). */
   let clockMoves = -1;
   let timersAt = -2;
+  let lastVersion = -1;
   const dueOf = new WeakMap<object, number>();
+  const movesNamed = new Map<object, { v: StateName[] | undefined; x: StateName[] | undefined }>();
   const ref = (n: string): StateName => {
     const i = names.get(n);
     if (i !== undefined) return i;
@@ -178,6 +257,12 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     return n;
   };
 
+  /**
+   * The actor's scheduled events, kept by the scheduler's wrapper (attach): what `_scheduledEvents`
+   * holds for this actor, in the same order, without enumerating that object (a dictionary once
+   * XState deletes from it, so a for-in over it was the recorder's largest cost in a lease run).
+   */
+  const own = new PendingTimers();
   /** The actor's pending timers; the same map as before when XState's scheduled events are the same objects. */
   const timersOf = (actor: AnyActorRef, t: number): Map<string, number> => {
     // Through the recorder's clock, no timer was set, cleared or fired: the same timers.
@@ -188,23 +273,36 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     const all =
       sys._snapshot?._scheduledEvents ??
       (actor.system.getSnapshot() as { _scheduledEvents: Record<string, Scheduled> })._scheduledEvents;
-    // Compared in place first: most moves leave the timers as they were, and build nothing.
-    let i = 0;
-    let same = true;
-    for (const id in all) {
-      const s = all[id] as Scheduled;
-      if (s.source !== actor) continue;
-      if (s !== lastScheduled[i]) {
-        same = false;
-        break;
+    let mine: Scheduled[];
+    if (own.watching) {
+      // A fired timer or a cancelAll leaves the scheduler without the wrapper seeing it: checked by key.
+      own.sync(all);
+      if (own.version === lastVersion) return timers;
+      lastVersion = own.version;
+      mine = own.list();
+      if (mine.length === lastScheduled.length && mine.every((s, i) => s === lastScheduled[i])) {
+        lastScheduled = mine;
+        return timers;
       }
-      i++;
-    }
-    if (same && i === lastScheduled.length) return timers;
-    const mine: Scheduled[] = [];
-    for (const id in all) {
-      const s = all[id] as Scheduled;
-      if (s.source === actor) mine.push(s);
+    } else {
+      // Compared in place first: most moves leave the timers as they were, and build nothing.
+      let i = 0;
+      let same = true;
+      for (const id in all) {
+        const s = all[id] as Scheduled;
+        if (s.source !== actor) continue;
+        if (s !== lastScheduled[i]) {
+          same = false;
+          break;
+        }
+        i++;
+      }
+      if (same && i === lastScheduled.length) return timers;
+      mine = [];
+      for (const id in all) {
+        const s = all[id] as Scheduled;
+        if (s.source === actor) mine.push(s);
+      }
     }
     lastScheduled = mine;
     const out = new Map<string, number>();
@@ -224,7 +322,7 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
   };
 
   // The events of the current macrostep's microsteps: those other than its cause were raised by the machine.
-  let steps: Array<{ type: string }> = [];
+  const steps: Array<{ type: string }> = [];
   /** The active state nodes the leaves were last read from: the same nodes, the same leaves. */
   let lastNodes: readonly unknown[] = [];
   const inspect = (ie: InspectionEvent) => {
@@ -245,7 +343,7 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
           r ??= [];
           r.push(n);
         }
-      steps = [];
+      steps.length = 0;
     }
     const init = !started;
     started = true;
@@ -256,8 +354,7 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     let nowLeaves = leaves;
     if (snap.value !== lastValue) {
       const nodes = (snap as { _nodes?: readonly unknown[] })._nodes;
-      if (init || !nodes || nodes.length !== lastNodes.length || nodes.some((n, i) => n !== lastNodes[i]))
-        nowLeaves = leavesOf(snap);
+      if (init || !nodes || !sameNodes(nodes, lastNodes)) nowLeaves = leavesOf(snap);
       lastNodes = nodes ?? [];
       lastValue = snap.value;
     }
@@ -270,13 +367,27 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     let x: StateName[] | undefined;
     if (nowLeaves !== leaves) {
       const m = moveOf(leaves, nowLeaves);
-      if (m.entered.length > 0) v = m.entered.map(ref);
-      if (m.left) x = m.left.map(ref);
+      // Once this actor has written a move's names they are numbers for good: the same arrays serve
+      // every later record of that move (frozen, as every record holding them shares them).
+      const named = movesNamed.get(m);
+      if (named) {
+        v = named.v;
+        x = named.x;
+      } else {
+        const known = m.entered.every((p) => names.has(p)) && (!m.left || m.left.every((p) => names.has(p)));
+        if (m.entered.length > 0) v = m.entered.map(ref);
+        if (m.left) x = m.left.map(ref);
+        if (known)
+          movesNamed.set(m, {
+            v: v && (Object.freeze(v) as StateName[]),
+            x: x && (Object.freeze(x) as StateName[]),
+          });
+      }
     }
     let tx: StateName[] | undefined;
     let tm: Array<[StateName, number]> | undefined;
     if (nowTimers !== timers) {
-      const fired = on.startsWith('after:') ? on.slice('after:'.length) : null;
+      const fired = on.startsWith('after:') ? timerName(ie.event.type) : null;
       for (const n of timers.keys()) {
         if (nowTimers.has(n) || n === fired) continue;
         tx ??= [];
@@ -345,6 +456,53 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
         inspect(ie);
         send(ie);
       };
+      // Every timer the actor's actions set or cancel goes through `system.scheduler` (XState's
+      // delayed transitions, raise and sendTo with a delay): followed there, so the recorder never
+      // enumerates the scheduler's whole record.
+      const sc = actor.system.scheduler as unknown as {
+        schedule: (
+          source: AnyActorRef,
+          target: AnyActorRef,
+          event: unknown,
+          delay: number,
+          id?: string,
+        ) => void;
+        cancel: (source: AnyActorRef, id: string) => void;
+      };
+      const all = () =>
+        (actor.system as unknown as { _snapshot: { _scheduledEvents: Record<string, Scheduled> } })._snapshot
+          ._scheduledEvents;
+      const { schedule, cancel } = sc;
+      // The scheduler's key (system.ts createScheduledEventId), built once per id: a new string per
+      // schedule would be hashed again at every lookup.
+      const keys = new Map<string, string>();
+      const keyOf = (id: string): string => {
+        let k = keys.get(id);
+        if (k === undefined) {
+          k = `${actor.sessionId}.${id}`;
+          keys.set(id, k);
+        }
+        return k;
+      };
+      if (typeof schedule === 'function' && typeof cancel === 'function') {
+        own.watching = true;
+        sc.schedule = (source, target, event, delay, id) => {
+          if (source !== actor || !own.watching) return schedule(source, target, event, delay, id);
+          // Without an id XState draws a random key the recorder cannot name: read the scheduler from now on.
+          if (id === undefined) {
+            own.watching = false;
+            return schedule(source, target, event, delay, id);
+          }
+          const key = keyOf(id);
+          own.forget(key, all());
+          schedule(source, target, event, delay, id);
+          own.set(key, all()[key]);
+        };
+        sc.cancel = (source, id) => {
+          cancel(source, id);
+          if (source === actor) own.drop(keyOf(id));
+        };
+      }
       return 'hook';
     },
   };
