@@ -20,7 +20,9 @@ test('fencing off: the accepted stale write is told and alarmed, as step 10 afte
   await expect(page.getByRole('alert')).toContainText('storage took token 42 from node-1 after token 43');
   // In Russian the storage is a word, and the alarm's sentence starts with its capital.
   await page.goto('/?lang=ru&scenario=fencing-token&set=fencing:off&t=45000');
-  await expect(page.getByRole('alert')).toContainText('Хранилище принимает token 42 от node-1 после token 43');
+  await expect(page.getByRole('alert')).toContainText(
+    'Хранилище принимает token 42 от node-1 после token 43',
+  );
   watch.assertClean();
 });
 
