@@ -3,6 +3,7 @@ import { scenarios } from '../../../scenarios/index.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import { simulate } from '../../sim/simulate.ts';
 import { messageDigestOf, TraceIndex } from '../../sim/trace/frame.ts';
+import { countIndex } from '../../sim/trace/messageCounts.ts';
 import { digestOfMessages } from '../../sim/trace/messageDigest.ts';
 import { createPlayerStore, type PlayerStore } from '../store.ts';
 import { pageEngine, type RunUpdate, type SimEngine } from './client.ts';
@@ -83,6 +84,8 @@ describe('the player store on an asynchronous engine', () => {
     // one the page would derive from the whole run's messages.
     expect(run.index.digest?.pairs.length).toBeGreaterThan(0);
     expect(messageDigestOf(run.index)).toEqual(digestOfMessages(new TraceIndex(whole).messages));
+    // The message counts too: the engine's, equal to what the page's panel would count itself.
+    expect(run.index.digest?.counts).toEqual(countIndex(new TraceIndex(whole).messages));
   });
 
   it('a long run shows the minute after the cursor first, then fills in behind it', async () => {
@@ -113,6 +116,7 @@ describe('the player store on an asynchronous engine', () => {
     const whole = simulate(lease, { durationMs: hour, interventions: [f] });
     expect(json(s().run?.trace)).toBe(json(whole));
     expect(s().run?.index.digest).toEqual(digestOfMessages(new TraceIndex(whole).messages));
+    expect(s().run?.index.digest?.counts).toEqual(countIndex(new TraceIndex(whole).messages));
   });
 
   it('two changes in a row both land, and Cancel keeps the run and inputs before them', async () => {
