@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../../scenarios/index.ts';
+import { createMetricsIndex } from '../../sim/metrics/metrics.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import { simulate } from '../../sim/simulate.ts';
 import { messageDigestOf, TraceIndex } from '../../sim/trace/frame.ts';
@@ -86,6 +87,18 @@ describe('the player store on an asynchronous engine', () => {
     expect(messageDigestOf(run.index)).toEqual(digestOfMessages(new TraceIndex(whole).messages));
     // The message counts too: the engine's, equal to what the page's panel would count itself.
     expect(run.index.digest?.counts).toEqual(countIndex(new TraceIndex(whole).messages));
+    // The metrics too: the engine's (continued from its checkpoint copy), taken by the page as they
+    // came, answer as the page's own index of the whole run.
+    const last = updates.at(-1);
+    const sent = last?.kind === 'events' ? last.done?.metrics : undefined;
+    expect(sent).toBeDefined();
+    const ix = createMetricsIndex(run.trace);
+    expect(ix.series).toBe(sent?.leadership.series);
+    const page = createMetricsIndex({ ...whole });
+    expect(ix.detections).toEqual(page.detections);
+    for (const t of [0, 10_000, 29_999, 30_000, 30_001, 45_000, whole.durationMs])
+      expect(ix.at(t)).toEqual(page.at(t));
+    expect(page.at().failovers.length).toBeGreaterThan(0);
   });
 
   it('a long run shows the minute after the cursor first, then fills in behind it', async () => {
