@@ -1,58 +1,16 @@
 import { memo, useId } from 'react';
 import { messageTypeLabel, t } from '../../i18n/index.ts';
-import { upperBound } from '../../lib/search.ts';
-import type { MessageRecord, TraceIndex } from '../../sim/trace/frame.ts';
+import { messageDigestOf, type TraceIndex } from '../../sim/trace/frame.ts';
+import { type CountIndex, countIndex, countsAt } from '../../sim/trace/messageCounts.ts';
 import { glyphSize, messageFamily, messageGlyph } from '../../views/d3/glyphs.ts';
 
-/** Send times per message type and delivery times of the lost ones, sorted: counts at t by binary search. */
-export interface CountIndex {
-  sends: Map<string, number[]>;
-  lostAt: number[];
-}
-
-export function countIndex(messages: readonly MessageRecord[]): CountIndex {
-  const sends = new Map<string, number[]>();
-  const lostAt: number[] = [];
-  for (const m of messages) {
-    const xs = sends.get(m.type) ?? [];
-    if (xs.length === 0) sends.set(m.type, xs);
-    xs.push(m.sendAt);
-    if (m.fate === 'dropped') lostAt.push(m.deliverAt);
-  }
-  for (const xs of sends.values()) xs.sort((a, b) => a - b);
-  lostAt.sort((a, b) => a - b);
-  return { sends, lostAt };
-}
+export { countIndex, countsAt };
 
 /**
- * Messages sent by t per type, and lost by t. Logarithmic in the run's length: a loop over every
- * message sent so far made each frame of a 24 h run cost ~100 ms (360k messages).
+ * The count index of a trace, in its message digest: the engine's (built as it simulated), or derived
+ * once from the messages (an imported trace, a run simulated at once).
  */
-export function countsAt(
-  ix: CountIndex,
-  t: number,
-): { byType: Map<string, number>; sent: number; lost: number } {
-  const byType = new Map<string, number>();
-  let sent = 0;
-  for (const [type, xs] of ix.sends) {
-    const n = upperBound(xs.length, (i) => xs[i] as number, t);
-    byType.set(type, n);
-    sent += n;
-  }
-  return { byType, sent, lost: upperBound(ix.lostAt.length, (i) => ix.lostAt[i] as number, t) };
-}
-
-const indexes = new WeakMap<TraceIndex, CountIndex>();
-
-/** The count index of a trace, built once (the render and the redraw test below share it). */
-function countIndexOf(index: TraceIndex): CountIndex {
-  let ix = indexes.get(index);
-  if (!ix) {
-    ix = countIndex(index.messages);
-    indexes.set(index, ix);
-  }
-  return ix;
-}
+const countIndexOf = (index: TraceIndex): CountIndex => messageDigestOf(index).counts;
 
 /**
  * Messages sent so far, by type: the cost of an election made visible (Bully's O(n^2), the

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../../scenarios/index.ts';
+import { createMetricsIndex } from '../../sim/metrics/metrics.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import { simulate } from '../../sim/simulate.ts';
 import { messageDigestOf, TraceIndex } from '../../sim/trace/frame.ts';
+import { countIndex } from '../../sim/trace/messageCounts.ts';
 import { digestOfMessages } from '../../sim/trace/messageDigest.ts';
 import { createPlayerStore, type PlayerStore } from '../store.ts';
 import { pageEngine, type RunUpdate, type SimEngine } from './client.ts';
@@ -83,6 +85,20 @@ describe('the player store on an asynchronous engine', () => {
     // one the page would derive from the whole run's messages.
     expect(run.index.digest?.pairs.length).toBeGreaterThan(0);
     expect(messageDigestOf(run.index)).toEqual(digestOfMessages(new TraceIndex(whole).messages));
+    // The message counts too: the engine's, equal to what the page's panel would count itself.
+    expect(run.index.digest?.counts).toEqual(countIndex(new TraceIndex(whole).messages));
+    // The metrics too: the engine's (continued from its checkpoint copy), taken by the page as they
+    // came, answer as the page's own index of the whole run.
+    const last = updates.at(-1);
+    const sent = last?.kind === 'events' ? last.done?.metrics : undefined;
+    expect(sent).toBeDefined();
+    const ix = createMetricsIndex(run.trace);
+    expect(ix.series).toBe(sent?.leadership.series);
+    const page = createMetricsIndex({ ...whole });
+    expect(ix.detections).toEqual(page.detections);
+    for (const t of [0, 10_000, 29_999, 30_000, 30_001, 45_000, whole.durationMs])
+      expect(ix.at(t)).toEqual(page.at(t));
+    expect(page.at().failovers.length).toBeGreaterThan(0);
   });
 
   it('a long run shows the minute after the cursor first, then fills in behind it', async () => {
@@ -113,6 +129,7 @@ describe('the player store on an asynchronous engine', () => {
     const whole = simulate(lease, { durationMs: hour, interventions: [f] });
     expect(json(s().run?.trace)).toBe(json(whole));
     expect(s().run?.index.digest).toEqual(digestOfMessages(new TraceIndex(whole).messages));
+    expect(s().run?.index.digest?.counts).toEqual(countIndex(new TraceIndex(whole).messages));
   });
 
   it('two changes in a row both land, and Cancel keeps the run and inputs before them', async () => {

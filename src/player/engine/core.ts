@@ -12,6 +12,7 @@
  * #5331), and a live copy keeps every timer, message in flight and random stream exactly.
  */
 
+import { MetricsBuilder } from '../../sim/metrics/metrics.ts';
 import { type Simulation, startSimulation } from '../../sim/simulate.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import { DigestBuilder } from '../../sim/trace/messageDigest.ts';
@@ -42,6 +43,8 @@ interface Job {
   headSent: boolean;
   /** The run's message digest, built here as events are made: the page never goes over them for it. */
   digest: DigestBuilder;
+  /** The run's metrics, followed likewise: the page's metrics panel and story steps read them. */
+  metrics: MetricsBuilder;
 }
 
 interface Checkpoint {
@@ -49,6 +52,7 @@ interface Checkpoint {
   sim: Simulation;
   target: number;
   digest: DigestBuilder;
+  metrics: MetricsBuilder;
 }
 
 /** Callbacks per advance() between two clock reads. */
@@ -94,6 +98,7 @@ export class EngineCore {
           firstSent: false,
           headSent: false,
           digest: cp.digest,
+          metrics: cp.metrics,
         });
         return;
       }
@@ -108,6 +113,7 @@ export class EngineCore {
         firstSent: false,
         headSent: false,
         digest: new DigestBuilder(),
+        metrics: new MetricsBuilder(sim.head),
       });
     } catch (e) {
       this.fail(id, e);
@@ -144,11 +150,13 @@ export class EngineCore {
     if (!h) return false;
     if (!this.checkpoint) {
       try {
+        const sim = startSimulation(h.job.scenario, h.job.opts);
         this.checkpoint = {
           job: h.job,
-          sim: startSimulation(h.job.scenario, h.job.opts),
+          sim,
           target: h.cursor - 1,
           digest: new DigestBuilder(),
+          metrics: new MetricsBuilder(sim.head),
         };
       } catch {
         this.hint = null;
@@ -176,6 +184,7 @@ export class EngineCore {
     try {
       while (this.host.now() < end && !cp.sim.advance(cp.target, STEPS));
       cp.digest.follow(cp.sim.events);
+      cp.metrics.follow(cp.sim.events);
     } catch {
       this.checkpoint = null;
       this.hint = null;
@@ -207,6 +216,7 @@ export class EngineCore {
     j.sent = j.sim.events.length;
     j.lastSent = this.host.now();
     j.digest.follow(j.sim.events);
+    j.metrics.follow(j.sim.events);
     const msg: FromEngine = {
       type: 'events',
       id: j.id,
@@ -221,7 +231,7 @@ export class EngineCore {
     if (done) {
       const whole = j.sim.finish();
       const { events: _, ...trace } = whole;
-      msg.done = { trace, pace: paceModel(whole, j.job.scenario.timeScale) };
+      msg.done = { trace, pace: paceModel(whole, j.job.scenario.timeScale), metrics: j.metrics.finish() };
     }
     this.host.post(msg);
   }

@@ -5,6 +5,7 @@
  */
 
 import type { SimOptions } from '../../sim/inputs.ts';
+import type { MetricsData } from '../../sim/metrics/metrics.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import type { DigestDelta } from '../../sim/trace/messageDigest.ts';
@@ -41,6 +42,8 @@ export type ToEngine =
 export interface RunDone {
   trace: Omit<Trace, 'events'>;
   pace: PaceModel;
+  /** The run's metrics, built as it was simulated (absent where the page derives them: syncEngine). */
+  metrics?: MetricsData;
 }
 
 export type FromEngine =

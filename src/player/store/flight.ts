@@ -5,6 +5,7 @@
  * simulated are refused (`rejected`), the run and inputs before them kept.
  */
 import type { StoreApi } from 'zustand/vanilla';
+import { adoptMetrics } from '../../sim/metrics/metrics.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import { TraceIndex } from '../../sim/trace/frame.ts';
 import { applyDigest, emptyDigest } from '../../sim/trace/messageDigest.ts';
@@ -116,6 +117,8 @@ export function createFlight(set: Set, get: Get, runs: Runs, engine: SimEngine) 
       for (const e of u.events) events.push(e);
       const now: Trace = u.done ? traceOf(u.done.trace, events, u.done.trace.steps) : { ...trace };
       trace = now;
+      // The engine's metrics of the whole run: the metrics panel and the story's steps read them.
+      if (u.done?.metrics) adoptMetrics(now, u.done.metrics);
       index.follow(now);
       // Views memoize what they derive from the whole run on its index: while a run streams in they
       // keep the part first shown, and a complete run is a new index (on the same data).

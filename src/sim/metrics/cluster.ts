@@ -27,7 +27,7 @@ type FaultEvent = Extract<TraceEvent, { k: 'fault' }>;
 
 export type ClusterTracker = ReturnType<typeof clusterTracker>;
 
-export function clusterTracker(trace: Trace) {
+export function clusterTracker(trace: Pick<Trace, 'hosts' | 'algorithm'>) {
   const kinds = new Map(trace.hosts.map((h) => [h.id, h.kind] as const));
   const isStore = (id: string) => kinds.get(id) === 'store';
   const nodeIds = trace.hosts.filter((h) => h.kind === 'node').map((h) => h.id);

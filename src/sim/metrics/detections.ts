@@ -12,7 +12,13 @@ import type { Detection, DetectionKind, Metrics } from './types.ts';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-export function detectionTracker(trace: Trace, cluster: ClusterTracker) {
+/** What `detectionsAt` reads (plain data). */
+export interface DetectionData {
+  detections: Detection[];
+  spuriousTimes: number[];
+}
+
+export function detectionTracker(trace: Pick<Trace, 'algorithm' | 'params'>, cluster: ClusterTracker) {
   const detections: Detection[] = [];
   const spuriousTimes: number[] = [];
   const alg = declarationOf(trace.algorithm);
@@ -59,7 +65,7 @@ export function detectionTracker(trace: Trace, cluster: ClusterTracker) {
   };
 
   return {
-    detections,
+    data: { detections, spuriousTimes } satisfies DetectionData,
     observe(e: TraceEvent): void {
       if (e.k === 'store') {
         const ch = e.change;
@@ -80,11 +86,15 @@ export function detectionTracker(trace: Trace, cluster: ClusterTracker) {
           detect(e.t, m.kind, e.node, m.suspect(e.node, d), m.windowMs(d, trace.params));
       }
     },
-    at(t: number): Pick<Metrics, 'spuriousElections' | 'failureDetections'> {
-      return {
-        spuriousElections: upperBound(spuriousTimes.length, (i) => spuriousTimes[i] as number, t),
-        failureDetections: upperBound(detections.length, (i) => (detections[i] as Detection).t, t),
-      };
-    },
+  };
+}
+
+export function detectionsAt(
+  d: DetectionData,
+  t: number,
+): Pick<Metrics, 'spuriousElections' | 'failureDetections'> {
+  return {
+    spuriousElections: upperBound(d.spuriousTimes.length, (i) => d.spuriousTimes[i] as number, t),
+    failureDetections: upperBound(d.detections.length, (i) => (d.detections[i] as Detection).t, t),
   };
 }

@@ -7,11 +7,21 @@ import { upperBound } from '../../lib/search.ts';
 import type { ClusterTracker } from './cluster.ts';
 import type { Failover, LeaderlessWindow, LeaderPoint, LossCause, Metrics } from './types.ts';
 
-interface WindowRec {
+export interface WindowRec {
   fromMs: number;
   toMs: number | null;
   lost: { from: string; cause: LossCause } | null;
   to: string | null;
+}
+
+/** What `leadershipAt` reads (plain data). */
+export interface LeadershipData {
+  series: LeaderPoint[];
+  /** The most believed and effective leaders up to each point of `series`. */
+  seriesMax: Array<[number, number]>;
+  windows: WindowRec[];
+  closedBefore: number[];
+  electionTimes: number[];
 }
 
 export function leadershipTracker(cluster: ClusterTracker) {
@@ -27,7 +37,7 @@ export function leadershipTracker(cluster: ClusterTracker) {
   const c = cluster;
 
   return {
-    series,
+    data: { series, seriesMax, windows, closedBefore, electionTimes } satisfies LeadershipData,
     /** A node that did not believe it led reported 'leader'. */
     elected(t: number): void {
       electionTimes.push(t);
@@ -70,62 +80,64 @@ export function leadershipTracker(cluster: ClusterTracker) {
       }
       effectiveSet = now;
     },
+  };
+}
 
-    at(
-      t: number,
-    ): Pick<
-      Metrics,
-      | 'leaderless'
-      | 'failovers'
-      | 'maxConcurrentLeaders'
-      | 'maxConcurrentEffectiveLeaders'
-      | 'twoLeaderMs'
-      | 'leaders'
-      | 'leadersOverTime'
-      | 'elections'
-      | 'unavailableMs'
-    > {
-      const k = upperBound(windows.length, (i) => (windows[i] as WindowRec).fromMs, t);
-      const shown: LeaderlessWindow[] = [];
-      const failovers: Failover[] = [];
-      for (let i = 0; i < k; i++) {
-        const r = windows[i] as WindowRec;
-        const closed = r.toMs !== null && r.toMs <= t;
-        const toMs = closed ? (r.toMs as number) : t;
-        shown.push({ fromMs: r.fromMs, toMs, ongoing: !closed });
-        if (r.lost)
-          failovers.push({
-            lostAtMs: r.fromMs,
-            newLeaderAtMs: closed ? toMs : null,
-            durationMs: toMs - r.fromMs,
-            from: r.lost.from,
-            cause: r.lost.cause,
-            to: closed ? r.to : null,
-            ongoing: !closed,
-          });
-      }
-      const lastW = shown[k - 1];
-      const totalMs = lastW ? (closedBefore[k - 1] ?? 0) + (lastW.toMs - lastW.fromMs) : 0;
+export function leadershipAt(
+  d: LeadershipData,
+  t: number,
+): Pick<
+  Metrics,
+  | 'leaderless'
+  | 'failovers'
+  | 'maxConcurrentLeaders'
+  | 'maxConcurrentEffectiveLeaders'
+  | 'twoLeaderMs'
+  | 'leaders'
+  | 'leadersOverTime'
+  | 'elections'
+  | 'unavailableMs'
+> {
+  const { windows, closedBefore, series, seriesMax, electionTimes } = d;
+  const k = upperBound(windows.length, (i) => (windows[i] as WindowRec).fromMs, t);
+  const shown: LeaderlessWindow[] = [];
+  const failovers: Failover[] = [];
+  for (let i = 0; i < k; i++) {
+    const r = windows[i] as WindowRec;
+    const closed = r.toMs !== null && r.toMs <= t;
+    const toMs = closed ? (r.toMs as number) : t;
+    shown.push({ fromMs: r.fromMs, toMs, ongoing: !closed });
+    if (r.lost)
+      failovers.push({
+        lostAtMs: r.fromMs,
+        newLeaderAtMs: closed ? toMs : null,
+        durationMs: toMs - r.fromMs,
+        from: r.lost.from,
+        cause: r.lost.cause,
+        to: closed ? r.to : null,
+        ongoing: !closed,
+      });
+  }
+  const lastW = shown[k - 1];
+  const totalMs = lastW ? (closedBefore[k - 1] ?? 0) + (lastW.toMs - lastW.fromMs) : 0;
 
-      const s = upperBound(series.length, (i) => (series[i] as LeaderPoint).t, t);
-      const cur = series[s - 1] ?? { t: 0, count: 0, effective: 0 };
-      const [maxB, maxE] = seriesMax[s - 1] ?? [0, 0];
-      let twoLeaderMs = 0;
-      for (let i = 0; i < s; i++) {
-        const p = series[i] as LeaderPoint;
-        if (p.count >= 2) twoLeaderMs += Math.min(t, series[i + 1]?.t ?? t) - p.t;
-      }
-      return {
-        leaderless: { windows: shown, totalMs },
-        failovers,
-        maxConcurrentLeaders: maxB,
-        maxConcurrentEffectiveLeaders: maxE,
-        twoLeaderMs,
-        leaders: { believed: cur.count, effective: cur.effective },
-        leadersOverTime: series.slice(0, s),
-        elections: upperBound(electionTimes.length, (i) => electionTimes[i] as number, t),
-        unavailableMs: failovers.reduce((a, f) => a + f.durationMs, 0),
-      };
-    },
+  const s = upperBound(series.length, (i) => (series[i] as LeaderPoint).t, t);
+  const cur = series[s - 1] ?? { t: 0, count: 0, effective: 0 };
+  const [maxB, maxE] = seriesMax[s - 1] ?? [0, 0];
+  let twoLeaderMs = 0;
+  for (let i = 0; i < s; i++) {
+    const p = series[i] as LeaderPoint;
+    if (p.count >= 2) twoLeaderMs += Math.min(t, series[i + 1]?.t ?? t) - p.t;
+  }
+  return {
+    leaderless: { windows: shown, totalMs },
+    failovers,
+    maxConcurrentLeaders: maxB,
+    maxConcurrentEffectiveLeaders: maxE,
+    twoLeaderMs,
+    leaders: { believed: cur.count, effective: cur.effective },
+    leadersOverTime: series.slice(0, s),
+    elections: upperBound(electionTimes.length, (i) => electionTimes[i] as number, t),
+    unavailableMs: failovers.reduce((a, f) => a + f.durationMs, 0),
   };
 }

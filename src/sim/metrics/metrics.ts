@@ -6,13 +6,15 @@
  * (leadership.ts). `at(t)` then answers with binary searches (plus a copy of the per-window lists up
  * to t), so the UI can ask every frame.
  */
+
+import type { TraceEvent } from '../trace/events.ts';
 import type { Trace } from '../trace/trace.ts';
 import { clusterTracker } from './cluster.ts';
-import { detectionTracker } from './detections.ts';
-import { leadershipTracker } from './leadership.ts';
-import { messageTracker } from './messages.ts';
+import { type DetectionData, detectionsAt, detectionTracker } from './detections.ts';
+import { type LeadershipData, leadershipAt, leadershipTracker } from './leadership.ts';
+import { type MessageData, messagesAt, messageTracker } from './messages.ts';
 import type { Metrics, MetricsIndex } from './types.ts';
-import { writeTracker } from './writes.ts';
+import { type WriteData, writesAt, writeTracker } from './writes.ts';
 
 export type {
   Detection,
@@ -25,47 +27,85 @@ export type {
   MetricsIndex,
 } from './types.ts';
 
-/** One pass over the trace, each idea in its tracker; then `at(t)` reads them. */
-function buildIndex(trace: Trace): MetricsIndex {
-  const cluster = clusterTracker(trace);
-  const messages = messageTracker();
-  const writes = writeTracker();
-  const detector = detectionTracker(trace, cluster);
-  const leadership = leadershipTracker(cluster);
-  const events = trace.events;
-  // Time-based metrics look at the state after ALL events of a millisecond: a handover inside one
-  // millisecond is no leaderless window, and two leaders within one are not "two at once".
-  let dirty = false;
-  let groupT = 0;
-  for (let i = 0; i <= events.length; i++) {
-    const e = events[i];
-    if (e === undefined || e.t !== groupT) {
-      if (dirty) leadership.settle(groupT);
-      dirty = false;
-      if (e === undefined) break;
-      groupT = e.t;
-    }
-    messages.observe(e);
-    writes.observe(e);
-    detector.observe(e);
-    if (e.k === 'role') {
-      if (cluster.role(e)) leadership.elected(e.t);
-      dirty = true;
-    } else if (e.k === 'fault') {
-      cluster.fault(e);
-      dirty = true;
-    }
+/** What `at(t)` reads, for the whole run: plain data (the engine builds it, the page reads it). */
+export interface MetricsData {
+  messages: MessageData;
+  writes: WriteData;
+  detections: DetectionData;
+  leadership: LeadershipData;
+}
+
+/**
+ * The one pass over a run's events, each idea in its tracker, fed as the events come (the engine
+ * follows its simulation's growing array) or all at once; then `finish()` gives what `at(t)` reads.
+ */
+export class MetricsBuilder {
+  private readonly cluster;
+  private readonly messages = messageTracker();
+  private readonly writes = writeTracker();
+  private readonly detector;
+  private readonly leadership;
+  private seen = 0;
+  private dirty = false;
+  private groupT = 0;
+
+  constructor(run: Pick<Trace, 'hosts' | 'algorithm' | 'params'>) {
+    this.cluster = clusterTracker(run);
+    this.detector = detectionTracker(run, this.cluster);
+    this.leadership = leadershipTracker(this.cluster);
   }
 
+  /** Takes the events after the ones seen (`events` grows: the simulation's own array). */
+  follow(events: readonly TraceEvent[]): void {
+    const { cluster, leadership } = this;
+    for (let i = this.seen; i < events.length; i++) {
+      const e = events[i] as TraceEvent;
+      // Time-based metrics look at the state after ALL events of a millisecond: a handover inside one
+      // millisecond is no leaderless window, and two leaders within one are not "two at once". The
+      // last millisecond seen stays open: more of its events may come.
+      if (e.t !== this.groupT) {
+        if (this.dirty) leadership.settle(this.groupT);
+        this.dirty = false;
+        this.groupT = e.t;
+      }
+      this.messages.observe(e);
+      this.writes.observe(e);
+      this.detector.observe(e);
+      if (e.k === 'role') {
+        if (cluster.role(e)) leadership.elected(e.t);
+        this.dirty = true;
+      } else if (e.k === 'fault') {
+        cluster.fault(e);
+        this.dirty = true;
+      }
+    }
+    this.seen = events.length;
+  }
+
+  /** The run is whole: its last millisecond is settled. */
+  finish(): MetricsData {
+    if (this.dirty) this.leadership.settle(this.groupT);
+    this.dirty = false;
+    return {
+      messages: this.messages.data,
+      writes: this.writes.data,
+      detections: this.detector.data,
+      leadership: this.leadership.data,
+    };
+  }
+}
+
+/** The index over a whole run's metrics data: `at(t)` costs a few binary searches. */
+function indexOf(trace: Trace, data: MetricsData): MetricsIndex {
   return {
     trace,
-    detections: detector.detections,
-    series: leadership.series,
+    detections: data.detections.detections,
+    series: data.leadership.series,
     at(tRaw?: number): Metrics {
       const t = Math.max(0, Math.min(trace.durationMs, tRaw ?? trace.durationMs));
-      const m = messages.at(t);
-      const l = leadership.at(t);
-      const d = detector.at(t);
+      const m = messagesAt(data.messages, t);
+      const l = leadershipAt(data.leadership, t);
+      const d = detectionsAt(data.detections, t);
       // In the order the CLI's and the snapshot's JSON have always had.
       return {
         t,
@@ -76,7 +116,7 @@ function buildIndex(trace: Trace): MetricsIndex {
         maxConcurrentEffectiveLeaders: l.maxConcurrentEffectiveLeaders,
         twoLeaderMs: l.twoLeaderMs,
         leaders: l.leaders,
-        writes: writes.at(t).writes,
+        writes: writesAt(data.writes, t).writes,
         spuriousElections: d.spuriousElections,
         failureDetections: d.failureDetections,
         leadersOverTime: l.leadersOverTime,
@@ -88,16 +128,31 @@ function buildIndex(trace: Trace): MetricsIndex {
   };
 }
 
+/** The metrics data of a whole trace, in one pass. */
+export function metricsData(trace: Trace): MetricsData {
+  const b = new MetricsBuilder(trace);
+  b.follow(trace.events);
+  return b.finish();
+}
+
 const cache = new WeakMap<Trace, MetricsIndex>();
 
 /** One pass over the trace; then `at(t)` costs a few binary searches. Cached per trace object. */
 export function createMetricsIndex(trace: Trace): MetricsIndex {
   let ix = cache.get(trace);
   if (!ix) {
-    ix = buildIndex(trace);
+    ix = indexOf(trace, metricsData(trace));
     cache.set(trace, ix);
   }
   return ix;
+}
+
+/**
+ * Takes the metrics data the engine built as it simulated `trace` (the whole run): createMetricsIndex
+ * then answers from it, and the page never goes over the run's events for them.
+ */
+export function adoptMetrics(trace: Trace, data: MetricsData): void {
+  cache.set(trace, indexOf(trace, data));
 }
 
 /**

@@ -6,15 +6,22 @@ import { upperBound } from '../../lib/search.ts';
 import type { TraceEvent } from '../trace/events.ts';
 import type { Metrics } from './types.ts';
 
+/** What `writesAt` reads (plain data). */
+export interface WriteData {
+  times: number[];
+  /** Prefix counts after each write: [accepted, rejected, staleAccepted]. */
+  counts: Array<[number, number, number]>;
+}
+
 export function writeTracker() {
   const times: number[] = [];
-  /** Prefix counts after each write: [accepted, rejected, staleAccepted]. */
   const counts: Array<[number, number, number]> = [];
   let maxToken = Number.NEGATIVE_INFINITY;
   let acc = 0;
   let rej = 0;
   let stale = 0;
   return {
+    data: { times, counts } satisfies WriteData,
     observe(e: TraceEvent): void {
       if (e.k === 'role' && e.role === 'leader' && e.token !== undefined)
         maxToken = Math.max(maxToken, e.token);
@@ -26,10 +33,11 @@ export function writeTracker() {
       times.push(e.t);
       counts.push([acc, rej, stale]);
     },
-    at(t: number): Pick<Metrics, 'writes'> {
-      const w = upperBound(times.length, (i) => times[i] as number, t);
-      const [accepted, rejected, staleAccepted] = counts[w - 1] ?? [0, 0, 0];
-      return { writes: { accepted, rejected, staleAccepted } };
-    },
   };
+}
+
+export function writesAt(d: WriteData, t: number): Pick<Metrics, 'writes'> {
+  const w = upperBound(d.times.length, (i) => d.times[i] as number, t);
+  const [accepted, rejected, staleAccepted] = d.counts[w - 1] ?? [0, 0, 0];
+  return { writes: { accepted, rejected, staleAccepted } };
 }

@@ -4,6 +4,7 @@ import { chatterIds } from '../../views/d3/sequence/chatter.ts';
 import type { SimOptions } from '../inputs.ts';
 import { simulate } from '../simulate.ts';
 import { TraceIndex } from './frame.ts';
+import { countIndex } from './messageCounts.ts';
 import { applyDigest, DigestBuilder, digestOfMessages, emptyDigest } from './messageDigest.ts';
 
 describe('the message digest built as events come equals the one derived from the messages', () => {
@@ -41,8 +42,28 @@ describe('the message digest built as events come equals the one derived from th
       expect(b.digest).toEqual(derived);
       expect(derived.types.length).toBeGreaterThan(0);
       expect(derived.pairs.length).toBeGreaterThan(0);
+      // The message counts, as the page's panel derived them from every message.
+      expect(page.counts).toEqual(countIndex(messages));
+      expect(derived.counts).toEqual(countIndex(messages));
     });
   }
+  it('counts lost messages at their delivery time, sorted, though drops come in another order', () => {
+    const story = scenarioById('split-brain');
+    if (!story) throw new Error('split-brain missing');
+    const trace = simulate(story, { durationMs: 600_000 });
+    const b = new DigestBuilder();
+    const page = emptyDigest();
+    for (let n = 0; n <= trace.events.length; n += 97) {
+      b.follow(trace.events.slice(0, n));
+      applyDigest(page, b.delta());
+    }
+    b.follow(trace.events);
+    applyDigest(page, b.delta());
+    const want = countIndex(new TraceIndex(trace).messages);
+    expect(want.lostAt.length).toBeGreaterThan(1);
+    expect(page.counts.lostAt).toEqual(want.lostAt);
+    expect(b.digest.counts.lostAt).toEqual(want.lostAt);
+  });
   it('says when a message was lost', () => {
     const story = scenarioById('split-brain');
     if (!story) throw new Error('split-brain missing');

@@ -2,6 +2,7 @@ import { declaredAlgorithms, declaredVersion } from '../algorithms/declared.ts';
 import type { Primitive } from '../net/message.ts';
 import type { TraceEvent } from './events.ts';
 import type { MessageRecord } from './frame.ts';
+import { addLost, addSend, type CountIndex, emptyCounts } from './messageCounts.ts';
 
 /**
  * What the views need of a run's whole message list, however long the run: the message types (the
@@ -22,6 +23,8 @@ export interface MessageDigest {
    * compare-and-swap attempts, request and answer both. `bits[id]` is 1 for a chatter message.
    */
   chatter: { bits: Uint8Array; size: number };
+  /** Send times per type and lost messages' delivery times (the message counts panel, at any t). */
+  counts: CountIndex;
 }
 
 /** The new part of a digest since the last one sent: appended to the page's copy (applyDigest). */
@@ -31,6 +34,11 @@ export interface DigestDelta {
   pairs: Array<[string, string]>;
   /** Message ids that became chatter (a failed answer also marks its request, sent before). */
   chatter: Int32Array;
+  /** Sends since the last delta: each one's time and its type's place in the digest's `types`. */
+  sendAt: Float64Array;
+  sendType: Uint16Array;
+  /** Delivery times of the messages dropped since the last delta, in the order of their drops. */
+  lostAt: Float64Array;
 }
 
 export const emptyDigest = (): MessageDigest => ({
@@ -38,6 +46,7 @@ export const emptyDigest = (): MessageDigest => ({
   anyLost: false,
   pairs: [],
   chatter: { bits: new Uint8Array(1024), size: 0 },
+  counts: emptyCounts(),
 });
 
 let chatterSet: { version: number; types: Set<string> } | null = null;
@@ -102,9 +111,14 @@ const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 /** Builds a digest from events as they come, and hands out what is new since the last delta. */
 export class DigestBuilder {
   readonly digest = emptyDigest();
-  private readonly types = new Set<string>();
+  private readonly types = new Map<string, number>();
   private readonly pairs = new Set<string>();
   private readonly finder = new ChatterFinder();
+  /** Delivery times of the messages in flight: a drop counts as lost at its message's delivery time. */
+  private readonly flying = new Map<number, number>();
+  private sendAt: number[] = [];
+  private sendType: number[] = [];
+  private lostAt: number[] = [];
   private chatterNew: number[] = [];
   private readonly mark = (id: number) => {
     if (this.digest.chatter.bits[id] !== 1) this.chatterNew.push(id);
@@ -121,10 +135,16 @@ export class DigestBuilder {
     for (let i = this.seen; i < events.length; i++) {
       const e = events[i] as TraceEvent;
       if (e.k === 'send') {
-        if (!this.types.has(e.type)) {
-          this.types.add(e.type);
+        let type = this.types.get(e.type);
+        if (type === undefined) {
+          type = d.types.length;
+          this.types.set(e.type, type);
           d.types.push(e.type);
         }
+        addSend(d.counts, e.type, e.t);
+        this.sendAt.push(e.t);
+        this.sendType.push(type);
+        this.flying.set(e.id, e.deliverAt);
         if (e.from !== e.to) {
           const key = pairKey(e.from, e.to);
           if (!this.pairs.has(key)) {
@@ -133,7 +153,15 @@ export class DigestBuilder {
           }
         }
         this.finder.see(e, this.mark);
-      } else if (e.k === 'drop') d.anyLost = true;
+      } else if (e.k === 'drop') {
+        d.anyLost = true;
+        const at = this.flying.get(e.id);
+        if (at !== undefined) {
+          addLost(d.counts, at);
+          this.lostAt.push(at);
+          this.flying.delete(e.id);
+        }
+      } else if (e.k === 'deliver') this.flying.delete(e.id);
     }
     this.seen = events.length;
   }
@@ -146,8 +174,14 @@ export class DigestBuilder {
       anyLost: d.anyLost && !this.sentLost,
       pairs: d.pairs.slice(this.sentPairs),
       chatter: Int32Array.from(this.chatterNew),
+      sendAt: Float64Array.from(this.sendAt),
+      sendType: Uint16Array.from(this.sendType),
+      lostAt: Float64Array.from(this.lostAt),
     };
     this.chatterNew = [];
+    this.sendAt = [];
+    this.sendType = [];
+    this.lostAt = [];
     this.sentTypes = d.types.length;
     this.sentPairs = d.pairs.length;
     this.sentLost = d.anyLost;
@@ -161,6 +195,10 @@ export function applyDigest(d: MessageDigest, delta: DigestDelta): void {
   for (const p of delta.pairs) d.pairs.push(p);
   if (delta.anyLost) d.anyLost = true;
   for (const id of delta.chatter) markChatter(d.chatter, id);
+  const { sendAt, sendType, lostAt } = delta;
+  for (let i = 0; i < sendAt.length; i++)
+    addSend(d.counts, d.types[sendType[i] as number] as string, sendAt[i] as number);
+  for (const at of lostAt) addLost(d.counts, at);
 }
 
 /** The digest of a message list the page already has (a run simulated at once, an imported trace). */
@@ -183,7 +221,12 @@ export function digestOfMessages(messages: readonly MessageRecord[]): MessageDig
         d.pairs.push([m.from, m.to]);
       }
     }
-    if (m.fate === 'dropped') d.anyLost = true;
+    addSend(d.counts, m.type, m.sendAt);
+    if (m.fate === 'dropped') {
+      d.anyLost = true;
+      d.counts.lostAt.push(m.deliverAt);
+    }
   }
+  d.counts.lostAt.sort((a, b) => a - b);
   return d;
 }
