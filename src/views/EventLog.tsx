@@ -12,8 +12,9 @@ import {
 import { formatNumber, messageTypeLabel, t as translate } from '../i18n/index.ts';
 import { upperBound } from '../lib/search.ts';
 import { shapeHosts } from '../sim/faults/shape.ts';
-import { specOf } from '../sim/faults/table.ts';
+import { netAfter, specOf } from '../sim/faults/table.ts';
 import { braceGroups, faultWords } from '../sim/faults/words.ts';
+import { onEverySide, openNet } from '../sim/net/reach.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import type { TraceIndex } from '../sim/trace/frame.ts';
 import type { Trace } from '../sim/trace/trace.ts';
@@ -144,12 +145,12 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
         const spec = specOf(f);
         const { key, vars } = faultWords(f, { ...localFormat(tr), groups: braceGroups });
         let text = tr(`log.fault.${key}`, vars);
-        // A partition names no store on a side: the store stays reachable from both (sim/net/reach.ts).
-        if (f.kind === 'partition') {
-          const named = new Set(f.groups.flat());
-          const free = trace.hosts.filter((h) => h.kind === 'store' && !named.has(h.id)).map((h) => h.id);
-          if (free.length) text += ` · ${tr('log.storeBothSides', { stores: free.join(', ') })}`;
-        }
+        // A store the fault's split leaves on no side stays reachable from all of them (sim/net/reach.ts).
+        const split = netAfter(openNet, f);
+        const free = trace.hosts
+          .filter((h) => h.kind === 'store' && onEverySide(split, h.id))
+          .map((h) => h.id);
+        if (free.length) text += ` · ${tr('log.storeBothSides', { stores: free.join(', ') })}`;
         push('fault', 'node' in f ? f.node : '', shapeHosts(spec.fields, f), text + inj, spec.severity);
         break;
       }

@@ -421,6 +421,8 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
      * so between two of those the timers are known without reading the scheduler.
      */
     clock(inner: XClock): XClock {
+      // `inner` is the run's virtual clock (kernel/clock.ts queueClock): XState's Clock interface
+      // names its methods setTimeout and clearTimeout; no real timer runs here.
       clockMoves = 0;
       return {
         setTimeout: (fn: (...args: unknown[]) => void, ms: number) => {

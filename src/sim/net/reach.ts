@@ -44,6 +44,11 @@ export function partitioned(s: NetState, groups: readonly (readonly string[])[])
   return { ...s, groups, groupOf };
 }
 
+/** A host a partition leaves out of its groups: every side still reaches it (the rule above). */
+export function onEverySide(s: NetState, id: string): boolean {
+  return s.groupOf !== null && !s.groupOf.has(id);
+}
+
 /** Why a message from a to b cannot get through in state s, or null if it can. */
 export function blocked(
   s: NetState,

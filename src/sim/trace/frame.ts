@@ -5,6 +5,7 @@ import { type NetState, openNet } from '../net/reach.ts';
 import type { KeyValue } from '../store/etcd.ts';
 import type { DisplayRole, DropReason, Role, TraceEvent, Violation } from './events.ts';
 import { digestOfMessages, type MessageDigest } from './messageDigest.ts';
+import type { MessageRecord } from './messageRecord.ts';
 import type { Trace } from './trace.ts';
 
 /** What the views draw at one instant. Derived from the trace only; views never ask the simulator. */
@@ -109,17 +110,7 @@ interface State {
   >;
 }
 
-export interface MessageRecord {
-  id: number;
-  from: string;
-  to: string;
-  type: string;
-  sendAt: number;
-  deliverAt: number;
-  fate: 'delivered' | 'dropped';
-  dropReason?: DropReason;
-  data?: Record<string, string | number | boolean | null>;
-}
+export type { MessageRecord } from './messageRecord.ts';
 
 const SNAPSHOT_EVERY = 128;
 const RECENT_WRITES = 8;

@@ -1,5 +1,5 @@
 import { upperBound } from '../../lib/search.ts';
-import type { MessageRecord } from './frame.ts';
+import type { MessageRecord } from './messageRecord.ts';
 
 /** Send times per message type and delivery times of the lost ones, sorted: counts at t by binary search. */
 export interface CountIndex {

@@ -1,8 +1,8 @@
 import { declaredAlgorithms, declaredVersion } from '../algorithms/declared.ts';
 import type { Primitive } from '../net/message.ts';
 import type { TraceEvent } from './events.ts';
-import type { MessageRecord } from './frame.ts';
 import { addLost, addSend, type CountIndex, emptyCounts } from './messageCounts.ts';
+import type { MessageRecord } from './messageRecord.ts';
 
 /**
  * What the views need of a run's whole message list, however long the run: the message types (the
