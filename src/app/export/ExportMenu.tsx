@@ -141,27 +141,17 @@ export function ExportMenu() {
         });
         return;
       }
-      // A story file (`"storyFile": 1`) opens as a story, simulated here; anything else is a trace.
-      let story = false;
       try {
-        const data: unknown = JSON.parse(text);
-        story = typeof data === 'object' && data !== null && 'storyFile' in data;
-        if (story) {
+        // Read once, within the size limit; a story file (`"storyFile": 1`) opens as a story,
+        // simulated here, anything else is a trace.
+        const data = x.readTraceJson(text);
+        if (typeof data === 'object' && data !== null && 'storyFile' in data) {
           store.getState().openStory(x.parseStoryFile(data, file.name).scenario);
           setImportedName('');
           setNotice({ kind: 'ok', text: t('import.story', { file: file.name }) });
           return;
         }
-      } catch (e) {
-        if (story) {
-          const message = e instanceof Error ? (e.message.split('\n')[0] ?? e.message) : String(e);
-          setNotice({ kind: 'error', text: t('import.failed', { file: file.name, message }) });
-          return;
-        }
-        // Not JSON at all: the trace parser says so, in its own words.
-      }
-      try {
-        const trace = x.parseTrace(text);
+        const trace = x.traceFromData(data);
         if (!store.getState().loadTrace(trace)) {
           setNotice({
             kind: 'error',
@@ -178,8 +168,13 @@ export function ExportMenu() {
         setImportedName(file.name);
         setNotice(null);
       } catch (e) {
+        // A story file's problems come one per line: the first says what and where.
         const message =
-          e instanceof x.TraceImportError ? e.message : e instanceof Error ? e.message : String(e);
+          e instanceof x.StoryFileError
+            ? (e.message.split('\n')[0] ?? e.message)
+            : e instanceof Error
+              ? e.message
+              : String(e);
         setNotice({ kind: 'error', text: t('import.failed', { file: file.name, message }) });
       }
     },

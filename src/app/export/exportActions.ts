@@ -7,7 +7,7 @@
 import '../boot/zodJitless.ts';
 
 export { parseStoryFile, StoryFileError } from '../../sim/scenario/storyFile.ts';
-export { parseTrace, TraceImportError } from '../../sim/trace/import.ts';
+export { readTraceJson, TraceImportError, traceFromData } from '../../sim/trace/import.ts';
 export { toMermaid } from '../../sim/trace/mermaid.ts';
 export { frameFileName, mermaidFileName, secondsText, traceFileName } from './export.ts';
 export { clusterSvg, download, standaloneSvg, svgToPng } from './exportDom.ts';

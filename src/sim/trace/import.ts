@@ -475,7 +475,15 @@ export interface ParseTraceOptions {
 
 /** Parses and validates trace JSON. Throws only TraceImportError. */
 export function parseTrace(text: string, opts: ParseTraceOptions = {}): Trace {
-  try {
+  return traceFromData(readTraceJson(text, opts));
+}
+
+/**
+ * A file's text as JSON, within the size limit (a BOM dropped), before anything reads what it is:
+ * Import tells a story file from a trace by the data, parsed once. Throws only TraceImportError.
+ */
+export function readTraceJson(text: string, opts: ParseTraceOptions = {}): unknown {
+  return guarded(() => {
     if (typeof text !== 'string')
       throw new TraceImportError('trace', `expected the file's text, got ${typeof text}`);
     const limit = opts.maxBytes ?? MAX_TRACE_BYTES;
@@ -486,13 +494,18 @@ export function parseTrace(text: string, opts: ParseTraceOptions = {}): Trace {
       );
     const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     if (body.trim() === '') throw new TraceImportError('trace', 'the file is empty');
-    let data: unknown;
     try {
-      data = JSON.parse(body);
+      return JSON.parse(body) as unknown;
     } catch (e) {
       const why = e instanceof Error ? e.message.split('\n')[0] : 'syntax error';
       throw new TraceImportError('trace', `not valid JSON (truncated or corrupted?): ${why}`);
     }
+  });
+}
+
+/** Validates parsed trace JSON (readTraceJson's result). Throws only TraceImportError. */
+export function traceFromData(data: unknown): Trace {
+  return guarded(() => {
     checkStructure(data);
     if (typeof data !== 'object' || data === null || Array.isArray(data))
       throw new TraceImportError('trace', `expected a trace object, got ${show(data)}`);
@@ -529,6 +542,12 @@ export function parseTrace(text: string, opts: ParseTraceOptions = {}): Trace {
     const trace = { ...(r.data as Omit<Trace, 'version'>), version: 2 } as Trace;
     checkSemantics(trace);
     return trace;
+  });
+}
+
+function guarded<T>(read: () => T): T {
+  try {
+    return read();
   } catch (e) {
     if (e instanceof TraceImportError) throw e;
     // Nothing else may escape (a stack overflow or out-of-memory deep inside a library, say).
