@@ -22,6 +22,18 @@ const rectOf = (page: Page, selector: string): Promise<R> =>
 const meet = (a: R, b: R) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 const centre = (r: R) => ({ x: (r.x0 + r.x1) / 2, y: (r.y0 + r.y1) / 2 });
 
+/** The SVG lines a selector finds, in screen coordinates. */
+const screenLines = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((els) =>
+    els.map((l) => {
+      const line = l as SVGLineElement;
+      const m = line.getScreenCTM() as DOMMatrix;
+      const a = new DOMPoint(line.x1.baseVal.value, line.y1.baseVal.value).matrixTransform(m);
+      const b = new DOMPoint(line.x2.baseVal.value, line.y2.baseVal.value).matrixTransform(m);
+      return { x1: a.x, y1: a.y, x2: b.x, y2: b.y };
+    }),
+  );
+
 for (const size of [
   { width: 1366, height: 768 },
   { width: 390, height: 844 },
@@ -112,15 +124,7 @@ test('split-brain: the BOTH WRITE alarm leaves the partition line in view', asyn
   await expect(alarm).toBeVisible();
   await expect(page.locator('g.cut line')).not.toHaveCount(0);
   const card = await rectOf(page, '.cluster > .alarm');
-  const cuts = await page.locator('g.cut line').evaluateAll((els) =>
-    els.map((l) => {
-      const line = l as SVGLineElement;
-      const m = line.getScreenCTM() as DOMMatrix;
-      const a = new DOMPoint(line.x1.baseVal.value, line.y1.baseVal.value).matrixTransform(m);
-      const b = new DOMPoint(line.x2.baseVal.value, line.y2.baseVal.value).matrixTransform(m);
-      return { x1: a.x, y1: a.y, x2: b.x, y2: b.y };
-    }),
-  );
+  const cuts = await screenLines(page, 'g.cut line');
   for (const c of cuts) expect(segmentHitsBox(c, card), JSON.stringify({ c, card })).toBe(false);
   // Nor does it cover a node.
   const circles = await page.locator('[data-node] circle').evaluateAll((els) =>
@@ -162,15 +166,7 @@ for (const scenario of ['fencing-token', 'lease-no-fencing']) {
     const n1 = centre(await rectOf(page, '[data-node="node-1"] circle'));
     const storage = await rectOf(page, '[data-host="storage"]');
     const etcd = await rectOf(page, '[data-host="etcd"]');
-    const lines = await page.locator('g.links line').evaluateAll((els) =>
-      els.map((l) => {
-        const line = l as SVGLineElement;
-        const m = line.getScreenCTM() as DOMMatrix;
-        const a = new DOMPoint(line.x1.baseVal.value, line.y1.baseVal.value).matrixTransform(m);
-        const b = new DOMPoint(line.x2.baseVal.value, line.y2.baseVal.value).matrixTransform(m);
-        return { x1: a.x, y1: a.y, x2: b.x, y2: b.y };
-      }),
-    );
+    const lines = await screenLines(page, 'g.links line');
     // The link drawn between node-1 and storage: one end by each.
     const near = (x: number, y: number, p: { x: number; y: number }, d: number) =>
       Math.hypot(x - p.x, y - p.y) < d;
