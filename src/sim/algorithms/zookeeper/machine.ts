@@ -215,6 +215,7 @@ export const zkMachine = setup({
       toZk(context, 'SET_WATCHES', {
         session: context.session,
         paths: [`${ELECTION}/${context.watching}`],
+        // The trace's summary of a body keeps only primitives: `path` names it in the event log.
         path: `${ELECTION}/${context.watching}`,
       }),
     dropSession: assign({ session: null, znode: null, watching: null, token: undefined }),

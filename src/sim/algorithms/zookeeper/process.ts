@@ -12,8 +12,9 @@ export const sessionHex = (id: number) => `0x${id.toString(16)}`;
  * SESSION_EXPIRED; SET_WATCHES {paths} (a reconnected client's) sets them again, or fires what it
  * missed, with no answer of its own. A fired watch is a WATCH_EVENT {path, type} to the session's
  * client, on the connection it last spoke on. `reqId` is echoed, and an answer goes back on the TCP
- * connection its request came on. In the trace, a session is recorded like an etcd lease (its timeout, renewed by every
- * request) and a znode like a key held by it, so the store panel lists the znodes and the sessions.
+ * connection its request came on. In the trace, a session is recorded like an etcd lease (its
+ * timeout, renewed by every request) and a znode like a key held by it, so the store panel lists the
+ * znodes and the sessions.
  */
 export function zooKeeperProcess(): ProcessFactory {
   return (env: ProcessEnv): Process => {
