@@ -183,19 +183,15 @@ type Scheduled = { event: { type: string }; delay: number; source: AnyActorRef }
 /**
  * One actor's entries of XState's `_scheduledEvents` (system.ts: keyed `<sessionId>.<id>`), in the
  * order a for-in over that object gives them: a key set again keeps its place, a key deleted and
- * set again goes last, as in the object. `set` is told of every schedule, `sync` drops the entries
- * the scheduler no longer holds (fired, or cancelled by `cancelAll`); `version` moves at every change.
+ * set again goes last, as in the object. The recorder tells it of every schedule (`set`) and every
+ * delete (`drop`: a cancel, a cancelAll, or the timer firing, seen at the clock); `version` moves at
+ * every change, so a snapshot with the same version has the same timers and reads nothing.
  */
 export class PendingTimers {
   private readonly byKey = new Map<string, Scheduled>();
   version = 0;
   /** False when a schedule could not be followed (no id): the caller reads the scheduler instead. */
   watching = false;
-  /** Before a schedule: an entry gone from the scheduler unseen (fired) lost its key there, so it goes last again. */
-  forget(key: string, all: Record<string, Scheduled>): void {
-    const had = this.byKey.get(key);
-    if (had !== undefined && all[key] !== had) this.drop(key);
-  }
   /** After a schedule: the scheduler's entry for the key. */
   set(key: string, s: Scheduled | undefined): void {
     if (s === undefined) this.drop(key);
@@ -206,9 +202,6 @@ export class PendingTimers {
   }
   drop(key: string): void {
     if (this.byKey.delete(key)) this.version++;
-  }
-  sync(all: Record<string, Scheduled>): void {
-    for (const [k, s] of this.byKey) if (all[k] !== s) this.drop(k);
   }
   list(): Scheduled[] {
     return [...this.byKey.values()];
@@ -248,7 +241,12 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
   let clockMoves = -1;
   let timersAt = -2;
   let lastVersion = -1;
-  const dueOf = new WeakMap<object, number>();
+  /**
+   * The due time of each pending timer, taken when the recorder first saw it. A plain map of the
+   * pending ones only: a weak map entry per timer ever scheduled (hundreds of thousands in a long
+   * run) made every garbage collection slower.
+   */
+  let dueOf = new Map<Scheduled, number>();
   const movesNamed = new Map<object, { v: StateName[] | undefined; x: StateName[] | undefined }>();
   const ref = (n: string): StateName => {
     const i = names.get(n);
@@ -263,20 +261,13 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
    * XState deletes from it, so a for-in over it was the recorder's largest cost in a lease run).
    */
   const own = new PendingTimers();
+  /** The scheduler key whose timer the clock is being asked to set, while XState schedules it. */
+  let scheduling: string | null = null;
   /** The actor's pending timers; the same map as before when XState's scheduled events are the same objects. */
-  const timersOf = (actor: AnyActorRef, t: number): Map<string, number> => {
-    // Through the recorder's clock, no timer was set, cleared or fired: the same timers.
-    if (clockMoves >= 0 && clockMoves === timersAt) return timers;
-    timersAt = clockMoves;
-    // The system's own record (system.ts `_snapshot`); getSnapshot() would copy it at every event.
-    const sys = actor.system as unknown as { _snapshot?: { _scheduledEvents: Record<string, Scheduled> } };
-    const all =
-      sys._snapshot?._scheduledEvents ??
-      (actor.system.getSnapshot() as { _scheduledEvents: Record<string, Scheduled> })._scheduledEvents;
+  const timersOf = (actor: AnyActorRef, now: () => number): Map<string, number> => {
     let mine: Scheduled[];
     if (own.watching) {
-      // A fired timer or a cancelAll leaves the scheduler without the wrapper seeing it: checked by key.
-      own.sync(all);
+      // Every schedule, cancel and firing of this actor's timers is seen (attach, clock).
       if (own.version === lastVersion) return timers;
       lastVersion = own.version;
       mine = own.list();
@@ -285,6 +276,14 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
         return timers;
       }
     } else {
+      // Through the recorder's clock, no timer was set, cleared or fired: the same timers.
+      if (clockMoves >= 0 && clockMoves === timersAt) return timers;
+      timersAt = clockMoves;
+      // The system's own record (system.ts `_snapshot`); getSnapshot() would copy it at every event.
+      const sys = actor.system as unknown as { _snapshot?: { _scheduledEvents: Record<string, Scheduled> } };
+      const all =
+        sys._snapshot?._scheduledEvents ??
+        (actor.system.getSnapshot() as { _scheduledEvents: Record<string, Scheduled> })._scheduledEvents;
       // Compared in place first: most moves leave the timers as they were, and build nothing.
       let i = 0;
       let same = true;
@@ -306,18 +305,19 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     }
     lastScheduled = mine;
     const out = new Map<string, number>();
+    const dues = new Map<Scheduled, number>();
+    const t = now();
     for (const s of mine) {
       let due = dueOf.get(s);
-      if (due === undefined) {
-        // Whole ms, as the simulator's clock fires it (kernel/clock.ts rounds a delay up).
-        due = t + Math.ceil(s.delay);
-        dueOf.set(s, due);
-      }
+      // Whole ms, as the simulator's clock fires it (kernel/clock.ts rounds a delay up).
+      if (due === undefined) due = t + Math.ceil(s.delay);
+      dues.set(s, due);
       const base = timerName(s.event.type);
       let name = base;
       for (let i = 2; out.has(name); i++) name = `${base}#${i}`;
       out.set(name, due);
     }
+    dueOf = dues;
     return out;
   };
 
@@ -332,16 +332,13 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     }
     if (ie.type !== '@xstate.snapshot' || root === null || ie.actorRef !== root) return;
     const snap = ie.snapshot as AnyMachineSnapshot;
-    const t = env.now();
-    const on = eventName(ie.event.type);
-    let r: string[] | undefined;
+    // Most snapshots record nothing: the cause's name and the node's time are read only when needed.
+    let raised: Array<{ type: string }> | null = null;
     if (steps.length > 0) {
       for (const ev of steps)
         if (ev !== ie.event) {
-          const n = eventName(ev.type);
-          if (n === on || r?.includes(n)) continue;
-          r ??= [];
-          r.push(n);
+          raised = steps.slice();
+          break;
         }
       steps.length = 0;
     }
@@ -358,7 +355,7 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
       lastNodes = nodes ?? [];
       lastValue = snap.value;
     }
-    const nowTimers = timersOf(root, t);
+    const nowTimers = timersOf(root, env.now);
     // assign() makes a new context object: the same object means the same values.
     const dc = snap.context === lastContext && !init ? null : contextChanges(snap.context, ctx, init);
     lastContext = snap.context;
@@ -387,7 +384,8 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     let tx: StateName[] | undefined;
     let tm: Array<[StateName, number]> | undefined;
     if (nowTimers !== timers) {
-      const fired = on.startsWith('after:') ? timerName(ie.event.type) : null;
+      const t = env.now();
+      const fired = eventName(ie.event.type).startsWith('after:') ? timerName(ie.event.type) : null;
       for (const n of timers.keys()) {
         if (nowTimers.has(n) || n === fired) continue;
         tx ??= [];
@@ -401,6 +399,17 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     }
     leaves = nowLeaves;
     timers = nowTimers;
+    if (!(init || v || x || tm || tx || dc || raised)) return;
+    const on = eventName(ie.event.type);
+    let r: string[] | undefined;
+    if (raised)
+      for (const ev of raised)
+        if (ev !== ie.event) {
+          const n = eventName(ev.type);
+          if (n === on || r?.includes(n)) continue;
+          r ??= [];
+          r.push(n);
+        }
     if (!(init || v || x || tm || tx || dc)) return;
     // The record's own key order (events.ts): k, node, on, r, init, v, x, tx, tm, c.
     const e: Omit<StateEvent, 't'> = { k: 'state', node: env.id, on };
@@ -427,8 +436,11 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
       return {
         setTimeout: (fn: (...args: unknown[]) => void, ms: number) => {
           clockMoves++;
+          // Set inside the scheduler's schedule (attach): when it fires XState deletes that key.
+          const key = scheduling;
           return inner.setTimeout(() => {
             clockMoves++;
+            if (key !== null) own.drop(key);
             fn();
           }, ms);
         },
@@ -454,9 +466,18 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
         actor.system.inspect(inspect);
         return 'inspect';
       }
-      sys._sendInspectionEvent = (ie) => {
-        inspect(ie);
-        send(ie);
+      // XState calls the hook for every event, action and microstep. While nobody else inspects the
+      // system (machineProcess creates actors without `inspect`), the recorder is the hook itself:
+      // the system's own send would return at once for want of observers. A later `system.inspect`
+      // puts the system's send back behind the recorder.
+      sys._sendInspectionEvent = inspect;
+      const subscribe = actor.system.inspect.bind(actor.system);
+      actor.system.inspect = (observer) => {
+        sys._sendInspectionEvent = (ie) => {
+          inspect(ie);
+          send(ie);
+        };
+        return subscribe(observer);
       };
       // Every timer the actor's actions set or cancel goes through `system.scheduler` (XState's
       // delayed transitions, raise and sendTo with a delay): followed there, so the recorder never
@@ -496,8 +517,12 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
             return schedule(source, target, event, delay, id);
           }
           const key = keyOf(id);
-          own.forget(key, all());
-          schedule(source, target, event, delay, id);
+          scheduling = key;
+          try {
+            schedule(source, target, event, delay, id);
+          } finally {
+            scheduling = null;
+          }
           own.set(key, all()[key]);
         };
         sc.cancel = (source, id) => {
