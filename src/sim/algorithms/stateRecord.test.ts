@@ -193,6 +193,37 @@ describe('stateRecord: how it watches the actor', () => {
     expect(h.events.map((e) => e.on)).toEqual(['xstate.init', 'GO']);
   });
 
+  it('is the hook itself, and hands the events on once someone else inspects the system', () => {
+    const a = env();
+    const b = env();
+    const ra = stateRecorder(a.env);
+    const actorA = createActor(machine, { clock: ra.clock(a.clock) });
+    ra.attach(actorA as AnyActorRef);
+    const rb = stateRecorder(b.env);
+    const actorB = createActor(machine, { clock: rb.clock(b.clock) });
+    rb.attach(actorB as AnyActorRef);
+    const seen: string[] = [];
+    actorB.system.inspect((ie) => {
+      if (ie.type === '@xstate.event') seen.push(ie.event.type);
+    });
+    for (const [actor, clock] of [
+      [actorA, a.clock],
+      [actorB, b.clock],
+    ] as const) {
+      actor.start();
+      actor.send({ type: 'GO' } as never);
+      clock.increment(250);
+    }
+    expect(seen).toEqual([
+      'xstate.init',
+      'GO',
+      'xstate.after.tick.m.session.beat.ticking',
+      'xstate.after.timeout.m.session.role.waiting',
+    ]);
+    expect(b.events.length).toBeGreaterThan(3);
+    expect(b.events).toEqual(a.events);
+  });
+
   it('falls back to the public inspect, with the same record, on an XState without the hook', () => {
     const a = env();
     const b = env();

@@ -507,7 +507,8 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
         }
         return k;
       };
-      if (typeof schedule === 'function' && typeof cancel === 'function') {
+      // A firing is seen only through the recorder's own clock (clock()): without it, read the scheduler.
+      if (clockMoves >= 0 && typeof schedule === 'function' && typeof cancel === 'function') {
         own.watching = true;
         sc.schedule = (source, target, event, delay, id) => {
           if (source !== actor || !own.watching) return schedule(source, target, event, delay, id);
