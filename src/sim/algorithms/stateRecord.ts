@@ -180,6 +180,14 @@ function sameNodes(a: readonly unknown[], b: readonly unknown[]): boolean {
 
 type Scheduled = { event: { type: string }; delay: number; source: AnyActorRef };
 
+/** An actor's pending timers, in the scheduler's order: each one's name in the record, due time and entry. */
+interface Timers {
+  names: string[];
+  dues: number[];
+  of: readonly Scheduled[];
+}
+const NO_TIMERS: Timers = { names: [], dues: [], of: [] };
+
 /**
  * One actor's entries of XState's `_scheduledEvents` (system.ts: keyed `<sessionId>.<id>`), in the
  * order a for-in over that object gives them: a key set again keeps its place, a key deleted and
@@ -234,19 +242,13 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
   let lastContext: unknown = null;
   let lastScheduled: Scheduled[] = [];
   let leaves: readonly string[] = NO_LEAVES;
-  let timers = new Map<string, number>();
+  let timers: Timers = NO_TIMERS;
   const ctx: Known = readKeys.map(() => undefined);
   const names = new Map<string, number>();
   /** Timers set, cleared or fired through clock() (-1: the actor runs on a clock the recorder does not see). */
   let clockMoves = -1;
   let timersAt = -2;
   let lastVersion = -1;
-  /**
-   * The due time of each pending timer, taken when the recorder first saw it. A plain map of the
-   * pending ones only: a weak map entry per timer ever scheduled (hundreds of thousands in a long
-   * run) made every garbage collection slower.
-   */
-  let dueOf = new Map<Scheduled, number>();
   const movesNamed = new Map<object, { v: StateName[] | undefined; x: StateName[] | undefined }>();
   const ref = (n: string): StateName => {
     const i = names.get(n);
@@ -263,8 +265,8 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
   const own = new PendingTimers();
   /** The scheduler key whose timer the clock is being asked to set, while XState schedules it. */
   let scheduling: string | null = null;
-  /** The actor's pending timers; the same map as before when XState's scheduled events are the same objects. */
-  const timersOf = (actor: AnyActorRef, now: () => number): Map<string, number> => {
+  /** The actor's pending timers; the same object as before when XState's scheduled events are the same objects. */
+  const timersOf = (actor: AnyActorRef, now: () => number): Timers => {
     let mine: Scheduled[];
     if (own.watching) {
       // Every schedule, cancel and firing of this actor's timers is seen (attach, clock).
@@ -304,20 +306,20 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
       }
     }
     lastScheduled = mine;
-    const out = new Map<string, number>();
-    const dues = new Map<Scheduled, number>();
+    // A handful of timers at most: arrays, searched in place, cost less than two maps per change.
+    const out: Timers = { names: [], dues: [], of: mine };
     const t = now();
     for (const s of mine) {
-      let due = dueOf.get(s);
+      // A timer seen before keeps the due time it was first seen with.
+      const was = timers.of.indexOf(s);
       // Whole ms, as the simulator's clock fires it (kernel/clock.ts rounds a delay up).
-      if (due === undefined) due = t + Math.ceil(s.delay);
-      dues.set(s, due);
+      const due = was >= 0 ? (timers.dues[was] as number) : t + Math.ceil(s.delay);
       const base = timerName(s.event.type);
       let name = base;
-      for (let i = 2; out.has(name); i++) name = `${base}#${i}`;
-      out.set(name, due);
+      for (let i = 2; out.names.includes(name); i++) name = `${base}#${i}`;
+      out.names.push(name);
+      out.dues.push(due);
     }
-    dueOf = dues;
     return out;
   };
 
@@ -386,13 +388,16 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     if (nowTimers !== timers) {
       const t = env.now();
       const fired = eventName(ie.event.type).startsWith('after:') ? timerName(ie.event.type) : null;
-      for (const n of timers.keys()) {
-        if (nowTimers.has(n) || n === fired) continue;
+      for (const n of timers.names) {
+        if (nowTimers.names.includes(n) || n === fired) continue;
         tx ??= [];
         tx.push(ref(n));
       }
-      for (const [n, due] of nowTimers) {
-        if (timers.get(n) === due) continue;
+      for (let i = 0; i < nowTimers.names.length; i++) {
+        const n = nowTimers.names[i] as string;
+        const due = nowTimers.dues[i] as number;
+        const was = timers.names.indexOf(n);
+        if (was >= 0 && timers.dues[was] === due) continue;
         tm ??= [];
         tm.push([ref(n), due - t]);
       }
