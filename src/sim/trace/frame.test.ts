@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../../scenarios/index.ts';
+import type { Scenario } from '../scenario/schema.ts';
 import { simulate } from '../simulate.ts';
 import type { TraceEvent } from './events.ts';
-import { TraceIndex } from './frame.ts';
+import { type MarkEvent, TraceIndex } from './frame.ts';
 import type { Trace } from './trace.ts';
+
+/** A run's marks and where they are, found the slow way. */
+const marksIn = (trace: Trace) =>
+  trace.events.flatMap((e, i) => (e.k === 'mark' ? [{ i, mark: e as MarkEvent }] : []));
 
 /** A synthetic trace: many heartbeats, a leader change, a crash, store keys with a lease, writes. */
 function synthetic(n = 5000): Trace {
@@ -198,6 +203,21 @@ describe('TraceIndex over a run that grows or continues another', () => {
   const frames = (ix: TraceIndex, d: number) =>
     JSON.stringify(Array.from({ length: 120 }, (_, i) => ix.frameAt(Math.floor((i * d) / 119))));
 
+  it('lists the marks with their place in the events, built whole or as the events stream in', () => {
+    for (const id of ['etcd-lease', 'skip-locked', 'bully-at-scale']) {
+      const whole = simulate(scenarios.find((s) => s.id === id) as Scenario);
+      const growing: Trace = { ...whole, events: [] };
+      const ix = new TraceIndex(growing);
+      for (let i = 0; i < whole.events.length; i += 97) {
+        growing.events.push(...whole.events.slice(i, i + 97));
+        ix.append();
+      }
+      expect(marksIn(whole).length).toBeGreaterThan(10);
+      expect(ix.marks).toEqual(marksIn(whole));
+      expect(new TraceIndex(whole).marks).toEqual(marksIn(whole));
+    }
+  });
+
   it('indexing events as they stream in gives the frames of the whole trace', () => {
     const whole = simulate(lease);
     const growing: Trace = { ...whole, events: [] };
@@ -233,8 +253,11 @@ describe('TraceIndex over a run that grows or continues another', () => {
       expect(ix.messages.filter((m) => m.fate === 'dropped').length).toBe(
         new TraceIndex(next).messages.filter((m) => m.fate === 'dropped').length,
       );
+      // Its marks, as a scan of the new run's events finds them.
+      expect(ix.marks).toEqual(marksIn(next));
       // The old run's index is untouched (undo shows it again).
       expect(frames(baseIx, base.durationMs)).toBe(before);
+      expect(baseIx.marks).toEqual(marksIn(base));
     },
   );
 });

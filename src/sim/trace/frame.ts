@@ -58,6 +58,7 @@ export interface StoreView {
 }
 
 export type WriteEvent = Extract<TraceEvent, { k: 'write' }>;
+export type MarkEvent = Extract<TraceEvent, { k: 'mark' }>;
 
 export interface ResourceView {
   id: string;
@@ -218,6 +219,11 @@ export class TraceIndex {
   readonly violations: Array<Violation & { t: number }> = [];
   readonly faults: Array<Extract<TraceEvent, { k: 'fault' }>> = [];
   /**
+   * The run's marks (notices, a database's statements) with their place in the events: views that
+   * look for one kind go over these, not over every event (a 24 h run has a million of them).
+   */
+  readonly marks: Array<{ i: number; mark: MarkEvent }> = [];
+  /**
    * The run's message digest when the engine that simulated it sent one (engine/core.ts builds it as
    * it simulates): read through messageDigestOf, which derives it from `messages` otherwise.
    */
@@ -274,6 +280,7 @@ export class TraceIndex {
       const e = events[i] as TraceEvent;
       apply(state, e);
       this.record(e);
+      if (e.k === 'mark') this.marks.push({ i, mark: e });
     }
     this.indexed = events.length;
     this.last = null;
@@ -336,12 +343,14 @@ export class TraceIndex {
     let writes = 0;
     let violations = 0;
     let faults = 0;
+    let marks = 0;
     for (let i = 0; i < n; i++) {
       const k = (prefix[i] as TraceEvent).k;
       if (k === 'send') sends++;
       else if (k === 'write') writes++;
       else if (k === 'violation') violations++;
       else if (k === 'fault') faults++;
+      else if (k === 'mark') marks++;
     }
     next.snapshots = this.snapshots.slice(
       0,
@@ -360,6 +369,7 @@ export class TraceIndex {
     for (let i = 0; i < violations; i++)
       next.violations.push(this.violations[i] as Violation & { t: number });
     for (let i = 0; i < faults; i++) next.faults.push(this.faults[i] as Extract<TraceEvent, { k: 'fault' }>);
+    for (let i = 0; i < marks; i++) next.marks.push(this.marks[i] as { i: number; mark: MarkEvent });
     next.maxFlight = this.maxFlight;
     // Shared records are final: their delivery or drop is in the prefix. The others are copied.
     const messages = this.messages.slice(0, sends);
