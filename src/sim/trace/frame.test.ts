@@ -230,6 +230,31 @@ describe('TraceIndex over a run that grows or continues another', () => {
     expect(frames(ix, whole.durationMs)).toBe(frames(new TraceIndex(whole), whole.durationMs));
   });
 
+  it('continues a long run from a checkpoint without going over the events before it', () => {
+    const base = simulate(lease, { durationMs: 600_000 });
+    let reads = 0;
+    const events = new Proxy(base.events, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const baseIx = new TraceIndex({ ...base, events });
+    const at = 300_000;
+    const next = simulate(lease, {
+      durationMs: 600_000,
+      interventions: [{ atMs: at, fault: { kind: 'crash', node: 'node-2' } }],
+    });
+    const n = next.events.findIndex((e) => e.t >= at);
+    reads = 0;
+    const ix = baseIx.continuedAs(next, n);
+    expect(n).toBeGreaterThan(4_000);
+    // The events after the last snapshot, and the ones within a flight of the cursor.
+    expect(reads).toBeLessThan(1_000);
+    expect(frames(ix, next.durationMs)).toBe(frames(new TraceIndex(next), next.durationMs));
+    expect(ix.marks).toEqual(marksIn(next));
+  });
+
   it.each([0, 1, 127, 128, 129, 15_000, 38_100])(
     'a run re-simulated from a checkpoint at %i ms reuses the old index and shows the new run',
     (at) => {
