@@ -65,9 +65,8 @@ function marksOf(index: TraceIndex, host: string): Mark[] {
   }
   let list = byHost.get(host);
   if (!list) {
-    list = (index.trace.events as TraceEvent[]).filter(
-      (e): e is Mark => e.k === 'mark' && e.node === host && e.name === SQL_MARK,
-    );
+    list = [];
+    for (const { mark } of index.marks) if (mark.node === host && mark.name === SQL_MARK) list.push(mark);
     byHost.set(host, list);
   }
   return list;
@@ -159,9 +158,9 @@ const emailMarks = new WeakMap<TraceIndex, Mark[]>();
 function emailsAt(index: TraceIndex, t: number): Map<string, number> {
   let list = emailMarks.get(index);
   if (!list) {
-    list = (index.trace.events as TraceEvent[]).filter(
-      (e): e is Mark => e.k === 'mark' && e.node === MAIL_HOST && e.name === EMAIL_MARK,
-    );
+    list = [];
+    for (const { mark } of index.marks)
+      if (mark.node === MAIL_HOST && mark.name === EMAIL_MARK) list.push(mark);
     emailMarks.set(index, list);
   }
   const out = new Map<string, number>();

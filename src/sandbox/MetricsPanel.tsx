@@ -91,10 +91,10 @@ export function MetricsPanel({ run: latest, time }: { run: Run; time: number }) 
   // A stale write the resource accepted because it had not seen the newer token yet: the first such
   // moment up to the cursor, told by its derived caption (src/sim/check/fencingWindow.ts).
   const seek = usePlayer((s) => s.seek);
-  // Found once per run, not at every frame: a 24 h run holds over a million events. Events are in
-  // time order, so the first mark up to the cursor is the run's first mark, once the cursor is past it.
+  // Found once per run, among the index's marks: a 24 h run holds over a million events. Events are
+  // in time order, so the first mark up to the cursor is the run's first mark, once the cursor is past it.
   const firstWindow = useMemo(
-    () => run.trace.events.find((e) => e.k === 'mark' && e.name === FENCING_WINDOW_MARK),
+    () => run.index.marks.find((m) => m.mark.name === FENCING_WINDOW_MARK)?.mark,
     [run],
   );
   const fencingWindow = firstWindow && firstWindow.t <= time ? firstWindow : undefined;

@@ -64,8 +64,8 @@ export function markersOf(run: Run, captions: readonly string[]): Marker[] {
     });
   });
   // A fencing window is a notice, not a violation (src/sim/check/fencingWindow.ts): its own mark.
-  run.trace.events.forEach((e, i) => {
-    if (e.k !== 'mark' || e.name !== FENCING_WINDOW_MARK) return;
+  for (const { i, mark: e } of run.index.marks) {
+    if (e.name !== FENCING_WINDOW_MARK) continue;
     out.push({
       key: `n${i}`,
       kind: 'notice',
@@ -73,7 +73,7 @@ export function markersOf(run: Run, captions: readonly string[]): Marker[] {
       glyph: 'i',
       label: t('player.marker.fencingWindow', { node: String(e.data?.node), token: String(e.data?.token) }),
     });
-  });
+  }
   return out;
 }
 

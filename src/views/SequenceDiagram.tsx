@@ -103,7 +103,8 @@ function legendKeys(index: TraceIndex): LegendKey[] {
   const has: Record<LegendKey, boolean> = {
     message: index.messages.some((m) => !chatter.has(m.id)),
     chatter: chatter.size > 0,
-    lost: index.messages.some((m) => m.fate === 'dropped'),
+    // The engine's digest knows (a 24 h run has 700k messages to look over otherwise).
+    lost: index.digest ? index.digest.anyLost : index.messages.some((m) => m.fate === 'dropped'),
     leader: index.trace.events.some((e) => e.k === 'role' && e.role === 'leader'),
     write: index.writes.some((w) => w.status === 'accepted'),
     rejected: index.writes.some((w) => w.status === 'rejected'),

@@ -56,7 +56,7 @@ export function storageFirst(text: string, named: string | undefined): string {
 }
 
 /** What the trace tells beyond the story's own steps (derived captions), per run. */
-export function useDerivedSteps(run: Run | null): DerivedStep[] {
+export function useDerivedSteps(run: Run | null): readonly DerivedStep[] {
   return useMemo(() => (run ? deriveSteps(run.trace, shownScenario(run)) : []), [run]);
 }
 

@@ -102,7 +102,7 @@ describe('the player store on an asynchronous engine', () => {
   });
 
   it('a long run shows the minute after the cursor first, then fills in behind it', async () => {
-    const { engine } = spied();
+    const { engine, updates } = spied();
     const store = createPlayerStore({ scenarios: [lease], engine });
     const s = () => store.getState();
     const hour = 3_600_000;
@@ -111,16 +111,31 @@ describe('the player store on an asynchronous engine', () => {
     s().seek(10 * 60_000);
     await idle(400);
     const f: TimedFault = { atMs: 10 * 60_000, fault: { kind: 'crash', node: 'node-2' } };
+    const from = updates.length;
     s().addIntervention(f);
+    let shownEvents = 0;
     const partial = await new Promise<NonNullable<ReturnType<typeof s>['run']>>((resolve) => {
       const off = store.subscribe((st) => {
         if (st.interventions.length === 1 && st.run) {
           off();
+          shownEvents = st.run.trace.events.length;
           resolve(st.run);
         }
       });
     });
     expect(partial.complete).toBe(false);
+    // The piece shown first brings the metrics so far, as the page would build them from its events.
+    const shown = updates.slice(from).filter((u) => u.kind === 'events' && u.metrics);
+    expect(shown).toHaveLength(1);
+    const sofar = { ...partial.trace, events: partial.trace.events.slice(0, shownEvents) };
+    const page = createMetricsIndex(sofar);
+    const adopted = createMetricsIndex(partial.trace);
+    expect(adopted).not.toBe(page);
+    expect(adopted.series).toEqual(page.series);
+    expect(adopted.detections).toEqual(page.detections);
+    for (const t of [0, 60_000, 9 * 60_000, 10 * 60_000, 10 * 60_000 + 1, 10.5 * 60_000, partial.until])
+      expect(adopted.at(t)).toEqual(page.at(t));
+    expect(page.at(partial.until).messages.total).toBeGreaterThan(0);
     expect(partial.until).toBeGreaterThanOrEqual(11 * 60_000);
     expect(partial.until).toBeLessThan(hour);
     expect(s().t).toBe(10 * 60_000);

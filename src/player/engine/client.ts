@@ -4,6 +4,7 @@
  * come from the page's own origin), and synchronously for the CLI, the tests and Node.
  */
 import type { SimOptions } from '../../sim/inputs.ts';
+import type { MetricsData } from '../../sim/metrics/metrics.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import type { DigestDelta } from '../../sim/trace/messageDigest.ts';
@@ -29,6 +30,8 @@ export type RunUpdate =
       through: number;
       /** The message digest's new part (engine/core.ts); absent where the page derives it (syncEngine). */
       digest?: DigestDelta;
+      /** The run's metrics so far, with the piece to show first (engine/core.ts). */
+      metrics?: MetricsData;
       done?: RunDone;
     }
   | { kind: 'error'; message: string; name: string; detail: Record<string, unknown> };
@@ -93,6 +96,7 @@ function router() {
         events,
         through: msg.through,
         digest: msg.digest,
+        ...(msg.metrics ? { metrics: msg.metrics } : {}),
         ...(msg.done ? { done: msg.done } : {}),
       });
     },

@@ -202,7 +202,7 @@ export class EngineCore {
         return;
       }
       if (there && !j.firstSent) {
-        this.send(j, false);
+        this.send(j, false, true);
         j.firstSent = true;
       }
       const now = this.host.now();
@@ -211,7 +211,8 @@ export class EngineCore {
     }
   }
 
-  private send(j: Job, done: boolean): void {
+  /** `shown`: the piece the page shows the run from (the minute after the cursor), with its metrics. */
+  private send(j: Job, done: boolean, shown = false): void {
     const events = j.sim.events.slice(j.sent) as TraceEvent[];
     j.sent = j.sim.events.length;
     j.lastSent = this.host.now();
@@ -228,6 +229,9 @@ export class EngineCore {
     };
     j.keep = undefined;
     j.headSent = true;
+    // The page's metrics panel reads them at once: built from half a million events there, they
+    // would block the page for a tenth of a second (issue #40).
+    if (shown && !done) msg.metrics = j.metrics.snapshot();
     if (done) {
       const whole = j.sim.finish();
       const { events: _, ...trace } = whole;

@@ -60,6 +60,8 @@ export type FromEngine =
       through: number;
       /** What the run's message digest gained since the last message (from its first event, in the first). */
       digest: DigestDelta;
+      /** The run's metrics so far, with the piece the page shows first (a run still being simulated). */
+      metrics?: MetricsData;
       done?: RunDone;
     }
   | {

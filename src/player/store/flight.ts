@@ -119,6 +119,8 @@ export function createFlight(set: Set, get: Get, runs: Runs, engine: SimEngine) 
       trace = now;
       // The engine's metrics of the whole run: the metrics panel and the story's steps read them.
       if (u.done?.metrics) adoptMetrics(now, u.done.metrics);
+      // Its metrics so far, with the piece shown first: the panel reads them without a pass over them.
+      else if (u.metrics) adoptMetrics(now, u.metrics);
       index.follow(now);
       // Views memoize what they derive from the whole run on its index: while a run streams in they
       // keep the part first shown, and a complete run is a new index (on the same data).

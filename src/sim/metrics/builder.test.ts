@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scenarioById } from '../../../scenarios/index.ts';
 import type { SimOptions } from '../inputs.ts';
 import { simulate } from '../simulate.ts';
-import { adoptMetrics, createMetricsIndex, MetricsBuilder } from './metrics.ts';
+import { adoptMetrics, createMetricsIndex, MetricsBuilder, metricsData } from './metrics.ts';
 
 /**
  * The metrics the engine builds as it simulates (fed in pieces, then moved to the page as the worker
@@ -51,6 +51,35 @@ describe('metrics built as events come equal the ones built from the whole trace
         expect(engine.at(t)).toEqual(page.at(t));
       expect(page.at().messages.total).toBeGreaterThan(0);
       expect(page.series.length).toBeGreaterThan(1);
+    });
+    it(`${id}: snapshots on the way, at whole milliseconds, equal the page's metrics of the run so far`, () => {
+      const story = scenarioById(id);
+      if (!story) throw new Error(`${id} missing`);
+      const trace = simulate(story, opts);
+      const b = new MetricsBuilder(trace);
+      const plain = (d: ReturnType<typeof metricsData>) =>
+        structuredClone({
+          ...d,
+          messages: {
+            sendTimes: Array.from(d.messages.sendTimes),
+            typeTimes: new Map([...d.messages.typeTimes].map(([k, v]) => [k, Array.from(v)] as const)),
+            dropTimes: Array.from(d.messages.dropTimes),
+          },
+        });
+      let snaps = 0;
+      for (let n = 1; n < trace.events.length; n = Math.min(trace.events.length, n * 3 + 11)) {
+        // The engine snapshots where every event of a millisecond is in: cut after the last of them.
+        while (n < trace.events.length && trace.events[n]?.t === trace.events[n - 1]?.t) n++;
+        const sofar = trace.events.slice(0, n);
+        b.follow(sofar);
+        const snap = b.snapshot();
+        expect(plain(snap)).toEqual(plain(metricsData({ ...trace, events: sofar })));
+        snaps++;
+      }
+      expect(snaps).toBeGreaterThan(2);
+      // And the builder goes on as if it had not been asked.
+      b.follow(trace.events);
+      expect(plain(b.finish())).toEqual(plain(metricsData(trace)));
     });
   }
 });

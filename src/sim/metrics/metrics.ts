@@ -82,6 +82,30 @@ export class MetricsBuilder {
     this.seen = events.length;
   }
 
+  /**
+   * The metrics so far, as a copy the builder no longer changes: what the page shows of a run still
+   * being simulated. The last millisecond seen is settled, so the run must have been simulated
+   * through it (every callback at or before it run: the engine's `through`); no later event falls in
+   * it, so that settling is the one the whole run would make. Send times are typed arrays (a cheap
+   * copy, and the worker moves them without another).
+   */
+  snapshot(): MetricsData {
+    const d = this.finish();
+    const f = (xs: ArrayLike<number>) => Float64Array.from(xs);
+    return {
+      messages: {
+        sendTimes: f(d.messages.sendTimes),
+        typeTimes: new Map([...d.messages.typeTimes].map(([k, v]) => [k, f(v)] as const)),
+        dropTimes: f(d.messages.dropTimes),
+      },
+      // Small lists (one entry per write, detection or change of leaders), some of whose records the
+      // trackers still change (a leaderless window closes).
+      writes: structuredClone(d.writes),
+      detections: structuredClone(d.detections),
+      leadership: structuredClone(d.leadership),
+    };
+  }
+
   /** The run is whole: its last millisecond is settled. */
   finish(): MetricsData {
     if (this.dirty) this.leadership.settle(this.groupT);

@@ -87,6 +87,24 @@ describe('derived narration: the last caption names the outcome', () => {
   });
 });
 
+describe('derived captions are found once per run', () => {
+  it('asked again for the same run and story, the captions found before (no second pass over the events)', () => {
+    const story = scenarios.find((s) => s.id === 'split-brain');
+    if (!story) throw new Error('split-brain missing');
+    const trace = simulate(story, { params: { quorum: true } });
+    const first = deriveSteps(trace, story);
+    expect(first.length).toBeGreaterThan(0);
+    expect(deriveSteps(trace, story)).toBe(first);
+    // Another story, `all`, or another run: found anew, and each then kept too.
+    const all = deriveSteps(trace, story, { all: true });
+    expect(all).not.toBe(first);
+    expect(deriveSteps(trace, story, { all: true })).toBe(all);
+    const copy = { ...trace };
+    expect(deriveSteps(copy, story)).not.toBe(first);
+    expect(deriveSteps(copy, story)).toEqual(first);
+  });
+});
+
 describe('derived narration in the sandbox and in imported traces', () => {
   it('a ZooKeeper session that expires is told as a session, not as an etcd lease', () => {
     const zk = testScenario('zookeeper', { durationMs: 30_000 });

@@ -65,12 +65,35 @@ function divergence(trace: Trace, scenario: Scenario | undefined): number | null
   return null; // every step of the story happened: it tells the run as written
 }
 
+const memo = new WeakMap<
+  Trace,
+  Array<{ scenario: Scenario | undefined; all: boolean; steps: readonly DerivedStep[] }>
+>();
+
 /**
  * The derived captions of a run. With `all`, also the moments a numbered step already tells and
  * those before the story diverged (their `after` is then the step that tells them, or -1): links
  * may name any of them by id.
  */
-export function deriveSteps(trace: Trace, scenario?: Scenario, opts: { all?: boolean } = {}): DerivedStep[] {
+export function deriveSteps(
+  trace: Trace,
+  scenario?: Scenario,
+  opts: { all?: boolean } = {},
+): readonly DerivedStep[] {
+  // Once per run: the stage's captions and the player's steps both ask, and a 24 h run's pass over
+  // its million events takes a tenth of a second on the page (issue #40).
+  const all = opts.all === true;
+  const seen = memo.get(trace) ?? [];
+  const hit = seen.find((m) => m.scenario === scenario && m.all === all);
+  if (hit) return hit.steps;
+  const steps = derive(trace, scenario, all);
+  seen.push({ scenario, all, steps });
+  memo.set(trace, seen);
+  return steps;
+}
+
+function derive(trace: Trace, scenario: Scenario | undefined, all: boolean): DerivedStep[] {
+  const opts = { all };
   const from = opts.all ? -1 : divergence(trace, scenario);
   // A run the story tells as written still gets its notices: no scripted step tells a fencing window.
   const noticesOnly = from === null;

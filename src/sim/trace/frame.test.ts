@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../../scenarios/index.ts';
+import type { Scenario } from '../scenario/schema.ts';
 import { simulate } from '../simulate.ts';
 import type { TraceEvent } from './events.ts';
-import { TraceIndex } from './frame.ts';
+import { type MarkEvent, TraceIndex } from './frame.ts';
 import type { Trace } from './trace.ts';
+
+/** A run's marks and where they are, found the slow way. */
+const marksIn = (trace: Trace) =>
+  trace.events.flatMap((e, i) => (e.k === 'mark' ? [{ i, mark: e as MarkEvent }] : []));
 
 /** A synthetic trace: many heartbeats, a leader change, a crash, store keys with a lease, writes. */
 function synthetic(n = 5000): Trace {
@@ -198,6 +203,21 @@ describe('TraceIndex over a run that grows or continues another', () => {
   const frames = (ix: TraceIndex, d: number) =>
     JSON.stringify(Array.from({ length: 120 }, (_, i) => ix.frameAt(Math.floor((i * d) / 119))));
 
+  it('lists the marks with their place in the events, built whole or as the events stream in', () => {
+    for (const id of ['etcd-lease', 'skip-locked', 'bully-at-scale']) {
+      const whole = simulate(scenarios.find((s) => s.id === id) as Scenario);
+      const growing: Trace = { ...whole, events: [] };
+      const ix = new TraceIndex(growing);
+      for (let i = 0; i < whole.events.length; i += 97) {
+        growing.events.push(...whole.events.slice(i, i + 97));
+        ix.append();
+      }
+      expect(marksIn(whole).length).toBeGreaterThan(10);
+      expect(ix.marks).toEqual(marksIn(whole));
+      expect(new TraceIndex(whole).marks).toEqual(marksIn(whole));
+    }
+  });
+
   it('indexing events as they stream in gives the frames of the whole trace', () => {
     const whole = simulate(lease);
     const growing: Trace = { ...whole, events: [] };
@@ -208,6 +228,31 @@ describe('TraceIndex over a run that grows or continues another', () => {
     }
     expect(ix.count).toBe(whole.events.length);
     expect(frames(ix, whole.durationMs)).toBe(frames(new TraceIndex(whole), whole.durationMs));
+  });
+
+  it('continues a long run from a checkpoint without going over the events before it', () => {
+    const base = simulate(lease, { durationMs: 600_000 });
+    let reads = 0;
+    const events = new Proxy(base.events, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const baseIx = new TraceIndex({ ...base, events });
+    const at = 300_000;
+    const next = simulate(lease, {
+      durationMs: 600_000,
+      interventions: [{ atMs: at, fault: { kind: 'crash', node: 'node-2' } }],
+    });
+    const n = next.events.findIndex((e) => e.t >= at);
+    reads = 0;
+    const ix = baseIx.continuedAs(next, n);
+    expect(n).toBeGreaterThan(4_000);
+    // The events after the last snapshot, and the ones within a flight of the cursor.
+    expect(reads).toBeLessThan(1_000);
+    expect(frames(ix, next.durationMs)).toBe(frames(new TraceIndex(next), next.durationMs));
+    expect(ix.marks).toEqual(marksIn(next));
   });
 
   it.each([0, 1, 127, 128, 129, 15_000, 38_100])(
@@ -233,8 +278,11 @@ describe('TraceIndex over a run that grows or continues another', () => {
       expect(ix.messages.filter((m) => m.fate === 'dropped').length).toBe(
         new TraceIndex(next).messages.filter((m) => m.fate === 'dropped').length,
       );
+      // Its marks, as a scan of the new run's events finds them.
+      expect(ix.marks).toEqual(marksIn(next));
       // The old run's index is untouched (undo shows it again).
       expect(frames(baseIx, base.durationMs)).toBe(before);
+      expect(baseIx.marks).toEqual(marksIn(base));
     },
   );
 });

@@ -58,6 +58,7 @@ export interface StoreView {
 }
 
 export type WriteEvent = Extract<TraceEvent, { k: 'write' }>;
+export type MarkEvent = Extract<TraceEvent, { k: 'mark' }>;
 
 export interface ResourceView {
   id: string;
@@ -213,10 +214,16 @@ function apply(s: State, e: TraceEvent): void {
  * handler's own work and each checker's observe(e) (O(1) amortized) — O(E log Q) for the run.
  */
 export class TraceIndex {
+  /** Read-only outside: continuedAs sets a new index's own copy. */
   readonly messages: MessageRecord[] = [];
   readonly writes: WriteEvent[] = [];
   readonly violations: Array<Violation & { t: number }> = [];
   readonly faults: Array<Extract<TraceEvent, { k: 'fault' }>> = [];
+  /**
+   * The run's marks (notices, a database's statements) with their place in the events: views that
+   * look for one kind go over these, not over every event (a 24 h run has a million of them).
+   */
+  readonly marks: Array<{ i: number; mark: MarkEvent }> = [];
   /**
    * The run's message digest when the engine that simulated it sent one (engine/core.ts builds it as
    * it simulates): read through messageDigestOf, which derives it from `messages` otherwise.
@@ -225,7 +232,11 @@ export class TraceIndex {
   private maxFlight = 0;
   /** Each resource's writes in time order (a sub-list of `writes`). */
   private writesOf = new Map<string, WriteEvent[]>();
-  private snapshots: Array<{ count: number; state: State }> = [];
+  /**
+   * The state after `count` events, and how long the lists (messages, writes, violations, faults,
+   * marks) were then: continuedAs counts from the last one, not from the first event.
+   */
+  private snapshots: Array<{ count: number; state: State; lists: readonly number[] }> = [];
   private kinds = new Map<string, HostKind>();
   private hasStore: boolean;
   private last: Frame | null = null;
@@ -270,10 +281,12 @@ export class TraceIndex {
     const events = this.trace.events;
     const state = this.state;
     for (let i = this.indexed; i < events.length; i++) {
-      if (i % SNAPSHOT_EVERY === 0) this.snapshots.push({ count: i, state: cloneState(state) });
+      if (i % SNAPSHOT_EVERY === 0)
+        this.snapshots.push({ count: i, state: cloneState(state), lists: this.lists() });
       const e = events[i] as TraceEvent;
       apply(state, e);
       this.record(e);
+      if (e.k === 'mark') this.marks.push({ i, mark: e });
     }
     this.indexed = events.length;
     this.last = null;
@@ -311,6 +324,16 @@ export class TraceIndex {
     else if (e.k === 'fault') this.faults.push(e);
   }
 
+  private lists(): number[] {
+    return [
+      this.messages.length,
+      this.writes.length,
+      this.violations.length,
+      this.faults.length,
+      this.marks.length,
+    ];
+  }
+
   /**
    * The same index under a new identity, for views that memoize on it: a streamed run once it is
    * complete. Shares everything; only the one it replaces may no longer grow.
@@ -332,24 +355,23 @@ export class TraceIndex {
     const next = new TraceIndex({ ...trace, events: [] });
     next._trace = trace;
     const prefix = this.trace.events;
-    let sends = 0;
-    let writes = 0;
-    let violations = 0;
-    let faults = 0;
-    for (let i = 0; i < n; i++) {
-      const k = (prefix[i] as TraceEvent).k;
-      if (k === 'send') sends++;
-      else if (k === 'write') writes++;
-      else if (k === 'violation') violations++;
-      else if (k === 'fault') faults++;
-    }
     next.snapshots = this.snapshots.slice(
       0,
       Math.floor(n / SNAPSHOT_EVERY) + (n % SNAPSHOT_EVERY === 0 ? 0 : 1),
     );
     const snap = next.snapshots[next.snapshots.length - 1];
+    // The lists' lengths at the snapshot, then the few events from there to n.
+    let [sends = 0, writes = 0, violations = 0, faults = 0, marks = 0] = snap?.lists ?? [];
     const state = snap ? cloneState(snap.state) : next.initial();
-    for (let i = snap?.count ?? 0; i < n; i++) apply(state, prefix[i] as TraceEvent);
+    for (let i = snap?.count ?? 0; i < n; i++) {
+      const e = prefix[i] as TraceEvent;
+      apply(state, e);
+      if (e.k === 'send') sends++;
+      else if (e.k === 'write') writes++;
+      else if (e.k === 'violation') violations++;
+      else if (e.k === 'fault') faults++;
+      else if (e.k === 'mark') marks++;
+    }
     next.state = state;
     for (let i = 0; i < writes; i++) next.writes.push(this.writes[i] as WriteEvent);
     for (const w of next.writes) {
@@ -360,6 +382,7 @@ export class TraceIndex {
     for (let i = 0; i < violations; i++)
       next.violations.push(this.violations[i] as Violation & { t: number });
     for (let i = 0; i < faults; i++) next.faults.push(this.faults[i] as Extract<TraceEvent, { k: 'fault' }>);
+    for (let i = 0; i < marks; i++) next.marks.push(this.marks[i] as { i: number; mark: MarkEvent });
     next.maxFlight = this.maxFlight;
     // Shared records are final: their delivery or drop is in the prefix. The others are copied.
     const messages = this.messages.slice(0, sends);
@@ -379,8 +402,8 @@ export class TraceIndex {
       messages[i] = copy;
       next.byId.set(copy.id, copy);
     }
-    // One by one: a spread of 300k arguments would overflow the stack.
-    for (const m of messages) next.messages.push(m);
+    // The copy itself, not pushed one by one (a 24 h run has hundreds of thousands of them).
+    (next as { messages: MessageRecord[] }).messages = messages;
     next.indexed = n;
     next.append();
     return next;

@@ -196,8 +196,18 @@ export function applyDigest(d: MessageDigest, delta: DigestDelta): void {
   if (delta.anyLost) d.anyLost = true;
   for (const id of delta.chatter) markChatter(d.chatter, id);
   const { sendAt, sendType, lostAt } = delta;
-  for (let i = 0; i < sendAt.length; i++)
-    addSend(d.counts, d.types[sendType[i] as number] as string, sendAt[i] as number);
+  // Each type's list looked up once, not per send (a 24 h run's first piece has ~360k sends).
+  const lists: Array<number[] | undefined> = [];
+  for (let i = 0; i < sendAt.length; i++) {
+    const k = sendType[i] as number;
+    const xs = lists[k];
+    if (xs) xs.push(sendAt[i] as number);
+    else {
+      const type = d.types[k] as string;
+      addSend(d.counts, type, sendAt[i] as number);
+      lists[k] = d.counts.sends.get(type);
+    }
+  }
   for (const at of lostAt) addLost(d.counts, at);
 }
 
