@@ -171,15 +171,26 @@ function storyFiles(story: string, embed: boolean, size: PictureSize): LinkFile[
   });
 }
 
-/** Every story's files in every language, for the app and the embed: the `share[0]`-th of `share[1]` shares. */
-export async function linkViews(size: PictureSize, share: [number, number] = [0, 1]): Promise<LinkFile[]> {
+/**
+ * Every story's files in every language, for the app and the embed: the `share[0]`-th of `share[1]` shares.
+ * `settle` runs after each story: the DOM's own pending timers are dropped there (run.ts), or every
+ * unmounted story stays reachable from them until the process ends.
+ */
+export async function linkViews(
+  size: PictureSize,
+  share: [number, number] = [0, 1],
+  settle: () => Promise<void> = async () => {},
+): Promise<LinkFile[]> {
   // The idle parts (the story's panels, the trace views) are in a link's first render (start.tsx).
   await Promise.all([loadIdleChunks(), loadEnglishLater(), ...locales.map((l) => loadLanguage(l))]);
   linkPicture.on = true;
   const out: LinkFile[] = [];
-  scenarios.forEach((s, i) => {
-    if (i % share[1] !== share[0]) return;
+  for (const [i, s] of scenarios.entries()) {
+    if (i % share[1] !== share[0]) continue;
     for (const embed of [false, true]) out.push(...storyFiles(s.id, embed, size));
-  });
+    // Its run is not needed again: the cache is for the mounts of one story.
+    runs.delete(s);
+    await settle();
+  }
   return out;
 }
