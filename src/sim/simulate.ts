@@ -66,6 +66,8 @@ export interface Simulation {
   readonly done: boolean;
   /** The trace events so far, in order. */
   readonly events: readonly TraceEvent[];
+  /** The time of the next callback due, if any: the explorer's event boundaries (issue #41). */
+  readonly nextAt: number | undefined;
   /** The interventions the run is on its way to (canonical order). */
   readonly interventions: readonly TimedFault[];
   /** The trace's fields but its events and steps: known from the start. */
@@ -259,6 +261,9 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       return through >= durationMs;
     },
     events,
+    get nextAt() {
+      return queue.peekTime();
+    },
     get interventions() {
       return interventions;
     },
