@@ -136,9 +136,9 @@ function storyFileOf(input: ExploreInput, id: string, c: Counterexample, sets: s
       ru: `${scenario.title}: расписание, найденное перебором`,
     },
     summary: {
-      en: `${input.bounds.nodes} nodes, ${faults} fault(s) and ${draws} other choice(s) away from the defaults lead to ${c.violation.kind}. Set by: ${sets.map((s) => s.join(' ')).join(' ') || 'defaults'}.`,
-      pt: `${input.bounds.nodes} nós, ${faults} falha(s) e ${draws} outra(s) escolha(s) fora do padrão levam a ${c.violation.kind}.`,
-      ru: `${input.bounds.nodes} узла, сбоев: ${faults}, других отступлений от умолчаний: ${draws} — и вот ${c.violation.kind}.`,
+      en: `${input.bounds.nodes} nodes, ${faults} fault(s) and ${draws} other choice(s) away from the seeded run lead to ${c.violation.kind}. Set by: ${sets.map((s) => s.join(' ')).join(' ') || 'defaults'}.`,
+      pt: `${input.bounds.nodes} nós, ${faults} falha(s) e ${draws} outra(s) escolha(s) diferentes da execução com a semente levam a ${c.violation.kind}.`,
+      ru: `Узлов: ${input.bounds.nodes}, сбоев: ${faults}, прочих отклонений от прогона с исходным seed: ${draws} — и получаем ${c.violation.kind}.`,
     },
     algorithm: scenario.algorithm,
     nodes: input.bounds.nodes,
@@ -247,7 +247,7 @@ export function run(
     writeFileSync(file, `${JSON.stringify(storyFileOf(input, a.scenario.id, c, sets), null, 2)}\n`);
     lines.push(
       `violation: ${c.violation.kind} at ${c.atMs} ms: ${c.violation.detail}`,
-      `shrunk to ${c.shrunk} choice(s) away from the defaults (found with ${c.found}): ${c.choices.faults?.length ?? 0} fault(s), ${c.choices.draws.length} draws listed`,
+      `shrunk to ${c.shrunk} choice(s) away from the seeded run (found with ${c.found}): ${c.choices.faults?.length ?? 0} fault(s), ${c.choices.draws.length} draws listed`,
       `replay: ${cmd}`,
       `story file: ${file} (npm run -s sim -- --scenario-file ${q(file)})`,
     );

@@ -140,6 +140,8 @@ export interface Run {
   spent: number;
   draws: number[];
   kinds: Draw[];
+  /** What the seed gave each draw (the cost-free option). */
+  seeded: number[];
   faults: TimedFault[];
   events: readonly TraceEvent[];
   violation?: { v: Violation; t: number };
@@ -173,10 +175,14 @@ export function runPath(input: ExploreInput, pick: Picker, level: number): Run {
   };
   const draws: number[] = [];
   const kinds: Draw[] = [];
+  const seededValues: number[] = [];
   const chooser: Chooser = {
-    draw(d) {
+    draw(d, seeded) {
       const open = options(spent, level, total, b);
-      const opts = domainOf(d).filter((o) => o.cost === null || open[o.cost]);
+      // Always drawn, so the stream is where the seeded run has it whatever is picked.
+      const base = seeded();
+      seededValues.push(base);
+      const opts = domainOf(d, base).filter((o) => o.cost === null || open[o.cost]);
       const o = opts[next(opts.length)] ?? opts[0];
       if (!o) throw new Error('explore: a draw with no option');
       if (o.cost) {
@@ -215,7 +221,11 @@ export function runPath(input: ExploreInput, pick: Picker, level: number): Run {
   let violation: Run['violation'];
   for (;;) {
     violation = look();
-    if (violation) break;
+    if (violation) {
+      // The replay runs to the alarm's next ms (its duration is the alarm's time + 1): draw that too.
+      sim.advance(Math.min(b.horizonMs, violation.t + 1));
+      break;
+    }
     const t = sim.nextAt;
     if (t === undefined || t >= b.horizonMs) {
       sim.advance(b.horizonMs);
@@ -241,6 +251,7 @@ export function runPath(input: ExploreInput, pick: Picker, level: number): Run {
     spent: total,
     draws,
     kinds,
+    seeded: seededValues,
     faults,
     events: sim.events,
     ...(violation ? { violation } : {}),
@@ -256,18 +267,14 @@ function nextPath(trail: readonly Point[]): number[] | null {
   return null;
 }
 
-/** Draws at their first value at the end of a schedule say nothing: a replay takes them anyway. */
-function trimmed(draws: readonly number[], kinds: readonly Draw[]): number[] {
-  let n = draws.length;
-  while (n > 0 && draws[n - 1] === (kinds[n - 1]?.kind === 'int' ? kinds[n - 1]?.min : 0)) n--;
-  return draws.slice(0, n);
-}
-
-/** The schedule a run took, as the `choices` input replays it. */
+/**
+ * The schedule a run took, as the `choices` input replays it: every draw, the seed's ones too (a
+ * replay never consults the seed).
+ */
 function choicesOf(run: Run): Choices {
   return {
     version: 1,
-    draws: trimmed(run.draws, run.kinds),
+    draws: [...run.draws],
     ...(run.faults.length > 0 ? { faults: run.faults } : {}),
   };
 }
@@ -296,16 +303,13 @@ export function replay(
   return e?.k === 'violation' ? { v: e.violation, t: e.t } : undefined;
 }
 
-const costOf = (c: Choices, kinds?: readonly Draw[]): number =>
-  (c.faults?.length ?? 0) +
-  c.draws.filter((v, i) => {
-    const d = kinds?.[i];
-    return d ? v !== (d.kind === 'int' ? d.min : 0) : v !== 0;
-  }).length;
+/** Faults, and draws away from the seed's value. */
+const costOf = (c: Choices, seeded: readonly number[]): number =>
+  (c.faults?.length ?? 0) + c.draws.filter((v, i) => v !== seeded[i]).length;
 
 /**
- * Fewer choices, fewer faults: drops each fault and puts each draw back to its first value while the
- * same kind of violation still happens, then cuts the run at the alarm. Greedy, one pass each
+ * Fewer choices, fewer faults: drops each fault and puts each draw back to the seed's value while the
+ * same kind of violation still happens. Greedy, one pass each
  * (delta debugging's 1-minimal step, Zeller and Hildebrandt, TSE 2002).
  */
 export function shrink(input: ExploreInput, run: Run): Counterexample {
@@ -315,7 +319,7 @@ export function shrink(input: ExploreInput, run: Run): Counterexample {
   let best: Choices = choicesOf(run);
   let at = first;
   const holds = (c: Choices) => {
-    const r = replay(input, c);
+    const r = replay(input, c, first.t + 1);
     return r && r.v.kind === kind ? r : undefined;
   };
   for (let i = (best.faults?.length ?? 0) - 1; i >= 0; i--) {
@@ -325,12 +329,11 @@ export function shrink(input: ExploreInput, run: Run): Counterexample {
     if (r) [best, at] = [c, r];
   }
   for (let i = best.draws.length - 1; i >= 0; i--) {
-    const d = run.kinds[i];
-    const base = d?.kind === 'int' ? d.min : 0;
+    const base = run.seeded[i] as number;
     if (best.draws[i] === base) continue;
     const draws = [...best.draws];
     draws[i] = base;
-    const c: Choices = { ...best, draws: trimmed(draws, run.kinds) };
+    const c: Choices = { ...best, draws };
     const r = holds(c);
     if (r) [best, at] = [c, r];
   }
@@ -338,8 +341,8 @@ export function shrink(input: ExploreInput, run: Run): Counterexample {
     violation: at.v,
     atMs: at.t,
     choices: best,
-    found: costOf(choicesOf(run), run.kinds),
-    shrunk: costOf(best, run.kinds),
+    found: costOf(choicesOf(run), run.seeded),
+    shrunk: costOf(best, run.seeded),
   };
 }
 
