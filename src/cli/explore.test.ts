@@ -62,6 +62,27 @@ describe('explore CLI', () => {
     expect(Object.keys(file.steps.at(-1).caption)).toEqual(['en', 'pt', 'ru']);
   });
 
+  it('liveness within a bound is its own option: a crashed Bully coordinator leaves a gap only --liveness calls a violation', () => {
+    const argv = [
+      'bully',
+      '--faults',
+      '1',
+      '--menu',
+      'crash',
+      '--losses',
+      '0',
+      '--deviations',
+      '0',
+      '--horizon',
+      '3000',
+    ];
+    expect(run(argv).code).toBe(0);
+    const out = join(mkdtempSync(join(tmpdir(), 'explore-')), 'live.json');
+    const r = run([...argv, '--liveness', '500', '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^violation: leaderless at \d+ ms: no leader for \d+ ms \(bound 500 ms\)/m);
+  });
+
   it.each([
     [['bully', '--faults', 'x'], /--faults expects a whole number from 0 to 4, got "x"/],
     [['bully', '--seed', '3'], /--seed is a sim option/],

@@ -251,6 +251,12 @@ export function run(
       `replay: ${cmd}`,
       `story file: ${file} (npm run -s sim -- --scenario-file ${q(file)})`,
     );
+    // simulate() takes a liveness bound (leaderlessBoundMs) but the sim CLI does not: its replay shows
+    // the same run, the gap without the alarm.
+    if (c.violation.kind === 'leaderless')
+      lines.push(
+        'note: the sim CLI has no liveness bound: both replay the run, and show the gap without its alarm',
+      );
     return { code: 1, out: `${lines.join('\n')}\n`, err: '' };
   } catch (e) {
     if (
