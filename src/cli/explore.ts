@@ -53,6 +53,8 @@ function whole(flag: string, raw: string | undefined, min: number, max: number):
 
 /** Splits off the explorer's own flags; the rest is the sim CLI's (story, --algorithm, --nodes, --set). */
 function ownFlags(argv: string[]): { flags: Flags; rest: string[] } {
+  // One of each by default: a search that answers within the 60 s a control should take on a 2-core
+  // machine (docs/architecture.md, "Explore"); the minimum bounds of a control are --faults 2 --losses 1.
   const flags: Flags = { faults: 1, losses: 1, deviations: 1, maxSchedules: 1_000_000, timeLimitS: 60 };
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -187,6 +189,9 @@ export function run(
       faults: flags.faults,
       losses: flags.losses,
       deviations: flags.deviations,
+      // Two TTLs: time for a leader to be given up on and another to take over, and for the old one
+      // to act on its stale belief. A pause 10% past the TTL outlasts it, as the stories' GC pause does
+      // (lease-no-fencing: 33 s over a 30 s TTL).
       horizonMs: flags.horizonMs ?? 2 * ttl,
       pauseMs: flags.pauseMs ?? Math.ceil(ttl * 1.1),
       ...(flags.kinds ? { kinds: flags.kinds } : {}),
