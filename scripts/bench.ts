@@ -17,10 +17,12 @@
  * Env: BENCH_REPEAT (simulation repeats, default 5), BENCH_SECONDS (play window per scenario,
  * default 8), CHROMIUM_PATH (default /usr/bin/chromium; '' = Playwright's own Chromium).
  */
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { exploreTable, runExplore } from './bench/explore.ts';
 import { type PaintFloor, paintFloor, rendererGzip } from './bench/floor.ts';
 import { budgetVerdict, type InteractionRow, runInteractions } from './bench/interactions.ts';
 import { type LinkRow, linkTable, runLinks } from './bench/links.ts';
@@ -38,6 +40,7 @@ const interactionsOnly = argv.includes('--interactions');
 const heapOnly = argv.includes('--heap');
 const linksOnly = argv.includes('--links');
 const statesOnly = argv.includes('--states');
+const exploreOnly = argv.includes('--explore');
 const soak = argv.includes('--soak');
 const soakMinutes = soak ? 10 : 4;
 const peerAt = argv.indexOf('--peer');
@@ -107,6 +110,12 @@ async function links(): Promise<{ rows: LinkRow[]; peer: PeerResult | null }> {
 const loadLine = (start: number, end: number) =>
   `load average (1 min) ${start.toFixed(2)} -> ${end.toFixed(2)}${isBusy({ start, end }) ? ' -- BUSY MACHINE: other work shared the CPUs; quote only the ratios measured in this one run' : ''}`;
 
+if (exploreOnly) {
+  log(' explore');
+  const rows = runExplore(log);
+  console.log(`${loadLine(loadStart, loadavg()[0] as number)}\n\n${exploreTable(rows)}`);
+  process.exit(0);
+}
 if (statesOnly) {
   log(' state recording');
   const rows = runStateCost(Math.max(5, REPEAT), log);
@@ -155,6 +164,8 @@ log(' simulation');
 const sim = runSim(REPEAT, log);
 log(' state recording');
 const stateCost: StateCostRow[] = runStateCost(Math.max(5, REPEAT), log);
+log(' explore');
+const exploreRows = runExplore(log);
 
 let rendering: RenderResults | null = null;
 if (!simOnly) {
@@ -213,6 +224,7 @@ writeFileSync(
 writeFileSync('bench/scaling.svg', scalingSvg(sim));
 console.log(render(machine, sim, rendering, weight, false, peer, floor));
 console.log(`\n${stateCostTable(stateCost)}`);
+console.log(`\n${exploreTable(exploreRows)}`);
 if (interactionRows) console.log(`\n${interactionTable(interactionRows)}`);
 if (linkRows)
   console.log(

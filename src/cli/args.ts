@@ -1,10 +1,17 @@
 import { algorithmFor, algorithmIds } from '../sim/algorithms/registry.ts';
 import { FAULTS, isFaultKind } from '../sim/faults/table.ts';
+import type { Choices } from '../sim/kernel/choices.ts';
 import { canonicalKnob, netParams, ParamError, type Params, parseParamValue } from '../sim/params.ts';
 import { pastEndProblem, shown, unknownKeyProblem, unknownWordProblem } from '../sim/rules.ts';
 import { FIX_KNOB, withFix } from '../sim/scenario/fix.ts';
 import { withAlgorithm } from '../sim/scenario/sandbox.ts';
-import { type Scenario, ScenarioError, type TimedFault, timedFaultSchema } from '../sim/scenario/schema.ts';
+import {
+  choicesSchema,
+  type Scenario,
+  ScenarioError,
+  type TimedFault,
+  timedFaultSchema,
+} from '../sim/scenario/schema.ts';
 
 export type Format = 'json' | 'text' | 'mermaid';
 
@@ -21,11 +28,13 @@ export interface CliArgs {
   faults: TimedFault[];
   /** `--no-script`: leave the scenario's scripted faults out (as the sandbox does). */
   withoutScript: boolean;
+  /** `--choices JSON|FILE`: a schedule that replaces the seed's draws (kernel/choices.ts). */
+  choices?: Choices;
 }
 
 export class UsageError extends Error {}
 
-export const usage = `usage: npm run -s sim -- <scenario-id>|--scenario-file FILE.json [--algorithm ${algorithmIds.join('|')}] [--seed N] [--nodes N] [--set key=value]... [--duration MS] [--fault ATMS:JSON]... [--no-script] [--omit TYPE,...] [--format json|text|mermaid] | --list | --help`;
+export const usage = `usage: npm run -s sim -- <scenario-id>|--scenario-file FILE.json [--algorithm ${algorithmIds.join('|')}] [--seed N] [--nodes N] [--set key=value]... [--duration MS] [--fault ATMS:JSON]... [--no-script] [--choices JSON|FILE] [--omit TYPE,...] [--format json|text|mermaid] | --list | --help`;
 
 /** A name as typed when it is short and printable, else quoted and escaped like any user value (rules.ts). */
 const named = (s: string): string => (/^[\x21-\x7e]{1,60}$/.test(s) ? s : shown(s));
@@ -87,8 +96,34 @@ export function parseFault(raw: string | undefined): TimedFault {
   return r.data;
 }
 
+/**
+ * `--choices` as JSON (`{"version":1,"draws":[...]}`) or the name of a file holding it (read by
+ * `read`, the CLI's file reader), checked against the schema.
+ */
+export function parseChoicesArg(raw: string | undefined, read?: (path: string) => unknown): Choices {
+  if (!raw) throw new UsageError('--choices needs a schedule (JSON) or a file');
+  let data: unknown;
+  if (raw.trimStart().startsWith('{')) {
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      throw new UsageError(`--choices is not valid JSON (${shown(raw.slice(0, 60))})`);
+    }
+  } else if (read) data = read(raw);
+  else throw new UsageError('--choices expects JSON here, not a file');
+  const r = choicesSchema.safeParse(data);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const path = (issue?.path ?? [])
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('');
+    throw new UsageError(`--choices${path}: ${(issue?.message ?? 'invalid').replace(/\s+/g, ' ')}`);
+  }
+  return r.data;
+}
+
 /** Parses argv (without node and script). Throws UsageError with a one-line reason. */
-export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
+export function parseArgs(argv: string[], scenarios: Scenario[], read?: (path: string) => unknown): CliArgs {
   const ids = scenarios.map((s) => s.id);
   let scenario: Scenario | undefined;
   const out: Omit<CliArgs, 'scenario'> = {
@@ -134,6 +169,10 @@ export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
       case '--no-script':
         if (inline !== undefined) throw new UsageError('--no-script takes no value');
         out.withoutScript = true;
+        break;
+      case '--choices':
+        if (out.choices) throw new UsageError('one --choices at a time');
+        out.choices = parseChoicesArg(value(), read);
         break;
       case '--omit':
         out.omitTypes.push(...(value() ?? '').split(',').filter(Boolean));
@@ -195,7 +234,7 @@ export function parseArgs(argv: string[], scenarios: Scenario[]): CliArgs {
   // algorithm sends (rules.ts), each refused with the argument that broke the rule.
   const fixed = withFix(scenario, out.params).scenario;
   const durationMs = out.durationMs ?? fixed.durationMs;
-  for (const tf of out.faults) {
+  for (const tf of [...out.faults, ...(out.choices?.faults ?? [])]) {
     const past = pastEndProblem(tf.atMs, durationMs);
     if (past)
       throw new UsageError(`--fault at ${tf.atMs} ms: ${past}${out.durationMs ? '' : '; see --duration'}`);

@@ -1,7 +1,12 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
 import { algorithmIds } from '../sim/algorithms/registry.ts';
+import { recordingChooser } from '../sim/kernel/choices.ts';
+import { simulate } from '../sim/simulate.ts';
 import { run } from './main.ts';
 
 const json = (argv: string[]) => {
@@ -182,6 +187,57 @@ describe('sim CLI --fault and --no-script', () => {
     ],
     [['bully', '--fault', '10:{"kind":"crash","node":"etcd"}'], /unknown host "etcd"/],
     [['bully', '--no-script=yes'], /--no-script takes no value/],
+  ])('rejects %j with exit 2 and one line', (argv, msg) => expectOneLineError(argv as string[], msg));
+});
+
+describe('sim CLI: --choices (a schedule, issue #41)', () => {
+  it('replays a seeded run from its recorded draws, whatever --seed says; a file works as JSON does', () => {
+    const story = scenarios.find((s) => s.id === 'etcd-lease');
+    if (!story) throw new Error('no etcd-lease');
+    const rec = recordingChooser();
+    simulate(story, { seed: 7, durationMs: 30_000, chooser: rec });
+    const schedule = JSON.stringify({ version: 1, draws: rec.draws });
+    const seeded = json(['etcd-lease', '--seed', '7', '--duration', '30000']);
+    const replay = run([
+      'etcd-lease',
+      '--seed',
+      '8',
+      '--duration',
+      '30000',
+      '--format',
+      'text',
+      '--choices',
+      schedule,
+    ]);
+    expect(replay.code).toBe(0);
+    const text = (r: { out: string }) => r.out.replace(/seed \d+/g, 'seed');
+    expect(text(replay)).toBe(
+      text(run(['etcd-lease', '--seed', '7', '--duration', '30000', '--format', 'text'])),
+    );
+    expect(seeded.final).toEqual(json(['etcd-lease', '--duration', '30000', '--choices', schedule]).final);
+    const file = join(mkdtempSync(join(tmpdir(), 'choices-')), 'c.json');
+    writeFileSync(file, schedule);
+    expect(
+      run(['etcd-lease', '--seed', '8', '--duration', '30000', '--format', 'text', '--choices', file]).out,
+    ).toBe(replay.out);
+  });
+
+  it('its faults join the run as interventions', () => {
+    const c = '{"version":1,"draws":[],"faults":[{"atMs":0,"fault":{"kind":"crash","node":"node-5"}}]}';
+    expect(json(['bully', '--no-script', '--choices', c]).final.leader).toBe('node-4');
+  });
+
+  it.each([
+    [['bully', '--choices'], /--choices needs a schedule/],
+    [['bully', '--choices', '{"version":1'], /--choices is not valid JSON/],
+    [['bully', '--choices', '{"version":2,"draws":[]}'], /--choices\.version: /],
+    [['bully', '--choices', '{"version":1,"draws":["x"]}'], /--choices\.draws\[0\]: /],
+    [['bully', '--choices', '{"version":1,"draws":[99999]}'], /choices: draw 0 \(.*\) must be/],
+    [['bully', '--choices', '/nonexistent/c.json'], /no such file/],
+    [
+      ['bully', '--choices', '{"version":1,"draws":[]}', '--choices', '{"version":1,"draws":[]}'],
+      /one --choices/,
+    ],
   ])('rejects %j with exit 2 and one line', (argv, msg) => expectOneLineError(argv as string[], msg));
 });
 

@@ -54,7 +54,7 @@ export function run(
       pool = [loaded.scenario];
       args = [...argv.slice(0, at), loaded.scenario.id, ...argv.slice(at + (flag.includes('=') ? 1 : 2))];
     }
-    const a = parseArgs(args, pool);
+    const a = parseArgs(args, pool, readStoryFile);
     const trace = simulate(a.scenario, {
       ...(a.seed !== undefined ? { seed: a.seed } : {}),
       ...(a.nodes !== undefined ? { nodes: a.nodes } : {}),
@@ -62,6 +62,7 @@ export function run(
       params: a.params,
       ...(a.faults.length > 0 ? { interventions: a.faults } : {}),
       ...(a.withoutScript ? { withoutScript: true } : {}),
+      ...(a.choices ? { choices: a.choices } : {}),
       ...(opts.budget ? { budget: opts.budget } : {}),
     });
     const derived = toldSteps(trace, a.scenario);

@@ -6,6 +6,7 @@
  */
 import { algorithmFor } from './algorithms/declared.ts';
 import type { RunBudget } from './budget.ts';
+import type { Choices, Chooser } from './kernel/choices.ts';
 import { netParams, netRules, type Params, resolveParams } from './params.ts';
 import { withFix } from './scenario/fix.ts';
 import type { Scenario, TimedFault } from './scenario/schema.ts';
@@ -32,6 +33,10 @@ export interface SimOptions {
   states?: boolean;
   /** What the run may hold before it stops with a SimError (default DEFAULT_BUDGET; tests inject small ones). */
   budget?: Partial<RunBudget>;
+  /** A schedule to replay (kernel/choices.ts): its draws replace the seed's, its faults join the interventions. */
+  choices?: Choices;
+  /** Who picks each draw (a recorder, the explorer); the seed's streams when absent. */
+  chooser?: Chooser;
 }
 
 export class SimError extends Error {}

@@ -14,6 +14,7 @@ import {
   type SimOptions,
   scenarioParams,
 } from './inputs.ts';
+import { replayingChooser } from './kernel/choices.ts';
 import { afterOnClock, queueClock } from './kernel/clock.ts';
 import { EventQueue } from './kernel/queue.ts';
 import { RngStreams } from './kernel/rngs.ts';
@@ -65,6 +66,8 @@ export interface Simulation {
   readonly done: boolean;
   /** The trace events so far, in order. */
   readonly events: readonly TraceEvent[];
+  /** The time of the next callback due, if any: the explorer's event boundaries (issue #41). */
+  readonly nextAt: number | undefined;
   /** The interventions the run is on its way to (canonical order). */
   readonly interventions: readonly TimedFault[];
   /** The trace's fields but its events and steps: known from the start. */
@@ -104,7 +107,12 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
   const durationMs = opts.durationMs ?? scenario.durationMs;
 
   const queue = new EventQueue();
-  const rngs = new RngStreams(seed);
+  // A schedule (the options', else the scenario file's) replaces the seed's draws (issue #41).
+  const choices = opts.choices ?? scenario.choices;
+  const chooser =
+    opts.chooser ??
+    (choices ? replayingChooser(choices.draws, (why) => spend(new SimError(why))) : undefined);
+  const rngs = new RngStreams(seed, chooser);
   const events: TraceEvent[] = [];
   const checkers: Checker[] = safetyCheckers(alg.leadership.keys);
   if (opts.leaderlessBoundMs !== undefined) checkers.push(leaderlessChecker(opts.leaderlessBoundMs));
@@ -201,7 +209,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
   for (const tf of script) checkFault(tf, net);
   for (const tf of canonicalFaults(script))
     queue.atFault(tf.atMs, faultKey(tf), () => applyFault(tf.fault, 'scenario'));
-  let interventions = canonicalFaults(opts.interventions ?? []);
+  let interventions = canonicalFaults([...(opts.interventions ?? []), ...(choices?.faults ?? [])]);
   for (const tf of interventions) checkFault(tf, net);
   let pending = interventions.map((tf) => ({
     tf,
@@ -253,6 +261,9 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       return through >= durationMs;
     },
     events,
+    get nextAt() {
+      return queue.peekTime();
+    },
     get interventions() {
       return interventions;
     },

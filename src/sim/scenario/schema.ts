@@ -52,6 +52,13 @@ export const faultSchema = z.discriminatedUnion(
 
 export const timedFaultSchema = z.object({ atMs: ms, fault: faultSchema });
 
+/** A schedule (kernel/choices.ts): the values of the run's draws in order, and the faults it chose. */
+export const choicesSchema = z.strictObject({
+  version: z.literal(1),
+  draws: z.array(z.number().finite()).max(1_000_000),
+  faults: z.array(timedFaultSchema).optional(),
+});
+
 /** Which trace event a narration step is anchored to (the first match after the previous step). */
 export const anchorSchema = z.object({
   k: z.enum(['start', ...eventKinds, 'end']),
@@ -170,6 +177,8 @@ const scenarioObject = z.object({
    * language. Read before the catalogs, so a file never takes a built-in story's translations.
    */
   texts: z.record(z.enum(['en', 'pt', 'ru']), z.record(z.string(), z.string())).optional(),
+  /** A schedule that replaces the seed's draws (kernel/choices.ts): the explorer's counterexamples carry one. */
+  choices: choicesSchema.optional(),
   /** The catalogue group (default: `stories`, or `sandbox` for a free-play scenario). */
   group: z.enum(scenarioGroups).optional(),
   /** One line for the catalogue card: what the story shows. */

@@ -14,6 +14,7 @@ import { nodesProblem, scenarioParams } from '../inputs.ts';
 import { netParams, type ParamSpec } from '../params.ts';
 import {
   anchorSchema,
+  choicesSchema,
   durationSchema,
   parseScenario,
   type Scenario,
@@ -79,6 +80,8 @@ const common = {
   faults: z.array(fault).max(1000),
   steps: z.array(step).min(1).max(200),
   adr: z.array(z.string().max(80)).max(50).optional(),
+  /** A schedule replacing the seed's draws (kernel/choices.ts): what the explorer writes. */
+  choices: choicesSchema.register(defs, { id: 'choices' }).optional(),
 };
 
 /** One object per algorithm, each with its own knobs: the schema's union on `algorithm`. */
@@ -158,6 +161,7 @@ export function parseStoryFile(data: unknown, where = 'story'): LoadedStory {
       faults: f.faults,
       steps: f.steps.map((s) => ({ ...s, caption: inLang(s.caption, 'en') })),
       adr: f.adr ?? [],
+      ...(f.choices ? { choices: f.choices } : {}),
       expect: {},
       texts: Object.fromEntries(
         STORY_LANGS.map((lang) => [
