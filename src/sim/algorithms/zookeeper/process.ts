@@ -83,7 +83,7 @@ export function zooKeeperProcess(): ProcessFactory {
               kind: 'delete',
               key: c.node.path,
               revision: c.zxid,
-              cause: 'lease-expired',
+              cause: c.cause === 'delete' ? 'delete' : 'lease-expired',
               lease: c.node.ephemeralOwner,
             },
           });

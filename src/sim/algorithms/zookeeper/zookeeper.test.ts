@@ -98,6 +98,20 @@ describe('the ZooKeeper model', () => {
     zk.expire(15_000); // a expires: its znode goes, and only c's watch is left
     expect(fired(zk.drainChanges())).toEqual([{ path: n.path, session: c }]);
   });
+
+  it('delete: any session may delete a znode, its watchers hear NodeDeleted, a missing one is NO_NODE', () => {
+    const zk = new ZooKeeper();
+    const [a, b] = [zk.connect(10_000, 0).id, zk.connect(10_000, 0).id];
+    const n = zk.createEphemeralSequential(a, '/election/n_', 0)!;
+    zk.exists(a, n.path, true, 0);
+    zk.drainChanges();
+    expect(zk.delete(b, n.path, 100)).toBe('ok');
+    expect(fired(zk.drainChanges())).toEqual([{ path: n.path, session: a }]);
+    expect(zk.delete(b, n.path, 200)).toBe('NO_NODE');
+    expect(zk.getChildren(a, '/election', 300)).toEqual([]);
+    zk.expire(20_000);
+    expect(zk.delete(b, n.path, 20_000)).toBeNull();
+  });
 });
 
 describe('the recipe in a cluster', () => {
