@@ -109,12 +109,21 @@ export async function runReal(script: Script, ensemble: ZkEnsemble, parent: stri
    */
   const syncView = (zk: Client) => call<unknown>((cb) => zk.setData(parent, Buffer.alloc(0), -1, cb));
 
+  // Scripts name servers 1-3; a script that kills one has the ensemble's leader as its server 3, so
+  // that the server it kills (a client's first, server 1 or 2) is a follower.
+  const lead = script.exclusive ? await ensemble.leader() : undefined;
+  const physical = [
+    ...ensemble.servers.map((x) => x.id).filter((id) => id !== lead),
+    ...(lead === undefined ? [] : [lead]),
+  ];
+  const phys = (logical: number) => physical[logical - 1] as number;
+
   const run = async (step: Step): Promise<void> => {
     switch (step.op) {
       case 'connect': {
         const i = clients.size;
         const order = [0, 1, 2].map((k) => ((i + k) % 3) + 1);
-        const proxy = await ZkProxy.start(order.map((id) => [id, ensemble.server(id).clientPort]));
+        const proxy = await ZkProxy.start(order.map((id) => [id, ensemble.server(phys(id)).clientPort]));
         const zk = zookeeper.createClient(proxy.connectString(), {
           sessionTimeout: SESSION_MS,
           retries: 0,
@@ -209,8 +218,12 @@ export async function runReal(script: Script, ensemble: ZkEnsemble, parent: stri
         const c = client(step.c);
         const server = c.proxy.serverOf(manager(c.zk).socket);
         if (server === undefined) throw new Error(`client ${step.c} has no server to kill`);
-        killed.push(server);
-        await ensemble.kill(server);
+        if ((await ensemble.leader()) === phys(server))
+          throw new Error(
+            `server ${server} leads the ensemble: the script needs a follower (see scripts.ts)`,
+          );
+        killed.push(phys(server));
+        await ensemble.kill(phys(server));
         await sleep(SETTLE_MS);
         return;
       }

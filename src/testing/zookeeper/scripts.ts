@@ -31,7 +31,10 @@ export type Step =
   | { op: 'cut'; c: string; ms: number; during?: Step[] }
   /** c's connection is reset (RST), as when its server's process dies; `during` runs right after. */
   | { op: 'reset'; c: string; during?: Step[] }
-  /** SIGKILL the server c is connected to (its other clients lose it too); restarted at the end. */
+  /**
+   * SIGKILL the server c is connected to (its other clients lose it too); restarted at the end. It
+   * must be a follower: the ensemble's own leader election, which a dead leader costs, is not modelled.
+   */
   | { op: 'kill'; c: string };
 
 export interface Script {
@@ -124,6 +127,26 @@ export const scripts: Script[] = [
       { op: 'exists', c: 'B', node: n(0), watch: true },
       { op: 'reset', c: 'B', during: [{ op: 'delete', c: 'A', node: n(0) }] },
       { op: 'where', c: 'B' },
+      { op: 'children', c: 'B' },
+    ],
+  },
+  {
+    name: 'server-death',
+    description:
+      'the server a client is connected to dies: Disconnected at once, SyncConnected on the next server of its list with its session, and its watch still fires',
+    exclusive: true,
+    steps: [
+      { op: 'connect', c: 'A' },
+      { op: 'connect', c: 'B' },
+      { op: 'create', c: 'A' },
+      { op: 'create', c: 'B' },
+      { op: 'exists', c: 'B', node: n(0), watch: true },
+      { op: 'where', c: 'B' },
+      { op: 'kill', c: 'B' },
+      { op: 'where', c: 'B' },
+      { op: 'where', c: 'A' },
+      { op: 'delete', c: 'A', node: n(0) },
+      { op: 'wait', ms: 300 },
       { op: 'children', c: 'B' },
     ],
   },

@@ -182,6 +182,18 @@ export class ZooKeeper {
     return true;
   }
 
+  /**
+   * The ensemble has a quorum again: its new leader tracks every session afresh, each with its whole
+   * timeout from now (SessionTrackerImpl: the leader adds each session of its database with its
+   * timeout when it starts serving), so no session expires for the outage it could not help.
+   */
+  promote(now: number): void {
+    for (const s of this.sessions.values()) {
+      s.deadlineMs = now + s.timeoutMs;
+      this.changes.push({ kind: 'session-touch', session: { ...s } });
+    }
+  }
+
   nextExpiryMs(): number | undefined {
     let min: number | undefined;
     for (const s of this.sessions.values()) if (min === undefined || s.deadlineMs < min) min = s.deadlineMs;
