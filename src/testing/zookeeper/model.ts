@@ -25,6 +25,8 @@ const STEP_MS = 10;
 const RECONNECT_LATE_MS = SLOP_MS + Math.floor(SESSION_MS / 3) + 1000;
 /** The server expires sessions in buckets of tickTime, and hears a follower's pings once a tick. */
 const EXPIRY_LATE_MS = SLOP_MS + 2 * TICK_MS;
+/** A leader that loses its followers gives up after syncLimit (10) ticks; a follower at once. */
+const QUORUM_LOST_LATE_MS = SLOP_MS + 10 * TICK_MS;
 
 interface Client {
   name: string;
@@ -48,6 +50,8 @@ export function runModel(script: Script, parent = '/s'): Outcome {
   const answers: string[] = [];
   const events: Record<string, ClientEvent[]> = {};
   const dead = new Set<number>();
+  /** Rule of the ensemble: a majority of the three servers up, or nothing is served. */
+  const quorum = () => dead.size * 2 < 3;
   let t = 0;
   let anchor = 'start';
   let anchorAt = 0;
@@ -82,6 +86,7 @@ export function runModel(script: Script, parent = '/s'): Outcome {
     c.lastSent = t;
   };
   const reconnect = (c: Client, tol: { early?: number; late?: number } = {}) => {
+    if (!quorum()) return; // refused: it stays Disconnected and tries again
     do c.at = (c.at + 1) % c.list.length;
     while (dead.has(c.list[c.at] as number));
     if (zk.touch(c.session, t)) {
@@ -96,10 +101,10 @@ export function runModel(script: Script, parent = '/s'): Outcome {
       emit(c, 'Expired', tol);
     }
   };
-  const disconnect = (c: Client) => {
+  const disconnect = (c: Client, tol: { early?: number; late?: number } = {}) => {
     c.state = 'disconnected';
     c.held = [];
-    emit(c, 'Disconnected');
+    emit(c, 'Disconnected', tol);
   };
   const advance = (ms: number) => {
     const end = t + ms;
@@ -107,14 +112,27 @@ export function runModel(script: Script, parent = '/s'): Outcome {
       t = Math.min(end, t + STEP_MS);
       for (const c of clients.values()) {
         if (c.state !== 'connected') continue;
-        if (!c.cut && t - c.lastSent >= PING_MS) {
+        if (!c.cut && quorum() && t - c.lastSent >= PING_MS) {
           zk.touch(c.session, t);
           heard(c);
         } else if (c.cut && t - c.lastHeard > READ_TIMEOUT_MS) disconnect(c);
       }
+      if (!quorum()) continue; // nothing is served, nothing expires
       zk.expire(t);
       deliver({ late: EXPIRY_LATE_MS });
     }
+  };
+  const killServer = (server: number) => {
+    const had = quorum();
+    dead.add(server);
+    for (const x of clients.values())
+      if (x.state === 'connected' && x.list[x.at] === server) {
+        disconnect(x);
+        reconnect(x);
+      }
+    if (had && !quorum())
+      for (const x of clients.values())
+        if (x.state === 'connected') disconnect(x, { late: QUORUM_LOST_LATE_MS });
   };
   const client = (n: string) => {
     const c = clients.get(n);
@@ -208,22 +226,34 @@ export function runModel(script: Script, parent = '/s'): Outcome {
       }
       case 'kill': {
         const c = client(step.c);
-        const server = c.list[c.at] as number;
-        dead.add(server);
-        for (const x of clients.values())
-          if (x.state === 'connected' && x.list[x.at] === server) {
-            disconnect(x);
-            reconnect(x);
-          }
+        killServer(c.list[c.at] as number);
         advance(SETTLE_MS);
         return;
       }
+      case 'killServer':
+        killServer(step.server);
+        advance(SETTLE_MS);
+        return;
+      case 'restartServer':
+        dead.delete(step.server);
+        return;
     }
   };
 
   script.steps.forEach((step, i) => {
     setAnchor(String(i));
+    const had = quorum();
     run(step);
+    if (step.op === 'restartServer') {
+      setAnchor(`${i}/up`);
+      if (!had && quorum()) {
+        // The new leader tracks every session afresh (zk.ts promote); the clients come back.
+        zk.promote(t);
+        for (const c of clients.values())
+          if (c.state === 'disconnected' && !c.cut) reconnect(c, { late: RECONNECT_LATE_MS });
+      }
+      advance(SETTLE_MS);
+    }
     if (step.op === 'cut') {
       const c = client(step.c);
       setAnchor(`${i}/heal`);

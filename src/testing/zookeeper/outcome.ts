@@ -9,7 +9,8 @@
  * adds 2 x tickTime (sessions expire in buckets of tickTime, SessionTrackerImpl, and a follower
  * passes its sessions' pings to the leader once a tick); a reconnect after a heal adds the client's
  * connect timeout (session / servers) and its spin delay (ClientCnxn: a random 0-1000 ms sleep once
- * every server was tried).
+ * every server was tried). A server that loses its quorum closes its clients' connections once it
+ * notices: at once when its leader dies, within syncLimit ticks when it leads (QUORUM_LOST_LATE_MS).
  */
 export const SLOP_MS = 400;
 

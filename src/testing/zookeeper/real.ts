@@ -214,6 +214,14 @@ export async function runReal(script: Script, ensemble: ZkEnsemble, parent: stri
         await sleep(SETTLE_MS);
         return;
       }
+      case 'killServer':
+        killed.push(phys(step.server));
+        await ensemble.kill(phys(step.server));
+        await sleep(SETTLE_MS);
+        return;
+      case 'restartServer':
+        await ensemble.restart(phys(step.server));
+        return;
       case 'kill': {
         const c = client(step.c);
         const server = c.proxy.serverOf(manager(c.zk).socket);
@@ -234,6 +242,10 @@ export async function runReal(script: Script, ensemble: ZkEnsemble, parent: stri
     for (const [i, step] of script.steps.entries()) {
       setAnchor(String(i));
       await run(step);
+      if (step.op === 'restartServer') {
+        setAnchor(`${i}/up`); // once it serves
+        await sleep(SETTLE_MS);
+      }
       if (step.op === 'cut') {
         setAnchor(`${i}/heal`);
         client(step.c).proxy.heal();

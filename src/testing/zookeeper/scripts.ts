@@ -35,7 +35,11 @@ export type Step =
    * SIGKILL the server c is connected to (its other clients lose it too); restarted at the end. It
    * must be a follower: the ensemble's own leader election, which a dead leader costs, is not modelled.
    */
-  | { op: 'kill'; c: string };
+  | { op: 'kill'; c: string }
+  /** SIGKILL server 1-3 (3 is the ensemble's leader in a script that kills); restarted at the end. */
+  | { op: 'killServer'; server: number }
+  /** Starts a killed server again; what follows is timed from when it serves. */
+  | { op: 'restartServer'; server: number };
 
 export interface Script {
   name: string;
@@ -145,6 +149,27 @@ export const scripts: Script[] = [
       { op: 'kill', c: 'B' },
       { op: 'where', c: 'B' },
       { op: 'where', c: 'A' },
+      { op: 'delete', c: 'A', node: n(0) },
+      { op: 'wait', ms: 300 },
+      { op: 'children', c: 'B' },
+    ],
+  },
+  {
+    name: 'quorum-loss',
+    description:
+      'two servers of three dead for longer than the sessions: the clients are Disconnected and nothing expires; quorum back, they are SyncConnected with their sessions and their watches',
+    exclusive: true,
+    steps: [
+      { op: 'connect', c: 'A' },
+      { op: 'connect', c: 'B' },
+      { op: 'create', c: 'A' },
+      { op: 'create', c: 'B' },
+      { op: 'exists', c: 'B', node: n(0), watch: true },
+      { op: 'killServer', server: 1 },
+      { op: 'killServer', server: 3 },
+      { op: 'wait', ms: SESSION_MS + 1000 },
+      { op: 'restartServer', server: 1 },
+      { op: 'children', c: 'A' },
       { op: 'delete', c: 'A', node: n(0) },
       { op: 'wait', ms: 300 },
       { op: 'children', c: 'B' },
