@@ -207,6 +207,8 @@ export function runModel(script: Script, parent = '/s'): Outcome {
       case 'wait':
         advance(step.ms);
         return;
+      case 'delay':
+        return;
       case 'cut': {
         const c = client(step.c);
         c.cut = true;

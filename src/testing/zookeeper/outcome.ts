@@ -34,6 +34,26 @@ export interface Outcome {
   anchors: Record<string, number>;
 }
 
+/**
+ * NodeDeleted events that arrive together (within 50 ms) in name order: a session's ephemerals are
+ * deleted by one transaction in no set order (DataTree.killSession walks a HashSet), so their events
+ * come in any order.
+ */
+export function together(events: readonly ClientEvent[]): ClientEvent[] {
+  const out = [...events];
+  const deleted = (e: ClientEvent | undefined) => e?.what.startsWith('NodeDeleted ') === true;
+  for (let i = 0; i < out.length; i++) {
+    if (!deleted(out[i])) continue;
+    let j = i + 1;
+    while (j < out.length && deleted(out[j]) && (out[j] as ClientEvent).at - (out[i] as ClientEvent).at <= 50)
+      j++;
+    const run = out.slice(i, j).sort((a, b) => (a.what < b.what ? -1 : a.what > b.what ? 1 : 0));
+    out.splice(i, run.length, ...run);
+    i = j - 1;
+  }
+  return out;
+}
+
 /** A readable list of what differs; undefined when the runs agree within the tolerance. */
 export function compareOutcomes(name: string, model: Outcome, real: Outcome): string | undefined {
   const out: string[] = [];
@@ -43,8 +63,8 @@ export function compareOutcomes(name: string, model: Outcome, real: Outcome): st
       out.push(`answer ${i}: model ${model.answers[i]}, real ${real.answers[i]}`);
   const clients = new Set([...Object.keys(model.events), ...Object.keys(real.events)]);
   for (const c of [...clients].sort()) {
-    const m = model.events[c] ?? [];
-    const r = real.events[c] ?? [];
+    const m = together(model.events[c] ?? []);
+    const r = together(real.events[c] ?? []);
     const seq = (es: ClientEvent[]) => es.map((e) => e.what).join(', ');
     if (seq(m) !== seq(r)) {
       out.push(`client ${c} events: model [${seq(m)}], real [${seq(r)}]`);

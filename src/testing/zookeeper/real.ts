@@ -200,6 +200,9 @@ export async function runReal(script: Script, ensemble: ZkEnsemble, parent: stri
       case 'wait':
         await sleep(step.ms);
         return;
+      case 'delay':
+        client(step.c).proxy.delayMs = step.ms;
+        return;
       case 'cut': {
         const c = client(step.c);
         const start = performance.now();

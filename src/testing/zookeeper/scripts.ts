@@ -27,6 +27,11 @@ export type Step =
   /** The server c's connection goes to now (1-3). */
   | { op: 'where'; c: string }
   | { op: 'wait'; ms: number }
+  /**
+   * Every chunk on c's path goes through `ms` later from now on (0 ends it). The model has no latency:
+   * a delay well under the read timeout must change no answer, no event, no state, only times.
+   */
+  | { op: 'delay'; c: string; ms: number }
   /** A silent cut of c's path to every server for `ms`; `during` runs right after it starts. */
   | { op: 'cut'; c: string; ms: number; during?: Step[] }
   /** c's connection is reset (RST), as when its server's process dies; `during` runs right after. */
@@ -117,6 +122,23 @@ export const scripts: Script[] = [
       { op: 'exists', c: 'B', node: n(0), watch: true },
       { op: 'cut', c: 'B', ms: 3100, during: [{ op: 'delete', c: 'A', node: n(0) }] },
       { op: 'children', c: 'B' },
+    ],
+  },
+  {
+    name: 'slow-link',
+    description:
+      'a client whose every byte takes 150 ms more: the same answers, the watch event late, no state change',
+    steps: [
+      { op: 'connect', c: 'A' },
+      { op: 'connect', c: 'B' },
+      { op: 'create', c: 'A' },
+      { op: 'delay', c: 'B', ms: 150 },
+      { op: 'create', c: 'B' },
+      { op: 'exists', c: 'B', node: n(0), watch: true },
+      { op: 'delete', c: 'A', node: n(0) },
+      { op: 'wait', ms: 600 },
+      { op: 'children', c: 'B' },
+      { op: 'delay', c: 'B', ms: 0 },
     ],
   },
   {
