@@ -2,13 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm run test:fast` (`vitest run --mode fast`) leaves these out: they start real processes (etcd,
- * the live service, its reaper) or run long property searches. `npm test` runs them all.
+ * ZooKeeper, the live service, its reaper) or run long property searches. `npm test` runs them all.
  */
 const slow = [
   'src/live/live.test.ts', // a real etcd cluster and the live service
   'src/live/reaper.test.ts', // spawns and kills processes
   'src/live/signals.test.ts', // npm run live with a real etcd, signalled
   'src/sim/store/conformance.test.ts', // the store model against a real etcd
+  'src/sim/algorithms/zookeeper/ensemble.test.ts', // the ZooKeeper model against a real ensemble
   'src/sim/chaos/chaos.test.ts', // random fault schedules, every algorithm
   'src/sim/chaos/pitfalls.test.ts', // each pitfall's bound over many seeds
   'src/sim/resume.test.ts', // checkpoints against runs from 0, random faults

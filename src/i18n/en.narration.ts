@@ -80,4 +80,8 @@ export const enNarration: Record<string, string> = {
   'log.fault.clock-skew.ahead': '{node} wall clock stepped: now {stepMs} ahead of true time',
   'log.fault.clock-skew.behind': '{node} wall clock stepped: now {stepMs} behind true time',
   'log.fault.clock-skew.true': '{node} wall clock stepped back to true time',
+  'log.fault.server.kill': '{node}: server {server} KILLED (its clients’ connections reset)',
+  'log.fault.server.restart': '{node}: server {server} restarted',
+  'log.fault.server.stop': '{node}: server {server} stopped (its connections hang)',
+  'log.fault.server.resume': '{node}: server {server} resumed',
 };

@@ -102,6 +102,10 @@ export const enSandbox: Record<string, string> = {
   'fault.clock-skew.ahead': 'step {node} wall clock {stepMs} ahead',
   'fault.clock-skew.behind': 'step {node} wall clock {stepMs} behind',
   'fault.clock-skew.true': 'set {node} wall clock to true time',
+  'fault.server.kill': 'kill server {server} of {node}',
+  'fault.server.restart': 'restart server {server} of {node}',
+  'fault.server.stop': 'stop server {server} of {node}',
+  'fault.server.resume': 'resume server {server} of {node}',
   'fault.at': '{what} at {t}',
 
   'unit.ms': 'ms',

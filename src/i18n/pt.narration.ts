@@ -75,4 +75,8 @@ export const ptNarration: Record<string, string> = {
   'log.fault.clock-skew.ahead': 'o relógio de parede de {node} salta e passa a estar {stepMs} adiantado',
   'log.fault.clock-skew.behind': 'o relógio de parede de {node} salta e passa a estar {stepMs} atrasado',
   'log.fault.clock-skew.true': 'o relógio de parede de {node} volta à hora certa',
+  'log.fault.server.kill': '{node}: servidor {server} MORTO (as conexões dos clientes dele caem)',
+  'log.fault.server.restart': '{node}: servidor {server} reiniciado',
+  'log.fault.server.stop': '{node}: servidor {server} parado (as conexões dele ficam sem resposta)',
+  'log.fault.server.resume': '{node}: servidor {server} retomado',
 };

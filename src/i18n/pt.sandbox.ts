@@ -103,6 +103,10 @@ export const ptSandbox: Record<string, string> = {
   'fault.clock-skew.ahead': 'adiantar o relógio de parede de {node} em {stepMs}',
   'fault.clock-skew.behind': 'atrasar o relógio de parede de {node} em {stepMs}',
   'fault.clock-skew.true': 'acertar o relógio de parede de {node}',
+  'fault.server.kill': 'matar o servidor {server} de {node}',
+  'fault.server.restart': 'reiniciar o servidor {server} de {node}',
+  'fault.server.stop': 'parar o servidor {server} de {node}',
+  'fault.server.resume': 'retomar o servidor {server} de {node}',
   'fault.at': '{what} em {t}',
 
   'unit.ms': 'ms',

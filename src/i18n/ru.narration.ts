@@ -72,4 +72,8 @@ export const ruNarration: Record<string, string> = {
   'log.fault.clock-skew.ahead': 'системные часы {node} переведены и теперь спешат на {stepMs}',
   'log.fault.clock-skew.behind': 'системные часы {node} переведены и теперь отстают на {stepMs}',
   'log.fault.clock-skew.true': 'системные часы {node} снова показывают точное время',
+  'log.fault.server.kill': '{node}: сервер {server} УБИТ (соединения его клиентов сброшены)',
+  'log.fault.server.restart': '{node}: сервер {server} перезапущен',
+  'log.fault.server.stop': '{node}: сервер {server} остановлен (его соединения зависают)',
+  'log.fault.server.resume': '{node}: сервер {server} возобновлён',
 };

@@ -103,6 +103,10 @@ export const ruSandbox: Record<string, string> = {
   'fault.clock-skew.ahead': 'перевести системные часы {node}: спешат на {stepMs}',
   'fault.clock-skew.behind': 'перевести системные часы {node}: отстают на {stepMs}',
   'fault.clock-skew.true': 'вернуть системные часы {node} к точному времени',
+  'fault.server.kill': 'убить сервер {server} ансамбля {node}',
+  'fault.server.restart': 'перезапустить сервер {server} ансамбля {node}',
+  'fault.server.stop': 'остановить сервер {server} ансамбля {node}',
+  'fault.server.resume': 'возобновить сервер {server} ансамбля {node}',
   'fault.at': '{what} в {t}',
 
   'unit.ms': 'мс',

@@ -87,6 +87,12 @@ export interface ChaosHooks {
   /** An isolation may be from the store only. */
   readonly isolateFromStore: boolean;
   /**
+   * The host that stands for an ensemble of servers (ZooKeeper's three): the generator draws `server`
+   * faults on it. Without it, `server` is left out of the draw, so the other algorithms' schedules are
+   * the ones drawn before the kind existed.
+   */
+  readonly ensemble?: string;
+  /**
    * Pauses are drawn for the negative control only: the safe design relies on a guard the model
    * leaves out (Patroni's watchdog against a primary paused past ttl).
    */

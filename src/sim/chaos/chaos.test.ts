@@ -454,8 +454,49 @@ describe('chaos: zookeeper (the election recipe)', () => {
     expect(st.schedules).toBe(1000);
     expect(st.faults).toBeGreaterThan(3 * 1000);
     expect(st.livenessChecked).toBeGreaterThan(1000 / 3);
-    for (const k of ['crash', 'restart', 'pause', 'partition', 'isolate', 'clock-drift', 'clock-skew'])
+    for (const k of [
+      'crash',
+      'restart',
+      'pause',
+      'partition',
+      'isolate',
+      'clock-drift',
+      'clock-skew',
+      'server',
+    ])
       expect(st.kinds).toContain(k);
+  });
+
+  it('draws server faults for ZooKeeper alone, and the faults’ end brings every server back', () => {
+    const xs = fc.sample(scheduleArb('zookeeper'), { seed: 7, numRuns: 300 });
+    const servers = xs.flatMap((s) => s.faults.filter((tf) => tf.fault.kind === 'server'));
+    expect(servers.some((tf) => tf.fault.kind === 'server' && tf.fault.act === 'kill')).toBe(true);
+    expect(servers.some((tf) => tf.fault.kind === 'server' && tf.fault.act === 'stop')).toBe(true);
+    // Two servers down at once: the ensemble without quorum.
+    const down = (s: ChaosSchedule) => {
+      const out = new Set<number>();
+      let most = 0;
+      for (const { fault: f } of s.faults) {
+        if (f.kind !== 'server') continue;
+        if (f.act === 'kill' || f.act === 'stop') out.add(f.server);
+        else out.delete(f.server);
+        most = Math.max(most, out.size);
+      }
+      return most;
+    };
+    expect(xs.some((s) => down(s) >= 2)).toBe(true);
+    for (const s of xs.filter((x) => x.faults.some((tf) => tf.fault.kind === 'server'))) {
+      const closing = closingFaults(s).map((tf) => tf.fault);
+      for (const { fault: f } of s.faults)
+        if (f.kind === 'server' && (f.act === 'kill' || f.act === 'stop'))
+          expect(closing).toContainEqual({ ...f, act: f.act === 'kill' ? 'restart' : 'resume' });
+    }
+    for (const alg of ['lease', 'patroni', 'kubernetes'] as const)
+      expect(
+        fc
+          .sample(scheduleArb(alg), { seed: 7, numRuns: 100 })
+          .some((s) => s.faults.some((tf) => tf.fault.kind === 'server')),
+      ).toBe(false);
   });
 
   it('a watch event lost in a cut reaches its client after it: the next in line leads within the bound', () => {

@@ -61,8 +61,10 @@ export const genKinds = [
   'cut',
   'delay',
   'drift',
-  // Last: with it left out (`exclude: ['skew']`), the draws are the ones made before it existed.
+  // With it left out (`exclude: ['skew', 'server']`), the draws are the ones made before it existed.
   'skew',
+  // Last: only for an algorithm with an ensemble (its hooks' `ensemble`); left out for the others.
+  'server',
 ] as const;
 export type GenKind = (typeof genKinds)[number];
 
@@ -122,6 +124,7 @@ export const kindWeights: Record<GenKind, number> = {
   delay: 1,
   drift: 1,
   skew: 1,
+  server: 1,
 };
 
 const rawFaultArb = (kinds: readonly GenKind[]): fc.Arbitrary<RawFault> =>
@@ -158,7 +161,11 @@ export function scheduleArb(
 ): fc.Arbitrary<ChaosSchedule> {
   const unsafe = opts.unsafe ?? false;
   const noPauses = hooksOf(algorithm).pausesUnsafeOnly && !unsafe;
-  const exclude: GenKind[] = [...(opts.exclude ?? []), ...(noPauses ? (['pause'] as const) : [])];
+  const exclude: GenKind[] = [
+    ...(opts.exclude ?? []),
+    ...(noPauses ? (['pause'] as const) : []),
+    ...(hooksOf(algorithm).ensemble === undefined ? (['server'] as const) : []),
+  ];
   return rawScheduleArb({ ...opts, exclude }).map((raw) => materialize(algorithm, raw, unsafe));
 }
 
@@ -185,6 +192,7 @@ interface MakeContext {
   slow: string[];
   isolateFromStore: boolean;
   unitMs: number;
+  ensemble: string | undefined;
 }
 
 /** What each drawn kind makes: one fault of the table, and whether the table's undo follows it. */
@@ -247,6 +255,19 @@ const makers: Record<GenKind, (f: RawFault, c: MakeContext) => { fault: Fault; u
     },
     undone: !f.lasting,
   }),
+  // One of the ensemble's three servers killed (SIGKILL) or stopped (SIGSTOP); two at once lose quorum.
+  server: (f, c) =>
+    c.ensemble === undefined
+      ? null
+      : {
+          fault: {
+            kind: 'server',
+            node: c.ensemble,
+            server: 1 + (f.other % 3),
+            act: f.size % 2 === 0 ? 'kill' : 'stop',
+          },
+          undone: !f.lasting,
+        },
 };
 
 const of = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
@@ -278,7 +299,14 @@ export function materialize(algorithm: ChaosAlgorithm, raw: RawSchedule, unsafe:
   };
   const at = (f: RawFault) => Math.floor((f.at / 1000) * H);
   const undoAt = (f: RawFault, atMs: number) => atMs + 1 + Math.round((f.dur / 1000) * 2 * t.unitMs);
-  const ctx: MakeContext = { nodes, hosts, slow, isolateFromStore: hooks.isolateFromStore, unitMs: t.unitMs };
+  const ctx: MakeContext = {
+    nodes,
+    hosts,
+    slow,
+    isolateFromStore: hooks.isolateFromStore,
+    unitMs: t.unitMs,
+    ensemble: hooks.ensemble,
+  };
   for (const f of raw.faults) {
     const atMs = at(f);
     const made = makers[f.kind](f, ctx);
@@ -311,14 +339,15 @@ export function materialize(algorithm: ChaosAlgorithm, raw: RawSchedule, unsafe:
 /**
  * What "the faults stop" means at F: heal the network (every partition, isolation, cut and delay),
  * then each host fault's own undo from the table (restart a crashed node, set a drifted or skewed
- * clock back), once per host, in the table's order of the undoing kind and then by host (every pause
+ * clock back, restart or resume an ensemble's server), once per host, in the table's order of the undoing kind and then by host (every pause
  * has ended by F). Only hosts the schedule touched are named, so the command line stays short.
  */
 export function closingFaults(s: ChaosSchedule): TimedFault[] {
   const undos = new Map<string, Fault>();
   for (const { fault } of s.faults) {
     const spec = specOf(fault);
-    const undo = spec.life ? spec.undo?.(fault as never) : undefined;
+    // A host fault's, or a server fault's (a killed server restarted, a stopped one resumed).
+    const undo = spec.life || spec.member ? spec.undo?.(fault as never) : undefined;
     if (undo) undos.set(JSON.stringify(undo), undo);
   }
   const order = (f: Fault) => FAULT_KINDS.indexOf(f.kind);

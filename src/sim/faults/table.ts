@@ -60,6 +60,8 @@ export interface FaultKindSpec<F extends Fields> {
    * is lost (nothing is answered, nothing expires) or back (etcd's new leader extends every lease).
    */
   readonly quorum?: 'lost' | 'back';
+  /** What it does to one server of the ensemble the named store host stands for (Process.onFault). */
+  member?(f: ShapeOf<F>): { server: number; act: 'kill' | 'restart' | 'stop' | 'resume' };
   /** A fault that follows by itself (a pause ends), if the host is still in the same life. */
   followUp?(f: ShapeOf<F>): { afterMs: number; fault: Fault };
   /** The fault that undoes it, for chaos schedules that stop their faults. */
@@ -131,6 +133,8 @@ const SHAPES = {
   'cut-oneway': { from: host, to: host },
   // The wall clock's offset from true time after the step, up to a day either way.
   'clock-skew': { node: host, offsetMs: number(-86_400_000, 86_400_000) },
+  // One server of the ensemble the store host stands for (1-3), and what happens to it (kill by default).
+  server: { node: host, server: number(1, 3), act: optionalChoice(['kill', 'restart', 'stop', 'resume']) },
 } as const satisfies Record<string, Fields>;
 
 export type FaultKind = keyof typeof SHAPES;
@@ -331,6 +335,27 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     life: (f, s) => ((s.skewMs ?? 0) === f.offsetMs ? null : { skewMs: f.offsetMs }),
     undo: (f) => ({ kind: 'clock-skew', node: f.node, offsetMs: 0 }),
   },
+  /**
+   * One server of a replicated store's ensemble (ZooKeeper's three), the store host itself staying
+   * up: `kill` (SIGKILL: its clients' connections are reset at once, and they fail over to another
+   * server), `stop` (SIGSTOP: its connections hang until a client's read timeout), `resume`,
+   * `restart`. Without a majority of servers up the ensemble is unavailable: no writes, no session
+   * expiry (ZooKeeper Administrator's Guide, "Clustered (Multi-Server) Setup"). Only the store's
+   * process acts on it (Process.onFault); a store that models no ensemble ignores it.
+   */
+  server: {
+    fields: SHAPES.server,
+    icon: 'M-4 -4.5 H4 V4.5 H-4 Z M-4 -1.5 H4 M-4 1.5 H4',
+    severity: 'danger',
+    words: (f) => ({ key: `server.${f.act ?? 'kill'}` }),
+    member: (f) => ({ server: Math.round(f.server), act: f.act ?? 'kill' }),
+    undo: (f) =>
+      (f.act ?? 'kill') === 'kill'
+        ? { kind: 'server', node: f.node, server: f.server, act: 'restart' }
+        : f.act === 'stop'
+          ? { kind: 'server', node: f.node, server: f.server, act: 'resume' }
+          : null,
+  },
 };
 
 export const FAULT_KINDS = Object.keys(FAULTS) as FaultKind[];
@@ -372,6 +397,12 @@ function lifeChange(f: Fault, before: HostLife): Partial<HostLife> | null {
 export function netAfter(s: NetState, f: Fault): NetState {
   const net = specOf(f).net;
   return net ? net(s, f as never) : s;
+}
+
+/** What f does to one server of a store's ensemble, if it is a server fault. */
+export function memberFault(f: Fault): ReturnType<NonNullable<FaultKindSpec<Fields>['member']>> | null {
+  const member = specOf(f).member;
+  return member ? member(f as never) : null;
 }
 
 /** Does f stop its host's processes (a crash, or a kill on a live host)? Its leaders stop leading. */

@@ -97,6 +97,7 @@ export const zookeeper: Algorithm = {
       STAT: 'reply',
       WATCH_EVENT: 'store',
       SESSION_EXPIRED: 'reject',
+      RESET: 'reject',
       WRITE: 'data',
       WRITE_OK: 'reply',
       WRITE_REJECTED: 'reject',
@@ -132,6 +133,8 @@ export const zookeeper: Algorithm = {
     // ZooKeeper stands for a replicated ensemble: it may pause and drift, never lose its data.
     slowInfra: [ZK_HOST],
     isolateFromStore: true,
+    // Its servers die, stop and come back (`server` faults); the host itself stands for their data.
+    ensemble: ZK_HOST,
     safety: ['stale-write-accepted'],
     liveness: 'quorum-leader',
     timing(k, { net, latMax, unsafe }) {

@@ -83,6 +83,8 @@ export type ZkEvent =
   | (Answer & { type: 'STAT'; path: string; exists: boolean })
   | (Answer & { type: 'WATCH_EVENT'; path: string })
   | (Answer & { type: 'SESSION_EXPIRED'; session: number })
+  /** The connection `conn` was reset: its server died, or lost its quorum. */
+  | (Answer & { type: 'RESET'; conn: string })
   | (Answer & { type: 'WRITE_OK' })
   | (Answer & { type: 'WRITE_REJECTED' });
 
@@ -125,6 +127,7 @@ export const zkMachine = setup({
     targetGone: ({ context, event }) => ours({ context, event }) && event.type === 'STAT' && !event.exists,
     isWatched: ({ context, event }) =>
       event.type === 'WATCH_EVENT' && event.path === `${ELECTION}/${context.watching}`,
+    isCurrentConn: ({ context, event }) => event.type === 'RESET' && event.conn === connName(context),
     connectionLost: ({ context }) =>
       context.env.now() - context.lastHeard > readTimeoutMs(context.cfg.sessionTimeoutMs),
   },
@@ -254,9 +257,14 @@ export const zkMachine = setup({
     starting: { after: { startDelay: 'connecting' } },
     connecting: {
       entry: ['reconnect', 'nextReq', 'sendConnect'],
-      on: { CONNECTED: { guard: 'ours', target: 'joined', actions: ['takeSession', 'heard'] } },
+      on: {
+        CONNECTED: { guard: 'ours', target: 'joined', actions: ['takeSession', 'heard'] },
+        // Refused (no server, or no quorum): the next try after ClientCnxn's random sleep.
+        RESET: { guard: 'isCurrentConn', target: 'connectWait' },
+      },
       after: { requestTimeout: { target: 'connecting', reenter: true } },
     },
+    connectWait: { after: { reconnectBackoff: 'connecting' } },
     joined: {
       type: 'parallel',
       on: {
@@ -269,6 +277,8 @@ export const zkMachine = setup({
           ],
         },
         PONG: { actions: 'heard' },
+        // Its server died: Disconnected at once, not at the read timeout.
+        RESET: { guard: 'isCurrentConn', target: 'suspended' },
       },
       states: {
         ping: {

@@ -1,6 +1,20 @@
+import type { Rng } from '../../../lib/rng.ts';
+import { memberFault } from '../../faults/table.ts';
 import type { Process, ProcessEnv, ProcessFactory } from '../../net/host.ts';
 import type { Message } from '../../net/message.ts';
 import { type ZkChange, ZooKeeper } from './zk.ts';
+
+/** The ensemble's servers: a majority of them must be up for it to serve. */
+export const SERVERS = [1, 2, 3] as const;
+
+/**
+ * The servers a client tries, in order: its connect string, shuffled once per client
+ * (StaticHostProvider shuffles it), here a rotation drawn from the run's seed.
+ */
+export function serverList(rng: Rng): number[] {
+  const first = rng.int(0, SERVERS.length - 1);
+  return SERVERS.map((_, k) => SERVERS[(first + k) % SERVERS.length] as number);
+}
 
 /** Sessions are shown the way etcd leases are: an id in hex. */
 export const sessionHex = (id: number) => `0x${id.toString(16)}`;
@@ -15,6 +29,14 @@ export const sessionHex = (id: number) => `0x${id.toString(16)}`;
  * connection its request came on. In the trace, a session is recorded like an etcd lease (its
  * timeout, renewed by every request) and a znode like a key held by it, so the store panel lists the
  * znodes and the sessions.
+ *
+ * The host stands for a three-server ensemble, as far as a client sees it: each TCP connection goes to
+ * one server (the next of its client's list that is not dead, `client-server` marks it); a server
+ * fault (`server`, Process.onFault) kills one (its connections are reset: a RESET to each client),
+ * stops one (what comes on its connections waits until it resumes) or brings one back. With fewer
+ * than two servers up there is no quorum: every connection is reset, new ones too, nothing is
+ * written and no session expires; when quorum is back every session gets its whole timeout again.
+ * Without TCP (the `tcp` knob off) there are no connections to place, only the quorum.
  */
 export function zooKeeperProcess(): ProcessFactory {
   return (env: ProcessEnv): Process => {
@@ -28,6 +50,51 @@ export function zooKeeperProcess(): ProcessFactory {
       else env.send(to, type, body);
     };
     let cancelExpiry: (() => void) | null = null;
+    const life = new Map<number, 'up' | 'stopped' | 'dead'>(SERVERS.map((id) => [id, 'up']));
+    /** What came on a stopped server's connections, in order, for when it resumes. */
+    const held = new Map<number, Message[]>();
+    /** Connection -> the server it goes to, and its client. */
+    const serverOf = new Map<string, number>();
+    const clientOfStream = new Map<string, string>();
+    /** Connections reset by a server: what still comes on them is dropped (the RESET was sent). */
+    const resetStreams = new Set<string>();
+    /** Client -> the index in its server list of its latest connection. */
+    const cursor = new Map<string, number>();
+    const lists = new Map<string, number[]>();
+    const listOf = (client: string) => {
+      let l = lists.get(client);
+      if (l === undefined) {
+        // Its own stream: drawn from only in runs with this process, so other draws stay as they were.
+        l = serverList(env.rng(`servers:${client}`));
+        lists.set(client, l);
+      }
+      return l;
+    };
+    const quorum = () => [...life.values()].filter((l) => l === 'up').length * 2 > SERVERS.length;
+    /** A connection reset (TCP RST), as a datagram: a cut loses it, and the read timeout tells instead. */
+    const reset = (stream: string) => {
+      const to = clientOfStream.get(stream);
+      serverOf.delete(stream);
+      resetStreams.add(stream);
+      if (to !== undefined) env.send(to, 'RESET', { conn: stream });
+    };
+    /** The server for a new connection: the next one of the client's list that is not dead. */
+    const place = (m: Message & { stream: string }): number | undefined => {
+      if (!quorum()) return undefined;
+      const list = listOf(m.from);
+      let i = cursor.get(m.from) ?? -1;
+      for (let k = 0; k < list.length; k++) {
+        i = (i + 1) % list.length;
+        const id = list[i] as number;
+        if (life.get(id) === 'dead') continue;
+        cursor.set(m.from, i);
+        serverOf.set(m.stream, id);
+        clientOfStream.set(m.stream, m.from);
+        env.mark('client-server', { client: m.from, server: id });
+        return id;
+      }
+      return undefined;
+    };
 
     const flush = () => {
       const fired = new Map<string, string[]>();
@@ -83,7 +150,7 @@ export function zooKeeperProcess(): ProcessFactory {
               kind: 'delete',
               key: c.node.path,
               revision: c.zxid,
-              cause: 'lease-expired',
+              cause: c.cause === 'delete' ? 'delete' : 'lease-expired',
               lease: c.node.ephemeralOwner,
             },
           });
@@ -95,6 +162,7 @@ export function zooKeeperProcess(): ProcessFactory {
     const scheduleExpiry = () => {
       cancelExpiry?.();
       cancelExpiry = null;
+      if (!quorum()) return;
       const next = zk.nextExpiryMs();
       if (next === undefined) return;
       cancelExpiry = env.after(Math.max(0, next - env.now()), () => {
@@ -141,15 +209,58 @@ export function zooKeeperProcess(): ProcessFactory {
       }
     };
 
+    const serve = (m: Message) => {
+      const answer = handle(m);
+      flush();
+      scheduleExpiry();
+      if (answer) reply(m.from, m.stream, answer[0], answer[1]);
+    };
+    const serverFault = (id: number, act: 'kill' | 'restart' | 'stop' | 'resume') => {
+      const before = quorum();
+      const was = life.get(id);
+      if (act === 'kill' && was !== 'dead') life.set(id, 'dead');
+      else if (act === 'stop' && was === 'up') life.set(id, 'stopped');
+      else if ((act === 'resume' && was === 'stopped') || (act === 'restart' && was === 'dead'))
+        life.set(id, 'up');
+      else return;
+      if (act === 'kill') {
+        held.delete(id);
+        for (const [stream, s] of serverOf) if (s === id) reset(stream);
+      }
+      if (before && !quorum()) {
+        // A server that loses its quorum stops serving and closes its clients' connections.
+        for (const [stream, s] of serverOf) if (life.get(s) === 'up') reset(stream);
+      } else if (!before && quorum()) zk.promote(env.now());
+      if (act === 'resume') for (const m of held.get(id)?.splice(0) ?? []) if (quorum()) serve(m);
+      flush();
+      scheduleExpiry();
+    };
+
     return {
       receive(m) {
-        const answer = handle(m);
-        flush();
-        scheduleExpiry();
-        if (answer) reply(m.from, m.stream, answer[0], answer[1]);
+        if (m.stream === undefined) {
+          if (quorum()) serve(m);
+          return;
+        }
+        if (resetStreams.has(m.stream)) return;
+        const server = serverOf.get(m.stream) ?? place(m as Message & { stream: string });
+        if (server === undefined) {
+          clientOfStream.set(m.stream, m.from);
+          reset(m.stream);
+          return;
+        }
+        if (life.get(server) === 'stopped') {
+          held.set(server, [...(held.get(server) ?? []), m]);
+          return;
+        }
+        serve(m);
       },
       stop() {
         cancelExpiry?.();
+      },
+      onFault(f) {
+        const member = memberFault(f);
+        if (member) serverFault(member.server, member.act);
       },
     };
   };

@@ -40,7 +40,7 @@ export type ZkChange =
   | { kind: 'session-touch'; session: Session }
   | { kind: 'session-expire'; session: number; zxid: number }
   | { kind: 'create'; node: Znode; zxid: number }
-  | { kind: 'delete'; node: Znode; zxid: number; cause: 'session-expired' }
+  | { kind: 'delete'; node: Znode; zxid: number; cause: 'session-expired' | 'delete' }
   | { kind: 'watch-fired'; path: string; session: number; type: 'NodeDeleted' };
 
 export const FIRST_SESSION_ID = 0x1c0ffee00;
@@ -143,6 +143,27 @@ export class ZooKeeper {
   }
 
   /**
+   * `delete(path, -1)`: any session may delete any znode, whatever its version; its watchers get
+   * NodeDeleted (Programmer's Guide, "ZooKeeper Watches"). Null = the session has expired.
+   */
+  delete(session: number, path: string, now: number): 'ok' | 'NO_NODE' | null {
+    if (!this.touch(session, now)) return null;
+    const node = this.nodes.get(path);
+    if (!node) return 'NO_NODE';
+    this.remove(node, ++this.zxid, 'delete');
+    return 'ok';
+  }
+
+  private remove(node: Znode, zxid: number, cause: 'session-expired' | 'delete'): void {
+    this.nodes.delete(node.path);
+    this.changes.push({ kind: 'delete', node: { ...node }, zxid, cause });
+    const ws = this.watches.get(node.path) ?? [];
+    this.watches.delete(node.path);
+    for (const session of ws)
+      this.changes.push({ kind: 'watch-fired', path: node.path, session, type: 'NodeDeleted' });
+  }
+
+  /**
    * A reconnected client's SetWatches: each data watch it had (exists() on a znode that was there)
    * is set again on this server, and one whose znode has gone meanwhile fires NodeDeleted now, the
    * event the client missed while it was away (DataTree.setWatches; Programmer's Guide, "ZooKeeper
@@ -159,6 +180,18 @@ export class ZooKeeper {
       } else this.changes.push({ kind: 'watch-fired', path, session, type: 'NodeDeleted' });
     }
     return true;
+  }
+
+  /**
+   * The ensemble has a quorum again: its new leader tracks every session afresh, each with its whole
+   * timeout from now (SessionTrackerImpl: the leader adds each session of its database with its
+   * timeout when it starts serving), so no session expires for the outage it could not help.
+   */
+  promote(now: number): void {
+    for (const s of this.sessions.values()) {
+      s.deadlineMs = now + s.timeoutMs;
+      this.changes.push({ kind: 'session-touch', session: { ...s } });
+    }
   }
 
   nextExpiryMs(): number | undefined {
@@ -181,14 +214,7 @@ export class ZooKeeper {
       const owned = [...this.nodes.values()]
         .filter((n) => n.ephemeralOwner === s.id)
         .sort((a, b) => (a.path < b.path ? -1 : 1));
-      for (const node of owned) {
-        this.nodes.delete(node.path);
-        this.changes.push({ kind: 'delete', node, zxid, cause: 'session-expired' });
-        const ws = this.watches.get(node.path) ?? [];
-        this.watches.delete(node.path);
-        for (const session of ws)
-          this.changes.push({ kind: 'watch-fired', path: node.path, session, type: 'NodeDeleted' });
-      }
+      for (const node of owned) this.remove(node, zxid, 'session-expired');
     }
   }
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../../../lib/rng.ts';
+import type { Fault } from '../../faults/table.ts';
 import type { TimedFault } from '../../scenario/schema.ts';
 import { testScenario } from '../../scenario/testScenario.ts';
 import { simulate } from '../../simulate.ts';
@@ -6,6 +8,7 @@ import type { TraceEvent } from '../../trace/events.ts';
 import { leaderIntervals } from '../../trace/summary.ts';
 import { zkMetrics } from './index.ts';
 import { pingIntervalMs, readTimeoutMs, watchTarget } from './machine.ts';
+import { serverList } from './process.ts';
 import { type ZkChange, ZooKeeper } from './zk.ts';
 
 type Write = Extract<TraceEvent, { k: 'write' }>;
@@ -97,6 +100,20 @@ describe('the ZooKeeper model', () => {
     zk.drainChanges();
     zk.expire(15_000); // a expires: its znode goes, and only c's watch is left
     expect(fired(zk.drainChanges())).toEqual([{ path: n.path, session: c }]);
+  });
+
+  it('delete: any session may delete a znode, its watchers hear NodeDeleted, a missing one is NO_NODE', () => {
+    const zk = new ZooKeeper();
+    const [a, b] = [zk.connect(10_000, 0).id, zk.connect(10_000, 0).id];
+    const n = zk.createEphemeralSequential(a, '/election/n_', 0)!;
+    zk.exists(a, n.path, true, 0);
+    zk.drainChanges();
+    expect(zk.delete(b, n.path, 100)).toBe('ok');
+    expect(fired(zk.drainChanges())).toEqual([{ path: n.path, session: a }]);
+    expect(zk.delete(b, n.path, 200)).toBe('NO_NODE');
+    expect(zk.getChildren(a, '/election', 300)).toEqual([]);
+    zk.expire(20_000);
+    expect(zk.delete(b, n.path, 20_000)).toBeNull();
   });
 });
 
@@ -222,5 +239,76 @@ describe('the recipe in a cluster', () => {
       expect(last).toMatchObject({ node: 'node-3', token: 2 });
       expect(sends(tr, 'node-3', 'CREATE')).toHaveLength(1);
     });
+  });
+});
+
+describe('the ensemble as a client sees it (three servers)', () => {
+  const run = (faults: Array<{ atMs: number; fault: Fault }>) =>
+    simulate(testScenario('zookeeper', { nodes: 3, durationMs: 40_000, faults }));
+  const marks = (events: TraceEvent[], name: string) =>
+    events.filter((e): e is Extract<TraceEvent, { k: 'mark' }> => e.k === 'mark' && e.name === name);
+  const serverOf = (events: TraceEvent[], client: string, before: number) =>
+    marks(events, 'client-server')
+      .filter((m) => m.data?.client === client && m.t < before)
+      .at(-1)?.data?.server;
+
+  it('places clients on servers spread by the seed, each list a rotation of the three', () => {
+    const firsts = [1, 2, 3, 4, 5, 6].flatMap((seed) => {
+      const tr = simulate(testScenario('zookeeper', { nodes: 3, durationMs: 5000, seed }));
+      return ['node-1', 'node-2', 'node-3'].map((n) => serverOf(tr.events, n, 5000));
+    });
+    expect(new Set(firsts)).toEqual(new Set([1, 2, 3]));
+    const rng = createRng(7);
+    for (let i = 0; i < 10; i++) expect([...serverList(rng)].sort()).toEqual([1, 2, 3]);
+  });
+
+  it('a killed server resets its clients: Disconnected at once, on another server within the session, the leader leads on', () => {
+    const first = run([]);
+    const server = serverOf(first.events, 'node-1', 10_000) as number;
+    const tr = run([{ atMs: 10_000, fault: { kind: 'server', node: 'zookeeper', server, act: 'kill' } }]);
+    const lost = marks(tr.events, 'disconnected').filter((m) => m.node === 'node-1' && m.t >= 10_000)[0];
+    // One trip for the RESET, not the read timeout (6.7 s).
+    expect(lost?.t).toBeLessThan(10_500);
+    const now = serverOf(tr.events, 'node-1', 40_000);
+    expect(now).not.toBe(server);
+    expect(now).toBeDefined();
+    expect(marks(tr.events, 'session-expired')).toEqual([]);
+    expect(tr.events.some((e) => e.k === 'store' && e.change.kind === 'lease-expire')).toBe(false);
+    const leaders = leaderIntervals(tr);
+    expect(leaders.map((l) => l.node)).toEqual(['node-1', 'node-1']);
+    expect(leaders[1]!.fromMs).toBeLessThan(10_000 + 2000);
+  });
+
+  it('a stopped server hangs its connections: its clients leave it at the read timeout', () => {
+    const server = serverOf(run([]).events, 'node-1', 10_000) as number;
+    const tr = run([{ atMs: 10_000, fault: { kind: 'server', node: 'zookeeper', server, act: 'stop' } }]);
+    const lost = marks(tr.events, 'disconnected').filter((m) => m.node === 'node-1' && m.t >= 10_000)[0];
+    expect(lost?.t).toBeGreaterThan(10_000 + 4000);
+    expect(lost?.t).toBeLessThan(10_000 + readTimeoutMs(10_000) + 1);
+    expect(serverOf(tr.events, 'node-1', 40_000)).not.toBe(server);
+    expect(marks(tr.events, 'session-expired')).toEqual([]);
+  });
+
+  it('without a quorum nothing is written and no session expires; when it is back every session lives on', () => {
+    const kill = (server: number, atMs: number) => ({
+      atMs,
+      fault: { kind: 'server' as const, node: 'zookeeper', server, act: 'kill' as const },
+    });
+    const back = (server: number, atMs: number) => ({
+      atMs,
+      fault: { kind: 'server' as const, node: 'zookeeper', server, act: 'restart' as const },
+    });
+    // 15 s without quorum, longer than the 10 s sessions.
+    const tr = run([kill(1, 10_000), kill(2, 10_000), back(1, 25_000), back(2, 25_000)]);
+    expect(tr.events.some((e) => e.k === 'store' && e.change.kind === 'lease-expire')).toBe(false);
+    expect(
+      tr.events.some((e) => e.k === 'store' && e.change.kind === 'put' && e.t > 10_000 && e.t < 25_000),
+    ).toBe(false);
+    const leaders = leaderIntervals(tr);
+    expect(leaders[0]).toMatchObject({ node: 'node-1' });
+    // Suspended through the outage (Curator): nobody leads, then node-1 again with its session.
+    expect(leaders[0]!.toMs).toBeLessThan(10_500);
+    expect(leaders[1]).toMatchObject({ node: 'node-1', token: 0 });
+    expect(leaders[1]!.fromMs).toBeGreaterThanOrEqual(25_000);
   });
 });
