@@ -27,7 +27,7 @@ declareAll();
 
 /** `?embed=1`: the player alone, filling its iframe, with the postMessage API to the host page. */
 export function EmbedApp({ search }: { search: string }) {
-  const [booted] = useState(() => bootEmbed(search));
+  const [booted] = useState(() => bootEmbed(search, window.location.hash));
   const { store, embed, range } = booted;
   useEffect(() => startTicker(store), [store]);
   // The link's theme, else the system's: an embed follows its host, not the lab's saved choice.
@@ -80,8 +80,8 @@ export function EmbedApp({ search }: { search: string }) {
 }
 
 /** The app's boot (every view parameter) plus the embed range, loop and autoplay. */
-export function bootEmbed(search: string): Boot & { range: StepRange; rangeOf: string | null } {
-  const b = boot(search);
+export function bootEmbed(search: string, hash = ''): Boot & { range: StepRange; rangeOf: string | null } {
+  const b = boot(search, undefined, hash);
   const run = b.store.getState().run;
   const count = run ? stepsOf(run).length : 0;
   const { range, problems } = checkRange(b.embed, count);

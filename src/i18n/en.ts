@@ -97,6 +97,12 @@ export const en: Record<string, string> = {
   'notice.why.noHost': 'no host "{host}" (hosts: {hosts})',
   'notice.why.duration': 'expected whole seconds from {min} to {max}',
   'notice.rejected': 'The link’s settings could not be simulated ({reason}); showing the run without them.',
+  'notice.badStory': 'The story in this link could not be opened ({reason}); showing another story instead.',
+  'notice.badSrc': 'The story file could not be opened ({reason}); showing another story instead.',
+  'story.foreign.link':
+    'Someone else wrote this story and sent it in a link: its captions and faults are its author’s, not the lab’s.',
+  'story.foreign.src':
+    'Someone else wrote this story (a story file on this site): its captions and faults are its author’s, not the lab’s.',
   'copy.button': 'Copy link',
   'copy.done': 'Link copied',
   'copy.manual': 'Copy this link to share the view:',

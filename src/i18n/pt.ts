@@ -104,6 +104,12 @@ export const pt: Record<string, string> = {
   'notice.why.duration': 'esperado um número inteiro de segundos de {min} a {max}',
   'notice.rejected':
     'Não foi possível simular as configurações do link ({reason}); mostrando a execução sem elas.',
+  'notice.badStory': 'Não foi possível abrir a história deste link ({reason}); mostrando outra história.',
+  'notice.badSrc': 'Não foi possível abrir o arquivo da história ({reason}); mostrando outra história.',
+  'story.foreign.link':
+    'Esta história foi escrita por outra pessoa e chegou por um link: as legendas e as falhas são do autor, não do laboratório.',
+  'story.foreign.src':
+    'Esta história foi escrita por outra pessoa (um arquivo de história neste site): as legendas e as falhas são do autor, não do laboratório.',
   'copy.button': 'Copiar link',
   'copy.done': 'Link copiado',
   'copy.manual': 'Copie este link para compartilhar a visualização:',

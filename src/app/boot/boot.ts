@@ -11,6 +11,7 @@ import { decodeLink } from '../link/decoder.ts';
 import type { EmbedOptions } from '../link/embed.ts';
 import { checkFaultHosts } from '../link/faults.ts';
 import { type LinkProblem, readStepParam } from '../link/problems.ts';
+import { readStoryHash } from '../link/storyLink.ts';
 import type { LinkTheme, TracePanel } from '../link/view.ts';
 import { pageFirstRun } from '../prerender/firstRun.ts';
 import { loadScenarios, scenarioModuleNow } from './scenarioList.ts';
@@ -36,7 +37,12 @@ export interface Boot {
  * here and simulated as one change by `engine` (a worker in the browser): a 24 h link with hundreds
  * of faults shows its progress and can be cancelled, and never freezes the page.
  */
-export function boot(search: string, engine: SimEngine | undefined = defaultEngine()): Boot {
+export function boot(pageSearch: string, engine: SimEngine | undefined = defaultEngine(), hash = ''): Boot {
+  // A story in the fragment (link/storyLink.ts) opens once read; the query's story and step are its
+  // own then (the address bar says `scenario=file-…` once it opened), read after it did.
+  const storyText = readStoryHash(hash);
+  const storyStep = storyText === null ? null : new URLSearchParams(pageSearch).get('step');
+  const search = storyText === null ? pageSearch : withoutStoryView(pageSearch);
   const prebuilt = pageFirstRun();
   // The catalogue, else (the default view, before its chunk arrives) the one story of the page's run.
   const opening = scenarioModuleNow()?.scenarios ?? (prebuilt ? [prebuilt.scenario] : null);
@@ -135,14 +141,29 @@ export function boot(search: string, engine: SimEngine | undefined = defaultEngi
   // Known at once (nothing left to simulate): listed with the others from the first render.
   const now = !store.getState().pending;
   if (now) problems.push(...later.splice(0));
+  const own = now ? Promise.resolve([]) : settled;
   return {
     store,
     problems,
-    later: now ? Promise.resolve([]) : settled,
+    later:
+      storyText === null
+        ? own
+        : own.then(async (first) => {
+            const { openStoryLink } = await import('../link/openStoryLink.ts');
+            return [...first, ...(await openStoryLink(store, storyText, storyStep))];
+          }),
     theme: view.theme,
     panel: view.panel,
     embed,
   };
+}
+
+/** The query without what names the run: a story link's fragment names it. */
+function withoutStoryView(search: string): string {
+  const q = new URLSearchParams(search);
+  for (const k of ['scenario', 'step', 't', 'algorithm']) q.delete(k);
+  const s = q.toString();
+  return s ? `?${s}` : '';
 }
 
 /** The page's worker where it can start one (the browser), else at once (Node: tests, scripts). */

@@ -71,6 +71,10 @@ export function problemText(p: LinkProblem, run: Run | null): string {
         : t('notice.badFix', { value });
     case 'rejected':
       return t('notice.rejected', { reason });
+    case 'story':
+      return t('notice.badStory', { reason });
+    case 'src':
+      return t('notice.badSrc', { reason });
     case 'algorithm':
     case 'duration':
     case 'compare':

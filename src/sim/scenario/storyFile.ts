@@ -185,3 +185,45 @@ export function parseStoryFile(data: unknown, where = 'story'): LoadedStory {
 }
 
 export class StoryFileError extends Error {}
+
+/**
+ * A scenario as a story file (Export > "This story as a story file"): its texts in every language,
+ * as `text(lang, key)` gives them (the app's i18n scenarioText: the catalogs hold the built-in
+ * stories' translations, which src/sim does not import). A text the same in all languages is written
+ * once. What a file cannot say (the pitfall's fix, the tests' expectations, the sandbox's variants)
+ * is left out: the file runs the story as told.
+ */
+export function toStoryFile(
+  scenario: Scenario,
+  text: (lang: StoryLang, key: string) => string,
+  id: string = scenario.id.replace(/^file-/, ''),
+): StoryFile {
+  const localize = (key: string): Localized => {
+    const all = Object.fromEntries(STORY_LANGS.map((lang) => [lang, text(lang, key)])) as Record<
+      StoryLang,
+      string
+    >;
+    return STORY_LANGS.every((lang) => all[lang] === all.en) ? all.en : all;
+  };
+  return {
+    storyFile: STORY_FILE_VERSION,
+    id,
+    title: localize('title'),
+    summary: localize('summary'),
+    algorithm: scenario.algorithm,
+    nodes: scenario.nodes,
+    seed: scenario.seed,
+    durationMs: scenario.durationMs,
+    timeScale: scenario.timeScale,
+    params: scenario.params,
+    faults: scenario.faults,
+    steps: scenario.steps.map((s) => ({
+      id: s.id,
+      anchor: s.anchor,
+      caption: localize(`step.${s.id}`),
+      ...(s.shows ? { shows: s.shows } : {}),
+      ...(s.when ? { when: s.when } : {}),
+    })),
+    ...(scenario.adr.length > 0 ? { adr: scenario.adr } : {}),
+  } as StoryFile;
+}

@@ -1,0 +1,60 @@
+/**
+ * Opening a story that came from elsewhere (a link's `#story=`, an embed's `src=`): a chunk of its
+ * own, fetched only then, since the story file's schema (zod) stays out of the first view.
+ */
+import { stepsOf } from '../../player/steps.ts';
+import type { PlayerStore } from '../../player/store.ts';
+import { parseStoryFile, StoryFileError } from '../../sim/scenario/storyFile.ts';
+import type { LinkProblem } from './problems.ts';
+import { decodeStoryLink, StoryLinkError } from './storyLink.ts';
+import { markForeign, type StoryOrigin } from './storyOrigin.ts';
+
+/**
+ * Reads the story (`load`), opens it in the player and goes to `step` (1-based) if given. What went
+ * wrong is one problem (`param` story or src), the first line of what the reader said; the page's
+ * own run stays.
+ */
+export async function openForeignStory(
+  store: PlayerStore,
+  load: () => Promise<unknown>,
+  where: string,
+  origin: StoryOrigin,
+  step: string | null,
+): Promise<LinkProblem[]> {
+  const param = origin === 'link' ? 'story' : 'src';
+  let scenarioId: string;
+  try {
+    const { scenario } = parseStoryFile(await load(), where);
+    markForeign(scenario.id, origin);
+    store.getState().openStory(scenario);
+    scenarioId = scenario.id;
+  } catch (e) {
+    const known = e instanceof StoryLinkError || e instanceof StoryFileError;
+    const message = e instanceof Error ? e.message : String(e);
+    return [
+      { param, value: '', reason: known ? (message.split('\n')[0] ?? message) : `${where}: ${message}` },
+    ];
+  }
+  return new Promise((resolve) =>
+    store.getState().whenSettled(() => {
+      const s = store.getState();
+      const problems: LinkProblem[] = [];
+      if (s.rejected) {
+        problems.push({ param: 'rejected', value: '', reason: s.rejected });
+        store.setState({ rejected: null });
+      }
+      const count = s.run?.scenario.id === scenarioId ? stepsOf(s.run).length : 0;
+      if (step !== null) {
+        const n = /^\d+$/.test(step.trim()) ? Number(step) : 0;
+        if (n >= 1 && n <= count) s.goToStep(n - 1);
+        else problems.push({ param: 'step', value: step });
+      }
+      resolve(problems);
+    }),
+  );
+}
+
+/** A link's `#story=` text, opened as someone else's story. */
+export function openStoryLink(store: PlayerStore, text: string, step: string | null): Promise<LinkProblem[]> {
+  return openForeignStory(store, () => decodeStoryLink(text), '#story', 'link', step);
+}
