@@ -212,6 +212,13 @@ export const en: Record<string, string> = {
   'export.frameTitle': '{scenario} at {time}',
   'export.copied': 'Mermaid text copied to the clipboard',
   'export.failed': 'Export failed: {message}',
+  'export.storyGroup': 'This story',
+  'export.storyFile': 'As a story file (JSON)',
+  'export.storyLink': 'As a link (copied)',
+  'export.storyLinkCopied':
+    'Link copied ({n} characters). It carries the whole story: whoever opens it sees the story as it is now, even if you change it later.',
+  'export.storyLinkLong':
+    'This story is too long for a link ({n} characters; a link holds at most {max}). Save it as a story file instead.',
   'import.notice': 'Import problem',
   'import.failed': 'Could not import {file}: {message}. The current run stays on screen.',
   'import.unknownScenario': 'trace.scenario: "{value}" is not one of the scenarios here ({expected})',

@@ -220,6 +220,13 @@ export const pt: Record<string, string> = {
   'export.frameTitle': '{scenario} em {time}',
   'export.copied': 'Texto Mermaid copiado para a área de transferência',
   'export.failed': 'A exportação falhou: {message}',
+  'export.storyGroup': 'Esta história',
+  'export.storyFile': 'Como arquivo de história (JSON)',
+  'export.storyLink': 'Como link (copiado)',
+  'export.storyLinkCopied':
+    'Link copiado ({n} caracteres). Ele leva a história inteira: quem o abrir verá a história como está agora, mesmo que você a mude depois.',
+  'export.storyLinkLong':
+    'Esta história é longa demais para um link ({n} caracteres; um link comporta no máximo {max}). Salve-a como arquivo de história.',
   'import.notice': 'Problema na importação',
   'import.failed': 'Não foi possível importar {file}: {message}. A execução atual continua na tela.',
   'import.unknownScenario': 'trace.scenario: "{value}" não é um dos cenários daqui ({expected})',

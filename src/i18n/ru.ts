@@ -221,6 +221,13 @@ export const ru: Record<string, string> = {
   'export.frameTitle': '{scenario}, {time}',
   'export.copied': 'Текст Mermaid скопирован в буфер обмена',
   'export.failed': 'Экспорт не удался: {message}',
+  'export.storyGroup': 'Эта история',
+  'export.storyFile': 'Файлом истории (JSON)',
+  'export.storyLink': 'Ссылкой (в буфер обмена)',
+  'export.storyLinkCopied':
+    'Ссылка скопирована ({n} симв.). В ней вся история: кто её откроет, увидит историю такой, какая она сейчас, даже если вы потом её измените.',
+  'export.storyLinkLong':
+    'История слишком длинная для ссылки ({n} симв.; в ссылку помещается не больше {max}). Сохраните её файлом истории.',
   'import.notice': 'Проблема с импортом',
   'import.failed': 'Не удалось импортировать {file}: {message}. На экране остаётся текущий прогон.',
   'import.unknownScenario': 'trace.scenario: «{value}» — не один из здешних сценариев ({expected})',

@@ -2,6 +2,8 @@
  * Opening a story that came from elsewhere (a link's `#story=`, an embed's `src=`): a chunk of its
  * own, fetched only then, since the story file's schema (zod) stays out of the first view.
  */
+// zod's schemas are built jitless: its eval probe would break the page's CSP (zodJitless.ts).
+import '../boot/zodJitless.ts';
 import { stepsOf } from '../../player/steps.ts';
 import type { PlayerStore } from '../../player/store.ts';
 import { parseStoryFile, StoryFileError } from '../../sim/scenario/storyFile.ts';
