@@ -16,6 +16,16 @@ import type { LinkTheme, TracePanel } from '../link/view.ts';
 import { pageFirstRun } from '../prerender/firstRun.ts';
 import { loadScenarios, scenarioModuleNow } from './scenarioList.ts';
 
+/** Where the page is, for a story it opens from its fragment or from `src=`. */
+export interface BootPage {
+  /** The URL's fragment (`#story=…`). */
+  hash?: string;
+  /** The lab's origin: `src=` is fetched from it only. */
+  origin?: string;
+  /** What a relative `src=` is resolved against (the page's URL; default: the origin's root). */
+  base?: string;
+}
+
 export interface Boot {
   store: PlayerStore;
   /** Embed-mode options of the link (src/embed). */
@@ -37,12 +47,18 @@ export interface Boot {
  * here and simulated as one change by `engine` (a worker in the browser): a 24 h link with hundreds
  * of faults shows its progress and can be cancelled, and never freezes the page.
  */
-export function boot(pageSearch: string, engine: SimEngine | undefined = defaultEngine(), hash = ''): Boot {
-  // A story in the fragment (link/storyLink.ts) opens once read; the query's story and step are its
-  // own then (the address bar says `scenario=file-…` once it opened), read after it did.
-  const storyText = readStoryHash(hash);
-  const storyStep = storyText === null ? null : new URLSearchParams(pageSearch).get('step');
-  const search = storyText === null ? pageSearch : withoutStoryView(pageSearch);
+export function boot(
+  pageSearch: string,
+  engine: SimEngine | undefined = defaultEngine(),
+  page: BootPage = {},
+): Boot {
+  // A story in the fragment (link/storyLink.ts), or a story file at `src=` (link/storySrc.ts), opens
+  // once read; the query's story and step are its own then (the address bar says `scenario=file-…`
+  // once it opened), read after it did.
+  const storyText = readStoryHash(page.hash ?? '');
+  const foreign = storyText !== null || (new URLSearchParams(pageSearch).get('src')?.trim() ?? '') !== '';
+  const storyStep = foreign ? new URLSearchParams(pageSearch).get('step') : null;
+  const search = foreign ? withoutStoryView(pageSearch) : pageSearch;
   const prebuilt = pageFirstRun();
   // The catalogue, else (the default view, before its chunk arrives) the one story of the page's run.
   const opening = scenarioModuleNow()?.scenarios ?? (prebuilt ? [prebuilt.scenario] : null);
@@ -145,13 +161,22 @@ export function boot(pageSearch: string, engine: SimEngine | undefined = default
   return {
     store,
     problems,
-    later:
-      storyText === null
-        ? own
-        : own.then(async (first) => {
-            const { openStoryLink } = await import('../link/openStoryLink.ts');
-            return [...first, ...(await openStoryLink(store, storyText, storyStep))];
-          }),
+    later: !foreign
+      ? own
+      : own.then(async (first) => {
+          const open = await import('../link/openStoryLink.ts');
+          if (storyText !== null)
+            return [...first, ...(await open.openStoryLink(store, storyText, storyStep))];
+          if (embed.src === null) return first;
+          const origin = page.origin ?? '';
+          const more = await open.openStorySrc(
+            store,
+            embed.src,
+            { origin, base: page.base ?? `${origin}/` },
+            storyStep,
+          );
+          return [...first, ...more];
+        }),
     theme: view.theme,
     panel: view.panel,
     embed,

@@ -10,6 +10,7 @@ import { parseStoryFile, StoryFileError } from '../../sim/scenario/storyFile.ts'
 import type { LinkProblem } from './problems.ts';
 import { decodeStoryLink, StoryLinkError } from './storyLink.ts';
 import { markForeign, type StoryOrigin } from './storyOrigin.ts';
+import { fetchStoryFile, StorySrcError } from './storySrc.ts';
 
 /**
  * Reads the story (`load`), opens it in the player and goes to `step` (1-based) if given. What went
@@ -31,7 +32,7 @@ export async function openForeignStory(
     store.getState().openStory(scenario);
     scenarioId = scenario.id;
   } catch (e) {
-    const known = e instanceof StoryLinkError || e instanceof StoryFileError;
+    const known = e instanceof StoryLinkError || e instanceof StoryFileError || e instanceof StorySrcError;
     const message = e instanceof Error ? e.message : String(e);
     return [
       { param, value: '', reason: known ? (message.split('\n')[0] ?? message) : `${where}: ${message}` },
@@ -59,4 +60,14 @@ export async function openForeignStory(
 /** A link's `#story=` text, opened as someone else's story. */
 export function openStoryLink(store: PlayerStore, text: string, step: string | null): Promise<LinkProblem[]> {
   return openForeignStory(store, () => decodeStoryLink(text), '#story', 'link', step);
+}
+
+/** An embed's `src=` story file, fetched from the lab's own origin and opened as someone else's story. */
+export function openStorySrc(
+  store: PlayerStore,
+  src: string,
+  page: { origin: string; base: string },
+  step: string | null,
+): Promise<LinkProblem[]> {
+  return openForeignStory(store, () => fetchStoryFile(src, page.origin, page.base), src, 'src', step);
 }

@@ -74,7 +74,7 @@ export function problemText(p: LinkProblem, run: Run | null): string {
     case 'story':
       return t('notice.badStory', { reason });
     case 'src':
-      return t('notice.badSrc', { reason });
+      return t('notice.badSrc', { reason: reason || `src "${value}": empty` });
     case 'algorithm':
     case 'duration':
     case 'compare':

@@ -112,7 +112,7 @@ describe('story links', () => {
   });
 
   it("the app's boot opens a link's story, says someone else wrote it, and a bad one is named while the page's story stays", async () => {
-    const b = boot('?lang=en', undefined, await storyHash(file));
+    const b = boot('?lang=en', undefined, { hash: await storyHash(file) });
     expect(b.problems).toEqual([]);
     expect(await b.later).toEqual([]);
     const s = b.store.getState();
@@ -121,12 +121,12 @@ describe('story links', () => {
     expect(foreignOrigin('file-from-a-link')).toBe('link');
 
     // The address bar's own form after it opened: the story's run id in the query, read as the link's.
-    const again = boot('?scenario=file-from-a-link&step=2', undefined, await storyHash(file));
+    const again = boot('?scenario=file-from-a-link&step=2', undefined, { hash: await storyHash(file) });
     expect(again.problems).toEqual([]);
     expect(await again.later).toEqual([]);
     expect(again.store.getState().stepIndex).toBe(1);
 
-    const bad = boot('', undefined, `#story=${raw('{"storyFile": 1, "id": "x"}')}`);
+    const bad = boot('', undefined, { hash: `#story=${raw('{"storyFile": 1, "id": "x"}')}` });
     const later = await bad.later;
     expect(later).toHaveLength(1);
     expect(later[0]).toMatchObject({ param: 'story' });
