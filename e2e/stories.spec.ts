@@ -31,6 +31,25 @@ test('a story link opens the story it carries and says someone else wrote it', a
   watch.assertClean();
 });
 
+test('script in a story’s captions and title is shown as text, never run or rendered as HTML', async ({
+  page,
+}) => {
+  const evil = "<img src=x onerror=\"document.title='pwned'\"><script>document.title='pwned'</script>";
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(
+    `/?lang=en${await storyHash({ ...file, title: evil, steps: file.steps.map((s) => ({ ...s, caption: evil })) })}`,
+  );
+  await expect(narration(page)).toContainText(evil);
+  await expect(page.locator('.stage img, .narration img, .narration script')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: evil })).toBeVisible();
+  expect(await page.title()).not.toBe('pwned');
+  expect(dialogs).toEqual([]);
+});
+
 test('a broken story link says what is wrong and the lab keeps working', async ({ page }) => {
   await page.goto('/?lang=en#story=AAAA-not-a-story');
   await expect(page.locator('.notice')).toContainText(

@@ -5,7 +5,7 @@ import { ParamError } from '../sim/params.ts';
 import { ScenarioError } from '../sim/scenario/ids.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 import { parseStoryFile, StoryFileError } from '../sim/scenario/storyFile.ts';
-import { simulate } from '../sim/simulate.ts';
+import { hostIdsOf, simulate } from '../sim/simulate.ts';
 import { type CliSummary, cliSummary, type ToldStep } from '../sim/trace/cliSummary.ts';
 import { deriveSteps } from '../sim/trace/derive.ts';
 import { toMermaid } from '../sim/trace/mermaid.ts';
@@ -50,7 +50,7 @@ export function run(
       const flag = argv[at] as string;
       const path = flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : argv[at + 1];
       if (!path) throw new UsageError('--scenario-file needs a file');
-      const loaded = parseStoryFile(readStoryFile(path), path);
+      const loaded = parseStoryFile(readStoryFile(path), path, { hostIdsOf: (sc) => hostIdsOf(sc) });
       pool = [loaded.scenario];
       args = [...argv.slice(0, at), loaded.scenario.id, ...argv.slice(at + (flag.includes('=') ? 1 : 2))];
     }

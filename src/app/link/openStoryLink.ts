@@ -4,6 +4,7 @@
  */
 // zod's schemas are built jitless: its eval probe would break the page's CSP (zodJitless.ts).
 import '../boot/zodJitless.ts';
+import { loadSimulator } from '../../player/simulator.ts';
 import { stepsOf } from '../../player/steps.ts';
 import type { PlayerStore } from '../../player/store.ts';
 import { parseStoryFile, StoryFileError } from '../../sim/scenario/storyFile.ts';
@@ -27,7 +28,9 @@ export async function openForeignStory(
   const param = origin === 'link' ? 'story' : 'src';
   let scenarioId: string;
   try {
-    const { scenario } = parseStoryFile(await load(), where);
+    const data = await load();
+    const { hostIdsOf } = await loadSimulator();
+    const { scenario } = parseStoryFile(data, where, { hostIdsOf: (sc) => hostIdsOf(sc) });
     markForeign(scenario.id, origin);
     store.getState().openStory(scenario);
     scenarioId = scenario.id;

@@ -10,8 +10,11 @@
  */
 import { z } from 'zod';
 import { algorithms } from '../algorithms/registry.ts';
+import { shapeHostPaths } from '../faults/shape.ts';
+import { specOf } from '../faults/table.ts';
 import { nodesProblem, scenarioParams } from '../inputs.ts';
 import { netParams, type ParamSpec } from '../params.ts';
+import { resolveAlias } from './aliases.ts';
 import {
   anchorSchema,
   durationSchema,
@@ -134,7 +137,14 @@ export const fileStoryId = (id: string) => `file-${id}`;
  * A story file's contents to a scenario, or an error that names what and where
  * (`my-story.json: steps[2].caption: …`), as trace import does.
  */
-export function parseStoryFile(data: unknown, where = 'story'): LoadedStory {
+export function parseStoryFile(
+  data: unknown,
+  where = 'story',
+  opts: {
+    /** The run's hosts (simulate.ts hostIdsOf): faults on a host it has not are refused here, by path. */
+    hostIdsOf?: (scenario: Scenario) => string[];
+  } = {},
+): LoadedStory {
   const r = storyFileSchema.safeParse(data);
   if (!r.success) {
     const lines = r.error.issues.map((i) => {
@@ -181,6 +191,19 @@ export function parseStoryFile(data: unknown, where = 'story'): LoadedStory {
   }
   const size = nodesProblem(scenario, scenario.nodes);
   if (size) throw new StoryFileError(`${where}.nodes: ${size}`);
+  if (opts.hostIdsOf) {
+    const hosts = opts.hostIdsOf(scenario);
+    // `node-last` and the like name a node by rank (aliases.ts): checked as the run resolves them.
+    const nodeIds = algorithms[scenario.algorithm as keyof typeof algorithms].nodeIds(scenario.nodes);
+    scenario.faults.forEach((tf, i) => {
+      const fault = tf.fault as unknown as Record<string, unknown>;
+      for (const [path, id] of shapeHostPaths(specOf(tf.fault).fields, fault))
+        if (!hosts.includes(resolveAlias(id, nodeIds)))
+          throw new StoryFileError(
+            `${where}.faults[${i}].fault${path}: "${id}" is not a host of this story (hosts: ${hosts.join(', ')})`,
+          );
+    });
+  }
   return { scenario, file: f };
 }
 
