@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { scenarios } from '../scenarios/index.ts';
+import type { storyFileOf } from '../src/app/export/storyExport.ts';
 import { storyHash } from '../src/app/link/storyLink.ts';
 import { toStoryFile } from '../src/sim/scenario/storyFile.ts';
 import { expect, test, watchPage } from './helpers.ts';
@@ -100,4 +102,51 @@ test.describe('src=', () => {
     );
     await expect(away.locator('[data-node]').first()).toBeVisible();
   });
+});
+
+/** The same edit as the CLI's round trip (src/app/export/storyExport.test.ts). */
+const EDITS = {
+  en: 'EDITED: the first step, as the teacher tells it.',
+  pt: 'EDITADO: o primeiro passo, como a professora conta.',
+  ru: 'ИЗМЕНЕНО: первый шаг, как его рассказывает преподаватель.',
+} as const;
+const NARRATION = { en: 'Narration', pt: 'Narração', ru: 'Повествование' } as const;
+
+test('round trip: built-in stories exported as story files, renamed and one caption edited, open in the app in en, pt and ru and tell the edit', async ({
+  page,
+}) => {
+  for (const id of ['fencing-token', 'patroni', 'bully']) {
+    // Exported by the app: Export > This story > As a story file.
+    await page.goto(`/?scenario=${id}&lang=en`);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'As a story file (JSON)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${id}.story.json`);
+    const file = JSON.parse(readFileSync(await download.path(), 'utf8')) as Awaited<
+      ReturnType<typeof storyFileOf>
+    >;
+    const [first, second, ...rest] = file.steps;
+    if (!first || !second) throw new Error(id);
+    const edited = { ...file, id: `my-${id}`, steps: [{ ...first, caption: EDITS }, second, ...rest] };
+    for (const lang of ['en', 'pt', 'ru'] as const) {
+      await page.goto(`/?lang=${lang}`);
+      await expect(page.locator('[data-node]').first()).toBeVisible();
+      await page.locator('input[type="file"]').setInputFiles({
+        name: `my-${id}.story.json`,
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(edited)),
+      });
+      const told = page.getByRole('status', { name: NARRATION[lang] });
+      await expect(page).toHaveURL(new RegExp(`scenario=file-my-${id}`));
+      // A story whose first step comes later opens before it ("Press Play"): one step forward.
+      if (!(await told.textContent())?.includes(EDITS[lang])) await page.keyboard.press('ArrowRight');
+      await expect(told, `${id} ${lang}`).toContainText(EDITS[lang]);
+      // The rest of the story is its own, in that language: the next step's caption.
+      await page.keyboard.press('ArrowRight');
+      const next = typeof second.caption === 'string' ? second.caption : (second.caption[lang] ?? '');
+      await expect(told, `${id} ${lang} step 2`).toContainText(next.split('{')[0]?.trim() ?? '');
+    }
+  }
 });

@@ -143,6 +143,8 @@ export function parseStoryFile(
   opts: {
     /** The run's hosts (simulate.ts hostIdsOf): faults on a host it has not are refused here, by path. */
     hostIdsOf?: (scenario: Scenario) => string[];
+    /** The language of the scenario's own title, summary and captions (the CLI's `--lang`). */
+    lang?: StoryLang;
   } = {},
 ): LoadedStory {
   const r = storyFileSchema.safeParse(data);
@@ -154,11 +156,12 @@ export function parseStoryFile(
     throw new StoryFileError(lines.join('\n'));
   }
   const f = r.data;
+  const lang = opts.lang ?? 'en';
   const scenario = parseScenario(
     {
       id: fileStoryId(f.id),
-      title: inLang(f.title, 'en'),
-      summary: inLang(f.summary, 'en'),
+      title: inLang(f.title, lang),
+      summary: inLang(f.summary, lang),
       algorithm: f.algorithm,
       nodes: f.nodes,
       seed: f.seed,
@@ -166,7 +169,7 @@ export function parseStoryFile(
       timeScale: f.timeScale ?? 1,
       params: f.params ?? {},
       faults: f.faults,
-      steps: f.steps.map((s) => ({ ...s, caption: inLang(s.caption, 'en') })),
+      steps: f.steps.map((s) => ({ ...s, caption: inLang(s.caption, lang) })),
       adr: f.adr ?? [],
       expect: {},
       texts: Object.fromEntries(
