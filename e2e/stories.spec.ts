@@ -3,7 +3,7 @@ import { scenarios } from '../scenarios/index.ts';
 import type { storyFileOf } from '../src/app/export/storyExport.ts';
 import { storyHash } from '../src/app/link/storyLink.ts';
 import { toStoryFile } from '../src/sim/scenario/storyFile.ts';
-import { expect, test, watchPage } from './helpers.ts';
+import { catalogueButton, expect, test, watchPage } from './helpers.ts';
 
 /**
  * Stories from elsewhere (issue #44): a story link (`#story=`), a story file at `src=` in the iframe
@@ -149,4 +149,47 @@ test('round trip: built-in stories exported as story files, renamed and one capt
       await expect(told, `${id} ${lang} step 2`).toContainText(next.split('{')[0]?.trim() ?? '');
     }
   }
+});
+
+test('My stories: save the open story, find it in the catalogue after a reload, open it, remove it', async ({
+  page,
+}) => {
+  await page.goto(`/?lang=en${await storyHash(file)}`);
+  await expect(narration(page)).toContainText('Told by a teacher (en)');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Save in My stories' }).click();
+  await expect(page.getByText('Saved in My stories, in this browser.')).toBeVisible();
+
+  // A reload opens it from the library (the address bar names it; this time without its fragment).
+  await page.goto('/?lang=en&scenario=file-class-notes');
+  await expect(narration(page)).toContainText('Told by a teacher (en)');
+  await expect(page.locator('.notice')).toHaveCount(0);
+  // The reader's own: no "someone else wrote it" note.
+  await expect(page.locator('.foreign-story')).toHaveCount(0);
+
+  await page.goto('/?lang=en&scenario=bully');
+  await catalogueButton(page).click();
+  const mine = page.locator('.catalogue-group-mine');
+  await expect(mine.getByRole('heading', { name: /My stories/ })).toBeVisible();
+  await mine.getByRole('button', { name: 'Notes (en)', exact: true }).click();
+  await expect(narration(page)).toContainText('Told by a teacher (en)');
+  await catalogueButton(page).click();
+  await mine.getByRole('button', { name: 'Remove Notes (en) from My stories' }).click();
+  await expect(mine.getByRole('button', { name: 'Notes (en)', exact: true })).toHaveCount(0);
+  await expect(mine).toContainText('Nothing here yet');
+
+  await page.goto('/?lang=en&scenario=file-class-notes');
+  await expect(page.locator('.notice')).toContainText(
+    'The story “file-class-notes” is not in My stories in this browser',
+  );
+});
+
+test('an embed says a story missing from My stories may be in the lab’s own, partitioned storage', async ({
+  page,
+}) => {
+  await page.goto('/?embed=1&lang=pt&scenario=file-class-notes');
+  await expect(page.locator('.embed-notice')).toContainText(
+    'um player incorporado em outro site tem armazenamento próprio, separado do laboratório',
+  );
+  await expect(page.locator('[data-node]').first()).toBeVisible();
 });

@@ -24,7 +24,9 @@ export interface PlayerRootProps {
  */
 export function PlayerRoot({ search, appUrl, host, onReady }: PlayerRootProps) {
   // `src=` is read from the lab's own site: where this script was served from, not the host page.
-  const [booted] = useState(() => bootEmbed(search, { origin: labOrigin(), base: labBase() }));
+  const [booted] = useState(() =>
+    bootEmbed(search, { origin: labOrigin(), base: labBase(), embedded: true }),
+  );
   const { store, embed, range } = booted;
   // The latest callback, without re-attaching (and re-autoplaying) when the host re-renders.
   const ready = useRef(onReady);

@@ -99,6 +99,16 @@ export const en: Record<string, string> = {
   'notice.rejected': 'The link’s settings could not be simulated ({reason}); showing the run without them.',
   'notice.badStory': 'The story in this link could not be opened ({reason}); showing another story instead.',
   'notice.badSrc': 'The story file could not be opened ({reason}); showing another story instead.',
+  'notice.notSaved':
+    'The story “{value}” is not in My stories in this browser; showing another story instead.',
+  'notice.notSavedEmbedded':
+    'The story “{value}” is not in My stories here: a player embedded on another site has storage of its own, apart from the lab’s, so it does not see the stories saved in the lab. Showing another story instead.',
+  'library.group': 'My stories',
+  'library.save': 'Save in My stories',
+  'library.saved': 'Saved in My stories, in this browser. Find it in the Scenarios list.',
+  'library.remove': 'Remove {title} from My stories',
+  'library.empty':
+    'Nothing here yet: Export > This story > Save in My stories keeps the open story in this browser.',
   'story.foreign.link':
     'Someone else wrote this story and sent it in a link: its captions and faults are its author’s, not the lab’s.',
   'story.foreign.src':

@@ -106,6 +106,16 @@ export const pt: Record<string, string> = {
     'Não foi possível simular as configurações do link ({reason}); mostrando a execução sem elas.',
   'notice.badStory': 'Não foi possível abrir a história deste link ({reason}); mostrando outra história.',
   'notice.badSrc': 'Não foi possível abrir o arquivo da história ({reason}); mostrando outra história.',
+  'notice.notSaved':
+    'A história “{value}” não está em Minhas histórias neste navegador; mostrando outra história.',
+  'notice.notSavedEmbedded':
+    'A história “{value}” não está em Minhas histórias aqui: um player incorporado em outro site tem armazenamento próprio, separado do laboratório, e não vê as histórias salvas nele. Mostrando outra história.',
+  'library.group': 'Minhas histórias',
+  'library.save': 'Salvar em Minhas histórias',
+  'library.saved': 'Salva em Minhas histórias, neste navegador. Ela aparece na lista de cenários.',
+  'library.remove': 'Remover {title} de Minhas histórias',
+  'library.empty':
+    'Nada aqui ainda: Exportar > Esta história > Salvar em Minhas histórias guarda a história aberta neste navegador.',
   'story.foreign.link':
     'Esta história foi escrita por outra pessoa e chegou por um link: as legendas e as falhas são do autor, não do laboratório.',
   'story.foreign.src':

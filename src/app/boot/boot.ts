@@ -24,6 +24,8 @@ export interface BootPage {
   origin?: string;
   /** What a relative `src=` is resolved against (the page's URL; default: the origin's root). */
   base?: string;
+  /** A player on another page (the custom element, the React component). */
+  embedded?: boolean;
 }
 
 export interface Boot {
@@ -56,7 +58,11 @@ export function boot(
   // once read; the query's story and step are its own then (the address bar says `scenario=file-…`
   // once it opened), read after it did.
   const storyText = readStoryHash(page.hash ?? '');
-  const foreign = storyText !== null || (new URLSearchParams(pageSearch).get('src')?.trim() ?? '') !== '';
+  // `scenario=file-<id>` alone: a story from "My stories" (app/library), open when the page was left.
+  const savedId = new URLSearchParams(pageSearch).get('scenario')?.trim() ?? '';
+  const saved = savedId.startsWith('file-') ? savedId : null;
+  const foreign =
+    storyText !== null || (new URLSearchParams(pageSearch).get('src')?.trim() ?? '') !== '' || saved !== null;
   const storyStep = foreign ? new URLSearchParams(pageSearch).get('step') : null;
   const search = foreign ? withoutStoryView(pageSearch) : pageSearch;
   const prebuilt = pageFirstRun();
@@ -167,6 +173,11 @@ export function boot(
           const open = await import('../link/openStoryLink.ts');
           if (storyText !== null)
             return [...first, ...(await open.openStoryLink(store, storyText, storyStep))];
+          if (embed.src === null && saved !== null)
+            return [
+              ...first,
+              ...(await open.openSavedById(store, saved, storyStep, embed.embed || page.embedded === true)),
+            ];
           if (embed.src === null) return first;
           const origin = page.origin ?? '';
           const more = await open.openStorySrc(

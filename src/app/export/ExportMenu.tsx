@@ -32,12 +32,13 @@ type Item =
   | 'json'
   | 'import'
   | 'storyFile'
-  | 'storyLink';
+  | 'storyLink'
+  | 'storySave';
 const FRAME_ITEMS: Item[] = ['svg', 'png'];
 const ANIM_ITEMS: Item[] = ['gif', 'webm'];
 const RUN_ITEMS: Item[] = ['mermaid', 'mermaidCopy', 'json', 'import'];
 // The story as told (its script and captions in every language), for others to open or change.
-const STORY_ITEMS: Item[] = ['storyFile', 'storyLink'];
+const STORY_ITEMS: Item[] = ['storyFile', 'storyLink', 'storySave'];
 
 /** The run's message types that are background chatter (left out of the Mermaid diagram). */
 /** What an exported run is named by (export.ts runFileStem): scenario, algorithm, seed, and its inputs' hash. */
@@ -265,6 +266,15 @@ export function ExportMenu() {
           );
           return;
         }
+        case 'storySave': {
+          const [file, { library }] = await Promise.all([
+            x.storyFileOf(run.scenario),
+            import('../library/library.ts'),
+          ]);
+          await library.save(file, Date.now());
+          setNotice({ kind: 'ok', text: t('library.saved') });
+          return;
+        }
         case 'storyLink': {
           const link = await x.storyLinkOf(await x.storyFileOf(run.scenario), window.location, locale);
           if ('tooLong' in link) {
@@ -342,7 +352,9 @@ export function ExportMenu() {
           ? t('anim.gif')
           : k === 'webm'
             ? t(off ? 'anim.webmUnsupported' : 'anim.webm')
-            : t(`export.${k}`)}
+            : k === 'storySave'
+              ? t('library.save')
+              : t(`export.${k}`)}
       </button>
     );
   };

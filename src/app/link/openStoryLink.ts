@@ -10,7 +10,7 @@ import type { PlayerStore } from '../../player/store.ts';
 import { parseStoryFile, StoryFileError } from '../../sim/scenario/storyFile.ts';
 import type { LinkProblem } from './problems.ts';
 import { decodeStoryLink, StoryLinkError } from './storyLink.ts';
-import { markForeign, type StoryOrigin } from './storyOrigin.ts';
+import { markForeign, NOT_SAVED, NOT_SAVED_EMBEDDED, type StoryOrigin } from './storyOrigin.ts';
 import { fetchStoryFile, StorySrcError } from './storySrc.ts';
 
 /**
@@ -25,7 +25,7 @@ export async function openForeignStory(
   origin: StoryOrigin,
   step: string | null,
 ): Promise<LinkProblem[]> {
-  const param = origin === 'link' ? 'story' : 'src';
+  const param = origin === 'link' ? 'story' : origin === 'src' ? 'src' : 'scenario';
   let scenarioId: string;
   try {
     const data = await load();
@@ -73,4 +73,40 @@ export function openStorySrc(
   step: string | null,
 ): Promise<LinkProblem[]> {
   return openForeignStory(store, () => fetchStoryFile(src, page.origin, page.base), src, 'src', step);
+}
+
+/** A story from "My stories" (app/library): the reader's own, opened without the note. */
+export async function openSavedStory(store: PlayerStore, data: unknown, where: string): Promise<void> {
+  const { hostIdsOf } = await loadSimulator();
+  const { scenario } = parseStoryFile(data, where, { hostIdsOf: (sc) => hostIdsOf(sc) });
+  store.getState().openStory(scenario);
+}
+
+/**
+ * The address bar's `scenario=file-<id>` after a reload: the story saved under that id, else a
+ * problem that says where it was looked for (an embed on another site has a library of its own).
+ */
+export async function openSavedById(
+  store: PlayerStore,
+  runId: string,
+  step: string | null,
+  embedded: boolean,
+): Promise<LinkProblem[]> {
+  const { library } = await import('../library/library.ts');
+  const id = runId.replace(/^file-/, '');
+  let saved: Awaited<ReturnType<typeof library.find>>;
+  try {
+    saved = await library.find(id);
+  } catch {
+    saved = undefined;
+  }
+  if (!saved)
+    return [
+      {
+        param: 'scenario',
+        value: runId,
+        reason: embedded ? NOT_SAVED_EMBEDDED : NOT_SAVED,
+      },
+    ];
+  return openForeignStory(store, async () => saved.file, `My stories: ${id}`, 'mine', step);
 }
