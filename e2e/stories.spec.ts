@@ -1,4 +1,6 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { scenarios } from '../scenarios/index.ts';
 import type { storyFileOf } from '../src/app/export/storyExport.ts';
 import { storyHash } from '../src/app/link/storyLink.ts';
@@ -192,4 +194,83 @@ test('an embed says a story missing from My stories may be in the lab’s own, p
     'um player incorporado em outro site tem armazenamento próprio, separado do laboratório',
   );
   await expect(page.locator('[data-node]').first()).toBeVisible();
+});
+
+/**
+ * Offline: the app's own server, started here and stopped by its pid after one visit, as
+ * e2e/offline-copy.spec.ts does (Playwright's setOffline does not stop a service worker's fetches).
+ */
+test.describe('My stories offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  const freePort = () =>
+    new Promise<number>((done, fail) => {
+      const srv = createServer();
+      srv.once('error', fail);
+      srv.listen(0, '127.0.0.1', () => {
+        const port = (srv.address() as { port: number }).port;
+        srv.close(() => done(port));
+      });
+    });
+  const serve = (port: number) =>
+    new Promise<ChildProcess>((done, fail) => {
+      const child = spawn(
+        process.execPath,
+        [
+          'node_modules/vite/bin/vite.js',
+          'preview',
+          '--port',
+          String(port),
+          '--host',
+          '127.0.0.1',
+          '--strictPort',
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      const timer = setTimeout(() => fail(new Error('vite preview did not start')), 30_000);
+      child.stdout?.on('data', (d: Buffer) => {
+        if (d.toString().includes(`${port}`)) {
+          clearTimeout(timer);
+          done(child);
+        }
+      });
+      child.once('exit', (code) => fail(new Error(`vite preview exited with ${code}`)));
+    });
+  const stop = async (child: ChildProcess) => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const gone = new Promise<void>((done) => child.once('exit', () => done()));
+    process.kill(child.pid, 'SIGTERM');
+    await gone;
+  };
+
+  test('a story saved in My stories opens after a reload with the server gone', async ({ page }) => {
+    test.setTimeout(120_000);
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const server = await serve(port);
+    try {
+      await page.goto(`${origin}/?lang=en${await storyHash(file)}`);
+      await expect(narration(page)).toContainText('Told by a teacher (en)');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller)
+          await new Promise((done) =>
+            navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }),
+          );
+      });
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Save in My stories' }).click();
+      await expect(page.getByText('Saved in My stories, in this browser.')).toBeVisible();
+    } finally {
+      await stop(server);
+    }
+    await expect(fetch(`${origin}/`)).rejects.toThrow();
+    await page.goto(`${origin}/?lang=en&scenario=file-class-notes`);
+    await expect(narration(page)).toContainText('Told by a teacher (en)');
+    await expect(page.locator('.notice')).toHaveCount(0);
+    await catalogueButton(page).click();
+    await expect(
+      page.locator('.catalogue-group-mine').getByRole('button', { name: 'Notes (en)', exact: true }),
+    ).toBeVisible();
+  });
 });
