@@ -11,11 +11,14 @@
  *     "broken":   [{ "id": "bad-seed", "note": "…", "link": "?seed=abc" }],
  *     "snippets": [{ "id": "split-brain-full", "link": "?scenario=split-brain&step=4",
  *                    "options": { "controls": "full", "size": "responsive" }, "kinds": ["iframe", "element"] }],
- *     "traces":   [{ "name": "bully", "note": "…", "link": "?scenario=bully" }] }
+ *     "traces":   [{ "name": "bully", "note": "…", "link": "?scenario=bully" }],
+ *     "stories":  [{ "name": "fencing-token", "note": "…", "link": "?scenario=fencing-token" }] }
  *
  * A link is only taken as valid when neither decodeView nor the app reports a problem, and as broken
  * only when one of them does. Snippets are copied from the Share dialog with its options set as asked;
- * traces are the Export menu's "Trace as JSON" download, with their summary and five frames beside them.
+ * traces are the Export menu's "Trace as JSON" download, with their summary and five frames beside them;
+ * stories are the Export menu's "This story" as a file (stories/<name>.story.json) and as a link
+ * (stories/index.json), each with what parseStoryFile opens from it.
  * CORPUS_PORT (default 4321) is the port the app is served on: it is part of the snippets' URLs.
  */
 import { execFileSync } from 'node:child_process';
@@ -25,6 +28,7 @@ import type { Browser, Page } from '@playwright/test';
 import { preview } from 'vite';
 import { scenarios } from '../scenarios/index.ts';
 import { decodeView } from '../src/app/link/decode.ts';
+import { decodeStoryLink, readStoryHash } from '../src/app/link/storyLink.ts';
 import { elementAttributes, iframeSrc, markdownLinks } from '../src/compat/snippetParts.ts';
 import type {
   Decoding,
@@ -36,11 +40,14 @@ import type {
   SnippetEntry,
   SnippetKind,
   SnippetsFile,
+  StoriesFile,
+  StoryOpening,
   TraceEntry,
   TracesFile,
 } from '../src/compat/types.ts';
 import { searchFromAttributes } from '../src/embed/attributes.ts';
 import { locales } from '../src/i18n/index.ts';
+import { parseStoryFile } from '../src/sim/scenario/storyFile.ts';
 import { TraceIndex } from '../src/sim/trace/frame.ts';
 import { parseTrace } from '../src/sim/trace/import.ts';
 import { summarize } from '../src/sim/trace/summary.ts';
@@ -62,7 +69,13 @@ interface TraceRequest {
   note: string;
   link: string;
 }
+interface StoryRequest {
+  name: string;
+  note: string;
+  link: string;
+}
 interface Requests {
+  stories?: StoryRequest[];
   links?: LinkRequest[];
   broken?: LinkRequest[];
   snippets?: SnippetRequest[];
@@ -72,6 +85,7 @@ interface Requests {
 const ROOT = process.cwd();
 const DIR = join(ROOT, 'src', 'compat', 'corpus');
 const TRACES = join(DIR, 'traces');
+const STORIES = join(DIR, 'stories');
 const PORT = Number(process.env.CORPUS_PORT ?? 4321);
 const DEFAULT_OPTIONS: ShareOptions = {
   size: '640x400',
@@ -101,6 +115,7 @@ const writeJson = (file: string, data: unknown) => writeFileSync(file, `${JSON.s
 const linksFile = join(DIR, 'links.json');
 const snippetsFile = join(DIR, 'snippets.json');
 const tracesFile = join(TRACES, 'index.json');
+const storiesFile = join(STORIES, 'index.json');
 const links = readJson<LinksFile>(linksFile, {
   about:
     'App links as users have them, with what decodeView (src/app/link/decode.ts) and the app made of them when recorded. Append-only: see src/compat/README.md.',
@@ -118,20 +133,30 @@ const traces = readJson<TracesFile>(tracesFile, {
   traces: [],
 });
 
+const stories = readJson<StoriesFile>(storiesFile, {
+  about:
+    'Story files and story links exported by the app (Export > This story), files verbatim in <name>.story.json, with what each opened when recorded. Append-only: see src/compat/README.md.',
+  files: [],
+  links: [],
+});
+
 const taken = new Set([
+  ...stories.files.map((e) => `story:${e.name}`),
   ...links.valid.map((e) => e.id),
   ...links.broken.map((e) => e.id),
   ...snippets.snippets.map((e) => e.id),
   ...traces.traces.map((e) => `trace:${e.name}`),
 ]);
 const claim = (id: string) => {
-  if (!/^(trace:)?[a-z0-9][a-z0-9.-]*$/.test(id)) fail(`"${id}": ids are lowercase words joined by - or .`);
+  if (!/^(trace:|story:)?[a-z0-9][a-z0-9.-]*$/.test(id))
+    fail(`"${id}": ids are lowercase words joined by - or .`);
   if (taken.has(id)) fail(`"${id}" is already in the corpus (entries are never rewritten: pick a new id)`);
   taken.add(id);
 };
 for (const r of [...(requests.links ?? []), ...(requests.broken ?? [])]) claim(r.id);
 for (const r of requests.snippets ?? []) for (const k of r.kinds) claim(`${r.id}.${k}`);
 for (const r of requests.traces ?? []) claim(`trace:${r.name}`);
+for (const r of requests.stories ?? []) claim(`story:${r.name}`);
 
 const ctx = { scenarios, locales };
 const decode = (search: string): Decoding => {
@@ -140,6 +165,18 @@ const decode = (search: string): Decoding => {
     JSON.stringify({ hasScenario: d.hasScenario, view: d.view, embed: d.embed, problems: d.problems }),
   ) as Decoding;
 };
+
+/** What a story file's data opens (parseStoryFile), as the corpus keeps it. */
+function opening(data: unknown, where: string): StoryOpening {
+  const { scenario } = parseStoryFile(data, where);
+  const first = `step.${scenario.steps[0]?.id}`;
+  return {
+    scenario: scenario.id,
+    title: Object.fromEntries(locales.map((l) => [l, scenario.texts?.[l]?.title ?? ''])),
+    steps: scenario.steps.map((s) => s.id),
+    firstCaption: Object.fromEntries(locales.map((l) => [l, scenario.texts?.[l]?.[first] ?? ''])),
+  };
+}
 
 const server = await preview({
   root: ROOT,
@@ -151,7 +188,12 @@ const browser = await launchChromium();
 
 /** A fresh context per visit: no saved theme or language from the one before. */
 async function visit<T>(b: Browser, link: string, use: (page: Page) => Promise<T>): Promise<T> {
-  const context = await b.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
+  const context = await b.newContext({
+    viewport: { width: 1280, height: 720 },
+    colorScheme: 'light',
+    // Export > This story > As a link copies it.
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   try {
     const page = await context.newPage();
     const errors: string[] = [];
@@ -291,6 +333,51 @@ try {
     traces.traces.push(entry);
     console.log(`trace ${r.name}: ${name}, ${text.length} bytes, ${trace.events.length} events`);
   }
+
+  mkdirSync(STORIES, { recursive: true });
+  for (const r of requests.stories ?? []) {
+    const got = await visit(browser, r.link, async (page) => {
+      // The app's language may be any of the three (a link with lang=).
+      const item = async (name: RegExp) => {
+        await page.getByRole('button', { name: /^(Export|Exportar|Экспорт)$/ }).click();
+        await page.getByRole('menuitem', { name }).click();
+      };
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        item(/^(As a story file|Como arquivo de história|Файлом истории) \(JSON\)$/),
+      ]);
+      const text = readFileSync(await download.path(), 'utf8');
+      await item(/^(As a link \(copied\)|Como link \(copiado\)|Ссылкой \(в буфер обмена\))$/);
+      await page.getByText(/^(Link copied|Link copiado|Ссылка скопирована)/).waitFor();
+      const url = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+      return { text, name: download.suggestedFilename(), link: `${url.search}${url.hash}` };
+    });
+    const fromFile = opening(JSON.parse(got.text), got.name);
+    const fromLink = opening(
+      await decodeStoryLink(readStoryHash(new URL(got.link, base).hash) ?? ''),
+      '#story',
+    );
+    if (JSON.stringify(fromFile) !== JSON.stringify(fromLink))
+      fail(`${r.name}: the file and the link differ`);
+    writeFileSync(join(STORIES, `${r.name}.story.json`), got.text);
+    stories.files.push({
+      name: r.name,
+      note: r.note,
+      link: r.link,
+      exportedAs: got.name,
+      recordedAt,
+      expected: fromFile,
+    });
+    stories.links.push({
+      id: r.name,
+      note: r.note,
+      openedAt: r.link,
+      link: got.link,
+      recordedAt,
+      expected: fromLink,
+    });
+    console.log(`story ${r.name}: ${got.name}, ${got.text.length} bytes; link ${got.link.length} characters`);
+  }
 } finally {
   await browser.close();
   await new Promise<void>((r) => server.httpServer.close(() => r()));
@@ -300,3 +387,4 @@ mkdirSync(DIR, { recursive: true });
 if (requests.links?.length || requests.broken?.length) writeJson(linksFile, links);
 if (requests.snippets?.length) writeJson(snippetsFile, snippets);
 if (requests.traces?.length) writeJson(tracesFile, traces);
+if (requests.stories?.length) writeJson(storiesFile, stories);

@@ -34,7 +34,7 @@ export interface CliArgs {
 
 export class UsageError extends Error {}
 
-export const usage = `usage: npm run -s sim -- <scenario-id>|--scenario-file FILE.json [--algorithm ${algorithmIds.join('|')}] [--seed N] [--nodes N] [--set key=value]... [--duration MS] [--fault ATMS:JSON]... [--no-script] [--choices JSON|FILE] [--omit TYPE,...] [--format json|text|mermaid] | --list | --help`;
+export const usage = `usage: npm run -s sim -- <scenario-id>|--scenario-file FILE.json [--lang en|pt|ru] [--algorithm ${algorithmIds.join('|')}] [--seed N] [--nodes N] [--set key=value]... [--duration MS] [--fault ATMS:JSON]... [--no-script] [--choices JSON|FILE] [--omit TYPE,...] [--format json|text|mermaid] | --list | --help`;
 
 /** A name as typed when it is short and printable, else quoted and escaped like any user value (rules.ts). */
 const named = (s: string): string => (/^[\x21-\x7e]{1,60}$/.test(s) ? s : shown(s));

@@ -4,8 +4,8 @@ import { type RunBudget, SimError } from '../sim/inputs.ts';
 import { ParamError } from '../sim/params.ts';
 import { ScenarioError } from '../sim/scenario/ids.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
-import { parseStoryFile, StoryFileError } from '../sim/scenario/storyFile.ts';
-import { simulate } from '../sim/simulate.ts';
+import { parseStoryFile, STORY_LANGS, StoryFileError, type StoryLang } from '../sim/scenario/storyFile.ts';
+import { hostIdsOf, simulate } from '../sim/simulate.ts';
 import { type CliSummary, cliSummary, type ToldStep } from '../sim/trace/cliSummary.ts';
 import { deriveSteps } from '../sim/trace/derive.ts';
 import { toMermaid } from '../sim/trace/mermaid.ts';
@@ -43,16 +43,32 @@ export function run(
     if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h'))
       return { code: 0, out: `${usage}\nscenario ids: ${scenarios.map((s) => s.id).join(', ')}\n`, err: '' };
     // `--scenario-file FILE`: a story file (src/sim/scenario/storyFile.ts) in place of a scenario id.
-    const at = argv.findIndex((x) => x === '--scenario-file' || x.startsWith('--scenario-file='));
+    // `--lang en|pt|ru`: a story file's captions in that language (the file's own; the built-in
+    // stories and the derived steps print in English).
+    let lang: StoryLang | undefined;
+    let rest = argv;
+    const li = argv.indexOf('--lang');
+    if (li >= 0) {
+      const v = argv[li + 1] ?? '';
+      if (!(STORY_LANGS as readonly string[]).includes(v))
+        throw new UsageError(`--lang: "${v}" is not one of ${STORY_LANGS.join(', ')}`);
+      lang = v as StoryLang;
+      rest = [...argv.slice(0, li), ...argv.slice(li + 2)];
+    }
+    const at = rest.findIndex((x) => x === '--scenario-file' || x.startsWith('--scenario-file='));
+    if (lang && at < 0) throw new UsageError('--lang applies to a story file (--scenario-file)');
     let pool = scenarios;
-    let args = argv;
+    let args = rest;
     if (at >= 0) {
-      const flag = argv[at] as string;
-      const path = flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : argv[at + 1];
+      const flag = rest[at] as string;
+      const path = flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : rest[at + 1];
       if (!path) throw new UsageError('--scenario-file needs a file');
-      const loaded = parseStoryFile(readStoryFile(path), path);
+      const loaded = parseStoryFile(readStoryFile(path), path, {
+        hostIdsOf: (sc) => hostIdsOf(sc),
+        ...(lang ? { lang } : {}),
+      });
       pool = [loaded.scenario];
-      args = [...argv.slice(0, at), loaded.scenario.id, ...argv.slice(at + (flag.includes('=') ? 1 : 2))];
+      args = [...rest.slice(0, at), loaded.scenario.id, ...rest.slice(at + (flag.includes('=') ? 1 : 2))];
     }
     const a = parseArgs(args, pool, readStoryFile);
     const trace = simulate(a.scenario, {

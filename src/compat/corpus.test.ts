@@ -16,13 +16,23 @@ import { scenarios } from '../../scenarios/index.ts';
 import { type Decoded, decodeView } from '../app/link/decode.ts';
 import { FAULT_KINDS } from '../app/link/faults.ts';
 import { LINK_PARAMS } from '../app/link/params.ts';
+import { decodeStoryLink, readStoryHash } from '../app/link/storyLink.ts';
 import { searchFromAttributes } from '../embed/attributes.ts';
 import { locales } from '../i18n/index.ts';
+import { parseStoryFile } from '../sim/scenario/storyFile.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';
 import { parseTrace, TRACE_VERSIONS } from '../sim/trace/import.ts';
 import { type Summary, summarize } from '../sim/trace/summary.ts';
 import { elementAttributes, iframeSrc, markdownLinks } from './snippetParts.ts';
-import type { Decoding, FramesFile, LinksFile, SnippetsFile, TracesFile } from './types.ts';
+import type {
+  Decoding,
+  FramesFile,
+  LinksFile,
+  SnippetsFile,
+  StoriesFile,
+  StoryOpening,
+  TracesFile,
+} from './types.ts';
 
 const text = (path: string): string => readFileSync(new URL(`./corpus/${path}`, import.meta.url), 'utf8');
 const json = <T>(path: string): T => JSON.parse(text(path)) as T;
@@ -30,6 +40,19 @@ const json = <T>(path: string): T => JSON.parse(text(path)) as T;
 const links = json<LinksFile>('links.json');
 const { snippets } = json<SnippetsFile>('snippets.json');
 const { traces } = json<TracesFile>('traces/index.json');
+const stories = json<StoriesFile>('stories/index.json');
+
+/** What a story file's data opens, as the corpus records it (scripts/corpus.ts opening). */
+function opening(data: unknown, where: string): StoryOpening {
+  const { scenario } = parseStoryFile(data, where);
+  const first = `step.${scenario.steps[0]?.id}`;
+  return {
+    scenario: scenario.id,
+    title: Object.fromEntries(locales.map((l) => [l, scenario.texts?.[l]?.title ?? ''])),
+    steps: scenario.steps.map((s) => s.id),
+    firstCaption: Object.fromEntries(locales.map((l) => [l, scenario.texts?.[l]?.[first] ?? ''])),
+  };
+}
 
 /** The app's own call (App.tsx boot). */
 const decode = (search: string): Decoded => decodeView(search, { scenarios, locales });
@@ -170,5 +193,31 @@ describe('corpus: exported traces', () => {
     );
     for (const s of scenarios) expect(files.map((f) => f.scenario)).toContain(s.id);
     expect(files.some((f) => f.interventions.length > 1)).toBe(true);
+  });
+});
+
+describe('corpus: story files and story links', () => {
+  it.each(stories.files.map((e) => [e.name, e] as const))('%s.story.json opens the same story', (name, e) => {
+    const data = JSON.parse(text(`stories/${name}.story.json`)) as { storyFile: unknown };
+    expect(data.storyFile).toBe(1);
+    expect(opening(data, e.exportedAs)).toEqual(e.expected);
+  });
+
+  it.each(stories.links.map((e) => [e.id, e] as const))(
+    'the %s story link opens the same story',
+    async (_id, e) => {
+      const hash = readStoryHash(new URL(e.link, 'https://lab.example/').hash);
+      expect(hash, 'a #story= fragment').not.toBeNull();
+      expect(opening(await decodeStoryLink(hash ?? ''), '#story')).toEqual(e.expected);
+    },
+  );
+
+  it('has files and links in more than one language, and an embed src= link', () => {
+    expect(stories.files.length).toBeGreaterThanOrEqual(3);
+    expect(stories.links.length).toBeGreaterThanOrEqual(3);
+    expect(
+      new Set(stories.links.map((e) => new URLSearchParams(e.link.split('#')[0]).get('lang'))).size,
+    ).toBeGreaterThan(1);
+    expect(links.valid.some((e) => new URLSearchParams(e.link).has('src'))).toBe(true);
   });
 });

@@ -104,3 +104,45 @@ export interface FramesFile {
   times: number[];
   frames: unknown[];
 }
+
+/** What a story file or a story link opens (parseStoryFile), compared exactly. */
+export interface StoryOpening {
+  /** The run's id (`file-<id>`). */
+  scenario: string;
+  /** The title in each language. */
+  title: Record<string, string>;
+  /** The story's step ids, in order. */
+  steps: string[];
+  /** The first step's caption in each language. */
+  firstCaption: Record<string, string>;
+}
+
+/** stories/<name>.story.json: a story file saved with Export > This story > As a story file. */
+export interface StoryFileEntry {
+  name: string;
+  note: string;
+  /** The app link the story was exported from. */
+  link: string;
+  /** The file name the app gave the download. */
+  exportedAs: string;
+  recordedAt: string;
+  expected: StoryOpening;
+}
+
+/** A story link copied with Export > This story > As a link. */
+export interface StoryLinkEntry {
+  id: string;
+  note: string;
+  /** The app link the story was exported from. */
+  openedAt: string;
+  /** The copied link without its origin and path: `?lang=…#story=…`. */
+  link: string;
+  recordedAt: string;
+  expected: StoryOpening;
+}
+
+export interface StoriesFile {
+  about: string;
+  files: StoryFileEntry[];
+  links: StoryLinkEntry[];
+}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import './embed.css';
 import * as catalogue from '../../scenarios/index.ts';
-import { type Boot, boot } from '../app/boot/boot.ts';
+import { type Boot, type BootPage, boot } from '../app/boot/boot.ts';
 import { installScenarios } from '../app/boot/scenarioList.ts';
 import * as decode from '../app/link/decode.ts';
 import { installDecoder } from '../app/link/decoder.ts';
@@ -27,7 +27,13 @@ declareAll();
 
 /** `?embed=1`: the player alone, filling its iframe, with the postMessage API to the host page. */
 export function EmbedApp({ search }: { search: string }) {
-  const [booted] = useState(() => bootEmbed(search));
+  const [booted] = useState(() =>
+    bootEmbed(search, {
+      hash: window.location.hash,
+      origin: window.location.origin,
+      base: window.location.href,
+    }),
+  );
   const { store, embed, range } = booted;
   useEffect(() => startTicker(store), [store]);
   // The link's theme, else the system's: an embed follows its host, not the lab's saved choice.
@@ -80,8 +86,11 @@ export function EmbedApp({ search }: { search: string }) {
 }
 
 /** The app's boot (every view parameter) plus the embed range, loop and autoplay. */
-export function bootEmbed(search: string): Boot & { range: StepRange; rangeOf: string | null } {
-  const b = boot(search);
+export function bootEmbed(
+  search: string,
+  page: BootPage = {},
+): Boot & { range: StepRange; rangeOf: string | null } {
+  const b = boot(search, undefined, page);
   const run = b.store.getState().run;
   const count = run ? stepsOf(run).length : 0;
   const { range, problems } = checkRange(b.embed, count);

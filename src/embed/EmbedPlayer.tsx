@@ -1,6 +1,7 @@
 import { type KeyboardEvent as ReactKeyboardEvent, type ReactNode, useCallback, useEffect } from 'react';
 import { lazyChunk } from '../app/boot/lazyChunk.tsx';
 import type { EmbedControls } from '../app/link/embed.ts';
+import { ForeignStory } from '../app/link/ForeignStory.tsx';
 import { LinkNotice } from '../app/link/LinkNotice.tsx';
 import type { LinkProblem } from '../app/link/problems.ts';
 import { encodeView, type LinkTheme, viewOf } from '../app/link/view.ts';
@@ -154,6 +155,7 @@ function EmbedStage({
         />
       </div>
       {inspecting && <InspectorPane run={run} />}
+      <ForeignStory />
       <Narration
         steps={steps}
         stepIndex={stepIndex}

@@ -23,7 +23,10 @@ export interface PlayerRootProps {
  * ticker and range; nothing global but the language (i18n is one catalog per page).
  */
 export function PlayerRoot({ search, appUrl, host, onReady }: PlayerRootProps) {
-  const [booted] = useState(() => bootEmbed(search));
+  // `src=` is read from the lab's own site: where this script was served from, not the host page.
+  const [booted] = useState(() =>
+    bootEmbed(search, { origin: labOrigin(), base: labBase(), embedded: true }),
+  );
   const { store, embed, range } = booted;
   // The latest callback, without re-attaching (and re-autoplaying) when the host re-renders.
   const ready = useRef(onReady);
@@ -59,4 +62,14 @@ export function PlayerRoot({ search, appUrl, host, onReady }: PlayerRootProps) {
       />
     </PlayerContext>
   );
+}
+
+/** The lab's site: where the embed library was served from (dist/embed/x.js -> its origin). */
+function labOrigin(): string {
+  return new URL(/* @vite-ignore */ './', import.meta.url).origin;
+}
+
+/** A relative `src=` is relative to the lab (dist/), as `app-url` is. */
+function labBase(): string {
+  return new URL(/* @vite-ignore */ '../', import.meta.url).href;
 }

@@ -19,6 +19,7 @@ export const PLAYER_ATTRIBUTES = [
   'start',
   'end',
   'inspect',
+  'src',
 ] as const;
 
 export type PlayerAttribute = (typeof PLAYER_ATTRIBUTES)[number];

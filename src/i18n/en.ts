@@ -97,6 +97,22 @@ export const en: Record<string, string> = {
   'notice.why.noHost': 'no host "{host}" (hosts: {hosts})',
   'notice.why.duration': 'expected whole seconds from {min} to {max}',
   'notice.rejected': 'The link’s settings could not be simulated ({reason}); showing the run without them.',
+  'notice.badStory': 'The story in this link could not be opened ({reason}); showing another story instead.',
+  'notice.badSrc': 'The story file could not be opened ({reason}); showing another story instead.',
+  'notice.notSaved':
+    'The story “{value}” is not in My stories in this browser; showing another story instead.',
+  'notice.notSavedEmbedded':
+    'The story “{value}” is not in My stories here: a player embedded on another site has storage of its own, apart from the lab’s, so it does not see the stories saved in the lab. Showing another story instead.',
+  'library.group': 'My stories',
+  'library.save': 'Save in My stories',
+  'library.saved': 'Saved in My stories, in this browser. Find it in the Scenarios list.',
+  'library.remove': 'Remove {title} from My stories',
+  'library.empty':
+    'Nothing here yet: Export > This story > Save in My stories keeps the open story in this browser.',
+  'story.foreign.link':
+    'Someone else wrote this story and sent it in a link: its captions and faults are its author’s, not the lab’s.',
+  'story.foreign.src':
+    'Someone else wrote this story (a story file on this site): its captions and faults are its author’s, not the lab’s.',
   'copy.button': 'Copy link',
   'copy.done': 'Link copied',
   'copy.manual': 'Copy this link to share the view:',
@@ -206,6 +222,13 @@ export const en: Record<string, string> = {
   'export.frameTitle': '{scenario} at {time}',
   'export.copied': 'Mermaid text copied to the clipboard',
   'export.failed': 'Export failed: {message}',
+  'export.storyGroup': 'This story',
+  'export.storyFile': 'As a story file (JSON)',
+  'export.storyLink': 'As a link (copied)',
+  'export.storyLinkCopied':
+    'Link copied ({n} characters). It carries the whole story: whoever opens it sees the story as it is now, even if you change it later.',
+  'export.storyLinkLong':
+    'This story is too long for a link ({n} characters; a link holds at most {max}). Save it as a story file instead.',
   'import.notice': 'Import problem',
   'import.failed': 'Could not import {file}: {message}. The current run stays on screen.',
   'import.unknownScenario': 'trace.scenario: "{value}" is not one of the scenarios here ({expected})',

@@ -104,6 +104,22 @@ export const pt: Record<string, string> = {
   'notice.why.duration': 'esperado um número inteiro de segundos de {min} a {max}',
   'notice.rejected':
     'Não foi possível simular as configurações do link ({reason}); mostrando a execução sem elas.',
+  'notice.badStory': 'Não foi possível abrir a história deste link ({reason}); mostrando outra história.',
+  'notice.badSrc': 'Não foi possível abrir o arquivo da história ({reason}); mostrando outra história.',
+  'notice.notSaved':
+    'A história “{value}” não está em Minhas histórias neste navegador; mostrando outra história.',
+  'notice.notSavedEmbedded':
+    'A história “{value}” não está em Minhas histórias aqui: um player incorporado em outro site tem armazenamento próprio, separado do laboratório, e não vê as histórias salvas nele. Mostrando outra história.',
+  'library.group': 'Minhas histórias',
+  'library.save': 'Salvar em Minhas histórias',
+  'library.saved': 'Salva em Minhas histórias, neste navegador. Ela aparece na lista de cenários.',
+  'library.remove': 'Remover {title} de Minhas histórias',
+  'library.empty':
+    'Nada aqui ainda: Exportar > Esta história > Salvar em Minhas histórias guarda a história aberta neste navegador.',
+  'story.foreign.link':
+    'Esta história foi escrita por outra pessoa e chegou por um link: as legendas e as falhas são do autor, não do laboratório.',
+  'story.foreign.src':
+    'Esta história foi escrita por outra pessoa (um arquivo de história neste site): as legendas e as falhas são do autor, não do laboratório.',
   'copy.button': 'Copiar link',
   'copy.done': 'Link copiado',
   'copy.manual': 'Copie este link para compartilhar a visualização:',
@@ -214,6 +230,13 @@ export const pt: Record<string, string> = {
   'export.frameTitle': '{scenario} em {time}',
   'export.copied': 'Texto Mermaid copiado para a área de transferência',
   'export.failed': 'A exportação falhou: {message}',
+  'export.storyGroup': 'Esta história',
+  'export.storyFile': 'Como arquivo de história (JSON)',
+  'export.storyLink': 'Como link (copiado)',
+  'export.storyLinkCopied':
+    'Link copiado ({n} caracteres). Ele leva a história inteira: quem o abrir verá a história como está agora, mesmo que você a mude depois.',
+  'export.storyLinkLong':
+    'Esta história é longa demais para um link ({n} caracteres; um link comporta no máximo {max}). Salve-a como arquivo de história.',
   'import.notice': 'Problema na importação',
   'import.failed': 'Não foi possível importar {file}: {message}. A execução atual continua na tela.',
   'import.unknownScenario': 'trace.scenario: "{value}" não é um dos cenários daqui ({expected})',

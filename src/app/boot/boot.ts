@@ -11,9 +11,22 @@ import { decodeLink } from '../link/decoder.ts';
 import type { EmbedOptions } from '../link/embed.ts';
 import { checkFaultHosts } from '../link/faults.ts';
 import { type LinkProblem, readStepParam } from '../link/problems.ts';
+import { readStoryHash } from '../link/storyLink.ts';
 import type { LinkTheme, TracePanel } from '../link/view.ts';
 import { pageFirstRun } from '../prerender/firstRun.ts';
 import { loadScenarios, scenarioModuleNow } from './scenarioList.ts';
+
+/** Where the page is, for a story it opens from its fragment or from `src=`. */
+export interface BootPage {
+  /** The URL's fragment (`#story=…`). */
+  hash?: string;
+  /** The lab's origin: `src=` is fetched from it only. */
+  origin?: string;
+  /** What a relative `src=` is resolved against (the page's URL; default: the origin's root). */
+  base?: string;
+  /** A player on another page (the custom element, the React component). */
+  embedded?: boolean;
+}
 
 export interface Boot {
   store: PlayerStore;
@@ -36,7 +49,22 @@ export interface Boot {
  * here and simulated as one change by `engine` (a worker in the browser): a 24 h link with hundreds
  * of faults shows its progress and can be cancelled, and never freezes the page.
  */
-export function boot(search: string, engine: SimEngine | undefined = defaultEngine()): Boot {
+export function boot(
+  pageSearch: string,
+  engine: SimEngine | undefined = defaultEngine(),
+  page: BootPage = {},
+): Boot {
+  // A story in the fragment (link/storyLink.ts), or a story file at `src=` (link/storySrc.ts), opens
+  // once read; the query's story and step are its own then (the address bar says `scenario=file-…`
+  // once it opened), read after it did.
+  const storyText = readStoryHash(page.hash ?? '');
+  // `scenario=file-<id>` alone: a story from "My stories" (app/library), open when the page was left.
+  const savedId = new URLSearchParams(pageSearch).get('scenario')?.trim() ?? '';
+  const saved = savedId.startsWith('file-') ? savedId : null;
+  const foreign =
+    storyText !== null || (new URLSearchParams(pageSearch).get('src')?.trim() ?? '') !== '' || saved !== null;
+  const storyStep = foreign ? new URLSearchParams(pageSearch).get('step') : null;
+  const search = foreign ? withoutStoryView(pageSearch) : pageSearch;
   const prebuilt = pageFirstRun();
   // The catalogue, else (the default view, before its chunk arrives) the one story of the page's run.
   const opening = scenarioModuleNow()?.scenarios ?? (prebuilt ? [prebuilt.scenario] : null);
@@ -135,14 +163,43 @@ export function boot(search: string, engine: SimEngine | undefined = defaultEngi
   // Known at once (nothing left to simulate): listed with the others from the first render.
   const now = !store.getState().pending;
   if (now) problems.push(...later.splice(0));
+  const own = now ? Promise.resolve([]) : settled;
   return {
     store,
     problems,
-    later: now ? Promise.resolve([]) : settled,
+    later: !foreign
+      ? own
+      : own.then(async (first) => {
+          const open = await import('../link/openStoryLink.ts');
+          if (storyText !== null)
+            return [...first, ...(await open.openStoryLink(store, storyText, storyStep))];
+          if (embed.src === null && saved !== null)
+            return [
+              ...first,
+              ...(await open.openSavedById(store, saved, storyStep, embed.embed || page.embedded === true)),
+            ];
+          if (embed.src === null) return first;
+          const origin = page.origin ?? '';
+          const more = await open.openStorySrc(
+            store,
+            embed.src,
+            { origin, base: page.base ?? `${origin}/` },
+            storyStep,
+          );
+          return [...first, ...more];
+        }),
     theme: view.theme,
     panel: view.panel,
     embed,
   };
+}
+
+/** The query without what names the run: a story link's fragment names it. */
+function withoutStoryView(search: string): string {
+  const q = new URLSearchParams(search);
+  for (const k of ['scenario', 'step', 't', 'algorithm']) q.delete(k);
+  const s = q.toString();
+  return s ? `?${s}` : '';
 }
 
 /** The page's worker where it can start one (the browser), else at once (Node: tests, scripts). */

@@ -22,10 +22,23 @@ import type { RunName } from './export.ts';
 import type { AnimFormat } from './exportAnimation.ts';
 import { webmMimeType } from './mediaSupport.ts';
 
-type Item = 'svg' | 'png' | 'gif' | 'webm' | 'mermaid' | 'mermaidCopy' | 'json' | 'import';
+type Item =
+  | 'svg'
+  | 'png'
+  | 'gif'
+  | 'webm'
+  | 'mermaid'
+  | 'mermaidCopy'
+  | 'json'
+  | 'import'
+  | 'storyFile'
+  | 'storyLink'
+  | 'storySave';
 const FRAME_ITEMS: Item[] = ['svg', 'png'];
 const ANIM_ITEMS: Item[] = ['gif', 'webm'];
 const RUN_ITEMS: Item[] = ['mermaid', 'mermaidCopy', 'json', 'import'];
+// The story as told (its script and captions in every language), for others to open or change.
+const STORY_ITEMS: Item[] = ['storyFile', 'storyLink', 'storySave'];
 
 /** The run's message types that are background chatter (left out of the Mermaid diagram). */
 /** What an exported run is named by (export.ts runFileStem): scenario, algorithm, seed, and its inputs' hash. */
@@ -245,6 +258,36 @@ export function ExportMenu() {
           }
           return;
         }
+        case 'storyFile': {
+          const file = await x.storyFileOf(run.scenario);
+          download(
+            new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: 'application/json' }),
+            x.storyFileName(file),
+          );
+          return;
+        }
+        case 'storySave': {
+          const [file, { library }] = await Promise.all([
+            x.storyFileOf(run.scenario),
+            import('../library/library.ts'),
+          ]);
+          await library.save(file, Date.now());
+          setNotice({ kind: 'ok', text: t('library.saved') });
+          return;
+        }
+        case 'storyLink': {
+          const link = await x.storyLinkOf(await x.storyFileOf(run.scenario), window.location, locale);
+          if ('tooLong' in link) {
+            setNotice({
+              kind: 'error',
+              text: t('export.storyLinkLong', { n: link.tooLong, max: x.MAX_STORY_LINK_CHARS }),
+            });
+            return;
+          }
+          await navigator.clipboard.writeText(link.url);
+          setNotice({ kind: 'ok', text: t('export.storyLinkCopied', { n: link.url.length }) });
+          return;
+        }
         case 'json':
           download(
             new Blob([JSON.stringify(run.trace)], { type: 'application/json' }),
@@ -309,7 +352,9 @@ export function ExportMenu() {
           ? t('anim.gif')
           : k === 'webm'
             ? t(off ? 'anim.webmUnsupported' : 'anim.webm')
-            : t(`export.${k}`)}
+            : k === 'storySave'
+              ? t('library.save')
+              : t(`export.${k}`)}
       </button>
     );
   };
@@ -379,6 +424,11 @@ export function ExportMenu() {
             {t('export.runGroup')}
           </div>
           {RUN_ITEMS.map(item)}
+          <hr className="export-sep" />
+          <div className="export-group" aria-hidden="true">
+            {t('export.storyGroup')}
+          </div>
+          {STORY_ITEMS.map(item)}
         </div>
       )}
       <input

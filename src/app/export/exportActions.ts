@@ -9,5 +9,7 @@ import '../boot/zodJitless.ts';
 export { parseStoryFile, StoryFileError } from '../../sim/scenario/storyFile.ts';
 export { readTraceJson, TraceImportError, traceFromData } from '../../sim/trace/import.ts';
 export { toMermaid } from '../../sim/trace/mermaid.ts';
+export { MAX_STORY_LINK_CHARS } from '../link/storyLink.ts';
 export { frameFileName, mermaidFileName, secondsText, traceFileName } from './export.ts';
 export { clusterSvg, download, standaloneSvg, svgToPng } from './exportDom.ts';
+export { storyFileName, storyFileOf, storyLinkOf } from './storyExport.ts';

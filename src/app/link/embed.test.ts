@@ -10,7 +10,7 @@ const view: LinkView = { ...plainView('fencing-token'), step: 2, theme: 'dark', 
 describe('embed parameters', () => {
   it('reads every embed option (start/end 1-based in the link, 0-based here)', () => {
     const d = decodeView(
-      '?embed=1&scenario=bully&controls=full&autoplay=1&loop=1&start=2&end=5&origin=https://docs.example.org',
+      '?embed=1&scenario=bully&controls=full&autoplay=1&loop=1&start=2&end=5&origin=https://docs.example.org&src=stories/a.json',
       ctx,
     );
     expect(d.problems).toEqual([]);
@@ -23,7 +23,12 @@ describe('embed parameters', () => {
       end: 4,
       origin: 'https://docs.example.org',
       badOrigin: false,
+      src: 'stories/a.json',
     });
+    // An empty src is named, not fetched.
+    const empty = decodeView('?embed=1&src=%20', ctx);
+    expect(empty.problems).toEqual([{ param: 'src', value: ' ' }]);
+    expect(empty.embed.src).toBeNull();
   });
 
   it('defaults: not embedded, minimal controls, no range, no origin; the app does not call them unknown', () => {

@@ -2,7 +2,7 @@
 import { encodeView, type LinkView } from './view.ts';
 
 /** Embed-mode parameters (src/embed): read here so the codec knows every name a link may carry. */
-export type EmbedParam = 'embed' | 'controls' | 'autoplay' | 'loop' | 'start' | 'end' | 'origin';
+export type EmbedParam = 'embed' | 'controls' | 'autoplay' | 'loop' | 'start' | 'end' | 'origin' | 'src';
 export const EMBED_PARAMS: readonly EmbedParam[] = [
   'embed',
   'controls',
@@ -11,6 +11,7 @@ export const EMBED_PARAMS: readonly EmbedParam[] = [
   'start',
   'end',
   'origin',
+  'src',
 ];
 
 export type EmbedControls = 'minimal' | 'full' | 'none';
@@ -36,6 +37,11 @@ export interface EmbedOptions {
   origin: string | null;
   /** `origin` was given but is not an origin: the embed API stays off rather than open to all. */
   badOrigin: boolean;
+  /**
+   * `src`: the URL of a story file on the lab's own origin (link/storySrc.ts), opened in place of
+   * `scenario`; its origin is checked when it is fetched (the page knows its own, the link does not).
+   */
+  src: string | null;
 }
 
 export const DEFAULT_EMBED: EmbedOptions = {
@@ -47,6 +53,7 @@ export const DEFAULT_EMBED: EmbedOptions = {
   end: null,
   origin: null,
   badOrigin: false,
+  src: null,
 };
 
 /** A 0-based step as people write it: `2` for the second step. */
@@ -136,6 +143,11 @@ export function decodeEmbed(
   if (o.start !== null && o.end !== null && o.end < o.start) {
     bad('end', stepText(o.end));
     o.end = null;
+  }
+  const rawSrc = get('src');
+  if (rawSrc !== null) {
+    if (rawSrc.trim() === '') bad('src', rawSrc);
+    else o.src = rawSrc.trim();
   }
   const rawOrigin = get('origin');
   if (rawOrigin !== null) {

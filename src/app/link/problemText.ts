@@ -10,6 +10,7 @@ import { needScenarios } from '../boot/scenarioList.ts';
 import { FAULT_KINDS } from './faults.ts';
 import { LINK_PARAMS, NO_FIX } from './params.ts';
 import type { LinkProblem } from './problems.ts';
+import { NOT_SAVED, NOT_SAVED_EMBEDDED } from './storyOrigin.ts';
 import { MAX_DURATION_S, MIN_DURATION_S } from './view.ts';
 
 /**
@@ -37,6 +38,8 @@ export function problemText(p: LinkProblem, run: Run | null): string {
   const reason = detail(p, run);
   switch (p.param) {
     case 'scenario':
+      if (p.reason === NOT_SAVED || p.reason === NOT_SAVED_EMBEDDED)
+        return t(p.reason === NOT_SAVED ? 'notice.notSaved' : 'notice.notSavedEmbedded', { value });
       return t('notice.badScenario', {
         value,
         // A link naming a story is not the default view: the page loaded the catalogue before it opened.
@@ -71,6 +74,10 @@ export function problemText(p: LinkProblem, run: Run | null): string {
         : t('notice.badFix', { value });
     case 'rejected':
       return t('notice.rejected', { reason });
+    case 'story':
+      return t('notice.badStory', { reason });
+    case 'src':
+      return t('notice.badSrc', { reason: reason || `src "${value}": empty` });
     case 'algorithm':
     case 'duration':
     case 'compare':

@@ -210,7 +210,13 @@ function useOpenScenario(after: () => void) {
 
 /** The whole app: one player (its own store and ticker) in the shell. */
 export function App({ search }: { search: string }) {
-  const [booted] = useState(() => boot(search));
+  const [booted] = useState(() =>
+    boot(search, undefined, {
+      hash: window.location.hash,
+      origin: window.location.origin,
+      base: window.location.href,
+    }),
+  );
   const store = booted.store;
   useEffect(() => startTicker(store), [store]);
   return (

@@ -11,6 +11,7 @@ import { usePlayer } from '../../player/react.ts';
 import { type ScenarioGroup, scenarioGroups } from '../../sim/scenario/ids.ts';
 import { ChunkFailed } from '../boot/lazyChunk.tsx';
 import { loadScenarios, useScenarioModule } from '../boot/scenarioList.ts';
+import { MyStories } from '../library/MyStories.tsx';
 
 /** Lower case without accents: "armadilha" finds "Armadilhas", "etcd" finds "etcd". */
 function fold(s: string): string {
@@ -270,6 +271,8 @@ export function CataloguePanel({
           );
         })}
       </div>
+      {/* Not filtered: the reader's own, few, and the way to remove one. */}
+      {open && <MyStories onOpened={() => onClose(false)} />}
       <div className="catalogue-more" aria-hidden="true" hidden={!more} />
     </section>
   );

@@ -11,6 +11,7 @@ import { Controls } from '../../views/Controls.tsx';
 import { Narration } from '../../views/Narration.tsx';
 import { useCaptions, useShownStep, useStepFrame, useStorySteps } from '../../views/story.ts';
 import { ChunkFailed, lazyChunk } from '../boot/lazyChunk.tsx';
+import { ForeignStory } from '../link/ForeignStory.tsx';
 import type { TracePanel } from '../link/view.ts';
 import { MessageCounts } from './MessageCounts.tsx';
 
@@ -170,6 +171,7 @@ export function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
       </div>
       {menu && <NodeMenu run={run} frame={frame} {...menu} faults={whatIf} onClose={() => setMenu(null)} />}
       {run.scenario.fix && <FixToggle run={run} />}
+      <ForeignStory />
       <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
       <Controls run={run} captions={captions} />
     </>

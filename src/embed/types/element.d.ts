@@ -23,6 +23,8 @@ export interface PlayerEventDetail {
  * <leader-election-player scenario="fencing-token" step="3" controls="minimal" autoplay loop
  * start="5" end="10" lang="pt" theme="dark" seed="1" nodes="5" speed="2" t="4000" inspect="node-1"
  * app-url="…">
+ * `src="stories/my-story.json"`: a story file on the lab's own site (relative to the lab), in place
+ * of `scenario`; a URL on another site is refused with a message.
  */
 export declare class LeaderElectionPlayerElement extends HTMLElement {
   static observedAttributes: string[];

@@ -44,6 +44,11 @@ export interface LeaderElectionPlayerProps {
   end?: number;
   /** Nodes whose statechart is shown beside the cluster: "node-1" or "node-1,node-3". */
   inspect?: string;
+  /**
+   * URL of a story file (JSON, "storyFile": 1) on the lab's own site, opened in place of `scenario`;
+   * relative to the lab. A URL on another site is refused with a message.
+   */
+  src?: string;
   /** Where "Open in Leader Election Lab" goes (the deployed app); no link without it. */
   appUrl?: string;
   className?: string;

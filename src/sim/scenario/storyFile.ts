@@ -10,8 +10,11 @@
  */
 import { z } from 'zod';
 import { algorithms } from '../algorithms/registry.ts';
+import { shapeHostPaths } from '../faults/shape.ts';
+import { specOf } from '../faults/table.ts';
 import { nodesProblem, scenarioParams } from '../inputs.ts';
 import { netParams, type ParamSpec } from '../params.ts';
+import { resolveAlias } from './aliases.ts';
 import {
   anchorSchema,
   choicesSchema,
@@ -137,7 +140,16 @@ export const fileStoryId = (id: string) => `file-${id}`;
  * A story file's contents to a scenario, or an error that names what and where
  * (`my-story.json: steps[2].caption: …`), as trace import does.
  */
-export function parseStoryFile(data: unknown, where = 'story'): LoadedStory {
+export function parseStoryFile(
+  data: unknown,
+  where = 'story',
+  opts: {
+    /** The run's hosts (simulate.ts hostIdsOf): faults on a host it has not are refused here, by path. */
+    hostIdsOf?: (scenario: Scenario) => string[];
+    /** The language of the scenario's own title, summary and captions (the CLI's `--lang`). */
+    lang?: StoryLang;
+  } = {},
+): LoadedStory {
   const r = storyFileSchema.safeParse(data);
   if (!r.success) {
     const lines = r.error.issues.map((i) => {
@@ -147,11 +159,12 @@ export function parseStoryFile(data: unknown, where = 'story'): LoadedStory {
     throw new StoryFileError(lines.join('\n'));
   }
   const f = r.data;
+  const lang = opts.lang ?? 'en';
   const scenario = parseScenario(
     {
       id: fileStoryId(f.id),
-      title: inLang(f.title, 'en'),
-      summary: inLang(f.summary, 'en'),
+      title: inLang(f.title, lang),
+      summary: inLang(f.summary, lang),
       algorithm: f.algorithm,
       nodes: f.nodes,
       seed: f.seed,
@@ -159,7 +172,7 @@ export function parseStoryFile(data: unknown, where = 'story'): LoadedStory {
       timeScale: f.timeScale ?? 1,
       params: f.params ?? {},
       faults: f.faults,
-      steps: f.steps.map((s) => ({ ...s, caption: inLang(s.caption, 'en') })),
+      steps: f.steps.map((s) => ({ ...s, caption: inLang(s.caption, lang) })),
       adr: f.adr ?? [],
       ...(f.choices ? { choices: f.choices } : {}),
       expect: {},
@@ -185,7 +198,62 @@ export function parseStoryFile(data: unknown, where = 'story'): LoadedStory {
   }
   const size = nodesProblem(scenario, scenario.nodes);
   if (size) throw new StoryFileError(`${where}.nodes: ${size}`);
+  if (opts.hostIdsOf) {
+    const hosts = opts.hostIdsOf(scenario);
+    // `node-last` and the like name a node by rank (aliases.ts): checked as the run resolves them.
+    const nodeIds = algorithms[scenario.algorithm as keyof typeof algorithms].nodeIds(scenario.nodes);
+    scenario.faults.forEach((tf, i) => {
+      const fault = tf.fault as unknown as Record<string, unknown>;
+      for (const [path, id] of shapeHostPaths(specOf(tf.fault).fields, fault))
+        if (!hosts.includes(resolveAlias(id, nodeIds)))
+          throw new StoryFileError(
+            `${where}.faults[${i}].fault${path}: "${id}" is not a host of this story (hosts: ${hosts.join(', ')})`,
+          );
+    });
+  }
   return { scenario, file: f };
 }
 
 export class StoryFileError extends Error {}
+
+/**
+ * A scenario as a story file (Export > "This story as a story file"): its texts in every language,
+ * as `text(lang, key)` gives them (the app's i18n scenarioText: the catalogs hold the built-in
+ * stories' translations, which src/sim does not import). A text the same in all languages is written
+ * once. What a file cannot say (the pitfall's fix, the tests' expectations, the sandbox's variants)
+ * is left out: the file runs the story as told.
+ */
+export function toStoryFile(
+  scenario: Scenario,
+  text: (lang: StoryLang, key: string) => string,
+  id: string = scenario.id.replace(/^file-/, ''),
+): StoryFile {
+  const localize = (key: string): Localized => {
+    const all = Object.fromEntries(STORY_LANGS.map((lang) => [lang, text(lang, key)])) as Record<
+      StoryLang,
+      string
+    >;
+    return STORY_LANGS.every((lang) => all[lang] === all.en) ? all.en : all;
+  };
+  return {
+    storyFile: STORY_FILE_VERSION,
+    id,
+    title: localize('title'),
+    summary: localize('summary'),
+    algorithm: scenario.algorithm,
+    nodes: scenario.nodes,
+    seed: scenario.seed,
+    durationMs: scenario.durationMs,
+    timeScale: scenario.timeScale,
+    params: scenario.params,
+    faults: scenario.faults,
+    steps: scenario.steps.map((s) => ({
+      id: s.id,
+      anchor: s.anchor,
+      caption: localize(`step.${s.id}`),
+      ...(s.shows ? { shows: s.shows } : {}),
+      ...(s.when ? { when: s.when } : {}),
+    })),
+    ...(scenario.adr.length > 0 ? { adr: scenario.adr } : {}),
+  } as StoryFile;
+}
