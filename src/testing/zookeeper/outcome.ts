@@ -11,6 +11,9 @@
  * connect timeout (session / servers) and its spin delay (ClientCnxn: a random 0-1000 ms sleep once
  * every server was tried). A server that loses its quorum closes its clients' connections once it
  * notices: at once when its leader dies, within syncLimit ticks when it leads (QUORUM_LOST_LATE_MS).
+ * A real run also reports how long the harness's own event loop was held up (stallMs, measured with
+ * Node's monitorEventLoopDelay): on a machine shared with other work the harness reads the times that
+ * much late, or sets an anchor that much late, and the window widens by exactly that, no more.
  */
 export const SLOP_MS = 400;
 
@@ -32,6 +35,11 @@ export interface Outcome {
   events: Record<string, ClientEvent[]>;
   /** When each anchor began, ms since the run began. */
   anchors: Record<string, number>;
+  /**
+   * Real only: the longest the harness's own event loop was held up during the run (ms). A time the
+   * harness reads that late is the loaded machine's, not the ensemble's, so the window widens by it.
+   */
+  stallMs?: number;
 }
 
 /**
@@ -74,11 +82,12 @@ export function compareOutcomes(name: string, model: Outcome, real: Outcome): st
       const re = r[i] as ClientEvent;
       // Timed from the model's anchor: a real event may land just after the next step began.
       const since = re.at - (real.anchors[me.anchor] ?? Number.NaN);
-      const lo = me.since - (me.early ?? SLOP_MS);
-      const hi = me.since + (me.late ?? SLOP_MS);
+      const stall = Math.ceil(real.stallMs ?? 0);
+      const lo = me.since - (me.early ?? SLOP_MS) - stall;
+      const hi = me.since + (me.late ?? SLOP_MS) + stall;
       if (!(since >= lo && since <= hi))
         out.push(
-          `client ${c} ${me.what}: model at step ${me.anchor} +${me.since} ms (real may be ${lo}..${hi}), real at +${Math.round(since)} ms (step ${re.anchor} +${Math.round(re.since)})`,
+          `client ${c} ${me.what}: model at step ${me.anchor} +${me.since} ms (real may be ${lo}..${hi}${stall ? `, with the harness held up ${stall} ms` : ''}), real at +${Math.round(since)} ms (step ${re.anchor} +${Math.round(re.since)})`,
         );
     });
   }

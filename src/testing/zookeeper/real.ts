@@ -9,7 +9,7 @@
  * pings every third of the session timeout, so the ping interval is set to ClientCnxn's. It also
  * shuffles the connect string: the order is set back to the script's (scripts.ts).
  */
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import zookeeper, { type Client } from 'node-zookeeper-client';
 import { sleep } from '../etcd/etcdServer.ts';
 import type { ZkEnsemble } from './ensemble.ts';
@@ -73,6 +73,9 @@ export async function runReal(script: Script, ensemble: ZkEnsemble, parent: stri
   const events: Record<string, ClientEvent[]> = {};
   const killed: number[] = [];
   let anchor = 'start';
+  // How long the harness itself was held up: its times are read that late (outcome.ts stallMs).
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   const t0 = performance.now();
   let anchorAt = t0;
   let closing = false;
@@ -266,7 +269,9 @@ export async function runReal(script: Script, ensemble: ZkEnsemble, parent: stri
     for (const c of clients.values()) await c.proxy.close();
     for (const s of killed) await ensemble.restart(s);
   }
-  return { answers, events, anchors };
+  lag.disable();
+  // The histogram's max is in ns; a delay under its resolution is no stall.
+  return { answers, events, anchors, stallMs: Math.max(0, lag.max / 1e6 - 10) };
 }
 
 /** Creates the script's persistent parent through a plain client (not part of the comparison). */

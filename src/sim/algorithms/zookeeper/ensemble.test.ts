@@ -63,6 +63,15 @@ describe('ZooKeeper model scripts', () => {
     expect(compareOutcomes('x', model, missing)).toContain('client A events');
   });
 
+  it('widen the time window by how long the harness itself was held up, and by no more', () => {
+    const ev = (what: string, at: number) => ({ what, anchor: '0', since: at, at });
+    const model: Outcome = { answers: [], events: { A: [ev('SyncConnected', 0)] }, anchors: { 0: 0 } };
+    const late: Outcome = { ...model, events: { A: [ev('SyncConnected', 558)] } };
+    expect(compareOutcomes('x', model, late)).toContain('client A SyncConnected');
+    expect(compareOutcomes('x', model, { ...late, stallMs: 200 })).toBeUndefined();
+    expect(compareOutcomes('x', model, { ...late, stallMs: 100 })).toContain('held up 100 ms');
+  });
+
   it('cover the cases of the real suite', () => {
     const ops = new Set(scripts.flatMap((s) => s.steps.map((x) => x.op)));
     for (const op of [
