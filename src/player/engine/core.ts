@@ -16,7 +16,7 @@ import { MetricsBuilder } from '../../sim/metrics/metrics.ts';
 import { type Simulation, startSimulation } from '../../sim/simulate.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import { DigestBuilder } from '../../sim/trace/messageDigest.ts';
-import { paceModel } from '../pace.ts';
+import { BusyBuilder, paceModel } from '../pace.ts';
 import { errorParts, type FromEngine, type Hint, type RunJob, type ToEngine } from './protocol.ts';
 
 export interface EngineHost {
@@ -45,6 +45,8 @@ interface Job {
   digest: DigestBuilder;
   /** The run's metrics, followed likewise: the page's metrics panel and story steps read them. */
   metrics: MetricsBuilder;
+  /** The run's busy time for the playback pace, likewise (a sort of every event on the page else). */
+  busy: BusyBuilder;
 }
 
 interface Checkpoint {
@@ -53,6 +55,7 @@ interface Checkpoint {
   target: number;
   digest: DigestBuilder;
   metrics: MetricsBuilder;
+  busy: BusyBuilder;
 }
 
 /** Callbacks per advance() between two clock reads. */
@@ -99,6 +102,7 @@ export class EngineCore {
           headSent: false,
           digest: cp.digest,
           metrics: cp.metrics,
+          busy: cp.busy,
         });
         return;
       }
@@ -114,6 +118,7 @@ export class EngineCore {
         headSent: false,
         digest: new DigestBuilder(),
         metrics: new MetricsBuilder(sim.head),
+        busy: new BusyBuilder(),
       });
     } catch (e) {
       this.fail(id, e);
@@ -157,6 +162,7 @@ export class EngineCore {
           target: h.cursor - 1,
           digest: new DigestBuilder(),
           metrics: new MetricsBuilder(sim.head),
+          busy: new BusyBuilder(),
         };
       } catch {
         this.hint = null;
@@ -185,6 +191,7 @@ export class EngineCore {
       while (this.host.now() < end && !cp.sim.advance(cp.target, STEPS));
       cp.digest.follow(cp.sim.events);
       cp.metrics.follow(cp.sim.events);
+      cp.busy.follow(cp.sim.events);
     } catch {
       this.checkpoint = null;
       this.hint = null;
@@ -218,6 +225,7 @@ export class EngineCore {
     j.lastSent = this.host.now();
     j.digest.follow(j.sim.events);
     j.metrics.follow(j.sim.events);
+    j.busy.follow(j.sim.events);
     const msg: FromEngine = {
       type: 'events',
       id: j.id,
@@ -235,7 +243,11 @@ export class EngineCore {
     if (done) {
       const whole = j.sim.finish();
       const { events: _, ...trace } = whole;
-      msg.done = { trace, pace: paceModel(whole, j.job.scenario.timeScale), metrics: j.metrics.finish() };
+      msg.done = {
+        trace,
+        pace: paceModel(whole, j.job.scenario.timeScale, j.busy.finish(whole)),
+        metrics: j.metrics.finish(),
+      };
     }
     this.host.post(msg);
   }
