@@ -136,6 +136,11 @@ export class BusyBuilder {
   private lastT = Number.NEGATIVE_INFINITY;
   private irregular = false;
 
+  /** Events followed so far. */
+  get followed(): number {
+    return this.seen;
+  }
+
   follow(events: readonly TraceEvent[]): void {
     const { starts, ends, flights } = this;
     for (let i = this.seen; i < events.length && !this.irregular; i++) {
