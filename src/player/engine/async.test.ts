@@ -6,6 +6,7 @@ import { simulate } from '../../sim/simulate.ts';
 import { messageDigestOf, TraceIndex } from '../../sim/trace/frame.ts';
 import { countIndex } from '../../sim/trace/messageCounts.ts';
 import { digestOfMessages } from '../../sim/trace/messageDigest.ts';
+import { busyBySort } from '../pace.ts';
 import { createPlayerStore, type PlayerStore } from '../store.ts';
 import { pageEngine, type RunUpdate, type SimEngine } from './client.ts';
 
@@ -99,6 +100,9 @@ describe('the player store on an asynchronous engine', () => {
     for (const t of [0, 10_000, 29_999, 30_000, 30_001, 45_000, whole.durationMs])
       expect(ix.at(t)).toEqual(page.at(t));
     expect(page.at().failovers.length).toBeGreaterThan(0);
+    // The busy time the pace fast-forwards by, followed by the engine (the past's part in its
+    // checkpoint copy): the one sorted from the whole run.
+    expect(run.pace.busy).toEqual(busyBySort(whole));
   });
 
   it('a long run shows the minute after the cursor first, then fills in behind it', async () => {

@@ -287,6 +287,38 @@ describe('TraceIndex over a run that grows or continues another', () => {
   );
 });
 
+describe("TraceIndex.firstLeaseExpiry (the sequence diagram's legend)", () => {
+  const lease = scenarios.find((s) => s.id === 'etcd-lease') as Scenario;
+  const scan = (t: Trace) => t.events.findIndex((e) => e.k === 'store' && e.change.kind === 'lease-expire');
+
+  it('is where a scan of the events finds it: built whole, streamed, or continued from a checkpoint', () => {
+    const base = simulate(lease, { durationMs: 600_000 });
+    const baseIx = new TraceIndex(base);
+    expect(baseIx.firstLeaseExpiry).toBe(scan(base));
+    const growing: Trace = { ...base, events: [] };
+    const streamed = new TraceIndex(growing);
+    for (let i = 0; i < base.events.length; i += 997) {
+      growing.events.push(...base.events.slice(i, i + 997));
+      streamed.append();
+      expect(streamed.firstLeaseExpiry).toBe(scan(growing));
+    }
+    // A fault before the old run's first expiry (a new first one after the cursor), and one after it.
+    const first = base.events[scan(base)]?.t ?? 0;
+    for (const at of [1_000, first + 1_000]) {
+      const next = simulate(lease, {
+        durationMs: 600_000,
+        interventions: [{ atMs: at, fault: { kind: 'crash', node: 'node-1' } }],
+      });
+      const n = next.events.findIndex((e) => e.t >= at);
+      expect(baseIx.continuedAs(next, n).firstLeaseExpiry).toBe(scan(next));
+      expect(scan(next)).toBeGreaterThan(0);
+    }
+    // A run with no store has none.
+    const bully = simulate(scenarios.find((s) => s.id === 'bully') as Scenario);
+    expect(new TraceIndex(bully).firstLeaseExpiry).toBe(-1);
+  });
+});
+
 describe('a resource whose writes name their item', () => {
   it('keeps the highest token per shard, at every cursor and through snapshots', () => {
     const sc = scenarios.find((s) => s.id === 'sharded-leadership');

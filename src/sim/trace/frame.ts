@@ -224,6 +224,8 @@ export class TraceIndex {
    * look for one kind go over these, not over every event (a 24 h run has a million of them).
    */
   readonly marks: Array<{ i: number; mark: MarkEvent }> = [];
+  /** Where the store's first lease expiry is in the events (-1: none yet): the legend asks. */
+  firstLeaseExpiry = -1;
   /**
    * The run's message digest when the engine that simulated it sent one (engine/core.ts builds it as
    * it simulates): read through messageDigestOf, which derives it from `messages` otherwise.
@@ -287,6 +289,8 @@ export class TraceIndex {
       apply(state, e);
       this.record(e);
       if (e.k === 'mark') this.marks.push({ i, mark: e });
+      else if (e.k === 'store' && e.change.kind === 'lease-expire' && this.firstLeaseExpiry < 0)
+        this.firstLeaseExpiry = i;
     }
     this.indexed = events.length;
     this.last = null;
@@ -384,6 +388,8 @@ export class TraceIndex {
     for (let i = 0; i < faults; i++) next.faults.push(this.faults[i] as Extract<TraceEvent, { k: 'fault' }>);
     for (let i = 0; i < marks; i++) next.marks.push(this.marks[i] as { i: number; mark: MarkEvent });
     next.maxFlight = this.maxFlight;
+    // The first n events are the same: an expiry among them is still the first; else append() looks.
+    if (this.firstLeaseExpiry < n) next.firstLeaseExpiry = this.firstLeaseExpiry;
     // Shared records are final: their delivery or drop is in the prefix. The others are copied.
     const messages = this.messages.slice(0, sends);
     const settled = new Set<number>();

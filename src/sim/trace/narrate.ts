@@ -100,8 +100,22 @@ export function resolveSteps(
   durationMs: number,
   baseVars: ResolvedStep['vars'] = {},
 ): ResolvedStep[] {
+  // A delivery's or a drop's send, indexed only as far as a step's search reaches: a message comes
+  // after its send, and a 24 h run's million events would take 50 ms to index whole (issue #40).
   const sends = new Map<number, Extract<TraceEvent, { k: 'send' }>>();
-  for (const e of events) if (e.k === 'send') sends.set(e.id, e);
+  let indexed = 0;
+  const indexThrough = (through: number) => {
+    for (; indexed < through; indexed++) {
+      const e = events[indexed] as TraceEvent;
+      if (e.k === 'send') sends.set(e.id, e);
+    }
+  };
+  const sendOf = (id: number, before: number) => {
+    indexThrough(before);
+    // Message ids are unique; one sent later (a trace made by hand) is still found.
+    if (!sends.has(id)) indexThrough(events.length);
+    return sends.get(id);
+  };
   const out: ResolvedStep[] = [];
   let from = 0;
   const told = new Set<string>();
@@ -125,7 +139,7 @@ export function resolveSteps(
     for (let i = from; i < events.length; i++) {
       const e = events[i] as TraceEvent;
       if (!matches(a, e)) continue;
-      const send = e.k === 'send' ? e : e.k === 'deliver' || e.k === 'drop' ? sends.get(e.id) : undefined;
+      const send = e.k === 'send' ? e : e.k === 'deliver' || e.k === 'drop' ? sendOf(e.id, i) : undefined;
       if (
         send &&
         ((a.type && a.type !== send.type) || (a.from && a.from !== send.from) || (a.to && a.to !== send.to))
