@@ -1,60 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { expect, test } from './helpers.ts';
+import { freePort, serve, stop } from './ownServer.ts';
 
 /**
  * The offline copy (src/app/offline): after one visit, the lab works with the server gone. The spec
- * serves the built app itself, on 127.0.0.1 on a free port, visits it, stops that server by its pid,
- * and reloads. Going "offline" in the browser would not do: Playwright's setOffline does not stop a
- * service worker's own fetches in Chromium (microsoft/playwright#2311), so only a server that is
- * really gone shows the precache at work.
+ * serves the built app itself (ownServer.ts), visits it, stops that server by its pid, and reloads.
  */
 
 test.use({ serviceWorkers: 'allow' });
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
-}
-
-function serve(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      'node_modules/vite/bin/vite.js',
-      'preview',
-      '--port',
-      String(port),
-      '--host',
-      '127.0.0.1',
-      '--strictPort',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error('vite preview did not start')), 30_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      if (d.toString().includes(`${port}`)) {
-        clearTimeout(timer);
-        done(child);
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`vite preview exited with ${code}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const gone = new Promise<void>((done) => child.once('exit', () => done()));
-  process.kill(child.pid, 'SIGTERM');
-  await gone;
-}
 
 test('after one visit, with the server stopped: reload, play, switch to Portuguese, export a GIF', async ({
   page,

@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { scenarios } from '../scenarios/index.ts';
 import type { storyFileOf } from '../src/app/export/storyExport.ts';
 import { storyHash } from '../src/app/link/storyLink.ts';
 import { toStoryFile } from '../src/sim/scenario/storyFile.ts';
 import { catalogueButton, expect, test, watchPage } from './helpers.ts';
+import { freePort, serve, stop } from './ownServer.ts';
 
 /**
  * Stories from elsewhere (issue #44): a story link (`#story=`), a story file at `src=` in the iframe
@@ -197,51 +196,10 @@ test('an embed says a story missing from My stories may be in the lab’s own, p
 });
 
 /**
- * Offline: the app's own server, started here and stopped by its pid after one visit, as
- * e2e/offline-copy.spec.ts does (Playwright's setOffline does not stop a service worker's fetches).
+ * Offline: the app's own server (ownServer.ts), started here and stopped by its pid after one visit.
  */
 test.describe('My stories offline', () => {
   test.use({ serviceWorkers: 'allow' });
-
-  const freePort = () =>
-    new Promise<number>((done, fail) => {
-      const srv = createServer();
-      srv.once('error', fail);
-      srv.listen(0, '127.0.0.1', () => {
-        const port = (srv.address() as { port: number }).port;
-        srv.close(() => done(port));
-      });
-    });
-  const serve = (port: number) =>
-    new Promise<ChildProcess>((done, fail) => {
-      const child = spawn(
-        process.execPath,
-        [
-          'node_modules/vite/bin/vite.js',
-          'preview',
-          '--port',
-          String(port),
-          '--host',
-          '127.0.0.1',
-          '--strictPort',
-        ],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      const timer = setTimeout(() => fail(new Error('vite preview did not start')), 30_000);
-      child.stdout?.on('data', (d: Buffer) => {
-        if (d.toString().includes(`${port}`)) {
-          clearTimeout(timer);
-          done(child);
-        }
-      });
-      child.once('exit', (code) => fail(new Error(`vite preview exited with ${code}`)));
-    });
-  const stop = async (child: ChildProcess) => {
-    if (child.exitCode !== null || child.pid === undefined) return;
-    const gone = new Promise<void>((done) => child.once('exit', () => done()));
-    process.kill(child.pid, 'SIGTERM');
-    await gone;
-  };
 
   test('a story saved in My stories opens after a reload with the server gone', async ({ page }) => {
     test.setTimeout(120_000);

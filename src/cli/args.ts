@@ -1,5 +1,6 @@
 import { algorithmFor, algorithmIds } from '../sim/algorithms/registry.ts';
 import { FAULTS, isFaultKind } from '../sim/faults/table.ts';
+import { SimError } from '../sim/inputs.ts';
 import type { Choices } from '../sim/kernel/choices.ts';
 import { canonicalKnob, netParams, ParamError, type Params, parseParamValue } from '../sim/params.ts';
 import { pastEndProblem, shown, unknownKeyProblem, unknownWordProblem } from '../sim/rules.ts';
@@ -12,6 +13,7 @@ import {
   type TimedFault,
   timedFaultSchema,
 } from '../sim/scenario/schema.ts';
+import { StoryFileError } from '../sim/scenario/storyFile.ts';
 
 export type Format = 'json' | 'text' | 'mermaid';
 
@@ -33,6 +35,20 @@ export interface CliArgs {
 }
 
 export class UsageError extends Error {}
+
+/**
+ * The one line a CLI prints for bad input (exit 2): a usage, knob, run, story-file or scenario error,
+ * its first line, after the program's name. Null for any other error: a bug, which keeps its stack.
+ */
+export function badInputLine(program: string, e: unknown): string | null {
+  const bad =
+    e instanceof UsageError ||
+    e instanceof ParamError ||
+    e instanceof SimError ||
+    e instanceof StoryFileError ||
+    e instanceof ScenarioError;
+  return bad ? `${program}: ${e.message.split('\n')[0]}\n` : null;
+}
 
 export const usage = `usage: npm run -s sim -- <scenario-id>|--scenario-file FILE.json [--lang en|pt|ru] [--algorithm ${algorithmIds.join('|')}] [--seed N] [--nodes N] [--set key=value]... [--duration MS] [--fault ATMS:JSON]... [--no-script] [--choices JSON|FILE] [--omit TYPE,...] [--format json|text|mermaid] | --list | --help`;
 

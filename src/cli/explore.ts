@@ -18,14 +18,11 @@ import {
   MENU_KINDS,
   ttlMsOf,
 } from '../sim/explore/explore.ts';
-import { SimError, scenarioParams } from '../sim/inputs.ts';
-import { ParamError } from '../sim/params.ts';
+import { scenarioParams } from '../sim/inputs.ts';
 import { shown } from '../sim/rules.ts';
 import { withFix } from '../sim/scenario/fix.ts';
-import { ScenarioError } from '../sim/scenario/ids.ts';
-import { StoryFileError } from '../sim/scenario/storyFile.ts';
 import type { Fault } from '../sim/trace/events.ts';
-import { parseArgs, UsageError } from './args.ts';
+import { badInputLine, parseArgs, UsageError } from './args.ts';
 
 export const exploreUsage =
   'usage: npm run -s explore -- <scenario-id> [--algorithm ID] [--nodes N] [--faults K] [--losses L] [--deviations D] [--horizon MS] [--pause MS] [--menu crash,restart,pause,isolate,rejoin] [--set key=value]... [--max-schedules N] [--time-limit S] [--liveness MS] [--out FILE]';
@@ -264,14 +261,8 @@ export function run(
       );
     return { code: 1, out: `${lines.join('\n')}\n`, err: '' };
   } catch (e) {
-    if (
-      e instanceof UsageError ||
-      e instanceof ParamError ||
-      e instanceof SimError ||
-      e instanceof StoryFileError ||
-      e instanceof ScenarioError
-    )
-      return { code: 2, out: '', err: `explore: ${e.message.split('\n')[0]}\n` };
+    const line = badInputLine('explore', e);
+    if (line !== null) return { code: 2, out: '', err: line };
     throw e;
   }
 }

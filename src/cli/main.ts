@@ -1,17 +1,15 @@
 import { scenarios } from '../../scenarios/index.ts';
 import { tIn } from '../i18n/index.ts';
-import { type RunBudget, SimError } from '../sim/inputs.ts';
-import { ParamError } from '../sim/params.ts';
-import { ScenarioError } from '../sim/scenario/ids.ts';
+import type { RunBudget } from '../sim/inputs.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
-import { parseStoryFile, STORY_LANGS, StoryFileError, type StoryLang } from '../sim/scenario/storyFile.ts';
+import { parseStoryFile, STORY_LANGS, type StoryLang } from '../sim/scenario/storyFile.ts';
 import { hostIdsOf, simulate } from '../sim/simulate.ts';
 import { type CliSummary, cliSummary, type ToldStep } from '../sim/trace/cliSummary.ts';
 import { deriveSteps } from '../sim/trace/derive.ts';
 import { toMermaid } from '../sim/trace/mermaid.ts';
 import { toText } from '../sim/trace/text.ts';
 import type { Trace } from '../sim/trace/trace.ts';
-import { parseArgs, UsageError, usage } from './args.ts';
+import { badInputLine, parseArgs, UsageError, usage } from './args.ts';
 import { readStoryFile } from './storyFile.ts';
 
 /** What the trace tells beyond the story's own steps (src/sim/trace/derive.ts), in English like the rest of the CLI. */
@@ -90,14 +88,8 @@ export function run(
           : toMermaid(trace, a.scenario, { omitTypes: a.omitTypes });
     return { code: 0, out, err: '' };
   } catch (e) {
-    if (
-      e instanceof UsageError ||
-      e instanceof ParamError ||
-      e instanceof SimError ||
-      e instanceof StoryFileError ||
-      e instanceof ScenarioError
-    )
-      return { code: 2, out: '', err: `sim: ${e.message.split('\n')[0]}\n` };
+    const line = badInputLine('sim', e);
+    if (line !== null) return { code: 2, out: '', err: line };
     throw e;
   }
 }
