@@ -137,8 +137,11 @@ export async function inflateCapped(
   return concat(chunks, size);
 }
 
-/** The deepest nesting of objects and arrays in JSON text (strings skipped), without parsing it. */
-export function jsonDepth(s: string): number {
+/**
+ * Walks the nesting of objects and arrays in JSON text (strings skipped), without parsing it: the
+ * deepest it goes, and the index where it first reaches `stop` (the text's length if it never does).
+ */
+function nesting(s: string, stop = Number.POSITIVE_INFINITY): { max: number; at: number } {
   let depth = 0;
   let max = 0;
   let inString = false;
@@ -151,27 +154,17 @@ export function jsonDepth(s: string): number {
     else if (c === 0x7b || c === 0x5b) {
       depth++;
       if (depth > max) max = depth;
+      if (depth >= stop) return { max, at: i };
     } else if (c === 0x7d || c === 0x5d) depth--;
   }
-  return max;
+  return { max, at: s.length };
 }
 
+/** The deepest nesting of objects and arrays in JSON text. */
+export const jsonDepth = (s: string): number => nesting(s).max;
+
 /** Where the nesting first reaches `depth` (0-based index). */
-function deepAt(s: string, depth: number): number {
-  let d = 0;
-  let inString = false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++d >= depth) return i;
-    } else if (c === 0x7d || c === 0x5d) d--;
-  }
-  return s.length;
-}
+const deepAt = (s: string, depth: number): number => nesting(s, depth).at;
 
 async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
