@@ -187,6 +187,10 @@ export const knobDocsPt: Record<string, string> = {
     'ligado (a armadilha): o líder confirma qualquer entrada gravada na maioria, mesmo de um termo anterior; desligado: pela contagem de cópias só se confirma uma entrada do próprio termo (a regra da figura 8)',
   'raft.electionRestriction':
     'ligado: um servidor só vota num candidato cujo log esteja no mínimo tão atualizado quanto o seu; desligado (controle): vota em qualquer um, e um líder pode não ter entradas já confirmadas',
+  'raft.oneVotePerTerm':
+    'ligado: um servidor dá no máximo um voto por termo; desligado (controle): um seguidor vota em todo candidato do termo, e um termo pode ter dois líderes',
+  'raft.leaderAppendOnly':
+    'ligado: um líder só acrescenta entradas ao seu log; desligado (controle): a cada heartbeat ele apaga as entradas de termos anteriores que ainda não confirmou',
   'raft.consistencyCheck':
     'ligado: o seguidor recusa um APPEND_ENTRIES cuja entrada anterior (índice e termo) ele não tem; desligado (controle): anexa mesmo assim, e os logs divergem',
 };

@@ -4,7 +4,8 @@
  * are heartbeat's (heartbeat is this election without the log); the three switches are negative
  * controls, each turning off the rule that guards one of figure 3's safety properties.
  */
-import { type Algorithm, knob, leaderMissing, numberedIds } from '../algorithm.ts';
+import type { Params } from '../../params.ts';
+import { type Algorithm, knob, leaderMissing, numberedIds, pick } from '../algorithm.ts';
 import { heartbeat } from '../heartbeat/index.ts';
 
 const shared = heartbeat.params;
@@ -57,6 +58,16 @@ export const raft: Algorithm = {
       doc: 'on: a follower refuses APPEND_ENTRIES whose previous entry (index and term) it does not hold; off (a control): it appends anyway, and logs diverge',
       source: 'Ongaro & Ousterhout 2014, 5.3',
     },
+    oneVotePerTerm: {
+      default: true,
+      doc: 'on: a server grants at most one vote per term; off (a control): a follower votes for every candidate of the term, so a term may get two leaders',
+      source: 'Ongaro & Ousterhout 2014, 5.2',
+    },
+    leaderAppendOnly: {
+      default: true,
+      doc: "on: a leader only appends to its log; off (a control): at each heartbeat it deletes older terms' entries it has not committed",
+      source: 'Ongaro & Ousterhout 2014, figure 3 (Leader Append-Only) and 5.3',
+    },
   },
   rules: [
     sharedRule('timeout-range'),
@@ -94,5 +105,41 @@ export const raft: Algorithm = {
     ],
     variant: { nodes: 5, timeScale: 0.5, adr: ['matrix.raft'] },
     compareKnob: 'unsafeCommit',
+  },
+  chaos: {
+    base: 'raft',
+    infra: [],
+    slowInfra: [],
+    isolateFromStore: false,
+    // Figure 3's five properties; the control (`unsafe`) turns the election restriction off, which
+    // random schedules break quickly (Leader Completeness). The other controls' counterexamples are
+    // in checkers.test.ts (a targeted generator) and log.test.ts (figures 7 and 8).
+    safety: [
+      'two-leaders-in-term',
+      'leader-append-only',
+      'log-matching',
+      'leader-completeness',
+      'state-machine-safety',
+    ],
+    liveness: 'quorum-leader',
+    timing(k, { net, latMax, unsafe }) {
+      const heartbeatIntervalMs = pick(k[0], 100, 500);
+      const electionTimeoutMinMs = heartbeatIntervalMs + latMax + pick(k[1], 50, 1000);
+      const electionTimeoutMaxMs = electionTimeoutMinMs + pick(k[2], 200, 1500);
+      const params: Params = {
+        ...net,
+        heartbeatIntervalMs,
+        electionTimeoutMinMs,
+        electionTimeoutMaxMs,
+        clientIntervalMs: pick(k[3], 100, 1000),
+        clientRetryMs: heartbeatIntervalMs + 2 * latMax + pick(k[4], 50, 1000),
+        electionRestriction: !unsafe,
+      };
+      return {
+        params,
+        unitMs: electionTimeoutMaxMs,
+        boundMs: electionTimeoutMinMs + 4 * (electionTimeoutMaxMs + 4 * latMax),
+      };
+    },
   },
 };

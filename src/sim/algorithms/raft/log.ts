@@ -21,12 +21,18 @@ export interface RaftRules {
   consistencyCheck: boolean;
   /** §5.4.2: commit by counting replicas only an entry of the leader's own term. Off: figure 8's loss. */
   ownTermCommit: boolean;
+  /** §5.2: at most one vote per term (votedFor). Off: Election Safety breaks. */
+  oneVotePerTerm: boolean;
+  /** Figure 2: a leader never deletes entries of its own log. Off: it drops older terms' uncommitted entries. */
+  leaderAppendOnly: boolean;
 }
 
 export const SAFE_RULES: RaftRules = {
   electionRestriction: true,
   consistencyCheck: true,
   ownTermCommit: true,
+  oneVotePerTerm: true,
+  leaderAppendOnly: true,
 };
 
 export const lastIndex = (log: Log): number => log.length;
@@ -122,6 +128,13 @@ export function advanceCommit(
   }
   return commitIndex;
 }
+
+/** The values of a log's entries from index `from`, comma-separated (client values hold no comma). */
+export const valuesText = (log: Log, from = 1): string =>
+  log
+    .slice(from - 1)
+    .map((e) => e.value)
+    .join(',');
 
 /** The terms of a log's entries from index `from`, comma-separated: how a mark carries a log. */
 export const termsText = (log: Log, from = 1): string =>

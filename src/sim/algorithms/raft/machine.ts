@@ -11,6 +11,7 @@ import {
   type RaftRules,
   termAt,
   termsText,
+  valuesText,
 } from './log.ts';
 
 /**
@@ -110,7 +111,13 @@ function applyCommitted(c: RaftContext): void {
 
 /** Tells the trace which part of the log changed: the checkers rebuild each server's log from these. */
 function markLog(c: RaftContext, from: number): void {
-  c.env.mark('log', { from, terms: termsText(c.disk.log, from), last: lastIndex(c.disk.log) });
+  c.env.mark('log', {
+    from,
+    term: c.disk.term,
+    terms: termsText(c.disk.log, from),
+    values: valuesText(c.disk.log, from),
+    last: lastIndex(c.disk.log),
+  });
 }
 
 function sendAppend(c: RaftContext, peer: string): void {
@@ -134,7 +141,11 @@ const raftSetup = setup({
     /** §5.2 one vote per term, and §5.4.1 the election restriction (unless the control turns it off). */
     grantsVote: ({ context, event }) => {
       const e = event as Ev<'REQUEST_VOTE'>;
-      const free = context.disk.votedFor === null || context.disk.votedFor === e.from;
+      // The control lets a follower vote again in the same term; a candidate keeps its own vote.
+      const free =
+        context.disk.votedFor === null ||
+        context.disk.votedFor === e.from ||
+        (!context.rules.oneVotePerTerm && context.disk.votedFor !== context.env.id);
       const upToDate =
         !context.rules.electionRestriction ||
         atLeastAsUpToDate(e.lastLogTerm, e.lastLogIndex, context.disk.log);
@@ -197,6 +208,16 @@ const raftSetup = setup({
       v.matchIndex = new Map(context.peers.map((p) => [p, 0]));
       v.clients = new Map();
       for (const p of context.peers) sendAppend(context, p);
+    },
+    /** The Leader Append-Only control: a leader that "cleans up" older terms' uncommitted entries. */
+    dropUncommitted: ({ context }) => {
+      const { disk, v } = context;
+      if (context.rules.leaderAppendOnly) return;
+      const firstOld = disk.log.findIndex((e, i) => i >= v.commitIndex && e.term < disk.term);
+      if (firstOld < 0) return;
+      disk.log = disk.log.slice(0, firstOld);
+      for (const p of context.peers) v.nextIndex.set(p, Math.min(v.nextIndex.get(p) ?? 1, firstOld + 1));
+      markLog(context, firstOld + 1);
     },
     sendAppends: ({ context }) => {
       for (const p of context.peers) sendAppend(context, p);
@@ -366,7 +387,13 @@ export const raftMachine = raftSetup.createMachine({
       states: {
         // §5.2: "Leaders send periodic heartbeats (AppendEntries RPCs that carry no log entries)".
         waiting: {
-          after: { heartbeatInterval: { target: 'waiting', reenter: true, actions: 'sendAppends' } },
+          after: {
+            heartbeatInterval: {
+              target: 'waiting',
+              reenter: true,
+              actions: ['dropUncommitted', 'sendAppends'],
+            },
+          },
         },
       },
       on: {

@@ -1,12 +1,14 @@
 /** How a Raft cluster runs: every node hosts the Raft machine with its own disk; one client writes. */
 import { type AlgorithmRuntime, knob } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
+import { raftCheckers } from './checkers.ts';
 import { CLIENT_HOST, raftClientProcess } from './client.ts';
 import type { RaftRules } from './log.ts';
 import { type RaftDisk, type RaftTimes, raftMachine } from './machine.ts';
 
 export const raftRuntime: AlgorithmRuntime = {
   machine: raftMachine,
+  checkers: () => raftCheckers(),
   build(ctx) {
     const p = ctx.params;
     const times: RaftTimes = {
@@ -18,6 +20,8 @@ export const raftRuntime: AlgorithmRuntime = {
       electionRestriction: p.electionRestriction !== false,
       consistencyCheck: p.consistencyCheck !== false,
       ownTermCommit: p.unsafeCommit !== true,
+      oneVotePerTerm: p.oneVotePerTerm !== false,
+      leaderAppendOnly: p.leaderAppendOnly !== false,
     };
     for (const id of ctx.nodeIds) {
       const peers = ctx.nodeIds.filter((x) => x !== id);
