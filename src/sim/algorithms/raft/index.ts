@@ -113,7 +113,8 @@ export const raft: Algorithm = {
     isolateFromStore: false,
     // Figure 3's five properties; the control (`unsafe`) turns the election restriction off, which
     // random schedules break quickly (Leader Completeness). The other controls' counterexamples are
-    // in checkers.test.ts (a targeted generator) and log.test.ts (figures 7 and 8).
+    // in checkers.test.ts (a targeted generator), figure8.test.ts (figure 8 scripted on the machine,
+    // unsafeCommit) and log.test.ts (figures 7 and 8 on the log functions).
     safety: [
       'two-leaders-in-term',
       'leader-append-only',
