@@ -81,6 +81,7 @@
       'sharded-leadership',
       'skip-locked',
       'external-scheduler',
+      'raft',
       'sandbox',
     ];
     const lang = (q.get('lang') ?? localStorage.getItem('leader-election-lab.lang') ?? 'en')

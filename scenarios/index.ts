@@ -13,6 +13,7 @@ import kubernetesLease from './kubernetes-lease.ts';
 import leaderFlag from './leader-flag.ts';
 import leaseNoFencing from './lease-no-fencing.ts';
 import patroni from './patroni.ts';
+import raft from './raft.ts';
 import sandbox from './sandbox.ts';
 import shardedLeadership from './sharded-leadership.ts';
 import shortTimeout from './short-timeout.ts';
@@ -49,6 +50,7 @@ export const systems: Scenario[] = [
   shardedLeadership,
   skipLocked,
   externalScheduler,
+  raft,
 ];
 export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandbox];
 

@@ -43,8 +43,8 @@ describe('sandbox (free play)', () => {
   });
 
   it('refuses an unknown algorithm and a story scenario asked for another one', () => {
-    expect(() => withAlgorithm(sandbox, 'raft')).toThrow(
-      `unknown algorithm "raft" (known: ${algorithmIds.join(', ')})`,
+    expect(() => withAlgorithm(sandbox, 'paxos')).toThrow(
+      `unknown algorithm "paxos" (known: ${algorithmIds.join(', ')})`,
     );
     expect(() => withAlgorithm(etcdLease, 'bully')).toThrow(ScenarioError);
     expect(withAlgorithm(etcdLease, 'lease')).toBe(etcdLease);

@@ -268,9 +268,9 @@ describe('sim CLI: the sandbox', () => {
   });
 
   it('refuses a bad algorithm, one for a story, and a knob of another algorithm', () => {
-    const bad = run(['sandbox', '--algorithm', 'raft']);
+    const bad = run(['sandbox', '--algorithm', 'paxos']);
     expect(bad.code).toBe(2);
-    expect(bad.err).toBe(`sim: --algorithm: unknown algorithm "raft" (known: ${algorithmIds.join(', ')})\n`);
+    expect(bad.err).toBe(`sim: --algorithm: unknown algorithm "paxos" (known: ${algorithmIds.join(', ')})\n`);
     expect(run(['bully', '--algorithm', 'lease']).err).toMatch(/bully runs bully only/);
     expect(run(['sandbox', '--algorithm', 'bully', '--set', 'ttlS=10']).err).toMatch(
       /unknown parameter "ttlS"/,

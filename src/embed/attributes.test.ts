@@ -24,7 +24,7 @@ describe('element attributes', () => {
   });
 
   it('bad attribute values reach the same problems as a bad link', () => {
-    const q = searchFromAttributes((n) => (n === 'controls' ? 'lots' : n === 'scenario' ? 'raft' : null));
+    const q = searchFromAttributes((n) => (n === 'controls' ? 'lots' : n === 'scenario' ? 'paxos' : null));
     const d = decodeView(q, { scenarios, locales: ['en'] });
     expect(d.problems.map((p) => p.param).sort()).toEqual(['controls', 'scenario']);
   });

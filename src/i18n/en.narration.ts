@@ -28,6 +28,14 @@ export const enNarration: Record<string, string> = {
   'narr.violation.two-lease-holders':
     'Two lease holders: the leader key moved between {nodes} while one still held it.',
   'narr.violation.two-leaders-in-term': 'Two leaders in one term: {nodes}.',
+  'narr.violation.leader-append-only':
+    'A LEADER REWROTE ITS LOG: {nodes} deleted entries from its own log while leading.',
+  'narr.violation.log-matching':
+    'LOGS DIVERGE: {nodes} hold an entry with the same index and term on top of different histories.',
+  'narr.violation.leader-completeness':
+    'A LEADER LACKS A COMMITTED ENTRY: {nodes} won an election without an entry that was already committed.',
+  'narr.violation.state-machine-safety':
+    'A COMMITTED ENTRY WAS LOST: {nodes} applied different commands at the same index.',
   'narr.violation.leaderless': 'No leader for too long: {nodes}.',
   'narr.violation.job-not-running':
     'ALARM: the job has not run for longer than expected. Nothing failed loudly: it simply stopped.',

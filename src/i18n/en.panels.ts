@@ -90,6 +90,11 @@ export const enPanels: Record<string, string> = {
   'violation.two-lease-holders': '{key} passed from {a} (lease {leaseA}) to {b} (lease {leaseB}) while held',
   'violation.leaderless': 'no leader for {s} s (bound {bound} s)',
   'violation.two-leaders-in-term': '{a} and {b} both lead term {term}',
+  'violation.leader-append-only': '{node}, leader of term {term}, changed its log at index {index}',
+  'violation.log-matching':
+    '{a} and {b} hold the same entry at index {index} (term {term}) but different logs before it',
+  'violation.leader-completeness': '{node} leads term {term} without the committed entry at index {index}',
+  'violation.state-machine-safety': '{a} and {b} applied different entries at index {index}',
   'violation.job-not-running': 'the job has not run for {s} s (bound {bound} s)',
   'violation.job-committed-twice': '{job} committed {n} times (the last by {node})',
   'violation.one-job-run': '{job} started beside another run ({n} running)',

@@ -20,6 +20,8 @@ export const enSandbox: Record<string, string> = {
   'sandbox.preset.bully': 'Bully',
   'sandbox.preset.heartbeat': 'Heartbeat, no quorum',
   'sandbox.preset.heartbeat-quorum': 'Heartbeat with quorum (Raft)',
+  'sandbox.preset.raft': 'Raft with its log',
+  'sandbox.preset.raft-unsafe-commit': 'Raft, commit by counting replicas (figure 8)',
   'sandbox.preset.lease': 'etcd lease, no fencing',
   'sandbox.preset.lease-fencing': 'etcd lease + fencing token',
   'sandbox.preset.patroni': 'Patroni + HAProxy',

@@ -174,6 +174,25 @@ export const knobDocsPt: Record<string, string> = {
     'tcp_keepalives_count: sondas sem resposta até o servidor derrubar a conexão e desfazer a transação dela',
   'skiplocked.idleInTxTimeoutS':
     'idle_in_transaction_session_timeout: uma sessão parada dentro de uma transação aberta por este tempo é encerrada (0: desligado)',
+  // raft
+  'raft.heartbeatIntervalMs':
+    'o líder envia APPEND_ENTRIES a cada seguidor com esta frequência (vazio quando não há nada novo: um heartbeat)',
+  'raft.electionTimeoutMinMs':
+    'menor timeout de eleição sorteado: este tempo sem APPEND_ENTRIES do líder torna um seguidor candidato',
+  'raft.electionTimeoutMaxMs': 'maior timeout de eleição sorteado (a diferença evita que candidatos colidam)',
+  'raft.clientIntervalMs':
+    'o cliente envia um comando novo com esta frequência, depois que o anterior foi respondido (0: sem cliente)',
+  'raft.clientRetryMs': 'um comando sem resposta por este tempo é reenviado ao próximo servidor',
+  'raft.unsafeCommit':
+    'ligado (a armadilha): o líder confirma qualquer entrada gravada na maioria, mesmo de um termo anterior; desligado: pela contagem de cópias só se confirma uma entrada do próprio termo (a regra da figura 8)',
+  'raft.electionRestriction':
+    'ligado: um servidor só vota num candidato cujo log esteja no mínimo tão atualizado quanto o seu; desligado (controle): vota em qualquer um, e um líder pode não ter entradas já confirmadas',
+  'raft.oneVotePerTerm':
+    'ligado: um servidor dá no máximo um voto por termo; desligado (controle): um seguidor vota em todo candidato do termo, e um termo pode ter dois líderes',
+  'raft.leaderAppendOnly':
+    'ligado: um líder só acrescenta entradas ao seu log; desligado (controle): a cada heartbeat ele apaga as entradas de termos anteriores que ainda não confirmou',
+  'raft.consistencyCheck':
+    'ligado: o seguidor recusa um APPEND_ENTRIES cuja entrada anterior (índice e termo) ele não tem; desligado (controle): anexa mesmo assim, e os logs divergem',
 };
 
 /**
@@ -221,4 +240,10 @@ export const ruleDocsPt: Record<string, string> = {
   // skiplocked
   'skiplocked.idle-timeout-over-work':
     'idle_in_transaction_session_timeout precisa ser 0 (desligado) ou maior que o trabalho de um job (idleInTxTimeoutS × 1000 > workMs): o job fica parado na transação enquanto trabalha, e seria encerrado toda vez',
+  // raft
+  'raft.timeout-range': 'electionTimeoutMaxMs precisa ser >= electionTimeoutMinMs',
+  'raft.timeout-over-heartbeat':
+    'electionTimeoutMinMs precisa passar de heartbeatIntervalMs + latencyMaxMs (senão os seguidores derrubam um líder vivo)',
+  'raft.retry-over-heartbeat':
+    'clientRetryMs precisa passar de heartbeatIntervalMs + 2 x latencyMaxMs (um comando é confirmado uma rodada de APPEND_ENTRIES depois de chegar ao líder)',
 };

@@ -164,6 +164,26 @@ export const knobDocsRu: Record<string, string> = {
     'tcp_keepalives_count: сколько keepalive-пакетов без ответа, прежде чем сервер разорвёт соединение и откатит его транзакцию',
   'skiplocked.idleInTxTimeoutS':
     'idle_in_transaction_session_timeout: сессия, простаивающая столько внутри открытой транзакции, завершается (0 — выключено)',
+  // raft
+  'raft.heartbeatIntervalMs':
+    'как часто лидер шлёт APPEND_ENTRIES каждому ведомому (пустой, когда нового нет: это heartbeat)',
+  'raft.electionTimeoutMinMs':
+    'наименьший случайный election timeout: столько без APPEND_ENTRIES от лидера — и ведомый становится кандидатом',
+  'raft.electionTimeoutMaxMs':
+    'наибольший случайный election timeout (разброс не даёт кандидатам сталкиваться)',
+  'raft.clientIntervalMs':
+    'как часто клиент шлёт новую команду, когда на предыдущую уже ответили (0 — клиента нет)',
+  'raft.clientRetryMs': 'команду, на которую столько не отвечали, клиент шлёт следующему серверу',
+  'raft.unsafeCommit':
+    'включено (ловушка): лидер фиксирует любую запись, которая есть у большинства, даже из старого терма; выключено: подсчётом копий фиксируется только запись своего терма (правило рисунка 8)',
+  'raft.electionRestriction':
+    'включено: сервер голосует только за кандидата, чей лог не отстаёт от его собственного; выключено (контроль): за любого, и у лидера может не оказаться уже зафиксированных записей',
+  'raft.oneVotePerTerm':
+    'включено: сервер отдаёт не больше одного голоса за терм; выключено (контроль): ведомый голосует за каждого кандидата терма, и у терма может оказаться два лидера',
+  'raft.leaderAppendOnly':
+    'включено: лидер только дописывает записи в свой лог; выключено (контроль): на каждом heartbeat он удаляет ещё не зафиксированные записи прошлых термов',
+  'raft.consistencyCheck':
+    'включено: ведомый отклоняет APPEND_ENTRIES, если у него нет предыдущей записи (с тем же индексом и термом); выключено (контроль): дописывает всё равно, и логи расходятся',
 };
 
 /**
@@ -213,4 +233,10 @@ export const ruleDocsRu: Record<string, string> = {
   // skiplocked
   'skiplocked.idle-timeout-over-work':
     'idle_in_transaction_session_timeout должен быть 0 (выключен) или больше работы одного job-а (idleInTxTimeoutS × 1000 > workMs): пока job работает, он простаивает в транзакции и завершался бы каждый раз',
+  // raft
+  'raft.timeout-range': 'electionTimeoutMaxMs должен быть >= electionTimeoutMinMs',
+  'raft.timeout-over-heartbeat':
+    'electionTimeoutMinMs должен быть больше heartbeatIntervalMs + latencyMaxMs (иначе ведомые свергают живого лидера)',
+  'raft.retry-over-heartbeat':
+    'clientRetryMs должен быть больше heartbeatIntervalMs + 2 × latencyMaxMs (команда фиксируется через один круг APPEND_ENTRIES после того, как дошла до лидера)',
 };

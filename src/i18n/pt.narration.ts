@@ -23,6 +23,14 @@ export const ptNarration: Record<string, string> = {
   'narr.violation.two-lease-holders':
     'Dois donos do lease: a chave de líder passou entre {nodes} enquanto um deles ainda a tinha.',
   'narr.violation.two-leaders-in-term': 'Dois líderes no mesmo termo: {nodes}.',
+  'narr.violation.leader-append-only':
+    'O LÍDER REESCREVEU O LOG: {nodes} apagou entradas do próprio log enquanto liderava.',
+  'narr.violation.log-matching':
+    'OS LOGS DIVERGEM: {nodes} têm uma entrada com o mesmo índice e termo sobre históricos diferentes.',
+  'narr.violation.leader-completeness':
+    'UM LÍDER SEM UMA ENTRADA CONFIRMADA: {nodes} venceu uma eleição sem ter uma entrada que já estava confirmada.',
+  'narr.violation.state-machine-safety':
+    'UMA ENTRADA CONFIRMADA SE PERDEU: {nodes} aplicaram comandos diferentes no mesmo índice.',
   'narr.violation.leaderless': 'Tempo demais sem líder: {nodes}.',
   'narr.violation.job-not-running':
     'ALARME: o job não roda há mais tempo que o esperado. Nada falhou de forma visível: ele simplesmente parou.',

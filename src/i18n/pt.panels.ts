@@ -89,6 +89,11 @@ export const ptPanels: Record<string, string> = {
     '{key} passou de {a} (lease {leaseA}) para {b} (lease {leaseB}) enquanto estava ocupada',
   'violation.leaderless': 'sem líder há {s} s (limite {bound} s)',
   'violation.two-leaders-in-term': '{a} e {b} são líderes no mesmo termo {term}',
+  'violation.leader-append-only': '{node}, líder do termo {term}, alterou o próprio log no índice {index}',
+  'violation.log-matching':
+    '{a} e {b} têm a mesma entrada no índice {index} (termo {term}), mas logs diferentes antes dela',
+  'violation.leader-completeness': '{node} lidera o termo {term} sem a entrada confirmada no índice {index}',
+  'violation.state-machine-safety': '{a} e {b} aplicaram entradas diferentes no índice {index}',
   'violation.job-not-running': 'o job não roda há {s} s (limite {bound} s)',
   'violation.job-committed-twice': '{job} foi confirmado {n} vezes (a última por {node})',
   'violation.one-job-run': '{job} começou ao lado de outra execução ({n} rodando)',

@@ -21,6 +21,8 @@ export const ptSandbox: Record<string, string> = {
   'sandbox.preset.bully': 'Bully',
   'sandbox.preset.heartbeat': 'Heartbeat, sem quórum',
   'sandbox.preset.heartbeat-quorum': 'Heartbeat com quórum (Raft)',
+  'sandbox.preset.raft': 'Raft com o log',
+  'sandbox.preset.raft-unsafe-commit': 'Raft, commit pela contagem de cópias (figura 8)',
   'sandbox.preset.lease': 'Lease do etcd, sem fencing',
   'sandbox.preset.lease-fencing': 'Lease do etcd + fencing token',
   'sandbox.preset.patroni': 'Patroni + HAProxy',

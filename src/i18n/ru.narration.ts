@@ -21,6 +21,14 @@ export const ruNarration: Record<string, string> = {
   'narr.violation.two-lease-holders':
     'Два владельца lease: ключ лидера перешёл между {nodes}, пока один из них его ещё держал.',
   'narr.violation.two-leaders-in-term': 'Два лидера в одном терме: {nodes}.',
+  'narr.violation.leader-append-only':
+    'ЛИДЕР ПЕРЕПИСАЛ СВОЙ ЛОГ: {nodes}, будучи лидером, удалил записи из собственного лога.',
+  'narr.violation.log-matching':
+    'ЛОГИ РАЗОШЛИСЬ: запись с тем же индексом и термом стоит поверх разной истории у {nodes}.',
+  'narr.violation.leader-completeness':
+    'ЛИДЕР БЕЗ ЗАФИКСИРОВАННОЙ ЗАПИСИ: {nodes} выиграл выборы, хотя у него нет уже зафиксированной записи.',
+  'narr.violation.state-machine-safety':
+    'ЗАФИКСИРОВАННАЯ ЗАПИСЬ ПОТЕРЯНА: {nodes} применили разные команды с одним и тем же индексом.',
   'narr.violation.leaderless': 'Слишком долго без лидера: {nodes}.',
   'narr.violation.job-not-running':
     'ТРЕВОГА: job не запускался дольше, чем ожидалось. Ничего громко не упало: он просто перестал выполняться.',

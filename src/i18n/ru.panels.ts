@@ -89,6 +89,13 @@ export const ruPanels: Record<string, string> = {
     '{key} перешёл от {a} (lease {leaseA}) к {b} (lease {leaseB}), пока был занят',
   'violation.leaderless': 'нет лидера уже {s} с (предел {bound} с)',
   'violation.two-leaders-in-term': '{a} и {b} оба лидеры в терме {term}',
+  'violation.leader-append-only':
+    '{node}, лидер терма {term}, изменил в своём логе запись с индексом {index}',
+  'violation.log-matching':
+    'у {a} и {b} одна и та же запись с индексом {index} (терм {term}), но до неё логи расходятся',
+  'violation.leader-completeness':
+    '{node} лидирует в терме {term} без зафиксированной записи с индексом {index}',
+  'violation.state-machine-safety': '{a} и {b} применили разные записи с индексом {index}',
   'violation.job-not-running': 'job не запускался {s} с (предел {bound} с)',
   'violation.job-committed-twice':
     '{job} зафиксирован {n, plural, one {# раз} few {# раза} many {# раз} other {# раза}} (последний раз — {node})',

@@ -22,6 +22,8 @@ export const ruSandbox: Record<string, string> = {
   'sandbox.preset.bully': 'Bully',
   'sandbox.preset.heartbeat': 'Heartbeat без кворума',
   'sandbox.preset.heartbeat-quorum': 'Heartbeat с кворумом (Raft)',
+  'sandbox.preset.raft': 'Raft с логом',
+  'sandbox.preset.raft-unsafe-commit': 'Raft, фиксация по числу копий (рисунок 8)',
   'sandbox.preset.lease': 'Lease в etcd без fencing',
   'sandbox.preset.lease-fencing': 'Lease в etcd + fencing token',
   'sandbox.preset.patroni': 'Patroni + HAProxy',

@@ -555,4 +555,28 @@ export const scenariosPt: Record<string, string> = {
     'O node-2 cai no meio do job-5, antes do COMMIT. O e-mail dele é uma linha do outbox na transação ainda aberta, invisível para o relay; a linha do job-5 continua travada.',
   'scenario.skip-locked.step.one-email':
     'A nova tentativa commita o job-5 e a sua própria linha do outbox; a do node-2 foi embora com o rollback. O relay envia o e-mail do job-5 uma vez só. (A outra defesa, uma chave de idempotência, como o id do job enviado a um provedor que a respeite, descarta a segunda chamada.)',
+  // raft
+  'scenario.raft.title': 'Raft: o log',
+  'scenario.raft.summary':
+    'Cinco servidores rodam o Raft com o log. O líder acrescenta cada comando do cliente ao seu log, copia-o para os seguidores com APPEND_ENTRIES e o confirma quando a maioria o tem. Um seguidor cai; os commits seguem com quatro de cinco, e quando ele volta o líder põe o log dele em dia.',
+  'scenario.raft.tagline':
+    'Um comando é confirmado quando a maioria o tem; um seguidor que caiu alcança o líder quando volta.',
+  'scenario.raft.step.five-servers':
+    'Cinco servidores rodam o Raft. Cada um guarda um log de comandos. Só o líder do termo aceita comandos, e ele os copia para os outros com APPEND_ENTRIES.',
+  'scenario.raft.step.leader-elected':
+    'O {node} vence o termo {term} com {votes} de {cluster} votos: o log de nenhum eleitor estava mais atualizado que o dele. Os seus APPEND_ENTRIES, por enquanto vazios, são os heartbeats.',
+  'scenario.raft.step.redirect':
+    'O cliente manda o primeiro comando ao node-1. Seguidor não aceita comandos: ele responde com o líder que conhece, o node-3.',
+  'scenario.raft.step.append':
+    'O {node} acrescenta o comando {value} no índice {index} do seu log, no termo {term}, e o envia na hora a todos os seguidores.',
+  'scenario.raft.step.committed':
+    '{replicas} dos 5 servidores têm o índice {index}, a maioria: o {node} o confirma, aplica e responde ao cliente. Daqui em diante todo líder terá essa entrada.',
+  'scenario.raft.step.follower-crashes':
+    'O node-5 cai. 4 de 5 ainda são maioria, então o node-3 continua confirmando sem ele.',
+  'scenario.raft.step.commit-without':
+    'O índice {index} é confirmado em {replicas} servidores enquanto o node-5 está fora do ar.',
+  'scenario.raft.step.follower-restarts':
+    'O node-5 reinicia. O termo, o voto e o log dele estavam em disco, mas faltam as entradas confirmadas enquanto ele estava fora.',
+  'scenario.raft.step.catch-up':
+    'O próximo APPEND_ENTRIES do líder passa na verificação de consistência do node-5 e leva a ele as entradas {from} a {last}: o log dele volta a ser igual ao do líder.',
 };

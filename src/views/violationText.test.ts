@@ -41,6 +41,22 @@ const examples: Record<(typeof VIOLATION_KINDS)[number], Facts> = {
     senders: ['node-2', 'node-4'],
   },
   'one-job-run': { kind: 'one-job-run', nodes: [], job: 'report-29012', count: 2 },
+  'leader-append-only': { kind: 'leader-append-only', nodes: ['node-2'], term: 3, index: 4 },
+  'log-matching': {
+    kind: 'log-matching',
+    nodes: ['node-1', 'node-4'],
+    pair: ['node-1', 'node-4'],
+    term: 8,
+    index: 11,
+  },
+  'leader-completeness': { kind: 'leader-completeness', nodes: ['node-5'], term: 5, index: 2 },
+  'state-machine-safety': {
+    kind: 'state-machine-safety',
+    nodes: ['node-1', 'node-5'],
+    pair: ['node-1', 'node-5'],
+    term: 3,
+    index: 2,
+  },
 };
 
 describe('violations are data: worded from their facts, never parsed', () => {

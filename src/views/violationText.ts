@@ -41,6 +41,15 @@ export function violationVars(v: Violation): Vars | null {
         : { job: v.job, n: v.count, node: v.nodes[0] ?? '' };
     case 'one-job-run':
       return v.job === undefined || v.count === undefined ? null : { job: v.job, n: v.count };
+    case 'leader-append-only':
+    case 'leader-completeness':
+      return v.term === undefined || v.index === undefined
+        ? null
+        : { node: v.nodes[0] ?? '', term: v.term, index: v.index };
+    case 'log-matching':
+      return v.term === undefined || v.index === undefined ? null : { a, b, term: v.term, index: v.index };
+    case 'state-machine-safety':
+      return v.index === undefined ? null : { a, b, index: v.index };
     case 'duplicate-email':
       return v.job === undefined || v.senders === undefined
         ? null

@@ -108,7 +108,7 @@ describe("theme-init.js: a link's picture", () => {
       '/?scenario=etcd-lease&step=2&step=3',
       '/?scenario=../x',
       // a story the build did not draw: no request for a file that is not there (a 404 in the console)
-      '/?scenario=raft&step=3',
+      '/?scenario=paxos&step=3',
       '/?scenario=etcd-lease&lang=xx',
       '/?scenario=etcd-lease&theme=purple',
       '/?embed=yes',

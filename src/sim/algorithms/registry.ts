@@ -8,6 +8,7 @@ import { heartbeat } from './heartbeat/index.ts';
 import { kubernetes } from './kubernetes/index.ts';
 import { lease } from './lease/index.ts';
 import { patroni } from './patroni/index.ts';
+import { raft } from './raft/index.ts';
 import { sharded } from './sharded/index.ts';
 import { skiplocked } from './skiplocked/index.ts';
 import { zookeeper } from './zookeeper/index.ts';
@@ -29,6 +30,7 @@ export const algorithms = {
   sharded,
   cronjob,
   skiplocked,
+  raft,
 } satisfies Record<string, Algorithm>;
 
 export type AlgorithmId = keyof typeof algorithms;

@@ -7,6 +7,7 @@ import { heartbeatRuntime } from './heartbeat/runtime.ts';
 import { kubernetesRuntime } from './kubernetes/runtime.ts';
 import { leaseRuntime } from './lease/runtime.ts';
 import { patroniRuntime } from './patroni/runtime.ts';
+import { raftRuntime } from './raft/runtime.ts';
 import type { AlgorithmId } from './registry.ts';
 import { shardedRuntime } from './sharded/runtime.ts';
 import { skiplockedRuntime } from './skiplocked/runtime.ts';
@@ -29,6 +30,7 @@ export const runtimes = {
   sharded: shardedRuntime,
   cronjob: cronjobRuntime,
   skiplocked: skiplockedRuntime,
+  raft: raftRuntime,
 } satisfies Record<AlgorithmId, AlgorithmRuntime>;
 
 export function runtimeFor(id: string): AlgorithmRuntime {

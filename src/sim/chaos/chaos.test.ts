@@ -704,6 +704,23 @@ describe('chaos: skiplocked (SELECT … FOR UPDATE SKIP LOCKED, no leader)', () 
   });
 });
 
+// ------------------------------------------------------------------------------------- raft
+
+describe('chaos: raft (the log, figure 3)', () => {
+  it("all five of figure 3's properties hold, one leader within the bound", () => {
+    const st = chaosProperty('raft', { loss: true }, 144, 60);
+    expect(st.schedules).toBe(60);
+    expect(st.livenessChecked).toBeGreaterThan(60 / 3);
+  });
+
+  it('negative control, the election restriction off: a leader lacks a committed entry', () => {
+    const { failed, found } = control('raft', 244, 60);
+    expect(failed).toBe(true);
+    expect(found?.violationKinds).toContain('leader-completeness');
+    expect(found?.schedule.params.electionRestriction).toBe(false);
+  });
+});
+
 // ------------------------------------------------------------------------------------- metric bounds
 
 /** Seeds per bound: a story of a simulated hour is costly, so fewer of those. */

@@ -167,6 +167,68 @@ function oneJobRun(events: readonly TraceEvent[]): Found[] {
   return out;
 }
 
+/**
+ * Raft's log properties (figure 3), over whole logs rebuilt from the `log` marks: each server's log
+ * after every event, compared entry by entry (term and command).
+ */
+function raftLogProperties(events: readonly TraceEvent[]): Found[] {
+  const out: Found[] = [];
+  const logs: Record<string, Array<[number, string]>> = {};
+  const leaderOf: Record<string, number | undefined> = {};
+  const commits: Array<[number, [number, string]]> = [];
+  const firstApply: Record<number, [string, number, string]> = {};
+  const same = (a?: [number, string], b?: [number, string]) =>
+    a !== undefined && b !== undefined && a[0] === b[0] && a[1] === b[1];
+  for (const e of events) {
+    if (e.k === 'role') {
+      leaderOf[e.node] = e.role === 'leader' ? e.term : undefined;
+      if (e.role !== 'leader' || e.term === undefined) continue;
+      const log = logs[e.node] ?? [];
+      if (commits.some(([i, entry]) => !same(log[i - 1], entry)))
+        out.push(found(e.t, 'leader-completeness', [e.node]));
+      continue;
+    }
+    if (e.k !== 'mark') continue;
+    const d = e.data ?? {};
+    if (e.name === 'log') {
+      const from = Number(d.from);
+      const old = logs[e.node] ?? [];
+      const terms = String(d.terms) === '' ? [] : String(d.terms).split(',');
+      const values = String(d.values).split(',');
+      const log = old
+        .slice(0, from - 1)
+        .concat(terms.map((t, i) => [Number(t), values[i] ?? ''] as [number, string]));
+      logs[e.node] = log;
+      if (leaderOf[e.node] === Number(d.term) && from <= old.length)
+        out.push(found(e.t, 'leader-append-only', [e.node]));
+      for (const other of Object.keys(logs).sort()) {
+        if (other === e.node) continue;
+        const theirs = logs[other] ?? [];
+        // Log Matching: any index where both hold the same term must sit on identical prefixes.
+        const bad = log.some(
+          (entry, i) =>
+            entry[0] === theirs[i]?.[0] && !log.slice(0, i + 1).every((x, j) => same(x, theirs[j])),
+        );
+        if (bad) {
+          out.push(found(e.t, 'log-matching', [other, e.node]));
+          break;
+        }
+      }
+    } else if (e.name === 'commit') {
+      const log = logs[e.node] ?? [];
+      for (let i = 1; i <= Number(d.index); i++)
+        if (!commits.some(([j]) => j === i) && log[i - 1]) commits.push([i, log[i - 1] as [number, string]]);
+    } else if (e.name === 'apply') {
+      const i = Number(d.index);
+      const first = firstApply[i];
+      if (!first) firstApply[i] = [e.node, Number(d.term), String(d.value)];
+      else if (first[1] !== Number(d.term) || first[2] !== String(d.value))
+        out.push(found(e.t, 'state-machine-safety', [first[0], e.node]));
+    }
+  }
+  return out;
+}
+
 /** Verdicts in one order whatever order each side found them in (events of one time may interleave). */
 const sorted = (fs: readonly Found[]): Found[] =>
   [...fs].sort((a, b) => a[0] - b[0] || a.join().localeCompare(b.join()));
@@ -181,6 +243,7 @@ function oracle(events: readonly TraceEvent[], keys: readonly string[]): Found[]
     ...jobCommittedTwice(events),
     ...duplicateEmail(events),
     ...oneJobRun(events),
+    ...raftLogProperties(events),
   ]);
 }
 

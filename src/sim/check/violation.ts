@@ -30,6 +30,14 @@ export function englishDetail(v: Facts): string {
       return `${v.job} e-mailed ${v.count} times (by ${(v.senders ?? []).join(', ')})`;
     case 'one-job-run':
       return `${v.job} started beside another run (${v.count} running)`;
+    case 'leader-append-only':
+      return `${v.nodes[0]}, leader of term ${v.term}, changed its log at index ${v.index}`;
+    case 'log-matching':
+      return `${a} and ${b} hold the same entry at index ${v.index} (term ${v.term}) but different logs before it`;
+    case 'leader-completeness':
+      return `${v.nodes[0]} leads term ${v.term} without the committed entry at index ${v.index}`;
+    case 'state-machine-safety':
+      return `${a} and ${b} applied different entries at index ${v.index}`;
   }
 }
 

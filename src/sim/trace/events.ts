@@ -27,6 +27,10 @@ export const VIOLATION_KINDS = [
   'job-committed-twice',
   'duplicate-email',
   'one-job-run',
+  'leader-append-only',
+  'log-matching',
+  'leader-completeness',
+  'state-machine-safety',
 ] as const;
 export type ViolationKind = (typeof VIOLATION_KINDS)[number];
 
@@ -48,6 +52,8 @@ export interface Violation {
   token?: number;
   seen?: number;
   term?: number;
+  /** The Raft log index a log property broke at (src/sim/algorithms/raft/checkers.ts). */
+  index?: number;
   /** The two in the order the breach happened: the earlier holder or leader, then the later one. */
   pair?: [string, string];
   /** The leases of `pair` (two-lease-holders). */

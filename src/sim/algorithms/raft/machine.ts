@@ -1,0 +1,423 @@
+import { assign, setup } from 'xstate';
+import type { Rng } from '../../../lib/rng.ts';
+import type { ProcessEnv } from '../../net/host.ts';
+import {
+  advanceCommit,
+  appendEntries,
+  atLeastAsUpToDate,
+  type Entry,
+  lastIndex,
+  lastTerm,
+  type RaftRules,
+  termAt,
+  termsText,
+  valuesText,
+} from './log.ts';
+
+/**
+ * Raft with its log, as figure 2 of Ongaro & Ousterhout 2014 states it (section numbers beside each
+ * rule). Timing is heartbeat's: randomized election timeouts (§5.2, 150-300 ms scaled x10 so the
+ * messages can be watched) and a leader's AppendEntries every heartbeat interval (§5.2, §5.6).
+ * - Terms (§5.1): any message with a higher term makes a server adopt it and become a follower.
+ * - RequestVote (§5.2) with the election restriction (§5.4.1): a vote goes only to a candidate whose
+ *   log is at least as up-to-date, so every leader holds every committed entry (Leader Completeness).
+ * - AppendEntries (§5.3) with the consistency check and conflict truncation (log.ts `appendEntries`);
+ *   a failed check makes the leader decrement that follower's nextIndex and retry.
+ * - Commit (§5.3, §5.4.2): the leader counts replicas only for an entry of its own term (figure 8).
+ * - Clients (§8): a client sends CLIENT_REQUEST to the server it believes leads; a follower answers
+ *   REDIRECT with the leader it knows; the leader answers CLIENT_REPLY once the entry is applied.
+ * The knobs in `rules` are negative controls: each turns one rule off (index.ts).
+ */
+
+export type RaftEvent =
+  | { type: 'REQUEST_VOTE'; from: string; term: number; lastLogIndex: number; lastLogTerm: number }
+  | { type: 'VOTE'; from: string; term: number; granted: boolean }
+  | {
+      type: 'APPEND_ENTRIES';
+      from: string;
+      term: number;
+      prevLogIndex: number;
+      prevLogTerm: number;
+      entries: Entry[];
+      leaderCommit: number;
+    }
+  | { type: 'APPEND_REPLY'; from: string; term: number; success: boolean; matchIndex: number }
+  | { type: 'CLIENT_REQUEST'; from: string; value: string };
+
+export interface RaftTimes {
+  heartbeatIntervalMs: number;
+  electionTimeoutMinMs: number;
+  electionTimeoutMaxMs: number;
+}
+
+/** Persistent state on all servers (figure 2): survives a crash. */
+export interface RaftDisk {
+  term: number;
+  votedFor: string | null;
+  log: Entry[];
+}
+
+export interface RaftInput {
+  env: ProcessEnv;
+  peers: readonly string[];
+  times: RaftTimes;
+  rules: RaftRules;
+  rng: Rng;
+  disk: RaftDisk;
+}
+
+/** Volatile state (figure 2): lost on a crash. */
+export interface RaftVolatile {
+  commitIndex: number;
+  lastApplied: number;
+  /** Leaders: per follower, the next index to send and the highest index known replicated. */
+  nextIndex: Map<string, number>;
+  matchIndex: Map<string, number>;
+  /** Who asked for each entry the leader appended (index -> client), to answer it once applied. */
+  clients: Map<number, string>;
+}
+
+export interface RaftContext extends RaftInput {
+  /** Copies of disk and volatile values the role reports and the inspector read (synced after each step). */
+  term: number;
+  token: number;
+  leader: string | null;
+  /** The term in which `leader` was learned: a follower redirects to it only within that term. */
+  leaderTerm: number;
+  commitIndex: number;
+  votes: number;
+  timeoutMs: number;
+  v: RaftVolatile;
+}
+
+const majority = (c: RaftContext): number => Math.floor((c.peers.length + 1) / 2) + 1;
+type Ev<T extends RaftEvent['type']> = Extract<RaftEvent, { type: T }>;
+const termOf = (e: RaftEvent): number => ('term' in e ? e.term : Number.NEGATIVE_INFINITY);
+
+/** Commit index moved: apply the entries up to it (figure 2, "All Servers": lastApplied), in order. */
+function applyCommitted(c: RaftContext): void {
+  const { v, disk, env } = c;
+  while (v.lastApplied < v.commitIndex) {
+    v.lastApplied++;
+    const e = disk.log[v.lastApplied - 1] as Entry;
+    env.mark('apply', { index: v.lastApplied, term: e.term, value: e.value });
+    const client = v.clients.get(v.lastApplied);
+    if (client !== undefined) {
+      v.clients.delete(v.lastApplied);
+      env.send(client, 'CLIENT_REPLY', { value: e.value, index: v.lastApplied });
+    }
+  }
+}
+
+/** Tells the trace which part of the log changed: the checkers rebuild each server's log from these. */
+function markLog(c: RaftContext, from: number): void {
+  c.env.mark('log', {
+    from,
+    term: c.disk.term,
+    terms: termsText(c.disk.log, from),
+    values: valuesText(c.disk.log, from),
+    last: lastIndex(c.disk.log),
+  });
+}
+
+function sendAppend(c: RaftContext, peer: string): void {
+  const next = c.v.nextIndex.get(peer) ?? lastIndex(c.disk.log) + 1;
+  const prevLogIndex = next - 1;
+  c.env.send(peer, 'APPEND_ENTRIES', {
+    term: c.disk.term,
+    prevLogIndex,
+    prevLogTerm: termAt(c.disk.log, prevLogIndex) ?? 0,
+    entries: c.disk.log.slice(prevLogIndex),
+    leaderCommit: c.v.commitIndex,
+  });
+}
+
+const raftSetup = setup({
+  types: {} as { context: RaftContext; events: RaftEvent; input: RaftInput },
+  guards: {
+    termAhead: ({ context, event }) => termOf(event) > context.disk.term,
+    termCurrent: ({ context, event }) => termOf(event) === context.disk.term,
+    termNotBehind: ({ context, event }) => termOf(event) >= context.disk.term,
+    /** §5.2 one vote per term, and §5.4.1 the election restriction (unless the control turns it off). */
+    grantsVote: ({ context, event }) => {
+      const e = event as Ev<'REQUEST_VOTE'>;
+      // The control lets a follower vote again in the same term; a candidate keeps its own vote.
+      const free =
+        context.disk.votedFor === null ||
+        context.disk.votedFor === e.from ||
+        (!context.rules.oneVotePerTerm && context.disk.votedFor !== context.env.id);
+      const upToDate =
+        !context.rules.electionRestriction ||
+        atLeastAsUpToDate(e.lastLogTerm, e.lastLogIndex, context.disk.log);
+      // A higher term is adopted first (§5.1), which clears votedFor.
+      return (e.term > context.disk.term || (e.term === context.disk.term && free)) && upToDate;
+    },
+    wonElection: ({ context }) => context.votes >= majority(context),
+  },
+  actions: {
+    drawElectionTimeout: assign({
+      timeoutMs: ({ context }) =>
+        context.rng.int(context.times.electionTimeoutMinMs, context.times.electionTimeoutMaxMs),
+    }),
+    /** §5.1: "If RPC request or response contains term T > currentTerm: set currentTerm = T, convert to follower". */
+    adoptTerm: ({ context, event }) => {
+      if (termOf(event) <= context.disk.term) return;
+      context.disk.term = termOf(event);
+      context.disk.votedFor = null;
+    },
+    markLeaderMissing: ({ context }) =>
+      context.env.mark('leader-missing', {
+        leader: context.leader,
+        term: context.disk.term,
+        timeoutMs: context.timeoutMs,
+      }),
+    /** §5.2: increment currentTerm, vote for self, send RequestVote to all other servers. */
+    startCandidacy: ({ context }) => {
+      const { disk, env } = context;
+      disk.term++;
+      disk.votedFor = env.id;
+      env.mark('election-start', { term: disk.term });
+      for (const p of context.peers)
+        env.send(p, 'REQUEST_VOTE', {
+          term: disk.term,
+          lastLogIndex: lastIndex(disk.log),
+          lastLogTerm: lastTerm(disk.log),
+        });
+    },
+    resetVotes: assign({ votes: 1, leader: null }),
+    countVote: assign({
+      votes: ({ context, event }) => context.votes + ((event as Ev<'VOTE'>).granted ? 1 : 0),
+    }),
+    grantVote: ({ context, event }) => {
+      context.disk.votedFor = event.from;
+      context.env.send(event.from, 'VOTE', { term: context.disk.term, granted: true });
+    },
+    refuseVote: ({ context, event }) =>
+      context.env.send(event.from, 'VOTE', { term: context.disk.term, granted: false }),
+    markWon: ({ context }) =>
+      context.env.mark('won', {
+        term: context.disk.term,
+        votes: context.votes,
+        cluster: context.peers.length + 1,
+        lastIndex: lastIndex(context.disk.log),
+      }),
+    /** Figure 2, "Leaders": nextIndex = last log index + 1, matchIndex = 0; then an empty AppendEntries to all. */
+    becomeLeader: ({ context }) => {
+      const { v, disk } = context;
+      v.nextIndex = new Map(context.peers.map((p) => [p, lastIndex(disk.log) + 1]));
+      v.matchIndex = new Map(context.peers.map((p) => [p, 0]));
+      v.clients = new Map();
+      for (const p of context.peers) sendAppend(context, p);
+    },
+    /** The Leader Append-Only control: a leader that "cleans up" older terms' uncommitted entries. */
+    dropUncommitted: ({ context }) => {
+      const { disk, v } = context;
+      if (context.rules.leaderAppendOnly) return;
+      const firstOld = disk.log.findIndex((e, i) => i >= v.commitIndex && e.term < disk.term);
+      if (firstOld < 0) return;
+      disk.log = disk.log.slice(0, firstOld);
+      for (const p of context.peers) v.nextIndex.set(p, Math.min(v.nextIndex.get(p) ?? 1, firstOld + 1));
+      markLog(context, firstOld + 1);
+    },
+    sendAppends: ({ context }) => {
+      for (const p of context.peers) sendAppend(context, p);
+    },
+    followSender: assign({ leader: ({ event }) => event.from, leaderTerm: ({ event }) => termOf(event) }),
+    /** AppendEntries receiver (figure 2; log.ts): rule 1 is the term, already checked by the guard. */
+    receiveAppend: ({ context, event }) => {
+      const e = event as Ev<'APPEND_ENTRIES'>;
+      const { disk, v, env } = context;
+      const r = appendEntries(disk.log, v.commitIndex, e, context.rules);
+      if (r.changedFrom !== null) {
+        disk.log = r.log.slice();
+        markLog(context, r.changedFrom);
+      }
+      if (r.commitIndex > v.commitIndex) {
+        v.commitIndex = r.commitIndex;
+        env.mark('commit', { index: v.commitIndex, term: termAt(disk.log, v.commitIndex) ?? 0 });
+        applyCommitted(context);
+      }
+      env.send(e.from, 'APPEND_REPLY', { term: disk.term, success: r.success, matchIndex: r.matchIndex });
+    },
+    refuseAppend: ({ context, event }) =>
+      context.env.send(event.from, 'APPEND_REPLY', {
+        term: context.disk.term,
+        success: false,
+        matchIndex: 0,
+      }),
+    /** Figure 2, "Leaders": on success update nextIndex and matchIndex; on failure decrement nextIndex and retry. */
+    receiveAppendReply: ({ context, event }) => {
+      const e = event as Ev<'APPEND_REPLY'>;
+      const { v, disk, env } = context;
+      if (!e.success) {
+        v.nextIndex.set(e.from, Math.max(1, (v.nextIndex.get(e.from) ?? 1) - 1));
+        sendAppend(context, e.from);
+        return;
+      }
+      if (e.matchIndex > (v.matchIndex.get(e.from) ?? 0)) v.matchIndex.set(e.from, e.matchIndex);
+      v.nextIndex.set(e.from, Math.max(v.nextIndex.get(e.from) ?? 1, e.matchIndex + 1));
+      const matches = [lastIndex(disk.log), ...v.matchIndex.values()];
+      const n = advanceCommit(disk.log, matches, disk.term, v.commitIndex, context.rules);
+      if (n > v.commitIndex) {
+        v.commitIndex = n;
+        env.mark('commit', {
+          index: n,
+          term: termAt(disk.log, n) ?? 0,
+          replicas: matches.filter((m) => m >= n).length,
+        });
+        applyCommitted(context);
+      }
+    },
+    /** §8: the leader appends the command to its log and replicates it at once. */
+    appendClientEntry: ({ context, event }) => {
+      const e = event as Ev<'CLIENT_REQUEST'>;
+      const { disk, v, env } = context;
+      disk.log = [...disk.log, { term: disk.term, value: e.value }];
+      v.clients.set(lastIndex(disk.log), e.from);
+      env.mark('append', { index: lastIndex(disk.log), term: disk.term, value: e.value });
+      markLog(context, lastIndex(disk.log));
+      for (const p of context.peers) sendAppend(context, p);
+    },
+    /** §8: "If the client contacts a follower, the follower rejects its request and supplies ... the most recent leader". */
+    redirect: ({ context, event }) =>
+      context.env.send(event.from, 'REDIRECT', {
+        leader: context.leaderTerm === context.disk.term ? context.leader : null,
+      }),
+    /** The copies role reports and the inspector read. */
+    sync: assign(({ context }) => ({
+      term: context.disk.term,
+      commitIndex: context.v.commitIndex,
+    })),
+    setToken: assign({
+      token: ({ context }) => context.disk.term,
+      leader: ({ context }) => context.env.id,
+      leaderTerm: ({ context }) => context.disk.term,
+    }),
+  },
+  delays: {
+    electionTimeout: ({ context }) => context.timeoutMs,
+    heartbeatInterval: ({ context }) => context.times.heartbeatIntervalMs,
+  },
+});
+
+/** Any state: a higher term makes the server a follower of that term first (§5.1). */
+const toFollowerOnHigherTerm = {
+  guard: 'termAhead',
+  target: '#raft.follower',
+  actions: ['adoptTerm', 'sync'],
+} as const;
+
+export const raftMachine = raftSetup.createMachine({
+  id: 'raft',
+  context: ({ input }) => ({
+    ...input,
+    term: input.disk.term,
+    token: 0,
+    leader: null,
+    leaderTerm: 0,
+    commitIndex: 0,
+    votes: 0,
+    timeoutMs: 0,
+    v: { commitIndex: 0, lastApplied: 0, nextIndex: new Map(), matchIndex: new Map(), clients: new Map() },
+  }),
+  initial: 'follower',
+  on: {
+    CLIENT_REQUEST: { actions: 'redirect' },
+  },
+  states: {
+    follower: {
+      entry: 'drawElectionTimeout',
+      // Figure 2, "Followers": no AppendEntries from the current leader and no vote granted for an
+      // election timeout: become candidate.
+      after: { electionTimeout: { target: 'candidate', actions: 'markLeaderMissing' } },
+      on: {
+        APPEND_ENTRIES: [
+          {
+            guard: 'termNotBehind',
+            target: 'follower',
+            reenter: true,
+            actions: ['adoptTerm', 'followSender', 'receiveAppend', 'sync'],
+          },
+          { actions: 'refuseAppend' },
+        ],
+        REQUEST_VOTE: [
+          // Granting a vote resets the election timer; a refusal does not, even of a higher term (figure 2).
+          {
+            guard: 'grantsVote',
+            target: 'follower',
+            reenter: true,
+            actions: ['adoptTerm', 'grantVote', 'sync'],
+          },
+          { guard: 'termAhead', actions: ['adoptTerm', 'refuseVote', 'sync'] },
+          { actions: 'refuseVote' },
+        ],
+        VOTE: { guard: 'termAhead', actions: ['adoptTerm', 'sync'] },
+        APPEND_REPLY: { guard: 'termAhead', actions: ['adoptTerm', 'sync'] },
+      },
+    },
+    candidate: {
+      tags: ['candidate'],
+      entry: ['resetVotes', 'startCandidacy', 'sync', 'drawElectionTimeout'],
+      always: { guard: 'wonElection', target: 'leader', actions: 'markWon' },
+      // Split vote: a new election in a new term after a fresh random timeout (§5.2).
+      after: { electionTimeout: { target: 'candidate', reenter: true } },
+      on: {
+        VOTE: [toFollowerOnHigherTerm, { guard: 'termCurrent', actions: 'countVote' }],
+        // "If AppendEntries RPC received from new leader: convert to follower" (figure 2, "Candidates").
+        APPEND_ENTRIES: [
+          {
+            guard: 'termNotBehind',
+            target: 'follower',
+            actions: ['adoptTerm', 'followSender', 'receiveAppend', 'sync'],
+          },
+          { actions: 'refuseAppend' },
+        ],
+        REQUEST_VOTE: [
+          { guard: 'grantsVote', target: 'follower', actions: ['adoptTerm', 'grantVote', 'sync'] },
+          { guard: 'termAhead', target: 'follower', actions: ['adoptTerm', 'refuseVote', 'sync'] },
+          { actions: 'refuseVote' },
+        ],
+        APPEND_REPLY: toFollowerOnHigherTerm,
+      },
+    },
+    leader: {
+      tags: ['leader'],
+      entry: ['setToken', 'becomeLeader'],
+      initial: 'waiting',
+      states: {
+        // §5.2: "Leaders send periodic heartbeats (AppendEntries RPCs that carry no log entries)".
+        waiting: {
+          after: {
+            heartbeatInterval: {
+              target: 'waiting',
+              reenter: true,
+              actions: ['dropUncommitted', 'sendAppends'],
+            },
+          },
+        },
+      },
+      on: {
+        CLIENT_REQUEST: { actions: ['appendClientEntry', 'sync'] },
+        APPEND_REPLY: [
+          toFollowerOnHigherTerm,
+          { guard: 'termCurrent', actions: ['receiveAppendReply', 'sync'] },
+        ],
+        APPEND_ENTRIES: [
+          // Election Safety means no other leader of this term; a later term's leader deposes this one.
+          {
+            guard: 'termAhead',
+            target: 'follower',
+            actions: ['adoptTerm', 'followSender', 'receiveAppend', 'sync'],
+          },
+          { actions: 'refuseAppend' },
+        ],
+        REQUEST_VOTE: [
+          { guard: 'grantsVote', target: 'follower', actions: ['adoptTerm', 'grantVote', 'sync'] },
+          { guard: 'termAhead', target: 'follower', actions: ['adoptTerm', 'refuseVote', 'sync'] },
+          { actions: 'refuseVote' },
+        ],
+        VOTE: toFollowerOnHigherTerm,
+      },
+    },
+  },
+});

@@ -1,0 +1,46 @@
+/** How a Raft cluster runs: every node hosts the Raft machine with its own disk; one client writes. */
+import { type AlgorithmRuntime, knob } from '../algorithm.ts';
+import { machineProcess } from '../machineProcess.ts';
+import { raftCheckers } from './checkers.ts';
+import { CLIENT_HOST, raftClientProcess } from './client.ts';
+import type { RaftRules } from './log.ts';
+import { type RaftDisk, type RaftTimes, raftMachine } from './machine.ts';
+
+export const raftRuntime: AlgorithmRuntime = {
+  machine: raftMachine,
+  checkers: () => raftCheckers(),
+  build(ctx) {
+    const p = ctx.params;
+    const times: RaftTimes = {
+      heartbeatIntervalMs: knob(p, 'heartbeatIntervalMs'),
+      electionTimeoutMinMs: knob(p, 'electionTimeoutMinMs'),
+      electionTimeoutMaxMs: knob(p, 'electionTimeoutMaxMs'),
+    };
+    const rules: RaftRules = {
+      electionRestriction: p.electionRestriction !== false,
+      consistencyCheck: p.consistencyCheck !== false,
+      ownTermCommit: p.unsafeCommit !== true,
+      oneVotePerTerm: p.oneVotePerTerm !== false,
+      leaderAppendOnly: p.leaderAppendOnly !== false,
+    };
+    for (const id of ctx.nodeIds) {
+      const peers = ctx.nodeIds.filter((x) => x !== id);
+      const disk: RaftDisk = { term: 0, votedFor: null, log: [] };
+      ctx.addHost(
+        id,
+        'node',
+        machineProcess(raftMachine, (env) => ({
+          env,
+          peers,
+          times,
+          rules,
+          rng: env.rng('election-timeout'),
+          disk,
+        })),
+      );
+    }
+    const every = knob(p, 'clientIntervalMs');
+    if (every > 0)
+      ctx.addHost(CLIENT_HOST, 'client', raftClientProcess(ctx.nodeIds, every, knob(p, 'clientRetryMs')));
+  },
+};
