@@ -65,6 +65,9 @@ test('the Export menu opens from the keyboard and closes with Escape', async ({ 
     'Copy run as Mermaid',
     'Trace as JSON',
     'Import a trace or a story (JSON)…',
+    'As a story file (JSON)',
+    'As a link (copied)',
+    'Save in My stories',
   ]);
   await expect(items.first()).toBeFocused();
   await page.keyboard.press('ArrowUp');
@@ -193,14 +196,14 @@ test('a malformed trace shows what and where; the current run stays', async ({ p
   await expect(page.getByRole('alert', { name: 'Import problem' })).toContainText('trace.events[2].t');
   // and one of another lab
   bad.events[2].t = JSON.parse(json.text()).events[2].t;
-  bad.scenario = 'raft';
+  bad.scenario = 'paxos';
   await importFile(page, {
-    name: 'raft.json',
+    name: 'paxos.json',
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(bad)),
   });
   await expect(page.getByRole('alert', { name: 'Import problem' })).toContainText(
-    '"raft" is not one of the scenarios',
+    '"paxos" is not one of the scenarios',
   );
 
   // The app keeps working.

@@ -175,10 +175,10 @@ test.describe('player shell', () => {
     page,
   }) => {
     const watch = watchPage(page);
-    await openPlayer(page, '?scenario=raft&step=3');
+    await openPlayer(page, '?scenario=paxos&step=3');
     const notice = page.getByRole('status', { name: 'Link problem' });
     await expect(notice).toContainText('“scenario”');
-    await expect(notice).toContainText('raft');
+    await expect(notice).toContainText('paxos');
     await expect(notice).toContainText('bully, etcd-lease, split-brain, fencing-token, patroni');
     // The scenario falls back to the first; its step 3 still applies.
     await expect(scenarioOption(page, 'Bully algorithm (legacy)')).toHaveAttribute('aria-selected', 'true');
