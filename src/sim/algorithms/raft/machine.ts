@@ -307,6 +307,13 @@ const toFollowerOnHigherTerm = {
   actions: ['adoptTerm', 'sync'],
 } as const;
 
+/** A candidate's or a leader's answer to RequestVote: a vote it grants, or a later term, makes it a follower (§5.1). */
+const stepDownToVote = [
+  { guard: 'grantsVote', target: '#raft.follower', actions: ['adoptTerm', 'grantVote', 'sync'] },
+  { guard: 'termAhead', target: '#raft.follower', actions: ['adoptTerm', 'refuseVote', 'sync'] },
+  { actions: 'refuseVote' },
+] as const;
+
 export const raftMachine = raftSetup.createMachine({
   id: 'raft',
   context: ({ input }) => ({
@@ -372,11 +379,7 @@ export const raftMachine = raftSetup.createMachine({
           },
           { actions: 'refuseAppend' },
         ],
-        REQUEST_VOTE: [
-          { guard: 'grantsVote', target: 'follower', actions: ['adoptTerm', 'grantVote', 'sync'] },
-          { guard: 'termAhead', target: 'follower', actions: ['adoptTerm', 'refuseVote', 'sync'] },
-          { actions: 'refuseVote' },
-        ],
+        REQUEST_VOTE: stepDownToVote,
         APPEND_REPLY: toFollowerOnHigherTerm,
       },
     },
@@ -411,11 +414,7 @@ export const raftMachine = raftSetup.createMachine({
           },
           { actions: 'refuseAppend' },
         ],
-        REQUEST_VOTE: [
-          { guard: 'grantsVote', target: 'follower', actions: ['adoptTerm', 'grantVote', 'sync'] },
-          { guard: 'termAhead', target: 'follower', actions: ['adoptTerm', 'refuseVote', 'sync'] },
-          { actions: 'refuseVote' },
-        ],
+        REQUEST_VOTE: stepDownToVote,
         VOTE: toFollowerOnHigherTerm,
       },
     },
