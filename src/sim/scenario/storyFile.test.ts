@@ -111,6 +111,8 @@ describe('story files', () => {
       ],
       ['version', { ...asFile(s, 'x'), storyFile: 2 }, /\.storyFile: Invalid input: expected 1/],
       ['caption', { ...asFile(s, 'x'), steps: [{ ...s.steps[0], caption: {} }] }, /\.steps\[0\]\.caption/],
+      // A left-out field says so, where zod's union says only "Invalid input".
+      ['no-summary', { ...asFile(s, 'x'), summary: undefined }, /no-summary\.json\.summary: missing/],
       [
         'two-groups',
         {

@@ -154,7 +154,12 @@ export function parseStoryFile(
   if (!r.success) {
     const lines = r.error.issues.map((i) => {
       const path = i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
-      return `${where}${path}: ${i.message}`;
+      // A field left out: zod says "Invalid input" for a union (the localized texts), which names no cause.
+      const value = i.path.reduce<unknown>(
+        (v, p) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[p] : undefined),
+        data,
+      );
+      return `${where}${path}: ${value === undefined && i.path.length > 0 ? 'missing: the field is required' : i.message}`;
     });
     throw new StoryFileError(lines.join('\n'));
   }
