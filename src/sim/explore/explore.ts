@@ -16,7 +16,10 @@
  * matter, the rest can stay at their defaults.
  */
 import { hashString } from '../../lib/rng.ts';
+import { foldFault, freshLife } from '../faults/fold.ts';
+import type { HostLife } from '../faults/table.ts';
 import type { Choices, Chooser, Draw } from '../kernel/choices.ts';
+import { type NetState, openNet } from '../net/reach.ts';
 import type { Params } from '../params.ts';
 import type { Scenario, TimedFault } from '../scenario/schema.ts';
 import { type Simulation, simulate, startSimulation } from '../simulate.ts';
@@ -82,11 +85,13 @@ export interface ExploreResult {
   fingerprints: Set<string>;
 }
 
-/** A node's life as the menu reads it, followed from the trace's fault events. */
-interface Life {
-  up: boolean;
-  paused: boolean;
-  isolated: boolean;
+/**
+ * The nodes' lives and the network as the menu reads them, followed from the trace's fault events by
+ * the one fold of the fault stream (faults/fold.ts), as the simulation itself applies them.
+ */
+interface World {
+  lives: Map<string, HostLife>;
+  net: NetState;
 }
 
 /**
@@ -99,29 +104,23 @@ interface Life {
  */
 export const MENU_KINDS: readonly Fault['kind'][] = ['crash', 'restart', 'pause', 'isolate', 'rejoin'];
 
-export function faultMenu(lives: ReadonlyMap<string, Life>, pauseMs: number): Fault[] {
+export function faultMenu(w: World, pauseMs: number): Fault[] {
   const out: Fault[] = [];
-  for (const [node, l] of lives) {
+  for (const [node, l] of w.lives) {
     if (l.up && !l.paused) out.push({ kind: 'crash', node });
     if (!l.up) out.push({ kind: 'restart', node });
     if (l.up && !l.paused) out.push({ kind: 'pause', node, durationMs: pauseMs });
-    if (!l.isolated) out.push({ kind: 'isolate', node, from: 'all' });
+    if (!w.net.isolated.has(node)) out.push({ kind: 'isolate', node, from: 'all' });
     else out.push({ kind: 'rejoin', node });
   }
   return out;
 }
 
-function follow(lives: Map<string, Life>, e: TraceEvent): void {
+function follow(w: World, e: TraceEvent): void {
   if (e.k !== 'fault') return;
-  const f = e.fault;
-  const l = 'node' in f ? lives.get(f.node) : undefined;
-  if (!l) return;
-  if (f.kind === 'crash' || f.kind === 'kill') Object.assign(l, { up: false, paused: false });
-  else if (f.kind === 'restart') l.up = true;
-  else if (f.kind === 'pause') l.paused = true;
-  else if (f.kind === 'resume') l.paused = false;
-  else if (f.kind === 'isolate') l.isolated = true;
-  else if (f.kind === 'rejoin') l.isolated = false;
+  const step = foldFault(e.fault, (h) => w.lives.get(h), w.net);
+  if (step.host !== undefined && step.life) w.lives.set(step.host, step.life);
+  w.net = step.net;
 }
 
 /** A 64-bit fingerprint of a trace's events (two 32-bit string hashes). */
@@ -204,16 +203,15 @@ export function runPath(input: ExploreInput, pick: Picker, level: number): Run {
     chooser,
     ...(input.leaderlessBoundMs !== undefined ? { leaderlessBoundMs: input.leaderlessBoundMs } : {}),
   });
-  const lives = new Map<string, Life>(
-    sim.head.hosts
-      .filter((h) => h.kind === 'node')
-      .map((h) => [h.id, { up: true, paused: false, isolated: false }]),
-  );
+  const world: World = {
+    lives: new Map(sim.head.hosts.filter((h) => h.kind === 'node').map((h) => [h.id, freshLife])),
+    net: openNet,
+  };
   let seen = 0;
   const look = (): Run['violation'] => {
     for (; seen < sim.events.length; seen++) {
       const e = sim.events[seen] as TraceEvent;
-      follow(lives, e);
+      follow(world, e);
       if (e.k === 'violation') return { v: e.violation, t: e.t };
     }
     return undefined;
@@ -233,7 +231,7 @@ export function runPath(input: ExploreInput, pick: Picker, level: number): Run {
       break;
     }
     const menu = options(spent, level, total, b).fault
-      ? faultMenu(lives, b.pauseMs).filter((f) => !b.kinds || b.kinds.includes(f.kind))
+      ? faultMenu(world, b.pauseMs).filter((f) => !b.kinds || b.kinds.includes(f.kind))
       : [];
     const k = next(1 + menu.length);
     const fault = k > 0 ? menu[k - 1] : undefined;
