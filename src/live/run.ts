@@ -20,7 +20,7 @@ import { leaseMachine } from '../sim/algorithms/lease/machine.ts';
 import { machineProcess } from '../sim/algorithms/machineProcess.ts';
 import { foldFault } from '../sim/faults/fold.ts';
 import { LIVE_FAULT_KINDS, type LiveNodeFault, specOf } from '../sim/faults/table.ts';
-import type { XClock } from '../sim/kernel/clock.ts';
+import { clockFrom } from '../sim/kernel/clock.ts';
 import type { ProcessEnv } from '../sim/net/host.ts';
 import { summarize } from '../sim/net/message.ts';
 import type { Params } from '../sim/params.ts';
@@ -199,10 +199,7 @@ export class LiveRun {
         clock.clearTimeout(h);
       };
     };
-    const xclock = {
-      setTimeout: (fn: (...a: unknown[]) => void, ms: number) => after(ms, () => fn()),
-      clearTimeout: (id: unknown) => (id as () => void)(),
-    } as XClock;
+    const xclock = clockFrom(after);
     return {
       id: node.id,
       now: () => this.now(),

@@ -20,7 +20,7 @@ export function machineProcess<M extends AnyStateMachine>(
   return (env: ProcessEnv): Process => {
     const rec = recordsState && env.recordsStates !== false ? stateRecorder(env) : null;
     const actor = createActor(machine, {
-      clock: rec ? rec.clock(env.clock) : env.clock,
+      clock: rec ? rec.clock(env.after) : env.clock,
       input: input(env),
     });
     rec?.attach(actor);

@@ -1,5 +1,5 @@
 import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent } from 'xstate';
-import type { XClock } from '../kernel/clock.ts';
+import { type After, clockFrom, type XClock } from '../kernel/clock.ts';
 import type { Recorded } from '../net/host.ts';
 import type { StateEvent, StateName, StateValue } from '../trace/events.ts';
 import { impliedExits } from '../trace/stateFold.ts';
@@ -432,28 +432,25 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     inspect,
     /**
      * The actor's clock, counted: every timer XState schedules, cancels or fires goes through it,
-     * so between two of those the timers are known without reading the scheduler.
+     * so between two of those the timers are known without reading the scheduler. `after` is the
+     * node's own (ProcessEnv.after: the run's virtual clock).
      */
-    clock(inner: XClock): XClock {
-      // `inner` is the run's virtual clock (kernel/clock.ts queueClock): XState's Clock interface
-      // names its methods setTimeout and clearTimeout; no real timer runs here.
+    clock(after: After): XClock {
       clockMoves = 0;
-      return {
-        setTimeout: (fn: (...args: unknown[]) => void, ms: number) => {
+      return clockFrom((ms, fn) => {
+        clockMoves++;
+        // Set inside the scheduler's schedule (attach): when it fires XState deletes that key.
+        const key = scheduling;
+        const cancel = after(ms, () => {
           clockMoves++;
-          // Set inside the scheduler's schedule (attach): when it fires XState deletes that key.
-          const key = scheduling;
-          return inner.setTimeout(() => {
-            clockMoves++;
-            if (key !== null) own.drop(key);
-            fn();
-          }, ms);
-        },
-        clearTimeout: (id: unknown) => {
+          if (key !== null) own.drop(key);
+          fn();
+        });
+        return () => {
           clockMoves++;
-          inner.clearTimeout(id as never);
-        },
-      } as XClock;
+          cancel();
+        };
+      });
     },
     /**
      * Watches `actor` (created without an `inspect` option). XState hands an inspection event to its

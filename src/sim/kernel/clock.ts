@@ -39,13 +39,24 @@ export function afterOnClock(
   };
 }
 
+/** A way to run fn after `ms` of a node's clock, returning its cancel (afterOnClock, ProcessEnv.after). */
+export type After = (ms: number, fn: () => void) => () => void;
+
 /**
- * An XState clock over the simulation's one queue, so delayed transitions and message deliveries
- * share a single (time, seq) order; its timer ids are afterOnClock's cancel functions.
+ * XState's Clock interface over an `after`: a timer's id is its cancel function. The one adapter for
+ * the simulation's queue (queueClock), live mode's real clock and the state recorder's counted clock.
  */
-export function queueClock(queue: EventQueue, gate: ClockGate): XClock {
+export function clockFrom(after: After): XClock {
   return {
-    setTimeout: (fn: (...args: unknown[]) => void, ms: number) => afterOnClock(queue, gate, ms, () => fn()),
+    setTimeout: (fn: (...args: unknown[]) => void, ms: number) => after(ms, () => fn()),
     clearTimeout: (id: unknown) => (id as () => void)(),
   } as XClock;
+}
+
+/**
+ * An XState clock over the simulation's one queue, so delayed transitions and message deliveries
+ * share a single (time, seq) order.
+ */
+export function queueClock(queue: EventQueue, gate: ClockGate): XClock {
+  return clockFrom((ms, fn) => afterOnClock(queue, gate, ms, fn));
 }
