@@ -30,6 +30,7 @@ import { scenarios } from '../scenarios/index.ts';
 import { decodeView } from '../src/app/link/decode.ts';
 import { decodeStoryLink, readStoryHash } from '../src/app/link/storyLink.ts';
 import { elementAttributes, iframeSrc, markdownLinks } from '../src/compat/snippetParts.ts';
+import { storyOpening as opening } from '../src/compat/storyOpening.ts';
 import type {
   Decoding,
   FramesFile,
@@ -41,13 +42,11 @@ import type {
   SnippetKind,
   SnippetsFile,
   StoriesFile,
-  StoryOpening,
   TraceEntry,
   TracesFile,
 } from '../src/compat/types.ts';
 import { searchFromAttributes } from '../src/embed/attributes.ts';
 import { locales } from '../src/i18n/index.ts';
-import { parseStoryFile } from '../src/sim/scenario/storyFile.ts';
 import { TraceIndex } from '../src/sim/trace/frame.ts';
 import { parseTrace } from '../src/sim/trace/import.ts';
 import { summarize } from '../src/sim/trace/summary.ts';
@@ -165,18 +164,6 @@ const decode = (search: string): Decoding => {
     JSON.stringify({ hasScenario: d.hasScenario, view: d.view, embed: d.embed, problems: d.problems }),
   ) as Decoding;
 };
-
-/** What a story file's data opens (parseStoryFile), as the corpus keeps it. */
-function opening(data: unknown, where: string): StoryOpening {
-  const { scenario } = parseStoryFile(data, where);
-  const first = `step.${scenario.steps[0]?.id}`;
-  return {
-    scenario: scenario.id,
-    title: Object.fromEntries(locales.map((l) => [l, scenario.texts?.[l]?.title ?? ''])),
-    steps: scenario.steps.map((s) => s.id),
-    firstCaption: Object.fromEntries(locales.map((l) => [l, scenario.texts?.[l]?.[first] ?? ''])),
-  };
-}
 
 const server = await preview({
   root: ROOT,

@@ -19,20 +19,12 @@ import { LINK_PARAMS } from '../app/link/params.ts';
 import { decodeStoryLink, readStoryHash } from '../app/link/storyLink.ts';
 import { searchFromAttributes } from '../embed/attributes.ts';
 import { locales } from '../i18n/index.ts';
-import { parseStoryFile } from '../sim/scenario/storyFile.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';
 import { parseTrace, TRACE_VERSIONS } from '../sim/trace/import.ts';
 import { type Summary, summarize } from '../sim/trace/summary.ts';
 import { elementAttributes, iframeSrc, markdownLinks } from './snippetParts.ts';
-import type {
-  Decoding,
-  FramesFile,
-  LinksFile,
-  SnippetsFile,
-  StoriesFile,
-  StoryOpening,
-  TracesFile,
-} from './types.ts';
+import { storyOpening as opening } from './storyOpening.ts';
+import type { Decoding, FramesFile, LinksFile, SnippetsFile, StoriesFile, TracesFile } from './types.ts';
 
 const text = (path: string): string => readFileSync(new URL(`./corpus/${path}`, import.meta.url), 'utf8');
 const json = <T>(path: string): T => JSON.parse(text(path)) as T;
@@ -41,18 +33,6 @@ const links = json<LinksFile>('links.json');
 const { snippets } = json<SnippetsFile>('snippets.json');
 const { traces } = json<TracesFile>('traces/index.json');
 const stories = json<StoriesFile>('stories/index.json');
-
-/** What a story file's data opens, as the corpus records it (scripts/corpus.ts opening). */
-function opening(data: unknown, where: string): StoryOpening {
-  const { scenario } = parseStoryFile(data, where);
-  const first = `step.${scenario.steps[0]?.id}`;
-  return {
-    scenario: scenario.id,
-    title: Object.fromEntries(locales.map((l) => [l, scenario.texts?.[l]?.title ?? ''])),
-    steps: scenario.steps.map((s) => s.id),
-    firstCaption: Object.fromEntries(locales.map((l) => [l, scenario.texts?.[l]?.[first] ?? ''])),
-  };
-}
 
 /** The app's own call (App.tsx boot). */
 const decode = (search: string): Decoded => decodeView(search, { scenarios, locales });
