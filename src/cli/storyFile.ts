@@ -1,8 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { StoryFileError } from '../sim/scenario/storyFile.ts';
-
-/** A story file is text a person wrote: a few kilobytes; this much is surely not one. */
-export const MAX_STORY_FILE_BYTES = 5 * 1024 * 1024;
+import { MAX_STORY_FILE_BYTES, StoryFileError } from '../sim/scenario/storyFile.ts';
 
 /** The JSON of a story file on disk, or a StoryFileError that says what is wrong with it. */
 export function readStoryFile(path: string): unknown {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scenarios } from '../../../scenarios/index.ts';
-import { toStoryFile } from '../../sim/scenario/storyFile.ts';
+import { MAX_STORY_FILE_BYTES, toStoryFile } from '../../sim/scenario/storyFile.ts';
 import { boot } from '../boot/boot.ts';
 import { problemText } from './problemText.ts';
 import { foreignOrigin } from './storyOrigin.ts';
-import { fetchStoryFile, MAX_STORY_SRC_BYTES, StorySrcError } from './storySrc.ts';
+import { fetchStoryFile, StorySrcError } from './storySrc.ts';
 
 const LAB = 'https://lab.example';
 const split = scenarios.find((s) => s.id === 'split-brain');
@@ -61,10 +61,10 @@ describe('src=: a story file on the lab’s own site', () => {
     expect(await refusal(fetchStoryFile('x.json', LAB, `${LAB}/`, server('no', 404).f))).toBe(
       'src "x.json": the server answered 404',
     );
-    const big = server('{}', 200, { 'content-length': String(MAX_STORY_SRC_BYTES + 1) });
+    const big = server('{}', 200, { 'content-length': String(MAX_STORY_FILE_BYTES + 1) });
     expect(await refusal(fetchStoryFile('x.json', LAB, `${LAB}/`, big.f))).toMatch(/larger than 5 MB/);
     // No length said: the body is read up to the cap, then dropped.
-    const huge = server(new Uint8Array(MAX_STORY_SRC_BYTES + 10).fill(0x20));
+    const huge = server(new Uint8Array(MAX_STORY_FILE_BYTES + 10).fill(0x20));
     expect(await refusal(fetchStoryFile('x.json', LAB, `${LAB}/`, huge.f))).toMatch(/larger than 5 MB/);
     expect(await refusal(fetchStoryFile('x.json', LAB, `${LAB}/`, server('{"a": ').f))).toMatch(
       /^src "x\.json": not valid JSON/,

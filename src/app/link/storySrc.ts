@@ -4,10 +4,8 @@
  * a reader as a file they chose or a link they were sent, not fetched from a site they never saw:
  * another origin is refused before any request, with what to do instead.
  */
+import { MAX_STORY_FILE_BYTES } from '../../sim/scenario/storyFile.ts';
 import { jsonDepth, MAX_STORY_DEPTH } from './storyLink.ts';
-
-/** A story file is text a person wrote: the CLI's cap (src/cli/storyFile.ts). */
-export const MAX_STORY_SRC_BYTES = 5 * 1024 * 1024;
 
 export class StorySrcError extends Error {}
 
@@ -60,7 +58,7 @@ async function readCapped(res: Response, src: string): Promise<string> {
       `src "${src}": larger than 5 MB, a story file is at most that (a few kilobytes, usually)`,
     );
   const declared = Number(res.headers.get('content-length'));
-  if (declared > MAX_STORY_SRC_BYTES) throw tooBig();
+  if (declared > MAX_STORY_FILE_BYTES) throw tooBig();
   if (!res.body) return res.text();
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -69,7 +67,7 @@ async function readCapped(res: Response, src: string): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_STORY_SRC_BYTES) {
+    if (size > MAX_STORY_FILE_BYTES) {
       await reader.cancel().catch(() => {});
       throw tooBig();
     }

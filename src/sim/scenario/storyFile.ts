@@ -29,6 +29,9 @@ import {
 export const STORY_FILE_VERSION = 1;
 export const STORY_LANGS = ['en', 'pt', 'ru'] as const;
 export type StoryLang = (typeof STORY_LANGS)[number];
+/** A story file is text a person wrote, a few kilobytes: this much is surely not one (the CLI, `src=`). */
+export const MAX_STORY_FILE_BYTES = 5 * 1024 * 1024;
+
 /** A caption, a title or a summary: at most this many characters in any language. */
 const MAX_TEXT = 2000;
 
