@@ -271,6 +271,11 @@ export function stepsOf(run: { trace: Trace; scenario?: Scenario | undefined }):
   return steps;
 }
 
+/** Hands stepsOf a run's steps made elsewhere from the same trace and scenario (the engine's worker). */
+export function primeSteps(trace: Trace, scenario: Scenario | undefined, steps: readonly NavStep[]): void {
+  if (!navMemo.has(trace)) navMemo.set(trace, { scenario, steps });
+}
+
 /**
  * The step the narration shows at a cursor: the cursor's own. A store that navigates the story's
  * steps only (trace.steps) leaves the cursor on the last of them while playback moves past it;

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../../scenarios/index.ts';
 import { createMetricsIndex } from '../../sim/metrics/metrics.ts';
+import { withFix } from '../../sim/scenario/fix.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import { simulate } from '../../sim/simulate.ts';
+import { deriveSteps } from '../../sim/trace/derive.ts';
 import { messageDigestOf, TraceIndex } from '../../sim/trace/frame.ts';
 import { countIndex } from '../../sim/trace/messageCounts.ts';
 import { digestOfMessages } from '../../sim/trace/messageDigest.ts';
+import { traceOf } from '../../sim/trace/trace.ts';
 import { busyBySort } from '../pace.ts';
+import { navSteps, stepsOf } from '../steps.ts';
+import { shownScenario } from '../store/types.ts';
 import { createPlayerStore, type PlayerStore } from '../store.ts';
 import { pageEngine, type RunUpdate, type SimEngine } from './client.ts';
 
@@ -203,5 +208,39 @@ describe('the player store on an asynchronous engine', () => {
     expect(s().rejected).toMatch(/^the run stopped at \d+ ms: more than 600 trace events \(its budget\)/);
     expect(s().run).toBe(run);
     expect(s().interventions).toEqual([]);
+  });
+
+  it("a run lands with the narration the engine derived: the page's steps and captions are those, made by no pass of its own", async () => {
+    const pitfall = scenarios.find((x) => x.id === 'lease-no-fencing') as Scenario;
+    for (const [sc, params] of [
+      [lease, {}],
+      // With the fix on, the stage narrates the fixed story (shownScenario): derived there too.
+      [pitfall, { fix: true }],
+    ] as const) {
+      const { engine, updates } = spied();
+      const store = createPlayerStore({ scenarios: [sc], engine });
+      const s = () => store.getState();
+      const f: TimedFault = { atMs: 9_000, fault: { kind: 'crash', node: 'node-2' } };
+      if (Object.keys(params).length > 0) s().setParams(params);
+      await settled(store);
+      s().addIntervention(f);
+      await settled(store);
+      const done = updates.flatMap((u) => (u.kind === 'events' && u.done ? [u.done] : [])).at(-1);
+      const run = s().run;
+      if (!run || !done?.told) throw new Error('no run, or no narration with it');
+      // The page reads the engine's arrays (the memo is primed), not a copy it derived itself.
+      expect(stepsOf(run)).toBe(done.told.nav);
+      expect(deriveSteps(run.trace, run.scenario)).toBe(done.told.derived);
+      expect(deriveSteps(run.trace, shownScenario(run))).toBe(done.told.fixed ?? done.told.derived);
+      expect(done.told.fixed !== undefined).toBe(params.fix === true);
+      // And they are what the page would derive from the same run.
+      const fresh = traceOf(run.trace, run.trace.events, run.trace.steps);
+      expect(json(done.told.nav)).toBe(json(navSteps(fresh, run.scenario)));
+      expect(json(done.told.derived)).toBe(json(deriveSteps(fresh, run.scenario)));
+      if (done.told.fixed)
+        expect(json(done.told.fixed)).toBe(
+          json(deriveSteps(fresh, withFix(run.scenario, run.trace.params).scenario)),
+        );
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { Scenario } from '../../sim/scenario/schema.ts';
 import { simulate } from '../../sim/simulate.ts';
 import type { FromEngine } from './protocol.ts';
 
-/** What ran in the engine's current task: the trace's steps, the pace model, the last piece. */
+/** What ran in the engine's current task: the trace's steps, the pace model, the narration, the last piece. */
 const log: string[] = [];
 
 vi.mock('../../sim/simulate.ts', async (load) => {
@@ -33,11 +33,25 @@ vi.mock('../pace.ts', async (load) => {
   };
 });
 
+vi.mock('../steps.ts', async (load) => {
+  const real = await load<typeof import('../steps.ts')>();
+  return {
+    ...real,
+    navSteps: (...a: Parameters<typeof real.navSteps>) => {
+      log.push('told');
+      return real.navSteps(...a);
+    },
+  };
+});
+
+// The fast tier shares a module graph per worker: a file before this one may have loaded the engine
+// with the real modules, so this file loads its own copy, with the mocks above.
+vi.resetModules();
 const { EngineCore } = await import('./core.ts');
 const lease = scenarios.find((s) => s.id === 'etcd-lease') as Scenario;
 
 describe('the engine finishing a run', () => {
-  it("does the trace's steps, the pace model and the last piece each in a task of its own", () => {
+  it("does the trace's steps, the pace model, the narration and the last piece each in a task of its own", () => {
     const tasks: Array<() => void> = [];
     const posts: FromEngine[] = [];
     let clock = 0;
@@ -59,7 +73,7 @@ describe('the engine finishing a run', () => {
       tasks.shift()?.();
       if (log.length > 0) perTask.push([...log]);
     }
-    expect(perTask).toEqual([['steps'], ['pace'], ['done']]);
+    expect(perTask).toEqual([['steps'], ['pace'], ['told'], ['done']]);
     // The run the page gets is the one simulate() gives.
     const whole = simulate(lease, opts);
     const got = posts.flatMap((m) => (m.type === 'events' && Array.isArray(m.events) ? m.events : []));

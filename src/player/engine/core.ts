@@ -12,13 +12,16 @@
  * #5331), and a live copy keeps every timer, message in flight and random stream exactly.
  */
 
-import { MetricsBuilder } from '../../sim/metrics/metrics.ts';
+import { adoptMetrics, MetricsBuilder, type MetricsData } from '../../sim/metrics/metrics.ts';
+import { withFix } from '../../sim/scenario/fix.ts';
 import { type Simulation, startSimulation } from '../../sim/simulate.ts';
+import { deriveSteps } from '../../sim/trace/derive.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import { DigestBuilder } from '../../sim/trace/messageDigest.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 import { BusyBuilder, type PaceModel, paceModel } from '../pace.ts';
-import { errorParts, type FromEngine, type Hint, type RunJob, type ToEngine } from './protocol.ts';
+import { navSteps } from '../steps.ts';
+import { errorParts, type FromEngine, type Hint, type RunJob, type ToEngine, type Told } from './protocol.ts';
 
 export interface EngineHost {
   /** Wall ms, to size slices. */
@@ -51,6 +54,8 @@ interface Job {
   /** The finished run and its pace, made one per slice before the last piece goes (finishing). */
   whole?: Trace;
   pace?: PaceModel;
+  done?: MetricsData;
+  told?: Told;
 }
 
 interface Checkpoint {
@@ -223,9 +228,9 @@ export class EngineCore {
   }
 
   /**
-   * A run that is done goes to the page in four slices, not one: on the page (no worker) each of
-   * following the last events, the trace's steps and the pace model takes tens of ms on a 24 h run,
-   * and the page then takes the whole run (issue #40: 590 ms in one task).
+   * A run that is done goes to the page in five slices, not one: on the page (no worker) each of
+   * following the last events, the trace's steps, the pace model and the narration takes tens of ms
+   * on a 24 h run, and the page then takes the whole run (issue #40: 590 ms in one task).
    */
   private finishing(j: Job): void {
     if (j.busy.followed < j.sim.events.length) {
@@ -234,6 +239,7 @@ export class EngineCore {
       j.busy.follow(j.sim.events);
     } else if (!j.whole) j.whole = j.sim.finish();
     else if (!j.pace) j.pace = paceModel(j.whole, j.job.scenario.timeScale, j.busy.finish(j.whole));
+    else if (!j.told) j.told = tell(j, j.whole);
     else {
       this.jobs = this.jobs.filter((x) => x !== j);
       this.send(j, true);
@@ -268,7 +274,8 @@ export class EngineCore {
       msg.done = {
         trace,
         pace: j.pace ?? paceModel(whole, j.job.scenario.timeScale, j.busy.finish(whole)),
-        metrics: j.metrics.finish(),
+        metrics: j.done ?? j.metrics.finish(),
+        told: j.told ?? tell(j, whole),
       };
     }
     this.host.post(msg);
@@ -277,4 +284,20 @@ export class EngineCore {
   private fail(id: number, e: unknown): void {
     this.host.post({ type: 'error', id, ...errorParts(e) });
   }
+}
+
+/**
+ * The narration of a finished run, as the page's player (stepsOf) and stage (useDerivedSteps) derive
+ * it: made here from the run's own metrics, so neither makes a pass over the run on the page.
+ */
+function tell(j: Job, whole: Trace): Told {
+  j.done ??= j.metrics.finish();
+  adoptMetrics(whole, j.done);
+  const scenario = j.job.scenario;
+  const shown = withFix(scenario, whole.params).scenario;
+  return {
+    derived: deriveSteps(whole, scenario),
+    nav: navSteps(whole, scenario),
+    ...(shown !== scenario ? { fixed: deriveSteps(whole, shown) } : {}),
+  };
 }

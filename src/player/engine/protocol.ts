@@ -7,10 +7,12 @@
 import type { SimOptions } from '../../sim/inputs.ts';
 import type { MetricsData } from '../../sim/metrics/metrics.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
+import type { DerivedStep } from '../../sim/trace/derive.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import type { DigestDelta } from '../../sim/trace/messageDigest.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 import type { PaceModel } from '../pace.ts';
+import type { NavStep } from '../steps.ts';
 
 /** A run to simulate. `key` names its inputs; `stem` the inputs but the interventions. */
 export interface RunJob {
@@ -44,6 +46,21 @@ export interface RunDone {
   pace: PaceModel;
   /** The run's metrics, built as it was simulated (absent where the page derives them: syncEngine). */
   metrics?: MetricsData;
+  /**
+   * What the narration tells of the run, derived where it was simulated: the page's player and stage
+   * would otherwise each make a pass over the whole run when it lands (issue #40).
+   */
+  told?: Told;
+}
+
+/** A finished run's derived captions and player steps (player/steps.ts), for the scenario it ran. */
+export interface Told {
+  /** deriveSteps(trace, scenario). */
+  derived: readonly DerivedStep[];
+  /** navSteps(trace, scenario). */
+  nav: readonly NavStep[];
+  /** deriveSteps(trace, the scenario with its fix) when the run had the fix on. */
+  fixed?: readonly DerivedStep[];
 }
 
 export type FromEngine =

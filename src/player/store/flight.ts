@@ -6,6 +6,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import { adoptMetrics } from '../../sim/metrics/metrics.ts';
+import { primeDerivedSteps } from '../../sim/trace/derive.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import { TraceIndex } from '../../sim/trace/frame.ts';
 import { applyDigest, emptyDigest } from '../../sim/trace/messageDigest.ts';
@@ -14,7 +15,7 @@ import type { RunUpdate, SimEngine } from '../engine/client.ts';
 import type { PaceModel } from '../pace.ts';
 import * as nav from '../steps.ts';
 import type { Runs } from './runs.ts';
-import type { PlayerState, Run, RunInput } from './types.ts';
+import { type PlayerState, type Run, type RunInput, shownScenario } from './types.ts';
 
 /** The new run is shown once it is simulated this far past the cursor: the minute the user looks at. */
 const FIRST_MS = 60_000;
@@ -135,6 +136,14 @@ export function createFlight(set: Set, get: Get, runs: Runs, engine: SimEngine) 
             : { pending: { through: u.through, durationMs } },
         );
         return;
+      }
+      // The narration the engine derived with the run: the views make no pass over it on landing.
+      const told = u.done?.told;
+      if (told) {
+        primeDerivedSteps(now, spec.scenario, false, told.derived);
+        nav.primeSteps(now, spec.scenario, told.nav);
+        if (told.fixed)
+          primeDerivedSteps(now, shownScenario({ scenario: spec.scenario, trace: now }), false, told.fixed);
       }
       const run: Run = {
         scenario: spec.scenario,

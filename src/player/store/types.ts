@@ -34,8 +34,14 @@ export interface Run {
  * knobs and narration read this one; re-simulation starts from `run.scenario`, the story.
  */
 export function shownScenario(run: Pick<Run, 'scenario' | 'trace'>): Scenario {
-  return withFix(run.scenario, run.trace.params).scenario;
+  // One object per run: what is derived from it is memoized by identity (deriveSteps).
+  const hit = shown.get(run.trace);
+  if (hit?.scenario === run.scenario) return hit.shown;
+  const s = withFix(run.scenario, run.trace.params).scenario;
+  shown.set(run.trace, { scenario: run.scenario, shown: s });
+  return s;
 }
+const shown = new WeakMap<object, { scenario: Scenario; shown: Scenario }>();
 
 /** A run being simulated while the one on screen stays: how far it is. */
 export interface Pending {

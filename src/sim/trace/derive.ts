@@ -92,6 +92,22 @@ export function deriveSteps(
   return steps;
 }
 
+/**
+ * Hands deriveSteps the captions of `trace` made elsewhere from the same events (the engine derives
+ * a finished run's in its worker and sends them with it): the page then makes no pass of its own.
+ */
+export function primeDerivedSteps(
+  trace: Trace,
+  scenario: Scenario | undefined,
+  all: boolean,
+  steps: readonly DerivedStep[],
+): void {
+  const seen = memo.get(trace) ?? [];
+  if (seen.some((m) => m.scenario === scenario && m.all === all)) return;
+  seen.push({ scenario, all, steps });
+  memo.set(trace, seen);
+}
+
 function derive(trace: Trace, scenario: Scenario | undefined, all: boolean): DerivedStep[] {
   const opts = { all };
   const from = opts.all ? -1 : divergence(trace, scenario);
