@@ -46,8 +46,12 @@ export function focusWindows(trace: Trace): FocusWindows {
   const steps = [...new Set(trace.steps.map((s) => s.atMs))].sort((a, b) => a - b);
   const flying = steps.map(() => false);
   let left = steps.length;
+  // Events come in time order: a send later than the last step by more than `post` is near no step,
+  // nor is any after it (a 24 h run's steps are in its first minutes: no pass over the rest).
+  const last = steps.length > 0 ? (steps[steps.length - 1] as number) + post : Number.NEGATIVE_INFINITY;
   for (let i = 0; i < trace.events.length && left > 0; i++) {
     const e = trace.events[i] as TraceEvent;
+    if (e.t > last) break;
     if (e.k !== 'send') continue;
     for (let k = lowerBound(steps.length, (x) => steps[x] as number, e.t - post); k < steps.length; k++) {
       if ((steps[k] as number) > e.deliverAt + pre) break;
