@@ -226,6 +226,37 @@ test('fencing-token: pause the leader from the context menu; with fencing off th
   watch.assertClean();
 });
 
+test("zookeeper: the ensemble's servers in the Faults panel; a killed one is offered a restart", async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await openSandbox(page, 'zookeeper');
+  await seek(page, 10_000);
+  const servers = page.getByRole('group', { name: 'Servers of zookeeper' });
+  await expect(servers.getByRole('button')).toHaveText([
+    'Kill server 1 (SIGKILL)',
+    'Stop server 1 (SIGSTOP)',
+    'Kill server 2 (SIGKILL)',
+    'Stop server 2 (SIGSTOP)',
+    'Kill server 3 (SIGKILL)',
+    'Stop server 3 (SIGSTOP)',
+  ]);
+  await servers.getByRole('button', { name: 'Kill server 1 (SIGKILL)' }).click();
+  const interventions = page.getByRole('region', { name: 'Interventions' });
+  await expect(interventions).toContainText('kill server 1 of zookeeper');
+  // The frame at the cursor has server 1 down (the new run, from the worker): it is offered a restart.
+  await expect(servers.getByRole('button', { name: /server 1/ })).toHaveText(['Restart server 1']);
+  await servers.getByRole('button', { name: 'Stop server 2 (SIGSTOP)' }).click();
+  await expect(interventions).toContainText('stop server 2 of zookeeper');
+  await expect(servers.getByRole('button', { name: /server 2/ })).toHaveText(['Resume server 2']);
+  // The store's process heard them: the event log tells server 1's death.
+  await page.getByRole('tab', { name: 'Event log' }).click();
+  await expect(
+    page.getByText('zookeeper: server 1 KILLED (its clients’ connections reset)').first(),
+  ).toBeAttached();
+  watch.assertClean();
+});
+
 test('undo restores the previous run exactly; redo and remove work; bad knobs are refused, not clamped', async ({
   page,
 }) => {

@@ -104,6 +104,12 @@ export const enSandbox: Record<string, string> = {
   'fault.clock-skew.ahead': 'step {node} wall clock {stepMs} ahead',
   'fault.clock-skew.behind': 'step {node} wall clock {stepMs} behind',
   'fault.clock-skew.true': 'set {node} wall clock to true time',
+  // server (one server of the ensemble the host stands for; menu labels)
+  'faults.ensemble': 'Servers of {host}',
+  'faults.server-kill': 'Kill server {server} (SIGKILL)',
+  'faults.server-stop': 'Stop server {server} (SIGSTOP)',
+  'faults.server-resume': 'Resume server {server}',
+  'faults.server-restart': 'Restart server {server}',
   'fault.server.kill': 'kill server {server} of {node}',
   'fault.server.restart': 'restart server {server} of {node}',
   'fault.server.stop': 'stop server {server} of {node}',

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
+import { declarationOf } from '../sim/algorithms/declared.ts';
 import type { Fault } from '../sim/trace/events.ts';
 import type { Frame } from '../sim/trace/frame.ts';
 import { formatTime } from '../views/format.ts';
@@ -49,6 +50,14 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
   const apply = (fault: Fault) => add({ atMs: at, fault });
   const view = nodes.find((n) => n.id === picked);
   const actions = view ? nodeActions(view, { hasStore, pauseMs, live }) : [];
+  // The host that stands for an ensemble (ZooKeeper's three servers): its servers' faults, from the
+  // state the run left each one in at the cursor. Live mode drives a real etcd, no such ensemble.
+  const ensemble = live ? undefined : declarationOf(run.trace.algorithm)?.chaos?.ensemble;
+  const ensembleView = ensemble ? frame.nodes.find((n) => n.id === ensemble) : undefined;
+  const serverActions =
+    ensemble && ensembleView
+      ? nodeActions(ensembleView, { hasStore, pauseMs, ensemble }).filter((a) => a.fault.kind === 'server')
+      : [];
   const partitioned = frame.partition !== null || frame.cuts.length > 0;
   const linkOk = linkA !== '' && linkB !== '' && linkA !== linkB;
   const hosts = run.trace.hosts.filter((h) => h.kind !== 'client').map((h) => h.id);
@@ -120,6 +129,24 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
           </button>
         ))}
       </div>
+      {serverActions.length > 0 && (
+        <fieldset className="wi-group">
+          <legend>{t('faults.ensemble', { host: ensemble ?? '' })}</legend>
+          <div className="wi-buttons">
+            {serverActions.map((a) => (
+              <button
+                key={a.id}
+                type="button"
+                className="button small"
+                title={faultText(a.fault)}
+                onClick={() => apply(a.fault)}
+              >
+                {a.label}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      )}
       {nodeIds.length >= 2 && !live && (
         <fieldset className="wi-group">
           <legend>{t('faults.partition')}</legend>

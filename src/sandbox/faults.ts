@@ -15,11 +15,14 @@ export interface FaultAction {
 /** The faults that change something for this node in its current state (the fault table's menu entries). */
 export function nodeActions(
   n: NodeView,
-  o: { hasStore: boolean; pauseMs: number; live?: boolean },
+  o: { hasStore: boolean; pauseMs: number; live?: boolean; ensemble?: string },
 ): FaultAction[] {
   return menuFor(n, o).map((m) => ({
     id: m.id,
-    label: t(`faults.${m.label ?? m.id}`, 'durationMs' in m.fault ? { s: seconds(m.fault.durationMs) } : {}),
+    label: t(`faults.${m.label ?? m.id}`, {
+      ...m.vars,
+      ...('durationMs' in m.fault ? { s: seconds(m.fault.durationMs) } : {}),
+    }),
     fault: m.fault,
   }));
 }

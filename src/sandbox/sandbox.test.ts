@@ -56,6 +56,40 @@ describe('node fault menu', () => {
     expect(ids(node({ isolated: 'store', role: 'isolated' }))).toEqual(['crash', 'pause', 'rejoin']);
   });
 
+  it("offers the ensemble's server faults on the host that stands for it, from the state the faults left each server in", () => {
+    const zk = node({ id: 'zookeeper', kind: 'store' });
+    const ids = (n: NodeView, ensemble?: string) =>
+      nodeActions(n, { hasStore: true, pauseMs: 40_000, ...(ensemble ? { ensemble } : {}) })
+        .map((a) => a.id)
+        .filter((id) => id.startsWith('server-'));
+    const all = [
+      'server-1-kill',
+      'server-1-stop',
+      'server-2-kill',
+      'server-2-stop',
+      'server-3-kill',
+      'server-3-stop',
+    ];
+    expect(ids(zk, 'zookeeper')).toEqual(all);
+    // A store that stands for no ensemble (etcd's), another host, or the host down: none.
+    expect(ids(zk)).toEqual([]);
+    expect(ids(node({}), 'zookeeper')).toEqual([]);
+    expect(ids({ ...zk, up: false, role: 'down', believed: null }, 'zookeeper')).toEqual([]);
+    expect(ids({ ...zk, servers: { 1: 'down', 2: 'stopped' } }, 'zookeeper')).toEqual([
+      'server-1-restart',
+      'server-2-resume',
+      'server-3-kill',
+      'server-3-stop',
+    ]);
+    const [kill] = nodeActions(zk, { hasStore: true, pauseMs: 40_000, ensemble: 'zookeeper' }).filter((a) =>
+      a.id.startsWith('server-'),
+    );
+    expect(kill).toMatchObject({
+      label: 'Kill server 1 (SIGKILL)',
+      fault: { kind: 'server', node: 'zookeeper', server: 1, act: 'kill' },
+    });
+  });
+
   it('names interventions the way the remove buttons read', () => {
     expect(interventionText({ atMs: 12_345, fault: { kind: 'crash', node: 'node-2' } }, 75_000)).toBe(
       'crash node-2 at 12.3 s',

@@ -86,11 +86,18 @@ export interface MenuNode {
   readonly up: boolean;
   readonly paused: boolean;
   readonly isolated: 'all' | 'store' | null;
+  /** The ensemble's servers that are not up, for a host that stands for one (frame.ts). */
+  readonly servers?: Readonly<Record<number, ServerLife>>;
 }
+
+/** One server of an ensemble, as `server` faults leave it (absent from MenuNode.servers: up). */
+export type ServerLife = 'down' | 'stopped';
 
 export interface MenuItem {
   readonly id: string;
   readonly label?: string;
+  /** The label's values ("Kill server {server}"). */
+  readonly vars?: Readonly<Record<string, number>>;
   readonly fault: Fault;
 }
 
@@ -101,7 +108,12 @@ export interface MenuOptions {
   readonly pauseMs: number;
   /** A live recording: only the kinds marked `live`, and isolation from the store alone. */
   readonly live?: boolean;
+  /** The host that stands for an ensemble of servers (the declaration's `chaos.ensemble`), if any. */
+  readonly ensemble?: string;
 }
+
+/** The ensemble's servers (ZooKeeper's three, algorithms/zookeeper/process.ts SERVERS). */
+const ENSEMBLE_SERVERS = [1, 2, 3] as const;
 
 const onNode = { node: host } as const;
 const link = { a: host, b: host } as const;
@@ -349,6 +361,21 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     severity: 'danger',
     words: (f) => ({ key: `server.${f.act ?? 'kill'}` }),
     member: (f) => ({ server: Math.round(f.server), act: f.act ?? 'kill' }),
+    // Each server's moves from the state the fault stream left it in: an up server is killed or
+    // stopped, a stopped one resumed, a dead one restarted.
+    menu: (n, o) =>
+      o.ensemble !== n.id || !n.up
+        ? []
+        : ENSEMBLE_SERVERS.flatMap((server) => {
+            const life = n.servers?.[server];
+            const acts = life === 'down' ? ['restart'] : life === 'stopped' ? ['resume'] : ['kill', 'stop'];
+            return acts.map((act) => ({
+              id: `server-${server}-${act}`,
+              label: `server-${act}`,
+              vars: { server },
+              fault: { kind: 'server', node: n.id, server, act } as Fault,
+            }));
+          }),
     undo: (f) =>
       (f.act ?? 'kill') === 'kill'
         ? { kind: 'server', node: f.node, server: f.server, act: 'restart' }

@@ -336,3 +336,46 @@ describe('a resource whose writes name their item', () => {
     }
   });
 });
+
+describe("an ensemble's servers in the frame", () => {
+  it('follow the server faults the store heard, and start up again with a new store process', () => {
+    const zk = scenarios.find((x) => x.id === 'zookeeper');
+    if (!zk) throw new Error('zookeeper scenario missing');
+    const server = (atMs: number, n: number, act: 'kill' | 'stop' | 'resume' | 'restart') => ({
+      atMs,
+      fault: { kind: 'server' as const, node: 'zookeeper', server: n, act },
+    });
+    const trace = simulate(zk, {
+      durationMs: 20_000,
+      interventions: [
+        server(1_000, 1, 'kill'),
+        server(2_000, 2, 'stop'),
+        server(3_000, 2, 'kill'),
+        server(4_000, 1, 'restart'),
+        server(5_000, 3, 'resume'), // resumes nothing: 3 is up
+        server(6_000, 2, 'restart'),
+        server(7_000, 3, 'stop'),
+        { atMs: 8_000, fault: { kind: 'crash' as const, node: 'zookeeper' } },
+        server(9_000, 1, 'kill'), // the host is down: nobody hears it
+        { atMs: 10_000, fault: { kind: 'restart' as const, node: 'zookeeper' } },
+        server(11_000, 2, 'stop'),
+      ],
+    });
+    const index = new TraceIndex(trace);
+    const at = (t: number) => index.frameAt(t).nodes.find((n) => n.id === 'zookeeper')?.servers;
+    expect(at(500)).toBeUndefined();
+    expect(at(1_500)).toEqual({ 1: 'down' });
+    expect(at(2_500)).toEqual({ 1: 'down', 2: 'stopped' });
+    expect(at(3_500)).toEqual({ 1: 'down', 2: 'down' });
+    expect(at(4_500)).toEqual({ 2: 'down' });
+    expect(at(5_500)).toEqual({ 2: 'down' });
+    expect(at(6_500)).toBeUndefined();
+    expect(at(7_500)).toEqual({ 3: 'stopped' });
+    expect(at(9_500)).toEqual({ 3: 'stopped' });
+    expect(at(10_500)).toBeUndefined();
+    expect(at(11_500)).toEqual({ 2: 'stopped' });
+    // The frames of a run without server faults carry no such field.
+    const plain = new TraceIndex(simulate(zk, { durationMs: 5_000 }));
+    expect(plain.frameAt(4_000).nodes.some((n) => 'servers' in n)).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import { upperBound } from '../../lib/search.ts';
 import { foldFault } from '../faults/fold.ts';
+import { hostOf, memberFault, type ServerLife } from '../faults/table.ts';
 import type { HostKind } from '../net/host.ts';
 import { type NetState, openNet } from '../net/reach.ts';
 import type { KeyValue } from '../store/etcd.ts';
@@ -28,6 +29,8 @@ export interface NodeView {
   drift: number;
   /** Its wall clock's offset from true time (ms), when a `clock-skew` moved it. */
   skewMs?: number;
+  /** The ensemble's servers that are not up, where the host stands for one and a `server` fault hit it. */
+  servers?: Readonly<Record<number, ServerLife>>;
 }
 
 export interface MessageView {
@@ -96,6 +99,8 @@ interface NodeState {
   restartedAt?: number;
   drift: number;
   skewMs: number;
+  /** An ensemble's servers that are not up (`server` faults on the host that stands for it). */
+  servers?: Record<number, ServerLife>;
 }
 
 interface State {
@@ -142,6 +147,12 @@ function apply(s: State, e: TraceEvent): void {
       return;
     }
     case 'fault': {
+      const member = memberFault(e.fault);
+      if (member) {
+        // Heard only by a host that is up (Host.notify), paused or not.
+        const n = s.nodes.get(hostOf(e.fault) ?? '');
+        if (n?.up) n.servers = serverAfter(n.servers, member);
+      }
       const step = foldFault(e.fault, (id) => s.nodes.get(id), s.net);
       s.net = step.net;
       const n = step.host !== undefined ? s.nodes.get(step.host) : undefined;
@@ -149,7 +160,11 @@ function apply(s: State, e: TraceEvent): void {
       const { up, paused, drift, skewMs = 0 } = step.life;
       Object.assign(n, { up, paused, drift, skewMs });
       if (step.move === 'stop') Object.assign(n, { believed: null, token: undefined, crashedAt: e.t });
-      else if (step.move === 'start') n.restartedAt = e.t;
+      else if (step.move === 'start') {
+        n.restartedAt = e.t;
+        // A new process: its ensemble starts with every server up.
+        n.servers = undefined;
+      }
       return;
     }
     case 'store': {
@@ -476,6 +491,7 @@ export class TraceIndex {
         ...(n.restartedAt !== undefined ? { restartedAt: n.restartedAt } : {}),
         drift: n.drift,
         ...(n.skewMs !== 0 ? { skewMs: n.skewMs } : {}),
+        ...(n.servers ? { servers: n.servers } : {}),
       });
     }
 
@@ -549,4 +565,34 @@ export function messageDigestOf(index: TraceIndex): MessageDigest {
     derived.set(index, d);
   }
   return d;
+}
+
+/**
+ * An ensemble's servers after a `server` fault (the store's process acts on it, algorithms/zookeeper/
+ * process.ts): a new object (frames keep the old one), undefined when every server is up again.
+ */
+function serverAfter(
+  before: Readonly<Record<number, ServerLife>> | undefined,
+  m: NonNullable<ReturnType<typeof memberFault>>,
+): Record<number, ServerLife> | undefined {
+  const now = before?.[m.server];
+  const next: ServerLife | undefined =
+    m.act === 'kill'
+      ? 'down'
+      : m.act === 'stop'
+        ? now === 'down'
+          ? 'down'
+          : 'stopped'
+        : m.act === 'restart'
+          ? now === 'down'
+            ? undefined
+            : now
+          : now === 'stopped'
+            ? undefined
+            : now;
+  if (next === now) return before as Record<number, ServerLife> | undefined;
+  const out: Record<number, ServerLife> = { ...before };
+  if (next === undefined) delete out[m.server];
+  else out[m.server] = next;
+  return Object.keys(out).length > 0 ? out : undefined;
 }
