@@ -136,6 +136,9 @@ export const pt: Record<string, string> = {
   'cluster.adrBadge': 'Abrir o ADR-001',
   'cluster.token': 'token {token}',
   'cluster.term': 'termo {term}',
+  'cluster.log.entries':
+    'Log do {node}: {count, plural, =0 {nenhuma entrada} one {# entrada} other {# entradas}}, confirmado até o índice {commit}.',
+  'cluster.log.progress': 'O líder guarda para ele matchIndex {match} e nextIndex {next} (m e n).',
   'cluster.shards': '{count, plural, =1 {shard {list}} other {shards {list}}}',
   'cluster.shardKeys': '{count, plural, =1 {# chave} other {# chaves}}',
   'cluster.store': 'serviço de coordenação',

@@ -6,6 +6,7 @@ import { declarationOf } from '../sim/algorithms/declared.ts';
 import { type Frame, type MessageView, messageDigestOf, type TraceIndex } from '../sim/trace/frame.ts';
 import { alarmCorner, type Box, type Segment } from './alarmPlace.ts';
 import { type ClusterRenderer, createClusterView, type Link, MESH_MAX_NODES } from './d3/cluster/index.ts';
+import { raftLogIndex } from './d3/cluster/raftLog.ts';
 import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from './d3/glyphs.ts';
 import { linkPicture } from './linkPicture.ts';
 import { storageFirst } from './story.ts';
@@ -256,7 +257,12 @@ export const ClusterView = memo(function ClusterView({
             leaderKeys: declarationOf(index.trace.algorithm)?.leadership.keys,
             perShard: declarationOf(index.trace.algorithm)?.leadership.scope === 'shard',
             leaderless: declarationOf(index.trace.algorithm)?.leadership.scope === 'none',
+            carries: declarationOf(index.trace.algorithm)?.leadership.carries ?? null,
           }
+        : {}),
+      // Raft's log under each node, read off the trace's log marks at the frame's event count.
+      ...(index.trace.algorithm === 'raft'
+        ? { logsAt: (f: Frame) => raftLogIndex(index.trace.events).at(f.eventCount) }
         : {}),
       flashMs: Math.max(1, 900 * timeScale),
       label: title,
