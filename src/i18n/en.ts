@@ -122,6 +122,7 @@ export const en: Record<string, string> = {
   'cluster.label': 'Cluster: {scenario}',
   'cluster.legend': 'Messages',
   'cluster.legend.lost': 'lost',
+  'cluster.legend.log': 'log entry (its term) · | committed up to · m, n: the leader’s matchIndex, nextIndex',
   'cluster.legend.replies': 'replies',
   'cluster.partition': 'partition',
   'cluster.bothWrite': 'BOTH WRITE',

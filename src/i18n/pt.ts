@@ -129,6 +129,8 @@ export const pt: Record<string, string> = {
   'cluster.label': 'Cluster: {scenario}',
   'cluster.legend': 'Mensagens',
   'cluster.legend.lost': 'perdida',
+  'cluster.legend.log':
+    'entrada do log (o seu termo) · | confirmado até aí · m, n: matchIndex e nextIndex do líder',
   'cluster.legend.replies': 'respostas',
   'cluster.partition': 'partição',
   'cluster.bothWrite': 'AMBOS ESCREVEM',

@@ -127,6 +127,7 @@ export const ru: Record<string, string> = {
   'cluster.label': 'Кластер: {scenario}',
   'cluster.legend': 'Сообщения',
   'cluster.legend.lost': 'потеряно',
+  'cluster.legend.log': 'запись лога (её терм) · | зафиксировано до · m, n: matchIndex и nextIndex у лидера',
   'cluster.legend.replies': 'ответы',
   'cluster.partition': 'разделение',
   'cluster.bothWrite': 'ОБА ПИШУТ',

@@ -165,7 +165,8 @@ export function legendEntries(types: readonly string[]): LegendEntry[] {
 function Legend({ index }: { index: TraceIndex }) {
   const entries = useMemo(() => legendEntries(messageDigestOf(index).types), [index]);
   const anyLost = useMemo(() => messageDigestOf(index).anyLost, [index]);
-  if (!entries.length) return null;
+  const raft = index.trace.algorithm === 'raft';
+  if (!entries.length && !raft) return null;
   return (
     <ul className="legend" aria-label={t('cluster.legend')}>
       {entries.map((e) => (
@@ -182,6 +183,15 @@ function Legend({ index }: { index: TraceIndex }) {
             <path className="lost-x" d="M-5 -5 L5 5 M5 -5 L-5 5" />
           </svg>
           {t('cluster.legend.lost')}
+        </li>
+      )}
+      {raft && (
+        <li className="log-key">
+          <svg viewBox="0 0 20 14" width="20" height="14" aria-hidden="true">
+            <rect className="log-key-cell" x="1" y="1" width="11" height="12" rx="2" />
+            <line className="log-key-commit" x1="15" x2="15" y1="0" y2="14" />
+          </svg>
+          {t('cluster.legend.log')}
         </li>
       )}
     </ul>

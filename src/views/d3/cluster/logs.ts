@@ -21,22 +21,33 @@ export const LOG_ROOM = 30;
 const MAX_CELLS = 12;
 
 /**
- * How many cells each node's log may take: as many as fit between it and the nodes beside it at its
- * height, and inside the picture, from 3 to MAX_CELLS.
+ * How many cells each node's log may take: as many as keep it inside the picture and clear of the
+ * nodes beside it (their circle, role badge and pill) and of their logs, from 3 to MAX_CELLS. A log
+ * is centred under its node, so it may reach as far to each side as the nearest of those allows.
  */
 export function cellsFor(layout: Layout, hosts: readonly HostInfo[]): Map<string, number> {
   const { cellW: CELL_W, foldW: FOLD_W } = logGeometry(layout.nodeR);
+  const r = layout.nodeR;
   const nodes = hosts.filter((h) => h.kind === 'node');
   const out = new Map<string, number>();
+  /** A log's band, and a node's with its badge and pill (hosts.ts), from the node's centre. */
+  const logBand = (y: number) => [y + logTop(r) - 4, y + logTop(r) + LOG_ROOM - 4] as const;
+  const nodeBand = (y: number) => [y - r - 11, y + r + 24] as const;
+  const meet = (a: readonly [number, number], b: readonly [number, number]) => a[0] < b[1] && b[0] < a[1];
   for (const n of nodes) {
     const p = layout.pos.get(n.id);
     if (!p) continue;
-    let room = 2 * Math.min(p.x - 4, layout.width - 4 - p.x);
+    let half = Math.min(p.x - 8, layout.width - 8 - p.x);
     for (const o of nodes) {
       const q = o.id === n.id ? undefined : layout.pos.get(o.id);
-      if (q && Math.abs(q.y - p.y) < LOG_ROOM + layout.nodeR) room = Math.min(room, Math.abs(q.x - p.x) - 8);
+      if (!q) continue;
+      const dx = Math.abs(q.x - p.x);
+      if (meet(logBand(p.y), nodeBand(q.y))) half = Math.min(half, dx - r - 6);
+      // Two logs side by side share the space between their nodes.
+      if (meet(logBand(p.y), logBand(q.y))) half = Math.min(half, dx / 2 - 4);
     }
-    // One cell is kept for the next index past the end; the fold cell is wider than a cell.
+    // Backing (6 px each side), the fold cell and the next index's cell past the end.
+    const room = 2 * half - 12;
     const fit = Math.floor((room - FOLD_W - CELL_W) / (CELL_W + GAP)) + 1;
     out.set(n.id, Math.max(3, Math.min(MAX_CELLS, fit)));
   }
