@@ -152,3 +152,21 @@ test('the story link’s picture, painted before the app runs, draws the logs th
   await openPlayer(page, '?scenario=raft&step=5');
   expect(await logsIn('.cluster-canvas')).toEqual(before);
 });
+
+test('the inspector shows the raft machine, its term as the term and no fencing token', async ({ page }) => {
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=raft&step=5&inspect=node-3');
+  const chart = page.getByRole('region', { name: 'Statechart of node-3' });
+  await expect(chart).toBeVisible();
+  await expect
+    .poll(() =>
+      chart
+        .locator('[data-active="true"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-state')).sort()),
+    )
+    .toContain('leader.waiting');
+  const facts = chart.locator('.insp-facts');
+  await expect(facts).toContainText('term: 1');
+  await expect(facts).not.toContainText('fencing token');
+  watch.assertClean();
+});
