@@ -150,9 +150,10 @@ test('Present: the message label does not cover the token pill, and ids do not b
   await page.getByRole('button', { name: 'Present' }).click();
   const counter = page.locator('.pres-counter');
   await expect(counter).toHaveText(/^\d+ \/ 10$/);
-  // Step 7: node-1 leads with token 2 and sends HEARTBEAT to four peers at once ("HEARTBEAT ×4").
+  // Step 7: node-1 leads term 2 and sends HEARTBEAT to four peers at once ("HEARTBEAT ×4"). The pill
+  // names what heartbeat's leaders carry: the term (its writes use it as their token).
   while (!/^7 \//.test((await counter.textContent()) ?? '')) await page.keyboard.press('PageDown');
-  await expect(page.locator('.presentation [data-node="node-1"] .token')).toContainText('token 2');
+  await expect(page.locator('.presentation [data-node="node-1"] .token')).toContainText('term 2');
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   expect(await inkOverToken(page, 'node-1')).toBeLessThan(20);
   // A subtitle that wraps keeps node-1, node-5 whole: each hyphenated piece is on one line.

@@ -15,6 +15,7 @@ export const enPanels: Record<string, string> = {
   'seq.legend.chatter': 'heartbeat',
   'seq.legend.lost': 'lost',
   'seq.legend.leader': 'leads (token)',
+  'seq.legend.leaderTerm': 'leads (term)',
   'seq.legend.write': 'write accepted',
   'seq.legend.rejected': 'write rejected',
   'seq.legend.expire': 'lease expired',

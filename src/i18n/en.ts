@@ -122,6 +122,7 @@ export const en: Record<string, string> = {
   'cluster.label': 'Cluster: {scenario}',
   'cluster.legend': 'Messages',
   'cluster.legend.lost': 'lost',
+  'cluster.legend.log': 'log entry (its term) · | committed up to · m, n: the leader’s matchIndex, nextIndex',
   'cluster.legend.replies': 'replies',
   'cluster.partition': 'partition',
   'cluster.bothWrite': 'BOTH WRITE',
@@ -129,6 +130,9 @@ export const en: Record<string, string> = {
   'cluster.adrBadge': 'Open ADR-001',
   'cluster.token': 'token {token}',
   'cluster.term': 'term {term}',
+  'cluster.log.entries':
+    '{node} log: {count, plural, =0 {no entries} one {# entry} other {# entries}}, committed through index {commit}.',
+  'cluster.log.progress': 'The leader holds matchIndex {match} and nextIndex {next} for it (m and n).',
   'cluster.shards': '{count, plural, =1 {shard {list}} other {shards {list}}}',
   'cluster.shardKeys': '{count, plural, =1 {# key} other {# keys}}',
   'cluster.store': 'coordination store',

@@ -12,6 +12,7 @@ export const ptPanels: Record<string, string> = {
   'seq.legend.chatter': 'heartbeat',
   'seq.legend.lost': 'perdida',
   'seq.legend.leader': 'lidera (token)',
+  'seq.legend.leaderTerm': 'lidera (termo)',
   'seq.legend.write': 'escrita aceita',
   'seq.legend.rejected': 'escrita rejeitada',
   'seq.legend.expire': 'lease expirado',

@@ -129,6 +129,8 @@ export const pt: Record<string, string> = {
   'cluster.label': 'Cluster: {scenario}',
   'cluster.legend': 'Mensagens',
   'cluster.legend.lost': 'perdida',
+  'cluster.legend.log':
+    'entrada do log (o seu termo) · | confirmado até aí · m, n: matchIndex e nextIndex do líder',
   'cluster.legend.replies': 'respostas',
   'cluster.partition': 'partição',
   'cluster.bothWrite': 'AMBOS ESCREVEM',
@@ -136,6 +138,9 @@ export const pt: Record<string, string> = {
   'cluster.adrBadge': 'Abrir o ADR-001',
   'cluster.token': 'token {token}',
   'cluster.term': 'termo {term}',
+  'cluster.log.entries':
+    'Log do {node}: {count, plural, =0 {nenhuma entrada} one {# entrada} other {# entradas}}, confirmado até o índice {commit}.',
+  'cluster.log.progress': 'O líder guarda para ele matchIndex {match} e nextIndex {next} (m e n).',
   'cluster.shards': '{count, plural, =1 {shard {list}} other {shards {list}}}',
   'cluster.shardKeys': '{count, plural, =1 {# chave} other {# chaves}}',
   'cluster.store': 'serviço de coordenação',

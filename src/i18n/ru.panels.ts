@@ -12,6 +12,7 @@ export const ruPanels: Record<string, string> = {
   'seq.legend.chatter': 'heartbeat',
   'seq.legend.lost': 'потеряно',
   'seq.legend.leader': 'лидирует (token)',
+  'seq.legend.leaderTerm': 'лидирует (терм)',
   'seq.legend.write': 'запись принята',
   'seq.legend.rejected': 'запись отвергнута',
   'seq.legend.expire': 'lease истёк',

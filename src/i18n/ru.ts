@@ -127,6 +127,7 @@ export const ru: Record<string, string> = {
   'cluster.label': 'Кластер: {scenario}',
   'cluster.legend': 'Сообщения',
   'cluster.legend.lost': 'потеряно',
+  'cluster.legend.log': 'запись лога (её терм) · | зафиксировано до · m, n: matchIndex и nextIndex у лидера',
   'cluster.legend.replies': 'ответы',
   'cluster.partition': 'разделение',
   'cluster.bothWrite': 'ОБА ПИШУТ',
@@ -134,6 +135,9 @@ export const ru: Record<string, string> = {
   'cluster.adrBadge': 'Открыть ADR-001',
   'cluster.token': 'token {token}',
   'cluster.term': 'терм {term}',
+  'cluster.log.entries':
+    'Лог {node}: {count, plural, =0 {нет записей} one {# запись} few {# записи} many {# записей} other {# записи}}; индекс фиксации — {commit}.',
+  'cluster.log.progress': 'Лидер хранит для него matchIndex {match} и nextIndex {next} (m и n).',
   'cluster.shards': '{count, plural, =1 {шард {list}} other {шарды {list}}}',
   'cluster.shardKeys': '{count, plural, one {# ключ} few {# ключа} many {# ключей} other {# ключа}}',
   'cluster.store': 'сервис координации',

@@ -6,6 +6,7 @@ import { declarationOf } from '../sim/algorithms/declared.ts';
 import { type Frame, type MessageView, messageDigestOf, type TraceIndex } from '../sim/trace/frame.ts';
 import { alarmCorner, type Box, type Segment } from './alarmPlace.ts';
 import { type ClusterRenderer, createClusterView, type Link, MESH_MAX_NODES } from './d3/cluster/index.ts';
+import { raftLogIndex } from './d3/cluster/raftLog.ts';
 import { glyphSize, type MessageFamily, messageFamily, messageGlyph } from './d3/glyphs.ts';
 import { linkPicture } from './linkPicture.ts';
 import { storageFirst } from './story.ts';
@@ -164,7 +165,8 @@ export function legendEntries(types: readonly string[]): LegendEntry[] {
 function Legend({ index }: { index: TraceIndex }) {
   const entries = useMemo(() => legendEntries(messageDigestOf(index).types), [index]);
   const anyLost = useMemo(() => messageDigestOf(index).anyLost, [index]);
-  if (!entries.length) return null;
+  const raft = index.trace.algorithm === 'raft';
+  if (!entries.length && !raft) return null;
   return (
     <ul className="legend" aria-label={t('cluster.legend')}>
       {entries.map((e) => (
@@ -181,6 +183,15 @@ function Legend({ index }: { index: TraceIndex }) {
             <path className="lost-x" d="M-5 -5 L5 5 M5 -5 L-5 5" />
           </svg>
           {t('cluster.legend.lost')}
+        </li>
+      )}
+      {raft && (
+        <li className="log-key">
+          <svg viewBox="0 0 20 14" width="20" height="14" aria-hidden="true">
+            <rect className="log-key-cell" x="1" y="1" width="11" height="12" rx="2" />
+            <line className="log-key-commit" x1="15" x2="15" y1="0" y2="14" />
+          </svg>
+          {t('cluster.legend.log')}
         </li>
       )}
     </ul>
@@ -256,7 +267,12 @@ export const ClusterView = memo(function ClusterView({
             leaderKeys: declarationOf(index.trace.algorithm)?.leadership.keys,
             perShard: declarationOf(index.trace.algorithm)?.leadership.scope === 'shard',
             leaderless: declarationOf(index.trace.algorithm)?.leadership.scope === 'none',
+            carries: declarationOf(index.trace.algorithm)?.leadership.carries ?? null,
           }
+        : {}),
+      // Raft's log under each node, read off the trace's log marks at the frame's event count.
+      ...(index.trace.algorithm === 'raft'
+        ? { logsAt: (f: Frame) => raftLogIndex(index.trace.events).at(f.eventCount) }
         : {}),
       flashMs: Math.max(1, 900 * timeScale),
       label: title,

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatNumber, messageTypeLabel, t as tr } from '../i18n/index.ts';
+import { declarationOf } from '../sim/algorithms/declared.ts';
 import type { TraceIndex } from '../sim/trace/frame.ts';
 import {
   chatterOf,
@@ -25,21 +26,28 @@ function secs(ms: number): string {
   return tr('time.s', { s: formatNumber(Number((ms / 1000).toFixed(3))) });
 }
 
-/** The text alternatives of the drawing (every arrow has one), through the catalog. */
-function sequenceText(): SequenceText {
+/**
+ * The text alternatives of the drawing (every arrow has one), through the catalog. `carriesTerm`:
+ * the run's leaders carry a term (Raft, heartbeat, whose machines also copy it into `token`), so a
+ * leadership is tagged with its term, never as a token.
+ */
+function sequenceText(carriesTerm: () => boolean): SequenceText {
   const line = (
     from: string,
     to: string,
     type: string,
     data?: Record<string, string | number | boolean | null>,
   ) => tr('log.send', { from, to, type: messageTypeLabel(type), data: dataSuffix(data) });
-  const tag = (token: number | null, term: number | null) =>
-    [
+  const tag = (token: number | null, term: number | null) => {
+    const own = term ?? token;
+    if (carriesTerm() && own !== null) return tr('seq.tag.term', { term: own });
+    return [
       token !== null ? tr('seq.tag.token', { token }) : '',
       term !== null && term !== token ? tr('seq.tag.term', { term }) : '',
     ]
       .filter(Boolean)
       .join(', ');
+  };
   return {
     label: tr('seq.label'),
     message(m) {
@@ -57,7 +65,14 @@ function sequenceText(): SequenceText {
       const tg = tag(token, term);
       return tr('seq.leader', { node, tag: tg ? ` (${tg})` : '', from: secs(from), to: secs(to) });
     },
-    tokenTag: (token, term) => (token !== null ? `#${token}` : term !== null ? `T${term}` : ''),
+    tokenTag: (token, term) =>
+      carriesTerm() && (term ?? token) !== null
+        ? `T${term ?? token}`
+        : token !== null
+          ? `#${token}`
+          : term !== null
+            ? `T${term}`
+            : '',
     paused: (node, from, to) => tr('seq.paused', { node, from: secs(from), to: secs(to) }),
     isolated: (node, from, to) => tr('seq.isolated', { node, from: secs(from), to: secs(to) }),
     down: (node, from, to) => tr('seq.down', { node, from: secs(from), to: secs(to) }),
@@ -88,6 +103,7 @@ type LegendKey =
   | 'chatter'
   | 'lost'
   | 'leader'
+  | 'leaderTerm'
   | 'write'
   | 'rejected'
   | 'expire'
@@ -95,6 +111,9 @@ type LegendKey =
   | 'down'
   | 'partition'
   | 'violation';
+
+const carriesTerm = (index: TraceIndex) =>
+  declarationOf(index.trace.algorithm)?.leadership.carries === 'term';
 
 /** The legend names only what this trace can show. */
 function legendKeys(index: TraceIndex): LegendKey[] {
@@ -105,7 +124,10 @@ function legendKeys(index: TraceIndex): LegendKey[] {
     chatter: chatter.size > 0,
     // The engine's digest knows (a 24 h run has 700k messages to look over otherwise).
     lost: index.digest ? index.digest.anyLost : index.messages.some((m) => m.fate === 'dropped'),
-    leader: index.trace.events.some((e) => e.k === 'role' && e.role === 'leader'),
+    leader: carriesTerm(index)
+      ? false
+      : index.trace.events.some((e) => e.k === 'role' && e.role === 'leader'),
+    leaderTerm: carriesTerm(index) && index.trace.events.some((e) => e.k === 'role' && e.role === 'leader'),
     write: index.writes.some((w) => w.status === 'accepted'),
     rejected: index.writes.some((w) => w.status === 'rejected'),
     // The index knows (a 24 h run has a million events to look over otherwise).
@@ -147,6 +169,7 @@ function Glyph({ k }: { k: LegendKey }) {
     case 'violation':
       return <path d="M11,0 L17,6 L11,12 L5,6 Z" />;
     case 'leader':
+    case 'leaderTerm':
       return <rect x="8" y="0" width="6" height="12" rx="2" />;
     case 'paused':
       return <rect x="5" y="0" width="12" height="12" rx="2" />;
@@ -180,6 +203,8 @@ export function SequenceDiagram({ index: newest, t, onSeek }: Props) {
   const renderer = useRef<SequenceRenderer | null>(null);
   const seekRef = useRef(onSeek);
   seekRef.current = onSeek;
+  const termRef = useRef(false);
+  termRef.current = carriesTerm(index);
   const [size, setSize] = useState({ width: 0, height: 0 });
   // Drawn only while on screen: scrolled away, following the cursor every frame would restyle and
   // repaint up to a thousand arrows for nothing (a 50-node Bully election). Redrawn on coming back.
@@ -202,7 +227,10 @@ export function SequenceDiagram({ index: newest, t, onSeek }: Props) {
   useEffect(() => {
     const el = hostRef.current;
     if (!el) return;
-    const r = createSequence(el, { onSeek: (x) => seekRef.current(x), text: sequenceText() });
+    const r = createSequence(el, {
+      onSeek: (x) => seekRef.current(x),
+      text: sequenceText(() => termRef.current),
+    });
     renderer.current = r;
     const ro = new ResizeObserver((entries) => {
       const box = entries[0]?.contentRect;

@@ -20,6 +20,11 @@ export interface Vocabulary {
   readonly families: Readonly<Record<string, MessageFamily>>;
   /** Periodic liveness/renewal traffic, drawn lighter than the messages that make the story. */
   readonly chatter: readonly string[];
+  /**
+   * Types that are chatter when they carry nothing: by type, the field of its data that counts what
+   * it carries, chatter when 0 (Raft's APPEND_ENTRIES with no entries, a heartbeat, and its reply).
+   */
+  readonly chatterWhenEmpty?: Readonly<Record<string, string>>;
   /** The store's leases are ZooKeeper sessions: narration says so, not "etcd expires lease". */
   readonly storeLeasesAreSessions?: boolean;
 }

@@ -13,6 +13,7 @@ describe('the message digest built as events come equals the one derived from th
     ['split-brain', {}],
     ['patroni', {}],
     ['check-before-act', {}],
+    ['raft', {}],
     [
       'etcd-lease',
       { durationMs: 600_000, interventions: [{ atMs: 40_000, fault: { kind: 'crash', node: 'node-2' } }] },
@@ -47,6 +48,23 @@ describe('the message digest built as events come equals the one derived from th
       expect(derived.counts).toEqual(countIndex(messages));
     });
   }
+  it('raft: an APPEND_ENTRIES with no entries (a heartbeat, §5.2) and its reply are chatter; with entries they are not', () => {
+    const story = scenarioById('raft');
+    if (!story) throw new Error('raft missing');
+    const messages = new TraceIndex(simulate(story)).messages;
+    const chatter = chatterIds(messages);
+    const appends = messages.filter((m) => m.type === 'APPEND_ENTRIES' || m.type === 'APPEND_REPLY');
+    const empty = appends.filter((m) => m.data?.entryCount === 0);
+    const full = appends.filter((m) => Number(m.data?.entryCount) > 0);
+    expect(empty.length + full.length).toBe(appends.length);
+    expect(empty.length).toBeGreaterThan(100);
+    expect(full.length).toBeGreaterThan(20);
+    for (const m of empty) expect(chatter.has(m.id), `${m.type} ${m.id}`).toBe(true);
+    for (const m of full) expect(chatter.has(m.id), `${m.type} ${m.id}`).toBe(false);
+    // Votes, client requests and redirects are the story.
+    for (const m of messages.filter((x) => !appends.includes(x))) expect(chatter.has(m.id)).toBe(false);
+  });
+
   it('counts lost messages at their delivery time, sorted, though drops come in another order', () => {
     const story = scenarioById('split-brain');
     if (!story) throw new Error('split-brain missing');

@@ -49,15 +49,21 @@ export const emptyDigest = (): MessageDigest => ({
   counts: emptyCounts(),
 });
 
-let chatterSet: { version: number; types: Set<string> } | null = null;
-/** Periodic liveness/renewal types of every declared algorithm (views/d3/glyphs.ts isChatter). */
-export function isChatterType(type: string): boolean {
+let chatterSet: { version: number; types: Set<string>; whenEmpty: Map<string, string> } | null = null;
+function chatterTables(): NonNullable<typeof chatterSet> {
   if (chatterSet?.version !== declaredVersion())
     chatterSet = {
       version: declaredVersion(),
       types: new Set(declaredAlgorithms().flatMap((a) => a.vocabulary.chatter)),
+      whenEmpty: new Map(
+        declaredAlgorithms().flatMap((a) => Object.entries(a.vocabulary.chatterWhenEmpty ?? {})),
+      ),
     };
-  return chatterSet.types.has(type);
+  return chatterSet;
+}
+/** Periodic liveness/renewal types of every declared algorithm (views/d3/glyphs.ts isChatter). */
+export function isChatterType(type: string): boolean {
+  return chatterTables().types.has(type);
 }
 
 /** A message as the chatter rules read it (a frame's MessageView, or the engine's own). */
@@ -70,15 +76,19 @@ export interface MessageLike {
 }
 
 /**
- * Finds chatter one message at a time, in send order: the chatter types, and a TXN_RESULT that says
+ * Finds chatter one message at a time, in send order: the chatter types, the types that carry nothing
+ * (chatterWhenEmpty), and a TXN_RESULT that says
  * the compare-and-swap failed together with its TXN request (same hosts, same reqId), sent before.
  */
 export class ChatterFinder {
   private readonly txns = new Map<string, Map<string, Map<Primitive, number>>>();
   /** Calls `mark` with each chatter id `m` makes (its own, and a failed answer's request). */
   see(m: MessageLike, mark: (id: number) => void): void {
+    const empty = chatterTables().whenEmpty.get(m.type);
     if (isChatterType(m.type)) mark(m.id);
-    else if (m.type === 'TXN' && m.data?.reqId != null) {
+    else if (empty !== undefined) {
+      if (m.data?.[empty] === 0) mark(m.id);
+    } else if (m.type === 'TXN' && m.data?.reqId != null) {
       const byTo = this.txns.get(m.from) ?? new Map<string, Map<Primitive, number>>();
       this.txns.set(m.from, byTo);
       const byReq = byTo.get(m.to) ?? new Map<Primitive, number>();

@@ -5,8 +5,10 @@ import { useLocale } from '../../i18n/react.ts';
 import { usePlayer } from '../../player/react.ts';
 import { eventLimit, stepsOf } from '../../player/steps.ts';
 import type { Run } from '../../player/store.ts';
+import { declarationOf } from '../../sim/algorithms/declared.ts';
 import { formatTime } from '../format.ts';
 import { useShownStep, useStepFrame } from '../story.ts';
+import { contextShown } from './context.ts';
 import { exportSvg } from './exportSvg.ts';
 import type { LaidChart, LaidTransition } from './laidChart.ts';
 import { fired, type Move, recordOf } from './record.ts';
@@ -56,6 +58,7 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
   const time = usePlayer((s) => s.t);
   const seek = usePlayer((s) => s.seek);
   const chart = useChart(run.trace.algorithm);
+  const carries = declarationOf(run.trace.algorithm)?.leadership.carries;
   const events = run.trace.events;
   const record = recordOf(run.index, events, node);
   const stepIndex = useShownStep(run);
@@ -64,6 +67,7 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
   const down = frame.nodes.find((n) => n.id === node)?.up === false;
   const last = record.at(time, eventLimit(stepsOf(run), events, { t: time, stepIndex }));
   const move = down ? null : last;
+  const shown = contextShown(move?.after.ctx ?? {}, carries);
   const dur = run.trace.durationMs;
   const svgBox = useRef<HTMLDivElement>(null);
   const [note, setNote] = useState('');
@@ -204,9 +208,9 @@ function NodeInspector({ run, node, onClose }: { run: Run; node: string; onClose
             </dd>
             <dt>{t('insp.context')}</dt>
             <dd>
-              {Object.keys(move?.after.ctx ?? {}).length === 0 && t('insp.none')}
+              {shown.length === 0 && t('insp.none')}
               <ul className="insp-list">
-                {Object.entries(move?.after.ctx ?? {}).map(([k, v]) => (
+                {shown.map(([k, v]) => (
                   <li key={k}>
                     {t(`insp.ctx.${k}`, undefined, k)}: <span className="mono">{ctxText(k, v, dur)}</span>
                   </li>

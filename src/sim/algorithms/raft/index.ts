@@ -94,6 +94,9 @@ export const raft: Algorithm = {
       REDIRECT: 'reject',
     },
     chatter: [],
+    // §5.2: "heartbeats (AppendEntries RPCs that carry no log entries)"; machine.ts counts them in
+    // `entryCount`, echoed by the reply.
+    chatterWhenEmpty: { APPEND_ENTRIES: 'entryCount', APPEND_REPLY: 'entryCount' },
   },
   leadership: { scope: 'cluster', carries: 'term', keys: [] },
   topology: { mesh: true },

@@ -120,15 +120,30 @@ function markLog(c: RaftContext, from: number): void {
   });
 }
 
+/**
+ * Tells the trace a follower's nextIndex and matchIndex as the leader holds them (figure 2, "Volatile
+ * state on leaders"), when they change: the cluster picture draws them beside the follower's log.
+ */
+function markProgress(c: RaftContext, peer: string): void {
+  c.env.mark('progress', {
+    peer,
+    match: c.v.matchIndex.get(peer) ?? 0,
+    next: c.v.nextIndex.get(peer) ?? lastIndex(c.disk.log) + 1,
+  });
+}
+
 function sendAppend(c: RaftContext, peer: string): void {
   const next = c.v.nextIndex.get(peer) ?? lastIndex(c.disk.log) + 1;
   const prevLogIndex = next - 1;
+  const entries = c.disk.log.slice(prevLogIndex);
   c.env.send(peer, 'APPEND_ENTRIES', {
     term: c.disk.term,
     prevLogIndex,
     prevLogTerm: termAt(c.disk.log, prevLogIndex) ?? 0,
-    entries: c.disk.log.slice(prevLogIndex),
+    entries,
     leaderCommit: c.v.commitIndex,
+    // The trace keeps a body's primitives only: how many entries, so a view tells a heartbeat (0).
+    entryCount: entries.length,
   });
 }
 
@@ -207,6 +222,7 @@ const raftSetup = setup({
       v.nextIndex = new Map(context.peers.map((p) => [p, lastIndex(disk.log) + 1]));
       v.matchIndex = new Map(context.peers.map((p) => [p, 0]));
       v.clients = new Map();
+      for (const p of context.peers) markProgress(context, p);
       for (const p of context.peers) sendAppend(context, p);
     },
     /** The Leader Append-Only control: a leader that "cleans up" older terms' uncommitted entries. */
@@ -216,7 +232,12 @@ const raftSetup = setup({
       const firstOld = disk.log.findIndex((e, i) => i >= v.commitIndex && e.term < disk.term);
       if (firstOld < 0) return;
       disk.log = disk.log.slice(0, firstOld);
-      for (const p of context.peers) v.nextIndex.set(p, Math.min(v.nextIndex.get(p) ?? 1, firstOld + 1));
+      for (const p of context.peers) {
+        const next = Math.min(v.nextIndex.get(p) ?? 1, firstOld + 1);
+        if (next === v.nextIndex.get(p)) continue;
+        v.nextIndex.set(p, next);
+        markProgress(context, p);
+      }
       markLog(context, firstOld + 1);
     },
     sendAppends: ({ context }) => {
@@ -237,25 +258,35 @@ const raftSetup = setup({
         env.mark('commit', { index: v.commitIndex, term: termAt(disk.log, v.commitIndex) ?? 0 });
         applyCommitted(context);
       }
-      env.send(e.from, 'APPEND_REPLY', { term: disk.term, success: r.success, matchIndex: r.matchIndex });
+      env.send(e.from, 'APPEND_REPLY', {
+        term: disk.term,
+        success: r.success,
+        matchIndex: r.matchIndex,
+        entryCount: e.entries.length,
+      });
     },
     refuseAppend: ({ context, event }) =>
       context.env.send(event.from, 'APPEND_REPLY', {
         term: context.disk.term,
         success: false,
         matchIndex: 0,
+        entryCount: (event as Ev<'APPEND_ENTRIES'>).entries.length,
       }),
     /** Figure 2, "Leaders": on success update nextIndex and matchIndex; on failure decrement nextIndex and retry. */
     receiveAppendReply: ({ context, event }) => {
       const e = event as Ev<'APPEND_REPLY'>;
       const { v, disk, env } = context;
+      const [match0, next0] = [v.matchIndex.get(e.from), v.nextIndex.get(e.from)];
+      const moved = () => v.matchIndex.get(e.from) !== match0 || v.nextIndex.get(e.from) !== next0;
       if (!e.success) {
         v.nextIndex.set(e.from, Math.max(1, (v.nextIndex.get(e.from) ?? 1) - 1));
+        if (moved()) markProgress(context, e.from);
         sendAppend(context, e.from);
         return;
       }
       if (e.matchIndex > (v.matchIndex.get(e.from) ?? 0)) v.matchIndex.set(e.from, e.matchIndex);
       v.nextIndex.set(e.from, Math.max(v.nextIndex.get(e.from) ?? 1, e.matchIndex + 1));
+      if (moved()) markProgress(context, e.from);
       const matches = [lastIndex(disk.log), ...v.matchIndex.values()];
       const n = advanceCommit(disk.log, matches, disk.term, v.commitIndex, context.rules);
       if (n > v.commitIndex) {

@@ -240,7 +240,7 @@ export function updateHosts(
       applyDetail(g, d.kind, detail);
       return;
     }
-    const label = nodeLabel(n, err, shards, opts.leaderless);
+    const label = nodeLabel(n, err, shards, opts.leaderless, opts.carries);
     g.attr('data-role', n.role)
       .attr('aria-label', label)
       .classed('error', err)
@@ -274,7 +274,7 @@ export function updateHosts(
     if (d.kind === 'node') {
       const roleWord = err ? tr('role.error') : tr(roleKey(n.role, opts.leaderless));
       g.select('.role-text').text(roleWord);
-      const tokenText = nodePill(n, shards);
+      const tokenText = nodePill(n, shards, opts.carries);
       const tok = g.select<SVGGElement>('.token');
       tok.attr('display', tokenText ? null : 'none');
       if (tokenText) {

@@ -6,6 +6,7 @@ import { drawCuts } from './cuts.ts';
 import { buildHosts, splitBrainNodes, updateHosts } from './hosts.ts';
 import { fitLayout, layoutSize } from './layout.ts';
 import { buildLinks, updateLinks } from './links.ts';
+import { cellsFor, drawLogs, LOG_ROOM } from './logs.ts';
 import { createMessageCanvas } from './messages.ts';
 import type { ClusterOptions, ClusterRenderer, Sel } from './types.ts';
 
@@ -50,6 +51,11 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
   const gLinks = svg.append('g').attr('class', 'links');
   const gCut = svg.append('g').attr('class', 'cuts');
   const gHosts = svg.append('g').attr('class', 'hosts');
+  // Each node's log, up to the stories' 9 nodes: past that the circles shrink and the log's cells would not fit.
+  const gLogs =
+    opts.logsAt && opts.hosts.filter((h) => h.kind === 'node').length <= 9
+      ? (svg.append('g').attr('class', 'raft-logs') as Sel<SVGGElement>)
+      : null;
   // The ADR badge is a button: beside the node groups, not inside one (a node is a button too in the sandbox).
   const gAdr = svg.append('g').attr('class', 'adr-layer');
   const kinds = new Map(opts.hosts.map((h) => [h.id, h.kind]));
@@ -60,7 +66,7 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
 
   const layoutFor = (w: number, h: number) => {
     laidFor = layoutSize(w, h);
-    return fitLayout(opts.hosts, w, h, opts.onAdr ? opts.adrNode : undefined);
+    return fitLayout(opts.hosts, w, h, opts.onAdr ? opts.adrNode : undefined, gLogs ? LOG_ROOM : 0);
   };
   /** The size the layout was asked for (fitLayout may lay it out larger, see there). */
   let laidFor = { width: 0, height: 0 };
@@ -83,6 +89,8 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
 
   /** Reachability the link classes were last drawn for (see update). */
   let lastReach = '';
+  /** How many cells each node's log may take in this layout. */
+  let logCells = new Map<string, number>();
   /** What each host group was last drawn as (see update): unchanged hosts are not touched. */
   const hostDrawn = new Map<string, string>();
 
@@ -94,6 +102,10 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     messages.resize(layout);
     buildLinks(gLinks, opts.links, layout, kinds);
     buildHosts(gHosts, gAdr, layout, opts);
+    if (gLogs) {
+      logCells = cellsFor(layout, opts.hosts);
+      gLogs.attr('data-drawn', null);
+    }
   };
 
   // ---- per-frame update ----
@@ -104,6 +116,7 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     lastReach = updateLinks(gLinks, frame, byId, kinds, lastReach);
     drawCuts(gCut, layout, frame);
     updateHosts(gHosts, frame, byId, errored, hostDrawn, layout, opts);
+    if (gLogs && opts.logsAt) drawLogs(gLogs, layout, opts.hosts, logCells, frame, opts.logsAt(frame));
     messages.draw(frame, layout, gMsgs);
     also?.update(frame);
   };

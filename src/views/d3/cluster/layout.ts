@@ -94,8 +94,17 @@ export function layoutSize(w: number, h: number): { width: number; height: numbe
   return { width: w * k, height: h * k };
 }
 
-/** `wide`: how much wider than tall the ring may be in landscape (fitLayout widens it for a short frame). */
-export function layoutHosts(hosts: readonly HostInfo[], width: number, height: number, wide = 1.45): Layout {
+/**
+ * `wide`: how much wider than tall the ring may be in landscape (fitLayout widens it for a short
+ * frame); `extraBelow`: more room under each node (px), for what an algorithm draws there (Raft's log).
+ */
+export function layoutHosts(
+  hosts: readonly HostInfo[],
+  width: number,
+  height: number,
+  wide = 1.45,
+  extraBelow = 0,
+): Layout {
   const w = Math.max(200, width);
   const h = Math.max(200, height);
   const nodes = hosts.filter((x) => x.kind === 'node');
@@ -112,7 +121,7 @@ export function layoutHosts(hosts: readonly HostInfo[], width: number, height: n
   const colW = boxW + 44;
   // Space a node needs above (role badge) and below (token pill) its circle.
   const above = 14;
-  const below = 28;
+  const below = 28 + extraBelow;
 
   let rowFor: HostInfo[] = [];
   let cx: number;
@@ -148,7 +157,9 @@ export function layoutHosts(hosts: readonly HostInfo[], width: number, height: n
     const x1 = w - MARGIN - rightW;
     cx = (x0 + x1) / 2;
     cy = h / 2 + (above - below) / 2;
-    ry = h / 2 - base - Math.max(above, below) - MARGIN + 6;
+    // Room for the taller of the two above and below each node; with more below (a log), the ring
+    // moves up by half the difference (cy), so their mean is enough.
+    ry = h / 2 - base - (extraBelow > 0 ? (above + below) / 2 : Math.max(above, below)) - MARGIN + 6;
     rx = Math.min((x1 - x0) / 2 - base - 30, ry * wide);
     // A little above the centre line, so links to the lower nodes pass clear of the nearest one.
     left.forEach((s, i) => {
@@ -282,13 +293,18 @@ const overlap = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 
  * token pill below over a store box with its caption, or a node, its badge or the ADR badge outside
  * the picture. A short frame (an embed 300 px high) squeezes the ring onto the store.
  */
-export function crowded(layout: Layout, hosts: readonly HostInfo[], adrNode?: string): boolean {
+export function crowded(
+  layout: Layout,
+  hosts: readonly HostInfo[],
+  adrNode?: string,
+  extraBelow = 0,
+): boolean {
   const r = layout.nodeR;
   const nodeRect = (p: Pos): Rect => ({
     x0: p.x - r - 4,
     x1: p.x + r + 4,
     y0: p.y - r - 11,
-    y1: p.y + r + 24,
+    y1: p.y + r + 24 + extraBelow,
   });
   const stores = hosts
     .filter((x) => x.kind === 'store')
@@ -310,6 +326,18 @@ export function crowded(layout: Layout, hosts: readonly HostInfo[], adrNode?: st
     if (box.y0 < 0 || box.y1 > layout.height + 6 || box.x0 < 0 || box.x1 > layout.width) return true;
     // The ADR badge: 54 px wide, its left edge r + 5 px right of the node's centre (hosts.ts).
     if (x.id === adrNode && p.x + r + 32 + 27 > layout.width - 2) return true;
+  }
+  // What is drawn under each node (Raft's log, at least 80 px wide) must not cover another node.
+  if (extraBelow > 0) {
+    const nodes = hosts.flatMap((x) => (x.kind === 'node' ? [layout.pos.get(x.id)] : []));
+    const half = Math.max(r + 4, 40);
+    const under = (p: Pos): Rect => ({ ...nodeRect(p), x0: p.x - half, x1: p.x + half });
+    for (let i = 0; i < nodes.length; i++)
+      for (let j = i + 1; j < nodes.length; j++) {
+        const p = nodes[i];
+        const q = nodes[j];
+        if (p && q && overlap(under(p), under(q))) return true;
+      }
   }
   return false;
 }
@@ -378,18 +406,26 @@ export function adrBadgeAt(layout: Layout, hosts: readonly HostInfo[], id: strin
  * would sit on the store or cut off a badge, so a short frame shows a smaller picture rather than a
  * pile. Computed once per host list and size.
  */
-export function fitLayout(hosts: readonly HostInfo[], w: number, h: number, adrNode?: string): Layout {
+export function fitLayout(
+  hosts: readonly HostInfo[],
+  w: number,
+  h: number,
+  adrNode?: string,
+  extraBelow = 0,
+): Layout {
   const size = layoutSize(w, h);
-  let layout = layoutHosts(hosts, size.width, size.height);
+  const at = (k: number, wide = 1.45) =>
+    layoutHosts(hosts, size.width * k, size.height * k, wide, extraBelow);
+  const tight = (l: Layout) => crowded(l, hosts, adrNode, extraBelow);
+  let layout = at(1);
   // First a wider ring in the same box (the nodes move out sideways, the text keeps its size)...
   for (const wide of [2, 2.6]) {
-    if (!crowded(layout, hosts, adrNode)) return layout;
-    const wider = layoutHosts(hosts, size.width, size.height, wide);
-    if (!crowded(wider, hosts, adrNode)) return wider;
+    if (!tight(layout)) return layout;
+    const wider = at(1, wide);
+    if (!tight(wider)) return wider;
   }
   // ...then the same picture laid out larger and drawn smaller.
-  for (let k = 1.12; k < 2.6 && size.width > 0 && crowded(layout, hosts, adrNode); k *= 1.12)
-    layout = layoutHosts(hosts, size.width * k, size.height * k);
+  for (let k = 1.12; k < 2.6 && size.width > 0 && tight(layout); k *= 1.12) layout = at(k);
   return layout;
 }
 

@@ -13,6 +13,7 @@ export function nodeLabel(
   errored: boolean,
   shards?: readonly string[],
   leaderless = false,
+  carries?: Carries,
 ): string {
   const parts: string[] = [];
   if (n.kind !== 'node') {
@@ -24,20 +25,30 @@ export function nodeLabel(
   // A node's words in the order it draws them (name, role word, token pill), then what is not drawn:
   // its visible label is then part of its accessible name (WCAG 2.5.3).
   parts.push(errored ? tr('role.error') : tr(roleKey(n.role, leaderless)));
-  const pill = nodePill(n, shards);
+  const pill = nodePill(n, shards, carries);
   if (pill) parts.push(pill);
   if (errored) parts.push(tr(roleKey(n.role, leaderless)));
   if (n.role !== 'leader' && n.believed === 'leader') parts.push(tr('role.leaderStale'));
   return `${n.id}: ${parts.join(', ')}`;
 }
 
+/** What an algorithm's leaders carry (its declaration's `leadership.carries`). */
+type Carries = 'token' | 'term' | 'timeline' | null;
+
 /**
  * The pill under a node: the shards it leads (a leader per shard), else its fencing token, else a
- * leader's term; '' when none.
+ * leader's term; '' when none. Where the algorithm's leaders carry a term (Raft, heartbeat: their
+ * machines also set `token` to it), a leader's pill says "term N", never "token N".
  */
-export function nodePill(n: Pick<NodeView, 'token' | 'term' | 'role'>, shards?: readonly string[]): string {
+export function nodePill(
+  n: Pick<NodeView, 'token' | 'term' | 'role'>,
+  shards?: readonly string[],
+  carries?: Carries,
+): string {
   if (shards && shards.length > 0)
     return tr('cluster.shards', { count: shards.length, list: shards.join(' ') });
+  const term = n.term ?? n.token;
+  if (carries === 'term' && n.role === 'leader' && term !== undefined) return tr('cluster.term', { term });
   if (n.token !== undefined) return tr('cluster.token', { token: n.token });
   if (n.term !== undefined && n.role === 'leader') return tr('cluster.term', { term: n.term });
   return '';

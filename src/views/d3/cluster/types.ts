@@ -2,6 +2,7 @@
 import type { BaseType, Selection } from 'd3-selection';
 import type { HostKind } from '../../../sim/net/host.ts';
 import type { Frame } from '../../../sim/trace/frame.ts';
+import type { RaftLogs } from './raftLog.ts';
 
 export interface HostInfo {
   id: string;
@@ -32,6 +33,8 @@ export interface ClusterOptions {
   perShard?: boolean;
   /** The algorithm elects no one (leadership scope `none`): a node is a worker, not a follower. */
   leaderless?: boolean;
+  /** What a leader's pill shows (the declaration's `leadership.carries`): "term N" where it is the term. */
+  carries?: 'token' | 'term' | 'timeline' | null;
   /** Which backend a proxy routes to at t (the view derives it from the trace). */
   routeOf?: (proxy: string, t: number) => string | null;
   /** Attribute naming a node's group: `data-node` (the testing contract) unless a second picture. */
@@ -49,6 +52,8 @@ export interface ClusterOptions {
   svgClass?: string;
   /** A second picture of the same frames, laid out at this size, its svg classed `className`: linkPicture.ts. */
   alsoAt?: { width: number; height: number; className: string };
+  /** Raft's logs at a frame: each node's log is drawn under it (logs.ts). */
+  logsAt?: (frame: Frame) => RaftLogs;
 }
 
 export interface ClusterRenderer {
