@@ -13,6 +13,7 @@ const slow = [
   'src/sim/chaos/chaos.test.ts', // random fault schedules, every algorithm
   'src/sim/chaos/pitfalls.test.ts', // each pitfall's bound over many seeds
   'src/sim/resume.test.ts', // checkpoints against runs from 0, random faults
+  'src/sim/challenge/fixSearch.test.ts', // 1,000 schedules with each challenge's fix
   'src/sim/explore/controls.test.ts', // exhaustive searches of every pitfall, without and with its fix
   'src/sim/scenario/fuzz.test.ts', // random scenarios
   'src/sim/metrics/sweep.test.ts', // parameter sweeps

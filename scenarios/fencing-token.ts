@@ -115,4 +115,12 @@ export default {
     rejectedWrites: [{ node: 'node-1', token: 42 }],
     noViolations: ['stale-write-accepted', 'split-brain'],
   },
+  // Try to break it with fencing off (one GC pause); fencing on is the fix.
+  challenge: {
+    lockedKnobs: ['fencing', 'ttlS'],
+    goal: 'stale-write-accepted',
+    budget: { faults: { pause: 1 }, total: 1 },
+    fix: { fencing: true },
+    params: { fencing: false },
+  },
 } satisfies ScenarioInput;

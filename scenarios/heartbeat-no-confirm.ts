@@ -157,4 +157,11 @@ export default {
       noViolations: ['split-brain', 'stale-write-accepted'],
     },
   },
+  // Try to break it: isolate the leader from etcd (its keepalives are lost, its writes are not).
+  challenge: {
+    lockedKnobs: ['confirmRenew', 'ownCopy'],
+    goal: 'split-brain',
+    budget: { faults: { isolate: 1 }, total: 1 },
+    fix: 'fix-block',
+  },
 } satisfies ScenarioInput;

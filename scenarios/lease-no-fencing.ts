@@ -144,4 +144,11 @@ export default {
       noViolations: ['stale-write-accepted', 'split-brain'],
     },
   },
+  // Try to break it: a pause and a crash at most; the storage checking the token is the fix.
+  challenge: {
+    lockedKnobs: ['fencing'],
+    goal: 'stale-write-accepted',
+    budget: { faults: { pause: 1, crash: 1 }, total: 2 },
+    fix: 'fix-block',
+  },
 } satisfies ScenarioInput;

@@ -138,4 +138,11 @@ export default {
     violations: ['split-brain'],
     noViolations: ['stale-write-accepted'],
   },
+  // Try to break it: split the cluster so that both sides lead and write; quorum on is the fix.
+  challenge: {
+    lockedKnobs: ['quorum'],
+    goal: 'split-brain',
+    budget: { faults: { partition: 1, isolate: 1 }, total: 1 },
+    fix: { quorum: true },
+  },
 } satisfies ScenarioInput;

@@ -137,4 +137,11 @@ export default {
     ],
     expect: { noViolations: ['split-brain', 'stale-write-accepted'] },
   },
+  // Try to break it: the job runs twice by itself; with the lease row, can a pause or crashes do it?
+  challenge: {
+    lockedKnobs: ['election', 'casToken', 'leaseTtlS'],
+    goal: 'job-ran-twice',
+    budget: { faults: { pause: 1, crash: 2 }, total: 2 },
+    fix: 'fix-block',
+  },
 } satisfies ScenarioInput;

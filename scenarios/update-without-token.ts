@@ -113,4 +113,11 @@ export default {
     ],
     expect: { noViolations: ['split-brain', 'stale-write-accepted'] },
   },
+  // Try to break it: it breaks by itself; the question is the fix's, within one crash or pause.
+  challenge: {
+    lockedKnobs: ['election', 'casToken'],
+    goal: 'split-brain',
+    budget: { faults: { crash: 1, pause: 1 }, total: 1 },
+    fix: 'fix-block',
+  },
 } satisfies ScenarioInput;

@@ -62,6 +62,8 @@ export const enNarration: Record<string, string> = {
   'narration.alarm.staleDetail': '{resource} took token {token} from {node} after token {seen}',
   'narr.violation.one-job-run':
     'TWO RUNS AT ONCE: a run of the job started while another was still going; only Forbid keeps them apart.',
+  'narr.violation.job-ran-twice':
+    'THE JOB RAN TWICE: {nodes} each ran it, and a customer got a second reminder e-mail.',
   // skiplocked
   'narr.violation.duplicate-email':
     'DUPLICATE E-MAIL: a job’s e-mail was sent again ({nodes}); the first went out before a COMMIT that never came.',

@@ -99,6 +99,7 @@ export const enPanels: Record<string, string> = {
   'violation.job-not-running': 'the job has not run for {s} s (bound {bound} s)',
   'violation.job-committed-twice': '{job} committed {n} times (the last by {node})',
   'violation.one-job-run': '{job} started beside another run ({n} running)',
+  'violation.job-ran-twice': 'the job ran twice: {job} was e-mailed by {a} and by {b}',
   'violation.duplicate-email': '{job} e-mailed {n} times (by {senders})',
 
   'adr.open': 'ADR-001',

@@ -248,4 +248,68 @@ export const enSandbox: Record<string, string> = {
   // skiplocked
   'sandbox.preset.skiplocked': 'SKIP LOCKED queue, e-mail before COMMIT',
   'sandbox.preset.skiplocked-outbox': 'SKIP LOCKED queue + outbox',
+  // Challenges: try to break it (src/app/challenge)
+  'challenge.try': 'Try to break it',
+  'challenge.tryDoc':
+    'A challenge: the script’s faults are off, the defence’s knobs are locked, and you break it yourself with the What-if menu, within a budget of faults.',
+  'challenge.title': 'Challenge: {title}',
+  'challenge.label': 'Challenge',
+  'challenge.task.split-brain':
+    'Five nodes elect a leader by heartbeats, without a quorum. Make both sides of the cluster lead and write at once: one partition or one isolation.',
+  'challenge.task.fencing-token':
+    'A lease without a fencing token: the storage takes any write. Make it accept a write from a leader whose lease has expired, with one GC pause.',
+  'challenge.task.lease-no-fencing':
+    'The leader holds a 30 s lease and the storage does not check tokens. Make it accept a deposed leader’s write, with at most one pause and one crash.',
+  'challenge.task.update-without-token':
+    'Two instances claim the leader row with UPDATE … WHERE TRUE. Make both lead and write. Watch first: it may take no fault at all.',
+  'challenge.task.heartbeat-no-confirm':
+    'The leader never checks that etcd confirmed its keepalives. Make two primaries write at once: one one-way cut or one isolation.',
+  'challenge.task.twenty-instances':
+    'Twenty instances of the billing service, nobody elected. Make the 03:00 job run twice. Then turn the fix on: can a pause or two crashes still do it?',
+  'challenge.task.generic': 'Break it: make the “{goal}” alarm fire, within the budget.',
+  'challenge.budget': 'Budget',
+  'challenge.budgetKind': '{kind}: {used} of {max}',
+  'challenge.budgetTotal': 'In all: {used} of {total, plural, one {# fault} other {# faults}}',
+  'challenge.repairsFree': 'Restart, resume, heal and rejoin are free.',
+  'challenge.locked':
+    'Locked by the challenge: {knobs}. The point is to break the design as it is; the fix has its own switch below the story.',
+  'challenge.lockedKnob': 'locked by the challenge',
+  'challenge.refused.not-in-budget': 'Not in this challenge’s budget',
+  'challenge.refused.kind-spent': 'Budget spent for this kind of fault',
+  'challenge.refused.total-spent': 'Budget spent: no faults left',
+  'challenge.what.split-brain': 'both sides wrote',
+  'challenge.what.stale-write-accepted': 'the storage accepted a deposed leader’s token',
+  'challenge.what.job-ran-twice': 'the job ran twice',
+  'challenge.what.generic': 'the “{goal}” alarm fired',
+  'challenge.broke': 'You broke it: {what} at {t}.',
+  'challenge.brokeAlone': 'It broke by itself: {what} at {t}, with no fault of yours.',
+  'challenge.brokeFix': 'You broke it even with the fix: {what} at {t}.',
+  'challenge.notYet': 'Not broken yet: play on, or add a fault at the cursor.',
+  'challenge.replay': 'Replay link',
+  'challenge.replayCopied': 'Link copied',
+  'challenge.replayTooLong': 'This run is too long for a link: export it as a story file.',
+  'challenge.fix': 'Turn the fix on',
+  'challenge.fixDoc': 'With the fix on: is the goal still reachable within the budget?',
+  'challenge.exploring': 'Trying every schedule within the bounds: {n} so far…',
+  'challenge.sampling': 'Drawing schedules within the budget: {n} of {total}…',
+  'challenge.noWay':
+    'No way to break it within these bounds: every schedule of up to {k, plural, one {# fault} other {# faults}} ({kinds}) at the run’s event boundaries, {n, plural, one {# schedule} other {# schedules}}.',
+  'challenge.noneFound':
+    'No break found in {n, plural, one {# schedule} other {# schedules}}: a sample, not a proof.',
+  'challenge.stillBreaks': 'Still breakable with the fix: {faults} breaks it at {t}.',
+  'challenge.playIt': 'Play it',
+  'challenge.leave': 'Back to the story',
+  'challenge.kind.crash': 'crashes',
+  'challenge.kind.kill': 'kills',
+  'challenge.kind.pause': 'GC pauses',
+  'challenge.kind.partition': 'partitions',
+  'challenge.kind.isolate': 'isolations',
+  'challenge.kind.cut-link': 'dropped links',
+  'challenge.kind.cut-oneway': 'one-way cuts',
+  'challenge.kind.delay-link': 'delayed links',
+  'challenge.kind.clock-drift': 'clock drifts',
+  'challenge.kind.clock-skew': 'clock steps',
+  'challenge.kind.store-unavailable': 'store outages',
+  'challenge.kind.server': 'ensemble servers',
+  'challenge.pauseOf': 'GC pauses of {s} s',
 };

@@ -148,6 +148,8 @@ export const en: Record<string, string> = {
   'cluster.jobStoppedDetail': 'it has not run for {s} s, and nothing reported an error',
   'cluster.duplicateEmail': 'E-MAIL SENT TWICE',
   'cluster.duplicateEmailDetail': '{job}: sent by {senders}',
+  'cluster.jobRanTwice': 'THE JOB RAN TWICE',
+  'cluster.jobRanTwiceDetail': '{job}: e-mailed by {a} and by {b}',
   'cluster.committedTwice': 'A JOB COMMITTED TWICE',
   'cluster.committedTwiceDetail': '{job}: committed {n} times, the last by {node}',
   'cluster.rev': 'rev {revision}',

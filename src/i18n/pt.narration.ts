@@ -57,6 +57,8 @@ export const ptNarration: Record<string, string> = {
   'narration.alarm.staleDetail': 'O {resource} aceitou o token {token} do {node} depois do token {seen}',
   'narr.violation.one-job-run':
     'DUAS EXECUÇÕES AO MESMO TEMPO: uma execução do job começou enquanto outra ainda rodava; só o Forbid as mantém separadas.',
+  'narr.violation.job-ran-twice':
+    'O JOB RODOU DUAS VEZES: {nodes} rodaram o job, e um cliente recebeu um segundo e-mail de cobrança.',
   // skiplocked
   'narr.violation.duplicate-email':
     'E-MAIL DUPLICADO: o e-mail de um job foi enviado de novo ({nodes}); o primeiro saiu antes de um COMMIT que nunca chegou.',

@@ -98,6 +98,7 @@ export const ptPanels: Record<string, string> = {
   'violation.job-not-running': 'o job não roda há {s} s (limite {bound} s)',
   'violation.job-committed-twice': '{job} foi confirmado {n} vezes (a última por {node})',
   'violation.one-job-run': '{job} começou ao lado de outra execução ({n} rodando)',
+  'violation.job-ran-twice': 'o job rodou duas vezes: {job} recebeu o e-mail de {a} e de {b}',
   'violation.duplicate-email': 'o e-mail de {job} saiu {n} vezes (por {senders})',
 
   'adr.open': 'ADR-001',

@@ -248,4 +248,68 @@ export const ptSandbox: Record<string, string> = {
   // skiplocked
   'sandbox.preset.skiplocked': 'Fila SKIP LOCKED, e-mail antes do COMMIT',
   'sandbox.preset.skiplocked-outbox': 'Fila SKIP LOCKED + outbox',
+  // Challenges: try to break it (src/app/challenge)
+  'challenge.try': 'Tente quebrar',
+  'challenge.tryDoc':
+    'Um desafio: as falhas do roteiro saem, os parâmetros da defesa ficam travados, e você mesmo quebra o sistema com o menu E se…, dentro de um orçamento de falhas.',
+  'challenge.title': 'Desafio: {title}',
+  'challenge.label': 'Desafio',
+  'challenge.task.split-brain':
+    'Cinco nós elegem um líder por heartbeats, sem quórum. Faça os dois lados do cluster liderarem e escreverem ao mesmo tempo: uma partição ou um isolamento.',
+  'challenge.task.fencing-token':
+    'Um lease sem fencing token: o armazenamento aceita qualquer escrita. Faça-o aceitar a escrita de um líder cujo lease já expirou, com uma pausa de GC.',
+  'challenge.task.lease-no-fencing':
+    'O líder tem um lease de 30 s e o armazenamento não confere tokens. Faça-o aceitar a escrita de um líder deposto, com no máximo uma pausa e uma queda.',
+  'challenge.task.update-without-token':
+    'Duas instâncias disputam a linha leader com UPDATE … WHERE TRUE. Faça as duas liderarem e escreverem. Assista primeiro: talvez nem precise de falha.',
+  'challenge.task.heartbeat-no-confirm':
+    'O líder nunca confere se o etcd confirmou os keepalives. Faça dois primários escreverem ao mesmo tempo: um corte de mão única ou um isolamento.',
+  'challenge.task.twenty-instances':
+    'Vinte instâncias do serviço de cobrança, ninguém eleito. Faça o job das 03:00 rodar duas vezes. Depois ligue a correção: uma pausa ou duas quedas ainda conseguem?',
+  'challenge.task.generic': 'Quebre: faça disparar o alarme «{goal}», dentro do orçamento.',
+  'challenge.budget': 'Orçamento',
+  'challenge.budgetKind': '{kind}: {used} de {max}',
+  'challenge.budgetTotal': 'No total: {used} de {total, plural, one {# falha} other {# falhas}}',
+  'challenge.repairsFree': 'Reiniciar, retomar, restabelecer e reintegrar não custam nada.',
+  'challenge.locked':
+    'Travados pelo desafio: {knobs}. A graça é quebrar o projeto como ele está; a correção tem seu próprio botão, abaixo da história.',
+  'challenge.lockedKnob': 'travado pelo desafio',
+  'challenge.refused.not-in-budget': 'Fora do orçamento deste desafio',
+  'challenge.refused.kind-spent': 'Orçamento esgotado para este tipo de falha',
+  'challenge.refused.total-spent': 'Orçamento esgotado: não sobram falhas',
+  'challenge.what.split-brain': 'os dois lados escreveram',
+  'challenge.what.stale-write-accepted': 'o armazenamento aceitou o token de um líder deposto',
+  'challenge.what.job-ran-twice': 'o job rodou duas vezes',
+  'challenge.what.generic': 'o alarme «{goal}» disparou',
+  'challenge.broke': 'Você quebrou: {what} em {t}.',
+  'challenge.brokeAlone': 'Quebrou sozinho: {what} em {t}, sem nenhuma falha sua.',
+  'challenge.brokeFix': 'Você quebrou mesmo com a correção: {what} em {t}.',
+  'challenge.notYet': 'Ainda não quebrou: continue a reprodução ou injete uma falha no cursor.',
+  'challenge.replay': 'Link do replay',
+  'challenge.replayCopied': 'Link copiado',
+  'challenge.replayTooLong': 'Esta execução é longa demais para um link: exporte-a como arquivo de história.',
+  'challenge.fix': 'Ligar a correção',
+  'challenge.fixDoc': 'Com a correção ligada: o objetivo ainda é alcançável dentro do orçamento?',
+  'challenge.exploring': 'Testando todos os cenários dentro dos limites: {n} até agora…',
+  'challenge.sampling': 'Sorteando cenários dentro do orçamento: {n} de {total}…',
+  'challenge.noWay':
+    'Não há como quebrar dentro destes limites: todos os cenários de até {k, plural, one {# falha} other {# falhas}} ({kinds}) nos instantes de eventos da execução, {n, plural, one {# cenário} other {# cenários}}.',
+  'challenge.noneFound':
+    'Nenhuma quebra em {n, plural, one {# cenário} other {# cenários}}: uma amostra, não uma prova.',
+  'challenge.stillBreaks': 'Ainda dá para quebrar com a correção: {faults} quebra em {t}.',
+  'challenge.playIt': 'Reproduzir',
+  'challenge.leave': 'Voltar à história',
+  'challenge.kind.crash': 'quedas',
+  'challenge.kind.kill': 'mortes (kill)',
+  'challenge.kind.pause': 'pausas de GC',
+  'challenge.kind.partition': 'partições',
+  'challenge.kind.isolate': 'isolamentos',
+  'challenge.kind.cut-link': 'enlaces cortados',
+  'challenge.kind.cut-oneway': 'cortes de mão única',
+  'challenge.kind.delay-link': 'enlaces com atraso',
+  'challenge.kind.clock-drift': 'derivas de relógio',
+  'challenge.kind.clock-skew': 'saltos de relógio',
+  'challenge.kind.store-unavailable': 'quedas do store',
+  'challenge.kind.server': 'servidores do ensemble',
+  'challenge.pauseOf': 'pausas de GC de {s} s',
 };

@@ -156,6 +156,8 @@ export const pt: Record<string, string> = {
   'cluster.jobStoppedDetail': 'não roda há {s} s, e nada reportou erro',
   'cluster.duplicateEmail': 'E-MAIL ENVIADO DUAS VEZES',
   'cluster.duplicateEmailDetail': '{job}: enviado por {senders}',
+  'cluster.jobRanTwice': 'O JOB RODOU DUAS VEZES',
+  'cluster.jobRanTwiceDetail': '{job}: e-mail enviado por {a} e por {b}',
   'cluster.committedTwice': 'JOB COMMITADO DUAS VEZES',
   'cluster.committedTwiceDetail': '{job}: commitado {n} vezes, a última pelo {node}',
   'cluster.rev': 'rev {revision}',

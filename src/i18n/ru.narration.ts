@@ -54,6 +54,8 @@ export const ruNarration: Record<string, string> = {
   'narration.alarm.staleDetail': '{resource} принимает token {token} от {node} после token {seen}',
   'narr.violation.one-job-run':
     'ДВА ЗАПУСКА СРАЗУ: job запустился, пока предыдущий запуск ещё шёл; разводит их только Forbid.',
+  'narr.violation.job-ran-twice':
+    'JOB ОТРАБОТАЛ ДВАЖДЫ: его запустили {nodes}, и клиент получил второе письмо-напоминание.',
   // skiplocked
   'narr.violation.duplicate-email':
     'ДУБЛЬ ПИСЬМА: письмо по job-у отправлено повторно ({nodes}); первое ушло до COMMIT, который так и не случился.',

@@ -101,6 +101,7 @@ export const ruPanels: Record<string, string> = {
   'violation.job-committed-twice':
     '{job} зафиксирован {n, plural, one {# раз} few {# раза} many {# раз} other {# раза}} (последний раз — {node})',
   'violation.one-job-run': '{job} запущен, пока идёт другой запуск (идут одновременно: {n})',
+  'violation.job-ran-twice': 'job отработал дважды: клиенту {job} письмо отправили и {a}, и {b}',
   'violation.duplicate-email':
     'письмо по {job} ушло {n, plural, one {# раз} few {# раза} many {# раз} other {# раза}} (от {senders})',
 

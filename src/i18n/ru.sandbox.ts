@@ -249,4 +249,69 @@ export const ruSandbox: Record<string, string> = {
   // skiplocked
   'sandbox.preset.skiplocked': 'Очередь SKIP LOCKED, письмо до COMMIT',
   'sandbox.preset.skiplocked-outbox': 'Очередь SKIP LOCKED + outbox',
+  // Challenges: try to break it (src/app/challenge)
+  'challenge.try': 'Попробуйте сломать',
+  'challenge.tryDoc':
+    'Задача: сбои из сценария убраны, параметры защиты заблокированы, а сломать систему нужно самому через меню «А что если…», уложившись в бюджет сбоев.',
+  'challenge.title': 'Задача: {title}',
+  'challenge.label': 'Задача',
+  'challenge.task.split-brain':
+    'Пять узлов выбирают лидера по heartbeat, без кворума. Сделайте так, чтобы обе части кластера одновременно выбрали лидера и писали: одно разделение сети или одна изоляция.',
+  'challenge.task.fencing-token':
+    'Lease без fencing token: хранилище принимает любую запись. Заставьте его принять запись от лидера, чей lease уже истёк, одной паузой GC.',
+  'challenge.task.lease-no-fencing':
+    'У лидера lease на 30 с, а хранилище не проверяет token-ы. Заставьте его принять запись от смещённого лидера: не больше одной паузы и одного падения.',
+  'challenge.task.update-without-token':
+    'Два инстанса захватывают строку leader через UPDATE … WHERE TRUE. Сделайте так, чтобы лидерами стали оба и оба писали. Сначала просто посмотрите: может, сбой и не понадобится.',
+  'challenge.task.heartbeat-no-confirm':
+    'Лидер не проверяет, подтвердил ли etcd его keepalive. Добейтесь, чтобы два primary писали одновременно: один односторонний обрыв связи или одна изоляция.',
+  'challenge.task.twenty-instances':
+    'Двадцать инстансов сервиса биллинга, лидер не выбран. Заставьте job в 03:00 отработать дважды. Потом включите исправление: получится ли это паузой или двумя падениями?',
+  'challenge.task.generic': 'Сломайте: добейтесь тревоги «{goal}», уложившись в бюджет.',
+  'challenge.budget': 'Бюджет',
+  'challenge.budgetKind': '{kind}: {used} из {max}',
+  'challenge.budgetTotal':
+    'Всего: {used} из {total, plural, one {# сбоя} few {# сбоев} many {# сбоев} other {# сбоя}}',
+  'challenge.repairsFree': 'Перезапуск, возобновление, восстановление сети и возврат узла бесплатны.',
+  'challenge.locked':
+    'Заблокировано задачей: {knobs}. Смысл в том, чтобы сломать систему как она есть; у исправления свой переключатель под историей.',
+  'challenge.lockedKnob': 'заблокировано задачей',
+  'challenge.refused.not-in-budget': 'Не входит в бюджет этой задачи',
+  'challenge.refused.kind-spent': 'Бюджет на этот вид сбоя исчерпан',
+  'challenge.refused.total-spent': 'Бюджет исчерпан: сбоев не осталось',
+  'challenge.what.split-brain': 'писали обе стороны',
+  'challenge.what.stale-write-accepted': 'хранилище приняло token смещённого лидера',
+  'challenge.what.job-ran-twice': 'job отработал дважды',
+  'challenge.what.generic': 'сработала тревога «{goal}»',
+  'challenge.broke': 'Сломано: {what} в {t}.',
+  'challenge.brokeAlone': 'Сломалось само: {what} в {t}, без единого вашего сбоя.',
+  'challenge.brokeFix': 'Сломано даже с исправлением: {what} в {t}.',
+  'challenge.notYet': 'Пока не сломано: продолжайте воспроизведение или добавьте сбой в позиции курсора.',
+  'challenge.replay': 'Ссылка на повтор',
+  'challenge.replayCopied': 'Ссылка скопирована',
+  'challenge.replayTooLong': 'Этот прогон слишком длинный для ссылки: экспортируйте его как файл истории.',
+  'challenge.fix': 'Включить исправление',
+  'challenge.fixDoc': 'С исправлением: достижима ли цель в рамках бюджета?',
+  'challenge.exploring': 'Перебираем все расписания в этих границах: пока {n}…',
+  'challenge.sampling': 'Разыгрываем расписания в рамках бюджета: {n} из {total}…',
+  'challenge.noWay':
+    'Сломать в этих границах нельзя: перебраны все расписания до {k, plural, one {# сбоя} few {# сбоев} many {# сбоев} other {# сбоя}} ({kinds}) в моменты событий прогона, {n, plural, one {# расписание} few {# расписания} many {# расписаний} other {# расписания}}.',
+  'challenge.noneFound':
+    'Поломки не найдено в {n, plural, one {# расписании} few {# расписаниях} many {# расписаниях} other {# расписания}}: это выборка, а не доказательство.',
+  'challenge.stillBreaks': 'С исправлением всё ещё ломается: {faults} ломает в {t}.',
+  'challenge.playIt': 'Воспроизвести',
+  'challenge.leave': 'Вернуться к истории',
+  'challenge.kind.crash': 'падения',
+  'challenge.kind.kill': 'kill',
+  'challenge.kind.pause': 'паузы GC',
+  'challenge.kind.partition': 'разделения сети',
+  'challenge.kind.isolate': 'изоляции',
+  'challenge.kind.cut-link': 'обрывы связи',
+  'challenge.kind.cut-oneway': 'односторонние обрывы',
+  'challenge.kind.delay-link': 'задержки связи',
+  'challenge.kind.clock-drift': 'дрейф часов',
+  'challenge.kind.clock-skew': 'скачки часов',
+  'challenge.kind.store-unavailable': 'недоступность store',
+  'challenge.kind.server': 'серверы ансамбля',
+  'challenge.pauseOf': 'паузы GC по {s} с',
 };

@@ -153,6 +153,8 @@ export const ru: Record<string, string> = {
   'cluster.jobStoppedDetail': 'не запускался {s} с, и ни одной ошибки',
   'cluster.duplicateEmail': 'ПИСЬМО ОТПРАВЛЕНО ДВАЖДЫ',
   'cluster.duplicateEmailDetail': '{job}: отправили {senders}',
+  'cluster.jobRanTwice': 'JOB ОТРАБОТАЛ ДВАЖДЫ',
+  'cluster.jobRanTwiceDetail': '{job}: письмо отправили и {a}, и {b}',
   'cluster.committedTwice': 'JOB ЗАФИКСИРОВАН ДВАЖДЫ',
   'cluster.committedTwiceDetail':
     '{job}: зафиксирован {n, plural, one {# раз} few {# раза} many {# раз} other {# раза}}, последним — {node}',

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { budgetRefusal } from '../app/challenge/challengeRun.ts';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
@@ -24,6 +25,9 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
   const pauseOverride = usePlayer((s) => s.pauseMs);
   const setPauseMs = usePlayer((s) => s.setPauseMs);
   const live = usePlayer((s) => s.liveRecording);
+  const interventions = usePlayer((s) => s.interventions);
+  // A challenge's budget (app/challenge): a fault it does not allow now is disabled, with why.
+  const refused = (f: Fault) => budgetRefusal(run.scenario, interventions, f);
   const nodes = frame.nodes.filter((n) => n.kind === 'node');
   const nodeIds = nodes.map((n) => n.id);
   const hasStore = run.trace.hosts.some((h) => h.kind === 'store');
@@ -122,7 +126,8 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
             key={a.id}
             type="button"
             className="button small"
-            title={faultText(a.fault)}
+            title={refused(a.fault) ?? faultText(a.fault)}
+            disabled={refused(a.fault) !== null}
             onClick={() => apply(a.fault)}
           >
             {a.label}
@@ -158,7 +163,11 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
                 className="button small"
                 aria-label={t('faults.partitionPreset', { preset: p.preset })}
                 aria-describedby={bothSides ? storeNoteId : undefined}
-                title={t('faults.partitionTitle', { groups: p.groups.map((g) => g.join(', ')).join(' | ') })}
+                title={
+                  refused({ kind: 'partition', groups: p.groups }) ??
+                  t('faults.partitionTitle', { groups: p.groups.map((g) => g.join(', ')).join(' | ') })
+                }
+                disabled={refused({ kind: 'partition', groups: p.groups }) !== null}
                 onClick={() => apply({ kind: 'partition', groups: p.groups })}
               >
                 <span className="mono">{p.preset}</span>
@@ -213,7 +222,8 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
             <button
               type="button"
               className="button small"
-              disabled={!linkOk}
+              disabled={!linkOk || refused({ kind: 'cut-link', a: linkA, b: linkB }) !== null}
+              title={refused({ kind: 'cut-link', a: linkA, b: linkB }) ?? undefined}
               onClick={() => apply({ kind: 'cut-link', a: linkA, b: linkB })}
             >
               {t('faults.cut')}
@@ -231,7 +241,12 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
             <button
               type="button"
               className="button small"
-              disabled={!linkOk || delayMs <= 0}
+              disabled={
+                !linkOk ||
+                delayMs <= 0 ||
+                refused({ kind: 'delay-link', a: linkA, b: linkB, extraMs: delayMs }) !== null
+              }
+              title={refused({ kind: 'delay-link', a: linkA, b: linkB, extraMs: delayMs }) ?? undefined}
               onClick={() => apply({ kind: 'delay-link', a: linkA, b: linkB, extraMs: delayMs })}
             >
               {t('faults.delay')}

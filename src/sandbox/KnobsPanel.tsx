@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { lockedOf } from '../app/challenge/challengeRun.ts';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import { type Run, shownScenario } from '../player/store.ts';
@@ -40,6 +41,10 @@ export function KnobsPanel({ run }: { run: Run }) {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [local, setLocal] = useState<ParamProblem | string | null>(null);
   const ids = useId();
+  // A challenge locks the defence's knobs (app/challenge): shown, disabled, with the reason.
+  const locked = lockedOf(run.scenario);
+  const lockedNote = (name: string) =>
+    locked.has(name) ? <span className="knob-locked">{t('challenge.lockedKnob')}</span> : null;
 
   // Another scenario: forget what was typed for the previous one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on scenario change only
@@ -126,6 +131,7 @@ export function KnobsPanel({ run }: { run: Run }) {
   const numberInput = (name: string, k: Knob | null, value: string, onCommit: (raw: string) => void) => (
     <input
       id={`${ids}-${name}`}
+      disabled={locked.has(name)}
       type="number"
       inputMode="decimal"
       value={drafts[name] ?? value}
@@ -177,8 +183,18 @@ export function KnobsPanel({ run }: { run: Run }) {
           )}
         </p>
       )}
+      {locked.size > 0 && (
+        <p className="wi-note knobs-locked">
+          {t('challenge.locked', {
+            knobs: knobs
+              .filter((k) => locked.has(k.name))
+              .map((k) => k.label)
+              .join(', '),
+          })}
+        </p>
+      )}
       <div className="knobs">
-        {run.scenario.fix && (
+        {run.scenario.fix && !locked.has(FIX_KNOB) && (
           <div className={`knob${fixOn ? ' changed' : ''}`}>
             <span className="knob-name" id={`${ids}-fix-label`}>
               {FIX_KNOB}
@@ -209,6 +225,7 @@ export function KnobsPanel({ run }: { run: Run }) {
           <div className={`knob${nodesOverride !== undefined ? ' changed' : ''}`}>
             <label htmlFor={`${ids}-nodes`} className="knob-name">
               {t('knobs.nodes')}
+              {lockedNote('nodes')}
             </label>
             <span className="wi-unit">{numberInput('nodes', null, String(nodeCount), commitNodes)}</span>
             <p className="knob-doc" id={`${ids}-nodes-doc`}>
@@ -229,13 +246,18 @@ export function KnobsPanel({ run }: { run: Run }) {
           if (typeof k.value === 'boolean') {
             const on = k.value;
             return (
-              <div key={k.name} className={`knob${k.changed ? ' changed' : ''}`}>
+              <div
+                key={k.name}
+                className={`knob${k.changed ? ' changed' : ''}${locked.has(k.name) ? ' locked' : ''}`}
+              >
                 <span className="knob-name" id={`${ids}-${k.name}-label`} title={k.name}>
                   {k.label}
+                  {lockedNote(k.name)}
                 </span>
                 <button
                   type="button"
                   role="switch"
+                  disabled={locked.has(k.name)}
                   aria-checked={on}
                   aria-labelledby={`${ids}-${k.name}-label`}
                   aria-describedby={`${ids}-${k.name}-doc`}
@@ -252,9 +274,13 @@ export function KnobsPanel({ run }: { run: Run }) {
             );
           }
           return (
-            <div key={k.name} className={`knob${k.changed ? ' changed' : ''}`}>
+            <div
+              key={k.name}
+              className={`knob${k.changed ? ' changed' : ''}${locked.has(k.name) ? ' locked' : ''}`}
+            >
               <label htmlFor={`${ids}-${k.name}`} className="knob-name" title={k.name}>
                 {k.label}
+                {lockedNote(k.name)}
               </label>
               <span className="wi-unit">
                 {numberInput(k.name, k, String(k.value), (raw) => commitText(k.name, raw))}

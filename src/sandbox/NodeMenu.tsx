@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { budgetRefusal } from '../app/challenge/challengeRun.ts';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import { MAX_INSPECTED, type Run } from '../player/store.ts';
@@ -36,6 +37,7 @@ export function NodeMenu({ run, frame, node, x, y, faults = true, onClose }: Nod
   const cursor = usePlayer((s) => s.t);
   const pauseMs = usePlayer((s) => s.pauseMs) ?? defaultPauseMs(run.trace.params, run.trace.durationMs);
   const add = usePlayer((s) => s.addIntervention);
+  const interventions = usePlayer((s) => s.interventions);
   const inspected = usePlayer((s) => s.inspect);
   const setInspect = usePlayer((s) => s.setInspect);
   const engine = usePlayer((s) => s.engine);
@@ -61,9 +63,11 @@ export function NodeMenu({ run, frame, node, x, y, faults = true, onClose }: Nod
     ...faultItems.map((a) => ({
       id: a.id,
       label: a.label,
+      // A challenge's budget (app/challenge): a kind at its max stays listed, disabled, with why.
+      refused: budgetRefusal(run.scenario, interventions, a.fault),
       pick: () => add({ atMs: Math.round(cursor), fault: a.fault }),
     })),
-    ...(view ? [inspect] : []),
+    ...(view ? [{ ...inspect, refused: null as string | null }] : []),
   ];
   const box = useRef<HTMLDivElement>(null);
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -150,6 +154,8 @@ export function NodeMenu({ run, frame, node, x, y, faults = true, onClose }: Nod
           role="menuitem"
           tabIndex={-1}
           className={`node-menu-item fault-${a.id}`}
+          disabled={a.refused !== null}
+          title={a.refused ?? undefined}
           onClick={() => {
             a.pick();
             close(a.id !== 'inspect');

@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { budgetRefusal } from '../app/challenge/challengeRun.ts';
 import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
@@ -47,6 +48,9 @@ interface Drag {
 export function PartitionBoard({ run }: { run: Run }) {
   const cursor = usePlayer((s) => s.t);
   const add = usePlayer((s) => s.addIntervention);
+  const interventions = usePlayer((s) => s.interventions);
+  // A challenge's budget (app/challenge): no partition once its kind or the total is spent.
+  const refused = budgetRefusal(run.scenario, interventions, { kind: 'partition', groups: [[], []] });
   const hosts = useMemo(
     () => run.trace.hosts.filter((h) => h.kind === 'node' || h.kind === 'store'),
     [run.trace.hosts],
@@ -189,7 +193,8 @@ export function PartitionBoard({ run }: { run: Run }) {
         <button
           type="button"
           className="button small"
-          disabled={problem !== null}
+          disabled={problem !== null || refused !== null}
+          title={refused ?? undefined}
           aria-describedby={problem !== null ? problemId : undefined}
           onClick={() =>
             add({ atMs: Math.round(cursor), fault: { kind: 'partition', groups: boardGroups(board) } })

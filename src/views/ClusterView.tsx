@@ -416,16 +416,19 @@ export const ClusterView = memo(function ClusterView({
   // The job queue (skiplocked): a job's e-mail sent twice, or a job committed twice (no row lock).
   const twice = frame.violations.find((v) => v.kind === 'job-committed-twice');
   const dupEmail = frame.violations.filter((v) => v.kind === 'duplicate-email').at(-1);
+  // The nightly job (dbjob): two instances ran it, a customer got a second reminder.
+  const ranTwice = frame.violations.find((v) => v.kind === 'job-ran-twice');
   const alarm =
     alarmNodes.length > 0 ||
     stale !== undefined ||
     jobStopped !== undefined ||
     twice !== undefined ||
-    dupEmail !== undefined;
+    dupEmail !== undefined ||
+    ranTwice !== undefined;
 
   const shell = useRef<HTMLDivElement>(null);
   const cutKey = JSON.stringify(frame.partition ?? null);
-  const alarmKey = `${alarmNodes.join()}|${stale?.kind ?? ''}|${jobStopped?.kind ?? ''}|${twice?.kind ?? ''}|${dupEmail?.kind ?? ''}`;
+  const alarmKey = `${alarmNodes.join()}|${stale?.kind ?? ''}|${jobStopped?.kind ?? ''}|${twice?.kind ?? ''}|${dupEmail?.kind ?? ''}|${ranTwice?.kind ?? ''}`;
   // The alarm card takes a corner that covers no partition line and no host (alarmPlace.ts).
   // biome-ignore lint/correctness/useExhaustiveDependencies: placed again when the alarm or the cut changes
   useLayoutEffect(() => {
@@ -504,6 +507,20 @@ export const ClusterView = memo(function ClusterView({
               : t('cluster.duplicateEmailDetail', {
                   job: `${dupEmail.job}`,
                   senders: dupEmail.senders.join(', '),
+                })}
+          </span>
+        </div>
+      )}
+      {ranTwice && alarmNodes.length === 0 && !stale && (
+        <div className="alarm" role="alert" data-alarm="job-ran-twice">
+          <strong>{t('cluster.jobRanTwice')}</strong>
+          <span>
+            {ranTwice.pair === undefined
+              ? ranTwice.detail
+              : t('cluster.jobRanTwiceDetail', {
+                  job: `${ranTwice.job}`,
+                  a: ranTwice.pair[0],
+                  b: ranTwice.pair[1],
                 })}
           </span>
         </div>

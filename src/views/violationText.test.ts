@@ -33,6 +33,13 @@ const examples: Record<(typeof VIOLATION_KINDS)[number], Facts> = {
   },
   'job-not-running': { kind: 'job-not-running', nodes: [], ms: 36_680, boundMs: 30_000 },
   'job-committed-twice': { kind: 'job-committed-twice', nodes: ['node-3'], job: 'job-1', count: 2 },
+  'job-ran-twice': {
+    kind: 'job-ran-twice',
+    nodes: ['node-7', 'node-2'],
+    pair: ['node-7', 'node-2'],
+    job: 'acme',
+    count: 2,
+  },
   'duplicate-email': {
     kind: 'duplicate-email',
     nodes: ['node-2', 'node-4'],

@@ -39,6 +39,8 @@ export function violationVars(v: Violation): Vars | null {
       return v.job === undefined || v.count === undefined
         ? null
         : { job: v.job, n: v.count, node: v.nodes[0] ?? '' };
+    case 'job-ran-twice':
+      return v.job === undefined ? null : { job: v.job, a, b };
     case 'one-job-run':
       return v.job === undefined || v.count === undefined ? null : { job: v.job, n: v.count };
     case 'leader-append-only':

@@ -37,6 +37,10 @@ const StoryPanels = lazyChunk(() => import('./StoryPanels.tsx').then((m) => m.St
 });
 // A pitfall story's switch to its fix (the default story has none): fetched with the story panels.
 const FixToggle = lazyChunk(() => import('./FixToggle.tsx').then((m) => m.FixToggle), { idle: true });
+// "Try to break it" on a story with a challenge, and the challenge's panel: fetched with the story panels.
+const Challenge = lazyChunk(() => import('../challenge/Challenge.tsx').then((m) => m.Challenge), {
+  idle: true,
+});
 // The node inspector (statecharts laid out at build time) is fetched when a node is first inspected.
 const InspectorPane = lazyChunk(() =>
   import('../../views/inspector/Inspector.tsx').then((m) => m.InspectorPane),
@@ -170,7 +174,9 @@ export function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
         {inspecting && !compared && <InspectorPane run={run} />}
       </div>
       {menu && <NodeMenu run={run} frame={frame} {...menu} faults={whatIf} onClose={() => setMenu(null)} />}
-      {run.scenario.fix && <FixToggle run={run} />}
+      {/* A challenge's run has its own fix switch (Challenge.tsx): its answer is the search's. */}
+      {run.scenario.fix && !run.scenario.id.startsWith('challenge-') && <FixToggle run={run} />}
+      {run.scenario.challenge && <Challenge run={run} />}
       <ForeignStory />
       <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
       <Controls run={run} captions={captions} />

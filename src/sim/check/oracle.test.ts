@@ -10,6 +10,7 @@ import { scenarios } from '../../../scenarios/index.ts';
 import { traceOf } from '../../testing/chaos/run.ts';
 import { POD_HOST } from '../algorithms/cronjob/index.ts';
 import { POD_FINISHED, POD_KILLED, POD_STARTED } from '../algorithms/cronjob/pod.ts';
+import { DB_HOST, SQL_MARK } from '../algorithms/dbjob/keys.ts';
 import { algorithmFor } from '../algorithms/registry.ts';
 import { runtimeFor } from '../algorithms/runtimes.ts';
 import { COMMIT_MARK, EMAIL_MARK, PG_HOST } from '../algorithms/skiplocked/keys.ts';
@@ -151,6 +152,28 @@ function duplicateEmail(events: readonly TraceEvent[]): Found[] {
   return out;
 }
 
+/**
+ * The nightly job's second e-mail to a customer, counted from the database's accepted writes (each
+ * names the customers its UPDATE reminded: `UPDATE 3: 'acme', 'globex', 'initech'`), not from the
+ * outbox the checker reads: once per write that sends some customer its second.
+ */
+function jobRanTwice(events: readonly TraceEvent[]): Found[] {
+  const out: Found[] = [];
+  const by = new Map<string, string[]>();
+  for (const e of events) {
+    if (e.k !== 'write' || e.resource !== DB_HOST || e.status !== 'accepted') continue;
+    const customers = [...String(e.value ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1] as string);
+    let second: string[] | null = null;
+    for (const c of customers) {
+      const senders = [...(by.get(c) ?? []), e.node];
+      by.set(c, senders);
+      if (senders.length === 2 && !second) second = senders;
+    }
+    if (second) out.push(found(e.t, 'job-ran-twice', second));
+  }
+  return out;
+}
+
 /** A pod started while another pod of the job runs: counted from the starts, ends and kills. */
 function oneJobRun(events: readonly TraceEvent[]): Found[] {
   const out: Found[] = [];
@@ -242,6 +265,7 @@ function oracle(events: readonly TraceEvent[], keys: readonly string[]): Found[]
     ...twoLeadersInTerm(events),
     ...jobCommittedTwice(events),
     ...duplicateEmail(events),
+    ...jobRanTwice(events),
     ...oneJobRun(events),
     ...raftLogProperties(events),
   ]);
@@ -436,6 +460,19 @@ const cases: Array<[string, string, TraceEvent[], ViolationKind[]]> = [
       mark(2, 'mail', EMAIL_MARK, { job: 'job-1', by: 'node-2' }),
     ],
     ['duplicate-email'],
+  ],
+  [
+    'the nightly job ran twice: one alarm for the statement that sent the second e-mails',
+    'dbjob',
+    [
+      write(1, 'node-1', null, { resource: DB_HOST, value: "UPDATE 2: 'acme', 'globex'" }),
+      mark(1, DB_HOST, SQL_MARK, { from: 'node-1', emails: 'acme:1;globex:1' }),
+      write(2, 'node-2', null, { resource: DB_HOST, value: "UPDATE 2: 'acme', 'globex'" }),
+      mark(2, DB_HOST, SQL_MARK, { from: 'node-2', emails: 'acme:2;globex:2' }),
+      write(3, 'node-3', null, { resource: DB_HOST, value: "UPDATE 1: 'acme'" }),
+      mark(3, DB_HOST, SQL_MARK, { from: 'node-3', emails: 'acme:3;globex:2' }),
+    ],
+    ['job-ran-twice'],
   ],
   [
     'a run started beside another; after it ended none',

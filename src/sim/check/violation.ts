@@ -28,6 +28,8 @@ export function englishDetail(v: Facts): string {
       return `${v.job} committed ${v.count} times (the last by ${v.nodes[0]})`;
     case 'duplicate-email':
       return `${v.job} e-mailed ${v.count} times (by ${(v.senders ?? []).join(', ')})`;
+    case 'job-ran-twice':
+      return `the job ran twice: ${v.job} was e-mailed by ${a} and by ${b}`;
     case 'one-job-run':
       return `${v.job} started beside another run (${v.count} running)`;
     case 'leader-append-only':

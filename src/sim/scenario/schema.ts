@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { algorithmIds } from '../algorithms/registry.ts';
+import { algorithmIds, algorithms } from '../algorithms/registry.ts';
 import { type Field, HOST_ID, HOST_ID_RULE } from '../faults/shape.ts';
 import { FAULT_KINDS, FAULTS, type Fault } from '../faults/table.ts';
+import { netParams } from '../params.ts';
 import { hostInTwoGroups, pastEndProblem } from '../rules.ts';
-import { DISPLAY_ROLES, eventKinds, ROLES } from '../trace/events.ts';
+import { DISPLAY_ROLES, eventKinds, ROLES, VIOLATION_KINDS } from '../trace/events.ts';
 import { type AlgorithmId, ScenarioError, type ScenarioGroup, scenarioGroups } from './ids.ts';
 
 export { type AlgorithmId, algorithmIds, ScenarioError, type ScenarioGroup, scenarioGroups };
@@ -142,6 +143,33 @@ const expectSchema = z.object({
   noViolations: z.array(z.string()).optional(),
 });
 
+const knobValue = z.union([z.number(), z.boolean()]);
+
+/**
+ * A challenge ("try to break it", src/sim/challenge): the story's run with its scripted faults off, the
+ * named knobs locked so the student cannot just switch the defence off, a goal that one of the
+ * simulator's checkers decides (a violation kind), a budget of faults the student may inject, and what
+ * "the fix" is: the story's own `fix` block, or knobs. Repairs (restart, resume, heal, rejoin,
+ * restore-link) undo a fault and are not counted.
+ */
+export const challengeSchema = z.strictObject({
+  /** Knobs the student may not change (at the start's values). */
+  lockedKnobs: z.array(z.string().min(1)).max(40),
+  /** The violation kind whose checker decides the goal (src/sim/check, an algorithm's checkers). */
+  goal: z.enum(VIOLATION_KINDS),
+  budget: z.strictObject({
+    /** At most this many faults of each kind; a kind not named may not be used. */
+    faults: z.partialRecord(z.enum(FAULT_KINDS), z.number().int().min(0).max(20)),
+    /** At most this many faults in all. */
+    total: z.number().int().min(1).max(20),
+  }),
+  /** The fix: the story's `fix` block, or knobs set to these values. */
+  fix: z.union([z.literal('fix-block'), z.record(z.string(), knobValue)]),
+  /** The start's knobs over the story's own (a story told with its defence on starts with it off). */
+  params: z.record(z.string(), knobValue).optional(),
+});
+export type Challenge = z.infer<typeof challengeSchema>;
+
 /** A run's seed: an unsigned 32-bit integer. */
 export const seedSchema = z
   .number()
@@ -205,6 +233,8 @@ const scenarioObject = z.object({
       expect: expectSchema.optional(),
     })
     .optional(),
+  /** "Try to break it" (challengeSchema). */
+  challenge: challengeSchema.optional(),
 });
 
 /** A scripted fault after the run's end would never happen (src/sim/rules.ts). */
@@ -216,13 +246,55 @@ export const scenarioSchema = scenarioObject.superRefine((s, ctx) => {
     });
   check(s.faults, ['faults']);
   check(s.fix?.faults, ['fix', 'faults']);
+  const c = s.challenge;
+  if (c) for (const issue of challengeProblems(c, s)) ctx.addIssue({ code: 'custom', ...issue });
 });
+
+/** What is wrong in a challenge beside its shape: knobs its algorithm has not, a fix it has not, a budget that allows nothing. */
+function challengeProblems(
+  c: Challenge,
+  s: { algorithm: string; fix?: { params?: Record<string, unknown>; algorithm?: string } | undefined },
+): { path: PropertyKey[]; message: string }[] {
+  const out: { path: PropertyKey[]; message: string }[] = [];
+  const knobsOf = (alg: string) => [
+    ...Object.keys(netParams),
+    ...Object.keys(algorithms[alg as keyof typeof algorithms]?.params ?? {}),
+  ];
+  const known = knobsOf(s.algorithm);
+  const unknown = (k: string, path: PropertyKey[]) =>
+    out.push({ path, message: `"${k}" is not a knob of ${s.algorithm} (knobs: ${known.join(', ')})` });
+  c.lockedKnobs.forEach((k, i) => {
+    if (!known.includes(k)) unknown(k, ['challenge', 'lockedKnobs', i]);
+  });
+  for (const k of Object.keys(c.params ?? {})) if (!known.includes(k)) unknown(k, ['challenge', 'params', k]);
+  if (c.fix === 'fix-block') {
+    if (!s.fix)
+      out.push({
+        path: ['challenge', 'fix'],
+        message:
+          '"fix-block" needs the story\'s fix block, and it has none: name the knobs instead ({"fencing": true})',
+      });
+  } else {
+    const keys = Object.keys(c.fix);
+    if (keys.length === 0)
+      out.push({ path: ['challenge', 'fix'], message: 'name at least one knob and its value' });
+    for (const k of keys) if (!known.includes(k)) unknown(k, ['challenge', 'fix', k]);
+  }
+  const sum = Object.values(c.budget.faults).reduce<number>((a, n) => a + (n ?? 0), 0);
+  if (sum === 0)
+    out.push({
+      path: ['challenge', 'budget', 'faults'],
+      message: 'allow at least one fault of one kind ({"pause": 1})',
+    });
+  return out;
+}
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type Anchor = z.infer<typeof anchorSchema>;
 export type Shows = z.infer<typeof showsSchema>;
 export type TimedFault = z.infer<typeof timedFaultSchema>;
+export type Budget = Challenge['budget'];
 
 /** Validates unknown data as a scenario; the error lists every issue as "path: rule". */
 export function parseScenario(data: unknown, where = 'scenario'): Scenario {

@@ -17,6 +17,8 @@ import { netParams, type ParamSpec } from '../params.ts';
 import { resolveAlias } from './aliases.ts';
 import {
   anchorSchema,
+  type Challenge,
+  challengeSchema,
   choicesSchema,
   durationSchema,
   parseScenario,
@@ -88,6 +90,11 @@ const common = {
   adr: z.array(z.string().max(80)).max(50).optional(),
   /** A schedule replacing the seed's draws (kernel/choices.ts): what the explorer writes. */
   choices: choicesSchema.register(defs, { id: 'choices' }).optional(),
+  /**
+   * "Try to break it" (schema.ts challengeSchema). A file has no fix block, so its fix names knobs.
+   * Optional, so files written before challenges existed read as they did: the version stays 1.
+   */
+  challenge: challengeSchema.register(defs, { id: 'challenge' }).optional(),
 };
 
 /** One object per algorithm, each with its own knobs: the schema's union on `algorithm`. */
@@ -183,6 +190,7 @@ export function parseStoryFile(
       steps: f.steps.map((s) => ({ ...s, caption: inLang(s.caption, lang) })),
       adr: f.adr ?? [],
       ...(f.choices ? { choices: f.choices } : {}),
+      ...(f.challenge ? { challenge: f.challenge } : {}),
       expect: {},
       texts: Object.fromEntries(
         STORY_LANGS.map((lang) => [
@@ -263,5 +271,19 @@ export function toStoryFile(
       ...(s.when ? { when: s.when } : {}),
     })),
     ...(scenario.adr.length > 0 ? { adr: scenario.adr } : {}),
+    ...fileChallenge(scenario),
   } as StoryFile;
+}
+
+/**
+ * The challenge as a file can carry it: a `fix-block` that only sets knobs becomes those knobs; one
+ * that changes more (the algorithm, the cluster, the script) cannot be said in a file and is left out.
+ */
+function fileChallenge(scenario: Scenario): { challenge?: Challenge } {
+  const c = scenario.challenge;
+  if (!c) return {};
+  if (c.fix !== 'fix-block') return { challenge: c };
+  const f = scenario.fix;
+  const onlyKnobs = f?.params && !f.algorithm && f.nodes === undefined && !f.faults;
+  return onlyKnobs ? { challenge: { ...c, fix: { ...f.params } } } : {};
 }

@@ -27,6 +27,7 @@ export const VIOLATION_KINDS = [
   'job-committed-twice',
   'duplicate-email',
   'one-job-run',
+  'job-ran-twice',
   'leader-append-only',
   'log-matching',
   'leader-completeness',

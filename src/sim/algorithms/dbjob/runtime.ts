@@ -2,6 +2,7 @@
 import { jobNotRunningChecker } from '../../check/jobNotRunning.ts';
 import { type AlgorithmRuntime, knob } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
+import { jobRanTwiceChecker } from './checkers.ts';
 import { dbProcess } from './db.ts';
 import { dbJobConfig } from './index.ts';
 import { DB_HOST, JOB_RUN_MARK } from './keys.ts';
@@ -9,7 +10,7 @@ import { dbJobMachine } from './machine.ts';
 
 export const dbjobRuntime: AlgorithmRuntime = {
   machine: dbJobMachine,
-  checkers: (p) => [jobNotRunningChecker(knob(p, 'jobAlarmMs'), JOB_RUN_MARK)],
+  checkers: (p) => [jobNotRunningChecker(knob(p, 'jobAlarmMs'), JOB_RUN_MARK), jobRanTwiceChecker()],
   build(ctx) {
     const cfg = dbJobConfig(ctx.params);
     ctx.addHost(DB_HOST, 'resource', dbProcess());
