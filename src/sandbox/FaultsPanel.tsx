@@ -143,7 +143,8 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
                 key={a.id}
                 type="button"
                 className="button small"
-                title={faultText(a.fault)}
+                title={refused(a.fault) ?? faultText(a.fault)}
+                disabled={refused(a.fault) !== null}
                 onClick={() => apply(a.fault)}
               >
                 {a.label}
