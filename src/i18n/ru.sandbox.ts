@@ -36,6 +36,7 @@ export const ruSandbox: Record<string, string> = {
   'link.algorithm': 'Параметр «algorithm» проигнорирован: «{value}». {reason}.',
   'link.duration': 'Параметр «duration» проигнорирован: «{value}». {reason}.',
   'link.compare': 'Параметр «compare» проигнорирован: «{value}». Ожидается <параметр>:<значение> ({reason}).',
+  'link.choices': 'Параметр «choices» проигнорирован: «{value}». {reason}. Показан прогон по seed.',
 
   'faults.label': 'Сбои',
   'faults.node': 'Узел',
@@ -157,6 +158,34 @@ export const ruSandbox: Record<string, string> = {
   'metrics.spuriousValue': '{n} из {of, plural, one {# срабатывания} other {# срабатываний}} детектора сбоев',
   'metrics.chart': 'Лидеры во времени',
   'metrics.chartDesc': 'Ступенчатый график: сколько узлов считают себя лидером; сейчас {n} в {t}',
+  'explore.label': 'Перебрать эту историю',
+  'explore.intro':
+    'Перебирает все расписания кластера ({n, plural, one {# узел} few {# узла} many {# узлов} other {# узла}}) в пределах границ ниже: каждый сбой из меню (падение, перезапуск, пауза дольше TTL, изоляция узла и его возврат) и каждое потерянное сообщение в каждый момент, когда что-то происходит; остальное — как выпадает по seed. Каждый прогон судят проверки самой лаборатории.',
+  'explore.noFit':
+    'Этот алгоритм работает на кластере размером от {min} до {max}, а перебор идёт на трёх узлах.',
+  'explore.bounds': 'Границы перебора',
+  'explore.faults': 'Сбои (K)',
+  'explore.losses': 'Потерянные сообщения (L)',
+  'explore.horizon': 'Горизонт, с',
+  'explore.horizonHint': 'по умолчанию — два TTL по {ttl} с; не больше {max} с',
+  'explore.run': 'Перебрать',
+  'explore.cancel': 'Отменить',
+  'explore.progress': 'Ход перебора',
+  'explore.counts':
+    '{schedules, plural, one {# расписание} few {# расписания} many {# расписаний} other {# расписания}} · {worlds, plural, one {# мир} few {# мира} many {# миров} other {# мира}} · глубина {depth} · {rate, plural, one {# мир} few {# мира} many {# миров} other {# мира}}/с · {s} с',
+  'explore.running':
+    'Перебор: {n, plural, one {# узел} few {# узла} many {# узлов} other {# узла}}, горизонт {s} с; не больше сбоев — {k}, потерянных сообщений — {l}…',
+  'explore.unavailable':
+    'Перебору нужен фоновый worker, а эта страница не может его здесь запустить (плеер встроен с другого сайта).',
+  'explore.openLab': 'Перебрать в лаборатории',
+  'explore.error': 'Перебор не удался: {message}',
+  'explore.clean':
+    'В этих границах нарушений нет: {n, plural, one {# узел} few {# узла} many {# узлов} other {# узла}}, первые {s} с, сбоев не больше {k}, потерянных сообщений не больше {l}.',
+  'explore.stopped':
+    'Остановлен, не исчерпав границ: через {s} с, на расписаниях, которые тратят {level} из допустимых сбоев и потерь (всего {top}).',
+  'explore.found':
+    'Первое нарушение на {at} с: {what}. После сокращения выборов, отличных от прогона по seed, осталось: {choices}.',
+  'explore.open': 'Открыть в плеере',
   'sweep.label': 'Серии прогонов',
   'sweep.pick': 'Серия',
   'sweep.run': 'Запустить',
