@@ -100,3 +100,28 @@ test('Cancel ends the search, and the page says so where no worker may start', a
   const lab = section.getByRole('link', { name: 'Explore it in the lab' });
   await expect(lab).toHaveAttribute('href', /scenario=lease-no-fencing/);
 });
+
+test('Branch here: a crash at the cursor, the future without it beside, and Undo returns', async ({
+  page,
+}) => {
+  await openPlayer(page, '?scenario=fencing-token&step=2');
+  await page.getByRole('button', { name: 'What if…' }).click();
+  const section = page.getByRole('region', { name: 'Branch here' });
+  await expect(section).toBeVisible();
+  const crash = section.getByRole('button', { name: 'crash node-1' });
+  await crash.focus();
+  await page.keyboard.press('Enter');
+  await expect(section.getByRole('status')).toContainText('Branched: crash node-1');
+  // Both futures: this run with the crash (its fault in the link), the other without it, side by side.
+  await expect(page).toHaveURL(/[?&]fault=\d+,crash,node-1(&|$)/);
+  await expect(page).toHaveURL(/[?&]compare=without:\d+/);
+  const other = page.getByRole('region', { name: 'Comparison run' });
+  await expect(other).toBeVisible();
+  await expect(page.locator('[data-node="node-1"]')).toHaveAttribute('data-role', 'down');
+  await expect(other.locator('[data-compare-node="node-1"]')).not.toHaveAttribute('data-role', 'down');
+
+  await section.getByRole('button', { name: 'Undo the branch' }).click();
+  await expect(other).toHaveCount(0);
+  await expect(page).not.toHaveURL(/[?&]fault=/);
+  await expect(section.getByRole('button', { name: 'crash node-1' })).toBeVisible();
+});

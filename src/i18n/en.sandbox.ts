@@ -184,6 +184,14 @@ export const enSandbox: Record<string, string> = {
   'explore.found':
     'First violation at {at} s: {what}. Shrunk to {choices, plural, one {# choice} other {# choices}} away from the seeded run.',
   'explore.open': 'Open it in the player',
+  'branch.label': 'Branch here',
+  'branch.intro':
+    'Choice points still open at the cursor: take one, and the run is simulated again from 0 ms with it; the future without it is drawn beside this one.',
+  'branch.none': 'No fault of the menu can be taken here.',
+  'branch.notYet':
+    'Which message arrives next, which one is lost and when a timer fires are choices of the schedule too; they cannot be picked here yet.',
+  'branch.taken': 'Branched: {what}. Beside it, the future without it.',
+  'branch.undo': 'Undo the branch',
   'sweep.label': 'Sweeps',
   'sweep.pick': 'Sweep',
   'sweep.run': 'Run sweep',

@@ -185,6 +185,14 @@ export const ptSandbox: Record<string, string> = {
   'explore.found':
     'Primeira violação aos {at} s: {what}. Reduzida a {choices, plural, one {# escolha diferente} other {# escolhas diferentes}} da execução com a semente.',
   'explore.open': 'Abrir no player',
+  'branch.label': 'Ramificar aqui',
+  'branch.intro':
+    'Pontos de escolha ainda abertos no cursor: escolha um, e a execução é simulada de novo desde 0 ms com ele; o futuro sem ele aparece ao lado deste.',
+  'branch.none': 'Nenhuma falha do menu pode ser escolhida aqui.',
+  'branch.notYet':
+    'Qual mensagem chega primeiro, qual se perde e quando um timer dispara também são escolhas do escalonamento; ainda não dá para escolhê-las aqui.',
+  'branch.taken': 'Ramificado: {what}. Ao lado, o futuro sem essa escolha.',
+  'branch.undo': 'Desfazer a ramificação',
   'sweep.label': 'Varreduras',
   'sweep.pick': 'Varredura',
   'sweep.run': 'Rodar',

@@ -1,6 +1,7 @@
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import type { Frame } from '../sim/trace/frame.ts';
+import { BranchSection } from './BranchSection.tsx';
 import { CompareSection } from './CompareSection.tsx';
 import { ExploreSection } from './ExploreSection.tsx';
 import { FaultsPanel, InterventionList } from './FaultsPanel.tsx';
@@ -23,6 +24,7 @@ export default function WhatIfBody({ run, frame, time }: { run: Run; frame: Fram
       <KnobsPanel run={run} />
       <CompareSection run={run} />
       <ExploreSection run={run} />
+      <BranchSection run={run} />
       <SweepPanel />
     </>
   );

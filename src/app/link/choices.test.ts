@@ -74,6 +74,9 @@ describe('choices in a link', () => {
     const run = store.getState().run;
     expect(store.getState().error).toBeNull();
     expect(run?.trace.events).toEqual(want.events);
+    // The run's scenario has no script either, so Compare and Branch here count only the schedule's faults.
+    expect(story.faults.length).toBeGreaterThan(0);
+    expect(run?.scenario.faults).toEqual([]);
     // Not the story's own run: its script would have faults the schedule does not.
     const scripted = simulate(story as never, { nodes: 3, durationMs: 8000 });
     expect(run?.trace.events).not.toEqual(scripted.events);
