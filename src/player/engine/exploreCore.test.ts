@@ -7,10 +7,10 @@ import { EXPLORE_NODES, type FromExplorer, runExploreJob } from './exploreCore.t
 const story = scenarios.find((s) => s.id === 'split-brain');
 if (!story) throw new Error('split-brain is gone');
 
-/** A clock that moves 150 ms at each read: progress is due at every schedule. */
+/** A clock that moves 300 ms at each read: progress is due at every schedule. */
 function fakeClock() {
   let t = 0;
-  return () => (t += 150);
+  return () => (t += 300);
 }
 
 describe('the explorer as the app runs it', () => {
@@ -50,7 +50,7 @@ describe('the explorer as the app runs it', () => {
   it('stops at its time limit and says so; refuses bounds past the app limits', () => {
     const got: FromExplorer[] = [];
     runExploreJob(
-      { scenario: story, params: { quorum: true }, faults: 9, losses: 9, horizonMs: 1e9, timeLimitMs: 100 },
+      { scenario: story, params: { quorum: true }, faults: 9, losses: 9, horizonMs: 1e9, timeLimitMs: 200 },
       (m) => got.push(m),
       fakeClock(),
     );
