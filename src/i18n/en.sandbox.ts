@@ -35,6 +35,7 @@ export const enSandbox: Record<string, string> = {
   'link.algorithm': 'Ignored “algorithm”: “{value}”. {reason}.',
   'link.duration': 'Ignored “duration”: “{value}”. {reason}.',
   'link.compare': 'Ignored “compare”: “{value}”. Expected <knob>:<value> ({reason}).',
+  'link.choices': 'Ignored “choices”: “{value}”. {reason}. The run shown is the seeded one.',
 
   'faults.label': 'Faults',
   'faults.node': 'Node',
@@ -162,6 +163,41 @@ export const enSandbox: Record<string, string> = {
   'metrics.spuriousValue': '{n} of {of} failure detections',
   'metrics.chart': 'Leaders over time',
   'metrics.chartDesc': 'Step chart of how many nodes believe they lead; now {n} at {t}',
+  'explore.label': 'Explore this story',
+  'explore.intro':
+    'Runs every schedule of a cluster of {n, plural, one {# node} other {# nodes}} within the bounds below: each fault of the menu (crash, restart, a pause past the TTL, isolating a node, its return) and each lost message, at every moment something happens; the rest as the seed draws it. The lab’s own checkers judge each run.',
+  'explore.noFit': 'This algorithm runs on clusters of {min} to {max}; the explorer searches 3 nodes.',
+  'explore.bounds': 'Bounds of the search',
+  'explore.faults': 'Faults (K)',
+  'explore.losses': 'Lost messages (L)',
+  'explore.horizon': 'Horizon, s',
+  'explore.horizonHint': 'twice the TTL of {ttl} s by default; at most {max} s',
+  'explore.run': 'Explore',
+  'explore.cancel': 'Cancel',
+  'explore.progress': 'How far the search is',
+  'explore.counts':
+    '{schedules, plural, one {# schedule} other {# schedules}} · {worlds, plural, one {# world} other {# worlds}} · depth {depth} · {rate, plural, one {# world} other {# worlds}}/s · {s} s',
+  'explore.running':
+    'Searching {n, plural, one {# node} other {# nodes}}, up to {k, plural, one {# fault} other {# faults}} and {l, plural, one {# lost message} other {# lost messages}} in {s} s…',
+  'explore.unavailable':
+    'The search needs a background worker, and this page cannot start one here (the player is embedded from another site).',
+  'explore.openLab': 'Explore it in the lab',
+  'explore.error': 'The search failed: {message}',
+  'explore.clean':
+    'No violation within these bounds: {n, plural, one {# node} other {# nodes}}, up to {k, plural, one {# fault} other {# faults}} and {l, plural, one {# lost message} other {# lost messages}} in the first {s} s.',
+  'explore.stopped':
+    'Stopped before the bounds were exhausted: after {s} s, with schedules that spend {level} of the {top} faults and losses still to run.',
+  'explore.found':
+    'First violation at {at} s: {what}. Shrunk to {choices, plural, one {# choice} other {# choices}} away from the seeded run.',
+  'explore.open': 'Open it in the player',
+  'branch.label': 'Branch here',
+  'branch.intro':
+    'Choice points still open at the cursor: take one, and the run is simulated again from 0 ms with it; the future without it is drawn beside this one.',
+  'branch.none': 'No fault of the menu can be taken here.',
+  'branch.notYet':
+    'Which message arrives next, which one is lost and when a timer fires are choices of the schedule too; they cannot be picked here yet.',
+  'branch.taken': 'Branched: {what}. Beside it, the future without it.',
+  'branch.undo': 'Undo the branch',
   'sweep.label': 'Sweeps',
   'sweep.pick': 'Sweep',
   'sweep.run': 'Run sweep',

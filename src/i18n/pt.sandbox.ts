@@ -35,6 +35,7 @@ export const ptSandbox: Record<string, string> = {
   'link.algorithm': 'Ignorado “algorithm”: “{value}”. {reason}.',
   'link.duration': 'Ignorado “duration”: “{value}”. {reason}.',
   'link.compare': 'Ignorado “compare”: “{value}”. Esperado <parâmetro>:<valor> ({reason}).',
+  'link.choices': 'Ignorado “choices”: “{value}”. {reason}. A execução mostrada é a da semente.',
 
   'faults.label': 'Falhas',
   'faults.node': 'Nó',
@@ -162,6 +163,41 @@ export const ptSandbox: Record<string, string> = {
   'metrics.spuriousValue': '{n} de {of} detecções de falha',
   'metrics.chart': 'Líderes ao longo do tempo',
   'metrics.chartDesc': 'Gráfico em degraus de quantos nós acham que lideram; agora {n} em {t}',
+  'explore.label': 'Explorar esta história',
+  'explore.intro':
+    'Executa todos os escalonamentos de um cluster de {n, plural, one {# nó} other {# nós}} dentro dos limites abaixo: cada falha do menu (queda, reinício, uma pausa maior que o TTL, isolar um nó, a volta dele) e cada mensagem perdida, em cada instante em que algo acontece; o resto como a semente sorteia. Os próprios verificadores do laboratório julgam cada execução.',
+  'explore.noFit': 'Este algoritmo roda em clusters de tamanho {min} a {max}; o explorador usa 3 nós.',
+  'explore.bounds': 'Limites da busca',
+  'explore.faults': 'Falhas (K)',
+  'explore.losses': 'Mensagens perdidas (L)',
+  'explore.horizon': 'Horizonte, s',
+  'explore.horizonHint': 'por padrão, o dobro do TTL de {ttl} s; no máximo {max} s',
+  'explore.run': 'Explorar',
+  'explore.cancel': 'Cancelar',
+  'explore.progress': 'Andamento da busca',
+  'explore.counts':
+    '{schedules, plural, one {# escalonamento} other {# escalonamentos}} · {worlds, plural, one {# mundo} other {# mundos}} · profundidade {depth} · {rate, plural, one {# mundo} other {# mundos}}/s · {s} s',
+  'explore.running':
+    'Buscando em {n, plural, one {# nó} other {# nós}} por {s} s; no máximo: falhas, {k}; mensagens perdidas, {l}…',
+  'explore.unavailable':
+    'A busca precisa de um worker em segundo plano, e esta página não pode iniciar um aqui (o player está incorporado a partir de outro site).',
+  'explore.openLab': 'Explorar no laboratório',
+  'explore.error': 'A busca falhou: {message}',
+  'explore.clean':
+    'Nenhuma violação dentro destes limites: {n, plural, one {# nó} other {# nós}}, os primeiros {s} s; no máximo: falhas, {k}; mensagens perdidas, {l}.',
+  'explore.stopped':
+    'Parou antes de esgotar os limites: depois de {s} s, ainda nos escalonamentos que gastam {level} do total de falhas e perdas permitidas ({top}).',
+  'explore.found':
+    'Primeira violação aos {at} s: {what}. Reduzida a {choices, plural, one {# escolha diferente} other {# escolhas diferentes}} da execução com a semente.',
+  'explore.open': 'Abrir no player',
+  'branch.label': 'Ramificar aqui',
+  'branch.intro':
+    'Pontos de escolha ainda abertos no cursor: escolha um, e a execução é simulada de novo desde 0 ms com ele; o futuro sem ele aparece ao lado deste.',
+  'branch.none': 'Nenhuma falha do menu pode ser escolhida aqui.',
+  'branch.notYet':
+    'Qual mensagem chega primeiro, qual se perde e quando um timer dispara também são escolhas do escalonamento; ainda não dá para escolhê-las aqui.',
+  'branch.taken': 'Ramificado: {what}. Ao lado, o futuro sem essa escolha.',
+  'branch.undo': 'Desfazer a ramificação',
   'sweep.label': 'Varreduras',
   'sweep.pick': 'Varredura',
   'sweep.run': 'Rodar',

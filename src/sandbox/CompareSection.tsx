@@ -222,7 +222,7 @@ export function CompareSection({ run }: { run: Run }) {
  * Brings both runs' labels into view once the comparison is drawn, clear of the sticky header (whose
  * height changes with the width: it wraps to two rows on a phone).
  */
-function revealCompare() {
+export function revealCompare() {
   if (typeof requestAnimationFrame === 'undefined') return;
   let tries = 0;
   const step = () => {

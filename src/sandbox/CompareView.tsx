@@ -19,7 +19,7 @@ import { type RunFault, runFaults, WITHOUT } from './variants.ts';
  * imported), 'pending' while the player's engine simulates it (off the page's main thread).
  */
 export function useCompare(run: Run): CompareResult | 'pending' | null {
-  const { compare, seed, params, nodes, interventions, durationMs, imported, engine } = usePlayer(
+  const { compare, seed, params, nodes, interventions, durationMs, choices, imported, engine } = usePlayer(
     useShallow((s) => ({
       compare: s.compare,
       seed: s.seed,
@@ -27,6 +27,7 @@ export function useCompare(run: Run): CompareResult | 'pending' | null {
       nodes: s.nodes,
       interventions: s.interventions,
       durationMs: s.durationMs,
+      choices: s.choices,
       imported: s.imported,
       engine: s.engine,
     })),
@@ -38,7 +39,7 @@ export function useCompare(run: Run): CompareResult | 'pending' | null {
       return;
     }
     const r = compareInEngine(
-      { scenario: run.scenario, seed, params, nodes, interventions, durationMs },
+      { scenario: run.scenario, seed, params, nodes, interventions, durationMs, choices },
       compare,
       engine,
     );
@@ -54,7 +55,7 @@ export function useCompare(run: Run): CompareResult | 'pending' | null {
     return () => {
       live = false;
     };
-  }, [compare, imported, run.scenario, seed, params, nodes, interventions, durationMs, engine]);
+  }, [compare, imported, run.scenario, seed, params, nodes, interventions, durationMs, choices, engine]);
   return result;
 }
 

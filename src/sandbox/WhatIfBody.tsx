@@ -1,7 +1,9 @@
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import type { Frame } from '../sim/trace/frame.ts';
+import { BranchSection } from './BranchSection.tsx';
 import { CompareSection } from './CompareSection.tsx';
+import { ExploreSection } from './ExploreSection.tsx';
 import { FaultsPanel, InterventionList } from './FaultsPanel.tsx';
 import { KnobsPanel } from './KnobsPanel.tsx';
 import { MetricsPanel } from './MetricsPanel.tsx';
@@ -21,6 +23,8 @@ export default function WhatIfBody({ run, frame, time }: { run: Run; frame: Fram
       <MetricsPanel run={run} time={time} />
       <KnobsPanel run={run} />
       <CompareSection run={run} />
+      <ExploreSection run={run} />
+      <BranchSection run={run} />
       <SweepPanel />
     </>
   );

@@ -1,6 +1,7 @@
 import type { SimEngine } from '../player/engine/client.ts';
 import { algorithmFor } from '../sim/algorithms/registry.ts';
 import type { SimOptions } from '../sim/inputs.ts';
+import type { Choices } from '../sim/kernel/choices.ts';
 import { createMetricsIndex, type MetricsIndex } from '../sim/metrics/index.ts';
 import { ParamError, type ParamProblem, type Params, type ParamValue } from '../sim/params.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
@@ -29,7 +30,13 @@ export interface CompareInputs {
   interventions: TimedFault[];
   /** Run length override (the sandbox). */
   durationMs?: number | undefined;
+  /** The run's schedule (a `choices` link, the explorer's): the second run replays it too, without the script. */
+  choices?: Choices | undefined;
 }
+
+/** The scenario as the run on screen ran it: a schedule's run leaves the story's script out. */
+export const ranStory = (scenario: Scenario, choices: Choices | undefined): Scenario =>
+  choices ? { ...scenario, faults: [] } : scenario;
 
 export interface CompareRun {
   spec: CompareSpec;
@@ -87,6 +94,7 @@ const keyOf = (inputs: CompareInputs, spec: CompareSpec) =>
     inputs.params,
     inputs.nodes ?? null,
     inputs.interventions,
+    inputs.choices?.draws.join(',') ?? null,
     spec,
   ]);
 
@@ -102,7 +110,8 @@ interface Attempt {
  * changed, or one fault left out (WITHOUT, variants.ts); a TTL the renew interval no longer fits is
  * tried again with renewS following the TTL.
  */
-function plan(inputs: CompareInputs, spec: CompareSpec): Attempt[] | CompareResult {
+function plan(given: CompareInputs, spec: CompareSpec): Attempt[] | CompareResult {
+  const inputs = { ...given, scenario: ranStory(given.scenario, given.choices) };
   const attempt = (
     params: Partial<Params>,
     adjusted: CompareSpec[],
@@ -116,6 +125,7 @@ function plan(inputs: CompareInputs, spec: CompareSpec): Attempt[] | CompareResu
       interventions: variant.interventions,
       ...(inputs.nodes !== undefined ? { nodes: inputs.nodes } : {}),
       ...(inputs.durationMs !== undefined ? { durationMs: inputs.durationMs } : {}),
+      ...(inputs.choices ? { choices: inputs.choices } : {}),
     },
     adjusted,
     dropped: variant.dropped,

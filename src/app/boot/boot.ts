@@ -111,6 +111,7 @@ export function boot(
       if (checked.faults.length > 0) inputs.interventions = checked.faults;
     }
     if (view.durationMs !== null) inputs.durationMs = view.durationMs;
+    if (view.choices) inputs.choices = view.choices;
     // The link's inputs are where this visit starts: simulated once, nothing to undo.
     if (Object.keys(inputs).length > 0) p.setInputs(inputs);
     if (view.compare) store.getState().setCompare(view.compare);

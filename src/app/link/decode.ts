@@ -3,6 +3,7 @@
 import { MAX_INSPECTED } from '../../player/store.ts';
 import { validWithout, WITHOUT } from '../../sandbox/variants.ts';
 import { algorithmFor } from '../../sim/algorithms/declared.ts';
+import type { Choices } from '../../sim/kernel/choices.ts';
 import {
   canonicalKnob,
   type Params,
@@ -15,6 +16,7 @@ import { FIX_KNOB, withFix } from '../../sim/scenario/fix.ts';
 import { isFreePlay, withAlgorithm } from '../../sim/scenario/sandbox.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import { DERIVED_KINDS } from '../../sim/trace/derivedKinds.ts';
+import { choicesFromText } from './choices.ts';
 import { decodeEmbed, type EmbedOptions } from './embed.ts';
 import { faultFromText } from './faults.ts';
 import { LINK_PARAMS, type LinkParam, NO_FIX } from './params.ts';
@@ -202,6 +204,15 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
     else faults.push(f as TimedFault);
   }
 
+  // A schedule's draws: longer than other values (a few hundred numbers), so read whole.
+  let choices: Choices | undefined;
+  const rawChoices = q.get('choices');
+  if (rawChoices !== null) {
+    const c = choicesFromText(rawChoices);
+    if (typeof c === 'string') bad('choices', rawChoices, c);
+    else choices = c;
+  }
+
   let compare: LinkView['compare'] = null;
   const rawCompare = get('compare');
   if (rawCompare !== null) {
@@ -299,6 +310,7 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
       // The fix travels with the knobs (the store's params), and is written back as `fix=on`.
       params: fix ? { ...params, [FIX_KNOB]: true } : params,
       faults,
+      ...(choices ? { choices } : {}),
       speed,
       whatIf,
       ...(inspect.length > 0 ? { inspect } : {}),

@@ -13,6 +13,7 @@ export type LinkParam =
   | 'nodes'
   | 'set'
   | 'fault'
+  | 'choices'
   | 'speed'
   | 'whatif'
   | 'inspect'
@@ -38,6 +39,7 @@ export const LINK_PARAMS: readonly LinkParam[] = [
   'duration',
   'set',
   'fault',
+  'choices',
   'compare',
   'speed',
   'whatif',

@@ -81,6 +81,7 @@ export function problemText(p: LinkProblem, run: Run | null): string {
     case 'algorithm':
     case 'duration':
     case 'compare':
+    case 'choices':
       return t(`link.${p.param}`, { value, reason });
     case 'embed':
     case 'autoplay':

@@ -18,6 +18,8 @@
  *   crash|restart|resume|rejoin <node>; pause <node>,<durationMs>; isolate <node>[,all|store];
  *   partition <group>|<group>... (members joined by `;`); heal; cut-link|restore-link <a>,<b>;
  *   delay-link <a>,<b>,<extraMs>; clock-drift <node>,<rate>. Checked with timedFaultSchema.
+ * - `choices=1:<draws>`: a schedule (choices.ts): the run's draws replayed in order instead of the seed's,
+ *   the story's script left out; the schedule's faults are the `fault=` entries.
  * - `algorithm=<id>` (the sandbox only: bully|heartbeat|lease|patroni; knobs are checked against it).
  * - `fix=on`: a pitfall story with its fix (scenario/fix.ts; omitted when off). In the view it is the
  *   knob `fix: true` in `params` (the store's knobs carry it), written as `fix=on`, never as `set=fix:on`;
@@ -29,7 +31,7 @@
  *   is the default), `theme=light|dark` (omitted when following the system), `lang=en|pt|ru`.
  *
  * Canonical order: lang, theme (how it looks), then scenario, algorithm, fix, step|t, seed, nodes,
- * duration, set, fault (the run), then compare, speed, whatif, inspect, panel (the player); defaults are left out. The parameters are always
+ * duration, set, fault, choices (the run), then compare, speed, whatif, inspect, panel (the player); defaults are left out. The parameters are always
  * written in that order, so the same view gives the same URL. Reading
  * never throws: a bad value becomes a problem naming the parameter, and the rest still loads.
  */
@@ -37,6 +39,7 @@
 import { stepsOf } from '../../player/steps.ts';
 import { algorithmFor } from '../../sim/algorithms/declared.ts';
 import { canonicalFaults } from '../../sim/inputs.ts';
+import type { Choices } from '../../sim/kernel/choices.ts';
 import {
   netParams,
   netRules,
@@ -48,6 +51,7 @@ import {
 import { FIX_KNOB } from '../../sim/scenario/fix.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
+import { choicesToText } from './choices.ts';
 import { faultToText } from './faults.ts';
 
 export type TracePanel = 'sequence' | 'log';
@@ -75,6 +79,8 @@ export interface LinkView {
   nodes: number | null;
   params: Params;
   faults: TimedFault[];
+  /** A schedule's draws (its faults are `faults`): the run replays them without the story's script. */
+  choices?: Choices;
   speed: number;
   whatIf: boolean;
   /** Inspected nodes (absent or empty: none). */
@@ -144,6 +150,7 @@ export function encodeView(v: LinkView): string {
     if (p !== undefined) out.push(['set', `${k}:${paramText(p)}`]);
   }
   for (const f of canonicalFaults(v.faults)) out.push(['fault', faultToText(f)]);
+  if (v.choices) out.push(['choices', choicesToText(v.choices)]);
   if (v.compare !== null) out.push(['compare', `${v.compare.name}:${paramText(v.compare.value)}`]);
   if (v.speed !== 1) out.push(['speed', num(v.speed)]);
   if (v.whatIf) out.push(['whatif', '1']);
@@ -164,6 +171,7 @@ export interface PlayerView {
   nodes: number | undefined;
   params: Partial<Params>;
   interventions: TimedFault[];
+  choices?: Choices | undefined;
   t: number;
   stepIndex: number;
   speed: number;
@@ -193,6 +201,7 @@ export function viewOf(
     nodes: p.nodes ?? null,
     params,
     faults: p.interventions,
+    ...(p.choices ? { choices: p.choices } : {}),
     speed: p.speed,
     whatIf: p.whatIf,
     ...(p.inspect && p.inspect.length > 0 ? { inspect: p.inspect } : {}),

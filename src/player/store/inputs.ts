@@ -23,6 +23,7 @@ export function rerun(
 export const inputsSlice: Slice<
   | 'setDuration'
   | 'setInputs'
+  | 'changeInputs'
   | 'setSeed'
   | 'setParams'
   | 'resetKnobs'
@@ -50,6 +51,9 @@ export const inputsSlice: Slice<
       const s = flight.effective();
       if (sameInputs(patch, s)) return;
       rerun(flight, { ...patch, history: { past: [], future: [] } });
+    },
+    changeInputs(patch) {
+      change(patch);
     },
     setSeed(seed) {
       change({ seed });

@@ -53,15 +53,22 @@ export function createRuns(opts: PlayerOptions, simulate: (scenario: Scenario, o
     } catch (e) {
       return { error: e instanceof Error ? e.message : String(e) };
     }
-    const { seed, params, interventions, nodes, durationMs } = input;
+    const { seed, params, interventions, nodes, durationMs, choices } = input;
+    // A schedule's run has no script: the run's scenario says so, so what lists the run's faults
+    // (Compare's "one fault left out", its titles, Branch here) does not count the story's.
+    if (choices) scenario = { ...scenario, faults: [] };
     // The simulator puts interventions in canonical order, so the same set in any order is one run.
     const stem = [scenario.id, scenario.algorithm, seed ?? null, params, nodes ?? null, durationMs ?? null];
+    // A schedule is a run of its own (its draws), not the seeded run's past.
+    if (choices) stem.push(choices.draws.join(','));
     const simOpts: SimOptions = {
       ...(seed !== undefined ? { seed } : {}),
       params,
       interventions,
       ...(nodes !== undefined ? { nodes } : {}),
       ...(durationMs !== undefined ? { durationMs } : {}),
+      // The schedule stands for the whole run: the explorer's runs leave the script out (--no-script).
+      ...(choices ? { choices, withoutScript: true } : {}),
     };
     return {
       scenario,

@@ -4,6 +4,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { SimOptions } from '../../sim/inputs.ts';
+import type { Choices } from '../../sim/kernel/choices.ts';
 import type { Params, ParamValue } from '../../sim/params.ts';
 import { withFix } from '../../sim/scenario/fix.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
@@ -58,15 +59,21 @@ export interface RunInput {
   interventions: TimedFault[];
   /** Run length override in virtual ms (the sandbox's Length, a `duration` link), undefined = the scenario's. */
   durationMs: number | undefined;
+  /**
+   * A schedule to replay (the explorer's, a `choices` link): its draws replace the seed's and the
+   * story's script is left out (its faults are the interventions), undefined = the seeded run.
+   */
+  choices: Choices | undefined;
 }
 
-export const RUN_INPUT_KEYS = ['seed', 'params', 'nodes', 'interventions', 'durationMs'] as const;
+export const RUN_INPUT_KEYS = ['seed', 'params', 'nodes', 'interventions', 'durationMs', 'choices'] as const;
 export const inputOf = (s: RunInput): RunInput => ({
   seed: s.seed,
   params: s.params,
   nodes: s.nodes,
   interventions: s.interventions,
   durationMs: s.durationMs,
+  choices: s.choices,
 });
 
 /** The inputs of a run with nothing changed: the scenario's own. */
@@ -76,6 +83,7 @@ export const clean: RunInput = {
   nodes: undefined,
   interventions: [],
   durationMs: undefined,
+  choices: undefined,
 };
 
 /** Whether a patch leaves every run input as it is. */
@@ -142,6 +150,8 @@ export interface PlayerState extends RunInput {
    * not an undoable change: the history starts empty from there.
    */
   setInputs(patch: Partial<RunInput>): void;
+  /** Several inputs at once as one undoable change (a schedule opened from the explorer). */
+  changeInputs(patch: Partial<RunInput>): void;
   /** Stops the change being simulated: the run and inputs before it stay. */
   cancelPending(): void;
   /** Calls fn once no change is being simulated (at once when none is). */

@@ -66,6 +66,24 @@ export interface Stats {
   deepest: number;
   /** The level (total budget spent) under way or last finished. */
   level: number;
+  /**
+   * How far the search is, 0 to 1: the levels finished, plus the share of the level's tree that lies
+   * to the left of the last schedule (each point's pick over its options, nested). An estimate for a
+   * progress bar: later levels hold more schedules than earlier ones.
+   */
+  progress?: number;
+}
+
+/** The share of a depth-first walk's tree before this trail: Σ pick_j / size_j × Π_{i<j} 1 / size_i. */
+export function treeShare(trail: readonly { size: number; pick: number }[]): number {
+  let share = 0;
+  let width = 1;
+  for (const p of trail) {
+    share += (p.pick / p.size) * width;
+    width /= p.size;
+    if (width < 1e-12) break;
+  }
+  return share;
 }
 
 export interface Counterexample {
@@ -350,13 +368,15 @@ export function explore(input: ExploreInput): ExploreResult {
   const stats: Stats = { schedules: 0, distinct: 0, deepest: 0, level: 0 };
   const fingerprints = new Set<string>();
   const top = b.faults + b.losses + b.deviations;
-  for (let level = input.deepening === false ? top : 0; level <= top; level++) {
+  const from = input.deepening === false ? top : 0;
+  for (let level = from; level <= top; level++) {
     stats.level = level;
     let path: number[] | null = [];
     while (path) {
       const run = runPath(input, along(path), level);
       stats.schedules++;
       stats.deepest = Math.max(stats.deepest, run.trail.length);
+      stats.progress = (level - from + treeShare(run.trail)) / (top - from + 1);
       // A schedule that spent less than the level was run at a lower level already.
       if (run.spent === level || run.violation || input.deepening === false) {
         fingerprints.add(fingerprint(run.events));
@@ -368,6 +388,7 @@ export function explore(input: ExploreInput): ExploreResult {
       path = nextPath(run.trail);
     }
   }
+  stats.progress = 1;
   return { stats, outcome: 'clean', fingerprints };
 }
 

@@ -1,0 +1,135 @@
+import type { Page } from '@playwright/test';
+import { expect, openPlayer, stepToEnd, test, timelineMax, timelineValue } from './helpers.ts';
+
+/** The What-if panel's "Explore this story" section. */
+async function openExplore(page: Page, query: string) {
+  await openPlayer(page, query);
+  await page.getByRole('button', { name: 'What if…' }).click();
+  const section = page.getByRole('region', { name: 'Explore this story' });
+  await expect(section).toBeVisible();
+  return section;
+}
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test('explores heartbeat-no-confirm in a worker, opens the split-brain it finds and plays it to its alarm', async ({
+  page,
+}) => {
+  const section = await openExplore(page, '?scenario=heartbeat-no-confirm');
+  // The minimum bounds that find it: one fault, no loss, two TTLs.
+  await expect(section.getByRole('combobox', { name: 'Faults (K)' })).toHaveValue('1');
+  await section.getByRole('combobox', { name: 'Lost messages (L)' }).selectOption('0');
+  await expect(section.getByRole('spinbutton', { name: 'Horizon, s' })).toHaveValue('30');
+  // Every long task on the page from the click to the answer: the search runs in its own worker. The
+  // What-if panel's own first work (its chunk, its panels) is over before: a quiet second first.
+  await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  const count = () =>
+    page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.length);
+  for (let before = -1, now = await count(); now !== before; before = now, now = await count())
+    await page.waitForTimeout(1000);
+  await page.evaluate(() => {
+    (window as unknown as { __longTasks: number[] }).__longTasks = [];
+  });
+  await section.getByRole('button', { name: 'Explore', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  // The same button turns into Cancel, keeping the focus.
+  await expect(section.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  const bar = section.getByRole('progressbar', { name: 'How far the search is' });
+  await expect(bar).toBeVisible();
+  const status = section.getByRole('status');
+  await expect(status).toContainText('First violation at 30 s: BOTH WRITE', { timeout: 45_000 });
+  await expect(section).toContainText(/\d+ schedules · \d+ worlds · depth \d+ · \d+ worlds\/s/);
+  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+  expect(
+    longTasks.filter((d) => d > 50),
+    'main-thread tasks over 50 ms during the search',
+  ).toEqual([]);
+
+  await section.getByRole('button', { name: 'Open it in the player' }).click();
+  // The schedule is the run now: 3 nodes, its draws and its fault in the link, the story's script left out.
+  await expect(page.locator('[data-node]')).toHaveCount(3);
+  await expect(page).toHaveURL(/[?&]choices=1:\d/);
+  await expect(page).toHaveURL(/[?&]nodes=3/);
+  await expect(page).toHaveURL(/[?&]fault=\d+,/);
+  expect(await timelineValue(page)).toBe(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // Played with the keyboard, step after narrated step, to its end: the alarm.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await stepToEnd(page);
+  expect(await timelineValue(page)).toBe(await timelineMax(page));
+  await expect(page.getByRole('alert')).toContainText('BOTH WRITE');
+
+  // The link replays the same run in a fresh page, and embedded.
+  const url = new URL(page.url());
+  url.searchParams.delete('whatif');
+  const fresh = await page.context().newPage();
+  await openPlayer(fresh, url.search);
+  await expect(fresh.locator('[data-node]')).toHaveCount(3);
+  await fresh.getByRole('slider', { name: 'Timeline' }).fill(String(await timelineMax(fresh)));
+  await expect(fresh.getByRole('alert')).toContainText('BOTH WRITE');
+  await fresh.goto(`/?embed=1&${url.search.slice(1)}`);
+  await expect(fresh.locator('[data-node]')).toHaveCount(3, { timeout: 30_000 });
+});
+
+test('Cancel ends the search, and the page says so where no worker may start', async ({ page }) => {
+  // A worker script of another origin cannot start: the constructor throws (as for the custom element
+  // served from elsewhere). Only the explorer's worker is refused here; the simulator's still starts.
+  await page.addInitScript(() => {
+    const Real = window.Worker;
+    let refuse = false;
+    (window as unknown as { __refuseExplore: (on: boolean) => void }).__refuseExplore = (on) => {
+      refuse = on;
+    };
+    window.Worker = class extends Real {
+      constructor(url: string | URL, opts?: WorkerOptions) {
+        if (refuse && String(url).includes('explore')) throw new DOMException('refused', 'SecurityError');
+        super(url, opts);
+      }
+    };
+  });
+  const section = await openExplore(page, '?scenario=lease-no-fencing');
+  await section.getByRole('button', { name: 'Explore', exact: true }).click();
+  await expect(section.getByRole('status')).toContainText('Searching 3 nodes');
+  await section.getByRole('button', { name: 'Cancel' }).click();
+  await expect(section.getByRole('button', { name: 'Explore', exact: true })).toBeVisible();
+  await expect(section.getByRole('progressbar')).toHaveCount(0);
+
+  await page.evaluate(() =>
+    (window as unknown as { __refuseExplore: (on: boolean) => void }).__refuseExplore(true),
+  );
+  await section.getByRole('button', { name: 'Explore', exact: true }).click();
+  await expect(section.getByRole('status')).toContainText('cannot start one here');
+  const lab = section.getByRole('link', { name: 'Explore it in the lab' });
+  await expect(lab).toHaveAttribute('href', /scenario=lease-no-fencing/);
+});
+
+test('Branch here: a crash at the cursor, the future without it beside, and Undo returns', async ({
+  page,
+}) => {
+  await openPlayer(page, '?scenario=fencing-token&step=2');
+  await page.getByRole('button', { name: 'What if…' }).click();
+  const section = page.getByRole('region', { name: 'Branch here' });
+  await expect(section).toBeVisible();
+  const crash = section.getByRole('button', { name: 'crash node-1' });
+  await crash.focus();
+  await page.keyboard.press('Enter');
+  await expect(section.getByRole('status')).toContainText('Branched: crash node-1');
+  // Both futures: this run with the crash (its fault in the link), the other without it, side by side.
+  await expect(page).toHaveURL(/[?&]fault=\d+,crash,node-1(&|$)/);
+  await expect(page).toHaveURL(/[?&]compare=without:\d+/);
+  const other = page.getByRole('region', { name: 'Comparison run' });
+  await expect(other).toBeVisible();
+  await expect(page.locator('[data-node="node-1"]')).toHaveAttribute('data-role', 'down');
+  await expect(other.locator('[data-compare-node="node-1"]')).not.toHaveAttribute('data-role', 'down');
+
+  await section.getByRole('button', { name: 'Undo the branch' }).click();
+  await expect(other).toHaveCount(0);
+  await expect(page).not.toHaveURL(/[?&]fault=/);
+  await expect(section.getByRole('button', { name: 'crash node-1' })).toBeVisible();
+});
