@@ -255,6 +255,11 @@ export class PatroniCluster {
         ],
       },
       watchdog: { mode: 'off' },
+      // The story's pg-3 is out of the race: its replication link was cut, so pg-2 is the healthiest
+      // replica whatever the seed (scenarios/patroni.ts). Here the `nofailover` tag does that ("If set
+      // to true, the node will not be considered as a candidate for failover", Patroni docs, Tags), so
+      // every run tells the story's failover, to pg-2.
+      tags: { nofailover: node.name === 'pg-3' },
     };
     const file = join(node.dir, 'patroni.yml');
     writeFileSync(file, JSON.stringify(config, null, 2), { mode: 0o600 });

@@ -6,8 +6,11 @@
  * Linux (/proc).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseTrace } from '../../sim/trace/import.ts';
 import { sleep } from '../../testing/etcd/etcdServer.ts';
 import { findPatroniBins } from './deps.ts';
 import { emptyHoldings, type Holdings, leftOver, noteHoldings, running } from './leftovers.ts';
@@ -130,7 +133,10 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system pa
 
   it("the story's kill: one new primary, the client's outage in the story's range, nothing left behind", async () => {
     // Killed 1.4 s after one of the primary's HA loops, as in the story (scenarios/patroni.ts).
+    const out = join(mkdtempSync(join(tmpdir(), 'lel-patroni-test-')), 'run.json');
     const live = startLive([
+      '--out',
+      out,
       '--headless',
       '--duration',
       '52000',
@@ -147,11 +153,33 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system pa
     expect(doc.source).toBe('patroni');
     const f = doc.figures;
     expect(f.killed).toBe('pg-1');
-    expect(f.newPrimaries).toHaveLength(1);
-    expect(f.newPrimaries[0]).not.toBe('pg-1');
+    expect(f.newPrimaries).toEqual(['pg-2']);
     const [lo, hi] = widened(PATRONI_MEASURED.outage);
     expect(f.outage).toBeGreaterThanOrEqual(lo);
     expect(f.outage).toBeLessThanOrEqual(hi);
+    // The recording is a trace of the story like any other: it imports, and the story's steps anchor on it.
+    const trace = parseTrace(readFileSync(out, 'utf8'));
+    rmSync(dirname(out), { recursive: true, force: true });
+    expect([trace.scenario, trace.algorithm]).toEqual(['patroni', 'patroni']);
+    expect(trace.steps.map((s) => s.id)).toEqual(
+      expect.arrayContaining([
+        'pg-1-crashes',
+        'haproxy-marks-pg-1-down',
+        'lease-expires',
+        'pg-2-promotes',
+        'pg-2-is-primary',
+        'writes-reach-pg-2',
+      ]),
+    );
+    await expectNothingLeft(live);
+  }, 180_000);
+
+  it('SIGTERM to the npm process: everything stops and nothing is left', async () => {
+    const live = startLive(['--headless', '--duration', '120000']);
+    await waitUntil('the cluster up', () => live.pid !== null, 120_000);
+    await sleep(2000);
+    process.kill(live.child.pid as number, 'SIGTERM');
+    await waitUntil('npm exits', () => exited(live.child), 30_000);
     await expectNothingLeft(live);
   }, 180_000);
 

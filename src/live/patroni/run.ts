@@ -139,12 +139,27 @@ export class PatroniRun {
       1,
       (evs) => this.onWatch(evs),
       this.cluster.etcd.auth,
+      (raw) => this.leaseNumber(raw),
     );
     // Polls a little faster than HAProxy checks (3 s) and than the client writes (2 s).
     this.poller = setInterval(() => void this.poll(), 500);
     this.writer = setInterval(() => this.write(), Number(this.params.clientWriteIntervalMs));
     for (const { atMs, fault } of faults)
       this.timers.push(setTimeout(() => this.scheduled(fault), Math.max(0, atMs - this.now())));
+  }
+
+  private leases = new Map<string, number>();
+
+  /** etcd's int64 lease id (a string in JSON) as 1, 2, 3... in the order the recording meets them; 0 = none. */
+  private leaseNumber(raw: unknown): number {
+    const id = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '0';
+    if (id === '0') return 0;
+    let n = this.leases.get(id);
+    if (n === undefined) {
+      n = this.leases.size + 1;
+      this.leases.set(id, n);
+    }
+    return n;
   }
 
   private onWatch(evs: WatchEvent[]): void {
