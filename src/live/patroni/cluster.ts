@@ -59,6 +59,15 @@ export interface PgNode {
   stopped: boolean;
 }
 
+/** What `GET /patroni` says (Patroni docs, REST API): role, state, timeline, WAL positions. */
+export interface PatroniStatus {
+  role: string;
+  state: string;
+  timeline?: number;
+  /** A primary's `location`; a replica's `received_location` and `replayed_location` (bytes). */
+  xlog?: { location?: number; received_location?: number; replayed_location?: number };
+}
+
 export interface PatroniCredentials {
   superuser: { username: string; password: string };
   replication: { username: string; password: string };
@@ -169,9 +178,15 @@ export class PatroniCluster {
           return s?.role === 'primary' || s?.role === 'master';
         });
         for (const node of nodes.slice(1)) c.spawnPatroni(node);
-        await c.waitFor('every replica to stream from the primary', deadline, async () => {
-          const s = await Promise.all(nodes.slice(1).map((x) => c.status(x)));
-          return s.every((x) => x?.role === 'replica' && x.state === 'running');
+        // Caught up, not only streaming: a replica more than maximum_lag_on_failover behind the
+        // leader's last optime does not race for the key ("My wal position exceeds maximum replication
+        // lag", patroni/ha.py), and on a busy machine a kill right after the start found them behind.
+        await c.waitFor('every replica to catch up with the primary', deadline, async () => {
+          const [p, ...s] = await Promise.all(nodes.map((x) => c.status(x)));
+          const at = p?.xlog?.location ?? Number.POSITIVE_INFINITY;
+          return s.every(
+            (x) => x?.role === 'replica' && x.state === 'running' && (x.xlog?.received_location ?? -1) >= at,
+          );
         });
         await c.waitFor('HAProxy to send writes to pg-1 (its /primary check up)', deadline, async () => {
           const b = await c.backends();
@@ -291,7 +306,13 @@ export class PatroniCluster {
       const text = chunk.toString('utf8');
       if (text.includes(`no action. I am (${node.name}), the leader with the lock`))
         node.leaderLoops.push(performance.now());
-      node.log = (node.log + text).slice(-20_000);
+      // PostgreSQL logs to the same stream: keep Patroni's own lines and PostgreSQL's errors, not the
+      // probes' read-only refusals, which would push Patroni's lines out of the tail.
+      const kept = text
+        .split('\n')
+        .filter((l) => !/read-only transaction|lel_probe|lel_writes/.test(l))
+        .join('\n');
+      node.log = (node.log + kept).slice(-20_000);
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
@@ -353,16 +374,17 @@ export class PatroniCluster {
   }
 
   /** GET /patroni on a node's REST port: its role, state and timeline; null when it does not answer. */
-  async status(node: PgNode): Promise<{ role: string; state: string; timeline?: number } | null> {
+  async status(node: PgNode): Promise<PatroniStatus | null> {
     try {
       const res = await fetch(`http://127.0.0.1:${node.restPort}/patroni`, {
         signal: AbortSignal.timeout(1500),
       });
-      const j = (await res.json()) as { role?: string; state?: string; timeline?: number };
+      const j = (await res.json()) as Partial<PatroniStatus>;
       return {
         role: j.role ?? '',
         state: j.state ?? '',
         ...(j.timeline !== undefined ? { timeline: j.timeline } : {}),
+        ...(j.xlog !== undefined ? { xlog: j.xlog } : {}),
       };
     } catch {
       return null;
