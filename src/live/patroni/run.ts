@@ -221,7 +221,9 @@ export class PatroniRun {
       const before = this.backendState.get(name);
       if (before === up) continue;
       this.backendState.set(name, up);
-      if (before !== undefined && (up === 'UP' || up === 'DOWN'))
+      // The first poll tells the replicas' backends DOWN too (their /primary answers 503), so the
+      // proxy panel does not take them for up; a backend first seen UP needs no mark.
+      if ((before !== undefined || up === 'DOWN') && (up === 'UP' || up === 'DOWN'))
         this.emit({
           k: 'mark',
           t,
