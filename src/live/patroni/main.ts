@@ -3,9 +3,11 @@
  * a real Patroni cluster on loopback (cluster.ts), the story's client, the faults, and the recording
  * as a trace of the Patroni story (run.ts). Headless: runs `--duration` (90 s by default), then prints
  * the kill's figures and the run's summary as JSON. Otherwise it runs until Ctrl+C and writes the
- * recording to `--out` (or lel-patroni-<time>.json), for the player's Import. Node-only.
+ * recording to `--out` (or lel-patroni-<time>.json), for the player's Import; meanwhile a line on
+ * stdin ("kill-primary", "pause pg-2") applies a fault. Node-only.
  */
 import { writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { UsageError } from '../../cli/args.ts';
 import { cliDocument } from '../../cli/main.ts';
 import { MissingPackages } from './deps.ts';
@@ -115,7 +117,22 @@ export async function patroniMain(argv: string[]): Promise<number> {
         `stats http://127.0.0.1:${c.statsPort}/, REST ${c.nodes.map((n) => `${n.name} ${n.restPort}`).join(', ')}\n`,
     );
     if (!a.headless) {
-      process.stdout.write('Ctrl+C stops the cluster and writes the recording.\n');
+      process.stdout.write(
+        `Type a fault and Enter: ${PATRONI_FAULT_KINDS.join(', ')} (all but kill-primary take a node: "pause pg-2").\n` +
+          'Ctrl+C stops the cluster and writes the recording.\n',
+      );
+      const live = run;
+      createInterface({ input: process.stdin }).on('line', (line) => {
+        const [kind = '', node] = line.trim().split(/\s+/);
+        if (kind === '') return;
+        try {
+          const f = fault(`0:${JSON.stringify(node === undefined ? { kind } : { kind, node })}`).fault;
+          const done = live.fault(f);
+          process.stdout.write(`${done ? 'done' : 'nothing to do'}: ${line.trim()} at ${live.now()} ms\n`);
+        } catch (e) {
+          process.stdout.write(`${(e as Error).message}\n`);
+        }
+      });
       await new Promise(() => {});
     }
     await new Promise((r) => setTimeout(r, a.durationMs));

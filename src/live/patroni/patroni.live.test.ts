@@ -171,6 +171,12 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system pa
         'writes-reach-pg-2',
       ]),
     );
+    // HAProxy's view from the start: the replicas' backends DOWN before the kill (their /primary is 503).
+    const kill = trace.events.find((e) => e.k === 'fault')?.t as number;
+    const downBefore = trace.events.flatMap((e) =>
+      e.k === 'mark' && e.name === 'backend-down' && e.t < kill ? [e.data?.backend] : [],
+    );
+    expect(downBefore.sort()).toEqual(['pg-2', 'pg-3']);
     await expectNothingLeft(live);
   }, 180_000);
 
