@@ -171,6 +171,10 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system pa
         'writes-reach-pg-2',
       ]),
     );
+    // The cluster as it starts, at time 0: pg-1 the primary on timeline 1, the others replicas.
+    expect(
+      trace.events.flatMap((e) => (e.k === 'role' && e.t === 0 ? [`${e.node}:${e.role}:${e.token}`] : [])),
+    ).toEqual(['pg-1:leader:1', 'pg-2:follower:1', 'pg-3:follower:1']);
     // HAProxy's view from the start: the replicas' backends DOWN before the kill (their /primary is 503).
     const kill = trace.events.find((e) => e.k === 'fault')?.t as number;
     const downBefore = trace.events.flatMap((e) =>

@@ -131,6 +131,8 @@ export class PatroniRun {
 
   private async begin(faults: Array<{ atMs: number; fault: PatroniFault }>): Promise<void> {
     await this.poll();
+    // What the first poll found is the state at the start (time 0), not some ms into the run.
+    for (const e of this.events) e.t = 0;
     const primary = [...this.roles].find(([, r]) => roleOf(r) === 'leader')?.[0];
     if (primary) this.emit({ k: 'mark', t: 0, node: primary, name: 'bootstrap' });
     this.watch = new PrefixWatch(
