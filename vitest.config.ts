@@ -8,6 +8,7 @@ const slow = [
   'src/live/live.test.ts', // a real etcd cluster and the live service
   'src/live/reaper.test.ts', // spawns and kills processes
   'src/live/signals.test.ts', // npm run live with a real etcd, signalled
+  'src/live/patroni/patroni.live.test.ts', // a real Patroni cluster, its primary killed
   'src/sim/store/conformance.test.ts', // the store model against a real etcd
   'src/sim/algorithms/zookeeper/ensemble.test.ts', // the ZooKeeper model against a real ensemble
   'src/sim/chaos/chaos.test.ts', // random fault schedules, every algorithm

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PATRONI_MEASURED } from '../src/live/patroni/measured.ts';
 import { NO_SERVER, SESSION_SHUT } from '../src/sim/algorithms/patroni/haproxy.ts';
 import { TIMEOUT_EXPIRED } from '../src/sim/algorithms/patroni/pgClient.ts';
 import { splitBrainChecker } from '../src/sim/check/splitBrain.ts';
@@ -59,18 +60,8 @@ const dark = {
   ),
 };
 
-/**
- * A real Patroni 3.0.2 / PostgreSQL 15 / etcd 3.4 / HAProxy 2.6 cluster, the primary's Patroni and
- * postmaster SIGKILLed three times (min / max, seconds after the kill; scenarios/patroni.ts).
- */
-const REAL = {
-  deletion: [28.7, 28.91],
-  deletionToKey: [0.1, 0.12],
-  deletionToWritable: [0.27, 0.54],
-  down: [6.8, 8.9],
-  up: [31.8, 34.8],
-  outage: [31.9, 34.9],
-};
+/** The real cluster's figures (src/live/patroni/measured.ts). */
+const REAL = PATRONI_MEASURED;
 
 describe('scenario: Patroni failover behind HAProxy', () => {
   const tr = simulate(scenario);

@@ -50,6 +50,11 @@ export interface ClusterOptions {
    */
   heartbeatMs?: number;
   electionMs?: number;
+  /**
+   * A folder the caller made and watches (its reaper started): the members' data dirs go in it, and
+   * stopping removes only them. The live Patroni cluster keeps everything in one folder this way.
+   */
+  dir?: string;
 }
 
 interface Member {
@@ -78,6 +83,8 @@ export class EtcdCluster {
     private readonly bin: string,
     /** The lab's credentials: every client of the members uses them (Gateway, PrefixWatch). */
     readonly auth: EtcdAuth,
+    /** The folder is the caller's: remove the members' data dirs only. */
+    private readonly shared = false,
   ) {}
 
   /** Starts three members and resolves once every member's JSON gateway answers a read. */
@@ -96,9 +103,9 @@ export class EtcdCluster {
   }
 
   private static async tryStart(opts: ClusterOptions): Promise<EtcdCluster> {
-    const dir = await mkdtemp(join(tmpdir(), 'lel-live-'));
+    const dir = opts.dir ?? (await mkdtemp(join(tmpdir(), 'lel-live-')));
     // If this process dies without cleaning up, a watcher kills the members and removes the folder.
-    startReaper(dir);
+    if (opts.dir === undefined) startReaper(dir);
     const ports = await freePorts(6);
     const token = `lel-live-${process.pid}-${ports[0]}`;
     const members: Member[] = [0, 1, 2].map((i) => ({
@@ -140,7 +147,7 @@ export class EtcdCluster {
       members.map((m) => m.clientUrl),
       creds.lab,
     );
-    const cluster = new EtcdCluster(dir, members, args, opts.bin, auth);
+    const cluster = new EtcdCluster(dir, members, args, opts.bin, auth, opts.dir !== undefined);
     live.add(cluster);
     try {
       for (const m of members) cluster.spawn(m);
@@ -277,7 +284,8 @@ export class EtcdCluster {
       }
       m.child = null;
     }
-    rmSync(this.dir, { recursive: true, force: true });
+    for (const d of this.shared ? this.members.map((m) => m.dataDir) : [this.dir])
+      rmSync(d, { recursive: true, force: true });
     live.delete(this);
   }
 
@@ -302,7 +310,8 @@ export class EtcdCluster {
         m.state = 'killed';
       }),
     );
-    await rm(this.dir, { recursive: true, force: true });
+    for (const d of this.shared ? this.members.map((m) => m.dataDir) : [this.dir])
+      await rm(d, { recursive: true, force: true });
     live.delete(this);
   }
 }

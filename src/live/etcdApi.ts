@@ -27,14 +27,19 @@ export interface Answer {
 
 type GwKv = Record<string, unknown>;
 
-export function kvOf(k: GwKv): KeyValue {
+/**
+ * `leaseOf` reads the lease id: etcd's own ids are int64 (a Patroni's lease: 5748460418795008000 and
+ * the next one granted by the same member differ in the last bits, beyond a double's 2^53), so a
+ * recording of leases the lab did not grant maps each id, as its string, to a small number.
+ */
+export function kvOf(k: GwKv, leaseOf: (raw: unknown) => number = int): KeyValue {
   return {
     key: unb64(k.key),
     value: unb64(k.value),
     createRevision: int(k.create_revision),
     modRevision: int(k.mod_revision),
     version: int(k.version),
-    lease: int(k.lease),
+    lease: leaseOf(k.lease),
   };
 }
 
@@ -75,7 +80,7 @@ function respOf(x: Record<string, Record<string, unknown> | undefined>): Respons
   if (x.response_range)
     return {
       range: {
-        kvs: ((x.response_range.kvs as GwKv[] | undefined) ?? []).map(kvOf),
+        kvs: ((x.response_range.kvs as GwKv[] | undefined) ?? []).map((k) => kvOf(k)),
         count: int(x.response_range.count),
       },
     };
@@ -158,7 +163,7 @@ export async function ask(ctx: ApiContext, type: string, body: Record<string, un
           },
           deadlineMs,
         );
-        const kvs = ((r.json.kvs as GwKv[] | undefined) ?? []).map(kvOf);
+        const kvs = ((r.json.kvs as GwKv[] | undefined) ?? []).map((k) => kvOf(k));
         return {
           type: 'RANGE_RESULT',
           body: { reqId, kvs, count: int(r.json.count), revision: revisionOf(r.json), key: body.key ?? null },

@@ -43,6 +43,11 @@ export function liveDocument(trace: Trace, a: LiveArgs): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  const system = argv.indexOf('--system');
+  if (system >= 0 && argv[system + 1] === 'patroni') {
+    const { patroniMain } = await import('./patroni/main.ts');
+    return patroniMain(argv);
+  }
   let a: LiveArgs;
   try {
     a = parseLiveArgs(argv);

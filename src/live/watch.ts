@@ -33,6 +33,8 @@ export class PrefixWatch {
     from: number,
     private readonly onEvents: (events: WatchEvent[], revision: number) => void,
     private readonly auth?: EtcdAuth,
+    /** How lease ids are read (etcdApi.ts kvOf): the recording of a Patroni cluster numbers them. */
+    private readonly leaseOf?: (raw: unknown) => number,
   ) {
     this.next = from;
     this.done = this.loop();
@@ -105,8 +107,8 @@ export class PrefixWatch {
         if (raw.length === 0) continue;
         const events: WatchEvent[] = raw.map((e) => ({
           type: e.type === 'DELETE' ? 'delete' : 'put',
-          kv: kvOf((e.kv ?? {}) as Record<string, unknown>),
-          ...(e.prev_kv ? { prev: kvOf(e.prev_kv as Record<string, unknown>) } : {}),
+          kv: kvOf((e.kv ?? {}) as Record<string, unknown>, this.leaseOf),
+          ...(e.prev_kv ? { prev: kvOf(e.prev_kv as Record<string, unknown>, this.leaseOf) } : {}),
         }));
         const rev = maxOf(events.map((e) => e.kv.modRevision));
         this.next = rev + 1;

@@ -1,0 +1,590 @@
+/**
+ * A real Patroni cluster on loopback for `npm run live -- --system patroni`: the live 3-member etcd
+ * (src/live/cluster.ts), three PostgreSQL 15 each under its own Patroni 3.0.2, and HAProxy 2.6 in
+ * front of them, on free ports, with every data dir in ONE temporary folder watched by the reaper
+ * (src/live/reaper.ts). As root, PostgreSQL, Patroni and HAProxy run as Debian's `postgres` user.
+ *
+ * Patroni reaches etcd only through TcpProxy ports of its own (etcd3 `use_proxies: true`: "Patroni
+ * will consider hosts as a list of proxies and will not perform a topology discovery of etcd
+ * cluster", Patroni docs, YAML Configuration Settings, Etcd), and HAProxy checks each REST port
+ * through another, so a node can be cut from etcd or from HAProxy's checks.
+ *
+ * Stopping: Patroni's groups are SIGKILLed first (no Patroni restarts a postmaster), then each
+ * postmaster found in its `postmaster.pid` gets SIGQUIT (PostgreSQL's immediate shutdown, which still
+ * removes its shared memory) and SIGKILL after 5 s; the segments a SIGKILLed postmaster left (recorded
+ * from /proc/<pid>/maps and postmaster.pid while it ran) are removed; then etcd, the proxies, the folder.
+ * Node-only.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePorts, sleep } from '../../testing/etcd/etcdServer.ts';
+import { EtcdCluster } from '../cluster.ts';
+import { segmentsOf, startReaper, writeList } from '../reaper.ts';
+import { findPatroniBins, type PatroniBins, postgresUser } from './deps.ts';
+import { TcpProxy } from './tcpProxy.ts';
+
+/** The story's cluster name: its keys are /service/batman/... (scenarios/patroni.ts). */
+export const SCOPE = 'batman';
+export const NAMESPACE = '/service/';
+
+/**
+ * The story's settings, Patroni's defaults (Patroni docs, Dynamic Configuration Settings:
+ * https://patroni.readthedocs.io/en/latest/dynamic_configuration.html): ttl 30, loop_wait 10,
+ * retry_timeout 10, maximum_lag_on_failover 1048576.
+ */
+export const DCS = { ttl: 30, loop_wait: 10, retry_timeout: 10, maximum_lag_on_failover: 1_048_576 };
+
+/** Patroni's haproxy.cfg example: `default-server inter 3s fall 3 rise 2`, `retries 2`. */
+export const HAPROXY = { interMs: 3000, fall: 3, rise: 2, retries: 2 };
+
+export interface PgNode {
+  name: string;
+  dir: string;
+  pgPort: number;
+  restPort: number;
+  /** HAProxy checks this port; it forwards to restPort (cut it to fail the checks). */
+  restProxy: TcpProxy;
+  /** Patroni's etcd3 hosts: one per member (cut them all to cut the node from etcd). */
+  etcdProxies: TcpProxy[];
+  child: ChildProcess | null;
+  /** Patroni's process group (it was started as a group leader). */
+  pgid: number | null;
+  log: string;
+  /** Patroni's own "no action. I am (pg-N), the leader with the lock" lines: its HA loop, ms (performance.now). */
+  leaderLoops: number[];
+  stopped: boolean;
+}
+
+/** What `GET /patroni` says (Patroni docs, REST API): role, state, timeline, WAL positions. */
+export interface PatroniStatus {
+  role: string;
+  state: string;
+  timeline?: number;
+  /** A primary's `location`; a replica's `received_location` and `replayed_location` (bytes). */
+  xlog?: { location?: number; received_location?: number; replayed_location?: number };
+}
+
+export interface PatroniCredentials {
+  superuser: { username: string; password: string };
+  replication: { username: string; password: string };
+}
+
+const all = new Set<PatroniCluster>();
+process.once('exit', () => {
+  for (const c of all) c.stopNow();
+});
+
+export class PatroniCluster {
+  private shm = new Set<string>();
+  private sysv = new Set<string>();
+
+  private constructor(
+    readonly dir: string,
+    readonly bins: PatroniBins,
+    readonly etcd: EtcdCluster,
+    readonly nodes: PgNode[],
+    readonly haproxyPort: number,
+    readonly statsPort: number,
+    readonly creds: PatroniCredentials,
+    private readonly user: { uid: number; gid: number } | null,
+    private haproxy: ChildProcess | null = null,
+    private haproxyLog = '',
+  ) {}
+
+  /** Every port this cluster listens on (etcd's, PostgreSQL's, REST, proxies, HAProxy's). */
+  ports(): number[] {
+    return [
+      ...this.etcd.endpoints.flatMap((u) => [Number(new URL(u).port)]),
+      ...this.nodes.flatMap((n) => [
+        n.pgPort,
+        n.restPort,
+        n.restProxy.port,
+        ...n.etcdProxies.map((p) => p.port),
+      ]),
+      this.haproxyPort,
+      this.statsPort,
+    ];
+  }
+
+  static async start(opts: { nodes?: number; timeoutMs?: number } = {}): Promise<PatroniCluster> {
+    const bins = findPatroniBins();
+    const user = postgresUser();
+    const dir = await mkdtemp(join(tmpdir(), 'lel-patroni-'));
+    // If this process dies without cleaning up, the watcher reaps everything listed in the folder.
+    startReaper(dir);
+    if (user) chownSync(dir, user.uid, user.gid);
+    let etcd: EtcdCluster | null = null;
+    const proxies: TcpProxy[] = [];
+    try {
+      etcd = await EtcdCluster.start({ bin: bins.etcd, dir });
+      const n = opts.nodes ?? 3;
+      const ports = await freePorts(2 * n + 2);
+      const secret = () => randomBytes(18).toString('base64url');
+      const creds: PatroniCredentials = {
+        superuser: { username: 'postgres', password: secret() },
+        replication: { username: 'replicator', password: secret() },
+      };
+      const patroniUser = { user: `patroni-${randomBytes(4).toString('hex')}`, password: secret() };
+      await addEtcdUser(etcd, patroniUser);
+      const memberPorts = etcd.endpoints.map((u) => Number(new URL(u).port));
+      const nodes: PgNode[] = [];
+      for (let i = 0; i < n; i++) {
+        const restPort = ports[2 * i + 1] as number;
+        const restProxy = await TcpProxy.start(restPort);
+        proxies.push(restProxy);
+        const etcdProxies: TcpProxy[] = [];
+        for (const p of memberPorts) {
+          const proxy = await TcpProxy.start(p);
+          proxies.push(proxy);
+          etcdProxies.push(proxy);
+        }
+        nodes.push({
+          name: `pg-${i + 1}`,
+          dir: join(dir, `pg-${i + 1}`),
+          pgPort: ports[2 * i] as number,
+          restPort,
+          restProxy,
+          etcdProxies,
+          child: null,
+          pgid: null,
+          log: '',
+          leaderLoops: [],
+          stopped: false,
+        });
+      }
+      const c = new PatroniCluster(
+        dir,
+        bins,
+        etcd,
+        nodes,
+        ports[2 * n] as number,
+        ports[2 * n + 1] as number,
+        creds,
+        user,
+      );
+      all.add(c);
+      try {
+        for (const node of nodes) c.configure(node, patroniUser);
+        // pg-1 first, alone, so it bootstraps and is the primary (the story's order); then the others.
+        c.spawnPatroni(nodes[0] as PgNode);
+        c.spawnHaproxy();
+        const deadline = performance.now() + (opts.timeoutMs ?? 120_000);
+        await c.waitFor('pg-1 to run as the primary', deadline, async () => {
+          const s = await c.status(nodes[0] as PgNode);
+          return s?.role === 'primary' || s?.role === 'master';
+        });
+        for (const node of nodes.slice(1)) c.spawnPatroni(node);
+        // Caught up, not only streaming: a replica more than maximum_lag_on_failover behind the
+        // leader's last optime does not race for the key ("My wal position exceeds maximum replication
+        // lag", patroni/ha.py), and on a busy machine a kill right after the start found them behind.
+        await c.waitFor('every replica to catch up with the primary', deadline, async () => {
+          const [p, ...s] = await Promise.all(nodes.map((x) => c.status(x)));
+          const at = p?.xlog?.location ?? Number.POSITIVE_INFINITY;
+          return s.every(
+            (x) => x?.role === 'replica' && x.state === 'running' && (x.xlog?.received_location ?? -1) >= at,
+          );
+        });
+        await c.waitFor('HAProxy to send writes to pg-1 (its /primary check up)', deadline, async () => {
+          const b = await c.backends();
+          return b['pg-1'] === 'UP';
+        });
+      } catch (e) {
+        await c.stop();
+        throw e;
+      }
+      return c;
+    } catch (e) {
+      if (!all.size || ![...all].some((c) => c.dir === dir)) {
+        for (const p of proxies) await p.close();
+        await etcd?.stop();
+        await rm(dir, { recursive: true, force: true });
+      }
+      throw e;
+    }
+  }
+
+  private async waitFor(what: string, deadline: number, ok: () => Promise<boolean>): Promise<void> {
+    for (;;) {
+      if (await ok()) return;
+      const dead = this.nodes.find((n) => n.pgid !== null && n.child === null && !n.stopped);
+      if (dead)
+        throw new Error(`patroni ${dead.name} exited while waiting for ${what}:\n${dead.log.slice(-3000)}`);
+      if (this.haproxy === null) throw new Error(`haproxy exited:\n${this.haproxyLog}`);
+      if (performance.now() > deadline)
+        throw new Error(
+          `timed out waiting for ${what}\n${this.nodes.map((n) => `--- ${n.name}\n${n.log.slice(-1500)}`).join('\n')}`,
+        );
+      await sleep(250);
+    }
+  }
+
+  private own(path: string): void {
+    if (this.user) chownSync(path, this.user.uid, this.user.gid);
+  }
+
+  /** Patroni's YAML (as JSON, which YAML reads) and the node's folder, owned by the postgres user. */
+  private configure(node: PgNode, etcdUser: { user: string; password: string }): void {
+    mkdirSync(node.dir, { mode: 0o700 });
+    this.own(node.dir);
+    // Patroni docs, YAML Configuration Settings: https://patroni.readthedocs.io/en/latest/yaml_configuration.html
+    const config = {
+      scope: SCOPE,
+      namespace: NAMESPACE,
+      name: node.name,
+      log: { level: 'INFO', format: '%(asctime)s %(levelname)s: %(message)s' },
+      restapi: { listen: `127.0.0.1:${node.restPort}`, connect_address: `127.0.0.1:${node.restPort}` },
+      etcd3: {
+        hosts: node.etcdProxies.map((p) => `127.0.0.1:${p.port}`),
+        use_proxies: true,
+        protocol: 'http',
+        username: etcdUser.user,
+        password: etcdUser.password,
+      },
+      bootstrap: {
+        dcs: {
+          ...DCS,
+          postgresql: {
+            use_pg_rewind: false,
+            // md5: the lab's client (pgWire.ts) speaks md5, not SCRAM.
+            parameters: { password_encryption: 'md5', max_connections: 40, max_wal_senders: 6 },
+          },
+        },
+        initdb: [{ encoding: 'UTF8' }, 'no-sync'],
+      },
+      postgresql: {
+        listen: `127.0.0.1:${node.pgPort}`,
+        connect_address: `127.0.0.1:${node.pgPort}`,
+        data_dir: join(node.dir, 'data'),
+        bin_dir: this.bins.pgBinDir,
+        pgpass: join(node.dir, 'pgpass'),
+        authentication: this.creds,
+        parameters: { unix_socket_directories: node.dir, shared_buffers: '16MB' },
+        pg_hba: [
+          'local all all peer',
+          `host replication ${this.creds.replication.username} 127.0.0.1/32 md5`,
+          'host all all 127.0.0.1/32 md5',
+        ],
+      },
+      watchdog: { mode: 'off' },
+      // The story's pg-3 is out of the race: its replication link was cut, so pg-2 is the healthiest
+      // replica whatever the seed (scenarios/patroni.ts). Here the `nofailover` tag does that ("If set
+      // to true, the node will not be considered as a candidate for failover", Patroni docs, Tags), so
+      // every run tells the story's failover, to pg-2.
+      tags: { nofailover: node.name === 'pg-3' },
+    };
+    const file = join(node.dir, 'patroni.yml');
+    writeFileSync(file, JSON.stringify(config, null, 2), { mode: 0o600 });
+    this.own(file);
+  }
+
+  private spawnOpts(cwd: string) {
+    return {
+      cwd,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+      ...(this.user ? { uid: this.user.uid, gid: this.user.gid } : {}),
+    };
+  }
+
+  private writeGroups(): void {
+    const groups = [...this.nodes.map((n) => n.pgid), this.haproxy?.pid ?? null].filter(
+      (g): g is number => g !== null,
+    );
+    writeList(this.dir, 'pgids', groups);
+  }
+
+  spawnPatroni(node: PgNode): void {
+    const child = spawn(this.bins.patroni, [join(node.dir, 'patroni.yml')], this.spawnOpts(node.dir));
+    node.log = '';
+    node.stopped = false;
+    const keep = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      if (text.includes(`no action. I am (${node.name}), the leader with the lock`))
+        node.leaderLoops.push(performance.now());
+      // PostgreSQL logs to the same stream: keep Patroni's own lines and PostgreSQL's errors, not the
+      // probes' read-only refusals, which would push Patroni's lines out of the tail.
+      const kept = text
+        .split('\n')
+        .filter((l) => !/read-only transaction|lel_probe|lel_writes/.test(l))
+        .join('\n');
+      node.log = (node.log + kept).slice(-20_000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.once('error', (e) => {
+      node.log += `\nspawn error: ${e.message}`;
+    });
+    child.once('exit', () => {
+      if (node.child === child) node.child = null;
+    });
+    node.child = child;
+    node.pgid = child.pid ?? null;
+    this.writeGroups();
+  }
+
+  private spawnHaproxy(): void {
+    const servers = this.nodes.map(
+      (n) => `    server ${n.name} 127.0.0.1:${n.pgPort} maxconn 100 check port ${n.restProxy.port}`,
+    );
+    // Patroni's haproxy.cfg example, on loopback and free ports; the check asks /primary (Patroni
+    // docs, REST API: "GET /primary: returns HTTP status code 200 only when the Patroni node is
+    // running as the primary with the leader lock").
+    const cfg = [
+      'global',
+      '    maxconn 100',
+      'defaults',
+      '    mode tcp',
+      `    retries ${HAPROXY.retries}`,
+      '    timeout client 30m',
+      '    timeout connect 4s',
+      '    timeout server 30m',
+      '    timeout check 5s',
+      'listen stats',
+      '    mode http',
+      `    bind 127.0.0.1:${this.statsPort}`,
+      '    stats enable',
+      '    stats uri /',
+      `listen ${SCOPE}`,
+      `    bind 127.0.0.1:${this.haproxyPort}`,
+      '    option httpchk GET /primary',
+      '    http-check expect status 200',
+      `    default-server inter ${HAPROXY.interMs / 1000}s fall ${HAPROXY.fall} rise ${HAPROXY.rise} on-marked-down shutdown-sessions`,
+      ...servers,
+      '',
+    ].join('\n');
+    const file = join(this.dir, 'haproxy.cfg');
+    writeFileSync(file, cfg, { mode: 0o600 });
+    this.own(file);
+    const child = spawn(this.bins.haproxy, ['-db', '-f', file], this.spawnOpts(this.dir));
+    const keep = (chunk: Buffer) => {
+      this.haproxyLog = (this.haproxyLog + chunk.toString('utf8')).slice(-4000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.once('exit', () => {
+      if (this.haproxy === child) this.haproxy = null;
+    });
+    this.haproxy = child;
+    this.writeGroups();
+  }
+
+  /** GET /patroni on a node's REST port: its role, state and timeline; null when it does not answer. */
+  async status(node: PgNode): Promise<PatroniStatus | null> {
+    try {
+      const res = await fetch(`http://127.0.0.1:${node.restPort}/patroni`, {
+        signal: AbortSignal.timeout(1500),
+      });
+      const j = (await res.json()) as Partial<PatroniStatus>;
+      return {
+        role: j.role ?? '',
+        state: j.state ?? '',
+        ...(j.timeline !== undefined ? { timeline: j.timeline } : {}),
+        ...(j.xlog !== undefined ? { xlog: j.xlog } : {}),
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  /** HAProxy's view of each backend (its CSV stats page: `status` is UP, DOWN, "UP 1/3", ...). */
+  async backends(): Promise<Record<string, string>> {
+    try {
+      const res = await fetch(`http://127.0.0.1:${this.statsPort}/;csv`, {
+        signal: AbortSignal.timeout(1500),
+      });
+      const [head, ...rows] = (await res.text()).split('\n');
+      const cols = (head ?? '').replace(/^# /, '').split(',');
+      const px = cols.indexOf('pxname');
+      const sv = cols.indexOf('svname');
+      const st = cols.indexOf('status');
+      const out: Record<string, string> = {};
+      for (const r of rows) {
+        const f = r.split(',');
+        if (f[px] === SCOPE && /^pg-\d+$/.test(f[sv] ?? '')) out[f[sv] as string] = f[st] ?? '';
+      }
+      return out;
+    } catch {
+      return {};
+    }
+  }
+
+  /** The postmaster's pid from its postmaster.pid, and its SysV segment id (line 7: "key shmid"). */
+  postmaster(node: PgNode): { pid: number; shmid: string | null } | null {
+    try {
+      const lines = readFileSync(join(node.dir, 'data', 'postmaster.pid'), 'utf8').split('\n');
+      const pid = Number(lines[0]);
+      const shmid = (lines[6] ?? '').trim().split(/\s+/)[1] ?? null;
+      return pid > 1 ? { pid, shmid: shmid && /^\d+$/.test(shmid) ? shmid : null } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Notes the shared memory each running postmaster holds, for the cleanup after a SIGKILL: its
+   * /dev/shm/PostgreSQL.* mappings and its SysV segment. Called while the cluster runs.
+   */
+  noteSharedMemory(): void {
+    let changed = false;
+    for (const node of this.nodes) {
+      const pm = this.postmaster(node);
+      if (!pm) continue;
+      if (pm.shmid && !this.sysv.has(pm.shmid)) {
+        this.sysv.add(pm.shmid);
+        changed = true;
+      }
+      try {
+        for (const m of readFileSync(`/proc/${pm.pid}/maps`, 'utf8').matchAll(
+          /\/dev\/shm\/(PostgreSQL\.\d+)/g,
+        ))
+          if (!this.shm.has(m[1] as string)) {
+            this.shm.add(m[1] as string);
+            changed = true;
+          }
+      } catch {
+        // gone
+      }
+    }
+    if (changed) {
+      writeList(this.dir, 'shm', [...this.shm]);
+      writeList(this.dir, 'sysv', [...this.sysv]);
+    }
+  }
+
+  /** The names under /dev/shm and SysV ids this cluster's postmasters used (the cleanup's list). */
+  sharedMemory(): { shm: string[]; sysv: string[] } {
+    return { shm: [...this.shm], sysv: [...this.sysv] };
+  }
+
+  /** The story's fault: SIGKILL a node's Patroni (its whole group) and its postmaster, together. */
+  killNode(node: PgNode): boolean {
+    this.noteSharedMemory();
+    const pm = this.postmaster(node);
+    let done = false;
+    if (node.pgid !== null) done = signalGroup(node.pgid, 'SIGKILL') || done;
+    if (pm) done = signal(pm.pid, 'SIGKILL') || done;
+    node.stopped = true;
+    return done;
+  }
+
+  /** SIGSTOP / SIGCONT a node's Patroni (its group; PostgreSQL runs on). */
+  pausePatroni(node: PgNode, pause: boolean): boolean {
+    return node.pgid !== null && signalGroup(node.pgid, pause ? 'SIGSTOP' : 'SIGCONT');
+  }
+
+  private stopping: Promise<void> | null = null;
+
+  /** Stops everything and removes the folder; safe to call twice. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.noteSharedMemory();
+      for (const n of this.nodes) {
+        if (n.pgid !== null) signalGroup(n.pgid, 'SIGKILL');
+        n.stopped = true;
+      }
+      if (this.haproxy?.pid) signalGroup(this.haproxy.pid, 'SIGKILL');
+      const pms = this.nodes.flatMap((n) => {
+        const pm = this.postmaster(n);
+        return pm ? [pm.pid] : [];
+      });
+      for (const pid of pms) signal(pid, 'SIGQUIT');
+      const end = performance.now() + 5000;
+      while (pms.some((p) => !gone(p)) && performance.now() < end) await sleep(100);
+      for (const pid of pms) signal(pid, 'SIGKILL');
+      this.removeSharedMemory();
+      for (const n of this.nodes) for (const p of [n.restProxy, ...n.etcdProxies]) await p.close();
+      await this.etcd.stop();
+      await rm(this.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+      all.delete(this);
+    })();
+    return this.stopping;
+  }
+
+  private removeSharedMemory(): void {
+    for (const control of this.shm) {
+      let listed: string[] = [];
+      try {
+        listed = segmentsOf(readFileSync(`/dev/shm/${control}`));
+      } catch {
+        // removed by its postmaster's shutdown, with every segment it listed
+      }
+      for (const name of [...listed, control]) {
+        try {
+          unlinkSync(`/dev/shm/${name}`);
+        } catch {
+          // already gone
+        }
+      }
+    }
+    const live = sysvSegments();
+    for (const id of this.sysv) if (live.has(id)) spawnSync('ipcrm', ['-m', id], { stdio: 'ignore' });
+  }
+
+  /** Synchronous last resort (process exit): the same, without waiting for the postmasters. */
+  stopNow(): void {
+    for (const n of this.nodes) if (n.pgid !== null) signalGroup(n.pgid, 'SIGKILL');
+    if (this.haproxy?.pid) signalGroup(this.haproxy.pid, 'SIGKILL');
+    for (const n of this.nodes) {
+      const pm = this.postmaster(n);
+      if (pm) signal(pm.pid, 'SIGKILL');
+    }
+    this.etcd.stopNow();
+    // The postmasters' children exit a moment after: the reaper, still watching, removes the rest.
+    if (existsSync(this.dir)) rmSync(this.dir, { recursive: true, force: true });
+    all.delete(this);
+  }
+}
+
+/** A user for Patroni in the session's etcd (auth is on, src/live/etcdAuth.ts), with the root role. */
+async function addEtcdUser(etcd: EtcdCluster, u: { user: string; password: string }): Promise<void> {
+  const url = etcd.endpoints[0] as string;
+  const headers = await etcd.auth.headers();
+  for (const [path, body] of [
+    ['/v3/auth/user/add', { name: u.user, password: u.password }],
+    ['/v3/auth/user/grant', { user: u.user, role: 'root' }],
+  ] as const) {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(5000),
+    });
+    const j = (await res.json()) as { error?: string };
+    if (j.error !== undefined) throw new Error(`etcd ${path}: ${j.error}`);
+  }
+}
+
+function signal(pid: number, sig: NodeJS.Signals): boolean {
+  try {
+    process.kill(pid, sig);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const signalGroup = (pgid: number, sig: NodeJS.Signals) => signal(-pgid, sig);
+
+/** Gone, or a zombie nobody has reaped yet (a postmaster's parent, Patroni, was killed). */
+export function gone(pid: number): boolean {
+  try {
+    const st = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return /^[ZX]/.test(st.slice(st.lastIndexOf(')') + 2));
+  } catch {
+    return true;
+  }
+}
+
+/** The SysV shared memory ids that exist now (/proc/sysvipc/shm). */
+export function sysvSegments(): Set<string> {
+  try {
+    const rows = readFileSync('/proc/sysvipc/shm', 'utf8').trim().split('\n').slice(1);
+    return new Set(rows.map((r) => r.trim().split(/\s+/)[1] as string));
+  } catch {
+    return new Set();
+  }
+}
