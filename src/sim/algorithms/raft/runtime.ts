@@ -36,6 +36,8 @@ export const raftRuntime: AlgorithmRuntime = {
           rules,
           rng: env.rng('election-timeout'),
           disk,
+          preVote: p.preVote === true,
+          checkQuorum: p.checkQuorum === true,
         })),
       );
     }
