@@ -82,6 +82,7 @@
       'skip-locked',
       'external-scheduler',
       'raft',
+      'raft-minority-leader',
       'sandbox',
     ];
     const lang = (q.get('lang') ?? localStorage.getItem('leader-election-lab.lang') ?? 'en')

@@ -14,6 +14,7 @@ import leaderFlag from './leader-flag.ts';
 import leaseNoFencing from './lease-no-fencing.ts';
 import patroni from './patroni.ts';
 import raft from './raft.ts';
+import raftMinorityLeader from './raft-minority-leader.ts';
 import sandbox from './sandbox.ts';
 import shardedLeadership from './sharded-leadership.ts';
 import shortTimeout from './short-timeout.ts';
@@ -51,6 +52,7 @@ export const systems: Scenario[] = [
   skipLocked,
   externalScheduler,
   raft,
+  raftMinorityLeader,
 ];
 export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandbox];
 

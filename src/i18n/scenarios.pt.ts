@@ -579,4 +579,34 @@ export const scenariosPt: Record<string, string> = {
     'O node-5 reinicia. O termo, o voto e o log dele estavam em disco, mas faltam as entradas confirmadas enquanto ele estava fora.',
   'scenario.raft.step.catch-up':
     'O próximo APPEND_ENTRIES do líder passa na verificação de consistência do node-5 e leva a ele as entradas {from} a {last}: o log dele volta a ser igual ao do líder.',
+  // raft-minority-leader
+  'scenario.raft-minority-leader.title': 'Raft: um líder na minoria',
+  'scenario.raft-minority-leader.summary':
+    'Uma partição deixa o líder do Raft com 2 de 5 servidores. Ele continua aceitando comandos do cliente, mas nunca consegue confirmá-los, enquanto os outros três elegem um novo líder e confirmam. Quando a partição se desfaz, o líder antigo deixa a liderança e as entradas não confirmadas dele são apagadas. Nada do que foi confirmado a um cliente se perde: o oposto do split-brain.',
+  'scenario.raft-minority-leader.tagline':
+    'Um líder isolado na minoria aceita entradas que nunca vai confirmar; quando a rede volta, elas são apagadas.',
+  'scenario.raft-minority-leader.step.five-servers':
+    'Cinco servidores rodam o Raft com o log. Um comando é confirmado quando a maioria dos cinco o tem, e só então o líder responde ao cliente.',
+  'scenario.raft-minority-leader.step.leader-elected':
+    'O {node} vence o termo {term} com {votes} de {cluster} votos.',
+  'scenario.raft-minority-leader.step.committed':
+    '{replicas} dos 5 servidores têm o índice {index}: o {node} o confirma e responde ao cliente. Todo líder que vier depois terá essa entrada.',
+  'scenario.raft-minority-leader.step.partition':
+    'Uma partição deixa o node-3 só com o node-2: 2 de 5. O node-1, o node-4 e o node-5 ficam do outro lado. O cliente está fora da partição e continua alcançando os dois lados, inclusive o node-3.',
+  'scenario.raft-minority-leader.step.minority-append':
+    'O {node} ainda acha que lidera o termo {term}. Ele acrescenta o {value} do cliente no índice {index} e o envia, mas só o node-2 consegue responder. 2 de 5 não é maioria: a entrada nunca é confirmada, e o cliente fica sem resposta.',
+  'scenario.raft-minority-leader.step.appended-again':
+    'O cliente cansa de esperar e tenta o node-4, que ainda conhece o node-3 como líder do termo 1 e o manda de volta para lá. O node-3 acrescenta o {value} de novo, no índice {index}. Essa também não é confirmada.',
+  'scenario.raft-minority-leader.step.new-leader':
+    'Do lado da maioria, o {node} vence o termo {term} com {votes} de {cluster} votos. Agora dois servidores acham que lideram, mas em termos diferentes: o node-3 no termo 1, o node-1 no termo {term}.',
+  'scenario.raft-minority-leader.step.majority-commits':
+    'O {node} confirma o índice {index} no termo {term}, em {replicas} dos 5 servidores, e o cliente enfim recebe a resposta. Só este lado consegue confirmar: o node-3 nunca alcança a maioria.',
+  'scenario.raft-minority-leader.step.heal':
+    'A partição se desfaz. O node-3 ainda acha que lidera o termo 1.',
+  'scenario.raft-minority-leader.step.step-down':
+    'O node-3 recebe mensagens do node-1 num termo mais novo e deixa a liderança: um servidor que vê um termo maior passa a segui-lo.',
+  'scenario.raft-minority-leader.step.truncated':
+    'A partir do índice {from}, as entradas do termo 1 do node-3 conflitam com o log do node-1: o node-3 as apaga e fica com as entradas do node-1 ({values}). Os comandos que ele aceitou enquanto estava isolado se foram, e nenhum cliente ouviu que eles tinham sido confirmados.',
+  'scenario.raft-minority-leader.step.not-split-brain':
+    'Compare com a história do split-brain: lá os dois líderes aceitaram escritas e as confirmaram, e os dados divergiram. Aqui o líder isolado recebeu entradas, mas não conseguiu confirmá-las, então nenhuma escrita confirmada se perdeu. Com o knob CheckQuorum ele deixaria a liderança ainda isolado.',
 };

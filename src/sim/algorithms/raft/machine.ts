@@ -89,8 +89,8 @@ export interface RaftVolatile {
   /** Leaders: per follower, the next index to send and the highest index known replicated. */
   nextIndex: Map<string, number>;
   matchIndex: Map<string, number>;
-  /** Who asked for each entry the leader appended (index -> client), to answer it once applied. */
-  clients: Map<number, string>;
+  /** Who asked for each entry the leader appended (index -> client and the entry's term), to answer it once applied. */
+  clients: Map<number, { client: string; term: number }>;
   /** When this server last accepted AppendEntries from a leader (PreVote's "heard from a leader"). */
   leaderContactAt: number | null;
   /** CheckQuorum: the followers that answered this leader since `quorumSince`. */
@@ -123,11 +123,12 @@ function applyCommitted(c: RaftContext): void {
     v.lastApplied++;
     const e = disk.log[v.lastApplied - 1] as Entry;
     env.mark('apply', { index: v.lastApplied, term: e.term, value: e.value });
-    const client = v.clients.get(v.lastApplied);
-    if (client !== undefined) {
-      v.clients.delete(v.lastApplied);
-      env.send(client, 'CLIENT_REPLY', { value: e.value, index: v.lastApplied });
-    }
+    const asked = v.clients.get(v.lastApplied);
+    v.clients.delete(v.lastApplied);
+    // A deposed leader whose entry was overwritten answers nothing: the entry applied is another
+    // leader's, and its client hears from that leader (§8).
+    if (asked !== undefined && asked.term === e.term)
+      env.send(asked.client, 'CLIENT_REPLY', { value: e.value, index: v.lastApplied });
   }
 }
 
@@ -358,7 +359,7 @@ const raftSetup = setup({
       const e = event as Ev<'CLIENT_REQUEST'>;
       const { disk, v, env } = context;
       disk.log = [...disk.log, { term: disk.term, value: e.value }];
-      v.clients.set(lastIndex(disk.log), e.from);
+      v.clients.set(lastIndex(disk.log), { client: e.from, term: disk.term });
       env.mark('append', { index: lastIndex(disk.log), term: disk.term, value: e.value });
       markLog(context, lastIndex(disk.log));
       for (const p of context.peers) sendAppend(context, p);
