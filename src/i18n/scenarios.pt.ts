@@ -608,5 +608,5 @@ export const scenariosPt: Record<string, string> = {
   'scenario.raft-minority-leader.step.truncated':
     'A partir do índice {from}, as entradas do termo 1 do node-3 conflitam com o log do node-1: o node-3 as apaga e fica com as entradas do node-1 ({values}). Os comandos que ele aceitou enquanto estava isolado se foram, e nenhum cliente ouviu que eles tinham sido confirmados.',
   'scenario.raft-minority-leader.step.not-split-brain':
-    'Compare com a história do split-brain: lá os dois líderes aceitaram escritas e as confirmaram, e os dados divergiram. Aqui o líder isolado recebeu entradas, mas não conseguiu confirmá-las, então nenhuma escrita confirmada se perdeu. Com o knob CheckQuorum ele deixaria a liderança ainda isolado.',
+    'Compare com a história do split-brain: lá os dois líderes aceitaram escritas e as confirmaram, e os dados divergiram. Aqui o líder isolado recebeu entradas, mas não conseguiu confirmá-las, então nenhuma escrita confirmada se perdeu. Com o parâmetro CheckQuorum ligado, ele deixaria a liderança ainda isolado.',
 };
