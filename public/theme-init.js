@@ -76,6 +76,7 @@
       'even-quorum',
       'short-timeout',
       'bully-at-scale',
+      'raft-figure-8',
       'kubernetes-lease',
       'zookeeper',
       'sharded-leadership',

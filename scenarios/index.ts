@@ -14,6 +14,7 @@ import leaderFlag from './leader-flag.ts';
 import leaseNoFencing from './lease-no-fencing.ts';
 import patroni from './patroni.ts';
 import raft from './raft.ts';
+import raftFigure8 from './raft-figure-8.ts';
 import raftMinorityLeader from './raft-minority-leader.ts';
 import sandbox from './sandbox.ts';
 import shardedLeadership from './sharded-leadership.ts';
@@ -44,6 +45,7 @@ export const pitfalls: Scenario[] = [
   evenQuorum,
   shortTimeout,
   bullyAtScale,
+  raftFigure8,
 ];
 export const systems: Scenario[] = [
   kubernetesLease,

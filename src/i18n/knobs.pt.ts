@@ -183,6 +183,8 @@ export const knobDocsPt: Record<string, string> = {
   'raft.clientIntervalMs':
     'o cliente envia um comando novo com esta frequência, depois que o anterior foi respondido (0: sem cliente)',
   'raft.clientRetryMs': 'um comando sem resposta por este tempo é reenviado ao próximo servidor',
+  'raft.clients':
+    'quantos clientes enviam comandos; um segundo cliente tenta os servidores a partir do último e chama os seus comandos de y1, y2, …',
   'raft.unsafeCommit':
     'ligado (a armadilha): o líder confirma qualquer entrada gravada na maioria, mesmo de um termo anterior; desligado: pela contagem de cópias só se confirma uma entrada do próprio termo (a regra da figura 8)',
   'raft.electionRestriction':

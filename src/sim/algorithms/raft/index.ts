@@ -43,6 +43,15 @@ export const raft: Algorithm = {
       doc: 'a command unanswered for this long is sent to the next server',
       source: 'Ongaro & Ousterhout 2014, 8',
     },
+    clients: {
+      default: 1,
+      min: 1,
+      max: 2,
+      integer: true,
+      unit: '',
+      doc: 'how many clients send commands; a second one tries the servers from the last one first and names its commands y1, y2, …',
+      source: 'Ongaro & Ousterhout 2014, 8',
+    },
     unsafeCommit: {
       default: false,
       doc: "on (the pitfall): the leader commits any entry stored on a majority, even of an older term; off: only an entry of its own term is committed by counting replicas (figure 8's rule)",

@@ -96,3 +96,16 @@ describe('CheckQuorum (thesis §6.2): a leader left with a minority steps down',
     expect(trace.events.some((e) => e.k === 'mark' && e.name === 'lost-quorum')).toBe(false);
   });
 });
+
+describe('a second client (knob clients)', () => {
+  it('is a host only when asked for, and names its commands y1, y2, … starting from the last server', () => {
+    const one = run({}, [], 8000).trace;
+    expect(one.hosts.map((h) => h.id)).not.toContain('client-2');
+    const two = run({ clients: 2 }, [], 8000).trace;
+    expect(two.hosts.filter((h) => h.kind === 'client').map((h) => h.id)).toEqual(['client', 'client-2']);
+    const first = two.events.find((e) => e.k === 'send' && e.from === 'client-2');
+    expect(first?.k === 'send' && [first.to, first.data?.value]).toEqual(['node-5', 'y1']);
+    const values = two.events.flatMap((e) => (e.k === 'mark' && e.name === 'append' ? [e.data?.value] : []));
+    expect(values).toEqual(expect.arrayContaining(['x1', 'y1']));
+  });
+});
