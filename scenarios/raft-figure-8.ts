@@ -148,6 +148,13 @@ export default {
       caption:
         'node-3’s APPEND_ENTRIES reach node-4: its x1 at index {from} conflicts with y1 of term 2 and is replaced.',
     },
+    {
+      id: 'safety-broken',
+      shows: { roles: { 'node-3': 'leader' }, alarm: 'state-machine-safety' },
+      anchor: { k: 'violation', type: 'state-machine-safety' },
+      caption:
+        'node-3 commits y1 at index 1 and applies it, where the servers of the earlier term applied x1: two state machines hold different commands at the same index. The committed x1 is lost.',
+    },
   ],
   adr: ['matrix.raft'],
   expect: {

@@ -633,6 +633,8 @@ export const scenariosPt: Record<string, string> = {
     'O {node} reinicia; um link cortado impede o líder antigo de alcançá-lo. A última entrada dele é do termo 2, mais recente que o termo 1, então os outros acham o log dele mais atualizado e o elegem no termo {term}.',
   'scenario.raft-figure-8.step.overwritten':
     'Os APPEND_ENTRIES do node-3 chegam ao node-4: o x1 dele no índice {from} conflita com o y1 do termo 2 e é substituído.',
+  'scenario.raft-figure-8.step.safety-broken':
+    'O node-3 confirma o y1 no índice 1 e o aplica, onde os servidores do termo anterior aplicaram o x1: duas máquinas de estado têm comandos diferentes no mesmo índice. O x1 confirmado se perdeu.',
   'scenario.raft-figure-8.step.figure-8-fixed':
     'A correção é a regra do artigo: pela contagem de cópias um líder só confirma uma entrada do próprio termo, e uma entrada mais antiga só junto com uma dessas. Os mesmos servidores, as mesmas falhas.',
   'scenario.raft-figure-8.step.old-entry-kept':
