@@ -76,12 +76,14 @@
       'even-quorum',
       'short-timeout',
       'bully-at-scale',
+      'raft-figure-8',
       'kubernetes-lease',
       'zookeeper',
       'sharded-leadership',
       'skip-locked',
       'external-scheduler',
       'raft',
+      'raft-minority-leader',
       'sandbox',
     ];
     const lang = (q.get('lang') ?? localStorage.getItem('leader-election-lab.lang') ?? 'en')

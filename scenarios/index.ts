@@ -14,6 +14,8 @@ import leaderFlag from './leader-flag.ts';
 import leaseNoFencing from './lease-no-fencing.ts';
 import patroni from './patroni.ts';
 import raft from './raft.ts';
+import raftFigure8 from './raft-figure-8.ts';
+import raftMinorityLeader from './raft-minority-leader.ts';
 import sandbox from './sandbox.ts';
 import shardedLeadership from './sharded-leadership.ts';
 import shortTimeout from './short-timeout.ts';
@@ -43,6 +45,7 @@ export const pitfalls: Scenario[] = [
   evenQuorum,
   shortTimeout,
   bullyAtScale,
+  raftFigure8,
 ];
 export const systems: Scenario[] = [
   kubernetesLease,
@@ -51,6 +54,7 @@ export const systems: Scenario[] = [
   skipLocked,
   externalScheduler,
   raft,
+  raftMinorityLeader,
 ];
 export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandbox];
 

@@ -271,6 +271,8 @@ export const en: Record<string, string> = {
   'fix.knob.lease.retryMs': 'retry every {value}',
   'fix.knob.lease.writeIntervalMs': 'a write every {value}',
   'fix.knob.lease.ownCopy': 'the leader keeps its own copy of the data',
+  'fix.knob.raft.unsafeCommit.off':
+    'only an entry of the leader’s own term is committed by counting replicas',
   'fix.knob.dbjob.election': 'election: lease',
   'fix.knob.dbjob.casToken': 'UPDATE with a token',
   'fix.knob.dbjob.leaseTtlS': 'TTL {value}',

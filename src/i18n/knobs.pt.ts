@@ -183,12 +183,18 @@ export const knobDocsPt: Record<string, string> = {
   'raft.clientIntervalMs':
     'o cliente envia um comando novo com esta frequência, depois que o anterior foi respondido (0: sem cliente)',
   'raft.clientRetryMs': 'um comando sem resposta por este tempo é reenviado ao próximo servidor',
+  'raft.clients':
+    'quantos clientes enviam comandos; um segundo cliente tenta os servidores a partir do último e chama os seus comandos de y1, y2, …',
   'raft.unsafeCommit':
     'ligado (a armadilha): o líder confirma qualquer entrada gravada na maioria, mesmo de um termo anterior; desligado: pela contagem de cópias só se confirma uma entrada do próprio termo (a regra da figura 8)',
   'raft.electionRestriction':
     'ligado: um servidor só vota num candidato cujo log esteja no mínimo tão atualizado quanto o seu; desligado (controle): vota em qualquer um, e um líder pode não ter entradas já confirmadas',
   'raft.oneVotePerTerm':
     'ligado: um servidor dá no máximo um voto por termo; desligado (controle): um seguidor vota em todo candidato do termo, e um termo pode ter dois líderes',
+  'raft.preVote':
+    'ligado: um servidor cujo timer de eleição dispara pergunta antes com REQUEST_PRE_VOTE se receberia votos no termo seguinte e só aumenta o termo se a maioria disser que sim (só concede quem não ouve um líder há electionTimeoutMinMs, e só a um log no mínimo tão atualizado); desligado: aumenta o termo na hora, e um servidor que ficou isolado derruba o líder quando volta',
+  'raft.checkQuorum':
+    'ligado: um líder que não teve resposta da maioria dentro de electionTimeoutMinMs deixa a liderança, e um líder isolado na minoria para de aceitar comandos; desligado: continua liderando a sua minoria até saber de um termo mais novo',
   'raft.leaderAppendOnly':
     'ligado: um líder só acrescenta entradas ao seu log; desligado (controle): a cada heartbeat ele apaga as entradas de termos anteriores que ainda não confirmou',
   'raft.consistencyCheck':

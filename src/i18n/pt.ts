@@ -279,6 +279,8 @@ export const pt: Record<string, string> = {
   'fix.knob.lease.retryMs': 'nova tentativa a cada {value}',
   'fix.knob.lease.writeIntervalMs': 'uma escrita a cada {value}',
   'fix.knob.lease.ownCopy': 'o líder guarda a própria cópia dos dados',
+  'fix.knob.raft.unsafeCommit.off':
+    'pela contagem de cópias só se confirma uma entrada do próprio termo do líder',
   'fix.knob.dbjob.election': 'eleição: lease',
   'fix.knob.dbjob.casToken': 'UPDATE com token',
   'fix.knob.dbjob.leaseTtlS': 'TTL {value}',

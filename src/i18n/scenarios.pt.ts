@@ -579,4 +579,66 @@ export const scenariosPt: Record<string, string> = {
     'O node-5 reinicia. O termo, o voto e o log dele estavam em disco, mas faltam as entradas confirmadas enquanto ele estava fora.',
   'scenario.raft.step.catch-up':
     'O próximo APPEND_ENTRIES do líder passa na verificação de consistência do node-5 e leva a ele as entradas {from} a {last}: o log dele volta a ser igual ao do líder.',
+  // raft-minority-leader
+  'scenario.raft-minority-leader.title': 'Raft: um líder na minoria',
+  'scenario.raft-minority-leader.summary':
+    'Uma partição deixa o líder do Raft com 2 de 5 servidores. Ele continua aceitando comandos do cliente, mas nunca consegue confirmá-los, enquanto os outros três elegem um novo líder e confirmam. Quando a partição se desfaz, o líder antigo deixa a liderança e as entradas não confirmadas dele são apagadas. Nada do que foi confirmado a um cliente se perde: o oposto do split-brain.',
+  'scenario.raft-minority-leader.tagline':
+    'Um líder isolado na minoria aceita entradas que nunca vai confirmar; quando a rede volta, elas são apagadas.',
+  'scenario.raft-minority-leader.step.five-servers':
+    'Cinco servidores rodam o Raft com o log. Um comando é confirmado quando a maioria dos cinco o tem, e só então o líder responde ao cliente.',
+  'scenario.raft-minority-leader.step.leader-elected':
+    'O {node} vence o termo {term} com {votes} de {cluster} votos.',
+  'scenario.raft-minority-leader.step.committed':
+    '{replicas} dos 5 servidores têm o índice {index}: o {node} o confirma e responde ao cliente. Todo líder que vier depois terá essa entrada.',
+  'scenario.raft-minority-leader.step.partition':
+    'Uma partição deixa o node-3 só com o node-2: 2 de 5. O node-1, o node-4 e o node-5 ficam do outro lado. O cliente está fora da partição e continua alcançando os dois lados, inclusive o node-3.',
+  'scenario.raft-minority-leader.step.minority-append':
+    'O {node} ainda acha que lidera o termo {term}. Ele acrescenta o {value} do cliente no índice {index} e o envia, mas só o node-2 consegue responder. 2 de 5 não é maioria: a entrada nunca é confirmada, e o cliente fica sem resposta.',
+  'scenario.raft-minority-leader.step.appended-again':
+    'O cliente cansa de esperar e tenta o node-4, que ainda conhece o node-3 como líder do termo 1 e o manda de volta para lá. O node-3 acrescenta o {value} de novo, no índice {index}. Essa também não é confirmada.',
+  'scenario.raft-minority-leader.step.new-leader':
+    'Do lado da maioria, o {node} vence o termo {term} com {votes} de {cluster} votos. Agora dois servidores acham que lideram, mas em termos diferentes: o node-3 no termo 1, o node-1 no termo {term}.',
+  'scenario.raft-minority-leader.step.majority-commits':
+    'O {node} confirma o índice {index} no termo {term}, em {replicas} dos 5 servidores, e o cliente enfim recebe a resposta. Só este lado consegue confirmar: o node-3 nunca alcança a maioria.',
+  'scenario.raft-minority-leader.step.heal':
+    'A partição se desfaz. O node-3 ainda acha que lidera o termo 1.',
+  'scenario.raft-minority-leader.step.step-down':
+    'O node-3 recebe mensagens do node-1 num termo mais novo e deixa a liderança: um servidor que vê um termo maior passa a segui-lo.',
+  'scenario.raft-minority-leader.step.truncated':
+    'A partir do índice {from}, as entradas do termo 1 do node-3 conflitam com o log do node-1: o node-3 as apaga e fica com as entradas do node-1 ({values}). Os comandos que ele aceitou enquanto estava isolado se foram, e nenhum cliente ouviu que eles tinham sido confirmados.',
+  'scenario.raft-minority-leader.step.not-split-brain':
+    'Compare com a história do split-brain: lá os dois líderes aceitaram escritas e as confirmaram, e os dados divergiram. Aqui o líder isolado recebeu entradas, mas não conseguiu confirmá-las, então nenhuma escrita confirmada se perdeu. Com o parâmetro CheckQuorum ligado, ele deixaria a liderança ainda isolado.',
+  // raft-figure-8
+  'scenario.raft-figure-8.title': 'Raft: figura 8, uma entrada antiga confirmada',
+  'scenario.raft-figure-8.summary':
+    'A figura 8 do artigo do Raft, em cinco servidores. Um líder encontra na maioria uma entrada de um termo anterior e a confirma. Depois, um servidor que nunca teve essa entrada vence uma eleição com um log de termo mais recente e a sobrescreve: uma entrada confirmada se perde, e dois servidores aplicam comandos diferentes no mesmo índice. A correção é a regra do artigo: contar cópias só para uma entrada do próprio termo do líder.',
+  'scenario.raft-figure-8.tagline':
+    'Um líder que confirma pela contagem de cópias uma entrada de termo antigo pode perdê-la.',
+  'scenario.raft-figure-8.step.figure-8':
+    'A figura 8 do artigo do Raft, com cinco servidores e dois clientes. A armadilha: um líder que encontra na maioria uma entrada de um termo anterior a confirma, como faria com uma sua.',
+  'scenario.raft-figure-8.step.first-leader':
+    'O {node} vence o termo {term} com {votes} de {cluster} votos. O node-4 e o node-5 estão fora do ar.',
+  'scenario.raft-figure-8.step.entry-a':
+    'O node-3 acabou de cair. O {node} acrescenta o {value} do cliente no índice {index}, no termo {term}, e só o node-2 recebe uma cópia: não é maioria, então a entrada não é confirmada.',
+  'scenario.raft-figure-8.step.second-leader':
+    'O node-1 e o node-2 caem, e o node-3, o node-4 e o node-5 voltam. O {node} vence o termo {term}: os outros dois têm logs vazios, nada mais atualizados que o dele.',
+  'scenario.raft-figure-8.step.entry-b':
+    'Uma partição deixa o {node} sozinho com o segundo cliente. Ele acrescenta o {value} no índice {index}, no termo {term}: o mesmo índice do x1, outra entrada. Ninguém mais a recebe.',
+  'scenario.raft-figure-8.step.third-leader':
+    'O node-3 cai; o node-1 e o node-2 reiniciam. O {node} vence o termo {term}: o log dele, com o x1 do termo 1, é mais atualizado que os logs vazios do node-4 e do node-5.',
+  'scenario.raft-figure-8.step.old-entry-committed':
+    'O {node} copia o x1 para o node-4 e o node-5, e {replicas} dos 5 servidores têm o índice {index}, uma entrada do termo 1. Com a regra insegura o {node} a confirma e aplica o x1, e os seguidores fazem o mesmo.',
+  'scenario.raft-figure-8.step.fourth-leader':
+    'O {node} reinicia; um link cortado impede o líder antigo de alcançá-lo. A última entrada dele é do termo 2, mais recente que o termo 1, então os outros acham o log dele mais atualizado e o elegem no termo {term}.',
+  'scenario.raft-figure-8.step.overwritten':
+    'Os APPEND_ENTRIES do node-3 chegam ao node-4: o x1 dele no índice {from} conflita com o y1 do termo 2 e é substituído.',
+  'scenario.raft-figure-8.step.safety-broken':
+    'O node-3 confirma o y1 no índice 1 e o aplica, onde os servidores do termo anterior aplicaram o x1: duas máquinas de estado têm comandos diferentes no mesmo índice. O x1 confirmado se perdeu.',
+  'scenario.raft-figure-8.step.figure-8-fixed':
+    'A correção é a regra do artigo: pela contagem de cópias um líder só confirma uma entrada do próprio termo, e uma entrada mais antiga só junto com uma dessas. Os mesmos servidores, as mesmas falhas.',
+  'scenario.raft-figure-8.step.old-entry-kept':
+    'O node-1 copia o x1 para o node-4 e o node-5, e a maioria passa a tê-lo. Mas o x1 é do termo 1, não do termo do node-1: pela regra do artigo o node-1 não o confirma, e ninguém o aplica.',
+  'scenario.raft-figure-8.step.nothing-lost':
+    'O x1 nunca foi confirmado, então substituí-lo não tira nada do que foi dito a um cliente, e nenhum par de servidores aplicou comandos diferentes no mesmo índice. A State Machine Safety se mantém.',
 };

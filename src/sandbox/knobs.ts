@@ -135,7 +135,7 @@ export function refusalText(problem: ParamProblem | string, algorithm?: string):
 /**
  * What a pitfall story's `fix` changes, in the reader's words ("election: lease · UPDATE with a token ·
  * TTL 15 s"): each knob by what it does (`fix.knob.<algorithm>.<name>`), its value with its unit (a
- * whole number of seconds as seconds), then the algorithm, the size and the faults where the fix
+ * whole number of seconds as seconds; a switch turned off by `.<name>.off`), then the algorithm, the size and the faults where the fix
  * changes them (scenario/fix.ts). A knob without such a label falls back to its name and value.
  */
 export function fixChanges(story: Scenario): string {
@@ -146,7 +146,9 @@ export function fixChanges(story: Scenario): string {
   const out = Object.entries(f.params ?? {}).map(([name, v]) => {
     const spec = alg.params[name] ?? netParams[name];
     const value = typeof v === 'boolean' ? t(v ? 'knobs.on' : 'knobs.off') : withUnit(v, spec);
-    const label = v === false ? '' : t(`fix.knob.${fixed.algorithm}.${name}`, { value }, '');
+    // A switch the fix turns off is named by what its off means (`.off`), where the catalog has one.
+    const key = `fix.knob.${fixed.algorithm}.${name}${v === false ? '.off' : ''}`;
+    const label = t(key, { value }, '');
     return label || `${knobAlias(name, alg.knobAliases) ?? name} = ${value}`;
   });
   if (f.algorithm && f.algorithm !== story.algorithm)

@@ -198,22 +198,27 @@ function raftLogProperties(events: readonly TraceEvent[]): Found[] {
   const out: Found[] = [];
   const logs: Record<string, Array<[number, string]>> = {};
   const leaderOf: Record<string, number | undefined> = {};
-  const commits: Array<[number, [number, string]]> = [];
+  // Each commit with the term its server was in: Leader Completeness binds leaders of later terms only.
+  const commits: Array<[number, [number, string], number]> = [];
+  const termOf: Record<string, number> = {};
   const firstApply: Record<number, [string, number, string]> = {};
   const same = (a?: [number, string], b?: [number, string]) =>
     a !== undefined && b !== undefined && a[0] === b[0] && a[1] === b[1];
   for (const e of events) {
     if (e.k === 'role') {
       leaderOf[e.node] = e.role === 'leader' ? e.term : undefined;
+      if (e.term !== undefined) termOf[e.node] = e.term;
       if (e.role !== 'leader' || e.term === undefined) continue;
       const log = logs[e.node] ?? [];
-      if (commits.some(([i, entry]) => !same(log[i - 1], entry)))
+      const term = e.term;
+      if (commits.some(([i, entry, t]) => t < term && !same(log[i - 1], entry)))
         out.push(found(e.t, 'leader-completeness', [e.node]));
       continue;
     }
     if (e.k !== 'mark') continue;
     const d = e.data ?? {};
     if (e.name === 'log') {
+      termOf[e.node] = Number(d.term);
       const from = Number(d.from);
       const old = logs[e.node] ?? [];
       const terms = String(d.terms) === '' ? [] : String(d.terms).split(',');
@@ -240,7 +245,8 @@ function raftLogProperties(events: readonly TraceEvent[]): Found[] {
     } else if (e.name === 'commit') {
       const log = logs[e.node] ?? [];
       for (let i = 1; i <= Number(d.index); i++)
-        if (!commits.some(([j]) => j === i) && log[i - 1]) commits.push([i, log[i - 1] as [number, string]]);
+        if (!commits.some(([j]) => j === i) && log[i - 1])
+          commits.push([i, log[i - 1] as [number, string], termOf[e.node] ?? 0]);
     } else if (e.name === 'apply') {
       const i = Number(d.index);
       const first = firstApply[i];

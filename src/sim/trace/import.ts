@@ -150,6 +150,8 @@ const eventSchema = z.discriminatedUnion('k', [
       token: z.number().optional(),
       seen: z.number().optional(),
       term: z.number().optional(),
+      // Raft's log properties name the index they broke at (events.ts Violation.index).
+      index: int.min(1).optional(),
       pair: z.tuple([z.string(), z.string()]).optional(),
       leases: z.tuple([z.number(), z.number()]).optional(),
       job: z.string().optional(),

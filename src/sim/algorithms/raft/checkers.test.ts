@@ -88,3 +88,37 @@ describe("Raft's figure 3 properties over the targeted generator", () => {
       expect(SEEDS.some((seed) => violations(seed, params).has(kind))).toBe(true);
     });
 });
+
+describe('Leader Completeness binds the leaders of later terms only', () => {
+  it('a candidate paused with its votes in flight wins term 1 after term 2 has committed: no breach', () => {
+    // Found by `npm run chaos -- --algorithm raft --seed 2 --runs 500` (run #120), shrunk: node-2
+    // stands for term 1 and is paused before the votes arrive; node-3 wins term 2 and commits; at
+    // the resume node-2 counts its term 1 votes and leads term 1 for a moment, then hears term 2.
+    const tr = simulate(raftSandbox, {
+      seed: 2060070193,
+      nodes: 3,
+      durationMs: 16_208,
+      states: false,
+      params: {
+        latencyMinMs: 0,
+        latencyMaxMs: 41,
+        heartbeatIntervalMs: 328,
+        electionTimeoutMinMs: 790,
+        electionTimeoutMaxMs: 2027,
+        clientIntervalMs: 720,
+        clientRetryMs: 541,
+      },
+      interventions: [
+        { atMs: 804, fault: { kind: 'pause', node: 'node-2', durationMs: 5850 } },
+        { atMs: 1100, fault: { kind: 'partition', groups: [['node-1', 'node-3'], ['node-2']] } },
+        { atMs: 1113, fault: { kind: 'heal' } },
+        { atMs: 1276, fault: { kind: 'pause', node: 'node-2', durationMs: 5065 } },
+        { atMs: 6654, fault: { kind: 'heal' } },
+      ],
+    });
+    const late = tr.events.find((e) => e.k === 'role' && e.node === 'node-2' && e.role === 'leader');
+    expect(late?.k === 'role' && [late.t, late.term]).toEqual([6654, 1]);
+    expect(tr.events.some((e) => e.k === 'mark' && e.name === 'commit' && e.t < 6654)).toBe(true);
+    expect(tr.events.filter((e) => e.k === 'violation')).toEqual([]);
+  });
+});

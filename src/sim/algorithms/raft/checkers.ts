@@ -11,6 +11,8 @@ import type { TraceEvent, Violation } from '../../trace/events.ts';
  * - Log Matching: if two logs contain an entry with the same index and term, the logs are identical
  *   in all entries up through that index.
  * - Leader Completeness: an entry committed in a term is in the logs of the leaders of all higher terms.
+ *   Only higher ones: a candidate paused with its votes in flight may win an older term after a later
+ *   leader has committed, and that is no breach (it is deposed as soon as it hears the later term).
  * - State Machine Safety: no two servers apply a different entry at the same index.
  */
 export function raftCheckers(): Checker[] {
@@ -18,8 +20,10 @@ export function raftCheckers(): Checker[] {
   const logs = new Map<string, string[]>();
   /** Who leads now, and in which term (role events). */
   const leading = new Map<string, number>();
-  /** Committed entries: index -> term, as the server that committed it held it. */
-  const committed = new Map<number, string>();
+  /** Committed entries: index -> the entry (`term:value`) as the server that committed it held it, and the term in which it was committed. */
+  const committed = new Map<number, { entry: string; in: number }>();
+  /** Each server's current term, from its role events and log marks. */
+  const termNow = new Map<string, number>();
   const applied = new Map<number, { node: string; term: number; value: string }>();
   const logOf = (n: string): string[] => logs.get(n) ?? [];
   const termOfEntry = (e: string | undefined): number => Number(e?.split(':')[0] ?? 0);
@@ -28,12 +32,13 @@ export function raftCheckers(): Checker[] {
     observe(e: TraceEvent): Violation[] {
       const out: Violation[] = [];
       if (e.k === 'role') {
+        if (e.term !== undefined) termNow.set(e.node, e.term);
         if (e.role === 'leader' && e.term !== undefined) {
           leading.set(e.node, e.term);
           // Leader Completeness: the new leader holds every entry committed so far.
           const log = logOf(e.node);
-          for (const [index, term] of committed)
-            if (log[index - 1] !== term) {
+          for (const [index, c] of committed)
+            if (c.in < e.term && log[index - 1] !== c.entry) {
               out.push(violation({ kind: 'leader-completeness', nodes: [e.node], term: e.term, index }));
               break;
             }
@@ -42,6 +47,7 @@ export function raftCheckers(): Checker[] {
       }
       if (e.k !== 'mark') return out;
       if (e.name === 'log') {
+        termNow.set(e.node, Number(e.data?.term));
         const from = Number(e.data?.from);
         const terms = String(e.data?.terms ?? '');
         const values = String(e.data?.values ?? '').split(',');
@@ -84,8 +90,10 @@ export function raftCheckers(): Checker[] {
       } else if (e.name === 'commit') {
         const index = Number(e.data?.index);
         const log = logOf(e.node);
+        const term = termNow.get(e.node) ?? 0;
         for (let i = 1; i <= index; i++)
-          if (!committed.has(i) && log[i - 1] !== undefined) committed.set(i, log[i - 1] as string);
+          if (!committed.has(i) && log[i - 1] !== undefined)
+            committed.set(i, { entry: log[i - 1] as string, in: term });
       } else if (e.name === 'apply') {
         const index = Number(e.data?.index);
         const term = Number(e.data?.term);

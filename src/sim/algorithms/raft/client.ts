@@ -1,6 +1,7 @@
 import type { Process, ProcessEnv, ProcessFactory } from '../../net/host.ts';
 
 export const CLIENT_HOST = 'client';
+export const SECOND_CLIENT_HOST = 'client-2';
 
 /**
  * A Raft client (Ongaro & Ousterhout 2014, §8): it sends each command to the server it believes
@@ -13,6 +14,8 @@ export function raftClientProcess(
   servers: readonly string[],
   intervalMs: number,
   retryMs: number,
+  /** Commands are named `<prefix>1`, `<prefix>2`, …: two clients' commands never look alike. */
+  prefix = 'x',
 ): ProcessFactory {
   return (env: ProcessEnv): Process => {
     let target = 0;
@@ -31,7 +34,7 @@ export function raftClientProcess(
     const tick = (): void => {
       if (pending === null) {
         n++;
-        pending = `x${n}`;
+        pending = `${prefix}${n}`;
         send();
       }
       env.after(intervalMs, tick);

@@ -43,6 +43,15 @@ export const raft: Algorithm = {
       doc: 'a command unanswered for this long is sent to the next server',
       source: 'Ongaro & Ousterhout 2014, 8',
     },
+    clients: {
+      default: 1,
+      min: 1,
+      max: 2,
+      integer: true,
+      unit: '',
+      doc: 'how many clients send commands; a second one tries the servers from the last one first and names its commands y1, y2, …',
+      source: 'Ongaro & Ousterhout 2014, 8',
+    },
     unsafeCommit: {
       default: false,
       doc: "on (the pitfall): the leader commits any entry stored on a majority, even of an older term; off: only an entry of its own term is committed by counting replicas (figure 8's rule)",
@@ -62,6 +71,19 @@ export const raft: Algorithm = {
       default: true,
       doc: 'on: a server grants at most one vote per term; off (a control): a follower votes for every candidate of the term, so a term may get two leaders',
       source: 'Ongaro & Ousterhout 2014, 5.2',
+    },
+    preVote: {
+      default: false,
+      doc: 'on: a server whose election timer fires first asks REQUEST_PRE_VOTE for term+1 and raises its term only if a majority would vote for it (granted only by servers that have not heard from a leader within electionTimeoutMinMs, to a log at least as up-to-date); off: it raises its term at once, and a server cut off for a while deposes the leader when it returns',
+      // etcd 3.4 runs without it unless --pre-vote is set ("--pre-vote 'false'", etcd --help).
+      source: 'Ongaro 2014 (PhD thesis), 9.6; etcd 3.4 --pre-vote, default false',
+    },
+    checkQuorum: {
+      default: false,
+      doc: 'on: a leader that has not heard from a majority within electionTimeoutMinMs steps down, so a leader cut off in a minority stops taking commands; off: it leads its minority until it hears a later term',
+      // Off in figure 2's Raft, which the stories tell; etcd's server turns raft's CheckQuorum on
+      // itself (etcdserver/raft.go), with no flag.
+      source: 'Ongaro 2014 (PhD thesis), 6.2; etcd raft Config.CheckQuorum',
     },
     leaderAppendOnly: {
       default: true,
@@ -92,6 +114,9 @@ export const raft: Algorithm = {
       CLIENT_REQUEST: 'data',
       CLIENT_REPLY: 'reply',
       REDIRECT: 'reject',
+      // A type means one family in every algorithm: heartbeat's, as it has always drawn them.
+      REQUEST_PRE_VOTE: 'data',
+      PRE_VOTE: 'election',
     },
     chatter: [],
     // §5.2: "heartbeats (AppendEntries RPCs that carry no log entries)"; machine.ts counts them in
@@ -138,6 +163,9 @@ export const raft: Algorithm = {
         clientIntervalMs: pick(k[3], 100, 1000),
         clientRetryMs: heartbeatIntervalMs + 2 * latMax + pick(k[4], 50, 1000),
         electionRestriction: !unsafe,
+        // The thesis' knobs, each on in half the schedules: neither may cost a safety property.
+        preVote: (k[5] ?? 0) >= 500,
+        checkQuorum: (k[6] ?? 0) >= 500,
       };
       return {
         params,

@@ -27,6 +27,16 @@ import {
  * - Clients (§8): a client sends CLIENT_REQUEST to the server it believes leads; a follower answers
  *   REDIRECT with the leader it knows; the leader answers CLIENT_REPLY once the entry is applied.
  * The knobs in `rules` are negative controls: each turns one rule off (index.ts).
+ * Two knobs add rules of Ongaro's thesis (2014, "Consensus: Bridging Theory and Practice"), both off
+ * by default as in the paper's figure 2:
+ * - PreVote (§9.6): a server whose election timer fires first asks REQUEST_PRE_VOTE for term+1 and
+ *   raises its term only if a majority would vote for it. A server grants a pre-vote only if the
+ *   candidate's log is at least as up-to-date (§5.4.1) and it has not heard from a leader within the
+ *   minimum election timeout; a pre-vote changes nobody's term or vote. So a server cut off from the
+ *   cluster does not inflate its term and depose the leader when it comes back.
+ * - CheckQuorum (§6.2): "a leader steps down if an election timeout elapses without a successful round
+ *   of heartbeats to a majority of its cluster", so a leader cut off in a minority stops taking
+ *   commands it can never commit.
  */
 
 export type RaftEvent =
@@ -42,7 +52,9 @@ export type RaftEvent =
       leaderCommit: number;
     }
   | { type: 'APPEND_REPLY'; from: string; term: number; success: boolean; matchIndex: number }
-  | { type: 'CLIENT_REQUEST'; from: string; value: string };
+  | { type: 'CLIENT_REQUEST'; from: string; value: string }
+  | { type: 'REQUEST_PRE_VOTE'; from: string; term: number; lastLogIndex: number; lastLogTerm: number }
+  | { type: 'PRE_VOTE'; from: string; term: number; granted: boolean };
 
 export interface RaftTimes {
   heartbeatIntervalMs: number;
@@ -64,6 +76,10 @@ export interface RaftInput {
   rules: RaftRules;
   rng: Rng;
   disk: RaftDisk;
+  /** Thesis §9.6 (off unless set). */
+  preVote?: boolean;
+  /** Thesis §6.2 (off unless set). */
+  checkQuorum?: boolean;
 }
 
 /** Volatile state (figure 2): lost on a crash. */
@@ -73,8 +89,13 @@ export interface RaftVolatile {
   /** Leaders: per follower, the next index to send and the highest index known replicated. */
   nextIndex: Map<string, number>;
   matchIndex: Map<string, number>;
-  /** Who asked for each entry the leader appended (index -> client), to answer it once applied. */
-  clients: Map<number, string>;
+  /** Who asked for each entry the leader appended (index -> client and the entry's term), to answer it once applied. */
+  clients: Map<number, { client: string; term: number }>;
+  /** When this server last accepted AppendEntries from a leader (PreVote's "heard from a leader"). */
+  leaderContactAt: number | null;
+  /** CheckQuorum: the followers that answered this leader since `quorumSince`. */
+  heard: Set<string>;
+  quorumSince: number;
 }
 
 export interface RaftContext extends RaftInput {
@@ -86,6 +107,7 @@ export interface RaftContext extends RaftInput {
   leaderTerm: number;
   commitIndex: number;
   votes: number;
+  preVotes: number;
   timeoutMs: number;
   v: RaftVolatile;
 }
@@ -101,11 +123,12 @@ function applyCommitted(c: RaftContext): void {
     v.lastApplied++;
     const e = disk.log[v.lastApplied - 1] as Entry;
     env.mark('apply', { index: v.lastApplied, term: e.term, value: e.value });
-    const client = v.clients.get(v.lastApplied);
-    if (client !== undefined) {
-      v.clients.delete(v.lastApplied);
-      env.send(client, 'CLIENT_REPLY', { value: e.value, index: v.lastApplied });
-    }
+    const asked = v.clients.get(v.lastApplied);
+    v.clients.delete(v.lastApplied);
+    // A deposed leader whose entry was overwritten answers nothing: the entry applied is another
+    // leader's, and its client hears from that leader (§8).
+    if (asked !== undefined && asked.term === e.term)
+      env.send(asked.client, 'CLIENT_REPLY', { value: e.value, index: v.lastApplied });
   }
 }
 
@@ -168,6 +191,35 @@ const raftSetup = setup({
       return (e.term > context.disk.term || (e.term === context.disk.term && free)) && upToDate;
     },
     wonElection: ({ context }) => context.votes >= majority(context),
+    preVoteOn: ({ context }) => context.preVote === true,
+    /**
+     * Thesis §9.6: a pre-vote for a later term goes to a candidate whose log is at least as
+     * up-to-date, from a server that has not heard from a leader within the minimum election timeout
+     * (a leader counts itself).
+     */
+    grantsPreVote: ({ context: c, event }) => {
+      const e = event as Ev<'REQUEST_PRE_VOTE'>;
+      const leading = c.leader === c.env.id && c.leaderTerm === c.disk.term;
+      const heard =
+        c.v.leaderContactAt !== null && c.env.now() - c.v.leaderContactAt < c.times.electionTimeoutMinMs;
+      return (
+        e.term > c.disk.term &&
+        !leading &&
+        !heard &&
+        (!c.rules.electionRestriction || atLeastAsUpToDate(e.lastLogTerm, e.lastLogIndex, c.disk.log))
+      );
+    },
+    /** A grant carries the term asked for; a refusal carries the voter's own term. */
+    preVoteGranted: ({ context, event }) =>
+      (event as Ev<'PRE_VOTE'>).granted && termOf(event) === context.disk.term + 1,
+    preVoteRefusedAhead: ({ context, event }) =>
+      !(event as Ev<'PRE_VOTE'>).granted && termOf(event) > context.disk.term,
+    wonPreVote: ({ context }) => context.preVotes >= majority(context),
+    /** Thesis §6.2: an election timeout (the minimum) has passed without answers from a majority. */
+    quorumLost: ({ context: c }) =>
+      c.checkQuorum === true &&
+      c.env.now() - c.v.quorumSince >= c.times.electionTimeoutMinMs &&
+      c.v.heard.size + 1 < majority(c),
   },
   actions: {
     drawElectionTimeout: assign({
@@ -200,6 +252,36 @@ const raftSetup = setup({
         });
     },
     resetVotes: assign({ votes: 1, leader: null }),
+    resetPreVotes: assign({ preVotes: 1, leader: null }),
+    /** Thesis §9.6: "would you vote for me in term+1?"; this server's own term does not change. */
+    requestPreVotes: ({ context }) => {
+      const { disk, env } = context;
+      env.mark('pre-vote-start', { term: disk.term + 1 });
+      for (const p of context.peers)
+        env.send(p, 'REQUEST_PRE_VOTE', {
+          term: disk.term + 1,
+          lastLogIndex: lastIndex(disk.log),
+          lastLogTerm: lastTerm(disk.log),
+        });
+    },
+    countPreVote: assign({ preVotes: ({ context }) => context.preVotes + 1 }),
+    grantPreVote: ({ context, event }) =>
+      context.env.send(event.from, 'PRE_VOTE', { term: termOf(event), granted: true }),
+    refusePreVote: ({ context, event }) =>
+      context.env.send(event.from, 'PRE_VOTE', { term: context.disk.term, granted: false }),
+    /** CheckQuorum's window: when one has passed with a majority heard, a new one starts. */
+    rollQuorumWindow: ({ context: c }) => {
+      if (!c.checkQuorum || c.env.now() - c.v.quorumSince < c.times.electionTimeoutMinMs) return;
+      c.v.heard.clear();
+      c.v.quorumSince = c.env.now();
+    },
+    markLostQuorum: ({ context }) =>
+      context.env.mark('lost-quorum', {
+        term: context.disk.term,
+        heard: context.v.heard.size + 1,
+        needed: majority(context),
+      }),
+    forgetLeader: assign({ leader: null }),
     countVote: assign({
       votes: ({ context, event }) => context.votes + ((event as Ev<'VOTE'>).granted ? 1 : 0),
     }),
@@ -222,6 +304,8 @@ const raftSetup = setup({
       v.nextIndex = new Map(context.peers.map((p) => [p, lastIndex(disk.log) + 1]));
       v.matchIndex = new Map(context.peers.map((p) => [p, 0]));
       v.clients = new Map();
+      v.heard = new Set();
+      v.quorumSince = context.env.now();
       for (const p of context.peers) markProgress(context, p);
       for (const p of context.peers) sendAppend(context, p);
     },
@@ -248,6 +332,7 @@ const raftSetup = setup({
     receiveAppend: ({ context, event }) => {
       const e = event as Ev<'APPEND_ENTRIES'>;
       const { disk, v, env } = context;
+      v.leaderContactAt = env.now();
       const r = appendEntries(disk.log, v.commitIndex, e, context.rules);
       if (r.changedFrom !== null) {
         disk.log = r.log.slice();
@@ -276,6 +361,7 @@ const raftSetup = setup({
     receiveAppendReply: ({ context, event }) => {
       const e = event as Ev<'APPEND_REPLY'>;
       const { v, disk, env } = context;
+      v.heard.add(e.from);
       const [match0, next0] = [v.matchIndex.get(e.from), v.nextIndex.get(e.from)];
       const moved = () => v.matchIndex.get(e.from) !== match0 || v.nextIndex.get(e.from) !== next0;
       if (!e.success) {
@@ -304,7 +390,7 @@ const raftSetup = setup({
       const e = event as Ev<'CLIENT_REQUEST'>;
       const { disk, v, env } = context;
       disk.log = [...disk.log, { term: disk.term, value: e.value }];
-      v.clients.set(lastIndex(disk.log), e.from);
+      v.clients.set(lastIndex(disk.log), { client: e.from, term: disk.term });
       env.mark('append', { index: lastIndex(disk.log), term: disk.term, value: e.value });
       markLog(context, lastIndex(disk.log));
       for (const p of context.peers) sendAppend(context, p);
@@ -355,19 +441,36 @@ export const raftMachine = raftSetup.createMachine({
     leaderTerm: 0,
     commitIndex: 0,
     votes: 0,
+    preVotes: 0,
     timeoutMs: 0,
-    v: { commitIndex: 0, lastApplied: 0, nextIndex: new Map(), matchIndex: new Map(), clients: new Map() },
+    v: {
+      commitIndex: 0,
+      lastApplied: 0,
+      nextIndex: new Map(),
+      matchIndex: new Map(),
+      clients: new Map(),
+      leaderContactAt: null,
+      heard: new Set(),
+      quorumSince: 0,
+    },
   }),
   initial: 'follower',
   on: {
     CLIENT_REQUEST: { actions: 'redirect' },
+    // A pre-vote changes neither side's term nor vote (thesis §9.6): every state answers it alike.
+    REQUEST_PRE_VOTE: [{ guard: 'grantsPreVote', actions: 'grantPreVote' }, { actions: 'refusePreVote' }],
   },
   states: {
     follower: {
       entry: 'drawElectionTimeout',
       // Figure 2, "Followers": no AppendEntries from the current leader and no vote granted for an
       // election timeout: become candidate.
-      after: { electionTimeout: { target: 'candidate', actions: 'markLeaderMissing' } },
+      after: {
+        electionTimeout: [
+          { guard: 'preVoteOn', target: 'preCandidate', actions: 'markLeaderMissing' },
+          { target: 'candidate', actions: 'markLeaderMissing' },
+        ],
+      },
       on: {
         APPEND_ENTRIES: [
           {
@@ -397,8 +500,14 @@ export const raftMachine = raftSetup.createMachine({
       tags: ['candidate'],
       entry: ['resetVotes', 'startCandidacy', 'sync', 'drawElectionTimeout'],
       always: { guard: 'wonElection', target: 'leader', actions: 'markWon' },
-      // Split vote: a new election in a new term after a fresh random timeout (§5.2).
-      after: { electionTimeout: { target: 'candidate', reenter: true } },
+      // Split vote: a new election in a new term after a fresh random timeout (§5.2); with PreVote,
+      // a pre-vote round first.
+      after: {
+        electionTimeout: [
+          { guard: 'preVoteOn', target: 'preCandidate' },
+          { target: 'candidate', reenter: true },
+        ],
+      },
       on: {
         VOTE: [toFollowerOnHigherTerm, { guard: 'termCurrent', actions: 'countVote' }],
         // "If AppendEntries RPC received from new leader: convert to follower" (figure 2, "Candidates").
@@ -414,6 +523,30 @@ export const raftMachine = raftSetup.createMachine({
         APPEND_REPLY: toFollowerOnHigherTerm,
       },
     },
+    /** PreVote only (thesis §9.6): a round for term+1 that raises the term only if a majority would vote. */
+    preCandidate: {
+      tags: ['candidate'],
+      entry: ['resetPreVotes', 'requestPreVotes', 'drawElectionTimeout'],
+      always: { guard: 'wonPreVote', target: 'candidate' },
+      after: { electionTimeout: { target: 'preCandidate', reenter: true } },
+      on: {
+        PRE_VOTE: [
+          { guard: 'preVoteRefusedAhead', target: 'follower', actions: ['adoptTerm', 'sync'] },
+          { guard: 'preVoteGranted', actions: 'countPreVote' },
+        ],
+        APPEND_ENTRIES: [
+          {
+            guard: 'termNotBehind',
+            target: 'follower',
+            actions: ['adoptTerm', 'followSender', 'receiveAppend', 'sync'],
+          },
+          { actions: 'refuseAppend' },
+        ],
+        REQUEST_VOTE: stepDownToVote,
+        VOTE: toFollowerOnHigherTerm,
+        APPEND_REPLY: toFollowerOnHigherTerm,
+      },
+    },
     leader: {
       tags: ['leader'],
       entry: ['setToken', 'becomeLeader'],
@@ -422,11 +555,14 @@ export const raftMachine = raftSetup.createMachine({
         // §5.2: "Leaders send periodic heartbeats (AppendEntries RPCs that carry no log entries)".
         waiting: {
           after: {
-            heartbeatInterval: {
-              target: 'waiting',
-              reenter: true,
-              actions: ['dropUncommitted', 'sendAppends'],
-            },
+            heartbeatInterval: [
+              { guard: 'quorumLost', target: '#raft.follower', actions: ['markLostQuorum', 'forgetLeader'] },
+              {
+                target: 'waiting',
+                reenter: true,
+                actions: ['rollQuorumWindow', 'dropUncommitted', 'sendAppends'],
+              },
+            ],
           },
         },
       },

@@ -2,7 +2,7 @@
 import { type AlgorithmRuntime, knob } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import { raftCheckers } from './checkers.ts';
-import { CLIENT_HOST, raftClientProcess } from './client.ts';
+import { CLIENT_HOST, raftClientProcess, SECOND_CLIENT_HOST } from './client.ts';
 import type { RaftRules } from './log.ts';
 import { type RaftDisk, type RaftTimes, raftMachine } from './machine.ts';
 
@@ -36,11 +36,20 @@ export const raftRuntime: AlgorithmRuntime = {
           rules,
           rng: env.rng('election-timeout'),
           disk,
+          preVote: p.preVote === true,
+          checkQuorum: p.checkQuorum === true,
         })),
       );
     }
     const every = knob(p, 'clientIntervalMs');
     if (every > 0)
       ctx.addHost(CLIENT_HOST, 'client', raftClientProcess(ctx.nodeIds, every, knob(p, 'clientRetryMs')));
+    // A second client tries the servers from the last one, with commands of its own (y1, y2, …).
+    if (every > 0 && knob(p, 'clients') >= 2)
+      ctx.addHost(
+        SECOND_CLIENT_HOST,
+        'client',
+        raftClientProcess([...ctx.nodeIds].reverse(), every, knob(p, 'clientRetryMs'), 'y'),
+      );
   },
 };
