@@ -9,6 +9,7 @@ import type { Frame } from '../sim/trace/frame.ts';
 import { formatTime } from '../views/format.ts';
 import {
   defaultPauseMs,
+  type FaultAction,
   faultText,
   interventionText,
   nodeActions,
@@ -120,37 +121,11 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
           </span>
         </label>
       </div>
-      <div className="wi-buttons">
-        {actions.map((a) => (
-          <button
-            key={a.id}
-            type="button"
-            className="button small"
-            title={refused(a.fault) ?? faultText(a.fault)}
-            disabled={refused(a.fault) !== null}
-            onClick={() => apply(a.fault)}
-          >
-            {a.label}
-          </button>
-        ))}
-      </div>
+      <FaultButtons actions={actions} refused={refused} apply={apply} />
       {serverActions.length > 0 && (
         <fieldset className="wi-group">
           <legend>{t('faults.ensemble', { host: ensemble ?? '' })}</legend>
-          <div className="wi-buttons">
-            {serverActions.map((a) => (
-              <button
-                key={a.id}
-                type="button"
-                className="button small"
-                title={refused(a.fault) ?? faultText(a.fault)}
-                disabled={refused(a.fault) !== null}
-                onClick={() => apply(a.fault)}
-              >
-                {a.label}
-              </button>
-            ))}
-          </div>
+          <FaultButtons actions={serverActions} refused={refused} apply={apply} />
         </fieldset>
       )}
       {nodeIds.length >= 2 && !live && (
@@ -312,5 +287,33 @@ export function InterventionList({ run }: { run: Run }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** The menu's faults as buttons: one the challenge's budget refuses is disabled and says why. */
+function FaultButtons({
+  actions,
+  refused,
+  apply,
+}: {
+  actions: readonly FaultAction[];
+  refused: (f: Fault) => string | null;
+  apply: (f: Fault) => void;
+}) {
+  return (
+    <div className="wi-buttons">
+      {actions.map((a) => (
+        <button
+          key={a.id}
+          type="button"
+          className="button small"
+          title={refused(a.fault) ?? faultText(a.fault)}
+          disabled={refused(a.fault) !== null}
+          onClick={() => apply(a.fault)}
+        >
+          {a.label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -424,6 +424,19 @@ const toFollowerOnHigherTerm = {
   actions: ['adoptTerm', 'sync'],
 } as const;
 
+/**
+ * A candidate's (or pre-candidate's) answer to AppendEntries: "If AppendEntries RPC received from new
+ * leader: convert to follower" (figure 2, "Candidates"); one of an older term is refused.
+ */
+const followNewLeader = [
+  {
+    guard: 'termNotBehind',
+    target: '#raft.follower',
+    actions: ['adoptTerm', 'followSender', 'receiveAppend', 'sync'],
+  },
+  { actions: 'refuseAppend' },
+] as const;
+
 /** A candidate's or a leader's answer to RequestVote: a vote it grants, or a later term, makes it a follower (§5.1). */
 const stepDownToVote = [
   { guard: 'grantsVote', target: '#raft.follower', actions: ['adoptTerm', 'grantVote', 'sync'] },
@@ -510,15 +523,7 @@ export const raftMachine = raftSetup.createMachine({
       },
       on: {
         VOTE: [toFollowerOnHigherTerm, { guard: 'termCurrent', actions: 'countVote' }],
-        // "If AppendEntries RPC received from new leader: convert to follower" (figure 2, "Candidates").
-        APPEND_ENTRIES: [
-          {
-            guard: 'termNotBehind',
-            target: 'follower',
-            actions: ['adoptTerm', 'followSender', 'receiveAppend', 'sync'],
-          },
-          { actions: 'refuseAppend' },
-        ],
+        APPEND_ENTRIES: followNewLeader,
         REQUEST_VOTE: stepDownToVote,
         APPEND_REPLY: toFollowerOnHigherTerm,
       },
@@ -534,14 +539,7 @@ export const raftMachine = raftSetup.createMachine({
           { guard: 'preVoteRefusedAhead', target: 'follower', actions: ['adoptTerm', 'sync'] },
           { guard: 'preVoteGranted', actions: 'countPreVote' },
         ],
-        APPEND_ENTRIES: [
-          {
-            guard: 'termNotBehind',
-            target: 'follower',
-            actions: ['adoptTerm', 'followSender', 'receiveAppend', 'sync'],
-          },
-          { actions: 'refuseAppend' },
-        ],
+        APPEND_ENTRIES: followNewLeader,
         REQUEST_VOTE: stepDownToVote,
         VOTE: toFollowerOnHigherTerm,
         APPEND_REPLY: toFollowerOnHigherTerm,

@@ -137,6 +137,20 @@ function drawStrip(
     return x0 + (s.folded > 0 ? FOLD_W + GAP : 0) + (i - s.folded - 1) * (CELL_W + GAP);
   };
   const wOf = (i: number) => (i <= s.folded ? FOLD_W : CELL_W);
+  /** A cell (an entry, or the fold): its box at x, w wide, and its text in the middle. */
+  const labelled = (c: Sel<SVGGElement>, x: number, w: number, text: string) => {
+    c.append('rect')
+      .attr('class', 'box')
+      .attr('x', x)
+      .attr('y', y)
+      .attr('width', w)
+      .attr('height', CELL_H)
+      .attr('rx', 2);
+    c.append('text')
+      .attr('x', x + w / 2)
+      .attr('y', y + CELL_H / 2 + font * 0.36)
+      .text(text);
+  };
   if (s.length === 0 && !slot) {
     strip
       .append('rect')
@@ -148,40 +162,27 @@ function drawStrip(
       .attr('rx', 2);
   }
   if (s.folded > 0) {
-    const c = strip
-      .append('g')
-      .attr('class', `log-fold${s.foldedCommitted ? ' committed' : ''}`)
-      .attr('data-folded', s.folded);
-    c.append('rect')
-      .attr('class', 'box')
-      .attr('x', x0)
-      .attr('y', y)
-      .attr('width', FOLD_W)
-      .attr('height', CELL_H)
-      .attr('rx', 2);
-    c.append('text')
-      .attr('x', x0 + FOLD_W / 2)
-      .attr('y', y + CELL_H / 2 + font * 0.36)
-      .text(`…${s.folded}`);
+    labelled(
+      strip
+        .append('g')
+        .attr('class', `log-fold${s.foldedCommitted ? ' committed' : ''}`)
+        .attr('data-folded', s.folded),
+      x0,
+      FOLD_W,
+      `…${s.folded}`,
+    );
   }
   for (const cell of s.cells) {
-    const x = xOf(cell.index);
-    const c = strip
-      .append('g')
-      .attr('class', `log-cell term-${cell.term % 6}${cell.committed ? ' committed' : ''}`)
-      .attr('data-index', cell.index)
-      .attr('data-term', cell.term);
-    c.append('rect')
-      .attr('class', 'box')
-      .attr('x', x)
-      .attr('y', y)
-      .attr('width', CELL_W)
-      .attr('height', CELL_H)
-      .attr('rx', 2);
-    c.append('text')
-      .attr('x', x + CELL_W / 2)
-      .attr('y', y + CELL_H / 2 + font * 0.36)
-      .text(cell.term > 99 ? '…' : String(cell.term));
+    labelled(
+      strip
+        .append('g')
+        .attr('class', `log-cell term-${cell.term % 6}${cell.committed ? ' committed' : ''}`)
+        .attr('data-index', cell.index)
+        .attr('data-term', cell.term),
+      xOf(cell.index),
+      CELL_W,
+      cell.term > 99 ? '…' : String(cell.term),
+    );
   }
   if (slot) {
     strip
