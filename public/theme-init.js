@@ -9,8 +9,9 @@
 // language, or a live session kept in this tab. An attribute, not a style: the CSP forbids inline styles.
 // 3. Any other view that is a story's own frame (a story, a step, a language, a theme, `embed=1`, and
 // nothing else) paints the build's picture of it (src/app/prerender/linkViews.tsx): this script writes
-// the story's data file in (`prerender/<story>.<lang>[.embed].js`, a classic script that calls
-// `__lelPicture` below), which puts the step's markup into #root as soon as the parser has made it.
+// the story's data file in (`prerender/<story>[.embed].js`, every language in it, a classic script that
+// calls `__lelPicture` below), which puts the step's markup in the link's language into #root as soon
+// as the parser has made it.
 // data-picture on <html> says where that stands: `pending` (the file is coming), `shown`, or `wait`: the
 // link has inputs (knobs, faults, a moment) the story's own frame may not be true for, so prerender.css
 // shows a neutral placeholder until the app's run is ready; never a wrong picture.
@@ -53,6 +54,7 @@
 
   let file = null;
   let step = 0;
+  let lang = 'en';
   try {
     const q = new URLSearchParams(location.search);
     const one = (k) => q.getAll(k).length <= 1;
@@ -86,9 +88,7 @@
       'raft-minority-leader',
       'sandbox',
     ];
-    const lang = (q.get('lang') ?? localStorage.getItem('leader-election-lab.lang') ?? 'en')
-      .trim()
-      .toLowerCase();
+    lang = (q.get('lang') ?? localStorage.getItem('leader-election-lab.lang') ?? 'en').trim().toLowerCase();
     const embed = q.get('embed');
     const theme = q.get('theme');
     const at = q.get('step');
@@ -102,7 +102,7 @@
       location.hash === '' &&
       sessionStorage.getItem('lel-live-token') === null
     ) {
-      file = `./prerender/${story}.${lang}${embed === '1' ? '.embed' : ''}.js`;
+      file = `./prerender/${story}${embed === '1' ? '.embed' : ''}.js`;
       step = at === null ? 0 : Number(at);
       if (step < 1 && at !== null) file = null;
     }
@@ -114,7 +114,7 @@
 
   // The data file's call: the step's markup into #root, its style declarations through the CSSOM.
   window.__lelPicture = (data) => {
-    const parts = data.steps[step];
+    const parts = data.steps[lang]?.[step];
     if (!parts) return html.setAttribute('data-picture', 'wait');
     const put = (root) => {
       const box = document.createElement('div');
@@ -122,7 +122,7 @@
       for (const n of box.querySelectorAll('[data-s]'))
         n.style.cssText = data.styles[n.getAttribute('data-s')];
       // The theme button as the app will draw it for this visit's theme (the build drew each).
-      const themed = data.themes?.[chosen === 'system' ? `system-${mode}` : chosen];
+      const themed = data.themes?.[lang]?.[chosen === 'system' ? `system-${mode}` : chosen];
       const button = box.querySelector('.theme-toggle');
       if (themed && button) button.outerHTML = themed;
       root.prepend(...box.childNodes);

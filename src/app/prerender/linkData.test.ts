@@ -77,15 +77,14 @@ describe('link picture data', () => {
   it("is a classic script calling the page's handler, which may be absent", () => {
     const src = linkPictureSource({
       story: 's',
-      lang: 'en',
       embed: false,
       parts: ['<p>'],
-      steps: [[0]],
+      steps: { en: [[0]] },
       styles: [],
     });
     const got: unknown[] = [];
     new Function('self', src)({ __lelPicture: (d: unknown) => got.push(d) });
-    expect(got).toEqual([{ story: 's', lang: 'en', embed: false, parts: ['<p>'], steps: [[0]], styles: [] }]);
+    expect(got).toEqual([{ story: 's', embed: false, parts: ['<p>'], steps: { en: [[0]] }, styles: [] }]);
     expect(() => new Function('self', src)({})).not.toThrow();
   });
 });

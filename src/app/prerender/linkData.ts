@@ -1,27 +1,32 @@
 /**
- * A story's link pictures as one data file (`prerender/<story>.<lang>[.embed].js`): the markup of every
- * step, cut into parts at element boundaries and each distinct part kept once, so a step stores only
- * what changed since the others (the header, the controls and most hosts are the same at every step).
- * The file is a classic script that hands its data to public/theme-init.js's `__lelPicture`, which
- * joins the parts of the link's step and shows them before the app's modules run.
+ * A story's link pictures as one data file per shell (`prerender/<story>[.embed].js`): the markup of
+ * every step in every language, cut into parts at element boundaries and each distinct part kept once,
+ * so a step stores only what changed since the others (the header, the controls and most hosts are the
+ * same at every step), and a language only what its words change (the cells of a log, the links and
+ * most of the picture are the same in all three). The file is a classic script that hands its data to
+ * public/theme-init.js's `__lelPicture`, which joins the parts of the link's language and step and shows
+ * them before the app's modules run.
  */
 
 /** The data a file carries. */
 export interface LinkPictureData {
   story: string;
-  lang: string;
   embed: boolean;
-  /** Distinct markup parts. */
+  /** Distinct markup parts, of every language. */
   parts: string[];
-  /** Entry 0 the story before its first step (a link without `step`), then entry k its step k: the parts of its markup, in order. */
-  steps: number[][];
+  /**
+   * By language: entry 0 the story before its first step (a link without `step`), then entry k its step
+   * k: the parts of its markup, in order.
+   */
+  steps: Record<string, number[][]>;
   /** Declarations the markup's `data-s="N"` elements get through the CSSOM (the CSP allows no inline style). */
   styles: string[];
   /**
-   * The page's theme button (`.theme-toggle`) as the app draws it for the visit's theme: `light`, `dark`,
-   * or `system-light` / `system-dark` (the mode and what the system shows). theme-init.js puts it in.
+   * By language, the page's theme button (`.theme-toggle`) as the app draws it for the visit's theme:
+   * `light`, `dark`, or `system-light` / `system-dark` (the mode and what the system shows).
+   * theme-init.js puts it in.
    */
-  themes?: Record<string, string>;
+  themes?: Record<string, Record<string, string>>;
 }
 
 /** Under this many characters a new subtree is kept whole rather than cut into its children. */
@@ -48,6 +53,7 @@ const VOID = new Set([
   'track',
   'wbr',
 ]);
+const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Attributes scripts and tests find the live nodes by (the copy is a picture: staticCopy.ts). */
 const DROPPED = new Set(['id', 'style', 'data-node', 'data-compare-node', 'data-testid']);
 /**
@@ -136,6 +142,8 @@ export class PartTable {
           // An svg element the picture hides (a node's empty token pill): nothing to draw.
           e.getAttribute('display') === 'none' ||
           (this.lean && e.classList.contains('sr-only')) ||
+          // An svg tooltip: the inert picture is never hovered.
+          (this.lean && e.localName === 'title' && e.namespaceURI === SVG_NS) ||
           e.localName === 'canvas' ||
           (e.localName === 'dialog' && !e.hasAttribute('open'))
         )
@@ -155,7 +163,10 @@ export class PartTable {
 }
 
 /** Joins a step's parts: what the page's script does with the file. */
-export function stepMarkup(data: Pick<LinkPictureData, 'parts' | 'steps'>, step: number): string {
+export function stepMarkup(
+  data: Pick<LinkPictureData, 'parts'> & { steps: number[][] },
+  step: number,
+): string {
   return (data.steps[step] ?? []).map((i) => data.parts[i]).join('');
 }
 
@@ -165,5 +176,5 @@ export function linkPictureSource(data: LinkPictureData): string {
 }
 
 /** The file a story's picture is in, relative to the page (theme-init.js builds the same name). */
-export const linkPictureFile = (story: string, lang: string, embed: boolean) =>
-  `prerender/${story}.${lang}${embed ? '.embed' : ''}.js`;
+export const linkPictureFile = (story: string, embed: boolean) =>
+  `prerender/${story}${embed ? '.embed' : ''}.js`;

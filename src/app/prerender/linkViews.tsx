@@ -105,20 +105,21 @@ const serialize = (table: PartTable, el: Element) =>
     .join('');
 
 /**
- * The story's files in every language, for one shell. Two mounts (a mount costs many steps): the link
+ * The story's file for one shell, with every language in it. Two mounts (a mount costs many steps): the link
  * without a step, and the link at step 1, stepped on with the page's own keys (a step is a jump of the
  * playback clock: the picture is drawn from the run at that time). Each language is the same mount
  * switched by the page's own language switch, then taken back to step 1 with the page's keys.
  */
-function storyFiles(story: string, embed: boolean, size: PictureSize): LinkFile[] {
+function storyFile(story: string, embed: boolean, size: PictureSize): LinkFile {
   const search = `?${embed ? 'embed=1&' : ''}scenario=${story}`;
   const first = locales[0] as Locale;
-  const tables = new Map(locales.map((l) => [l, { table: new PartTable(true), steps: [] as number[][] }]));
+  // One table for the three languages: a part they share (a log cell, a link, a host without words) is kept once.
+  const table = new PartTable(true);
+  const steps: Record<string, number[][]> = Object.fromEntries(locales.map((l) => [l, []]));
   const picture = (el: HTMLElement, lang: Locale) => {
     const app = el.firstElementChild;
     if (!app?.querySelector('.cluster-svg')) throw new Error(`${search}&lang=${lang}: no cluster picture`);
-    const t = tables.get(lang) as { table: PartTable; steps: number[][] };
-    t.steps.push(t.table.encode(app, PICTURE_ATTRS));
+    steps[lang]?.push(table.encode(app, PICTURE_ATTRS));
   };
   // A phone's portrait picture for the page (linkPicture.ts); an embed's frame has no one size to draw for.
   linkPicture.narrow = embed ? null : PHONE_SIZE;
@@ -160,15 +161,15 @@ function storyFiles(story: string, embed: boolean, size: PictureSize): LinkFile[
     }
     restore();
   }
-  return locales.map((lang) => {
-    const { table, steps } = tables.get(lang) as { table: PartTable; steps: number[][] };
-    const data: LinkPictureData = { story, lang, embed, parts: table.parts, steps, styles: table.styles };
-    if (!embed) {
-      switchTo(lang);
-      data.themes = themeButtons();
-    }
-    return { fileName: linkPictureFile(story, lang, embed), source: linkPictureSource(data) };
-  });
+  const data: LinkPictureData = { story, embed, parts: table.parts, steps, styles: table.styles };
+  if (!embed)
+    data.themes = Object.fromEntries(
+      locales.map((lang) => {
+        switchTo(lang);
+        return [lang, themeButtons()];
+      }),
+    );
+  return { fileName: linkPictureFile(story, embed), source: linkPictureSource(data) };
 }
 
 /**
@@ -187,7 +188,7 @@ export async function linkViews(
   const out: LinkFile[] = [];
   for (const [i, s] of scenarios.entries()) {
     if (i % share[1] !== share[0]) continue;
-    for (const embed of [false, true]) out.push(...storyFiles(s.id, embed, size));
+    for (const embed of [false, true]) out.push(storyFile(s.id, embed, size));
     // Its run is not needed again: the cache is for the mounts of one story.
     runs.delete(s);
     await settle();

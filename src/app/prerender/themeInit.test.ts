@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
+import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { scenarioIds } from '../../../scenarios/index.ts';
 
@@ -82,19 +83,59 @@ describe('theme-init.js: the prerendered first view', () => {
 });
 
 describe("theme-init.js: a link's picture", () => {
-  it('writes in the data file of the story, language and shell of a link that is a story frame', () => {
+  it('writes in the data file of the story and shell of a link that is a story frame', () => {
     expect(init('/?scenario=etcd-lease&step=5')).toMatchObject({
-      file: './prerender/etcd-lease.en.js',
+      file: './prerender/etcd-lease.js',
       picture: 'pending',
     });
     expect(init('/?embed=1&scenario=fencing-token&step=3&theme=dark').file).toBe(
-      './prerender/fencing-token.en.embed.js',
+      './prerender/fencing-token.embed.js',
     );
-    expect(init('/?lang=PT').file).toBe('./prerender/bully.pt.js');
-    expect(init('/?scenario=patroni', { 'leader-election-lab.lang': 'ru' }).file).toBe(
-      './prerender/patroni.ru.js',
-    );
+    expect(init('/?lang=PT').file).toBe('./prerender/bully.js');
     expect(typeof init('/?scenario=patroni').handler).toBe('function');
+  });
+
+  it("shows the link's language and step from the file's data, and its theme button", () => {
+    const data = {
+      story: 'patroni',
+      embed: false,
+      parts: ['<p>en 0</p>', '<p>en 2</p>', '<p>ru 0</p>', '<p>ru 2</p>', '<b class="theme-toggle"></b>'],
+      steps: { en: [[0], [0], [1, 4]], ru: [[2], [2], [3, 4]] },
+      styles: [],
+      themes: { en: { 'system-light': '<i>en</i>' }, ru: { 'system-light': '<i>ru</i>' } },
+    };
+    /** The page as the data file finds it: theme-init.js run, then the file's call, on a real DOM. */
+    const shown = (url: string, saved: Record<string, string> = {}) => {
+      const win = new Window({ url: `https://lab.example${url}` });
+      const doc = win.document;
+      doc.body.innerHTML = '<div id="root"></div>';
+      const handlers: Record<string, unknown> = { matchMedia: () => ({ matches: false }) };
+      const u = new URL(url, 'https://lab.example/');
+      runInNewContext(source, {
+        location: { search: u.search, hash: u.hash },
+        URLSearchParams,
+        localStorage: { getItem: (k: string) => saved[k] ?? null },
+        sessionStorage: { getItem: () => null },
+        window: handlers,
+        document: Object.assign(doc, { write: () => {} }),
+        MutationObserver: win.MutationObserver,
+      });
+      (handlers.__lelPicture as (d: unknown) => void)(data);
+      const out = {
+        html: doc.getElementById('root')?.innerHTML,
+        picture: doc.documentElement.getAttribute('data-picture'),
+      };
+      win.close();
+      return out;
+    };
+    expect(shown('/?scenario=patroni&step=2')).toEqual({ html: '<p>en 2</p><i>en</i>', picture: 'shown' });
+    expect(shown('/?scenario=patroni&step=2&lang=ru')).toEqual({
+      html: '<p>ru 2</p><i>ru</i>',
+      picture: 'shown',
+    });
+    expect(shown('/?scenario=patroni', { 'leader-election-lab.lang': 'ru' }).html).toBe('<p>ru 0</p>');
+    // A step the file does not have: the placeholder, never another step's picture.
+    expect(shown('/?scenario=patroni&step=7')).toEqual({ html: '', picture: 'wait' });
   });
 
   it('gives a neutral placeholder to a link its story frame may not be true for', () => {
@@ -128,7 +169,7 @@ describe("theme-init.js: a link's picture", () => {
 describe('theme-init.js: the stories it knows', () => {
   it('are the catalogue’s, every one (a new story without its id here would get no picture)', () => {
     for (const id of scenarioIds)
-      expect(init(`/?scenario=${id}&step=1`).file, id).toBe(`./prerender/${id}.en.js`);
+      expect(init(`/?scenario=${id}&step=1`).file, id).toBe(`./prerender/${id}.js`);
     const listed = /const stories = \[([^\]]*)\]/.exec(source)?.[1]?.match(/'[^']+'/g)?.length;
     expect(listed).toBe(scenarioIds.length);
   });
