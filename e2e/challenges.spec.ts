@@ -37,8 +37,12 @@ const pauseNode1 = (page: Page, seconds: string, spent: boolean) => async () => 
     timeout: FIRST_RUN_MS,
   });
   // fencing-token's budget is that one pause; lease-no-fencing's has a crash left.
-  if (spent) await expect(page.getByRole('button', { name: 'Crash' })).toBeDisabled();
-  else await expect(page.getByRole('button', { name: 'Crash' })).toBeEnabled();
+  // Exact: Branch here's buttons say "crash node-1".
+  const crash = page.getByRole('button', { name: 'Crash', exact: true });
+  if (spent) await expect(crash).toBeDisabled();
+  else await expect(crash).toBeEnabled();
+  // A branch is a fault too: the budget holds there as well.
+  if (spent) await expect(page.getByRole('button', { name: 'crash node-2' })).toBeDisabled();
 };
 
 /** What the student does in each challenge; none where the design breaks by itself. */

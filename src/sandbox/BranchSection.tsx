@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { budgetRefusal } from '../app/challenge/challengeRun.ts';
 import { t } from '../i18n/index.ts';
 import { exploreDefaults } from '../player/engine/exploreCore.ts';
 import { usePlayer } from '../player/react.ts';
@@ -72,7 +73,14 @@ export function BranchSection({ run }: { run: Run }) {
             <ul className="branch-options" aria-describedby={`${ids}-d`}>
               {options.map((f) => (
                 <li key={JSON.stringify(f)}>
-                  <button type="button" className="button small" onClick={() => take({ atMs: at, fault: f })}>
+                  {/* A challenge's budget holds here as in the Faults panel: a branch is a fault too. */}
+                  <button
+                    type="button"
+                    className="button small"
+                    title={budgetRefusal(run.scenario, interventions, f) ?? undefined}
+                    disabled={budgetRefusal(run.scenario, interventions, f) !== null}
+                    onClick={() => take({ atMs: at, fault: f })}
+                  >
                     {faultText(f)}
                   </button>
                 </li>
