@@ -20,7 +20,11 @@ export class Recorder {
     ready.sort((a, b) => a.e.t - b.e.t || a.seq - b.seq);
     const out = ready.map((p) => {
       // Late by more than the lag (a stalled event loop): kept, at the last time already released.
-      if (p.e.t < this.released) p.e.t = this.released;
+      if (p.e.t < this.released) {
+        p.e.t = this.released;
+        // A message is not delivered before it is sent (trace import refuses it).
+        if (p.e.k === 'send' && p.e.deliverAt < p.e.t) p.e.deliverAt = p.e.t;
+      }
       return p.e;
     });
     this.released = out[out.length - 1]?.t ?? this.released;

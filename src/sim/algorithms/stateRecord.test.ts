@@ -363,3 +363,26 @@ describe('stateRecord: configurations met again', () => {
     expect(leavesOf(sessionAgain)).toBe(leavesOf(session));
   });
 });
+
+describe('stateRecord: on a real clock', () => {
+  it('a timer due while the step is recorded is due in 0 ms, never before now (live mode)', () => {
+    // Live mode's clock moves between two reads in one step (src/live/run.ts: real ms since start).
+    let ms = 0;
+    const events: StateEvent[] = [];
+    const env = {
+      id: 'n1',
+      now: () => ms++,
+      record: (e: Recorded) => events.push({ ...(e as Omit<StateEvent, 't'>), t: ms }),
+    };
+    const m = setup({ delays: { soon: 0 } }).createMachine({
+      initial: 'a',
+      states: { a: { after: { soon: 'b' } }, b: {} },
+    });
+    const rec = stateRecorder(env);
+    const actor = createActor(m, { clock: new SimulatedClock() });
+    rec.attach(actor as AnyActorRef);
+    actor.start();
+    const dues = events.flatMap((e) => (e.tm ?? []).map(([, due]) => due));
+    expect(dues).toEqual([0]);
+  });
+});

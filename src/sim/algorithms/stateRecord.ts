@@ -399,7 +399,9 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
         const was = timers.names.indexOf(n);
         if (was >= 0 && timers.dues[was] === due) continue;
         tm ??= [];
-        tm.push([ref(n), due - t]);
+        // Live mode's clock is real and moves between the reads: a timer due by now is due in 0 ms
+        // (the simulator's clock stands still within a step, so it never is past due here).
+        tm.push([ref(n), Math.max(0, due - t)]);
       }
     }
     leaves = nowLeaves;
