@@ -34,7 +34,9 @@ export type RecipeReport =
   | { ev: 'watch-event'; path: string }
   | { ev: 'role'; role: 'leader' | 'follower' | 'candidate'; token?: number }
   | { ev: 'step-down'; reason: 'disconnected' | 'session-expired'; token: number }
-  | { ev: 'write'; token: number; value: string };
+  | { ev: 'write'; token: number; value: string }
+  /** An answer from its server: the server renewed the session when it took the request (at most 1/s). */
+  | { ev: 'heard' };
 
 const seqOf = (name: string) => Number(name.slice(name.lastIndexOf('_') + 1));
 
@@ -153,6 +155,15 @@ export function runRecipe(cfg: RecipeConfig, report: (r: RecipeReport) => void):
     });
     // ClientCnxn's read timeout and ping interval (see real.ts: the library has neither).
     stopTimeout = withReadTimeout(cm, cfg.sessionMs);
+    const onData = cm.onSocketData.bind(cm);
+    let told = 0;
+    cm.onSocketData = (buffer: Buffer) => {
+      if (performance.now() - told >= 1000 && c.getState() === zookeeper.State.SYNC_CONNECTED) {
+        told = performance.now();
+        report({ ev: 'heard' });
+      }
+      onData(buffer);
+    };
     client = c;
     c.on('state', (s: zookeeper.State) => {
       if (client !== c) return;

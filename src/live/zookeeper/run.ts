@@ -198,6 +198,20 @@ export class ZkLiveRun {
           this.mark(n.id, 'session-expired', { session: n.session ? this.sessionNumber(n.session) : null });
         return;
       }
+      case 'heard':
+        // The session as the store panel shows a lease: renewed, its deadline a timeout from now.
+        if (n.session)
+          this.emit({
+            k: 'store',
+            t,
+            change: {
+              kind: 'lease-keepalive',
+              lease: this.sessionNumber(n.session),
+              ttlSec: Number(this.params.sessionTimeoutMs) / 1000,
+              deadlineMs: t + Number(this.params.sessionTimeoutMs),
+            },
+          });
+        return;
       case 'curator':
         this.mark(n.id, 'connection-state', { state: r.state });
         return;

@@ -177,6 +177,10 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system zo
         'next-leads',
       ]),
     );
+    // Sessions are renewed as the store panel shows leases: not left to run out while their clients ping.
+    expect(
+      trace.events.filter((e) => e.k === 'store' && e.change.kind === 'lease-keepalive').length,
+    ).toBeGreaterThan(10);
     // The killed server led the ensemble when it was killed, and another one leads after it.
     const leaders = trace.events.flatMap((e) =>
       e.k === 'mark' && e.name === 'ensemble-leader' ? [{ t: e.t, server: e.data?.server }] : [],
