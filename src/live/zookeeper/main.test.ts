@@ -83,4 +83,23 @@ describe('failovers after faults', () => {
       { ...live.interventions[0], to: 'node-1', faultToLeaderMs: 900, leaderlessMs: 890 },
     ]);
   });
+
+  it('a paused leader that still believes it leads: the failover is the next leader taking over, not a later one', () => {
+    const pause = { atMs: 5000, fault: { kind: 'pause', node: 'node-1', durationMs: 6000 } };
+    const trace = {
+      durationMs: 20_000,
+      interventions: [pause],
+      events: [
+        { k: 'role', t: 0, node: 'node-1', role: 'leader', token: 0 },
+        { k: 'role', t: 9111, node: 'node-2', role: 'leader', token: 1 },
+        // node-1 learns it lost only when it runs again.
+        { k: 'role', t: 11_021, node: 'node-1', role: 'candidate' },
+        { k: 'role', t: 15_806, node: 'node-2', role: 'candidate' },
+        { k: 'role', t: 16_006, node: 'node-2', role: 'leader', token: 1 },
+      ],
+    } as unknown as Trace;
+    expect(failoversAfterFaults(trace)).toEqual([
+      { ...pause, to: 'node-2', faultToLeaderMs: 4111, leaderlessMs: 0 },
+    ]);
+  });
 });

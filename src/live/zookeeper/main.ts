@@ -15,9 +15,9 @@ import { cliDocument } from '../../cli/main.ts';
 import { ZK_HOST } from '../../sim/algorithms/zookeeper/keys.ts';
 import { type Fault, isFaultKind, liveForm, specOf } from '../../sim/faults/table.ts';
 import { simulate } from '../../sim/simulate.ts';
+import { leaderIntervals } from '../../sim/trace/summary.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 import { zookeeperMissing } from '../../testing/zookeeper/ensemble.ts';
-import { figures } from '../compare.ts';
 import { type ZkLiveFault, ZkLiveRun, zookeeperScenario } from './run.ts';
 
 export interface ZkArgs {
@@ -121,21 +121,27 @@ export function parseZkArgs(argv: string[]): ZkArgs {
 }
 
 /**
- * Each fault's failover: from the fault to the next leadership that starts after it (a new leader,
- * or the same one leading again after it stepped down), and the span with no leader inside it.
+ * Each fault's failover: from the fault to the first leadership that starts after it (a new leader,
+ * or the same one leading again after it stepped down), and how long of that nobody led. A leader
+ * that goes on leading through a fault (a cut shorter than the read timeout) has none.
  */
 export function failoversAfterFaults(trace: Trace) {
-  const fo = figures(trace).failovers;
+  const leads = leaderIntervals(trace);
   return trace.interventions
     .filter((f) => !specOf(f.fault).quiet)
     .map(({ atMs, fault }) => {
-      const next = fo.find((x) => x.toMs > atMs && x.fromMs >= atMs - 50);
+      const next = leads.filter((l) => l.fromMs > atMs).sort((a, b) => a.fromMs - b.fromMs)[0];
+      if (!next) return { atMs, fault, to: null, faultToLeaderMs: null, leaderlessMs: null };
+      // The span before it with no leader: from the last leadership that ended in [fault, next].
+      const covered = (t: number) => leads.some((l) => l !== next && l.fromMs <= t && l.toMs > t);
+      const ends = leads.filter((l) => l !== next && l.toMs <= next.fromMs).map((l) => l.toMs);
+      const lastEnd = Math.max(atMs, ...ends);
       return {
         atMs,
         fault,
-        to: next?.to ?? null,
-        faultToLeaderMs: next ? next.toMs - atMs : null,
-        leaderlessMs: next?.windowMs ?? null,
+        to: next.node,
+        faultToLeaderMs: next.fromMs - atMs,
+        leaderlessMs: covered(next.fromMs - 1) ? 0 : next.fromMs - lastEnd,
       };
     });
 }
