@@ -9,6 +9,7 @@ const slow = [
   'src/live/reaper.test.ts', // spawns and kills processes
   'src/live/signals.test.ts', // npm run live with a real etcd, signalled
   'src/live/patroni/patroni.live.test.ts', // a real Patroni cluster, its primary killed
+  'src/live/zookeeper/zookeeper.live.test.ts', // a real ZooKeeper ensemble, a leader crashed and a server killed
   'src/sim/store/conformance.test.ts', // the store model against a real etcd
   'src/sim/algorithms/zookeeper/ensemble.test.ts', // the ZooKeeper model against a real ensemble
   'src/sim/chaos/chaos.test.ts', // random fault schedules, every algorithm

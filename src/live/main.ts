@@ -48,6 +48,10 @@ async function main(argv: string[]): Promise<number> {
     const { patroniMain } = await import('./patroni/main.ts');
     return patroniMain(argv);
   }
+  if (system >= 0 && argv[system + 1] === 'zookeeper') {
+    const { zookeeperMain } = await import('./zookeeper/main.ts');
+    return zookeeperMain(argv);
+  }
   let a: LiveArgs;
   try {
     a = parseLiveArgs(argv);

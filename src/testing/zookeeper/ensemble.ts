@@ -63,6 +63,10 @@ export async function serverMode(port: number): Promise<string | undefined> {
 
 export class ZkEnsemble {
   private stopped = false;
+  /** Servers SIGSTOPped now (`pause`): alive, but they answer nothing. */
+  private readonly paused = new Set<number>();
+  /** Other pids the reaper must kill with the servers (live mode's recipe processes). */
+  private extra: number[] = [];
   private constructor(
     readonly dir: string,
     readonly tickMs: number,
@@ -152,7 +156,36 @@ export class ZkEnsemble {
 
   private writePids(): void {
     const pids = this.servers.flatMap((s) => (s.child?.pid !== undefined ? [s.child.pid] : []));
-    writePids(this.dir, pids);
+    writePids(this.dir, [...pids, ...this.extra]);
+  }
+
+  /** Also kill these if this process dies without cleaning up (the reaper's `pids` list). */
+  setExtraPids(pids: readonly number[]): void {
+    this.extra = [...pids];
+    this.writePids();
+  }
+
+  /** Is server `id` running (not killed; a stopped one is running)? */
+  isAlive(id: number): boolean {
+    return this.alive(this.server(id));
+  }
+
+  /** Is server `id` SIGSTOPped? */
+  isPaused(id: number): boolean {
+    return this.paused.has(id);
+  }
+
+  /**
+   * SIGSTOP (`stop`) or SIGCONT (`resume`): a stopped server keeps its connections open and answers
+   * nothing, so its clients learn it only from their read timeout. False when it changes nothing.
+   */
+  pause(id: number, stop: boolean): boolean {
+    const s = this.server(id);
+    if (s.child?.pid === undefined || !this.alive(s) || this.paused.has(id) === stop) return false;
+    process.kill(s.child.pid, stop ? 'SIGSTOP' : 'SIGCONT');
+    if (stop) this.paused.add(id);
+    else this.paused.delete(id);
+    return true;
   }
 
   private alive(s: ZkServer): boolean {
@@ -187,6 +220,7 @@ export class ZkEnsemble {
       process.kill(s.child.pid, 'SIGKILL');
       await waitExit(s.child, 5000);
     }
+    this.paused.delete(id);
     s.child = null;
     this.writePids();
   }
@@ -213,6 +247,8 @@ export class ZkEnsemble {
       this.servers.map(async (s) => {
         const c = s.child;
         if (c?.pid === undefined || !this.alive(s)) return;
+        // A stopped JVM handles no SIGTERM until it runs again.
+        if (this.paused.delete(s.id)) process.kill(c.pid, 'SIGCONT');
         process.kill(c.pid, 'SIGTERM');
         if (!(await waitExit(c, 5000))) {
           process.kill(c.pid, 'SIGKILL');

@@ -11,14 +11,15 @@
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import zookeeper, { type Client } from 'node-zookeeper-client';
+import { pingIntervalMs, readTimeoutMs } from '../../sim/algorithms/zookeeper/machine.ts';
 import { sleep } from '../etcd/etcdServer.ts';
 import type { ZkEnsemble } from './ensemble.ts';
 import type { ClientEvent, Outcome } from './outcome.ts';
 import { ZkProxy } from './proxy.ts';
-import { PING_MS, READ_TIMEOUT_MS, type Script, SESSION_MS, SETTLE_MS, type Step } from './scripts.ts';
+import { type Script, SESSION_MS, SETTLE_MS, type Step } from './scripts.ts';
 
 /** The library's private connection manager, as far as this harness touches it. */
-interface Manager {
+export interface Manager {
   state: number;
   socket?: import('node:net').Socket;
   servers: Array<{ host: string; port: number }>;
@@ -28,19 +29,24 @@ interface Manager {
 }
 const CONNECTED = 2;
 
-function manager(client: Client): Manager {
+export function manager(client: Client): Manager {
   return (client as unknown as { connectionManager: Manager }).connectionManager;
 }
 
-/** ClientCnxn's read timeout and ping interval on the library's connection; stops with `close`. */
-function withReadTimeout(cm: Manager): () => void {
+/**
+ * ClientCnxn's read timeout and ping interval on the library's connection, for a session of
+ * `sessionMs` (the scripts' by default); stops with `close`. Live mode (src/live/zookeeper) uses it too.
+ */
+export function withReadTimeout(cm: Manager, sessionMs = SESSION_MS): () => void {
+  const pingMs = pingIntervalMs(sessionMs);
+  const readMs = readTimeoutMs(sessionMs);
   let lastHeard = performance.now();
   const updateTimeout = cm.updateTimeout.bind(cm);
   cm.updateTimeout = (ms: number) => {
     updateTimeout(ms);
-    cm.pingTimeout = PING_MS;
+    cm.pingTimeout = pingMs;
   };
-  cm.pingTimeout = PING_MS;
+  cm.pingTimeout = pingMs;
   const onData = cm.onSocketData.bind(cm);
   cm.onSocketData = (buffer: Buffer) => {
     lastHeard = performance.now();
@@ -51,7 +57,7 @@ function withReadTimeout(cm: Manager): () => void {
     const connected = cm.state === CONNECTED;
     if (connected && !wasConnected) lastHeard = performance.now();
     wasConnected = connected;
-    if (connected && performance.now() - lastHeard > READ_TIMEOUT_MS) cm.socket?.destroy();
+    if (connected && performance.now() - lastHeard > readMs) cm.socket?.destroy();
   }, 20);
   return () => clearInterval(timer);
 }
