@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../cli/args.ts';
+import { ELECTION_MS } from '../../sim/algorithms/zookeeper/process.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
-import { failoversAfterFaults, parseZkArgs, simulateSame, zkFault } from './main.ts';
+import { byRole, failoversAfterFaults, parseZkArgs, simulateSame, zkFault } from './main.ts';
 
 describe('--system zookeeper arguments', () => {
   it('takes the table live forms of node faults and the server kind, "leader" included', () => {
@@ -62,6 +63,7 @@ describe('failovers after faults', () => {
       hosts: [1, 2, 3].map((i) => ({ id: `node-${i}`, kind: 'node' as const })),
       durationMs: 20_000,
       interventions: [crash, kill],
+      events: [],
     } as unknown as Trace);
     const [a, b] = failoversAfterFaults(sim);
     // The crashed leader's session expires within its timeout (after at least the read timeout).
@@ -82,6 +84,26 @@ describe('failovers after faults', () => {
     expect(failoversAfterFaults(live)).toEqual([
       { ...live.interventions[0], to: 'node-1', faultToLeaderMs: 900, leaderlessMs: 890 },
     ]);
+  });
+
+  it("a kill of the real ensemble's leader is simulated on the model's leader: every client is reset, and the recipe leads again", () => {
+    const kill = (server: number) => ({
+      atMs: 10_000,
+      fault: { kind: 'server', node: 'zookeeper', server, act: 'kill' },
+    });
+    const recorded = (leader: number) =>
+      ({
+        params: { sessionTimeoutMs: 4000, herd: false, fencing: true, tcp: true, writeIntervalMs: 3000 },
+        hosts: [1, 2, 3].map((i) => ({ id: `node-${i}`, kind: 'node' as const })),
+        durationMs: 20_000,
+        interventions: [kill(leader)],
+        events: [{ k: 'mark', t: 500, node: 'zookeeper', name: 'ensemble-leader', data: { server: leader } }],
+      }) as unknown as Trace;
+    expect([1, 2, 3].map((real) => byRole(recorded(2))(real))).toEqual([1, 3, 2]);
+    expect(byRole(recorded(3))(3)).toBe(3);
+    const [f] = failoversAfterFaults(simulateSame(recorded(2)));
+    expect(f?.to).toBeDefined();
+    expect(f?.faultToLeaderMs).toBeGreaterThan(ELECTION_MS);
   });
 
   it('a paused leader that still believes it leads: the failover is the next leader taking over, not a later one', () => {

@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { UsageError } from '../../cli/args.ts';
 import { cliDocument } from '../../cli/main.ts';
 import { ZK_HOST } from '../../sim/algorithms/zookeeper/keys.ts';
+import { electedLeader, SERVERS } from '../../sim/algorithms/zookeeper/process.ts';
 import { type Fault, isFaultKind, liveForm, specOf } from '../../sim/faults/table.ts';
 import { simulate } from '../../sim/simulate.ts';
 import { leaderIntervals } from '../../sim/trace/summary.ts';
@@ -146,14 +147,36 @@ export function failoversAfterFaults(trace: Trace) {
     });
 }
 
+/**
+ * The servers of the recording numbered as the model numbers them: the real ensemble's leader before
+ * the first server fault (its `ensemble-leader` marks) swapped with the model's (the highest id,
+ * process.ts electedLeader), so a fault on the leader hits the leader in both.
+ */
+export function byRole(trace: Trace): (server: number) => number {
+  const first = trace.interventions.find((f) => f.fault.kind === 'server');
+  const real = trace.events
+    .filter((e) => e.k === 'mark' && e.name === 'ensemble-leader' && (!first || e.t <= first.atMs))
+    .map((e) => (e as { data?: { server?: unknown } }).data?.server)
+    .filter((s): s is number => typeof s === 'number')
+    .at(-1);
+  const model = electedLeader(SERVERS);
+  if (real === undefined || model === null || real === model) return (s) => s;
+  return (s) => (s === real ? model : s === model ? real : s);
+}
+
 /** The simulator on the recording's schedule: its node faults and server faults as they were done. */
 export function simulateSame(trace: Trace): Trace {
+  const server = byRole(trace);
   return simulate(zookeeperScenario(), {
     nodes: trace.hosts.filter((h) => h.kind === 'node').length,
     params: trace.params,
     durationMs: trace.durationMs,
     // A pause's resume follows it by itself in the simulation.
-    interventions: trace.interventions.filter((f) => !specOf(f.fault).quiet),
+    interventions: trace.interventions
+      .filter((f) => !specOf(f.fault).quiet)
+      .map((f) =>
+        f.fault.kind === 'server' ? { ...f, fault: { ...f.fault, server: server(f.fault.server) } } : f,
+      ),
     withoutScript: true,
   });
 }

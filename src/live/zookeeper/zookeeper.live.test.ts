@@ -98,9 +98,11 @@ async function expectNothingLeft(live: Live): Promise<void> {
   );
   const left = await leftOver(live.held);
   expect({ pids: left.pids, ports: left.ports }).toEqual({ pids: [], ports: [] });
-  // What was held: three JVMs and three recipe processes; 9 ensemble ports and 9 proxy ports.
-  expect(live.held.pids.size).toBeGreaterThanOrEqual(6);
-  expect(live.held.ports.size).toBeGreaterThanOrEqual(18);
+  // What was held: three JVMs and the recipe processes; 9 ensemble ports and 3 proxy ports per
+  // recipe process seen (looked at every 500 ms: one crashed before the first look, after a slow
+  // start on a busy machine, is not seen, and its proxy's ports are not named anywhere else).
+  expect(live.held.pids.size).toBeGreaterThanOrEqual(5);
+  expect(live.held.ports.size).toBeGreaterThanOrEqual(9 + 3 * 2);
 }
 
 afterEach(async () => {

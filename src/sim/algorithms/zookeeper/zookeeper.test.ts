@@ -8,7 +8,7 @@ import type { TraceEvent } from '../../trace/events.ts';
 import { leaderIntervals } from '../../trace/summary.ts';
 import { zkMetrics } from './index.ts';
 import { pingIntervalMs, readTimeoutMs, watchTarget } from './machine.ts';
-import { serverList } from './process.ts';
+import { ELECTION_MS, serverList } from './process.ts';
 import { type ZkChange, ZooKeeper } from './zk.ts';
 
 type Write = Extract<TraceEvent, { k: 'write' }>;
@@ -277,6 +277,35 @@ describe('the ensemble as a client sees it (three servers)', () => {
     const leaders = leaderIntervals(tr);
     expect(leaders.map((l) => l.node)).toEqual(['node-1', 'node-1']);
     expect(leaders[1]!.fromMs).toBeLessThan(10_000 + 2000);
+  });
+
+  it("the ensemble leader's death resets every client, and nothing is served until the followers elect a new one", () => {
+    const kill = (server: number) => [
+      { atMs: 10_000, fault: { kind: 'server' as const, node: 'zookeeper', server, act: 'kill' as const } },
+    ];
+    const clients = ['node-1', 'node-2', 'node-3'];
+    const lostBy = (events: TraceEvent[]) =>
+      clients.filter((n) =>
+        marks(events, 'disconnected').some((m) => m.node === n && m.t >= 10_000 && m.t < 10_500),
+      );
+    // Server 3 leads (the highest id, all logs equal): every follower closes its clients' connections.
+    const tr = run(kill(3));
+    expect(lostBy(tr.events)).toEqual(clients);
+    expect(marks(tr.events, 'ensemble-leader').map((m) => [m.t, m.data?.server])).toEqual([
+      [10_000, null],
+      [10_000 + ELECTION_MS, 2],
+    ]);
+    const served = tr.events.filter(
+      (e) => e.k === 'send' && e.from === 'zookeeper' && e.t > 10_000 && e.t < 10_000 + ELECTION_MS,
+    );
+    expect(served.map((e) => (e as { type: string }).type).filter((t) => t !== 'RESET')).toEqual([]);
+    expect(tr.events.some((e) => e.k === 'store' && e.change.kind === 'lease-expire')).toBe(false);
+    expect(leaderIntervals(tr).at(-1)!.fromMs).toBeGreaterThan(10_000 + ELECTION_MS);
+    // A follower's death resets its own clients only.
+    const follower = run(kill(1));
+    const onIt = clients.filter((n) => serverOf(follower.events, n, 10_000) === 1);
+    expect(lostBy(follower.events)).toEqual(onIt);
+    expect(marks(follower.events, 'ensemble-leader')).toEqual([]);
   });
 
   it('a stopped server hangs its connections: its clients leave it at the read timeout', () => {
