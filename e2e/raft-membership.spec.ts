@@ -28,6 +28,12 @@ test('raft: add node-6 from the What-if menu, it catches up and joins; then remo
   await faults(page).getByRole('button', { name: 'Add a new server node-6' }).click();
   await expect(host(page, 'node-6')).toBeVisible();
 
+  // The narration tells the configuration entry appended and committed (derived steps).
+  await seek(page, 8200);
+  const narration = page.getByRole('status', { name: 'Narration' });
+  await expect(narration).toContainText('appends a configuration entry at index 4 that adds node-6');
+  await expect(narration).toContainText('The configuration entry at index 4 is committed');
+
   // Before the change node-6 is a spare: dimmed, labelled, and its log empty.
   await seek(page, 4000);
   await expect(host(page, 'node-6')).toHaveClass(/outside-config/);
