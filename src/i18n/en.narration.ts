@@ -94,4 +94,21 @@ export const enNarration: Record<string, string> = {
   'log.fault.server.restart': '{node}: server {server} restarted',
   'log.fault.server.stop': '{node}: server {server} stopped (its connections hang)',
   'log.fault.server.resume': '{node}: server {server} resumed',
+  'log.fault.add-server': 'the operator asks the cluster to add {node}',
+  'log.fault.remove-server': 'the operator asks the cluster to remove {node}',
+  // Raft membership changes, one server at a time (thesis chapter 4)
+  'narr.configAdd':
+    '{node}, the leader, appends a configuration entry at index {index} that adds {server}. Every server uses it as soon as it is in its log, committed or not: the cluster is now {members}, and a majority is {majority} of {size}.',
+  'narr.configRemove':
+    '{node}, the leader, appends a configuration entry at index {index} that removes {server}. Every server uses it as soon as it is in its log: the cluster is now {members}, and a majority is {majority} of {size}.',
+  'narr.configCommit':
+    'The configuration entry at index {index} is committed on a majority of {members}. Only now may the leader take the next change.',
+  'narr.configStepDown':
+    '{node} is not in the configuration it has just committed: it steps down and starts no election. The others elect a leader among themselves.',
+  'narr.configRefused.pending':
+    '{node} refuses the change {change}: the previous configuration entry is not committed yet. One change at a time.',
+  'narr.configRefused.term':
+    '{node} refuses the change {change}: it has not committed an entry of its own term yet, so an older uncommitted change could still win.',
+  'narr.configRefused.no-change': '{node} refuses the change {change}: the configuration would not change.',
+  'narr.configRefused.last': '{node} refuses to remove {server}: it is the last server of the cluster.',
 };

@@ -115,6 +115,13 @@ export const enSandbox: Record<string, string> = {
   'fault.server.restart': 'restart server {server} of {node}',
   'fault.server.stop': 'stop server {server} of {node}',
   'fault.server.resume': 'resume server {server} of {node}',
+  // Raft membership (add-server, remove-server; menu labels and the timeline's words)
+  'faults.membership': 'Cluster membership (one server at a time)',
+  'faults.add-server': 'Add to the cluster',
+  'faults.remove-server': 'Remove from the cluster',
+  'faults.addNew': 'Add a new server {node}',
+  'fault.add-server': 'add {node} to the cluster',
+  'fault.remove-server': 'remove {node} from the cluster',
   'fault.at': '{what} at {t}',
 
   'unit.ms': 'ms',

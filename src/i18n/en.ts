@@ -133,6 +133,8 @@ export const en: Record<string, string> = {
   'cluster.log.entries':
     '{node} log: {count, plural, =0 {no entries} one {# entry} other {# entries}}, committed through index {commit}.',
   'cluster.log.progress': 'The leader holds matchIndex {match} and nextIndex {next} for it (m and n).',
+  'cluster.log.config': 'Index {index}, term {term}: configuration entry {change}',
+  'cluster.outsideConfig': 'not in the cluster',
   'cluster.shards': '{count, plural, =1 {shard {list}} other {shards {list}}}',
   'cluster.shardKeys': '{count, plural, =1 {# key} other {# keys}}',
   'cluster.store': 'coordination store',

@@ -89,4 +89,20 @@ export const ptNarration: Record<string, string> = {
   'log.fault.server.restart': '{node}: servidor {server} reiniciado',
   'log.fault.server.stop': '{node}: servidor {server} parado (as conexões dele ficam sem resposta)',
   'log.fault.server.resume': '{node}: servidor {server} retomado',
+  'log.fault.add-server': 'o operador pede ao cluster que adicione o {node}',
+  'log.fault.remove-server': 'o operador pede ao cluster que remova o {node}',
+  'narr.configAdd':
+    'O {node}, líder, anexa no índice {index} uma entrada de configuração que adiciona o {server}. Cada servidor passa a usá-la assim que ela está no seu log, confirmada ou não: o cluster agora é {members}, e a maioria é {majority} de {size}.',
+  'narr.configRemove':
+    'O {node}, líder, anexa no índice {index} uma entrada de configuração que remove o {server}. Cada servidor passa a usá-la assim que ela está no seu log: o cluster agora é {members}, e a maioria é {majority} de {size}.',
+  'narr.configCommit':
+    'A entrada de configuração do índice {index} está confirmada numa maioria de {members}. Só agora o líder pode aceitar a próxima mudança.',
+  'narr.configStepDown':
+    'O {node} não está na configuração que acabou de confirmar: deixa a liderança e não inicia eleição. Os outros elegem um líder entre si.',
+  'narr.configRefused.pending':
+    'O {node} recusa a mudança {change}: a entrada de configuração anterior ainda não foi confirmada. Uma mudança por vez.',
+  'narr.configRefused.term':
+    'O {node} recusa a mudança {change}: ainda não confirmou nenhuma entrada do próprio termo, e uma mudança antiga não confirmada ainda pode prevalecer.',
+  'narr.configRefused.no-change': 'O {node} recusa a mudança {change}: a configuração não mudaria.',
+  'narr.configRefused.last': 'O {node} recusa remover o {server}: é o último servidor do cluster.',
 };

@@ -115,6 +115,12 @@ export const ptSandbox: Record<string, string> = {
   'fault.server.restart': 'reiniciar o servidor {server} de {node}',
   'fault.server.stop': 'parar o servidor {server} de {node}',
   'fault.server.resume': 'retomar o servidor {server} de {node}',
+  'faults.membership': 'Membros do cluster (um servidor por vez)',
+  'faults.add-server': 'Adicionar ao cluster',
+  'faults.remove-server': 'Remover do cluster',
+  'faults.addNew': 'Adicionar um servidor novo, {node}',
+  'fault.add-server': 'adicionar o {node} ao cluster',
+  'fault.remove-server': 'remover o {node} do cluster',
   'fault.at': '{what} em {t}',
 
   'unit.ms': 'ms',

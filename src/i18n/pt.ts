@@ -141,6 +141,8 @@ export const pt: Record<string, string> = {
   'cluster.log.entries':
     'Log do {node}: {count, plural, =0 {nenhuma entrada} one {# entrada} other {# entradas}}, confirmado até o índice {commit}.',
   'cluster.log.progress': 'O líder guarda para ele matchIndex {match} e nextIndex {next} (m e n).',
+  'cluster.log.config': 'Índice {index}, termo {term}: entrada de configuração {change}',
+  'cluster.outsideConfig': 'fora do cluster',
   'cluster.shards': '{count, plural, =1 {shard {list}} other {shards {list}}}',
   'cluster.shardKeys': '{count, plural, =1 {# chave} other {# chaves}}',
   'cluster.store': 'serviço de coordenação',

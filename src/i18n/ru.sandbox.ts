@@ -115,6 +115,12 @@ export const ruSandbox: Record<string, string> = {
   'fault.server.restart': 'перезапустить сервер {server} ансамбля {node}',
   'fault.server.stop': 'остановить сервер {server} ансамбля {node}',
   'fault.server.resume': 'возобновить сервер {server} ансамбля {node}',
+  'faults.membership': 'Состав кластера (по одному серверу)',
+  'faults.add-server': 'Добавить в кластер',
+  'faults.remove-server': 'Удалить из кластера',
+  'faults.addNew': 'Добавить новый сервер {node}',
+  'fault.add-server': 'добавить {node} в кластер',
+  'fault.remove-server': 'удалить {node} из кластера',
   'fault.at': '{what} в {t}',
 
   'unit.ms': 'мс',

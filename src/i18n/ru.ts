@@ -138,6 +138,8 @@ export const ru: Record<string, string> = {
   'cluster.log.entries':
     'Лог {node}: {count, plural, =0 {нет записей} one {# запись} few {# записи} many {# записей} other {# записи}}; индекс фиксации — {commit}.',
   'cluster.log.progress': 'Лидер хранит для него matchIndex {match} и nextIndex {next} (m и n).',
+  'cluster.log.config': 'Индекс {index}, терм {term}: запись конфигурации {change}',
+  'cluster.outsideConfig': 'вне кластера',
   'cluster.shards': '{count, plural, =1 {шард {list}} other {шарды {list}}}',
   'cluster.shardKeys': '{count, plural, one {# ключ} few {# ключа} many {# ключей} other {# ключа}}',
   'cluster.store': 'сервис координации',

@@ -12,6 +12,7 @@ import {
   type FaultAction,
   faultText,
   interventionText,
+  membershipAt,
   nodeActions,
   partitionPresets,
   pauseMsOf,
@@ -54,7 +55,9 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
   const at = Math.round(cursor);
   const apply = (fault: Fault) => add({ atMs: at, fault });
   const view = nodes.find((n) => n.id === picked);
-  const actions = view ? nodeActions(view, { hasStore, pauseMs, live }) : [];
+  // Raft's configuration at the cursor (thesis ch. 4): add a server outside it, remove a member.
+  const membership = membershipAt(run, frame, live);
+  const actions = view ? nodeActions(view, { hasStore, pauseMs, live }, membership) : [];
   // The host that stands for an ensemble (ZooKeeper's three servers): its servers' faults, from the
   // state the run left each one in at the cursor. Live mode drives a real etcd, no such ensemble.
   const ensemble = live ? undefined : declarationOf(run.trace.algorithm)?.chaos?.ensemble;
@@ -126,6 +129,22 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
         <fieldset className="wi-group">
           <legend>{t('faults.ensemble', { host: ensemble ?? '' })}</legend>
           <FaultButtons actions={serverActions} refused={refused} apply={apply} />
+        </fieldset>
+      )}
+      {membership && (
+        <fieldset className="wi-group">
+          <legend>{t('faults.membership')}</legend>
+          <FaultButtons
+            actions={[
+              {
+                id: 'add-new-server',
+                label: t('faults.addNew', { node: membership.next }),
+                fault: { kind: 'add-server', node: membership.next },
+              },
+            ]}
+            refused={refused}
+            apply={apply}
+          />
         </fieldset>
       )}
       {nodeIds.length >= 2 && !live && (

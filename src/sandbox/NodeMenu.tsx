@@ -5,7 +5,7 @@ import { usePlayer } from '../player/react.ts';
 import { MAX_INSPECTED, type Run } from '../player/store.ts';
 import type { Frame } from '../sim/trace/frame.ts';
 import { formatTime } from '../views/format.ts';
-import { defaultPauseMs, nodeActions } from './faults.ts';
+import { defaultPauseMs, membershipAt, nodeActions } from './faults.ts';
 import './sandbox.css';
 
 export interface NodeMenuProps {
@@ -52,7 +52,8 @@ export function NodeMenu({ run, frame, node, x, y, faults = true, onClose }: Nod
     if (!view) closeRef.current();
   }, [view]);
   const hasStore = run.trace.hosts.some((h) => h.kind === 'store');
-  const faultItems = view && faults ? nodeActions(view, { hasStore, pauseMs, live }) : [];
+  const faultItems =
+    view && faults ? nodeActions(view, { hasStore, pauseMs, live }, membershipAt(run, frame, live)) : [];
   // Inspect (the node's statechart) is always offered; a third node replaces the first one opened.
   const inspect = {
     id: 'inspect',

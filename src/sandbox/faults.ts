@@ -1,8 +1,11 @@
 import { formatNumber, t } from '../i18n/index.ts';
+import type { Run } from '../player/store.ts';
+import { declarationOf } from '../sim/algorithms/declared.ts';
 import { type Fault, menuFor } from '../sim/faults/table.ts';
 import { faultWords } from '../sim/faults/words.ts';
 import type { TimedFault } from '../sim/scenario/schema.ts';
-import type { NodeView } from '../sim/trace/frame.ts';
+import type { Frame, NodeView } from '../sim/trace/frame.ts';
+import { outsideConfig, raftLogIndex } from '../views/d3/cluster/raftLog.ts';
 import { formatTime, localFormat } from '../views/format.ts';
 
 /** One fault the user can apply at the cursor. */
@@ -16,8 +19,10 @@ export interface FaultAction {
 export function nodeActions(
   n: NodeView,
   o: { hasStore: boolean; pauseMs: number; live?: boolean; ensemble?: string },
+  membership?: Membership | null,
 ): FaultAction[] {
-  return menuFor(n, o).map((m) => ({
+  const node = membership ? { ...n, member: !membership.outside.has(n.id) } : n;
+  return menuFor(node, { ...o, membership: membership != null }).map((m) => ({
     id: m.id,
     label: t(`faults.${m.label ?? m.id}`, {
       ...m.vars,
@@ -89,4 +94,21 @@ export function defaultPauseMs(params: Record<string, number | boolean>, duratio
   const ttl = params.ttlS;
   if (typeof ttl === 'number') return Math.round(ttl + 10) * 1000;
   return Math.max(100, Math.round(durationMs / 4 / 100) * 100);
+}
+
+/** Raft membership at a frame (thesis chapter 4): who is outside the configuration, and the next new server's id. */
+export interface Membership {
+  readonly outside: ReadonlySet<string>;
+  readonly next: string;
+}
+
+/** The membership the What-if menu offers changes of, where the algorithm has one (not in live mode). */
+export function membershipAt(run: Run, frame: Frame, live?: boolean): Membership | null {
+  const alg = declarationOf(run.trace.algorithm);
+  if (live || !alg?.chaos?.membership) return null;
+  const logs = raftLogIndex(run.trace.events).at(frame.eventCount);
+  const leaders = frame.nodes.filter((n) => n.kind === 'node' && n.role === 'leader');
+  const outside = outsideConfig(logs, leaders.length === 1 ? (leaders[0]?.id ?? null) : null);
+  const count = frame.nodes.filter((n) => n.kind === 'node').length;
+  return { outside, next: alg.nodeIds(count + 1).at(-1) ?? `node-${count + 1}` };
 }

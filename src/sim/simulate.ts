@@ -30,13 +30,21 @@ import { resolveSteps } from './trace/narrate.ts';
 import type { Trace } from './trace/trace.ts';
 
 /** The host ids a run of the scenario has (its nodes and the algorithm's others), without running it. */
-export function hostIdsOf(story: Scenario, nodes?: number, knobs?: Partial<Params>): string[] {
+export function hostIdsOf(
+  story: Scenario,
+  nodes?: number,
+  knobs?: Partial<Params>,
+  /** Interventions: a server an `add-server` names is a host of the run (a spare). */
+  faults: readonly TimedFault[] = [],
+): string[] {
   const { scenario } = withFix(story, knobs);
   const alg = algorithmFor(scenario.algorithm);
   const ids: string[] = [];
+  const nodeIds = alg.nodeIds(nodes ?? scenario.nodes);
   runtimeFor(alg.id).build({
-    nodeIds: alg.nodeIds(nodes ?? scenario.nodes),
+    nodeIds,
     params: scenarioParams(story, knobs),
+    spares: sparesOf([...resolveFaults(scenario.faults, nodeIds), ...faults], nodeIds, alg),
     addHost: (id) => {
       ids.push(id);
     },
@@ -192,9 +200,12 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
 
   const hosts: Host[] = [];
   const nodeIds = alg.nodeIds(n);
+  const script = opts.withoutScript ? [] : resolveFaults(scenario.faults, nodeIds);
+  let interventions = canonicalFaults([...(opts.interventions ?? []), ...(choices?.faults ?? [])]);
   runtime.build({
     nodeIds,
     params,
+    spares: sparesOf([...script, ...interventions], nodeIds, alg),
     addHost(id: string, kind: HostKind, factory: ProcessFactory) {
       if (net.hosts.has(id)) throw new SimError(`duplicate host id ${id}`);
       const h = new Host(id, kind, factory, { queue, envFor });
@@ -205,11 +216,9 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
 
   // Faults run first in their millisecond, in canonical order (queue.atFault), whenever they were
   // scheduled: the scenario's script now, the interventions now or later (retarget).
-  const script = opts.withoutScript ? [] : resolveFaults(scenario.faults, nodeIds);
   for (const tf of script) checkFault(tf, net);
   for (const tf of canonicalFaults(script))
     queue.atFault(tf.atMs, faultKey(tf), () => applyFault(tf.fault, 'scenario'));
-  let interventions = canonicalFaults([...(opts.interventions ?? []), ...(choices?.faults ?? [])]);
   for (const tf of interventions) checkFault(tf, net);
   let pending = interventions.map((tf) => ({
     tf,
@@ -228,10 +237,10 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
     if (!host) {
       record();
       net.apply(f);
-      // The named host's process hears of it (a store told it is unavailable), and what follows
-      // by itself is scheduled (its end).
-      const named = net.hosts.get(hostOf(f) ?? '');
-      named?.notify(f);
+      // The named host's process hears of it (a store told it is unavailable), or every host's does
+      // (an operator's request to the cluster); what follows by itself is scheduled (its end).
+      if (spec.toCluster) for (const h of hosts) h.notify(f);
+      else net.hosts.get(hostOf(f) ?? '')?.notify(f);
       const after = spec.followUp?.(f as never);
       if (after) queue.after(after.afterMs, () => applyFault(after.fault, src));
       return;
@@ -295,6 +304,8 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       return there;
     },
     canRetarget(next) {
+      // A server to add that this run has no host for: the run starts again, with it as a spare.
+      if (sparesOf(next, nodeIds, alg).some((id) => !net.hosts.has(id))) return false;
       return faultsThrough(interventions, through) === faultsThrough(next, through);
     },
     retarget(nextRaw) {
@@ -330,6 +341,24 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
     },
   };
   return sim;
+}
+
+/**
+ * The hosts that faults which make one (`add-server`) name beyond the cluster's nodes, in id order:
+ * only the algorithm's own node ids (node-6, not any name).
+ */
+function sparesOf(
+  faults: readonly TimedFault[],
+  nodeIds: readonly string[],
+  alg: { nodeIds(n: number): string[]; maxNodes: number },
+): string[] {
+  const out = new Set<string>();
+  const named = new Set(alg.nodeIds(alg.maxNodes));
+  for (const tf of faults) {
+    const id = hostOf(tf.fault);
+    if (specOf(tf.fault).makesHost && id !== undefined && !nodeIds.includes(id) && named.has(id)) out.add(id);
+  }
+  return [...out].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
 
 function checkFault(tf: TimedFault, net: Network): void {

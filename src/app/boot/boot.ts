@@ -105,7 +105,12 @@ export function boot(
       }
     }
     if (view.faults.length > 0) {
-      const hosts = needSimulator('a link with faults').hostIdsOf(scenario, inputs.nodes, inputs.params);
+      const hosts = needSimulator('a link with faults').hostIdsOf(
+        scenario,
+        inputs.nodes,
+        inputs.params,
+        view.faults,
+      );
       const checked = checkFaultHosts(view.faults, hosts);
       problems.push(...checked.problems);
       if (checked.faults.length > 0) inputs.interventions = checked.faults;

@@ -8,6 +8,11 @@ import type { TraceEvent, ViolationKind } from '../trace/events.ts';
 export interface BuildContext {
   readonly nodeIds: string[];
   readonly params: Params;
+  /**
+   * Servers outside the cluster at the start, that an `add-server` fault names (Raft membership): the
+   * algorithm hosts them beside the nodes, not in the initial configuration. Empty in most runs.
+   */
+  readonly spares?: readonly string[];
   addHost(id: string, kind: HostKind, factory: ProcessFactory): void;
 }
 
@@ -97,6 +102,8 @@ export interface ChaosHooks {
    * the ones drawn before the kind existed.
    */
   readonly ensemble?: string;
+  /** Membership changes (add-server, remove-server) are drawn when a test asks (Raft, thesis ch. 4). */
+  readonly membership?: boolean;
   /**
    * Pauses are drawn for the negative control only: the safe design relies on a guard the model
    * leaves out (Patroni's watchdog against a primary paused past ttl).

@@ -1,4 +1,5 @@
 import { type AnyMachineSnapshot, type AnyStateMachine, createActor, type InputFrom } from 'xstate';
+import type { Fault } from '../faults/table.ts';
 import type { Process, ProcessEnv, ProcessFactory } from '../net/host.ts';
 import { ROLES, type Role } from '../trace/events.ts';
 import { stateRecorder } from './stateRecord.ts';
@@ -13,7 +14,12 @@ import { stateRecorder } from './stateRecord.ts';
 export function machineProcess<M extends AnyStateMachine>(
   machine: M,
   input: (env: ProcessEnv) => InputFrom<M>,
-  opts: { reportsRole?: boolean; recordsState?: boolean } = {},
+  opts: {
+    reportsRole?: boolean;
+    recordsState?: boolean;
+    /** The machine event a fault the process hears of becomes (Process.onFault), or null: none. */
+    faultEvent?: (f: Fault) => { type: string } | null;
+  } = {},
 ): ProcessFactory {
   const reportsRole = opts.reportsRole ?? true;
   const recordsState = opts.recordsState ?? reportsRole;
@@ -47,6 +53,14 @@ export function machineProcess<M extends AnyStateMachine>(
       // Messages are the machine's events; unknown types are ignored by XState like any unhandled event.
       receive: (msg) => actor.send({ ...msg.body, type: msg.type, from: msg.from } as never),
       stop: () => actor.stop(),
+      ...(opts.faultEvent
+        ? {
+            onFault: (f: Fault) => {
+              const ev = opts.faultEvent?.(f);
+              if (ev) actor.send(ev as never);
+            },
+          }
+        : {}),
     };
   };
 }

@@ -7,7 +7,7 @@ import { impliedExits } from '../trace/stateFold.ts';
 /**
  * The context values the inspector lists, by the names the machines use: term, fencing token, lease
  * id, lease deadline (the lease machine's `deadline`, Patroni's `leaderUntilMs`), the known leader
- * (Bully's `coordinator`), Postgres's timeline and gossip's epoch. Primitives only: a nested object
+ * (Bully's `coordinator`), Postgres's timeline, gossip's epoch and Raft's configuration. Primitives only: a nested object
  * would make every record large.
  */
 const contextKeys = [
@@ -20,6 +20,8 @@ const contextKeys = [
   'coordinator',
   'timeline',
   'epoch',
+  // Raft's configuration (thesis §4.1), only once it is not every server (raft/machine.ts).
+  'configuration',
 ] as const;
 
 const named = new Map<string, string>();

@@ -713,6 +713,13 @@ describe('chaos: raft (the log, figure 3)', () => {
     expect(st.livenessChecked).toBeGreaterThan(60 / 3);
   });
 
+  it('with membership changes (thesis ch. 4: add-server, remove-server, the leader too) all five hold', () => {
+    const st = chaosProperty('raft', { loss: true, membership: true }, 145, 60);
+    expect(st.schedules).toBe(60);
+    expect(st.kinds).toContain('add-server');
+    expect(st.kinds).toContain('remove-server');
+  });
+
   it('negative control, the election restriction off: a leader lacks a committed entry', () => {
     const { failed, found } = control('raft', 244, 60);
     expect(failed).toBe(true);

@@ -65,6 +65,8 @@ export const genKinds = [
   'skew',
   // Last: only for an algorithm with an ensemble (its hooks' `ensemble`); left out for the others.
   'server',
+  // A Raft membership change (add-server, remove-server): drawn only when asked (`membership`).
+  'member',
 ] as const;
 export type GenKind = (typeof genKinds)[number];
 
@@ -105,6 +107,8 @@ export interface ScheduleOptions {
   /** Fault kinds left out of the draw. */
   exclude?: readonly GenKind[];
   maxFaults?: number;
+  /** Draw membership changes too (the algorithm's hooks must say it has them: `membership`). */
+  membership?: boolean;
 }
 
 const permille = fc.integer({ min: 0, max: 1000 });
@@ -125,6 +129,7 @@ export const kindWeights: Record<GenKind, number> = {
   drift: 1,
   skew: 1,
   server: 1,
+  member: 2,
 };
 
 const rawFaultArb = (kinds: readonly GenKind[]): fc.Arbitrary<RawFault> =>
@@ -142,7 +147,8 @@ const rawFaultArb = (kinds: readonly GenKind[]): fc.Arbitrary<RawFault> =>
   });
 
 export function rawScheduleArb(opts: ScheduleOptions = {}): fc.Arbitrary<RawSchedule> {
-  const kinds = genKinds.filter((k) => !opts.exclude?.includes(k));
+  // `member` only when asked: every other draw (the soak's too) stays the one made before it existed.
+  const kinds = genKinds.filter((k) => !opts.exclude?.includes(k) && (k !== 'member' || opts.membership));
   return fc.record({
     seed: fc.nat(0xffff_ffff),
     nodes: fc.integer({ min: 3, max: 9 }),
@@ -166,7 +172,8 @@ export function scheduleArb(
     ...(noPauses ? (['pause'] as const) : []),
     ...(hooksOf(algorithm).ensemble === undefined ? (['server'] as const) : []),
   ];
-  return rawScheduleArb({ ...opts, exclude }).map((raw) => materialize(algorithm, raw, unsafe));
+  const membership = opts.membership === true && hooksOf(algorithm).membership === true;
+  return rawScheduleArb({ ...opts, exclude, membership }).map((raw) => materialize(algorithm, raw, unsafe));
 }
 
 // ------------------------------------------------------------------------------------- knobs
@@ -193,6 +200,8 @@ interface MakeContext {
   isolateFromStore: boolean;
   unitMs: number;
   ensemble: string | undefined;
+  /** The server an `add-server` may bring in beyond the nodes (Raft membership). */
+  spare: string;
 }
 
 /** What each drawn kind makes: one fault of the table, and whether the table's undo follows it. */
@@ -268,6 +277,12 @@ const makers: Record<GenKind, (f: RawFault, c: MakeContext) => { fault: Fault; u
           },
           undone: !f.lasting,
         },
+  // Remove any node (the leader too, most often node-1 or node-2), or add one: the spare, or a node
+  // removed before (a current member is refused by the leader: nothing changes).
+  member: (f, c) =>
+    f.size % 2 === 0
+      ? { fault: { kind: 'remove-server', node: of(c.nodes, f.host) }, undone: false }
+      : { fault: { kind: 'add-server', node: of([c.spare, ...c.nodes], f.other) }, undone: false },
 };
 
 const of = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
@@ -306,6 +321,9 @@ export function materialize(algorithm: ChaosAlgorithm, raw: RawSchedule, unsafe:
     isolateFromStore: hooks.isolateFromStore,
     unitMs: t.unitMs,
     ensemble: hooks.ensemble,
+    spare: algorithmFor(algorithm)
+      .nodeIds(raw.nodes + 1)
+      .at(-1) as string,
   };
   for (const f of raw.faults) {
     const atMs = at(f);

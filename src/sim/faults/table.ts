@@ -62,6 +62,13 @@ export interface FaultKindSpec<F extends Fields> {
   readonly quorum?: 'lost' | 'back';
   /** What it does to one server of the ensemble the named store host stands for (Process.onFault). */
   member?(f: ShapeOf<F>): { server: number; act: 'kill' | 'restart' | 'stop' | 'resume' };
+  /**
+   * Every host's process hears it (Process.onFault), not only the one it names: an operator's request
+   * to the cluster, which its leader acts on (a Raft membership change).
+   */
+  readonly toCluster?: boolean;
+  /** A host it names that the cluster does not have yet is made at the start, outside the cluster (a spare). */
+  readonly makesHost?: boolean;
   /** A fault that follows by itself (a pause ends), if the host is still in the same life. */
   followUp?(f: ShapeOf<F>): { afterMs: number; fault: Fault };
   /** The fault that undoes it, for chaos schedules that stop their faults. */
@@ -88,6 +95,8 @@ export interface MenuNode {
   readonly isolated: 'all' | 'store' | null;
   /** The ensemble's servers that are not up, for a host that stands for one (frame.ts). */
   readonly servers?: Readonly<Record<number, ServerLife>>;
+  /** In the cluster's configuration (Raft membership, frame.ts), where the algorithm has one. */
+  readonly member?: boolean;
 }
 
 /** One server of an ensemble, as `server` faults leave it (absent from MenuNode.servers: up). */
@@ -110,6 +119,8 @@ export interface MenuOptions {
   readonly live?: boolean;
   /** The host that stands for an ensemble of servers (the declaration's `chaos.ensemble`), if any. */
   readonly ensemble?: string;
+  /** The algorithm changes its membership one server at a time (Raft, the declaration's `membership`). */
+  readonly membership?: boolean;
 }
 
 /** The ensemble's servers (ZooKeeper's three, algorithms/zookeeper/process.ts SERVERS). */
@@ -147,6 +158,9 @@ const SHAPES = {
   'clock-skew': { node: host, offsetMs: number(-86_400_000, 86_400_000) },
   // One server of the ensemble the store host stands for (1-3), and what happens to it (kill by default).
   server: { node: host, server: number(1, 3), act: optionalChoice(['kill', 'restart', 'stop', 'resume']) },
+  // The server added to or removed from a Raft cluster's configuration.
+  'add-server': onNode,
+  'remove-server': onNode,
 } as const satisfies Record<string, Fields>;
 
 export type FaultKind = keyof typeof SHAPES;
@@ -382,6 +396,38 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
         : f.act === 'stop'
           ? { kind: 'server', node: f.node, server: f.server, act: 'resume' }
           : null,
+  },
+  /**
+   * An operator adds a server to a Raft cluster, one at a time (Ongaro 2014, PhD thesis, §4.1,
+   * AddServer): the leader appends the new configuration to its log. A server the cluster does not
+   * have is there from the start, empty and outside the configuration, as a new machine waits for
+   * its `member add` (etcd's runtime reconfiguration: add the member, then start it); it catches up
+   * from the leader (§4.2.1). A leader refuses it while a change is uncommitted.
+   */
+  'add-server': {
+    fields: SHAPES['add-server'],
+    icon: 'M0 0 m-4.2 0 a4.2 4.2 0 1 0 8.4 0 a4.2 4.2 0 1 0 -8.4 0 M0 -2.4 V2.4 M-2.4 0 H2.4',
+    severity: 'warning',
+    toCluster: true,
+    makesHost: true,
+    menu: (n, o) =>
+      o.membership && n.member === false
+        ? [{ id: 'add-server', fault: { kind: 'add-server', node: n.id } }]
+        : [],
+  },
+  /**
+   * An operator removes a server, the leader too (thesis §4.1 RemoveServer, §4.2.2: a removed leader
+   * steps down once the entry commits).
+   */
+  'remove-server': {
+    fields: SHAPES['remove-server'],
+    icon: 'M0 0 m-4.2 0 a4.2 4.2 0 1 0 8.4 0 a4.2 4.2 0 1 0 -8.4 0 M-2.4 0 H2.4',
+    severity: 'warning',
+    toCluster: true,
+    menu: (n, o) =>
+      o.membership && n.member === true
+        ? [{ id: 'remove-server', fault: { kind: 'remove-server', node: n.id } }]
+        : [],
   },
 };
 

@@ -108,12 +108,55 @@ export function primeDerivedSteps(
   memo.set(trace, seen);
 }
 
+/**
+ * Marks told wherever they happen, even in a run the story tells as written: a fencing window, and a
+ * Raft membership change (no story's script tells one; the What-if menu adds them).
+ */
+const NOTICES = new Set([FENCING_WINDOW_MARK, 'config-commit', 'config-refused', 'removed-step-down']);
+const isNotice = (e: TraceEvent): boolean =>
+  e.k === 'mark' && (NOTICES.has(e.name) || (e.name === 'append' && /^[+-]/.test(String(e.data?.value))));
+
+/**
+ * A Raft membership change as a caption (algorithms/raft/machine.ts marks): a configuration entry
+ * appended (its value `+node-6` or `-node-3`), committed, refused, and a removed leader stepping down.
+ */
+function configStep(
+  name: string,
+  d: Record<string, unknown>,
+  node: string,
+): { kind: string; key: string; vars: Record<string, string | number> } | null {
+  const members = String(d.members ?? '');
+  const size = members === '' ? 0 : members.split(',').length;
+  const vars = {
+    node,
+    index: Number(d.index ?? 0),
+    members: members.split(',').join(', '),
+    size,
+    majority: Math.floor(size / 2) + 1,
+  };
+  const change = /^([+-])(.+)$/.exec(String(name === 'append' ? d.value : (d.change ?? '')));
+  if (name === 'append') {
+    if (!change) return null;
+    const key = change[1] === '+' ? 'narr.configAdd' : 'narr.configRemove';
+    return { kind: 'config-append', key, vars: { ...vars, server: change[2] as string } };
+  }
+  if (name === 'config-commit') return { kind: 'config-commit', key: 'narr.configCommit', vars };
+  if (name === 'removed-step-down') return { kind: 'config-step-down', key: 'narr.configStepDown', vars };
+  if (name === 'config-refused' && change)
+    return {
+      kind: 'config-refused',
+      key: `narr.configRefused.${String(d.reason)}`,
+      vars: { ...vars, server: change[2] as string, change: `${change[1]}${change[2]}` },
+    };
+  return null;
+}
+
 function derive(trace: Trace, scenario: Scenario | undefined, all: boolean): DerivedStep[] {
   const opts = { all };
   const from = opts.all ? -1 : divergence(trace, scenario);
   // A run the story tells as written still gets its notices: no scripted step tells a fencing window.
   const noticesOnly = from === null;
-  if (noticesOnly && !trace.events.some((e) => e.k === 'mark' && e.name === FENCING_WINDOW_MARK)) return [];
+  if (noticesOnly && !trace.events.some(isNotice)) return [];
   const alg = declarationOf(trace.algorithm);
   const leaderKeys = new Set(alg?.leadership.keys ?? []);
   const covered = new Set(trace.steps.map((s) => s.eventIndex));
@@ -131,7 +174,7 @@ function derive(trace: Trace, scenario: Scenario | undefined, all: boolean): Der
     const n = (counts.get(kind) ?? 0) + 1;
     counts.set(kind, n);
     // A notice is told wherever it happens: no step of a script tells it.
-    const notice = kind === 'fencing-window';
+    const notice = kind === 'fencing-window' || kind.startsWith('config-');
     if (noticesOnly && !notice) return;
     if (!opts.all && ((from !== null && i <= from && !notice) || covered.has(i))) return;
     out.push({ id: n === 1 ? kind : `${kind}-${n}`, atMs: e.t, eventIndex: i, after: -1, key, vars, alarm });
@@ -230,6 +273,11 @@ function derive(trace: Trace, scenario: Scenario | undefined, all: boolean): Der
             newerNode: String(d.newerNode),
             resource: e.node,
           });
+          break;
+        }
+        const config = configStep(e.name, e.data ?? {}, e.node);
+        if (config) {
+          push(i, e, config.kind, config.key, config.vars);
           break;
         }
         if (e.name !== 'election-lost' || quorumLost.has(e.node)) break;

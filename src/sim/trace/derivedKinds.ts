@@ -13,4 +13,9 @@ export const DERIVED_KINDS = [
   'no-quorum',
   'fencing-window',
   'outcome',
+  // Raft membership changes (thesis chapter 4).
+  'config-append',
+  'config-commit',
+  'config-refused',
+  'config-step-down',
 ] as const;

@@ -50,6 +50,7 @@ const ctxText = (k: string, v: string | number | null, durationMs: number) => {
   if (typeof v === 'number' && (k === 'deadline' || k === 'leaderUntilMs'))
     return v > 0 ? formatTime(v, durationMs) : t('insp.none');
   if (typeof v === 'number' && k === 'lease') return v.toString(16);
+  if (k === 'configuration') return String(v).split(',').join(', ');
   return String(v);
 };
 

@@ -139,6 +139,7 @@ export const raft: Algorithm = {
     infra: [],
     slowInfra: [],
     isolateFromStore: false,
+    membership: true,
     // Figure 3's five properties; the control (`unsafe`) turns the election restriction off, which
     // random schedules break quickly (Leader Completeness). The other controls' counterexamples are
     // in checkers.test.ts (a targeted generator), figure8.test.ts (figure 8 scripted on the machine,

@@ -5,7 +5,13 @@ import {
   advanceCommit,
   appendEntries,
   atLeastAsUpToDate,
+  type ConfigChange,
+  configChangeOf,
+  configOf,
+  configValue,
   type Entry,
+  type Log,
+  lastConfigIndex,
   lastIndex,
   lastTerm,
   type RaftRules,
@@ -37,6 +43,14 @@ import {
  * - CheckQuorum (§6.2): "a leader steps down if an election timeout elapses without a successful round
  *   of heartbeats to a majority of its cluster", so a leader cut off in a minority stops taking
  *   commands it can never commit.
+ * Membership changes, one server at a time (thesis chapter 4): a configuration entry (`+node-6`,
+ * `-node-3`, log.ts) takes effect on every server as soon as it is in its log, committed or not
+ * (§4.1); elections and commits count a majority of that configuration; the leader takes a change
+ * only when the previous one is committed (§4.1) and it has committed an entry of its own term
+ * (Ongaro, raft-dev, 2015, "bug in single-server membership changes"); a leader removed from the
+ * configuration keeps replicating and steps down once that entry commits (§4.2.2); a server outside
+ * its configuration starts no election (a new one still empty, a removed one). A change comes from
+ * the operator as a fault (`add-server`, `remove-server`) that every server hears and the leader acts on.
  */
 
 export type RaftEvent =
@@ -54,7 +68,9 @@ export type RaftEvent =
   | { type: 'APPEND_REPLY'; from: string; term: number; success: boolean; matchIndex: number }
   | { type: 'CLIENT_REQUEST'; from: string; value: string }
   | { type: 'REQUEST_PRE_VOTE'; from: string; term: number; lastLogIndex: number; lastLogTerm: number }
-  | { type: 'PRE_VOTE'; from: string; term: number; granted: boolean };
+  | { type: 'PRE_VOTE'; from: string; term: number; granted: boolean }
+  /** The operator asks for a membership change (thesis §4.1 AddServer/RemoveServer); only a leader acts. */
+  | { type: 'CONFIG_CHANGE'; from: 'operator'; change: ConfigChange };
 
 export interface RaftTimes {
   heartbeatIntervalMs: number;
@@ -71,7 +87,10 @@ export interface RaftDisk {
 
 export interface RaftInput {
   env: ProcessEnv;
+  /** Every other server this one can address (members or not). */
   peers: readonly string[];
+  /** The initial configuration (thesis §4.1); absent: this server and all its peers. */
+  members?: readonly string[];
   times: RaftTimes;
   rules: RaftRules;
   rng: Rng;
@@ -109,10 +128,55 @@ export interface RaftContext extends RaftInput {
   votes: number;
   preVotes: number;
   timeoutMs: number;
+  /**
+   * The configuration this server uses, comma-separated, for the inspector: set only once it differs
+   * from every server being a member (a spare, a change), so runs without changes record nothing new.
+   */
+  configuration?: string;
   v: RaftVolatile;
 }
 
-const majority = (c: RaftContext): number => Math.floor((c.peers.length + 1) / 2) + 1;
+const configs = new WeakMap<Log, { members: string[]; changes: boolean }>();
+function configCached(c: RaftContext): { members: string[]; changes: boolean } {
+  let m = configs.get(c.disk.log);
+  if (!m) {
+    m = {
+      members: configOf(c.members ?? [c.env.id, ...c.peers], c.disk.log),
+      changes: lastConfigIndex(c.disk.log) > 0,
+    };
+    configs.set(c.disk.log, m);
+  }
+  return m;
+}
+/** Thesis §4.1: the latest configuration in this server's log, committed or not. */
+const configFor = (c: RaftContext): string[] => configCached(c).members;
+/** Whether this server's configuration may differ from all servers (a spare, a change in its log). */
+const configShown = (c: RaftContext): boolean =>
+  c.members !== undefined || c.configuration !== undefined || configCached(c).changes;
+
+/** Tells the trace this server's configuration when it changed (the picture dims a non-member). */
+function noteConfig(c: RaftContext, before: readonly string[]): void {
+  const now = configFor(c);
+  if (now.join(',') === before.join(',')) return;
+  c.env.mark('config', { members: now.join(','), member: now.includes(c.env.id) });
+}
+/** The other members of this server's configuration, in its order (with no change: all the peers). */
+const peersOf = (c: RaftContext): string[] => configFor(c).filter((p) => p !== c.env.id);
+const isMember = (c: RaftContext): boolean => configFor(c).includes(c.env.id);
+/**
+ * Whom a leader replicates to: the other members, and a server whose removal is its last, still
+ * uncommitted configuration entry, so that it learns it is out and starts no election (etcd's raft
+ * likewise keeps a removed node's progress until the change is applied). Its reply is not counted.
+ */
+function targetsOf(c: RaftContext): string[] {
+  const peers = peersOf(c);
+  const last = lastConfigIndex(c.disk.log);
+  if (last <= c.v.commitIndex) return peers;
+  const change = configChangeOf((c.disk.log[last - 1] as Entry).value);
+  return change?.op === '-' && change.server !== c.env.id ? [...peers, change.server] : peers;
+}
+/** A majority of the configuration (thesis §4.1: votes and commits count over it). */
+const majority = (c: RaftContext): number => Math.floor(configFor(c).length / 2) + 1;
 type Ev<T extends RaftEvent['type']> = Extract<RaftEvent, { type: T }>;
 const termOf = (e: RaftEvent): number => ('term' in e ? e.term : Number.NEGATIVE_INFINITY);
 
@@ -216,10 +280,12 @@ const raftSetup = setup({
       !(event as Ev<'PRE_VOTE'>).granted && termOf(event) > context.disk.term,
     wonPreVote: ({ context }) => context.preVotes >= majority(context),
     /** Thesis §6.2: an election timeout (the minimum) has passed without answers from a majority. */
+    outsideConfig: ({ context }) => !isMember(context),
+    removedAndCommitted: ({ context: c }) => !isMember(c) && lastConfigIndex(c.disk.log) <= c.v.commitIndex,
     quorumLost: ({ context: c }) =>
       c.checkQuorum === true &&
       c.env.now() - c.v.quorumSince >= c.times.electionTimeoutMinMs &&
-      c.v.heard.size + 1 < majority(c),
+      [...c.v.heard].filter((p) => configFor(c).includes(p)).length + (isMember(c) ? 1 : 0) < majority(c),
   },
   actions: {
     drawElectionTimeout: assign({
@@ -244,7 +310,7 @@ const raftSetup = setup({
       disk.term++;
       disk.votedFor = env.id;
       env.mark('election-start', { term: disk.term });
-      for (const p of context.peers)
+      for (const p of peersOf(context))
         env.send(p, 'REQUEST_VOTE', {
           term: disk.term,
           lastLogIndex: lastIndex(disk.log),
@@ -257,7 +323,7 @@ const raftSetup = setup({
     requestPreVotes: ({ context }) => {
       const { disk, env } = context;
       env.mark('pre-vote-start', { term: disk.term + 1 });
-      for (const p of context.peers)
+      for (const p of peersOf(context))
         env.send(p, 'REQUEST_PRE_VOTE', {
           term: disk.term + 1,
           lastLogIndex: lastIndex(disk.log),
@@ -278,12 +344,16 @@ const raftSetup = setup({
     markLostQuorum: ({ context }) =>
       context.env.mark('lost-quorum', {
         term: context.disk.term,
-        heard: context.v.heard.size + 1,
+        heard:
+          [...context.v.heard].filter((p) => configFor(context).includes(p)).length +
+          (isMember(context) ? 1 : 0),
         needed: majority(context),
       }),
     forgetLeader: assign({ leader: null }),
+    // Thesis §4.1: only the votes of the configuration's members count.
     countVote: assign({
-      votes: ({ context, event }) => context.votes + ((event as Ev<'VOTE'>).granted ? 1 : 0),
+      votes: ({ context, event }) =>
+        context.votes + ((event as Ev<'VOTE'>).granted && configFor(context).includes(event.from) ? 1 : 0),
     }),
     grantVote: ({ context, event }) => {
       context.disk.votedFor = event.from;
@@ -295,19 +365,19 @@ const raftSetup = setup({
       context.env.mark('won', {
         term: context.disk.term,
         votes: context.votes,
-        cluster: context.peers.length + 1,
+        cluster: configFor(context).length,
         lastIndex: lastIndex(context.disk.log),
       }),
     /** Figure 2, "Leaders": nextIndex = last log index + 1, matchIndex = 0; then an empty AppendEntries to all. */
     becomeLeader: ({ context }) => {
       const { v, disk } = context;
-      v.nextIndex = new Map(context.peers.map((p) => [p, lastIndex(disk.log) + 1]));
-      v.matchIndex = new Map(context.peers.map((p) => [p, 0]));
+      v.nextIndex = new Map(targetsOf(context).map((p) => [p, lastIndex(disk.log) + 1]));
+      v.matchIndex = new Map(targetsOf(context).map((p) => [p, 0]));
       v.clients = new Map();
       v.heard = new Set();
       v.quorumSince = context.env.now();
-      for (const p of context.peers) markProgress(context, p);
-      for (const p of context.peers) sendAppend(context, p);
+      for (const p of targetsOf(context)) markProgress(context, p);
+      for (const p of targetsOf(context)) sendAppend(context, p);
     },
     /** The Leader Append-Only control: a leader that "cleans up" older terms' uncommitted entries. */
     dropUncommitted: ({ context }) => {
@@ -315,17 +385,19 @@ const raftSetup = setup({
       if (context.rules.leaderAppendOnly) return;
       const firstOld = disk.log.findIndex((e, i) => i >= v.commitIndex && e.term < disk.term);
       if (firstOld < 0) return;
+      const before = configFor(context);
       disk.log = disk.log.slice(0, firstOld);
-      for (const p of context.peers) {
+      for (const p of targetsOf(context)) {
         const next = Math.min(v.nextIndex.get(p) ?? 1, firstOld + 1);
         if (next === v.nextIndex.get(p)) continue;
         v.nextIndex.set(p, next);
         markProgress(context, p);
       }
       markLog(context, firstOld + 1);
+      noteConfig(context, before);
     },
     sendAppends: ({ context }) => {
-      for (const p of context.peers) sendAppend(context, p);
+      for (const p of targetsOf(context)) sendAppend(context, p);
     },
     followSender: assign({ leader: ({ event }) => event.from, leaderTerm: ({ event }) => termOf(event) }),
     /** AppendEntries receiver (figure 2; log.ts): rule 1 is the term, already checked by the guard. */
@@ -335,8 +407,10 @@ const raftSetup = setup({
       v.leaderContactAt = env.now();
       const r = appendEntries(disk.log, v.commitIndex, e, context.rules);
       if (r.changedFrom !== null) {
+        const before = configFor(context);
         disk.log = r.log.slice();
         markLog(context, r.changedFrom);
+        noteConfig(context, before);
       }
       if (r.commitIndex > v.commitIndex) {
         v.commitIndex = r.commitIndex;
@@ -373,15 +447,26 @@ const raftSetup = setup({
       if (e.matchIndex > (v.matchIndex.get(e.from) ?? 0)) v.matchIndex.set(e.from, e.matchIndex);
       v.nextIndex.set(e.from, Math.max(v.nextIndex.get(e.from) ?? 1, e.matchIndex + 1));
       if (moved()) markProgress(context, e.from);
-      const matches = [lastIndex(disk.log), ...v.matchIndex.values()];
+      // Thesis §4.1: a majority of the configuration; a leader being removed does not count itself (§4.2.2).
+      const matches = configFor(context).map((p) =>
+        p === env.id ? lastIndex(disk.log) : (v.matchIndex.get(p) ?? 0),
+      );
       const n = advanceCommit(disk.log, matches, disk.term, v.commitIndex, context.rules);
       if (n > v.commitIndex) {
+        const was = v.commitIndex;
         v.commitIndex = n;
         env.mark('commit', {
           index: n,
           term: termAt(disk.log, n) ?? 0,
           replicas: matches.filter((m) => m >= n).length,
         });
+        const cfg = lastConfigIndex(disk.log);
+        if (cfg > was && cfg <= n)
+          env.mark('config-commit', {
+            index: cfg,
+            change: (disk.log[cfg - 1] as Entry).value,
+            members: configFor(context).join(','),
+          });
         applyCommitted(context);
       }
     },
@@ -393,7 +478,7 @@ const raftSetup = setup({
       v.clients.set(lastIndex(disk.log), { client: e.from, term: disk.term });
       env.mark('append', { index: lastIndex(disk.log), term: disk.term, value: e.value });
       markLog(context, lastIndex(disk.log));
-      for (const p of context.peers) sendAppend(context, p);
+      for (const p of targetsOf(context)) sendAppend(context, p);
     },
     /** §8: "If the client contacts a follower, the follower rejects its request and supplies ... the most recent leader". */
     redirect: ({ context, event }) =>
@@ -404,7 +489,49 @@ const raftSetup = setup({
     sync: assign(({ context }) => ({
       term: context.disk.term,
       commitIndex: context.v.commitIndex,
+      configuration: configShown(context) ? configFor(context).join(',') : undefined,
     })),
+    /** A spare, or a server restarted with changes in its log, tells its configuration at start. */
+    markInitialConfig: ({ context: c }) => {
+      if (c.members === undefined && !configCached(c).changes) return;
+      c.env.mark('config', { members: configFor(c).join(','), member: isMember(c) });
+    },
+    /**
+     * The operator's AddServer/RemoveServer (thesis §4.1, figure 4.1), refused while the previous
+     * change is uncommitted or before this leader has committed an entry of its term (the fix of
+     * Ongaro's 2015 raft-dev post; with it no two configurations that differ by two servers can be
+     * in use at once), and when it would change nothing.
+     */
+    takeConfigChange: ({ context: c, event }) => {
+      const { change } = event as Ev<'CONFIG_CHANGE'>;
+      const { disk, v, env } = c;
+      const before = configFor(c);
+      const refuse = (reason: string) =>
+        env.mark('config-refused', { change: configValue(change), reason, term: disk.term });
+      if (change.op === '+' ? before.includes(change.server) : !before.includes(change.server))
+        return refuse('no-change');
+      if (change.op === '-' && before.length <= 1) return refuse('last');
+      if (c.rules.oneChangeAtATime && lastConfigIndex(disk.log) > v.commitIndex) return refuse('pending');
+      if (c.rules.oneChangeAtATime && termAt(disk.log, v.commitIndex) !== disk.term) return refuse('term');
+      disk.log = [...disk.log, { term: disk.term, value: configValue(change) }];
+      env.mark('append', {
+        index: lastIndex(disk.log),
+        term: disk.term,
+        value: configValue(change),
+        members: configFor(c).join(','),
+      });
+      markLog(c, lastIndex(disk.log));
+      noteConfig(c, before);
+      // Thesis §4.2.1: a new server starts with an empty log; the leader sends it everything.
+      if (change.op === '+' && change.server !== env.id) {
+        v.nextIndex.set(change.server, 1);
+        v.matchIndex.set(change.server, 0);
+        markProgress(c, change.server);
+      }
+      for (const p of targetsOf(c)) sendAppend(c, p);
+    },
+    markSteppedDown: ({ context: c }) =>
+      c.env.mark('removed-step-down', { term: c.disk.term, index: lastConfigIndex(c.disk.log) }),
     setToken: assign({
       token: ({ context }) => context.disk.term,
       leader: ({ context }) => context.env.id,
@@ -468,6 +595,7 @@ export const raftMachine = raftSetup.createMachine({
     },
   }),
   initial: 'follower',
+  entry: 'markInitialConfig',
   on: {
     CLIENT_REQUEST: { actions: 'redirect' },
     // A pre-vote changes neither side's term nor vote (thesis §9.6): every state answers it alike.
@@ -480,6 +608,8 @@ export const raftMachine = raftSetup.createMachine({
       // election timeout: become candidate.
       after: {
         electionTimeout: [
+          // Thesis §4.2.1-4.2.2: a server outside its configuration (new and empty, or removed) waits.
+          { guard: 'outsideConfig', target: 'follower', reenter: true },
           { guard: 'preVoteOn', target: 'preCandidate', actions: 'markLeaderMissing' },
           { target: 'candidate', actions: 'markLeaderMissing' },
         ],
@@ -548,6 +678,12 @@ export const raftMachine = raftSetup.createMachine({
     leader: {
       tags: ['leader'],
       entry: ['setToken', 'becomeLeader'],
+      // Thesis §4.2.2: a leader removed from the configuration steps down once that entry commits.
+      always: {
+        guard: 'removedAndCommitted',
+        target: 'follower',
+        actions: ['markSteppedDown', 'forgetLeader'],
+      },
       initial: 'waiting',
       states: {
         // §5.2: "Leaders send periodic heartbeats (AppendEntries RPCs that carry no log entries)".
@@ -566,6 +702,7 @@ export const raftMachine = raftSetup.createMachine({
       },
       on: {
         CLIENT_REQUEST: { actions: ['appendClientEntry', 'sync'] },
+        CONFIG_CHANGE: { actions: ['takeConfigChange', 'sync'] },
         APPEND_REPLY: [
           toFollowerOnHigherTerm,
           { guard: 'termCurrent', actions: ['receiveAppendReply', 'sync'] },

@@ -1,10 +1,20 @@
 /** How a Raft cluster runs: every node hosts the Raft machine with its own disk; one client writes. */
+import type { Fault } from '../../faults/table.ts';
 import { type AlgorithmRuntime, knob } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import { raftCheckers } from './checkers.ts';
 import { CLIENT_HOST, raftClientProcess, SECOND_CLIENT_HOST } from './client.ts';
 import type { RaftRules } from './log.ts';
-import { type RaftDisk, type RaftTimes, raftMachine } from './machine.ts';
+import { type RaftDisk, type RaftEvent, type RaftTimes, raftMachine } from './machine.ts';
+
+/** The operator's membership change (thesis §4.1), which every server hears and its leader acts on. */
+function configChangeEvent(f: Fault): RaftEvent | null {
+  if (f.kind === 'add-server')
+    return { type: 'CONFIG_CHANGE', from: 'operator', change: { op: '+', server: f.node } };
+  if (f.kind === 'remove-server')
+    return { type: 'CONFIG_CHANGE', from: 'operator', change: { op: '-', server: f.node } };
+  return null;
+}
 
 export const raftRuntime: AlgorithmRuntime = {
   machine: raftMachine,
@@ -22,23 +32,33 @@ export const raftRuntime: AlgorithmRuntime = {
       ownTermCommit: p.unsafeCommit !== true,
       oneVotePerTerm: p.oneVotePerTerm !== false,
       leaderAppendOnly: p.leaderAppendOnly !== false,
+      oneChangeAtATime: true,
     };
-    for (const id of ctx.nodeIds) {
-      const peers = ctx.nodeIds.filter((x) => x !== id);
+    // Spares (servers an `add-server` names) start outside the configuration, which is the nodes.
+    const spares = ctx.spares ?? [];
+    const all = [...ctx.nodeIds, ...spares];
+    const members = spares.length > 0 ? ctx.nodeIds : undefined;
+    for (const id of all) {
+      const peers = all.filter((x) => x !== id);
       const disk: RaftDisk = { term: 0, votedFor: null, log: [] };
       ctx.addHost(
         id,
         'node',
-        machineProcess(raftMachine, (env) => ({
-          env,
-          peers,
-          times,
-          rules,
-          rng: env.rng('election-timeout'),
-          disk,
-          preVote: p.preVote === true,
-          checkQuorum: p.checkQuorum === true,
-        })),
+        machineProcess(
+          raftMachine,
+          (env) => ({
+            env,
+            peers,
+            times,
+            rules,
+            rng: env.rng('election-timeout'),
+            disk,
+            preVote: p.preVote === true,
+            checkQuorum: p.checkQuorum === true,
+            ...(members ? { members } : {}),
+          }),
+          { faultEvent: configChangeEvent },
+        ),
       );
     }
     const every = knob(p, 'clientIntervalMs');

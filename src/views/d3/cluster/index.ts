@@ -8,7 +8,7 @@ import { fitLayout, layoutSize } from './layout.ts';
 import { buildLinks, updateLinks } from './links.ts';
 import { cellsFor, drawLogs, LOG_ROOM } from './logs.ts';
 import { createMessageCanvas } from './messages.ts';
-import type { ClusterOptions, ClusterRenderer, Sel } from './types.ts';
+import type { ClusterOptions, ClusterRenderer, HostInfo, Sel } from './types.ts';
 
 export { separatingLine } from './cuts.ts';
 export {
@@ -116,7 +116,10 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     lastReach = updateLinks(gLinks, frame, byId, kinds, lastReach);
     drawCuts(gCut, layout, frame);
     updateHosts(gHosts, frame, byId, errored, hostDrawn, layout, opts);
-    if (gLogs && opts.logsAt) drawLogs(gLogs, layout, opts.hosts, logCells, frame, opts.logsAt(frame));
+    if (gLogs && opts.logsAt) {
+      const outside = drawLogs(gLogs, layout, opts.hosts, logCells, frame, opts.logsAt(frame));
+      gHosts.selectAll<SVGGElement, HostInfo>('g.host').classed('outside-config', (d) => outside.has(d.id));
+    }
     messages.draw(frame, layout, gMsgs);
     also?.update(frame);
   };

@@ -2,7 +2,7 @@
 import { t as tr } from '../../../i18n/index.ts';
 import type { Frame } from '../../../sim/trace/frame.ts';
 import type { Layout } from './layout.ts';
-import { type RaftLogs, type Strip, stripOf } from './raftLog.ts';
+import { outsideConfig, type RaftLogs, type Strip, stripOf } from './raftLog.ts';
 import type { HostInfo, Sel } from './types.ts';
 
 /**
@@ -67,7 +67,11 @@ function leaderOf(frame: Frame): string | null {
   return leaders.length === 1 ? (leaders[0]?.id ?? null) : null;
 }
 
-/** Draws every node's log at this frame into `g` (emptied first); `drawn` skips an unchanged picture. */
+/**
+ * Draws every node's log at this frame into `g` (emptied first); `drawn` skips an unchanged picture.
+ * Returns the servers outside the cluster's configuration (Raft membership), which are labelled here
+ * and which the caller draws dimmed.
+ */
 export function drawLogs(
   g: Sel<SVGGElement>,
   layout: Layout,
@@ -75,8 +79,9 @@ export function drawLogs(
   cells: ReadonlyMap<string, number>,
   frame: Frame,
   logs: RaftLogs,
-): void {
+): Set<string> {
   const leader = leaderOf(frame);
+  const outside = outsideConfig(logs, leader);
   const progress = leader ? logs.progress.get(leader) : undefined;
   const strips = hosts
     .filter((h) => h.kind === 'node')
@@ -84,15 +89,24 @@ export function drawLogs(
       id: h.id,
       strip: stripOf(logs.logs.get(h.id), cells.get(h.id) ?? 3, progress?.get(h.id)),
     }));
-  const key = JSON.stringify(strips);
-  if (g.attr('data-drawn') === key) return;
+  const key = JSON.stringify([strips, [...outside]]);
+  if (g.attr('data-drawn') === key) return outside;
   g.attr('data-drawn', key);
   g.selectAll('*').remove();
   for (const { id, strip } of strips) {
     const p = layout.pos.get(id);
     if (!p) continue;
     drawStrip(g, id, strip, p.x, p.y + logTop(layout.nodeR), logGeometry(layout.nodeR), layout.width);
+    // Thesis §4.2.1-4.2.2: a server outside the configuration (new and not yet added, or removed).
+    if (outside.has(id))
+      g.append('text')
+        .attr('class', 'outside-label')
+        .attr('data-outside', id)
+        .attr('x', p.x)
+        .attr('y', p.y - layout.nodeR - 16)
+        .text(tr('cluster.outsideConfig'));
   }
+  return outside;
 }
 
 function drawStrip(
@@ -173,15 +187,26 @@ function drawStrip(
     );
   }
   for (const cell of s.cells) {
+    const c = strip
+      .append('g')
+      .attr(
+        'class',
+        `log-cell term-${cell.term % 6}${cell.committed ? ' committed' : ''}${cell.config ? ' config' : ''}`,
+      )
+      .attr('data-index', cell.index)
+      .attr('data-term', cell.term);
+    // A configuration entry (thesis §4.1) shows its change, + or −, in its term's colour.
+    if (cell.config) {
+      c.attr('data-config', cell.config);
+      c.append('title').text(
+        tr('cluster.log.config', { index: cell.index, term: cell.term, change: cell.config }),
+      );
+    }
     labelled(
-      strip
-        .append('g')
-        .attr('class', `log-cell term-${cell.term % 6}${cell.committed ? ' committed' : ''}`)
-        .attr('data-index', cell.index)
-        .attr('data-term', cell.term),
+      c,
       xOf(cell.index),
       CELL_W,
-      cell.term > 99 ? '…' : String(cell.term),
+      cell.config ? (cell.config.startsWith('+') ? '+' : '−') : cell.term > 99 ? '…' : String(cell.term),
     );
   }
   if (slot) {

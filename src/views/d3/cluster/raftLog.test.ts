@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scenarioById } from '../../../../scenarios/index.ts';
 import { simulate } from '../../../sim/simulate.ts';
 import type { TraceEvent } from '../../../sim/trace/events.ts';
-import { RaftLogIndex, stripOf } from './raftLog.ts';
+import { outsideConfig, RaftLogIndex, stripOf } from './raftLog.ts';
 
 const story = scenarioById('raft');
 if (!story) throw new Error('raft missing');
@@ -152,5 +152,38 @@ describe('RaftLogIndex folds the marks as the machine writes them', () => {
     expect(index.at(3).progress.get('b')?.get('a')).toEqual({ match: 2, next: 3 });
     expect(index.at(7).progress.has('b')).toBe(false);
     expect(index.at(8).logs.get('a')).toEqual({ terms: [1, 2], commit: 0 });
+  });
+});
+
+describe('membership in the picture (Raft thesis ch. 4)', () => {
+  const changed = simulate(story, {
+    interventions: [
+      { atMs: 8000, fault: { kind: 'add-server', node: 'node-6' } },
+      { atMs: 14_000, fault: { kind: 'remove-server', node: 'node-3' } },
+    ],
+  });
+  const index = new RaftLogIndex(changed.events, 4);
+  const at = (ms: number) => changed.events.filter((e) => e.t <= ms).length;
+  const leaderAt = (ms: number) => {
+    const last = new Map<string, string>();
+    for (const e of changed.events) if (e.k === 'role' && e.t <= ms) last.set(e.node, e.role);
+    return [...last].find(([, r]) => r === 'leader')?.[0] ?? null;
+  };
+
+  it('without a change no server is outside, and no cell is a configuration entry', () => {
+    const logs = new RaftLogIndex(events).at(events.length);
+    expect(outsideConfig(logs, 'node-3').size).toBe(0);
+    expect(stripOf(logs.logs.get('node-3'), 12).cells.some((c) => c.config)).toBe(false);
+  });
+
+  it('the spare is outside until the leader appends +node-6; the removed leader is outside after', () => {
+    expect([...outsideConfig(index.at(at(7000)), leaderAt(7000))]).toEqual(['node-6']);
+    expect([...outsideConfig(index.at(at(9000)), leaderAt(9000))]).toEqual([]);
+    const end = index.at(changed.events.length);
+    expect(leaderAt(changed.durationMs)).not.toBe('node-3');
+    expect([...outsideConfig(end, leaderAt(changed.durationMs))]).toEqual(['node-3']);
+    // The configuration entries are cells of their own, with their change.
+    const cells = stripOf(end.logs.get('node-6'), 20).cells.filter((c) => c.config);
+    expect(cells.map((c) => c.config)).toEqual(['+node-6', '-node-3']);
   });
 });

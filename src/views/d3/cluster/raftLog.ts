@@ -12,7 +12,15 @@ import type { TraceEvent } from '../../../sim/trace/events.ts';
 export interface NodeLog {
   /** The term of each entry, entry i at [i - 1] (indexes are 1-based, as in the paper). */
   readonly terms: readonly number[];
+  /** A configuration entry's change (`+node-6`, `-node-3`) by index; client commands are not kept. */
+  readonly configs?: ReadonlyMap<number, string>;
   readonly commit: number;
+}
+
+/** A server's configuration as its `config` marks tell it (thesis §4.1: the latest in its log). */
+export interface NodeConfig {
+  readonly members: readonly string[];
+  readonly member: boolean;
 }
 
 export interface Progress {
@@ -24,17 +32,28 @@ export interface RaftLogs {
   readonly logs: ReadonlyMap<string, NodeLog>;
   /** Per server that led: each follower's progress as that server last held it. */
   readonly progress: ReadonlyMap<string, ReadonlyMap<string, Progress>>;
+  /** Servers whose configuration is not every server (a spare, a membership change): by server. */
+  readonly configs: ReadonlyMap<string, NodeConfig>;
 }
 
 interface State {
-  logs: Map<string, { terms: number[]; commit: number }>;
+  /** `configs` only once a configuration entry is seen (most runs have none). */
+  logs: Map<string, { terms: number[]; configs?: Map<number, string>; commit: number }>;
   progress: Map<string, Map<string, Progress>>;
+  configs: Map<string, NodeConfig>;
 }
 
 const copy = (s: State): State => ({
-  logs: new Map([...s.logs].map(([k, v]) => [k, { terms: v.terms.slice(), commit: v.commit }])),
+  logs: new Map(
+    [...s.logs].map(([k, v]) => [
+      k,
+      { terms: v.terms.slice(), ...(v.configs ? { configs: new Map(v.configs) } : {}), commit: v.commit },
+    ]),
+  ),
   progress: new Map([...s.progress].map(([k, v]) => [k, new Map(v)])),
+  configs: new Map(s.configs),
 });
+const empty = (): State => ({ logs: new Map(), progress: new Map(), configs: new Map() });
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0));
 
@@ -61,7 +80,23 @@ function fold(s: State, e: TraceEvent): boolean {
     const from = num(e.data?.from);
     const terms = String(e.data?.terms ?? '');
     l.terms.length = Math.max(0, Math.min(l.terms.length, from - 1));
+    if (l.configs) for (const i of l.configs.keys()) if (i >= from) l.configs.delete(i);
     if (terms !== '') for (const t of terms.split(',')) l.terms.push(Number(t));
+    const values = String(e.data?.values ?? '');
+    if (values !== '')
+      values.split(',').forEach((v, k) => {
+        if (!v.startsWith('+') && !v.startsWith('-')) return;
+        l.configs ??= new Map();
+        l.configs.set(from + k, v);
+      });
+    return true;
+  }
+  if (e.name === 'config') {
+    const members = String(e.data?.members ?? '');
+    s.configs.set(e.node, {
+      members: members === '' ? [] : members.split(','),
+      member: e.data?.member === true,
+    });
     return true;
   }
   if (e.name === 'commit') {
@@ -89,12 +124,10 @@ const EVERY = 256;
  */
 export class RaftLogIndex {
   private read = 0;
-  private readonly live: State = { logs: new Map(), progress: new Map() };
+  private readonly live: State = empty();
   private folded = 0;
   /** Kept states, each with the count of events folded into it. */
-  private readonly kept: Array<{ at: number; state: State }> = [
-    { at: 0, state: { logs: new Map(), progress: new Map() } },
-  ];
+  private readonly kept: Array<{ at: number; state: State }> = [{ at: 0, state: empty() }];
   private last: { at: number; logs: RaftLogs } | null = null;
 
   /** `every`: log events between kept states (a test sets a small one). */
@@ -120,7 +153,7 @@ export class RaftLogIndex {
     const s = copy(from.state);
     const end = Math.min(count, this.events.length);
     for (let i = from.at; i < end; i++) fold(s, this.events[i] as TraceEvent);
-    const logs: RaftLogs = { logs: s.logs, progress: s.progress };
+    const logs: RaftLogs = { logs: s.logs, progress: s.progress, configs: s.configs };
     this.last = { at: count, logs };
     return logs;
   }
@@ -143,7 +176,7 @@ export interface Strip {
   readonly folded: number;
   /** Every folded entry is committed. */
   readonly foldedCommitted: boolean;
-  readonly cells: ReadonlyArray<{ index: number; term: number; committed: boolean }>;
+  readonly cells: ReadonlyArray<{ index: number; term: number; committed: boolean; config?: string }>;
   readonly length: number;
   readonly commit: number;
   /** The leader's view of this follower, if it is one: the highest index known replicated, the next to send. */
@@ -161,9 +194,11 @@ export function stripOf(log: NodeLog | undefined, maxCells: number, progress?: P
   const commit = Math.min(log?.commit ?? 0, length);
   const max = Math.max(2, Math.floor(maxCells));
   const folded = length > max ? length - (max - 1) : 0;
-  const cells = terms
-    .slice(folded)
-    .map((term, k) => ({ index: folded + k + 1, term, committed: folded + k + 1 <= commit }));
+  const cells = terms.slice(folded).map((term, k) => {
+    const index = folded + k + 1;
+    const config = log?.configs?.get(index);
+    return { index, term, committed: index <= commit, ...(config ? { config } : {}) };
+  });
   return {
     folded,
     foldedCommitted: folded > 0 && folded <= commit,
@@ -172,4 +207,19 @@ export function stripOf(log: NodeLog | undefined, maxCells: number, progress?: P
     commit,
     ...(progress ? { progress } : {}),
   };
+}
+
+/**
+ * The servers drawn outside the cluster: not in the configuration of the leader on screen (thesis
+ * §4.1: the latest in its log), or, with no single leader, not in their own. Empty when no server
+ * has told a configuration (no spare, no change: every server is a member).
+ */
+export function outsideConfig(logs: RaftLogs, leader: string | null): Set<string> {
+  const out = new Set<string>();
+  if (logs.configs.size === 0) return out;
+  const lead = leader ? logs.configs.get(leader) : undefined;
+  for (const [id, c] of logs.configs) if (lead ? !lead.members.includes(id) : !c.member) out.add(id);
+  // A server that never told its configuration is a member of the initial one, unless the leader's excludes it.
+  if (lead) for (const id of logs.logs.keys()) if (!lead.members.includes(id)) out.add(id);
+  return out;
 }
