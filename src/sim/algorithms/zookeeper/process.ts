@@ -216,6 +216,8 @@ export function zooKeeperProcess(): ProcessFactory {
       if (answer) reply(m.from, m.stream, answer[0], answer[1]);
     };
     const serverFault = (id: number, act: 'kill' | 'restart' | 'stop' | 'resume') => {
+      // The fault's shape takes up to 5 (a store group's); this ensemble has three servers.
+      if (!life.has(id)) return;
       const before = quorum();
       const was = life.get(id);
       if (act === 'kill' && was !== 'dead') life.set(id, 'dead');
