@@ -86,6 +86,7 @@
       'external-scheduler',
       'raft',
       'raft-minority-leader',
+      'etcd-leader-change',
       'sandbox',
     ];
     lang = (q.get('lang') ?? localStorage.getItem('leader-election-lab.lang') ?? 'en').trim().toLowerCase();

@@ -3,6 +3,7 @@ import type { Scenario } from '../src/sim/scenario/schema.ts';
 import bully from './bully.ts';
 import bullyAtScale from './bully-at-scale.ts';
 import checkBeforeAct from './check-before-act.ts';
+import etcdLeaderChange from './etcd-leader-change.ts';
 import etcdLease from './etcd-lease.ts';
 import evenQuorum from './even-quorum.ts';
 import externalScheduler from './external-scheduler.ts';
@@ -55,6 +56,7 @@ export const systems: Scenario[] = [
   externalScheduler,
   raft,
   raftMinorityLeader,
+  etcdLeaderChange,
 ];
 export const scenarios: Scenario[] = [...stories, ...pitfalls, ...systems, sandbox];
 

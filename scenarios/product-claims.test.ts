@@ -67,6 +67,9 @@ const PRODUCT_CLAIMS: ReadonlyArray<readonly [key: string, product: string, supp
   ['scenario.sharded-leadership.step.lease-expires', 'etcd', 'adr:matrix.sharded-leadership'],
   ['scenario.skip-locked.step.keepalive-probe', 'PostgreSQL', 'adr:matrix.skip-locked'],
   ['scenario.external-scheduler.step.nothing-ran', 'Kubernetes', 'adr:matrix.external-scheduler'],
+  // The store as a 3-member group: ADR-001's consequence that the store itself must be HA.
+  ['scenario.etcd-leader-change.step.campaign-won', 'etcd', 'adr:consequence.etcd-ha'],
+  ['scenario.etcd-leader-change.step.renewal-unanswered', 'etcd', 'adr:consequence.etcd-ha'],
   ['narr.leaseExpired', 'etcd', 'adr:matrix.lease'],
   ['narr.leaseExpired.anon', 'etcd', 'adr:matrix.lease'],
   ['narr.sessionExpired', 'ZooKeeper', 'adr:matrix.zookeeper'],

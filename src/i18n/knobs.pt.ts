@@ -75,6 +75,9 @@ export const knobDocsPt: Record<string, string> = {
     'só um keepalive respondido pelo store adia o prazo do líder, então um líder cujos keepalives ficam sem resposta renuncia no seu prazo de renovação; desligado = dispara e esquece: todo keepalive enviado conta como renovado',
   'lease.ownCopy':
     'o líder é um primário que guarda os dados ele mesmo: a sua tarefa escreve na sua própria cópia (verificação e escrita em um só passo) em vez de mandar a escrita ao armazenamento compartilhado, e nada barra um líder desatualizado',
+  // etcd-leader-change
+  'lease.storeMembers':
+    'membros do cluster etcd: 1 é um só servidor; 3 ou 5 formam um grupo Raft que elege um líder, confirma cada escrita na maioria e não responde nada sem líder',
   // gossip-leader
   'gossip.gossipIntervalMs':
     'cada nó envia a sua visão do líder a `fanout` pares sorteados com esta frequência (uma rodada de gossip)',
@@ -225,6 +228,7 @@ export const ruleDocsPt: Record<string, string> = {
   'lease.renew-under-ttl': 'o intervalo de renovação precisa ser menor que o TTL (renewS < ttlS)',
   'lease.renew-under-trusted-ttl':
     'o intervalo de renovação precisa ser menor que a parte do TTL em que o líder confia (renewS < ttlS × (1 − driftMarginRatio)), senão o líder renuncia entre dois keepalives',
+  'lease.store-members-odd': 'o cluster etcd tem 1, 3 ou 5 membros (storeMembers)',
   'patroni.loop-retry-ttl':
     'loop_wait + 2 x retry_timeout precisa ser <= ttl (loopWaitS + 2 x retryTimeoutS <= ttlS)',
   // gossip-leader

@@ -70,6 +70,9 @@ export const knobDocsRu: Record<string, string> = {
     'срок лидера сдвигает только keepalive, на который ответил store, поэтому лидер, чьи keepalive остаются без ответа, слагает полномочия в свой срок продления; выкл. = «отправил и забыл»: каждый отправленный keepalive считается продлением',
   'lease.ownCopy':
     'лидер — primary, который сам хранит данные: его задача пишет в собственную копию (проверка и запись за один шаг), а не в общее хранилище, так что устаревшего лидера ничто не остановит',
+  // etcd-leader-change
+  'lease.storeMembers':
+    'сколько участников в кластере etcd: 1 — один сервер; 3 или 5 — группа Raft, которая выбирает лидера, фиксирует запись, только когда её принял кворум, и без лидера не отвечает',
   // gossip-leader
   'gossip.gossipIntervalMs':
     'так часто каждый узел отправляет своё представление о лидере `fanout` случайным соседям (один раунд gossip)',
@@ -218,6 +221,7 @@ export const ruleDocsRu: Record<string, string> = {
   'lease.renew-under-ttl': 'интервал продления должен быть короче TTL (renewS < ttlS)',
   'lease.renew-under-trusted-ttl':
     'интервал продления должен быть короче той части TTL, которой доверяет лидер (renewS < ttlS × (1 − driftMarginRatio)), иначе лидер сложит полномочия между двумя keepalive',
+  'lease.store-members-odd': 'в кластере etcd 1, 3 или 5 участников (storeMembers)',
   'patroni.loop-retry-ttl':
     'loop_wait + 2 × retry_timeout должно быть <= ttl (loopWaitS + 2 × retryTimeoutS <= ttlS)',
   // gossip-leader

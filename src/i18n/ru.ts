@@ -161,6 +161,7 @@ export const ru: Record<string, string> = {
   'cluster.committedTwiceDetail':
     '{job}: зафиксирован {n, plural, one {# раз} few {# раза} many {# раз} other {# раза}}, последним — {node}',
   'cluster.rev': 'rev {revision}',
+  'cluster.storeGroup': 'Участники сервиса координации: {list}',
   'cluster.noRoute': 'нет маршрута',
   'cluster.highest': 'макс. token {token}',
   'cluster.writes': '{count, plural, one {# запись} few {# записи} many {# записей} other {# записи}}',
@@ -185,6 +186,7 @@ export const ru: Record<string, string> = {
   'store.meta': 'create {create} · mod {mod} · ver {version}',
   'store.leaseOf': 'lease {lease}',
   'store.noKeys': 'Ключей пока нет.',
+  'store.members': 'Участники · терм {term}',
   'store.leases': 'Leases',
   'store.noLeases': 'Живых lease нет.',
   'store.ttl': 'TTL {ttl} с',

@@ -641,4 +641,23 @@ export const scenariosPt: Record<string, string> = {
     'O node-1 copia o x1 para o node-4 e o node-5, e a maioria passa a tê-lo. Mas o x1 é do termo 1, não do termo do node-1: pela regra do artigo o node-1 não o confirma, e ninguém o aplica.',
   'scenario.raft-figure-8.step.nothing-lost':
     'O x1 nunca foi confirmado, então substituí-lo não tira nada do que foi dito a um cliente, e nenhum par de servidores aplicou comandos diferentes no mesmo índice. A State Machine Safety se mantém.',
+  'scenario.etcd-leader-change.title': 'Quando o próprio etcd troca de líder',
+  'scenario.etcd-leader-change.tagline':
+    'O store é um grupo Raft de 3 membros: sobrevive à perda de um, não de dois.',
+  'scenario.etcd-leader-change.summary':
+    'O node-1 lidera com um lease no etcd, e o etcd tem três membros. O líder do store cai; um novo é eleito, estende todos os leases, e o node-1 continua liderando. Um segundo membro se perde: sem maioria o etcd não responde nada, e ninguém consegue liderar.',
+  'scenario.etcd-leader-change.step.campaign-won':
+    'O node-1 pega a chave de líder com um lease de {ttlS} s e lidera com o fencing token {token}. Aqui o etcd tem três membros: o member-1 é o líder deles e só confirma uma escrita quando a maioria a recebeu.',
+  'scenario.etcd-leader-change.step.store-leader-crash':
+    'O member-1, líder do store, é morto. Restam dois membros de três: ainda é maioria, mas por enquanto ninguém lidera.',
+  'scenario.etcd-leader-change.step.store-leader-elected':
+    'O member-2 vence a eleição do store. Ao assumir, o lessor dele devolve a cada lease o TTL inteiro, mais um election timeout: a chave de líder e o lease do node-1 sobrevivem.',
+  'scenario.etcd-leader-change.step.renewal-answered':
+    'O próximo keepalive do node-1 chega a um membro, segue para o novo líder e é respondido. O node-1 continua liderando: nem percebeu o failover do store.',
+  'scenario.etcd-leader-change.step.majority-lost':
+    'O member-2 também se perde. Um membro de três não é maioria: o store não consegue eleger líder.',
+  'scenario.etcd-leader-change.step.renewal-unanswered':
+    'Um segundo depois do keepalive do node-1, nenhuma resposta: sem maioria o etcd não concede lease, não renova nenhum e não confirma nenhuma escrita.',
+  'scenario.etcd-leader-change.step.node-1-steps-down':
+    'O node-1 renuncia no seu próprio prazo. A chave ainda o nomeia, porque sem líder no store nenhum lease expira, e nenhum outro nó consegue assumir: o store precisa ser HA, e HA quer dizer a maioria dos membros de pé.',
 };

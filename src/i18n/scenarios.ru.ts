@@ -639,4 +639,23 @@ export const scenariosRu: Record<string, string> = {
     'node-1 копирует x1 на node-4 и node-5, и запись есть у большинства. Но x1 — из терма 1, а не из терма node-1: по правилу из статьи node-1 её не фиксирует, и никто её не применяет.',
   'scenario.raft-figure-8.step.nothing-lost':
     'x1 так и не был зафиксирован, поэтому его замена не отнимает ничего, что подтвердили клиенту, и никакие два сервера не применили под одним индексом разные команды. State Machine Safety соблюдена.',
+  'scenario.etcd-leader-change.title': 'Когда лидера меняет сам etcd',
+  'scenario.etcd-leader-change.tagline':
+    'store — группа Raft из трёх участников: потерю одного она переживает, двух — нет.',
+  'scenario.etcd-leader-change.summary':
+    'node-1 лидирует на lease в etcd, а etcd — это три участника. Лидер store падает; выбирают нового, он продлевает все lease, и node-1 остаётся лидером. Теряется второй участник: без кворума etcd не отвечает ни на что, и лидером не может стать никто.',
+  'scenario.etcd-leader-change.step.campaign-won':
+    'node-1 берёт ключ лидера с lease на {ttlS} с и становится лидером с fencing token {token}. etcd здесь — три участника: ими руководит member-1, и запись фиксируется, только когда её принял кворум.',
+  'scenario.etcd-leader-change.step.store-leader-crash':
+    'member-1, лидера store, убивают. Осталось два участника из трёх: кворум ещё есть, но лидера пока нет.',
+  'scenario.etcd-leader-change.step.store-leader-elected':
+    'member-2 побеждает на выборах store. Новый лидер первым делом через свой lessor даёт каждому lease полный TTL заново, плюс election timeout: ключ лидера и lease node-1 уцелели.',
+  'scenario.etcd-leader-change.step.renewal-answered':
+    'Следующий keepalive от node-1 приходит к одному из участников, тот передаёт его новому лидеру, и ответ возвращается. node-1 остаётся лидером: смену лидера в store он даже не заметил.',
+  'scenario.etcd-leader-change.step.majority-lost':
+    'Теряется и member-2. Один участник из трёх — не кворум: лидера store выбрать нельзя.',
+  'scenario.etcd-leader-change.step.renewal-unanswered':
+    'Прошла секунда после keepalive от node-1, а ответа нет: без кворума etcd не выдаёт lease, не продлевает их и не фиксирует ни одной записи.',
+  'scenario.etcd-leader-change.step.node-1-steps-down':
+    'node-1 слагает полномочия в свой срок. Ключ всё ещё называет его: без лидера в store ни один lease не истекает. И никто другой не может стать лидером: store должен быть HA, а HA — это кворум участников в строю.',
 };

@@ -60,11 +60,19 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
   const actions = view ? nodeActions(view, { hasStore, pauseMs, live }, membership) : [];
   // The host that stands for an ensemble (ZooKeeper's three servers): its servers' faults, from the
   // state the run left each one in at the cursor. Live mode drives a real etcd, no such ensemble.
-  const ensemble = live ? undefined : declarationOf(run.trace.algorithm)?.chaos?.ensemble;
+  // A store that is a Raft group (etcd with storeMembers 3 or 5) offers its members the same way.
+  const declared = declarationOf(run.trace.algorithm);
+  const group = live ? undefined : declared?.storeGroup?.(run.trace.params);
+  const ensemble = live ? undefined : (declared?.chaos?.ensemble ?? group?.host);
   const ensembleView = ensemble ? frame.nodes.find((n) => n.id === ensemble) : undefined;
   const serverActions =
     ensemble && ensembleView
-      ? nodeActions(ensembleView, { hasStore, pauseMs, ensemble }).filter((a) => a.fault.kind === 'server')
+      ? nodeActions(ensembleView, {
+          hasStore,
+          pauseMs,
+          ensemble,
+          ...(group ? { ensembleSize: group.members } : {}),
+        }).filter((a) => a.fault.kind === 'server')
       : [];
   const partitioned = frame.partition !== null || frame.cuts.length > 0;
   const linkOk = linkA !== '' && linkB !== '' && linkA !== linkB;

@@ -18,7 +18,7 @@ export interface FaultAction {
 /** The faults that change something for this node in its current state (the fault table's menu entries). */
 export function nodeActions(
   n: NodeView,
-  o: { hasStore: boolean; pauseMs: number; live?: boolean; ensemble?: string },
+  o: { hasStore: boolean; pauseMs: number; live?: boolean; ensemble?: string; ensembleSize?: number },
   membership?: Membership | null,
 ): FaultAction[] {
   const node = membership ? { ...n, member: !membership.outside.has(n.id) } : n;

@@ -1,6 +1,6 @@
 import { memo, type ReactNode, useId } from 'react';
 import { formatNumber, t } from '../i18n/index.ts';
-import type { LeaseView, StoreView } from '../sim/trace/frame.ts';
+import type { LeaseView, StoreGroupView, StoreView } from '../sim/trace/frame.ts';
 import { leaseHex } from './eventText.ts';
 
 export interface StorePanelProps {
@@ -54,6 +54,24 @@ function LeaseRow({ lease, keys }: { lease: LeaseView; keys: string[] }) {
   );
 }
 
+/** A store that is a Raft group: each member's role and the term reached (the leader's chip marked). */
+function GroupRow({ group }: { group: StoreGroupView }) {
+  return (
+    <div className="store-group">
+      <h3>{t('store.members', { term: group.term })}</h3>
+      <ul className="store-members">
+        {group.roles.map((role, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a member's place is its id (member-1 first).
+          <li key={i} className={`store-member ${role}`}>
+            <span className="mono">member-{i + 1}</span>{' '}
+            <span>{t(role === 'stopped' ? 'role.paused' : `role.${role}`)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The coordination store: revision, keys (with create/mod revision and lease), leases counting down. */
 export const StorePanel = memo(
   function StorePanel({ id, store }: StorePanelProps) {
@@ -70,6 +88,7 @@ export const StorePanel = memo(
           </h2>
           <span className="chip mono">{t('store.revision', { revision: store.revision })}</span>
         </header>
+        {store.group ? <GroupRow group={store.group} /> : null}
         {store.keys.length === 0 ? (
           <p className="empty">{t('store.noKeys')}</p>
         ) : (
@@ -110,6 +129,8 @@ export const StorePanel = memo(
 /** Equal as drawn: revision, keys (trace objects, compared by identity), leases to 0.1 s. */
 export function sameStore(a: StoreView, b: StoreView): boolean {
   if (a === b) return true;
+  // A group is rebuilt whenever frameAt replays its mark: compare what is drawn.
+  if (`${a.group?.roles}|${a.group?.term}` !== `${b.group?.roles}|${b.group?.term}`) return false;
   if (a.revision !== b.revision || a.keys.length !== b.keys.length || a.leases.length !== b.leases.length)
     return false;
   for (let i = 0; i < a.keys.length; i++) if (a.keys[i] !== b.keys[i]) return false;

@@ -186,6 +186,11 @@ export interface Algorithm {
   /** Random fault schedules with safety and liveness properties, where the algorithm has them. */
   chaos?: ChaosHooks;
   /**
+   * The store host that stands for a group of members under these knobs (etcd with storeMembers 3 or
+   * 5), whose members the What-if panel kills, stops, resumes and restarts (`server` faults).
+   */
+  storeGroup?(p: Params): { host: string; members: number } | undefined;
+  /**
    * Names its users know a knob by (Patroni's `loop_wait` for `loopWaitS`), alias -> canonical key.
    * `--set` and links accept them (params.ts canonicalKnob); the knobs panel shows them as the labels;
    * the canonical key is the one form everywhere else (traces, links written, the CLI's JSON).

@@ -121,10 +121,12 @@ export interface MenuOptions {
   readonly ensemble?: string;
   /** The algorithm changes its membership one server at a time (Raft, the declaration's `membership`). */
   readonly membership?: boolean;
+  /** How many servers it has (3 unless said: ZooKeeper's; a store group's 3 or 5). */
+  readonly ensembleSize?: number;
 }
 
-/** The ensemble's servers (ZooKeeper's three, algorithms/zookeeper/process.ts SERVERS). */
-const ENSEMBLE_SERVERS = [1, 2, 3] as const;
+/** The ensemble's servers (ZooKeeper's three, algorithms/zookeeper/process.ts SERVERS; a store group's up to 5). */
+const ENSEMBLE_SERVERS = [1, 2, 3, 4, 5] as const;
 
 const onNode = { node: host } as const;
 const link = { a: host, b: host } as const;
@@ -157,7 +159,7 @@ const SHAPES = {
   // The wall clock's offset from true time after the step, up to a day either way.
   'clock-skew': { node: host, offsetMs: number(-86_400_000, 86_400_000) },
   // One server of the ensemble the store host stands for (1-3), and what happens to it (kill by default).
-  server: { node: host, server: number(1, 3), act: optionalChoice(['kill', 'restart', 'stop', 'resume']) },
+  server: { node: host, server: number(1, 5), act: optionalChoice(['kill', 'restart', 'stop', 'resume']) },
   // The server added to or removed from a Raft cluster's configuration.
   'add-server': onNode,
   'remove-server': onNode,
@@ -380,7 +382,7 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     menu: (n, o) =>
       o.ensemble !== n.id || !n.up
         ? []
-        : ENSEMBLE_SERVERS.flatMap((server) => {
+        : ENSEMBLE_SERVERS.slice(0, o.ensembleSize ?? 3).flatMap((server) => {
             const life = n.servers?.[server];
             const acts = life === 'down' ? ['restart'] : life === 'stopped' ? ['resume'] : ['kill', 'stop'];
             return acts.map((act) => ({

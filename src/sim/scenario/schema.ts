@@ -90,6 +90,8 @@ export const showsSchema = z
     message: z.object({ type: z.string(), from: nodeId.optional(), to: nodeId.optional() }),
     holder: z.object({ key: z.string(), node: nodeId.nullable() }),
     alarm: z.string(),
+    /** The member that leads a store group (storeMembers 3 or 5), or null: none does. */
+    storeLeader: z.string().nullable(),
     write: z.object({
       node: nodeId,
       status: z.enum(['accepted', 'rejected']),

@@ -1,7 +1,8 @@
-import { specOf } from '../faults/table.ts';
+import { memberFault, specOf } from '../faults/table.ts';
 import type { Process, ProcessEnv, ProcessFactory } from '../net/host.ts';
 import type { Message } from '../net/message.ts';
 import { type Compare, EtcdStore, type RequestOp, StoreError } from './etcd.ts';
+import { ETCD_TIMES, MEMBER_LINK_MS, type StoreGroup, startStoreGroup } from './group.ts';
 
 /**
  * The coordination store as a host on the network: requests arrive as messages, answers go back as
@@ -21,6 +22,11 @@ export function storeProcess(
     minTtlSec?: number;
     /** Keys put (without a lease) when the store starts, one revision each, recorded at t=0. */
     initial?: Array<{ key: string; value: string }>;
+    /**
+     * 1 (the default): one member, the model the conformance suite checks. 3 or 5: a Raft group
+     * (group.ts); writes commit on a majority, and without a leader nothing is answered.
+     */
+    members?: number;
   } = {},
 ): ProcessFactory {
   return (env: ProcessEnv): Process => {
@@ -47,6 +53,8 @@ export function storeProcess(
     const scheduleExpiry = () => {
       cancelExpiry?.();
       cancelExpiry = null;
+      // Only the leader's lessor expires leases (etcd lease/lessor.go: a demoted lessor revokes none).
+      if (group && group.leader() === null) return;
       const next = store.nextExpiryMs();
       if (next === undefined) return;
       cancelExpiry = env.after(Math.max(0, next - env.now()), () => {
@@ -130,6 +138,71 @@ export function storeProcess(
       }
     };
 
+    const answer = (m: Message) => {
+      const [type, body] = handle(m);
+      // A watch is created before the history it replays is sent (etcd answers `created` first).
+      if (type === 'WATCH_CREATED') env.send(m.from, type, body);
+      flush();
+      scheduleExpiry();
+      if (type !== 'WATCH_CREATED') env.send(m.from, type, body);
+    };
+
+    const size = opts.members ?? 1;
+    let shown = '';
+    const group: StoreGroup | null =
+      size > 1
+        ? startStoreGroup(env, size, {
+            onChange() {
+              const states = group?.states() ?? [];
+              const roles = states.map((s) => s.role).join(',');
+              const term = Math.max(0, ...states.map((s) => s.term));
+              const leader = group?.leader() ?? '';
+              const key = `${roles}|${term}|${leader}`;
+              if (key === shown) return;
+              shown = key;
+              env.mark('store-group', { roles, term, leader });
+              // Demoted: no lessor expires anything until a new leader promotes.
+              if (leader === '') {
+                cancelExpiry?.();
+                cancelExpiry = null;
+              }
+            },
+            onNewLeader(id) {
+              env.mark('store-leader', {
+                member: id,
+                term: group?.states().find((_, i) => `member-${i + 1}` === id)?.term ?? 0,
+              });
+              // etcdserver/server.go applyEntryNormal: once a new leader has applied its term's empty
+              // entry, `s.lessor.Promote(s.Cfg.ElectionTimeout())`; lessor.go Promote refreshes each
+              // lease to now + extend + RemainingTTL(), and RemainingTTL() is the whole TTL unless
+              // lease checkpointing (--experimental-enable-lease-checkpoint, off in 3.4) saved one.
+              // The model promotes when the election is won, one heartbeat earlier than etcd.
+              store.promote(env.now(), ETCD_TIMES.electionTimeoutMinMs);
+              flush();
+              scheduleExpiry();
+            },
+          })
+        : null;
+
+    /**
+     * A request to the group: the client reaches some member, which forwards it to the leader (etcd
+     * raft forwards proposals to the leader, raft/raft.go stepFollower `m.To = r.lead`). Writes
+     * (grant, revoke, txn, put) are proposed and answered once committed on a majority; a keepalive
+     * does not go through Raft: the follower forwards it to the leader's lessor
+     * (etcdserver/v3_server.go LeaseRenew, "renewals don't go through raft; forward to leader
+     * manually"), and reads and watches are served the same way here. Without a leader nothing is
+     * answered: the client's deadline tells it.
+     */
+    const viaGroup = (g: StoreGroup, m: Message) => {
+      env.after(MEMBER_LINK_MS, () => {
+        if (m.type === 'KEEPALIVE' || m.type === 'RANGE' || m.type === 'WATCH') {
+          if (g.leader() !== null) env.after(MEMBER_LINK_MS, () => g.leader() !== null && answer(m));
+          return;
+        }
+        g.propose(() => answer(m));
+      });
+    };
+
     return {
       receive(m) {
         if (m.type === 'REFUSED') {
@@ -139,19 +212,18 @@ export function storeProcess(
           }
           return;
         }
-        const [type, body] = handle(m);
-        // A watch is created before the history it replays is sent (etcd answers `created` first).
-        if (type === 'WATCH_CREATED') env.send(m.from, type, body);
-        flush();
-        scheduleExpiry();
-        if (type !== 'WATCH_CREATED') env.send(m.from, type, body);
+        if (group) viaGroup(group, m);
+        else answer(m);
       },
       stop() {
+        group?.stop();
         cancelExpiry?.();
       },
       // Quorum lost (`store-unavailable`): nothing expires while nobody can renew; when it is back
       // (the `rejoin` that ends it), the new etcd leader extends every lease (lessor.go Promote).
       onFault(f) {
+        const member = group ? memberFault(f) : null;
+        if (group && member) group.member(member.server, member.act);
         const quorum = specOf(f).quorum;
         if (quorum === 'lost') {
           unavailable = true;

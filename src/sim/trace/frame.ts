@@ -58,6 +58,16 @@ export interface StoreView {
   revision: number;
   keys: KeyValue[];
   leases: LeaseView[];
+  /** A store that is a Raft group (store/group.ts): each member's role, and the term reached. */
+  group?: StoreGroupView;
+}
+
+export interface StoreGroupView {
+  /** In member order (member-1 first): leader, candidate, follower, down or stopped. */
+  roles: string[];
+  term: number;
+  /** The member that leads, or null. */
+  leader: string | null;
 }
 
 export type WriteEvent = Extract<TraceEvent, { k: 'write' }>;
@@ -110,6 +120,7 @@ interface State {
   revision: number;
   keys: Map<string, KeyValue>;
   leases: Map<number, { ttlSec: number; deadlineMs: number }>;
+  group?: StoreGroupView;
   resources: Map<
     string,
     { highest: number | null; accepted: number; rejected: number; byKey?: Record<string, number> }
@@ -129,6 +140,7 @@ function cloneState(s: State): State {
     revision: s.revision,
     keys: new Map(s.keys),
     leases: new Map(s.leases),
+    ...(s.group ? { group: s.group } : {}),
     net: s.net,
     resources: new Map(
       [...s.resources].map(([k, v]) => [k, { ...v, ...(v.byKey ? { byKey: { ...v.byKey } } : {}) }]),
@@ -188,6 +200,17 @@ function apply(s: State, e: TraceEvent): void {
           s.revision = Math.max(s.revision, c.revision);
           return;
       }
+      return;
+    }
+    case 'mark': {
+      // The store group's roles (store/process.ts); the view is replaced whole, never changed.
+      if (e.name !== 'store-group' || !e.data) return;
+      const leader = String(e.data.leader ?? '');
+      s.group = {
+        roles: String(e.data.roles ?? '').split(','),
+        term: Number(e.data.term ?? 0),
+        leader: leader === '' ? null : leader,
+      };
       return;
     }
     case 'write': {
@@ -505,6 +528,7 @@ export class TraceIndex {
             deadlineMs: l.deadlineMs,
             remainingMs: Math.max(0, l.deadlineMs - t),
           })),
+          ...(state.group ? { group: state.group } : {}),
         }
       : null;
 

@@ -43,6 +43,13 @@ export function checkShows(frame: Frame, shows: Shows): string[] {
   }
   if (shows.alarm && !frame.violations.some((v) => v.kind === shows.alarm))
     out.push(`no ${shows.alarm} alarm is raised`);
+  if (shows.storeLeader !== undefined) {
+    const drawn = frame.store?.group?.leader ?? null;
+    if (drawn !== shows.storeLeader)
+      out.push(
+        `the store group's leader is ${drawn ?? 'nobody'}, the caption says ${shows.storeLeader ?? 'nobody'}`,
+      );
+  }
   const w = shows.write;
   if (w) {
     const last = frame.resources

@@ -118,6 +118,16 @@ const params: ParamSpecs = {
     source:
       'Kleppmann, Designing Data-Intensive Applications, ch. 8, "The leader and the lock"; a Patroni primary takes writes to its own database (Patroni docs)',
   },
+  storeMembers: {
+    default: 1,
+    min: 1,
+    max: 5,
+    integer: true,
+    unit: '',
+    doc: 'members of the etcd cluster: 1 is one server; 3 or 5 are a Raft group that elects a leader, commits each write on a majority and answers nothing without one',
+    source:
+      'etcd FAQ, "Why an odd number of cluster members?" (a 3-member cluster tolerates 1 failure, 5 tolerate 2); ADR-001: the store itself must be HA',
+  },
 };
 
 /**
@@ -144,6 +154,13 @@ const rules: ParamRule[] = [
       'renew interval must be shorter than the part of the TTL the leader trusts (renewS < ttlS × (1 − driftMarginRatio)), or the leader steps down between two keepalives',
     source:
       'client-go leaderelection.go NewLeaderElector: "renewDeadline must be greater than retryPeriod*JitterFactor"',
+  },
+  {
+    id: 'store-members-odd',
+    ok: (p) => [1, 3, 5].includes(Number(p.storeMembers ?? 1)),
+    message: 'the etcd cluster has 1, 3 or 5 members (storeMembers)',
+    source:
+      'etcd FAQ, "Why an odd number of cluster members?": an even member adds no failure tolerance; 5 is the size it recommends at most for production',
   },
 ];
 
@@ -184,6 +201,8 @@ export const lease: Algorithm = {
   },
   leadership: { scope: 'cluster', carries: 'token', keys: [LEADER_KEY] },
   topology: { mesh: false },
+  storeGroup: (p) =>
+    Number(p.storeMembers ?? 1) > 1 ? { host: STORE_HOST, members: Number(p.storeMembers) } : undefined,
   failover: {
     leadsThrough: 'store',
     marks: [

@@ -14,7 +14,10 @@ export const leaseRuntime: AlgorithmRuntime = {
     ctx.addHost(
       STORE_HOST,
       'store',
-      storeProcess({ initial: [{ key: TOKEN_KEY, value: String(ctx.params.tokenStart) }] }),
+      storeProcess({
+        initial: [{ key: TOKEN_KEY, value: String(ctx.params.tokenStart) }],
+        members: Number(ctx.params.storeMembers ?? 1),
+      }),
     );
     // With ownCopy the leader keeps the data itself: no shared storage to write to.
     if (!cfg.ownCopy)

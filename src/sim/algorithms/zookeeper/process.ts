@@ -265,6 +265,8 @@ export function zooKeeperProcess(): ProcessFactory {
       });
     };
     const serverFault = (id: number, act: 'kill' | 'restart' | 'stop' | 'resume') => {
+      // The fault's shape takes up to 5 (a store group's); this ensemble has three servers.
+      if (!life.has(id)) return;
       const before = quorum();
       const was = life.get(id);
       if (act === 'kill' && was !== 'dead') life.set(id, 'dead');

@@ -340,4 +340,23 @@ describe('the ensemble as a client sees it (three servers)', () => {
     expect(leaders[1]).toMatchObject({ node: 'node-1', token: 0 });
     expect(leaders[1]!.fromMs).toBeGreaterThanOrEqual(25_000);
   });
+
+  it('a fault on a server it does not have (4 or 5, a store group’s) brings no quorum back', () => {
+    const fault = (server: number, atMs: number, act: 'kill' | 'restart') => ({
+      atMs,
+      fault: { kind: 'server' as const, node: 'zookeeper', server, act },
+    });
+    // Two of three killed; a fourth "server" killed and restarted must not count as up.
+    const tr = run([
+      fault(1, 10_000, 'kill'),
+      fault(2, 10_000, 'kill'),
+      fault(4, 12_000, 'kill'),
+      fault(4, 13_000, 'restart'),
+    ]);
+    // Without quorum the ensemble answers nothing but resets (no PONG, no CONNECTED).
+    const answered = tr.events.filter(
+      (e) => e.k === 'send' && e.from === 'zookeeper' && e.t > 10_000 && e.type !== 'RESET',
+    );
+    expect(answered).toEqual([]);
+  });
 });

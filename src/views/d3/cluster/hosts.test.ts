@@ -45,3 +45,54 @@ describe('updateHosts: a box whose detail alone changed', () => {
     el.remove();
   });
 });
+
+describe('a store that is a Raft group (storeMembers 3)', () => {
+  it('draws its members on the box, the leader marked, and leaves them alone while only the TTL moves', () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    const index = new TraceIndex(simulate(scenarioById('etcd-leader-change') as Scenario));
+    const el = document.createElement('div');
+    document.body.append(el);
+    const view = createClusterView(el, {
+      hosts: index.trace.hosts,
+      links: [],
+      leaderKeys: declarationOf(index.trace.algorithm)?.leadership.keys,
+      flashMs: 900,
+      label: 'cluster',
+    });
+    const store = () => el.querySelector('g.host-store') as SVGGElement;
+    const pips = () => [...store().querySelectorAll('.members .member')].map((m) => m.getAttribute('class'));
+    view.update(index.frameAt(12_000));
+    expect(pips()).toEqual(['member member-leader', 'member member-follower', 'member member-follower']);
+    expect(store().querySelector('.members')?.getAttribute('aria-label')).toBe(
+      'Members of the store: 1 leader, 2 follower, 3 follower',
+    );
+    const watch = new MutationObserver(() => {});
+    watch.observe(store().querySelector('.members') as Element, { subtree: true, attributes: true });
+    view.update(index.frameAt(14_000));
+    expect(watch.takeRecords()).toEqual([]);
+    watch.disconnect();
+    view.update(index.frameAt(25_000));
+    expect(pips()).toEqual(['member member-down', 'member member-leader', 'member member-follower']);
+    view.update(index.frameAt(60_000));
+    expect(pips().filter((c) => c === 'member member-leader')).toEqual([]);
+    view.destroy();
+    el.remove();
+  });
+
+  it('a one-member store draws no members', () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    const index = new TraceIndex(simulate(scenarioById('etcd-lease') as Scenario));
+    const el = document.createElement('div');
+    document.body.append(el);
+    const view = createClusterView(el, {
+      hosts: index.trace.hosts,
+      links: [],
+      flashMs: 900,
+      label: 'cluster',
+    });
+    view.update(index.frameAt(12_000));
+    expect(el.querySelectorAll('g.host-store .members .member')).toHaveLength(0);
+    view.destroy();
+    el.remove();
+  });
+});

@@ -26,7 +26,13 @@ interface BoxDetail {
   track?: boolean;
   rejecting?: boolean;
   accepting?: boolean;
+  /** A store that is a Raft group: each member's role, member-1 first, and which one leads. */
+  members?: string[];
 }
+
+/** A store group's members: small pips on the box's top edge, the leader's larger and marked. */
+const MEMBER_R = 7;
+const MEMBER_GAP = 19;
 
 /** Draws the hosts' static shapes for a layout: one group per host, placed, with its parts. */
 export function buildHosts(
@@ -172,6 +178,10 @@ function drawBox(g: Sel<SVGGElement>, d: HostInfo, layout: Layout): void {
       .attr('height', 4)
       .attr('rx', 2);
   }
+  if (d.kind === 'store')
+    g.append('g')
+      .attr('class', 'members')
+      .attr('transform', `translate(0,${-h / 2})`);
   const badge = g
     .append('g')
     .attr('class', 'badge')
@@ -317,6 +327,7 @@ function detailOf(n: NodeView, frame: Frame, layout: Layout, opts: ClusterOption
       bar: Math.round((layout.boxW - 20) * frac * 2) / 2,
       low: frac < 0.25,
       track: lease !== undefined,
+      ...(s?.group ? { members: s.group.roles } : {}),
     };
   }
   if (n.kind === 'resource') {
@@ -353,7 +364,44 @@ function applyDetail(g: Sel<SVGGElement, unknown>, kind: HostKind, d: BoxDetail)
       .attr('width', d.bar ?? 0)
       .classed('low', d.low === true);
     g.select('.ttl-track').attr('display', d.track ? null : 'none');
+    drawMembers(g, d.members);
   }
   if (kind === 'resource')
     g.classed('rejecting', d.rejecting === true).classed('accepting', d.accepting === true);
+}
+
+/**
+ * The store group's members on the box's top edge, numbered: the leader's pip is filled and larger,
+ * a down member crossed, a stopped one hollow. The group is labelled for screen readers.
+ */
+function drawMembers(g: Sel<SVGGElement, unknown>, roles: string[] | undefined): void {
+  const box = g.select<SVGGElement>('.members');
+  const list = roles ?? [];
+  // Drawn again only when a member's role changed, not each time the TTL bar moves.
+  const key = list.join(',');
+  if ((box.attr('data-roles') ?? '') === key) return;
+  box.attr('data-roles', key === '' ? null : key);
+  const x0 = (-(list.length - 1) * MEMBER_GAP) / 2;
+  const pips = box
+    .selectAll<SVGGElement, string>('g.member')
+    .data(list)
+    .join((enter) => {
+      const m = enter.append('g').attr('class', 'member');
+      m.append('circle');
+      m.append('text').attr('y', 3.5);
+      m.append('path').attr('class', 'x').attr('d', 'M-4.5 -4.5 L4.5 4.5 M4.5 -4.5 L-4.5 4.5');
+      return m;
+    });
+  pips
+    .attr('transform', (_r, i) => `translate(${x0 + i * MEMBER_GAP},0)`)
+    .attr('class', (r) => `member member-${r}`);
+  pips.select('circle').attr('r', (r) => (r === 'leader' ? MEMBER_R + 2 : MEMBER_R));
+  pips.select('text').text((_r, i) => String(i + 1));
+  pips.select('.x').attr('display', (r) => (r === 'down' ? null : 'none'));
+  if (list.length === 0) {
+    box.attr('aria-label', null).attr('role', null);
+    return;
+  }
+  const words = list.map((r, i) => `${i + 1} ${tr(r === 'stopped' ? 'role.paused' : `role.${r}`)}`);
+  box.attr('role', 'img').attr('aria-label', tr('cluster.storeGroup', { list: words.join(', ') }));
 }
