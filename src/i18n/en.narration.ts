@@ -94,4 +94,6 @@ export const enNarration: Record<string, string> = {
   'log.fault.server.restart': '{node}: server {server} restarted',
   'log.fault.server.stop': '{node}: server {server} stopped (its connections hang)',
   'log.fault.server.resume': '{node}: server {server} resumed',
+  'log.fault.agent.stop': '{node}: HA agent STOPPED (SIGSTOP), its database runs on',
+  'log.fault.agent.resume': '{node}: HA agent resumed',
 };

@@ -115,6 +115,8 @@ export const enSandbox: Record<string, string> = {
   'fault.server.restart': 'restart server {server} of {node}',
   'fault.server.stop': 'stop server {server} of {node}',
   'fault.server.resume': 'resume server {server} of {node}',
+  'fault.agent.stop': 'stop the HA agent of {node}',
+  'fault.agent.resume': 'resume the HA agent of {node}',
   'fault.at': '{what} at {t}',
 
   'unit.ms': 'ms',

@@ -89,4 +89,6 @@ export const ptNarration: Record<string, string> = {
   'log.fault.server.restart': '{node}: servidor {server} reiniciado',
   'log.fault.server.stop': '{node}: servidor {server} parado (as conexões dele ficam sem resposta)',
   'log.fault.server.resume': '{node}: servidor {server} retomado',
+  'log.fault.agent.stop': '{node}: agente de HA PARADO (SIGSTOP), o banco de dados dele continua rodando',
+  'log.fault.agent.resume': '{node}: agente de HA retomado',
 };

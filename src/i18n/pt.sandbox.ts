@@ -115,6 +115,8 @@ export const ptSandbox: Record<string, string> = {
   'fault.server.restart': 'reiniciar o servidor {server} de {node}',
   'fault.server.stop': 'parar o servidor {server} de {node}',
   'fault.server.resume': 'retomar o servidor {server} de {node}',
+  'fault.agent.stop': 'parar o agente de HA de {node}',
+  'fault.agent.resume': 'retomar o agente de HA de {node}',
   'fault.at': '{what} em {t}',
 
   'unit.ms': 'ms',

@@ -86,4 +86,6 @@ export const ruNarration: Record<string, string> = {
   'log.fault.server.restart': '{node}: сервер {server} перезапущен',
   'log.fault.server.stop': '{node}: сервер {server} остановлен (его соединения зависают)',
   'log.fault.server.resume': '{node}: сервер {server} возобновлён',
+  'log.fault.agent.stop': '{node}: HA-агент ОСТАНОВЛЕН (SIGSTOP), его база данных продолжает работать',
+  'log.fault.agent.resume': '{node}: HA-агент возобновлён',
 };

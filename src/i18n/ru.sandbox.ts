@@ -115,6 +115,8 @@ export const ruSandbox: Record<string, string> = {
   'fault.server.restart': 'перезапустить сервер {server} ансамбля {node}',
   'fault.server.stop': 'остановить сервер {server} ансамбля {node}',
   'fault.server.resume': 'возобновить сервер {server} ансамбля {node}',
+  'fault.agent.stop': 'остановить HA-агент на {node}',
+  'fault.agent.resume': 'возобновить HA-агент на {node}',
   'fault.at': '{what} в {t}',
 
   'unit.ms': 'мс',

@@ -182,6 +182,17 @@ export class PatroniCluster {
             (x) => x?.role === 'replica' && x.state === 'running' && (x.xlog?.received_location ?? -1) >= at,
           );
         });
+        // synchronous_mode takes effect only once the primary's HA loop has named a synchronous standby
+        // (synchronous_standby_names); until then commits are acknowledged asynchronously, and a kill
+        // in that window lost an acknowledged write. pg-2's `GET /sync` answers 200 once it is the one
+        // (Patroni docs, REST API: "only when the Patroni node is running as a synchronous standby").
+        if (c.synchronousMode)
+          await c.waitFor('pg-2 to be the synchronous standby', deadline, async () => {
+            const res = await fetch(`http://127.0.0.1:${(nodes[1] as PgNode).restPort}/sync`, {
+              signal: AbortSignal.timeout(1500),
+            }).catch(() => null);
+            return res?.status === 200;
+          });
         await c.waitFor('HAProxy to send writes to pg-1 (its /primary check up)', deadline, async () => {
           const b = await c.backends();
           return b['pg-1'] === 'UP';

@@ -414,8 +414,9 @@ export class PatroniRun {
    */
   async lostWrites(): Promise<{ acknowledged: number; lost: number[] } | null> {
     const kill = this.lastKill;
-    const to = this.primary();
-    if (!kill || !to || to === kill.node) return null;
+    // The killed node's last answer (primary) stays in `roles`: the new primary is the last promoted.
+    const to = kill ? figuresOf(this.events, kill).newPrimaries.at(-1) : undefined;
+    if (!kill || !to) return null;
     const acked = this.events.flatMap((e) =>
       e.k === 'write' && e.status === 'accepted' && e.resource === kill.node ? [Number(e.value)] : [],
     );

@@ -13,7 +13,12 @@ import { stateRecorder } from './stateRecord.ts';
 export function machineProcess<M extends AnyStateMachine>(
   machine: M,
   input: (env: ProcessEnv) => InputFrom<M>,
-  opts: { reportsRole?: boolean; recordsState?: boolean } = {},
+  opts: {
+    reportsRole?: boolean;
+    recordsState?: boolean;
+    /** A fault on its host that is not a change of life reaches the machine as FAULT {fault}. */
+    hearsFaults?: boolean;
+  } = {},
 ): ProcessFactory {
   const reportsRole = opts.reportsRole ?? true;
   const recordsState = opts.recordsState ?? reportsRole;
@@ -47,6 +52,7 @@ export function machineProcess<M extends AnyStateMachine>(
       // Messages are the machine's events; unknown types are ignored by XState like any unhandled event.
       receive: (msg) => actor.send({ ...msg.body, type: msg.type, from: msg.from } as never),
       stop: () => actor.stop(),
+      ...(opts.hearsFaults ? { onFault: (fault) => actor.send({ type: 'FAULT', fault } as never) } : {}),
     };
   };
 }
