@@ -1,10 +1,14 @@
 /**
- * `npm run live -- --system patroni [--headless] [--duration MS] [--fault 'MS:{...}'] [--out FILE]`:
- * a real Patroni cluster on loopback (cluster.ts), the story's client, the faults, and the recording
- * as a trace of the Patroni story (run.ts). Headless: runs `--duration` (90 s by default), then prints
- * the kill's figures and the run's summary as JSON. Otherwise it runs until Ctrl+C and writes the
- * recording to `--out` (or lel-patroni-<time>.json), for the player's Import; meanwhile a line on
- * stdin ("kill-primary", "pause pg-2") applies a fault. Node-only.
+ * `npm run live -- --system patroni [--headless] [--duration MS] [--fault 'MS:{...}'] [--out FILE]
+ * [--set synchronousMode=true] [--compare [--runs N]]`: a real Patroni cluster on loopback
+ * (cluster.ts), the story's client, the faults (faults.ts: `{"kind":"pause","node":"pg-2"}`,
+ * `{"kind":"member-kill","member":1}`, ...), and the recording as a trace of the Patroni story
+ * (run.ts). Headless: runs `--duration` (90 s by default), then prints the kill's figures, the
+ * acknowledged writes the failover lost, what a SIGSTOPped primary's Patroni led to, and the run's
+ * summary as JSON. `--compare` runs the story's kill N times (5 by default) and prints the figures
+ * beside the simulation's (compare.ts). Otherwise it runs until Ctrl+C and writes the recording to
+ * `--out` (or lel-patroni-<time>.json), for the player's Import; meanwhile a line on stdin
+ * ("kill-primary", "pause pg-2", "member-stop 2") applies a fault. Node-only.
  */
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
