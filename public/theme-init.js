@@ -79,6 +79,7 @@
       'short-timeout',
       'bully-at-scale',
       'raft-figure-8',
+      'patroni-watchdog',
       'kubernetes-lease',
       'zookeeper',
       'sharded-leadership',

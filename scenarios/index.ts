@@ -14,6 +14,7 @@ import kubernetesLease from './kubernetes-lease.ts';
 import leaderFlag from './leader-flag.ts';
 import leaseNoFencing from './lease-no-fencing.ts';
 import patroni from './patroni.ts';
+import patroniWatchdog from './patroni-watchdog.ts';
 import raft from './raft.ts';
 import raftFigure8 from './raft-figure-8.ts';
 import raftMinorityLeader from './raft-minority-leader.ts';
@@ -47,6 +48,7 @@ export const pitfalls: Scenario[] = [
   shortTimeout,
   bullyAtScale,
   raftFigure8,
+  patroniWatchdog,
 ];
 export const systems: Scenario[] = [
   kubernetesLease,

@@ -35,6 +35,30 @@ const PRODUCT_CLAIMS: ReadonlyArray<readonly [key: string, product: string, supp
   ['scenario.patroni.step.lease-expires', 'etcd', 'adr:matrix.lease'],
   ['scenario.patroni.step.watch-fires', 'etcd', 'adr:matrix.lease'],
   ['scenario.patroni.step.writes-reach-pg-2', 'HAProxy', 'story:patroni#writes-reach-pg-2'],
+  // The stopped agent and its watchdog: each caption's product is the story's own step.
+  ['scenario.patroni-watchdog.step.two-apps', 'HAProxy', 'story:patroni-watchdog#two-apps'],
+  ['scenario.patroni-watchdog.step.two-apps', 'Patroni', 'story:patroni-watchdog#two-apps'],
+  ['scenario.patroni-watchdog.step.agent-stopped', 'Patroni', 'story:patroni-watchdog#agent-stopped'],
+  [
+    'scenario.patroni-watchdog.step.haproxy-marks-pg-1-down',
+    'Patroni',
+    'story:patroni-watchdog#haproxy-marks-pg-1-down',
+  ],
+  [
+    'scenario.patroni-watchdog.step.haproxy-marks-pg-1-down',
+    'HAProxy',
+    'story:patroni-watchdog#haproxy-marks-pg-1-down',
+  ],
+  ['scenario.patroni-watchdog.step.two-primaries', 'HAProxy', 'story:patroni-watchdog#two-primaries'],
+  ['scenario.patroni-watchdog.step.pg-1-demoted', 'Patroni', 'story:patroni-watchdog#pg-1-demoted'],
+  ['scenario.patroni-watchdog.step.watchdog-on', 'Patroni', 'story:patroni-watchdog#watchdog-on'],
+  [
+    'scenario.patroni-watchdog.step.agent-stopped-armed',
+    'Patroni',
+    'story:patroni-watchdog#agent-stopped-armed',
+  ],
+  ['scenario.patroni-watchdog.step.one-primary', 'HAProxy', 'story:patroni-watchdog#one-primary'],
+  ['scenario.patroni-watchdog.step.lease-expires', 'etcd', 'adr:matrix.lease'],
   ['scenario.lease-no-fencing.step.lease-checked', 'etcd', 'adr:matrix.lease'],
   ['scenario.lease-no-fencing.step.lease-expires', 'etcd', 'adr:matrix.lease'],
   // READ COMMITTED re-checks the WHERE on the updated row: the dbjob model does, and its story shows it.

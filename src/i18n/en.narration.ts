@@ -111,4 +111,6 @@ export const enNarration: Record<string, string> = {
     '{node} refuses the change {change}: it has not committed an entry of its own term yet, so an older uncommitted change could still win.',
   'narr.configRefused.no-change': '{node} refuses the change {change}: the configuration would not change.',
   'narr.configRefused.last': '{node} refuses to remove {server}: it is the last server of the cluster.',
+  'log.fault.agent.stop': '{node}: HA agent STOPPED (SIGSTOP), its database runs on',
+  'log.fault.agent.resume': '{node}: HA agent resumed',
 };

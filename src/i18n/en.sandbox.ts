@@ -122,6 +122,8 @@ export const enSandbox: Record<string, string> = {
   'faults.addNew': 'Add a new server {node}',
   'fault.add-server': 'add {node} to the cluster',
   'fault.remove-server': 'remove {node} from the cluster',
+  'fault.agent.stop': 'stop the HA agent of {node}',
+  'fault.agent.resume': 'resume the HA agent of {node}',
   'fault.at': '{what} at {t}',
 
   'unit.ms': 'ms',

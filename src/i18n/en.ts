@@ -277,6 +277,7 @@ export const en: Record<string, string> = {
   'fix.knob.lease.ownCopy': 'the leader keeps its own copy of the data',
   'fix.knob.raft.unsafeCommit.off':
     'only an entry of the leader’s own term is committed by counting replicas',
+  'fix.knob.patroni.watchdog': 'Patroni’s watchdog on',
   'fix.knob.dbjob.election': 'election: lease',
   'fix.knob.dbjob.casToken': 'UPDATE with a token',
   'fix.knob.dbjob.leaseTtlS': 'TTL {value}',

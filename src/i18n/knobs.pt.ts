@@ -67,6 +67,10 @@ export const knobDocsPt: Record<string, string> = {
     'checks falhos seguidos (503 ou sem resposta) antes de o HAProxy marcar um backend como fora',
   'patroni.haproxyRise': 'checks bons seguidos (200) antes de o HAProxy marcar um backend como no ar',
   'patroni.clientWriteIntervalMs': 'a aplicação envia um INSERT pelo HAProxy com esta frequência',
+  'patroni.watchdog':
+    'ligado: cada agente arma um watchdog enquanto lidera e o mantém vivo a cada atualização da chave de líder; um watchdog sem sinal por ttl - safety_margin (5 s) reinicia o host, então um primário cujo agente parou some antes de a chave expirar; desligado: o padrão do Patroni (watchdog mode off)',
+  'patroni.directWriteNode':
+    'uma segunda aplicação escreve direto na porta do Postgres do pg-N, passando ao largo do HAProxy, com a mesma frequência da primeira (0: nenhuma)',
   // patroni client connect timeout
   'patroni.clientConnectTimeoutMs':
     'quanto tempo a aplicação espera uma nova conexão ficar utilizável antes de a escrita falhar',

@@ -62,6 +62,10 @@ export const knobDocsRu: Record<string, string> = {
   'patroni.haproxyRise':
     'сколько успешных проверок подряд (200), прежде чем HAProxy пометит backend доступным',
   'patroni.clientWriteIntervalMs': 'как часто приложение отправляет один INSERT через HAProxy',
+  'patroni.watchdog':
+    'вкл.: каждый агент, пока он лидер, взводит watchdog и поддерживает его при каждом обновлении ключа лидера; watchdog без сигнала в течение ttl - safety_margin (5 с) перезагружает хост, так что primary с остановленным агентом пропадает раньше, чем истечёт ключ; выкл.: как по умолчанию в Patroni (watchdog mode off)',
+  'patroni.directWriteNode':
+    'второе приложение пишет напрямую в порт Postgres на pg-N, в обход HAProxy, так же часто, как первое (0: нет такого приложения)',
   // patroni client connect timeout
   'patroni.clientConnectTimeoutMs':
     'сколько приложение ждёт, пока новое соединение станет пригодным, прежде чем запись считается неудавшейся',

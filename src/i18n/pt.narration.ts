@@ -105,4 +105,6 @@ export const ptNarration: Record<string, string> = {
     'O {node} recusa a mudança {change}: ainda não confirmou nenhuma entrada do próprio termo, e uma mudança antiga não confirmada ainda pode prevalecer.',
   'narr.configRefused.no-change': 'O {node} recusa a mudança {change}: a configuração não mudaria.',
   'narr.configRefused.last': 'O {node} recusa remover o {server}: é o último servidor do cluster.',
+  'log.fault.agent.stop': '{node}: agente de HA PARADO (SIGSTOP), o banco de dados dele continua rodando',
+  'log.fault.agent.resume': '{node}: agente de HA retomado',
 };

@@ -121,6 +121,8 @@ export const ptSandbox: Record<string, string> = {
   'faults.addNew': 'Adicionar um servidor novo, {node}',
   'fault.add-server': 'adicionar o {node} ao cluster',
   'fault.remove-server': 'remover o {node} do cluster',
+  'fault.agent.stop': 'parar o agente de HA de {node}',
+  'fault.agent.resume': 'retomar o agente de HA de {node}',
   'fault.at': '{what} em {t}',
 
   'unit.ms': 'ms',

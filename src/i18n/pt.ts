@@ -285,6 +285,7 @@ export const pt: Record<string, string> = {
   'fix.knob.lease.ownCopy': 'o líder guarda a própria cópia dos dados',
   'fix.knob.raft.unsafeCommit.off':
     'pela contagem de cópias só se confirma uma entrada do próprio termo do líder',
+  'fix.knob.patroni.watchdog': 'watchdog do Patroni ligado',
   'fix.knob.dbjob.election': 'eleição: lease',
   'fix.knob.dbjob.casToken': 'UPDATE com token',
   'fix.knob.dbjob.leaseTtlS': 'TTL {value}',

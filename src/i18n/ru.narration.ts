@@ -102,4 +102,6 @@ export const ruNarration: Record<string, string> = {
     '{node} отклоняет изменение {change}: он ещё не зафиксировал ни одной записи своего терма, и старое незафиксированное изменение ещё может победить.',
   'narr.configRefused.no-change': '{node} отклоняет изменение {change}: конфигурация не изменилась бы.',
   'narr.configRefused.last': '{node} отказывается удалить {server}: это последний сервер кластера.',
+  'log.fault.agent.stop': '{node}: HA-агент ОСТАНОВЛЕН (SIGSTOP), его база данных продолжает работать',
+  'log.fault.agent.resume': '{node}: HA-агент возобновлён',
 };

@@ -121,6 +121,8 @@ export const ruSandbox: Record<string, string> = {
   'faults.addNew': 'Добавить новый сервер {node}',
   'fault.add-server': 'добавить {node} в кластер',
   'fault.remove-server': 'удалить {node} из кластера',
+  'fault.agent.stop': 'остановить HA-агент на {node}',
+  'fault.agent.resume': 'возобновить HA-агент на {node}',
   'fault.at': '{what} в {t}',
 
   'unit.ms': 'мс',

@@ -284,6 +284,7 @@ export const ru: Record<string, string> = {
   'fix.knob.lease.writeIntervalMs': 'запись раз в {value}',
   'fix.knob.lease.ownCopy': 'лидер хранит свою копию данных',
   'fix.knob.raft.unsafeCommit.off': 'подсчётом копий фиксируется только запись своего терма лидера',
+  'fix.knob.patroni.watchdog': 'watchdog Patroni включён',
   'fix.knob.dbjob.election': 'выборы: lease',
   'fix.knob.dbjob.casToken': 'UPDATE с token-ом',
   'fix.knob.dbjob.leaseTtlS': 'TTL {value}',

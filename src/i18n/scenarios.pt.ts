@@ -660,4 +660,35 @@ export const scenariosPt: Record<string, string> = {
     'Um segundo depois do keepalive do node-1, nenhuma resposta: sem maioria o etcd não concede lease, não renova nenhum e não confirma nenhuma escrita.',
   'scenario.etcd-leader-change.step.node-1-steps-down':
     'O node-1 renuncia no seu próprio prazo. A chave ainda o nomeia, porque sem líder no store nenhum lease expira, e nenhum outro nó consegue assumir: o store precisa ser HA, e HA quer dizer a maioria dos membros de pé.',
+  // patroni-watchdog
+  'scenario.patroni-watchdog.title': 'Patroni sem watchdog: um agente parado',
+  'scenario.patroni-watchdog.summary':
+    'O Patroni do pg-1 é parado (SIGSTOP) e o Postgres dele continua rodando. O HAProxy tira o pg-1 do ar, a chave de líder expira e o pg-2 se promove, mas o pg-1 continua um primário que aceita escritas: uma aplicação que chega direto nele grava ali enquanto as escritas do HAProxy vão para o pg-2. Dois primários aceitam escritas. A correção é o watchdog do Patroni: ele reinicia o host do pg-1 antes de a chave expirar.',
+  'scenario.patroni-watchdog.tagline':
+    'Um Patroni parado deixa o seu Postgres como primário: dois primários aceitam escritas.',
+  'scenario.patroni-watchdog.step.two-apps':
+    'O pg-1 faz o bootstrap e roda como primário. Duas aplicações escrevem: uma pelo HAProxy, outra direto na porta do Postgres do pg-1. O watchdog do Patroni está desligado, o padrão.',
+  'scenario.patroni-watchdog.step.pg-3-falls-behind':
+    'O pg-3 perde a conexão de replicação com o pg-1: deixa de receber WAL e fica atrás do pg-2.',
+  'scenario.patroni-watchdog.step.agent-stopped':
+    'O Patroni do pg-1 é parado (SIGSTOP), como ficaria um processo travado ou uma VM pausada. O Postgres dele segue como primário e aceita as escritas das duas aplicações, mas agora ninguém renova o lease do pg-1.',
+  'scenario.patroni-watchdog.step.haproxy-marks-pg-1-down':
+    'A API REST do pg-1 é a do Patroni, e ela não responde nada: depois de {haproxyFall, plural, one {# verificação} other {# verificações}} sem resposta, o HAProxy marca o {backend} como fora do ar. As escritas pelo HAProxy falham daqui em diante; a aplicação direta continua gravando no pg-1.',
+  'scenario.patroni-watchdog.step.lease-expires':
+    'O lease do pg-1 expira {ttlS} s depois da sua última renovação: o etcd apaga a chave de líder. O Postgres do pg-1 continua primário.',
+  'scenario.patroni-watchdog.step.pg-2-promotes': 'O pg-2 ganha a chave de líder e executa pg_ctl promote.',
+  'scenario.patroni-watchdog.step.old-timeline-write':
+    'O pg-2 é o primário na timeline 2, e o pg-1 continua aceitando as escritas da aplicação direta na timeline 1: nada no pg-1 sabe da timeline mais nova.',
+  'scenario.patroni-watchdog.step.two-primaries':
+    'O HAProxy manda as escritas da primeira aplicação para o pg-2, enquanto as da segunda continuam caindo no pg-1: dois primários aceitam escritas, em duas timelines. Split-brain.',
+  'scenario.patroni-watchdog.step.pg-1-demoted':
+    'O Patroni do pg-1 volta, encontra a chave de líder com o pg-2 e rebaixa o pg-1. As escritas que o pg-1 aceitou depois da promoção do pg-2 ficam numa timeline que ninguém segue.',
+  'scenario.patroni-watchdog.step.watchdog-on':
+    'A correção é o watchdog do Patroni: um Patroni líder mantém um dispositivo watchdog vivo a cada atualização da sua chave de líder, e um watchdog que fica ttl menos safety_margin (5 s) sem sinal reinicia o host. Mesmas aplicações, mesmas falhas.',
+  'scenario.patroni-watchdog.step.agent-stopped-armed':
+    'O Patroni do pg-1 é parado (SIGSTOP), e com ele os keepalives do watchdog.',
+  'scenario.patroni-watchdog.step.watchdog-resets':
+    'O watchdog reinicia o host do pg-1 5 s antes de a chave de líder expirar: o Postgres dele some, e as escritas da aplicação direta esgotam o tempo.',
+  'scenario.patroni-watchdog.step.one-primary':
+    'Depois de {haproxyRise, plural, one {# verificação bem-sucedida} other {# verificações bem-sucedidas}}, o HAProxy marca o {backend} como no ar: as escritas chegam ao pg-2, o único primário que sobrou.',
 };

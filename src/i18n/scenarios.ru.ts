@@ -658,4 +658,35 @@ export const scenariosRu: Record<string, string> = {
     'Прошла секунда после keepalive от node-1, а ответа нет: без кворума etcd не выдаёт lease, не продлевает их и не фиксирует ни одной записи.',
   'scenario.etcd-leader-change.step.node-1-steps-down':
     'node-1 слагает полномочия в свой срок. Ключ всё ещё называет его: без лидера в store ни один lease не истекает. И никто другой не может стать лидером: store должен быть HA, а HA — это кворум участников в строю.',
+  // patroni-watchdog
+  'scenario.patroni-watchdog.title': 'Patroni без watchdog: остановленный агент',
+  'scenario.patroni-watchdog.summary':
+    'Patroni на pg-1 остановлен (SIGSTOP), а его Postgres продолжает работать. HAProxy выводит pg-1 из работы, ключ лидера истекает, pg-2 становится primary, но pg-1 по-прежнему primary, который принимает записи: приложение, которое ходит к нему напрямую, пишет туда, пока записи через HAProxy идут на pg-2. Записи принимают два primary. Исправление — watchdog Patroni: он перезагружает хост pg-1 раньше, чем истечёт ключ.',
+  'scenario.patroni-watchdog.tagline':
+    'Остановленный Patroni оставляет свой Postgres primary: записи принимают два primary.',
+  'scenario.patroni-watchdog.step.two-apps':
+    'pg-1 выполняет bootstrap и работает как primary. Пишут два приложения: одно через HAProxy, другое напрямую в порт Postgres на pg-1. Watchdog Patroni выключен, как и по умолчанию.',
+  'scenario.patroni-watchdog.step.pg-3-falls-behind':
+    'pg-3 теряет канал репликации с pg-1: он перестаёт получать WAL и отстаёт от pg-2.',
+  'scenario.patroni-watchdog.step.agent-stopped':
+    'Patroni на pg-1 остановлен (SIGSTOP), как это бывает с зависшим процессом или приостановленной ВМ. Его Postgres остаётся primary и принимает записи обоих приложений, но lease pg-1 больше никто не продлевает.',
+  'scenario.patroni-watchdog.step.haproxy-marks-pg-1-down':
+    'REST API на pg-1 принадлежит Patroni, и он ничего не отвечает: после {haproxyFall, plural, one {# проверки} few {# проверок} many {# проверок} other {# проверки}} без ответа HAProxy помечает {backend} недоступным. Записи через HAProxy с этого момента завершаются ошибкой; приложение, которое пишет напрямую, по-прежнему пишет в pg-1.',
+  'scenario.patroni-watchdog.step.lease-expires':
+    'Lease pg-1 истекает через {ttlS} с после последнего продления: etcd удаляет ключ лидера. Postgres на pg-1 всё ещё primary.',
+  'scenario.patroni-watchdog.step.pg-2-promotes': 'pg-2 получает ключ лидера и выполняет pg_ctl promote.',
+  'scenario.patroni-watchdog.step.old-timeline-write':
+    'pg-2 — primary на timeline 2, а pg-1 по-прежнему принимает записи приложения, которое пишет напрямую, на timeline 1: на pg-1 ничто не знает о более новой timeline.',
+  'scenario.patroni-watchdog.step.two-primaries':
+    'HAProxy отправляет записи первого приложения на pg-2, а записи второго по-прежнему попадают на pg-1: записи принимают два primary, на двух timeline. Это split-brain.',
+  'scenario.patroni-watchdog.step.pg-1-demoted':
+    'Patroni на pg-1 возобновляет работу, видит, что ключ лидера у pg-2, и понижает pg-1. Записи, которые pg-1 принял после повышения pg-2, остались на timeline, за которой никто не следует.',
+  'scenario.patroni-watchdog.step.watchdog-on':
+    'Исправление — watchdog Patroni: Patroni-лидер поддерживает устройство watchdog после каждого обновления своего ключа лидера, а watchdog, который не получал сигнала ttl минус safety_margin (5 с), перезагружает хост. Те же приложения, те же сбои.',
+  'scenario.patroni-watchdog.step.agent-stopped-armed':
+    'Patroni на pg-1 остановлен (SIGSTOP), а вместе с ним и keepalive для watchdog.',
+  'scenario.patroni-watchdog.step.watchdog-resets':
+    'Watchdog перезагружает хост pg-1 за 5 с до того, как истёк бы его ключ лидера: Postgres на нём пропадает, а записи приложения, которое пишет напрямую, завершаются по таймауту.',
+  'scenario.patroni-watchdog.step.one-primary':
+    'После {haproxyRise, plural, one {# успешной проверки} few {# успешных проверок} many {# успешных проверок} other {# успешной проверки}} HAProxy помечает {backend} доступным: записи идут на pg-2, единственный оставшийся primary.',
 };

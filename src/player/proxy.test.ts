@@ -82,3 +82,24 @@ describe('proxyStateAt', () => {
     ]);
   });
 });
+
+describe('proxyStateAt with a client that writes past the proxy', () => {
+  it("counts only the writes the proxy forwarded: patroni-watchdog's direct app writes to pg-1 are not HAProxy's", async () => {
+    const { scenarioById } = await import('../../scenarios/index.ts');
+    const { simulate } = await import('../sim/simulate.ts');
+    const story = scenarioById('patroni-watchdog');
+    if (!story) throw new Error('patroni-watchdog missing');
+    const trace = simulate(story);
+    const index = new TraceIndex(trace);
+    const end = trace.durationMs;
+    const viaProxy = trace.events.filter(
+      (e) => e.k === 'write' && e.node === 'app' && e.resource === 'pg-1' && e.status === 'accepted',
+    ).length;
+    const direct = trace.events.filter(
+      (e) => e.k === 'write' && e.node === 'app-direct' && e.resource === 'pg-1' && e.status === 'accepted',
+    ).length;
+    expect(direct).toBeGreaterThan(0);
+    const landed = proxyStateAt(index, 'haproxy', end, ['pg-1', 'pg-2', 'pg-3']).landed;
+    expect(landed.find((l) => l.backend === 'pg-1')?.accepted).toBe(viaProxy);
+  });
+});

@@ -32,6 +32,8 @@ interface ProxyTrail {
   marks: Array<{ t: number; backend: string; up: boolean }>;
   forwards: Array<{ sendAt: number; deliverAt: number; to: string }>;
   failures: number[];
+  /** Clients that send WRITEs straight to a backend, past the proxy: their writes did not land through it. */
+  direct: Set<string>;
 }
 
 const trails = new WeakMap<TraceIndex, Map<string, ProxyTrail>>();
@@ -45,7 +47,7 @@ function trailOf(index: TraceIndex, proxyId: string): ProxyTrail {
   }
   const hit = byProxy.get(proxyId);
   if (hit) return hit;
-  const trail: ProxyTrail = { marks: [], forwards: [], failures: [] };
+  const trail: ProxyTrail = { marks: [], forwards: [], failures: [], direct: new Set() };
   for (const e of index.trace.events as TraceEvent[]) {
     if (e.k !== 'mark' || e.node !== proxyId) continue;
     if (e.name !== 'backend-up' && e.name !== 'backend-down') continue;
@@ -53,6 +55,7 @@ function trailOf(index: TraceIndex, proxyId: string): ProxyTrail {
     if (typeof b === 'string') trail.marks.push({ t: e.t, backend: b, up: e.name === 'backend-up' });
   }
   for (const m of index.messages) {
+    if (m.type === 'WRITE' && m.from !== proxyId && m.to !== proxyId) trail.direct.add(m.from);
     if (m.from !== proxyId) continue;
     if (m.type === 'WRITE' && m.fate === 'delivered')
       trail.forwards.push({ sendAt: m.sendAt, deliverAt: m.deliverAt, to: m.to });
@@ -91,7 +94,7 @@ export function proxyStateAt(
   const landed = new Map<string, { backend: string; accepted: number; rejected: number }>();
   for (const w of index.writes) {
     if (w.t > t) break;
-    if (!health.has(w.resource)) continue;
+    if (!health.has(w.resource) || trail.direct.has(w.node)) continue;
     const x = landed.get(w.resource) ?? { backend: w.resource, accepted: 0, rejected: 0 };
     if (w.status === 'accepted') x.accepted++;
     else x.rejected++;

@@ -24,22 +24,11 @@ import { join } from 'node:path';
 import { freePorts, sleep } from '../../testing/etcd/etcdServer.ts';
 import { EtcdCluster } from '../cluster.ts';
 import { segmentsOf, startReaper, writeList } from '../reaper.ts';
+import { haproxyConfig, patroniConfig, SCOPE } from './config.ts';
 import { findPatroniBins, type PatroniBins, postgresUser } from './deps.ts';
 import { TcpProxy } from './tcpProxy.ts';
 
-/** The story's cluster name: its keys are /service/batman/... (scenarios/patroni.ts). */
-export const SCOPE = 'batman';
-export const NAMESPACE = '/service/';
-
-/**
- * The story's settings, Patroni's defaults (Patroni docs, Dynamic Configuration Settings:
- * https://patroni.readthedocs.io/en/latest/dynamic_configuration.html): ttl 30, loop_wait 10,
- * retry_timeout 10, maximum_lag_on_failover 1048576.
- */
-export const DCS = { ttl: 30, loop_wait: 10, retry_timeout: 10, maximum_lag_on_failover: 1_048_576 };
-
-/** Patroni's haproxy.cfg example: `default-server inter 3s fall 3 rise 2`, `retries 2`. */
-export const HAPROXY = { interMs: 3000, fall: 3, rise: 2, retries: 2 };
+export { DCS, HAPROXY, NAMESPACE, SCOPE } from './config.ts';
 
 export interface PgNode {
   name: string;
@@ -81,6 +70,8 @@ process.once('exit', () => {
 export class PatroniCluster {
   private shm = new Set<string>();
   private sysv = new Set<string>();
+  /** Patroni's `synchronous_mode` (config.ts), set before the nodes are configured. */
+  private synchronousMode = false;
 
   private constructor(
     readonly dir: string,
@@ -110,7 +101,9 @@ export class PatroniCluster {
     ];
   }
 
-  static async start(opts: { nodes?: number; timeoutMs?: number } = {}): Promise<PatroniCluster> {
+  static async start(
+    opts: { nodes?: number; timeoutMs?: number; synchronousMode?: boolean } = {},
+  ): Promise<PatroniCluster> {
     const bins = findPatroniBins();
     const user = postgresUser();
     const dir = await mkdtemp(join(tmpdir(), 'lel-patroni-'));
@@ -167,6 +160,7 @@ export class PatroniCluster {
         user,
       );
       all.add(c);
+      c.synchronousMode = opts.synchronousMode ?? false;
       try {
         for (const node of nodes) c.configure(node, patroniUser);
         // pg-1 first, alone, so it bootstraps and is the primary (the story's order); then the others.
@@ -188,6 +182,17 @@ export class PatroniCluster {
             (x) => x?.role === 'replica' && x.state === 'running' && (x.xlog?.received_location ?? -1) >= at,
           );
         });
+        // synchronous_mode takes effect only once the primary's HA loop has named a synchronous standby
+        // (synchronous_standby_names); until then commits are acknowledged asynchronously, and a kill
+        // in that window lost an acknowledged write. pg-2's `GET /sync` answers 200 once it is the one
+        // (Patroni docs, REST API: "only when the Patroni node is running as a synchronous standby").
+        if (c.synchronousMode)
+          await c.waitFor('pg-2 to be the synchronous standby', deadline, async () => {
+            const res = await fetch(`http://127.0.0.1:${(nodes[1] as PgNode).restPort}/sync`, {
+              signal: AbortSignal.timeout(1500),
+            }).catch(() => null);
+            return res?.status === 200;
+          });
         await c.waitFor('HAProxy to send writes to pg-1 (its /primary check up)', deadline, async () => {
           const b = await c.backends();
           return b['pg-1'] === 'UP';
@@ -230,52 +235,12 @@ export class PatroniCluster {
   private configure(node: PgNode, etcdUser: { user: string; password: string }): void {
     mkdirSync(node.dir, { mode: 0o700 });
     this.own(node.dir);
-    // Patroni docs, YAML Configuration Settings: https://patroni.readthedocs.io/en/latest/yaml_configuration.html
-    const config = {
-      scope: SCOPE,
-      namespace: NAMESPACE,
-      name: node.name,
-      log: { level: 'INFO', format: '%(asctime)s %(levelname)s: %(message)s' },
-      restapi: { listen: `127.0.0.1:${node.restPort}`, connect_address: `127.0.0.1:${node.restPort}` },
-      etcd3: {
-        hosts: node.etcdProxies.map((p) => `127.0.0.1:${p.port}`),
-        use_proxies: true,
-        protocol: 'http',
-        username: etcdUser.user,
-        password: etcdUser.password,
-      },
-      bootstrap: {
-        dcs: {
-          ...DCS,
-          postgresql: {
-            use_pg_rewind: false,
-            // md5: the lab's client (pgWire.ts) speaks md5, not SCRAM.
-            parameters: { password_encryption: 'md5', max_connections: 40, max_wal_senders: 6 },
-          },
-        },
-        initdb: [{ encoding: 'UTF8' }, 'no-sync'],
-      },
-      postgresql: {
-        listen: `127.0.0.1:${node.pgPort}`,
-        connect_address: `127.0.0.1:${node.pgPort}`,
-        data_dir: join(node.dir, 'data'),
-        bin_dir: this.bins.pgBinDir,
-        pgpass: join(node.dir, 'pgpass'),
-        authentication: this.creds,
-        parameters: { unix_socket_directories: node.dir, shared_buffers: '16MB' },
-        pg_hba: [
-          'local all all peer',
-          `host replication ${this.creds.replication.username} 127.0.0.1/32 md5`,
-          'host all all 127.0.0.1/32 md5',
-        ],
-      },
-      watchdog: { mode: 'off' },
-      // The story's pg-3 is out of the race: its replication link was cut, so pg-2 is the healthiest
-      // replica whatever the seed (scenarios/patroni.ts). Here the `nofailover` tag does that ("If set
-      // to true, the node will not be considered as a candidate for failover", Patroni docs, Tags), so
-      // every run tells the story's failover, to pg-2.
-      tags: { nofailover: node.name === 'pg-3' },
-    };
+    const config = patroniConfig(node, {
+      etcdUser,
+      creds: this.creds,
+      pgBinDir: this.bins.pgBinDir,
+      synchronousMode: this.synchronousMode,
+    });
     const file = join(node.dir, 'patroni.yml');
     writeFileSync(file, JSON.stringify(config, null, 2), { mode: 0o600 });
     this.own(file);
@@ -328,35 +293,7 @@ export class PatroniCluster {
   }
 
   private spawnHaproxy(): void {
-    const servers = this.nodes.map(
-      (n) => `    server ${n.name} 127.0.0.1:${n.pgPort} maxconn 100 check port ${n.restProxy.port}`,
-    );
-    // Patroni's haproxy.cfg example, on loopback and free ports; the check asks /primary (Patroni
-    // docs, REST API: "GET /primary: returns HTTP status code 200 only when the Patroni node is
-    // running as the primary with the leader lock").
-    const cfg = [
-      'global',
-      '    maxconn 100',
-      'defaults',
-      '    mode tcp',
-      `    retries ${HAPROXY.retries}`,
-      '    timeout client 30m',
-      '    timeout connect 4s',
-      '    timeout server 30m',
-      '    timeout check 5s',
-      'listen stats',
-      '    mode http',
-      `    bind 127.0.0.1:${this.statsPort}`,
-      '    stats enable',
-      '    stats uri /',
-      `listen ${SCOPE}`,
-      `    bind 127.0.0.1:${this.haproxyPort}`,
-      '    option httpchk GET /primary',
-      '    http-check expect status 200',
-      `    default-server inter ${HAPROXY.interMs / 1000}s fall ${HAPROXY.fall} rise ${HAPROXY.rise} on-marked-down shutdown-sessions`,
-      ...servers,
-      '',
-    ].join('\n');
+    const cfg = haproxyConfig(this.nodes, this.statsPort, this.haproxyPort);
     const file = join(this.dir, 'haproxy.cfg');
     writeFileSync(file, cfg, { mode: 0o600 });
     this.own(file);

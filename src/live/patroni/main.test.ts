@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../cli/args.ts';
 import { findPatroniBins, MissingPackages } from './deps.ts';
-import { PATRONI_DURATION_MS, parsePatroniArgs } from './main.ts';
+import { COMPARE_DURATION_MS, PATRONI_DURATION_MS, parsePatroniArgs } from './main.ts';
 
 describe('npm run live -- --system patroni: arguments', () => {
   it('takes --headless, --duration, --out and the faults, with kill-primary aligned to an HA loop', () => {
@@ -27,8 +27,20 @@ describe('npm run live -- --system patroni: arguments', () => {
         { atMs: 30_000, fault: { kind: 'pause', node: 'pg-2' } },
       ],
       out: 'run.json',
+      synchronousMode: false,
+      compare: false,
+      runs: 5,
     });
     expect(parsePatroniArgs(['--system', 'patroni']).durationMs).toBe(PATRONI_DURATION_MS);
+  });
+
+  it('--set synchronousMode=true, and --compare with its runs and its own duration', () => {
+    expect(parsePatroniArgs(['--set', 'synchronousMode=true']).synchronousMode).toBe(true);
+    expect(parsePatroniArgs(['--headless', '--compare', '--runs', '3'])).toMatchObject({
+      compare: true,
+      runs: 3,
+      durationMs: COMPARE_DURATION_MS,
+    });
   });
 
   it.each([
@@ -38,6 +50,10 @@ describe('npm run live -- --system patroni: arguments', () => {
     [['--fault', 'soon:{"kind":"kill-primary"}'], /whole number of ms/],
     [['--fault', '0:{"kind":"kill-primary","afterLoopMs":-1}'], /afterLoopMs/],
     [['--duration', '5'], /at least 1000/],
+    [['--set', 'synchronousMode=maybe'], /synchronousMode=true\|false/],
+    [['--compare'], /add --headless/],
+    [['--headless', '--compare', '--fault', '0:{"kind":"kill-primary"}'], /takes no --fault/],
+    [['--headless', '--compare', '--runs', '0'], /1 to 20/],
   ])('refuses %j', (argv, message) => {
     expect(() => parsePatroniArgs(['--system', 'patroni', ...argv])).toThrow(UsageError);
     expect(() => parsePatroniArgs(['--system', 'patroni', ...argv])).toThrow(message);

@@ -1,24 +1,41 @@
 /**
- * `npm run live -- --system patroni [--headless] [--duration MS] [--fault 'MS:{...}'] [--out FILE]`:
- * a real Patroni cluster on loopback (cluster.ts), the story's client, the faults, and the recording
- * as a trace of the Patroni story (run.ts). Headless: runs `--duration` (90 s by default), then prints
- * the kill's figures and the run's summary as JSON. Otherwise it runs until Ctrl+C and writes the
- * recording to `--out` (or lel-patroni-<time>.json), for the player's Import; meanwhile a line on
- * stdin ("kill-primary", "pause pg-2") applies a fault. Node-only.
+ * `npm run live -- --system patroni [--headless] [--duration MS] [--fault 'MS:{...}'] [--out FILE]
+ * [--set synchronousMode=true] [--compare [--runs N]]`: a real Patroni cluster on loopback
+ * (cluster.ts), the story's client, the faults (faults.ts: `{"kind":"pause","node":"pg-2"}`,
+ * `{"kind":"member-kill","member":1}`, ...), and the recording as a trace of the Patroni story
+ * (run.ts). Headless: runs `--duration` (90 s by default), then prints the kill's figures, the
+ * acknowledged writes the failover lost, what a SIGSTOPped primary's Patroni led to, and the run's
+ * summary as JSON. `--compare` runs the story's kill N times (5 by default) and prints the figures
+ * beside the simulation's (compare.ts). Otherwise it runs until Ctrl+C and writes the recording to
+ * `--out` (or lel-patroni-<time>.json), for the player's Import; meanwhile a line on stdin
+ * ("kill-primary", "pause pg-2", "member-stop 2") applies a fault. Node-only.
  */
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { UsageError } from '../../cli/args.ts';
 import { cliDocument } from '../../cli/main.ts';
+import { compareText, simulatedFigures } from './compare.ts';
 import { MissingPackages } from './deps.ts';
-import { PATRONI_FAULT_KINDS, type PatroniFault, PatroniRun, patroniScenario } from './run.ts';
+import { isPatroniFaultKind, PATRONI_FAULT_KINDS, PATRONI_FAULTS, type PatroniFault } from './faults.ts';
+import type { Figures } from './figures.ts';
+import { PatroniRun, patroniScenario } from './run.ts';
 
 export interface PatroniArgs {
   headless: boolean;
   durationMs: number;
   faults: Array<{ atMs: number; fault: PatroniFault }>;
   out: string | null;
+  /** `--set synchronousMode=true`: Patroni's `synchronous_mode: true` (config.ts). */
+  synchronousMode: boolean;
+  /** `--compare`: `runs` runs of the story's kill, beside the simulation of it (compare.ts). */
+  compare: boolean;
+  runs: number;
 }
+
+/** A compare run: long enough for the story's failover (about 35 s after the kill) and its HA loop wait. */
+export const COMPARE_DURATION_MS = 52_000;
+/** The story's kill, 1.4 s after one of the primary's HA loops (run.ts `scheduled`). */
+export const STORY_KILL = { atMs: 0, fault: { kind: 'kill-primary', afterLoopMs: 1400 } } as const;
 
 export const PATRONI_DURATION_MS = 90_000;
 
@@ -33,27 +50,56 @@ function fault(raw: string): { atMs: number; fault: PatroniFault } {
   }
   if (!/^\d+$/.test(at))
     throw new UsageError(`--fault time must be a whole number of ms, got ${JSON.stringify(at)}`);
-  const kind = f.kind as string;
-  if (!(PATRONI_FAULT_KINDS as readonly string[]).includes(kind))
+  const kind = String(f.kind);
+  if (!isPatroniFaultKind(kind))
     throw new UsageError(
       `--fault ${JSON.stringify(kind)}: --system patroni takes ${PATRONI_FAULT_KINDS.join(', ')}`,
     );
-  if (kind === 'kill-primary') {
+  const target = PATRONI_FAULTS[kind].target;
+  if (target === 'primary') {
     const after = f.afterLoopMs;
     if (
       after !== undefined &&
       (typeof after !== 'number' || !Number.isInteger(after) || after < 0 || after > 60_000)
     )
       throw new UsageError('--fault kill-primary: afterLoopMs is a whole number of ms, 0 to 60000');
-    return { atMs: Number(at), fault: after === undefined ? { kind } : { kind, afterLoopMs: after } };
+    return {
+      atMs: Number(at),
+      fault: after === undefined ? { kind: 'kill-primary' } : { kind: 'kill-primary', afterLoopMs: after },
+    };
+  }
+  if (kind === 'kill-primary') throw new Error('unreachable');
+  if (target === 'member') {
+    if (typeof f.member !== 'number' || ![1, 2, 3].includes(f.member))
+      throw new UsageError(`--fault ${kind} takes {"kind","member"} with member 1, 2 or 3`);
+    return { atMs: Number(at), fault: { kind, member: f.member } };
   }
   if (typeof f.node !== 'string' || !/^pg-[1-3]$/.test(f.node))
     throw new UsageError(`--fault ${kind} takes {"kind","node"} with node pg-1, pg-2 or pg-3`);
-  return { atMs: Number(at), fault: { kind, node: f.node } as PatroniFault };
+  return { atMs: Number(at), fault: { kind, node: f.node } };
+}
+
+/** A line typed on stdin: "kill-primary", "pause pg-2", "member-kill 1". */
+export function stdinFault(line: string): PatroniFault | null {
+  const [kind = '', arg] = line.trim().split(/\s+/);
+  if (kind === '') return null;
+  const target = isPatroniFaultKind(kind) ? PATRONI_FAULTS[kind].target : 'node';
+  const f: Record<string, unknown> = { kind };
+  if (arg !== undefined) f[target === 'member' ? 'member' : 'node'] = target === 'member' ? Number(arg) : arg;
+  return fault(`0:${JSON.stringify(f)}`).fault;
 }
 
 export function parsePatroniArgs(argv: string[]): PatroniArgs {
-  const a: PatroniArgs = { headless: false, durationMs: PATRONI_DURATION_MS, faults: [], out: null };
+  const a: PatroniArgs = {
+    headless: false,
+    durationMs: PATRONI_DURATION_MS,
+    faults: [],
+    out: null,
+    synchronousMode: false,
+    compare: false,
+    runs: 5,
+  };
+  let duration = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const value = () => {
@@ -68,12 +114,28 @@ export function parsePatroniArgs(argv: string[]): PatroniArgs {
       const v = value();
       if (!/^\d+$/.test(v) || Number(v) < 1000) throw new UsageError('--duration: whole ms, at least 1000');
       a.durationMs = Number(v);
+      duration = true;
     } else if (arg === '--fault') a.faults.push(fault(value()));
     else if (arg === '--out') a.out = value();
-    else
+    else if (arg === '--compare') a.compare = true;
+    else if (arg === '--runs') {
+      const v = value();
+      if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 20) throw new UsageError('--runs: 1 to 20');
+      a.runs = Number(v);
+    } else if (arg === '--set') {
+      const v = value();
+      const m = /^synchronousMode=(true|false)$/.exec(v);
+      if (!m) throw new UsageError(`--set ${v}: --system patroni takes synchronousMode=true|false`);
+      a.synchronousMode = m[1] === 'true';
+    } else
       throw new UsageError(
-        `--system patroni: unknown option ${arg} (--headless, --duration, --fault, --out)`,
+        `--system patroni: unknown option ${arg} (--headless, --duration, --fault, --out, --set, --compare, --runs)`,
       );
+  }
+  if (a.compare) {
+    if (!a.headless) throw new UsageError('--compare runs headless: add --headless');
+    if (a.faults.length > 0) throw new UsageError("--compare runs the story's kill; it takes no --fault");
+    if (!duration) a.durationMs = COMPARE_DURATION_MS;
   }
   return a;
 }
@@ -109,8 +171,12 @@ export async function patroniMain(argv: string[]): Promise<number> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  if (a.compare)
+    return compareMain(a, (r) => {
+      run = r;
+    });
   try {
-    run = await PatroniRun.start({ faults: a.faults });
+    run = await PatroniRun.start({ faults: a.faults, synchronousMode: a.synchronousMode });
     const c = run.cluster;
     process.stderr.write(
       `live: patroni cluster up (pid ${process.pid}, folder ${c.dir}): HAProxy 127.0.0.1:${c.haproxyPort}, ` +
@@ -118,17 +184,21 @@ export async function patroniMain(argv: string[]): Promise<number> {
     );
     if (!a.headless) {
       process.stdout.write(
-        `Type a fault and Enter: ${PATRONI_FAULT_KINDS.join(', ')} (all but kill-primary take a node: "pause pg-2").\n` +
+        `Type a fault and Enter: ${PATRONI_FAULT_KINDS.join(', ')} (a node or an etcd member after it: "pause pg-2", "member-kill 1"; kill-primary alone).\n` +
           'Ctrl+C stops the cluster and writes the recording.\n',
       );
       const live = run;
       createInterface({ input: process.stdin }).on('line', (line) => {
-        const [kind = '', node] = line.trim().split(/\s+/);
-        if (kind === '') return;
         try {
-          const f = fault(`0:${JSON.stringify(node === undefined ? { kind } : { kind, node })}`).fault;
-          const done = live.fault(f);
-          process.stdout.write(`${done ? 'done' : 'nothing to do'}: ${line.trim()} at ${live.now()} ms\n`);
+          const f = stdinFault(line);
+          if (!f) return;
+          void live.fault(f).then(
+            (done) =>
+              process.stdout.write(
+                `${done ? 'done' : 'nothing to do'}: ${line.trim()} at ${live.now()} ms\n`,
+              ),
+            (e: Error) => process.stdout.write(`${e.message}\n`),
+          );
         } catch (e) {
           process.stdout.write(`${(e as Error).message}\n`);
         }
@@ -137,9 +207,18 @@ export async function patroniMain(argv: string[]): Promise<number> {
     }
     await new Promise((r) => setTimeout(r, a.durationMs));
     const figures = run.figures();
+    const pause = run.pauseFigures();
+    const lost = await run.lostWrites().catch((e: Error) => ({ error: e.message }));
     const trace = await finish();
     if (!trace) return 130;
-    const doc = { ...cliDocument(trace, patroniScenario()), source: 'patroni', figures };
+    const doc = {
+      ...cliDocument(trace, patroniScenario()),
+      source: 'patroni',
+      synchronousMode: a.synchronousMode,
+      figures,
+      lostWrites: lost,
+      pause,
+    };
     process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     return 0;
   } catch (e) {
@@ -151,4 +230,36 @@ export async function patroniMain(argv: string[]): Promise<number> {
     process.stderr.write(`live: ${(e as Error).message}\n`);
     return 1;
   }
+}
+
+/** `--compare`: the runs one after the other, then the table (stdout) and each run's figures (JSON). */
+async function compareMain(a: PatroniArgs, current: (r: PatroniRun | null) => void): Promise<number> {
+  const real: Figures[] = [];
+  const lost: unknown[] = [];
+  try {
+    for (let i = 1; i <= a.runs; i++) {
+      const run = await PatroniRun.start({ faults: [STORY_KILL], synchronousMode: a.synchronousMode });
+      current(run);
+      await new Promise((r) => setTimeout(r, a.durationMs));
+      const f = run.figures();
+      lost.push(await run.lostWrites().catch((e: Error) => ({ error: e.message })));
+      await run.stop();
+      current(null);
+      process.stderr.write(`live: run ${i}/${a.runs}: ${JSON.stringify(f)}\n`);
+      if (f) real.push(f);
+    }
+  } catch (e) {
+    if (e instanceof MissingPackages) {
+      process.stderr.write(`live: ${e.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`live: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const sim = simulatedFigures(a.runs);
+  process.stdout.write(compareText(real, sim));
+  process.stdout.write(
+    `${JSON.stringify({ synchronousMode: a.synchronousMode, real, lostWrites: lost, sim })}\n`,
+  );
+  return 0;
 }

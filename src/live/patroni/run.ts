@@ -18,36 +18,12 @@ import { type Trace, traceOf } from '../../sim/trace/trace.ts';
 import { etcdVersion } from '../../testing/etcd/etcdServer.ts';
 import { PrefixWatch, type WatchEvent } from '../watch.ts';
 import { NAMESPACE, PatroniCluster, type PgNode, SCOPE } from './cluster.ts';
+import { PATRONI_FAULTS, type PatroniFault } from './faults.ts';
+import { type Figures, figuresOf } from './figures.ts';
 import { type PgError, queryOnce } from './pgWire.ts';
 
-export const LEADER_KEY = `${NAMESPACE}${SCOPE}/leader`;
-
-/** What `--fault` can do to the live Patroni cluster. */
-export type PatroniFault =
-  /**
-   * `afterLoopMs`: at the primary's next HA loop ("no action. I am (pg-N), the leader with the lock")
-   * plus this, so the kill falls at the same point of its lease every time (the story kills 1.4 s
-   * after the last refresh, scenarios/patroni.ts).
-   */
-  | { kind: 'kill-primary'; afterLoopMs?: number }
-  | { kind: 'kill'; node: string }
-  | { kind: 'pause'; node: string }
-  | { kind: 'resume'; node: string }
-  | { kind: 'isolate-etcd'; node: string }
-  | { kind: 'rejoin-etcd'; node: string }
-  | { kind: 'cut-checks'; node: string }
-  | { kind: 'heal-checks'; node: string };
-
-export const PATRONI_FAULT_KINDS = [
-  'kill-primary',
-  'kill',
-  'pause',
-  'resume',
-  'isolate-etcd',
-  'rejoin-etcd',
-  'cut-checks',
-  'heal-checks',
-] as const;
+export { PATRONI_FAULT_KINDS, type PatroniFault } from './faults.ts';
+export { LEADER_KEY } from './figures.ts';
 
 /** The story's scenario: its picture, panels and narration steps draw the recording. */
 export function patroniScenario(): Scenario {
@@ -63,19 +39,18 @@ function roleOf(r: string): 'leader' | 'follower' | 'candidate' | null {
   return null;
 }
 
-export interface Figures {
-  /** Seconds after the kill; null when it did not happen within the run. */
-  keyDeleted: number | null;
-  newKey: number | null;
-  writable: number | null;
-  haproxyDown: number | null;
-  haproxyUp: number | null;
-  /** From the kill to the first client write accepted after it. */
-  outage: number | null;
-  killed: string;
-  /** The nodes whose role became primary after the kill. */
-  newPrimaries: string[];
-  failedWrites: number;
+export type { Figures } from './figures.ts';
+
+export interface PauseFigures {
+  paused: string;
+  /** The replica whose role turned primary, seconds after the pause. */
+  promoted: { node: string; at: number } | null;
+  /** The writes straight to the paused node's PostgreSQL port. */
+  direct: { sent: number; accepted: number };
+  /** Of those, accepted after another node became primary: two primaries took writes. */
+  directAcceptedWhileAnotherPrimary: number;
+  /** The client's writes through HAProxy after the pause: accepted by each backend, and failed. */
+  haproxy: { acceptedBy: Record<string, number>; failed: number };
 }
 
 export class PatroniRun {
@@ -107,9 +82,9 @@ export class PatroniRun {
   }
 
   static async start(
-    opts: { faults?: Array<{ atMs: number; fault: PatroniFault }> } = {},
+    opts: { faults?: Array<{ atMs: number; fault: PatroniFault }>; synchronousMode?: boolean } = {},
   ): Promise<PatroniRun> {
-    const cluster = await PatroniCluster.start();
+    const cluster = await PatroniCluster.start({ synchronousMode: opts.synchronousMode ?? false });
     const run = new PatroniRun(cluster);
     try {
       await run.begin(opts.faults ?? []);
@@ -345,7 +320,7 @@ export class PatroniRun {
 
   private scheduled(f: PatroniFault): void {
     if (f.kind !== 'kill-primary' || f.afterLoopMs === undefined) {
-      this.fault(f);
+      void this.fault(f);
       return;
     }
     const name = this.primary();
@@ -358,95 +333,170 @@ export class PatroniRun {
       clearInterval(wait);
       const late = performance.now() - (node.leaderLoops[seen] as number);
       this.timers.push(
-        setTimeout(() => this.fault({ kind: 'kill', node: node.name }), Math.max(0, afterLoopMs - late)),
+        setTimeout(() => void this.fault({ kind: 'kill', node: node.name }), Math.max(0, afterLoopMs - late)),
       );
     }, 20);
     this.timers.push(wait);
   }
 
-  /** Applies a fault now; false when it changes nothing (kill a killed node, no primary to kill). */
-  fault(f: PatroniFault): boolean {
+  /** Applies a fault now (its entry in faults.ts); false when it changes nothing. */
+  async fault(f: PatroniFault): Promise<boolean> {
+    const spec = PATRONI_FAULTS[f.kind];
+    const name =
+      spec.target === 'primary'
+        ? this.primary()
+        : spec.target === 'node'
+          ? (f as { node?: string }).node
+          : null;
+    if (spec.target !== 'member' && (name === null || name === undefined)) return false;
+    const target = {
+      cluster: this.cluster,
+      node: name ? this.node(name) : null,
+      member: spec.target === 'member' ? ((f as { member?: number }).member ?? null) : null,
+    };
     const t = this.now();
-    const name = f.kind === 'kill-primary' ? this.primary() : f.node;
-    if (name === null) return false;
-    const n = this.node(name);
-    let done = false;
-    let recorded: TimedFault['fault'] | null = null;
-    switch (f.kind) {
-      case 'kill-primary':
-      case 'kill':
-        done = this.cluster.killNode(n);
-        recorded = { kind: 'kill', node: name };
-        if (done) {
-          this.lastKill = { t, node: name };
-          this.probeSurvivors();
-        }
-        break;
-      case 'pause':
-      case 'resume':
-        done = this.cluster.pausePatroni(n, f.kind === 'pause');
-        // A pause lasts until its resume: the trace's pause holds a duration, so an hour stands for "open".
-        recorded =
-          f.kind === 'pause'
-            ? { kind: 'pause', node: name, durationMs: 3_600_000 }
-            : { kind: 'resume', node: name };
-        break;
-      case 'isolate-etcd':
-        done = n.etcdProxies.map((p) => p.cut()).some(Boolean);
-        recorded = { kind: 'isolate', node: name, from: 'store' };
-        break;
-      case 'rejoin-etcd':
-        done = n.etcdProxies.map((p) => p.heal()).some(Boolean);
-        recorded = { kind: 'rejoin', node: name };
-        break;
-      case 'cut-checks':
-        done = n.restProxy.cut();
-        recorded = { kind: 'cut-link', a: 'haproxy', b: name };
-        break;
-      case 'heal-checks':
-        done = n.restProxy.heal();
-        recorded = { kind: 'restore-link', a: 'haproxy', b: name };
-        break;
+    const wasPrimary = target.node !== null && target.node.name === this.primary();
+    if (!(await spec.apply(target))) return false;
+    if (f.kind === 'pause' && wasPrimary && target.node && !this.direct) {
+      const n = target.node;
+      this.direct = setInterval(() => this.writeDirect(n), Number(this.params.clientWriteIntervalMs));
     }
-    if (done && recorded) {
-      const tf = { atMs: t, fault: recorded } as TimedFault;
+    if (f.kind === 'resume' && this.direct) {
+      clearInterval(this.direct);
+      this.direct = null;
+    }
+    if ('kills' in spec && spec.kills && target.node) {
+      this.lastKill = { t, node: target.node.name };
+      this.probeSurvivors();
+    }
+    const rec = spec.record(target);
+    if ('fault' in rec) {
+      const tf = { atMs: t, fault: rec.fault } as TimedFault;
       this.faults.push(tf);
       this.emit({ k: 'fault', t, fault: tf.fault, source: 'intervention' });
+    } else {
+      const info = this.cluster.etcd.info()[(target.member ?? 0) - 1];
+      this.emit({
+        k: 'mark',
+        t,
+        node: 'etcd',
+        name: rec.store,
+        data: { member: target.member, id: info?.id ?? '' },
+      });
+      if (rec.store === 'member-stop' || rec.store === 'member-kill')
+        this.watch?.moveOn(target.member ?? undefined);
+      const running = this.cluster.etcd.running;
+      const quorum = running * 2 > this.cluster.etcd.info().length;
+      if (quorum !== this.quorum) {
+        this.quorum = quorum;
+        this.emit({
+          k: 'mark',
+          t,
+          node: 'etcd',
+          name: quorum ? 'quorum-back' : 'quorum-lost',
+          data: { running },
+        });
+      }
     }
-    return done;
+    return true;
   }
+
+  private quorum = true;
 
   /** The kill's figures (seconds after it), read from the recording. */
   figures(): Figures | null {
+    return this.lastKill ? figuresOf(this.events, this.lastKill) : null;
+  }
+
+  /**
+   * Acknowledged writes lost in the failover: the client's writes the killed primary acknowledged
+   * whose ids are not in the new primary's table. Null when there is no new primary to ask.
+   */
+  async lostWrites(): Promise<{ acknowledged: number; lost: number[] } | null> {
     const kill = this.lastKill;
-    if (!kill) return null;
-    const after = this.events.filter((e) => e.t >= kill.t);
-    const sec = (t: number | undefined) => (t === undefined ? null : (t - kill.t) / 1000);
-    const leaderStore = (kind: 'put' | 'delete') =>
-      after.find(
-        (e) =>
-          e.k === 'store' &&
-          e.change.kind === kind &&
-          (kind === 'put'
-            ? e.change.kind === 'put' && e.change.kv.key === LEADER_KEY && e.change.kv.value !== kill.node
-            : e.change.kind === 'delete' && e.change.key === LEADER_KEY),
-      )?.t;
-    const mark = (name: string, pred: (e: Extract<TraceEvent, { k: 'mark' }>) => boolean = () => true) =>
-      after.find((e) => e.k === 'mark' && e.name === name && pred(e))?.t;
-    const newPrimaries = [
-      ...new Set(after.flatMap((e) => (e.k === 'role' && e.role === 'leader' ? [e.node] : []))),
-    ];
-    const up = newPrimaries[0];
+    // The killed node's last answer (primary) stays in `roles`: the new primary is the last promoted.
+    const to = kill ? figuresOf(this.events, kill).newPrimaries.at(-1) : undefined;
+    if (!kill || !to) return null;
+    const acked = this.events.flatMap((e) =>
+      e.k === 'write' && e.status === 'accepted' && e.resource === kill.node ? [Number(e.value)] : [],
+    );
+    const got = await queryOnce(
+      { ...this.pgLogin(), port: this.node(to).pgPort, timeoutMs: 5000 },
+      "SELECT coalesce(string_agg(wid::text, ','), '') FROM lel_writes",
+    );
+    const have = new Set((got ?? '').split(',').filter(Boolean).map(Number));
+    return { acknowledged: acked.length, lost: acked.filter((w) => !have.has(w)) };
+  }
+
+  private pgLogin() {
     return {
-      killed: kill.node,
-      keyDeleted: sec(leaderStore('delete')),
-      newKey: sec(leaderStore('put')),
-      writable: sec(mark('writable')),
-      haproxyDown: sec(mark('backend-down', (e) => e.data?.backend === kill.node)),
-      haproxyUp: up === undefined ? null : sec(mark('backend-up', (e) => e.data?.backend === up)),
-      outage: sec(after.find((e) => e.k === 'write' && e.status === 'accepted')?.t),
-      newPrimaries,
-      failedWrites: after.filter((e) => e.k === 'write' && e.status === 'rejected').length,
+      user: this.cluster.creds.superuser.username,
+      password: this.cluster.creds.superuser.password,
+      database: 'postgres',
+    };
+  }
+
+  /**
+   * While a paused Patroni's PostgreSQL was the primary: the client writes to it directly too, at the
+   * same rate, as a client that bypasses HAProxy would (a pooler without health checks, an app with the
+   * old address). Each is a `direct-write` mark: the wid, whether it was accepted and the error.
+   */
+  private writeDirect(n: PgNode): void {
+    const wid = ++this.wid;
+    void this.track(
+      queryOnce(
+        { ...this.pgLogin(), port: n.pgPort, timeoutMs: Number(this.params.clientConnectTimeoutMs) },
+        `INSERT INTO lel_writes (wid) VALUES (${wid}) RETURNING pg_is_in_recovery()`,
+      ).then(
+        () => {
+          if (this.endedAt === null)
+            this.emit({
+              k: 'mark',
+              t: this.now(),
+              node: 'app',
+              name: 'direct-write',
+              data: { wid, to: n.name, accepted: true },
+            });
+        },
+        (e: PgError) => {
+          if (this.endedAt === null)
+            this.emit({
+              k: 'mark',
+              t: this.now(),
+              node: 'app',
+              name: 'direct-write',
+              data: { wid, to: n.name, accepted: false, reason: e.message },
+            });
+        },
+      ),
+    );
+  }
+
+  private direct: NodeJS.Timeout | null = null;
+
+  /** What the SIGSTOP of the primary's Patroni led to, read from the recording (seconds after it). */
+  pauseFigures(): PauseFigures | null {
+    const pause = this.events.find((e) => e.k === 'fault' && e.fault.kind === 'pause');
+    if (pause?.k !== 'fault' || pause.fault.kind !== 'pause') return null;
+    const paused = pause.fault.node;
+    const after = this.events.filter((e) => e.t >= pause.t);
+    const promoted = after.find((e) => e.k === 'role' && e.role === 'leader' && e.node !== paused);
+    const direct = after.filter((e) => e.k === 'mark' && e.name === 'direct-write');
+    const accepted = direct.filter((e) => e.k === 'mark' && e.data?.accepted === true);
+    const through = after.filter((e) => e.k === 'write');
+    const byBackend: Record<string, number> = {};
+    for (const w of through)
+      if (w.k === 'write' && w.status === 'accepted')
+        byBackend[w.resource] = (byBackend[w.resource] ?? 0) + 1;
+    return {
+      paused,
+      promoted: promoted?.k === 'role' ? { node: promoted.node, at: (promoted.t - pause.t) / 1000 } : null,
+      direct: { sent: direct.length, accepted: accepted.length },
+      directAcceptedWhileAnotherPrimary: promoted ? accepted.filter((e) => e.t >= promoted.t).length : 0,
+      haproxy: {
+        acceptedBy: byBackend,
+        failed: through.filter((w) => w.k === 'write' && w.status === 'rejected').length,
+      },
     };
   }
 
@@ -488,7 +538,7 @@ export class PatroniRun {
   stop(): Promise<Trace> {
     this.stopping ??= (async () => {
       for (const h of this.timers) clearTimeout(h);
-      for (const h of [this.poller, this.writer, this.prober]) if (h) clearInterval(h);
+      for (const h of [this.poller, this.writer, this.prober, this.direct]) if (h) clearInterval(h);
       this.endedAt ??= this.now();
       await Promise.allSettled([...this.inFlight]);
       await this.watch?.stop();

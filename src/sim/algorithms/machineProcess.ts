@@ -17,8 +17,11 @@ export function machineProcess<M extends AnyStateMachine>(
   opts: {
     reportsRole?: boolean;
     recordsState?: boolean;
-    /** The machine event a fault the process hears of becomes (Process.onFault), or null: none. */
-    faultEvent?: (f: Fault) => { type: string } | null;
+    /**
+     * The machine event a fault the process hears of becomes (Process.onFault: a fault on its host
+     * that is not a change of life, or one to the whole cluster), or null: none.
+     */
+    faultEvent?: (f: Fault) => { type: string; [field: string]: unknown } | null;
   } = {},
 ): ProcessFactory {
   const reportsRole = opts.reportsRole ?? true;

@@ -163,6 +163,8 @@ const SHAPES = {
   // The server added to or removed from a Raft cluster's configuration.
   'add-server': onNode,
   'remove-server': onNode,
+  // The node's HA agent alone (Patroni), its database running on: stopped (SIGSTOP) by default.
+  agent: { node: host, act: optionalChoice(['stop', 'resume']) },
 } as const satisfies Record<string, Fields>;
 
 export type FaultKind = keyof typeof SHAPES;
@@ -430,6 +432,20 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
       o.membership && n.member === true
         ? [{ id: 'remove-server', fault: { kind: 'remove-server', node: n.id } }]
         : [],
+  },
+  /**
+   * The node's HA agent stopped (SIGSTOP) or resumed, its database running on: the host stays up, so
+   * the database answers connections and takes writes while the agent neither refreshes its lease nor
+   * answers its REST API. Only a process that models an agent acts on it (Process.onFault: Patroni's,
+   * algorithms/patroni/machine.ts); Patroni's watchdog exists for it (Patroni docs, Watchdog support:
+   * https://patroni.readthedocs.io/en/latest/watchdog.html).
+   */
+  agent: {
+    fields: SHAPES.agent,
+    icon: 'M-4 -4 V4 M-1 -4 V4 M2 -4 L6 0 L2 4',
+    severity: 'danger',
+    words: (f) => ({ key: `agent.${f.act ?? 'stop'}` }),
+    undo: (f) => ((f.act ?? 'stop') === 'stop' ? { kind: 'agent', node: f.node, act: 'resume' } : null),
   },
 };
 

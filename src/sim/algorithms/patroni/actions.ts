@@ -1,7 +1,15 @@
 import { assign, enqueueActions, setup } from 'xstate';
 import { type Compare, prefixEnd, type RequestOp, type ResponseOp } from '../../store/etcd.ts';
 import type { PatroniContext, PatroniEvent, PatroniInput, PgRole } from './context.ts';
-import { NOT_RUNNING, patroniKeys, READ_ONLY, REST_TIMEOUT_MS, STORE, STORE_RETRY_MS } from './keys.ts';
+import {
+  NOT_RUNNING,
+  patroniKeys,
+  READ_ONLY,
+  REST_TIMEOUT_MS,
+  STORE,
+  STORE_RETRY_MS,
+  WATCHDOG_SAFETY_MARGIN_MS,
+} from './keys.ts';
 
 /**
  * Patroni's guards, actions and delays: what the HA loop does at each step (machine.ts is the chart
@@ -72,6 +80,12 @@ export const patroniSetup = setup({
   types: {} as { context: PatroniContext; events: PatroniEvent; input: PatroniInput },
   guards: {
     hasData: ({ context }) => context.disk.hasData,
+    agentRunning: ({ context }) => !context.agentStopped,
+    watchdogArmed: ({ context }) => context.watchdog && context.pgRole === 'primary',
+    agentStop: ({ event }) =>
+      event.type === 'FAULT' && event.fault.kind === 'agent' && (event.fault.act ?? 'stop') === 'stop',
+    agentResume: ({ event }) =>
+      event.type === 'FAULT' && event.fault.kind === 'agent' && event.fault.act === 'resume',
     isReply,
     leaseAlive: ({ context, event }) =>
       isReply({ context, event }) && event.type === 'KEEPALIVE_ACK' && event.ttl > 0,
@@ -463,6 +477,10 @@ export const patroniSetup = setup({
         lsn: context.lsn,
       }),
     clearWalsenders: assign({ walsenders: [] }),
+    stopAgent: assign({ agentStopped: true }),
+    markWatchdogReset: ({ context }) =>
+      context.env.mark('watchdog-reset', { timeline: context.timeline, lsn: context.lsn }),
+    resumeAgent: assign({ agentStopped: false }),
     handleWrite: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'WRITE') return;
       const env = context.env;
@@ -475,6 +493,8 @@ export const patroniSetup = setup({
         seen: null,
         ...(event.value !== undefined ? { value: event.value } : {}),
       };
+      // A host the watchdog reset: nothing answers; the client gives up at its connect timeout.
+      if (context.pgRole === 'reset') return;
       if (context.pgRole !== 'primary') {
         // A replica (or a demoted primary) is read-only: SQLSTATE 25006.
         const reason = context.pgRole === 'stopped' ? NOT_RUNNING : READ_ONLY;
@@ -531,6 +551,9 @@ export const patroniSetup = setup({
     retryTimeout: ({ context }) => context.retryTimeoutMs,
     restTimeout: REST_TIMEOUT_MS,
     promote: ({ context }) => context.promoteMs,
+    // The watchdog's timeout runs from its last keepalive, at the last leader-key update (leaderUntilMs - ttl).
+    watchdog: ({ context }) =>
+      Math.max(0, context.leaderUntilMs - WATCHDOG_SAFETY_MARGIN_MS - context.env.now()),
     nap: ({ context }) => Math.max(0, context.loopWaitMs - (context.env.now() - context.cycleStartMs)),
   },
 });

@@ -1,4 +1,5 @@
 /** What a Patroni agent knows (its context), what it is started with, and the messages it handles. */
+import type { Fault } from '../../faults/table.ts';
 import type { ProcessEnv } from '../../net/host.ts';
 import type { KeyValue, ResponseOp, WatchEvent } from '../../store/etcd.ts';
 
@@ -18,11 +19,14 @@ export interface PatroniInput {
   ttlS: number;
   retryTimeoutMs: number;
   promoteMs: number;
+  /** Patroni's watchdog armed while leading (watchdog `mode: automatic`); false: mode off. */
+  watchdog: boolean;
   maximumLagOnFailover: number;
   walBytesPerWrite: number;
 }
 
-export type PgRole = 'stopped' | 'replica' | 'promoting' | 'primary';
+/** `reset`: the watchdog rebooted the host; nothing listens on its port. */
+export type PgRole = 'stopped' | 'replica' | 'promoting' | 'primary' | 'reset';
 
 /** Patroni 3.0 names a primary `master` in its member key and its REST API. */
 export type PatroniRole = 'master' | 'replica';
@@ -86,6 +90,8 @@ export interface PatroniContext extends PatroniInput {
   statuses: Record<string, MemberStatus>;
   asked: string[];
   sysid: string;
+  /** The agent is stopped (SIGSTOP): no HA loop, no REST API; Postgres runs on. */
+  agentStopped: boolean;
 }
 
 export type PatroniEvent =
@@ -124,4 +130,7 @@ export type PatroniEvent =
   | { type: 'pg.initdb' }
   | { type: 'pg.basebackup' }
   | { type: 'pg.promote' }
-  | { type: 'pg.demote'; reason: string };
+  | { type: 'pg.demote'; reason: string }
+  | { type: 'pg.reset' }
+  /** A fault on the host that is not a change of its life (the agent's SIGSTOP, faults/table.ts). */
+  | { type: 'FAULT'; fault: Fault };

@@ -102,6 +102,21 @@ export const patroniParams: ParamSpecs = {
     source:
       "Patroni's haproxy.cfg example: the app writes through the primary port 5000 (the rate is an assumption)",
   },
+  watchdog: {
+    default: false,
+    doc: "on: each agent arms a watchdog while it leads, kept alive at each leader-key update; one not kept alive for ttl - safety_margin (5 s) resets the host, so a primary whose agent stopped is gone before its key expires; off: Patroni's default (watchdog mode off)",
+    source:
+      'Patroni docs, Watchdog support: the watchdog timeout is ttl - safety_margin (default 5 s), the keepalive follows each leader-key update',
+  },
+  directWriteNode: {
+    default: 0,
+    min: 0,
+    max: 9,
+    integer: true,
+    unit: '',
+    doc: "a second app writes straight to pg-N's Postgres port, past HAProxy, as often as the first (0: none)",
+    source: 'an app with a stale address or a pooler without health checks reaches the old primary directly',
+  },
   clientConnectTimeoutMs: {
     default: 2000,
     min: 2000,

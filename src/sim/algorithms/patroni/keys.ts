@@ -27,3 +27,10 @@ export const patroniKeys = {
   membersPrefix: `${PREFIX}members/`,
   member: (name: string) => `${PREFIX}members/${name}`,
 };
+
+/**
+ * Patroni's watchdog fires this long before the leader key would expire: its timeout is ttl -
+ * safety_margin (Patroni docs, Watchdog support; YAML Configuration Settings, watchdog: safety_margin
+ * 5 by default).
+ */
+export const WATCHDOG_SAFETY_MARGIN_MS = 5000;

@@ -94,12 +94,14 @@ export const patroniMachine = patroniSetup.createMachine({
     walsenders: [],
     statuses: {},
     asked: [],
+    agentStopped: false,
     sysid: `7${String(input.env.rng('sysid').int(100_000_000, 999_999_999))}${String(input.env.rng('sysid').int(100_000_000, 999_999_999))}`,
   }),
   on: {
     WRITE: { actions: 'handleWrite' },
-    HEALTH_CHECK: { actions: 'answerHealth' },
-    GET_STATUS: { actions: 'answerStatus' },
+    // The REST API is the agent's: a stopped agent answers nothing (its socket accepts, no reply).
+    HEALTH_CHECK: { guard: 'agentRunning', actions: 'answerHealth' },
+    GET_STATUS: { guard: 'agentRunning', actions: 'answerStatus' },
     WAL: { guard: 'fromUpstream', actions: ['applyWal', 'persist'] },
     START_REPLICATION: { guard: 'servesWal', actions: 'acceptReplica' },
   },
@@ -107,7 +109,10 @@ export const patroniMachine = patroniSetup.createMachine({
     // ---------------------------------------------------------------- Postgres
     pg: {
       initial: 'boot',
+      on: { 'pg.reset': '.reset' },
       states: {
+        // The watchdog rebooted the host: nothing listens on the port until it comes back (not modelled).
+        reset: { entry: [{ type: 'setRole', params: 'reset' }, 'clearWalsenders'], on: { 'pg.reset': {} } },
         // Patroni starts an existing data directory read-only ("starting as a secondary").
         boot: { always: [{ guard: 'hasData', target: 'replica' }, { target: 'stopped' }] },
         stopped: {
@@ -145,8 +150,28 @@ export const patroniMachine = patroniSetup.createMachine({
       on: {
         WATCH_CREATED: { actions: 'setWatch' },
         WATCH_EVENT: { guard: 'ownWatch', actions: 'applyWatch' },
+        FAULT: { guard: 'agentStop', target: '.stopped' },
       },
       states: {
+        // SIGSTOP: the loop, its timers and its etcd replies stop where they were; Postgres runs on
+        // and keeps its role (a primary takes writes). SIGCONT: the loop's sleep and retry deadlines
+        // have passed (Patroni waits on monotonic time), so a cycle runs at once: it finds its lease
+        // gone and, if another member holds the key, demotes (ha.py: "demoting self because I do not
+        // have the lock and I was a leader").
+        stopped: {
+          entry: 'stopAgent',
+          exit: 'resumeAgent',
+          // The watchdog (a kernel device, not the agent) resets the host of a primary whose agent
+          // stopped keeping it alive: its Postgres is gone before the leader key expires.
+          after: {
+            watchdog: { guard: 'watchdogArmed', actions: ['markWatchdogReset', raise({ type: 'pg.reset' })] },
+          },
+          on: {
+            FAULT: [{ guard: 'agentResume', target: 'cycle', actions: 'clearWoken' }, {}],
+            WATCH_CREATED: {},
+            WATCH_EVENT: {},
+          },
+        },
         booting: { after: { startDelay: 'granting' } },
         granting: {
           entry: 'sendLeaseGrant',

@@ -99,6 +99,7 @@ class Lab {
       ttlS: 30,
       retryTimeoutMs: 10_000,
       promoteMs: 1000,
+      watchdog: false,
       maximumLagOnFailover: 1_048_576,
       walBytesPerWrite: 8192,
       ...over,

@@ -19,21 +19,27 @@ export const patroniRuntime: AlgorithmRuntime = {
       ctx.addHost(
         id,
         'node',
-        machineProcess(patroniMachine, (env) => {
-          const first = !disk.booted;
-          disk.booted = true;
-          return {
-            env,
-            disk,
-            startDelayMs: first ? i * START_STAGGER_MS : 0,
-            loopWaitMs: n('loopWaitS') * 1000,
-            ttlS: n('ttlS'),
-            retryTimeoutMs: n('retryTimeoutS') * 1000,
-            promoteMs: n('promoteMs'),
-            maximumLagOnFailover: n('maximumLagOnFailover'),
-            walBytesPerWrite: n('walBytesPerWrite'),
-          };
-        }),
+        machineProcess(
+          patroniMachine,
+          (env) => {
+            const first = !disk.booted;
+            disk.booted = true;
+            return {
+              env,
+              disk,
+              startDelayMs: first ? i * START_STAGGER_MS : 0,
+              loopWaitMs: n('loopWaitS') * 1000,
+              ttlS: n('ttlS'),
+              retryTimeoutMs: n('retryTimeoutS') * 1000,
+              promoteMs: n('promoteMs'),
+              watchdog: p.watchdog === true,
+              maximumLagOnFailover: n('maximumLagOnFailover'),
+              walBytesPerWrite: n('walBytesPerWrite'),
+            };
+          },
+          // The agent's own faults (stop, resume) reach its machine as FAULT {fault}.
+          { faultEvent: (fault) => ({ type: 'FAULT', fault }) },
+        ),
       );
     });
     ctx.addHost(
@@ -55,5 +61,17 @@ export const patroniRuntime: AlgorithmRuntime = {
         connectTimeoutMs: n('clientConnectTimeoutMs'),
       }),
     );
+    // A second app that reaches one node's Postgres directly, past HAProxy.
+    const direct = n('directWriteNode');
+    if (direct > 0 && direct <= ctx.nodeIds.length)
+      ctx.addHost(
+        'app-direct',
+        'client',
+        pgClientProcess({
+          target: ctx.nodeIds[direct - 1] as string,
+          intervalMs: n('clientWriteIntervalMs'),
+          connectTimeoutMs: n('clientConnectTimeoutMs'),
+        }),
+      );
   },
 };

@@ -1,0 +1,120 @@
+/**
+ * What live Patroni can do to its cluster, one entry per kind: what it names (the primary of the
+ * moment, a node pg-N, or an etcd member 1-3), what it does to the real processes, and what the
+ * recording says. A node fault is recorded as the simulation's fault of the same meaning (the kinds of
+ * src/sim/faults/table.ts, so the player draws it as it draws the story's); an etcd member's as a mark
+ * of the store host, as etcd's live mode records it (src/live/run.ts storeFault). A new kind is one
+ * entry here: the CLI, stdin and the run read this table. Node-only.
+ */
+
+import type { Fault } from '../../sim/faults/table.ts';
+import type { MemberAction } from '../cluster.ts';
+import type { PatroniCluster, PgNode } from './cluster.ts';
+
+/** What an entry is given: the cluster and the node or member the fault names. */
+export interface FaultTarget {
+  cluster: PatroniCluster;
+  node: PgNode | null;
+  member: number | null;
+}
+
+/** What the recording says of an applied fault. */
+export type Recorded = { fault: Fault } | { store: string };
+
+export interface PatroniFaultKind {
+  /** What `{"kind", ...}` names: nothing (the primary of the moment), `node` (pg-N) or `member` (1-3). */
+  readonly target: 'primary' | 'node' | 'member';
+  /** Does it now; false when it changes nothing (kill a killed node, resume a running one). */
+  apply(t: FaultTarget): boolean | Promise<boolean>;
+  record(t: FaultTarget): Recorded;
+  /** The node is killed: the run probes the survivors for the first writable one. */
+  readonly kills?: boolean;
+}
+
+const nodeOf = (t: FaultTarget): PgNode => {
+  if (!t.node) throw new Error('a node fault without a node');
+  return t.node;
+};
+const memberOf = (t: FaultTarget): number => {
+  if (t.member === null) throw new Error('a member fault without a member');
+  return t.member;
+};
+
+const kill: PatroniFaultKind = {
+  target: 'node',
+  kills: true,
+  apply: (t) => t.cluster.killNode(nodeOf(t)),
+  record: (t) => ({ fault: { kind: 'kill', node: nodeOf(t).name } }),
+};
+
+/** A member fault: etcd's live mode's actions on its processes (src/live/cluster.ts EtcdCluster.act). */
+const member = (action: MemberAction): PatroniFaultKind => ({
+  target: 'member',
+  apply: (t) => t.cluster.etcd.act(memberOf(t), action),
+  record: () => ({ store: `member-${action}` }),
+});
+
+export const PATRONI_FAULTS = {
+  /** The story's fault: SIGKILL the primary's Patroni and its postmaster together. */
+  'kill-primary': { ...kill, target: 'primary' },
+  kill,
+  /** SIGSTOP a node's Patroni (its group); its PostgreSQL runs on. */
+  pause: {
+    target: 'node',
+    apply: (t) => t.cluster.pausePatroni(nodeOf(t), true),
+    // The trace's pause holds a duration; it lasts until its resume, so an hour stands for "open".
+    record: (t) => ({ fault: { kind: 'pause', node: nodeOf(t).name, durationMs: 3_600_000 } }),
+  },
+  resume: {
+    target: 'node',
+    apply: (t) => t.cluster.pausePatroni(nodeOf(t), false),
+    record: (t) => ({ fault: { kind: 'resume', node: nodeOf(t).name } }),
+  },
+  /** Cut the node's proxies to every etcd member: Patroni sees no etcd, PostgreSQL runs on. */
+  'isolate-etcd': {
+    target: 'node',
+    apply: (t) =>
+      nodeOf(t)
+        .etcdProxies.map((p) => p.cut())
+        .some(Boolean),
+    record: (t) => ({ fault: { kind: 'isolate', node: nodeOf(t).name, from: 'store' } }),
+  },
+  'rejoin-etcd': {
+    target: 'node',
+    apply: (t) =>
+      nodeOf(t)
+        .etcdProxies.map((p) => p.heal())
+        .some(Boolean),
+    record: (t) => ({ fault: { kind: 'rejoin', node: nodeOf(t).name } }),
+  },
+  /** Cut HAProxy's health checks to the node (its REST proxy): the backend goes DOWN. */
+  'cut-checks': {
+    target: 'node',
+    apply: (t) => nodeOf(t).restProxy.cut(),
+    record: (t) => ({ fault: { kind: 'cut-link', a: 'haproxy', b: nodeOf(t).name } }),
+  },
+  'heal-checks': {
+    target: 'node',
+    apply: (t) => nodeOf(t).restProxy.heal(),
+    record: (t) => ({ fault: { kind: 'restore-link', a: 'haproxy', b: nodeOf(t).name } }),
+  },
+  'member-kill': member('kill'),
+  'member-restart': member('restart'),
+  'member-stop': member('stop'),
+  'member-resume': member('resume'),
+} as const satisfies Record<string, PatroniFaultKind>;
+
+export type PatroniFaultKindName = keyof typeof PATRONI_FAULTS;
+export const PATRONI_FAULT_KINDS = Object.keys(PATRONI_FAULTS) as PatroniFaultKindName[];
+
+/** What `--fault` and stdin ask for: a kind and what it names. */
+export type PatroniFault =
+  /**
+   * `afterLoopMs`: at the primary's next HA loop ("no action. I am (pg-N), the leader with the lock")
+   * plus this, so the kill falls at the same point of its lease every time (the story kills 1.4 s
+   * after the last refresh, scenarios/patroni.ts).
+   */
+  | { kind: 'kill-primary'; afterLoopMs?: number }
+  | { kind: Exclude<PatroniFaultKindName, 'kill-primary'>; node?: string; member?: number };
+
+export const isPatroniFaultKind = (k: string): k is PatroniFaultKindName => Object.hasOwn(PATRONI_FAULTS, k);
