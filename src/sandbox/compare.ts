@@ -4,6 +4,7 @@ import type { SimOptions } from '../sim/inputs.ts';
 import type { Choices } from '../sim/kernel/choices.ts';
 import { createMetricsIndex, type MetricsIndex } from '../sim/metrics/index.ts';
 import { ParamError, type ParamProblem, type Params, type ParamValue } from '../sim/params.ts';
+import { replayedStory } from '../sim/scenario/schedule.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
 import { simulate } from '../sim/simulate.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
@@ -36,7 +37,7 @@ export interface CompareInputs {
 
 /** The scenario as the run on screen ran it: a schedule's run leaves the story's script out. */
 export const ranStory = (scenario: Scenario, choices: Choices | undefined): Scenario =>
-  choices ? { ...scenario, faults: [] } : scenario;
+  choices ? { ...replayedStory(scenario), faults: [] } : scenario;
 
 export interface CompareRun {
   spec: CompareSpec;
