@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { budgetRefusal } from '../app/challenge/challengeRun.ts';
+import { budgetRefusal, challengeOf } from '../app/challenge/challengeRun.ts';
 import { t } from '../i18n/index.ts';
 import { EXPLORE_LIMITS, exploreDefaults } from '../player/engine/exploreCore.ts';
 import { usePlayer } from '../player/react.ts';
@@ -59,19 +59,28 @@ export function BranchSection({ run }: { run: Run }) {
   const inputs = { seed, params, nodes, interventions, durationMs, choices };
   // Every draw of the run with its time and event: the run replayed once, on the page, per run.
   const long = run.trace.durationMs > DRAWS_MAX_MS;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one replay per run on screen; its inputs made it
+  // A challenge's budget counts faults only: a lost message or an early timer would go around it.
+  const challenge = challengeOf(run.scenario) !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one replay per trace on screen; its inputs made it
   const log = useMemo(
-    () => (imported || long || !run.complete ? null : recordDraws(run.scenario, simOptionsOf(inputs))),
-    [run, imported, long],
+    () =>
+      imported || long || challenge || !run.complete ? null : recordDraws(run.scenario, simOptionsOf(inputs)),
+    [run.trace, run.complete, imported, long, challenge],
+  );
+  const at = Math.round(time);
+  // Losses already in the run count against L; read once per trace, not per frame.
+  const lost = useMemo(
+    () =>
+      (run.trace.events as readonly TraceEvent[]).filter((e) => e.k === 'drop' && e.reason === 'loss').length,
+    [run.trace],
+  );
+  const draws = useMemo(
+    () => (log ? drawBranches(log, run.trace, at, EXPLORE_LIMITS.losses - lost) : []),
+    [log, run.trace, at, lost],
   );
   if (imported) return null;
-  const at = Math.round(time);
   const { pauseMs } = exploreDefaults(run.scenario, params);
   const options = branchOptions(run.trace, at, pauseMs);
-  const lost = (run.trace.events as readonly TraceEvent[]).filter(
-    (e) => e.k === 'drop' && e.reason === 'loss',
-  ).length;
-  const draws = log ? drawBranches(log, run.trace, at, EXPLORE_LIMITS.losses - lost) : [];
 
   const take = (tf: TimedFault) => {
     const next = canonicalFaults([...interventions, tf]);
@@ -139,26 +148,30 @@ export function BranchSection({ run }: { run: Run }) {
               ))}
             </ul>
           )}
-          <h4 className="wi-h4" id={`${ids}-m`}>
-            {t('branch.draws')}
-          </h4>
-          <p className="wi-muted" id={`${ids}-n`}>
-            {long ? t('branch.drawsLong', { min: DRAWS_MAX_MS / 60_000 }) : t('branch.drawsNote')}
-          </p>
-          {!long &&
-            (draws.length === 0 ? (
-              <p className="wi-muted">{t('branch.noDraws')}</p>
-            ) : (
-              <ul className="branch-options" aria-labelledby={`${ids}-m`} aria-describedby={`${ids}-n`}>
-                {draws.map((b) => (
-                  <li key={`${b.kind}-${b.index}`}>
-                    <button type="button" className="button small" onClick={() => takeOne(b)}>
-                      {drawText(b, run.trace.durationMs)}
-                    </button>
-                  </li>
+          {!challenge && (
+            <>
+              <h4 className="wi-h4" id={`${ids}-m`}>
+                {t('branch.draws')}
+              </h4>
+              <p className="wi-muted" id={`${ids}-n`}>
+                {long ? t('branch.drawsLong', { min: DRAWS_MAX_MS / 60_000 }) : t('branch.drawsNote')}
+              </p>
+              {!long &&
+                (draws.length === 0 ? (
+                  <p className="wi-muted">{t('branch.noDraws')}</p>
+                ) : (
+                  <ul className="branch-options" aria-labelledby={`${ids}-m`} aria-describedby={`${ids}-n`}>
+                    {draws.map((b) => (
+                      <li key={`${b.kind}-${b.index}`}>
+                        <button type="button" className="button small" onClick={() => takeOne(b)}>
+                          {drawText(b, run.trace.durationMs)}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
                 ))}
-              </ul>
-            ))}
+            </>
+          )}
         </>
       )}
     </section>
