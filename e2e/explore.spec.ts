@@ -59,11 +59,15 @@ test('explores heartbeat-no-confirm in a worker, opens the split-brain it finds 
   await expect(page).toHaveURL(/[?&]fault=\d+,/);
   expect(await timelineValue(page)).toBe(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
-  // Played with the keyboard, step after narrated step, to its end: the alarm.
+  // Told from its own trace on 3 nodes, not with the story's opening about its own cluster and script.
+  const narration = page.getByRole('status', { name: 'Narration' });
+  await expect(narration).toContainText('A schedule replayed from its list of choices');
+  // Played with the keyboard, step after narrated step, to its end: the alarm, its last caption.
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await stepToEnd(page);
   expect(await timelineValue(page)).toBe(await timelineMax(page));
   await expect(page.getByRole('alert')).toContainText('BOTH WRITE');
+  await expect(narration).toContainText('BOTH WRITE');
 
   // The link replays the same run in a fresh page, and embedded.
   const url = new URL(page.url());
@@ -132,4 +136,32 @@ test('Branch here: a crash at the cursor, the future without it beside, and Undo
   await expect(other).toHaveCount(0);
   await expect(page).not.toHaveURL(/[?&]fault=/);
   await expect(section.getByRole('button', { name: 'crash node-1' })).toBeVisible();
+});
+
+test('Branch here: a message lost at the cursor, the future where it arrives beside, and Undo returns', async ({
+  page,
+}) => {
+  await openPlayer(page, '?scenario=split-brain&step=2');
+  await page.getByRole('button', { name: 'What if…' }).click();
+  const section = page.getByRole('region', { name: 'Branch here' });
+  const draws = section.getByRole('list', { name: 'Messages and timers' });
+  await expect(draws).toBeVisible();
+  // The draws still open at the cursor: messages in flight and the followers' running election timers.
+  await expect(draws.getByRole('button', { name: /arrives next/ }).first()).toBeVisible();
+  await expect(draws.getByRole('button', { name: /election-timeout fires now/ }).first()).toBeVisible();
+  const lose = draws.getByRole('button', { name: /^lose HEARTBEAT node-\d → node-\d$/ }).first();
+  const what = (await lose.textContent()) ?? '';
+  await lose.focus();
+  await page.keyboard.press('Enter');
+  await expect(section.getByRole('status')).toContainText(`Branched: ${what}`);
+  // This run is the schedule with the pick; beside it, the same schedule with that draw at the seed's value.
+  await expect(page).toHaveURL(/[?&]choices=1:\d/);
+  await expect(page).toHaveURL(/[?&]compare=draw:\d+/);
+  const other = page.getByRole('region', { name: 'Comparison run' });
+  await expect(other).toContainText(/draw \d+ at the seed’s value/);
+  await expect(other.locator('[data-compare-node]')).toHaveCount(5);
+  await section.getByRole('button', { name: 'Undo the branch' }).click();
+  await expect(other).toHaveCount(0);
+  await expect(page).not.toHaveURL(/[?&]choices=/);
+  await expect(draws.getByRole('button', { name: what })).toBeVisible();
 });

@@ -222,6 +222,34 @@ describe('sim CLI: --choices (a schedule, issue #41)', () => {
     ).toBe(replay.out);
   });
 
+  it('a schedule without the script on 3 nodes is told from its trace and ends on its alarm, not with the story’s first and last steps', () => {
+    // The explorer's counterexample for split-brain with quorum off: node-1 cut off at 3 s.
+    const c = JSON.stringify({
+      version: 1,
+      draws: [
+        1869, 2532, 2821, 2387, 29, 0, 54, 0, 51, 0, 2816, 30, 0, 2203, 38, 0, 52, 0, 2361, 2677, 51, 0, 57,
+        0, 2244, 2514, 52, 0, 51, 0, 2387, 38, 0, 58, 0, 29, 0, 36, 0, 51, 0, 48, 0, 2957, 39, 0, 21, 0, 35,
+        0, 2149, 46, 0, 53, 0, 2924, 20, 0, 36, 0, 28, 0, 41, 0, 2255, 54, 0, 39, 0, 40, 0, 33, 0,
+      ],
+      faults: [{ atMs: 3001, fault: { kind: 'isolate', node: 'node-1', from: 'all' } }],
+    });
+    const argv = ['split-brain', '--no-script', '--nodes', '3', '--set', 'quorum=off', '--choices', c];
+    const told = (extra: string[]) =>
+      run([...argv, ...extra, '--format', 'text'])
+        .out.split('\n')
+        .filter((l) => l.includes(' == '));
+    for (const extra of [
+      ['--duration', '5801'],
+      ['--duration', '8000'],
+    ]) {
+      const lines = told(extra);
+      // Not "Five nodes elect a leader…" nor the story's closing lesson about 3 of 5 votes.
+      expect(lines.join('\n')).not.toMatch(/Five nodes|3 of 5/);
+      expect(lines[0]).toContain('A schedule replayed from its list of choices');
+      expect(lines.at(-1)).toMatch(/^ +5\.800s {2}== BOTH WRITE: node-1 & node-2/);
+    }
+  });
+
   it('its faults join the run as interventions', () => {
     const c = '{"version":1,"draws":[],"faults":[{"atMs":0,"fault":{"kind":"crash","node":"node-5"}}]}';
     expect(json(['bully', '--no-script', '--choices', c]).final.leader).toBe('node-4');

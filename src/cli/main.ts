@@ -1,6 +1,7 @@
 import { scenarios } from '../../scenarios/index.ts';
 import { tIn } from '../i18n/index.ts';
 import type { RunBudget } from '../sim/inputs.ts';
+import { replayedStory } from '../sim/scenario/schedule.ts';
 import type { Scenario } from '../sim/scenario/schema.ts';
 import { parseStoryFile, STORY_LANGS, type StoryLang } from '../sim/scenario/storyFile.ts';
 import { hostIdsOf, simulate } from '../sim/simulate.ts';
@@ -68,7 +69,13 @@ export function run(
       pool = [loaded.scenario];
       args = [...rest.slice(0, at), loaded.scenario.id, ...rest.slice(at + (flag.includes('=') ? 1 : 2))];
     }
-    const a = parseArgs(args, pool, readStoryFile);
+    const parsed = parseArgs(args, pool, readStoryFile);
+    // A schedule without the script (the explorer's replay command) is told from its trace, not by
+    // the story's steps; with the script kept, the story's steps still fit it.
+    const a =
+      parsed.choices && parsed.withoutScript
+        ? { ...parsed, scenario: replayedStory(parsed.scenario) }
+        : parsed;
     const trace = simulate(a.scenario, {
       ...(a.seed !== undefined ? { seed: a.seed } : {}),
       ...(a.nodes !== undefined ? { nodes: a.nodes } : {}),

@@ -55,6 +55,8 @@ export const enNarration: Record<string, string> = {
   'narr.skipped':
     'This step of the story does not happen in this run: the knobs or faults changed what happens here.',
   'narr.outcome.none': 'At the end of the run nobody leads.',
+  'narr.replayedSchedule':
+    'A schedule replayed from its list of choices: every draw and every fault comes from the list, not from the seed, and the story’s script is left out. What follows is read off this run, up to its first alarm.',
   'narr.outcome.many': 'At the end of the run {nodes} each believe they lead.',
   'narr.outcome.lost':
     'At the end of the run nobody leads: {node}, the last leader, was lost {ago} s before.',

@@ -203,8 +203,17 @@ export const enSandbox: Record<string, string> = {
   'branch.intro':
     'Choice points still open at the cursor: take one, and the run is simulated again from 0 ms with it; the future without it is drawn beside this one.',
   'branch.none': 'No fault of the menu can be taken here.',
-  'branch.notYet':
-    'Which message arrives next, which one is lost and when a timer fires are choices of the schedule too; they cannot be picked here yet.',
+  'branch.faults': 'Faults',
+  'branch.draws': 'Messages and timers',
+  'branch.drawsNote':
+    'A message or a timer changes only what comes after the cursor, along with the plan made for it before (when the message arrives, when the timer fires).',
+  'branch.drawsLong':
+    'Messages and timers are listed for runs up to {min} min: listing them replays the run here.',
+  'branch.noDraws': 'No message is in flight and no timer is running here.',
+  'branch.arrive': '{type} {from} → {to} arrives next ({at})',
+  'branch.lose': 'lose {type} {from} → {to}',
+  'branch.fireNow': '{owner}: {name} fires now',
+  'branch.fireLast': '{owner}: {name} fires at the end of its window ({at})',
   'branch.taken': 'Branched: {what}. Beside it, the future without it.',
   'branch.undo': 'Undo the branch',
   'sweep.label': 'Sweeps',
@@ -271,6 +280,8 @@ export const enSandbox: Record<string, string> = {
   'compare.withoutAll': 'no faults',
   'compare.withFault': 'with {what}',
   'compare.withAll': 'with its faults',
+  'compare.drawPicked': 'draw {n} as picked',
+  'compare.drawSeed': 'draw {n} at the seed’s value',
   'compare.noFaults': 'This run has no fault to leave out: inject one from a node’s menu first.',
   'compare.faultHint':
     'A story’s fault left out shows what it caused: split-brain without its partition, fencing-token without the GC pause.',

@@ -51,6 +51,8 @@ export const ptNarration: Record<string, string> = {
   'narr.skipped':
     'Este passo da história não acontece nesta execução: os parâmetros ou as falhas mudaram o que acontece aqui.',
   'narr.outcome.none': 'No fim da execução ninguém é líder.',
+  'narr.replayedSchedule':
+    'Um escalonamento reproduzido a partir da sua lista de escolhas: cada sorteio e cada falha vêm da lista, não da semente, e o roteiro da história fica de fora. O que vem a seguir é lido desta execução, até o primeiro alarme.',
   'narr.outcome.many': 'No fim da execução, {nodes} acreditam, cada um, ser o líder.',
   'narr.outcome.lost': 'No fim da execução ninguém é líder: o {node}, último líder, caiu {ago} s antes.',
   'narration.alarm.stale': 'ESCRITA OBSOLETA ACEITA',

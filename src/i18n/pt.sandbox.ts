@@ -202,8 +202,17 @@ export const ptSandbox: Record<string, string> = {
   'branch.intro':
     'Pontos de escolha ainda abertos no cursor: escolha um, e a execução é simulada de novo desde 0 ms com ele; o futuro sem ele aparece ao lado deste.',
   'branch.none': 'Nenhuma falha do menu pode ser escolhida aqui.',
-  'branch.notYet':
-    'Qual mensagem chega primeiro, qual se perde e quando um timer dispara também são escolhas do escalonamento; ainda não dá para escolhê-las aqui.',
+  'branch.faults': 'Falhas',
+  'branch.draws': 'Mensagens e timers',
+  'branch.drawsNote':
+    'Uma mensagem ou um timer muda só o que vem depois do cursor, junto com o plano feito antes para ele (quando a mensagem chega, quando o timer dispara).',
+  'branch.drawsLong':
+    'Mensagens e timers aparecem para execuções de até {min} min: listá-los reproduz a execução aqui.',
+  'branch.noDraws': 'Aqui nenhuma mensagem está em trânsito e nenhum timer está correndo.',
+  'branch.arrive': '{type} {from} → {to} chega em seguida ({at})',
+  'branch.lose': 'perder {type} {from} → {to}',
+  'branch.fireNow': '{owner}: {name} dispara agora',
+  'branch.fireLast': '{owner}: {name} dispara no fim da sua janela ({at})',
   'branch.taken': 'Ramificado: {what}. Ao lado, o futuro sem essa escolha.',
   'branch.undo': 'Desfazer a ramificação',
   'sweep.label': 'Varreduras',
@@ -270,6 +279,8 @@ export const ptSandbox: Record<string, string> = {
   'compare.withoutAll': 'sem falhas',
   'compare.withFault': 'com {what}',
   'compare.withAll': 'com as suas falhas',
+  'compare.drawPicked': 'sorteio {n} como escolhido',
+  'compare.drawSeed': 'sorteio {n} com o valor da semente',
   'compare.noFaults': 'Esta execução não tem falha para tirar: injete uma pelo menu de um nó primeiro.',
   'compare.faultHint':
     'Tirar uma falha da história mostra o que ela causou: o split-brain sem a partição, o fencing-token sem a pausa de GC.',

@@ -5,6 +5,7 @@ import { type Run, shownScenario } from '../player/store.ts';
 import { declarationOf } from '../sim/algorithms/declared.ts';
 import type { ParamValue } from '../sim/params.ts';
 import { FIX_KNOB } from '../sim/scenario/fix.ts';
+import { DRAW } from './branch.ts';
 import { runFaultText, useCompare } from './CompareView.tsx';
 import { compareKnobs, presetValue } from './compare.ts';
 import { parseKnobInput, refusalText, unitText } from './knobs.ts';
@@ -39,7 +40,9 @@ export function CompareSection({ run }: { run: Run }) {
   const [drop, setDrop] = useState<string>(
     compare?.name === WITHOUT ? String(compare.value) : String(offered[0]?.index ?? -1),
   );
-  const [name, setName] = useState(compare?.name !== WITHOUT ? (compare?.name ?? initial) : initial);
+  const [name, setName] = useState(
+    compare && compare.name !== WITHOUT && compare.name !== DRAW ? compare.name : initial,
+  );
   const knob = knobs.find((k) => k.name === name) ?? knobs[0];
   const [draft, setDraft] = useState<string>(() =>
     knob ? String(presetValue(knob, run.scenario.compare)) : '',

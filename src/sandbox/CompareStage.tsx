@@ -2,6 +2,7 @@ import { t } from '../i18n/index.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { FIX_KNOB } from '../sim/scenario/fix.ts';
+import { DRAW } from './branch.ts';
 import { CompareView, faultSideText, settingText, useCompare } from './CompareView.tsx';
 import { WITHOUT } from './variants.ts';
 
@@ -16,11 +17,13 @@ export function CompareTag({ run }: { run: Run }) {
     what:
       spec.name === WITHOUT
         ? faultSideText(run, Number(spec.value), 'this')
-        : settingText(run, {
-            name: spec.name,
-            // The fix knob is absent from a run without it: off.
-            value: run.trace.params[spec.name] ?? (spec.name === FIX_KNOB ? false : spec.value),
-          }),
+        : spec.name === DRAW
+          ? t('compare.drawPicked', { n: Number(spec.value) })
+          : settingText(run, {
+              name: spec.name,
+              // The fix knob is absent from a run without it: off.
+              value: run.trace.params[spec.name] ?? (spec.name === FIX_KNOB ? false : spec.value),
+            }),
   });
   return (
     <h3 className="compare-tag" title={text}>

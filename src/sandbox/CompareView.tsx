@@ -9,6 +9,7 @@ import type { ParamValue } from '../sim/params.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { ClusterView } from '../views/ClusterView.tsx';
 import { formatTime } from '../views/format.ts';
+import { DRAW } from './branch.ts';
 import { type CompareResult, type CompareSpec, compareInEngine, compareKnobs } from './compare.ts';
 import { interventionText } from './faults.ts';
 import { refusalText, unitText } from './knobs.ts';
@@ -121,7 +122,9 @@ export function CompareView({ run, result, time }: { run: Run; result: CompareRe
     ? ''
     : spec.name === WITHOUT
       ? faultSideText(run, Number(spec.value), 'other', other?.dropped ?? [])
-      : specText(run, spec, other?.adjusted ?? []);
+      : spec.name === DRAW
+        ? t('compare.drawSeed', { n: Number(spec.value) })
+        : specText(run, spec, other?.adjusted ?? []);
   const duration = other?.trace.durationMs ?? run.trace.durationMs;
   return (
     <section className="compare-run" aria-label={t('compare.region')}>

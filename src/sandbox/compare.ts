@@ -4,11 +4,13 @@ import type { SimOptions } from '../sim/inputs.ts';
 import type { Choices } from '../sim/kernel/choices.ts';
 import { createMetricsIndex, type MetricsIndex } from '../sim/metrics/index.ts';
 import { ParamError, type ParamProblem, type Params, type ParamValue } from '../sim/params.ts';
+import { replayedStory } from '../sim/scenario/schedule.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
 import { simulate } from '../sim/simulate.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import { TraceIndex } from '../sim/trace/frame.ts';
 import { type Trace, traceOf } from '../sim/trace/trace.ts';
+import { DRAW } from './branch.ts';
 import { type Knob, knobsOf, withKnob } from './knobs.ts';
 import { type RunFault, validWithout, WITHOUT, withoutFault } from './variants.ts';
 
@@ -36,7 +38,7 @@ export interface CompareInputs {
 
 /** The scenario as the run on screen ran it: a schedule's run leaves the story's script out. */
 export const ranStory = (scenario: Scenario, choices: Choices | undefined): Scenario =>
-  choices ? { ...scenario, faults: [] } : scenario;
+  choices ? { ...replayedStory(scenario), faults: [] } : scenario;
 
 export interface CompareRun {
   spec: CompareSpec;
@@ -130,6 +132,15 @@ function plan(given: CompareInputs, spec: CompareSpec): Attempt[] | CompareResul
     adjusted,
     dropped: variant.dropped,
   });
+  if (spec.name === DRAW) {
+    // The same schedule with draw i at the seed's value (branch.ts): Branch here's other future.
+    const i = spec.value;
+    const draws = inputs.choices?.draws;
+    if (typeof i !== 'number' || !draws || !Number.isInteger(i) || i < 0 || i >= draws.length)
+      return { error: `no draw ${String(i)} to put back` };
+    const a = attempt(inputs.params, []);
+    return [{ ...a, opts: { ...a.opts, seedFrom: i } }];
+  }
   if (spec.name === WITHOUT) {
     const k = spec.value;
     return typeof k === 'number' && validWithout(inputs.scenario, inputs.interventions, k)

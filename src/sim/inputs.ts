@@ -35,8 +35,16 @@ export interface SimOptions {
   budget?: Partial<RunBudget>;
   /** A schedule to replay (kernel/choices.ts): its draws replace the seed's, its faults join the interventions. */
   choices?: Choices;
+  /**
+   * With `choices`: its draws from this index on take the seed's values instead (kernel/choices.ts,
+   * branchingChooser). Compare's "draw i at the seed's value" beside a Branch here pick; a number, not
+   * a chooser, so it reaches the engine's worker.
+   */
+  seedFrom?: number;
   /** Who picks each draw (a recorder, the explorer); the seed's streams when absent. */
   chooser?: Chooser;
+  /** Tell the chooser each draw's time and event (Draw.atMs, Draw.about): describingChooser reads them. */
+  describeDraws?: boolean;
 }
 
 export class SimError extends Error {}

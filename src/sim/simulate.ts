@@ -14,7 +14,7 @@ import {
   type SimOptions,
   scenarioParams,
 } from './inputs.ts';
-import { replayingChooser } from './kernel/choices.ts';
+import { branchingChooser, type DrawContext, replayingChooser } from './kernel/choices.ts';
 import { afterOnClock, queueClock } from './kernel/clock.ts';
 import { EventQueue } from './kernel/queue.ts';
 import { RngStreams } from './kernel/rngs.ts';
@@ -119,8 +119,15 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
   const choices = opts.choices ?? scenario.choices;
   const chooser =
     opts.chooser ??
-    (choices ? replayingChooser(choices.draws, (why) => spend(new SimError(why))) : undefined);
-  const rngs = new RngStreams(seed, chooser);
+    (choices
+      ? opts.seedFrom !== undefined
+        ? branchingChooser(choices.draws, opts.seedFrom, 'seed')
+        : replayingChooser(choices.draws, (why) => spend(new SimError(why)))
+      : undefined);
+  // Each draw's time and event, for a chooser that writes them down (Branch here): only when asked.
+  const drawing: DrawContext | undefined =
+    chooser && opts.describeDraws ? { now: () => queue.now } : undefined;
+  const rngs = new RngStreams(seed, chooser, drawing);
   const events: TraceEvent[] = [];
   const checkers: Checker[] = safetyCheckers(alg.leadership.keys);
   if (opts.leaderlessBoundMs !== undefined) checkers.push(leaderlessChecker(opts.leaderlessBoundMs));
@@ -170,6 +177,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       latencyP99Ms: Number(params.latencyP99Ms ?? 0),
     },
     rngs.stream('net/tail'),
+    drawing,
   );
 
   const envFor = (host: Host): ProcessEnv => {

@@ -6,6 +6,7 @@ import { usePlayer } from '../player/react.ts';
 import { afterOwn, eventLimit, type Instead, type NavStep, shownStep, stepsOf } from '../player/steps.ts';
 import { type Run, shownScenario } from '../player/store.ts';
 import { braceGroups, faultWords } from '../sim/faults/words.ts';
+import { isReplayedStory, REPLAYED_SCHEDULE_STEP } from '../sim/scenario/schedule.ts';
 import { type DerivedStep, deriveSteps } from '../sim/trace/derive.ts';
 import { captionWith } from '../sim/trace/summary.ts';
 import type { ResolvedStep } from '../sim/trace/trace.ts';
@@ -18,6 +19,9 @@ import { formatTime } from './format.ts';
 export function stepCaption(run: Run, step: ResolvedStep, locale: Locale): string {
   // A live recording is shown as the sandbox (src/live/run.ts), but nothing in it is simulated.
   if (run.trace.source === 'etcd' && step.id === 'free-play') return tIn(locale, 'live.step');
+  // A replayed schedule's opening (scenario/schedule.ts) is the lab's, whichever story it replays.
+  if (step.id === REPLAYED_SCHEDULE_STEP && isReplayedStory(run.scenario))
+    return tIn(locale, 'narr.replayedSchedule');
   // The language's plural forms first (`{n, plural, ...}`), then its numbers ("0,5" in pt and ru),
   // then the step's other variables.
   const vars = { ...run.trace.params, ...step.vars } as Record<string, string | number | boolean>;

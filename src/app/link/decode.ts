@@ -1,6 +1,7 @@
 /** Reading a view from a query string (the format is described in view.ts): never throws, a bad value becomes a problem. */
 
 import { MAX_INSPECTED } from '../../player/store.ts';
+import { DRAW } from '../../sandbox/branch.ts';
 import { validWithout, WITHOUT } from '../../sandbox/variants.ts';
 import { algorithmFor } from '../../sim/algorithms/declared.ts';
 import type { Choices } from '../../sim/kernel/choices.ts';
@@ -229,6 +230,12 @@ export function decodeView(search: string, ctx: DecodeContext): Decoded {
           .toLowerCase();
         if (text !== 'on' && text !== 'off') throw new Error('expected fix:on or fix:off');
         compare = { name, value: text === 'on' };
+      } else if (name === DRAW) {
+        // compare=draw:<i>: the same schedule with its draw i at the seed's value (Branch here's other future).
+        const text = rawCompare.slice(colon + 1).trim();
+        const i = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+        if (!choices || !(i < choices.draws.length)) throw new Error(`no draw ${text} in the run's choices`);
+        compare = { name, value: i };
       } else if (name === WITHOUT) {
         // compare=without:<k>: the same run without its fault k (src/sandbox/variants.ts), -1 all.
         const text = rawCompare.slice(colon + 1).trim();

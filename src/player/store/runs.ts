@@ -5,6 +5,7 @@
  */
 import { canonicalFaults, type SimOptions } from '../../sim/inputs.ts';
 import { withAlgorithm } from '../../sim/scenario/sandbox.ts';
+import { replayedStory } from '../../sim/scenario/schedule.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
 import { TraceIndex } from '../../sim/trace/frame.ts';
 import { type Trace, traceOf } from '../../sim/trace/trace.ts';
@@ -55,8 +56,9 @@ export function createRuns(opts: PlayerOptions, simulate: (scenario: Scenario, o
     }
     const { seed, params, interventions, nodes, durationMs, choices } = input;
     // A schedule's run has no script: the run's scenario says so, so what lists the run's faults
-    // (Compare's "one fault left out", its titles, Branch here) does not count the story's.
-    if (choices) scenario = { ...scenario, faults: [] };
+    // (Compare's "one fault left out", its titles, Branch here) does not count the story's; and it is
+    // told from its trace, not by the story's steps (scenario/schedule.ts).
+    if (choices) scenario = { ...replayedStory(scenario), faults: [] };
     // The simulator puts interventions in canonical order, so the same set in any order is one run.
     const stem = [scenario.id, scenario.algorithm, seed ?? null, params, nodes ?? null, durationMs ?? null];
     // A schedule is a run of its own (its draws), not the seeded run's past.

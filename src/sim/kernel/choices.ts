@@ -26,6 +26,14 @@ export interface Choices {
 
 export type DrawKind = 'int' | 'chance' | 'unit';
 
+/**
+ * What a draw decides: a message's latency or loss (its id, ends and type, as its `send` event names
+ * them), or a host's own draw (a randomized timer: its owner and purpose, the stream's two parts).
+ */
+export type DrawAbout =
+  | { k: 'message'; what: 'latency' | 'loss'; id: number; from: string; to: string; type: string }
+  | { k: 'host'; owner: string; name: string };
+
 /** One draw as a chooser sees it: the stream ("net", "node-2/election-timeout") and its domain. */
 export interface Draw {
   stream: string;
@@ -33,6 +41,29 @@ export interface Draw {
   /** int: the bounds (inclusive); chance: min = max = p; unit: 0 and 1 (exclusive). */
   min: number;
   max: number;
+  /** The simulated time of the draw, and what it decides (given where RngStreams knows them). */
+  atMs?: number;
+  about?: DrawAbout;
+}
+
+/**
+ * Where a stream's draws learn their time and their event: the simulator's clock, and the message
+ * the network is about to draw for (set just before, cleared just after).
+ */
+export interface DrawContext {
+  now(): number;
+  message?: Extract<DrawAbout, { k: 'message' }> | undefined;
+}
+
+/** What a host stream's draw decides: `node-2/election-timeout` is node-2's `election-timeout`. */
+function aboutOf(
+  stream: string,
+  ctx: DrawContext | undefined,
+  what: 'latency' | 'loss',
+): DrawAbout | undefined {
+  if (stream === 'net') return ctx?.message ? { ...ctx.message, what } : undefined;
+  const slash = stream.indexOf('/');
+  return slash > 0 ? { k: 'host', owner: stream.slice(0, slash), name: stream.slice(slash + 1) } : undefined;
 }
 
 /** Picks each draw's value; `seeded` is what the seed's stream would give (it advances the stream). */
@@ -40,13 +71,70 @@ export interface Chooser {
   draw(d: Draw, seeded: () => number): number;
 }
 
-/** Wraps a stream's Rng so each draw goes through the chooser. */
-export function chosenRng(stream: string, raw: Rng, chooser: Chooser): Rng {
+/** Wraps a stream's Rng so each draw goes through the chooser, with its time and event when `ctx` is given. */
+export function chosenRng(stream: string, raw: Rng, chooser: Chooser, ctx?: DrawContext): Rng {
+  if (!ctx)
+    return {
+      next: () => chooser.draw({ stream, kind: 'unit', min: 0, max: 1 }, raw.next),
+      int: (min, max) => chooser.draw({ stream, kind: 'int', min, max }, () => raw.int(min, max)),
+      chance: (p) =>
+        chooser.draw({ stream, kind: 'chance', min: p, max: p }, () => (raw.chance(p) ? 1 : 0)) === 1,
+    };
+  const told = (d: Draw, what: 'latency' | 'loss'): Draw => {
+    const about = aboutOf(stream, ctx, what);
+    return { ...d, atMs: ctx.now(), ...(about ? { about } : {}) };
+  };
   return {
-    next: () => chooser.draw({ stream, kind: 'unit', min: 0, max: 1 }, raw.next),
-    int: (min, max) => chooser.draw({ stream, kind: 'int', min, max }, () => raw.int(min, max)),
+    next: () => chooser.draw(told({ stream, kind: 'unit', min: 0, max: 1 }, 'latency'), raw.next),
+    int: (min, max) =>
+      chooser.draw(told({ stream, kind: 'int', min, max }, 'latency'), () => raw.int(min, max)),
     chance: (p) =>
-      chooser.draw({ stream, kind: 'chance', min: p, max: p }, () => (raw.chance(p) ? 1 : 0)) === 1,
+      chooser.draw(told({ stream, kind: 'chance', min: p, max: p }, 'loss'), () =>
+        raw.chance(p) ? 1 : 0,
+      ) === 1,
+  };
+}
+
+/** A draw as a run made it: its domain, time, event and the value it took (describingChooser). */
+export interface DrawRecord extends Draw {
+  index: number;
+  value: number;
+}
+
+/**
+ * Takes `inner`'s values (the seed's without one) and writes each draw down with its domain, time and
+ * event: what Branch here lists the open choice points from.
+ */
+export function describingChooser(inner?: Chooser): Chooser & { readonly log: DrawRecord[] } {
+  const log: DrawRecord[] = [];
+  return {
+    log,
+    draw(d, seeded) {
+      const value = inner ? inner.draw(d, seeded) : seeded();
+      log.push({ ...d, index: log.length, value });
+      return value;
+    },
+  };
+}
+
+/**
+ * A schedule with one draw changed, and the rest of the run left to the seed, as the explorer's own
+ * schedules are: the draws before `at` take `draws`' values, draw `at` takes `pick` (or the seed's
+ * value), and every later draw the seed's. Every stream is advanced as a seeded run advances it, so
+ * after a seeded run's draw is changed each stream goes on with the same values it had: only which
+ * event takes them can change.
+ */
+export function branchingChooser(draws: readonly number[], at: number, pick: number | 'seed'): Chooser {
+  let i = 0;
+  return {
+    draw(d, seeded) {
+      const s = seeded();
+      const j = i++;
+      if (j === at) return pick === 'seed' || outside(d, pick) ? s : pick;
+      if (j > at) return s;
+      const v = draws[j];
+      return v === undefined || outside(d, v) ? s : v;
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { createRng, hashString, type Rng } from '../../lib/rng.ts';
-import { type Chooser, chosenRng } from './choices.ts';
+import { type Chooser, chosenRng, type DrawContext } from './choices.ts';
 
 /**
  * Named PRNG streams derived from one seed: one stream per concern ("net", "node-3/timeout"),
@@ -11,13 +11,15 @@ export class RngStreams {
   constructor(
     readonly seed: number,
     private readonly chooser?: Chooser,
+    /** The draws' time and event, for a chooser that writes them down (describingChooser). */
+    readonly context?: DrawContext,
   ) {}
 
   stream(name: string): Rng {
     let r = this.streams.get(name);
     if (!r) {
       r = createRng(hashString(name, this.seed));
-      if (this.chooser) r = chosenRng(name, r, this.chooser);
+      if (this.chooser) r = chosenRng(name, r, this.chooser, this.context);
       this.streams.set(name, r);
     }
     return r;

@@ -1,5 +1,6 @@
 import type { Rng } from '../../lib/rng.ts';
 import { type Fault, netAfter } from '../faults/table.ts';
+import type { DrawContext } from '../kernel/choices.ts';
 import type { EventQueue } from '../kernel/queue.ts';
 import type { TraceEvent } from '../trace/events.ts';
 import type { Host } from './host.ts';
@@ -71,6 +72,8 @@ export class Network {
     private readonly cfg: NetConfig,
     /** The tail's own stream: drawn from only when the tail is on, so runs without it keep their draws. */
     private readonly tailRng?: Rng,
+    /** Told which message the next draws are for, where a chooser writes draws down (kernel/choices.ts). */
+    private readonly drawing?: DrawContext,
   ) {}
 
   add(host: Host): void {
@@ -162,8 +165,10 @@ export class Network {
     const id = this.nextId++;
     const now = this.queue.now;
     // Always draw both numbers so that a fault elsewhere does not shift later draws.
+    if (this.drawing) this.drawing.message = { k: 'message', what: 'latency', id, from, to, type };
     let latency = this.rng.int(this.cfg.latencyMinMs, this.cfg.latencyMaxMs);
     const lost = this.rng.chance(this.cfg.dropRate);
+    if (this.drawing) this.drawing.message = undefined;
     const p99 = this.cfg.latencyP99Ms ?? 0;
     if (p99 > 0 && this.tailRng) {
       const slow = this.tailRng.chance(TAIL_SHARE);

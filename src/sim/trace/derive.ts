@@ -3,6 +3,7 @@ import { stopsHost } from '../faults/table.ts';
 import { faultWords, plainFormat } from '../faults/words.ts';
 import { createMetricsIndex } from '../metrics/metrics.ts';
 import { ranScenario } from '../scenario/fix.ts';
+import { isReplayedStory } from '../scenario/schedule.ts';
 import type { Scenario } from '../scenario/schema.ts';
 
 export { DERIVED_KINDS } from './derivedKinds.ts';
@@ -296,6 +297,12 @@ function derive(trace: Trace, scenario: Scenario | undefined, all: boolean): Der
         break;
     }
   });
+  // A replayed schedule is told up to its first alarm, the moment it was replayed for: a counterexample
+  // opened in the player runs on to a whole second, and what follows the alarm is not its story.
+  if (isReplayedStory(scenario) && !opts.all) {
+    const alarm = out.findIndex((d) => d.alarm);
+    if (alarm >= 0) out.length = alarm + 1;
+  }
   // The run's last word, once the story no longer tells it: who leads at the end. Not needed when the
   // last thing told is already an outcome (a takeover, a stale write, a violation) and no step follows.
   const told = out[out.length - 1];
