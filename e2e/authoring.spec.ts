@@ -50,6 +50,10 @@ test('a story authored from scratch in pt: 3 faults, 4 captions, saved as a file
   await expect(editor).toBeVisible({ timeout: FIRST_RUN_MS });
   await editor.getByLabel('Título').fill('Minha eleição');
   await editor.getByLabel('Nós').fill('5');
+  // The preview has the draft (its title in the header) before the cursor moves.
+  await expect(page.getByRole('button', { name: /^Cenários/ })).toContainText('Minha eleição', {
+    timeout: FIRST_RUN_MS,
+  });
 
   // Three faults from the What-if menu, at the cursor.
   const faults = editor.getByRole('group', { name: /^Falhas/ });
@@ -94,6 +98,15 @@ test('a story authored from scratch in pt: 3 faults, 4 captions, saved as a file
   expect(file.faults).toHaveLength(3);
   expect(file.steps).toHaveLength(4);
 
+  // Saved in My stories, and listed in the catalogue there.
+  await editor.getByRole('button', { name: 'Salvar em Minhas histórias' }).click();
+  await expect(editor.getByRole('status').filter({ hasText: 'Salva em Minhas histórias' })).toBeVisible();
+  await page.getByRole('button', { name: /^Cenários/ }).click();
+  await expect(
+    page.locator('.catalogue-mine').getByRole('button', { name: 'Minha eleição', exact: true }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
   // Saved as a link.
   await editor.getByRole('button', { name: 'Copiar um link' }).click();
   const link = editor.getByRole('link', { name: 'Abrir o link' });
@@ -117,4 +130,29 @@ test('a story authored from scratch in pt: 3 faults, 4 captions, saved as a file
   await expect(page.getByText('Minha eleição').first()).toBeVisible({ timeout: FIRST_RUN_MS });
   const fromFile = await captionsToEnd(page);
   for (const c of CAPTIONS) expect(fromFile).toContain(c);
+});
+
+test('at 390 px, from the keyboard: the editor opens, takes a caption, undoes it, and fits the width', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPlayer(page, '?lang=pt&scenario=sandbox');
+  // Each control is reached and worked with keys only (focus, typing, Enter, Space).
+  await page.getByRole('button', { name: 'Nova história' }).focus();
+  await page.keyboard.press('Enter');
+  const editor = page.getByRole('region', { name: 'Nova história' });
+  await expect(editor).toBeVisible({ timeout: FIRST_RUN_MS });
+  await editor.getByLabel(/^Legenda em/).focus();
+  await page.keyboard.type('Uma legenda escrita só com o teclado.');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(editor.getByRole('button', { name: 'Adicionar legenda' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const captions = editor.getByRole('group', { name: /^Legendas/ }).getByRole('listitem');
+  await expect(captions).toHaveCount(1);
+  await editor.getByRole('button', { name: 'Desfazer' }).focus();
+  await page.keyboard.press('Space');
+  await expect(captions).toHaveCount(0);
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1] as number);
 });

@@ -24,6 +24,12 @@ const key = (fs: readonly TimedFault[]) =>
 
 /** While our own change is being simulated, the player's inputs are not the author's: not read back. */
 let ours = 0;
+/**
+ * The author's moment: where the cursor was last moved within a run (a new run's landing resets it
+ * to the start, which is not the author's move). A reopened preview goes back there, even when the
+ * author moved the cursor while it was being simulated.
+ */
+let cursor = 0;
 
 function settle(store: PlayerStore, then: () => void) {
   ours++;
@@ -43,7 +49,6 @@ function open(store: PlayerStore, d: Draft): string | null {
     const m = e instanceof Error ? e.message : String(e);
     return m.split('\n')[0] ?? m;
   }
-  const at = store.getState().t;
   ours++;
   store.getState().openStory(scenario);
   store.getState().whenSettled(() => {
@@ -54,7 +59,7 @@ function open(store: PlayerStore, d: Draft): string | null {
     p.whenSettled(() => {
       ours--;
       const s = store.getState();
-      if (s.run) s.seek(Math.min(at, s.run.trace.durationMs));
+      if (s.run) s.seek(Math.min(cursor, s.run.trace.durationMs));
     });
   });
   return null;
@@ -85,9 +90,13 @@ export function usePreview(_run: Run): string | null {
   }, [faults, store]);
 
   // The What-if panel's changes back to the draft, as authoring actions.
+  useEffect(() => {
+    cursor = store.getState().t;
+  }, [store]);
   useEffect(
     () =>
       store.subscribe((p, prev) => {
+        if (p.run === prev.run && p.t !== prev.t) cursor = p.t;
         if (ours > 0) return;
         if (p.interventions === prev.interventions && p.params === prev.params && p.nodes === prev.nodes)
           return;
