@@ -107,3 +107,33 @@ test('with the fix on, split-brain: no break in 1000 schedules, a sample, not a 
     { timeout: FIRST_RUN_MS },
   );
 });
+
+test('a challenge’s link reopens it on reload, with the student’s fault, in the page and in the embed', async ({
+  page,
+}) => {
+  await startChallenge(page, 'split-brain');
+  await plays['split-brain']?.(page);
+  // The address bar names the challenge and carries the fault (UrlSync, throttled).
+  await expect
+    .poll(() => page.url(), { timeout: FIRST_RUN_MS })
+    .toMatch(/scenario=challenge-split-brain.*fault=/);
+  const url = new URL(page.url());
+  await page.reload();
+  await expect(panel(page)).toBeVisible({ timeout: FIRST_RUN_MS });
+  await expect(panel(page).locator('.challenge-total')).toContainText('In all: 1 of', {
+    timeout: FIRST_RUN_MS,
+  });
+  await expect(page.locator('.knobs-locked')).toContainText('Locked by the challenge');
+  await expect(page.getByRole('alert').filter({ hasText: 'challenge-split-brain' })).toHaveCount(0);
+  // The embed of the same link (at its first step) opens the challenge too: its task is the
+  // narration, with no link problem.
+  url.searchParams.set('step', '1');
+  await page.goto(`/?embed=1&${url.searchParams.toString()}`);
+  await expect(page.getByRole('status', { name: 'Narration' })).toContainText(
+    'Make both sides of the cluster lead',
+    {
+      timeout: FIRST_RUN_MS,
+    },
+  );
+  await expect(page.getByText('challenge-split-brain')).toHaveCount(0);
+});

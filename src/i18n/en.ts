@@ -103,6 +103,7 @@ export const en: Record<string, string> = {
     'The story “{value}” is not in My stories in this browser; showing another story instead.',
   'notice.notSavedEmbedded':
     'The story “{value}” is not in My stories here: a player embedded on another site has storage of its own, apart from the lab’s, so it does not see the stories saved in the lab. Showing another story instead.',
+  'author.new': 'New story',
   'library.group': 'My stories',
   'library.save': 'Save in My stories',
   'library.saved': 'Saved in My stories, in this browser. Find it in the Scenarios list.',

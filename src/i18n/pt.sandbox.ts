@@ -367,4 +367,43 @@ export const ptSandbox: Record<string, string> = {
   'challenge.kind.store-unavailable': 'quedas do store',
   'challenge.kind.server': 'servidores do ensemble',
   'challenge.pauseOf': 'pausas de GC de {s} s',
+  // "New story": writing a story in the app (src/app/author)
+  'author.title': 'Nova história',
+  'author.undo': 'Desfazer',
+  'author.redo': 'Refazer',
+  'author.close': 'Fechar o editor',
+  'author.hint':
+    'O player acima mostra a história enquanto você escreve. Adicione falhas no cursor pelo menu «E se…», e legendas aqui; entre as suas legendas, o próprio laboratório narra a execução.',
+  'author.setup': 'Configuração',
+  'author.storyTitle': 'Título',
+  'author.nodes': 'Nós',
+  'author.knobsHint':
+    'Os demais parâmetros ficam no painel «E se…»: o que você ajustar ali entra na história.',
+  'author.faults': 'Falhas ({n})',
+  'author.faultsHint':
+    'Adicione-as no cursor pelo menu «E se…». Aqui você muda o momento de uma falha (em segundos) ou a remove.',
+  'author.faultTime': 'Momento de {fault}, em segundos',
+  'author.removeFault': 'Remover {fault}',
+  'author.remove': 'Remover',
+  'author.captions': 'Legendas ({n})',
+  'author.captionAt': 'Legenda em {t}',
+  'author.otherLangs': 'Nos outros idiomas (opcional)',
+  'author.snap': 'Prender ao evento deste momento: {event}',
+  'author.addCaption': 'Adicionar legenda',
+  'author.goTo': 'Ir para {t}',
+  'author.snapped': 'presa ao evento',
+  'author.flagged': 'o evento mudou de lugar: ficou neste momento',
+  'author.captionTime': 'Momento da legenda “{caption}”, em segundos',
+  'author.removeCaption': 'Remover a legenda “{caption}”',
+  'author.anchorNote':
+    'Uma legenda fica no seu momento. Presa a uma falha, acompanha esse evento quando um parâmetro o desloca; se você move ou remove a falha, a legenda fica onde estava e é marcada, para você prendê-la de novo ou manter o momento.',
+  'author.save': 'Salvar',
+  'author.saveFile': 'Baixar o arquivo da história',
+  'author.saveLink': 'Copiar um link',
+  'author.openLink': 'Abrir o link',
+  'author.linkHere': 'Aqui está o link (a área de transferência não está disponível):',
+  'author.downloaded': '{file} baixado.',
+  'author.needCaption': 'Adicione pelo menos uma legenda antes.',
+  'author.partitioned':
+    'Minhas histórias ficam neste navegador, só para este site. O laboratório incorporado em outro site tem o seu próprio armazenamento, separado: uma história salva aqui não aparece lá.',
 };

@@ -110,6 +110,7 @@ export const pt: Record<string, string> = {
     'A história “{value}” não está em Minhas histórias neste navegador; mostrando outra história.',
   'notice.notSavedEmbedded':
     'A história “{value}” não está em Minhas histórias aqui: um player incorporado em outro site tem armazenamento próprio, separado do laboratório, e não vê as histórias salvas nele. Mostrando outra história.',
+  'author.new': 'Nova história',
   'library.group': 'Minhas histórias',
   'library.save': 'Salvar em Minhas histórias',
   'library.saved': 'Salva em Minhas histórias, neste navegador. Ela aparece na lista de cenários.',

@@ -2,18 +2,16 @@
 import { locales, setLocale } from '../../i18n/index.ts';
 import { loadLocale, readLangParam } from '../../i18n/persist.ts';
 import { type SimEngine, sharedEngine } from '../../player/engine/client.ts';
-import { needSimulator } from '../../player/simulator.ts';
 import { stepsOf } from '../../player/steps.ts';
-import { createPlayerStore, type PlayerStore, type RunInput, shownScenario } from '../../player/store.ts';
-import { nodesProblem, scenarioParams } from '../../sim/inputs.ts';
+import { createPlayerStore, type PlayerStore, shownScenario } from '../../player/store.ts';
 import { stepById } from '../../sim/trace/derive.ts';
 import { decodeLink } from '../link/decoder.ts';
 import type { EmbedOptions } from '../link/embed.ts';
-import { checkFaultHosts } from '../link/faults.ts';
 import { type LinkProblem, readStepParam } from '../link/problems.ts';
 import { readStoryHash } from '../link/storyLink.ts';
 import type { LinkTheme, TracePanel } from '../link/view.ts';
 import { pageFirstRun } from '../prerender/firstRun.ts';
+import { linkInputs, RUN_PARAMS } from './linkInputs.ts';
 import { loadScenarios, scenarioModuleNow } from './scenarioList.ts';
 
 /** Where the page is, for a story it opens from its fragment or from `src=`. */
@@ -61,10 +59,17 @@ export function boot(
   // `scenario=file-<id>` alone: a story from "My stories" (app/library), open when the page was left.
   const savedId = new URLSearchParams(pageSearch).get('scenario')?.trim() ?? '';
   const saved = savedId.startsWith('file-') ? savedId : null;
+  // `scenario=challenge-<story>`: a challenge ("Try to break it"), which is not one of the catalogue's
+  // runs: it is opened from its story once the catalogue is here, then the link's own run inputs (the
+  // student's faults, the fix's switch) are laid over its start (challenge/reopen.ts).
+  const challenge = savedId.startsWith('challenge-') && storyText === null ? savedId : null;
   const foreign =
-    storyText !== null || (new URLSearchParams(pageSearch).get('src')?.trim() ?? '') !== '' || saved !== null;
+    storyText !== null ||
+    (new URLSearchParams(pageSearch).get('src')?.trim() ?? '') !== '' ||
+    saved !== null ||
+    challenge !== null;
   const storyStep = foreign ? new URLSearchParams(pageSearch).get('step') : null;
-  const search = foreign ? withoutStoryView(pageSearch) : pageSearch;
+  const search = challenge ? withoutRun(pageSearch) : foreign ? withoutStoryView(pageSearch) : pageSearch;
   const prebuilt = pageFirstRun();
   // The catalogue, else (the default view, before its chunk arrives) the one story of the page's run.
   const opening = scenarioModuleNow()?.scenarios ?? (prebuilt ? [prebuilt.scenario] : null);
@@ -86,37 +91,7 @@ export function boot(
   const p = store.getState();
   const later: LinkProblem[] = [];
   if (p.run) {
-    const scenario = p.run.scenario;
-    const inputs: Partial<RunInput> = {};
-    // Each input is checked on its own, as the sandbox would: a refused one is named, the rest load.
-    const refuse = (reason: string) => problems.push({ param: 'rejected', value: '', reason });
-    if (view.seed !== null) inputs.seed = view.seed;
-    if (view.nodes !== null) {
-      const bad = nodesProblem(scenario, view.nodes, view.params);
-      if (bad) refuse(bad);
-      else inputs.nodes = view.nodes;
-    }
-    if (Object.keys(view.params).length > 0) {
-      try {
-        scenarioParams(scenario, view.params);
-        inputs.params = view.params;
-      } catch (e) {
-        refuse(e instanceof Error ? e.message : String(e));
-      }
-    }
-    if (view.faults.length > 0) {
-      const hosts = needSimulator('a link with faults').hostIdsOf(
-        scenario,
-        inputs.nodes,
-        inputs.params,
-        view.faults,
-      );
-      const checked = checkFaultHosts(view.faults, hosts);
-      problems.push(...checked.problems);
-      if (checked.faults.length > 0) inputs.interventions = checked.faults;
-    }
-    if (view.durationMs !== null) inputs.durationMs = view.durationMs;
-    if (view.choices) inputs.choices = view.choices;
+    const inputs = linkInputs(p.run.scenario, view, problems);
     // The link's inputs are where this visit starts: simulated once, nothing to undo.
     if (Object.keys(inputs).length > 0) p.setInputs(inputs);
     if (view.compare) store.getState().setCompare(view.compare);
@@ -176,6 +151,10 @@ export function boot(
     later: !foreign
       ? own
       : own.then(async (first) => {
+          if (challenge !== null) {
+            const { reopenChallenge } = await import('../challenge/reopen.ts');
+            return [...first, ...(await reopenChallenge(store, challenge, pageSearch))];
+          }
           const open = await import('../link/openStoryLink.ts');
           if (storyText !== null)
             return [...first, ...(await open.openStoryLink(store, storyText, storyStep))];
@@ -204,6 +183,14 @@ export function boot(
 function withoutStoryView(search: string): string {
   const q = new URLSearchParams(search);
   for (const k of ['scenario', 'step', 't', 'algorithm']) q.delete(k);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The query without the run it names (its story and inputs): a challenge's link is read once it opened. */
+function withoutRun(search: string): string {
+  const q = new URLSearchParams(search);
+  for (const k of RUN_PARAMS) q.delete(k);
   const s = q.toString();
   return s ? `?${s}` : '';
 }

@@ -10,6 +10,7 @@ import { ClusterView } from '../../views/ClusterView.tsx';
 import { Controls } from '../../views/Controls.tsx';
 import { Narration } from '../../views/Narration.tsx';
 import { useCaptions, useShownStep, useStepFrame, useStorySteps } from '../../views/story.ts';
+import { AuthorEntry } from '../author/AuthorEntry.tsx';
 import { ChunkFailed, lazyChunk } from '../boot/lazyChunk.tsx';
 import { ForeignStory } from '../link/ForeignStory.tsx';
 import type { TracePanel } from '../link/view.ts';
@@ -180,6 +181,8 @@ export function Stage({ run, onAdr }: { run: Run; onAdr(): void }) {
       <ForeignStory />
       <Narration steps={steps} stepIndex={stepIndex} onJump={goToStep} />
       <Controls run={run} captions={captions} />
+      {/* "New story" (src/app/author): none on a challenge, whose run is the student's. */}
+      {!run.scenario.id.startsWith('challenge-') && <AuthorEntry run={run} />}
     </>
   );
 }

@@ -1,0 +1,324 @@
+/**
+ * "New story": the authoring panel under the player. The player previews the draft as it is written
+ * (preview.ts keeps the two in step); the What-if panel's knobs and fault menu are the authoring tools
+ * for the setup, and this panel lists the faults and the captions, each editable and removable, with
+ * undo, redo and the three ways to save.
+ */
+// The story file's schema (zod) is built jitless, as the page's CSP needs.
+import '../boot/zodJitless.ts';
+import { useId, useState } from 'react';
+import { type Locale, locales, t } from '../../i18n/index.ts';
+import { useEnglishLater, useLocale } from '../../i18n/react.ts';
+import { usePlayer } from '../../player/react.ts';
+import type { Run } from '../../player/store.ts';
+import { faultText } from '../../sandbox/faults.ts';
+import { DURATIONS_S, PRESETS } from '../../sandbox/presets.ts';
+import { formatTime } from '../../views/format.ts';
+import type { Caption, Snap } from './draft.ts';
+import { textIn } from './draft.ts';
+import { usePreview } from './preview.ts';
+import { SaveStory } from './SaveStory.tsx';
+import { authoring, useAuthoring } from './session.ts';
+import './author.css';
+
+const LANG_NAMES: Record<Locale, string> = { en: 'English', pt: 'Português', ru: 'Русский' };
+
+export function AuthorPanel({ run }: { run: Run }) {
+  const ready = useEnglishLater(true);
+  const s = useAuthoring();
+  const problem = usePreview(run);
+  if (!ready || !s) return null;
+  const dispatch = authoring.dispatch;
+  return (
+    <section className="author" aria-labelledby="author-h">
+      <div className="author-head">
+        <h2 className="author-h" id="author-h">
+          {t('author.title')}
+        </h2>
+        <div className="author-history">
+          <button
+            type="button"
+            className="button small"
+            disabled={s.past.length === 0}
+            onClick={() => dispatch({ type: 'undo' })}
+          >
+            {t('author.undo')}
+          </button>
+          <button
+            type="button"
+            className="button small"
+            disabled={s.future.length === 0}
+            onClick={() => dispatch({ type: 'redo' })}
+          >
+            {t('author.redo')}
+          </button>
+          <button type="button" className="button small" onClick={() => authoring.stop()}>
+            {t('author.close')}
+          </button>
+        </div>
+      </div>
+      <p className="author-hint">{t('author.hint')}</p>
+      {problem && (
+        <p className="error-text" role="alert">
+          {problem}
+        </p>
+      )}
+      <Setup />
+      <Faults run={run} />
+      <Captions run={run} />
+      <SaveStory run={run} />
+      <p className="author-note">{t('author.anchorNote')}</p>
+    </section>
+  );
+}
+
+function Setup() {
+  const s = useAuthoring();
+  const locale = useLocale();
+  const ids = useId();
+  if (!s) return null;
+  const d = s.draft;
+  const preset =
+    PRESETS.find(
+      (p) => p.algorithm === d.algorithm && Object.entries(p.params).every(([k, v]) => d.params[k] === v),
+    ) ?? PRESETS.find((p) => p.algorithm === d.algorithm);
+  const seconds = Math.round(d.durationMs / 1000);
+  const lengths = DURATIONS_S.includes(seconds)
+    ? DURATIONS_S
+    : [...DURATIONS_S, seconds].sort((a, b) => a - b);
+  return (
+    <fieldset className="author-setup">
+      <legend>{t('author.setup')}</legend>
+      <label htmlFor={`${ids}-title`}>{t('author.storyTitle')}</label>
+      <input
+        id={`${ids}-title`}
+        type="text"
+        value={d.title[locale] ?? ''}
+        maxLength={200}
+        onChange={(e) => authoring.dispatch({ type: 'title', lang: locale, text: e.currentTarget.value })}
+      />
+      <label htmlFor={`${ids}-alg`}>{t('sandbox.algorithm')}</label>
+      <select
+        id={`${ids}-alg`}
+        value={preset?.id ?? ''}
+        onChange={(e) => {
+          const p = PRESETS.find((x) => x.id === e.currentTarget.value);
+          if (p) authoring.dispatch({ type: 'setup', algorithm: p.algorithm, params: { ...p.params } });
+        }}
+      >
+        {PRESETS.map((p) => (
+          <option key={p.id} value={p.id}>
+            {t(`sandbox.preset.${p.id}`)}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${ids}-nodes`}>{t('author.nodes')}</label>
+      <input
+        id={`${ids}-nodes`}
+        type="number"
+        min={1}
+        max={200}
+        value={d.nodes}
+        onChange={(e) => {
+          const n = Number(e.currentTarget.value);
+          if (Number.isInteger(n) && n >= 1 && n <= 200) authoring.dispatch({ type: 'setup', nodes: n });
+        }}
+      />
+      <label htmlFor={`${ids}-len`}>{t('sandbox.duration')}</label>
+      <select
+        id={`${ids}-len`}
+        value={seconds}
+        onChange={(e) =>
+          authoring.dispatch({ type: 'setup', durationMs: Number(e.currentTarget.value) * 1000 })
+        }
+      >
+        {lengths.map((x) => (
+          <option key={x} value={x}>
+            {t('sandbox.seconds', { s: x })}
+          </option>
+        ))}
+      </select>
+      <p className="author-hint">{t('author.knobsHint')}</p>
+    </fieldset>
+  );
+}
+
+/** Seconds, as typed in a time field (one decimal), to ms; null when not a time in the run. */
+function msOf(text: string, durationMs: number): number | null {
+  const v = Number(text.replace(',', '.'));
+  return Number.isFinite(v) && v >= 0 && v * 1000 <= durationMs ? Math.round(v * 1000) : null;
+}
+
+function Faults({ run }: { run: Run }) {
+  const s = useAuthoring();
+  if (!s) return null;
+  const faults = s.draft.faults;
+  return (
+    <fieldset className="author-faults">
+      <legend>{t('author.faults', { n: faults.length })}</legend>
+      <p className="author-hint">{t('author.faultsHint')}</p>
+      <ul className="author-list">
+        {faults.map((f, i) => (
+          <li key={`${f.atMs}-${JSON.stringify(f.fault)}`} className="author-row">
+            <span className="author-what">{faultText(f.fault)}</span>
+            <TimeField
+              label={t('author.faultTime', { fault: faultText(f.fault) })}
+              ms={f.atMs}
+              durationMs={run.trace.durationMs}
+              onChange={(atMs) => authoring.dispatch({ type: 'moveFault', index: i, atMs })}
+            />
+            <button
+              type="button"
+              className="button small"
+              aria-label={t('author.removeFault', { fault: faultText(f.fault) })}
+              onClick={() => authoring.dispatch({ type: 'removeFault', index: i })}
+            >
+              {t('author.remove')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** A time in seconds, applied on Enter or when the field is left (not at each keystroke). */
+function TimeField(p: { label: string; ms: number; durationMs: number; onChange(ms: number): void }) {
+  const [text, setText] = useState<string | null>(null);
+  const commit = () => {
+    if (text === null) return;
+    const ms = msOf(text, p.durationMs);
+    setText(null);
+    if (ms !== null && ms !== p.ms) p.onChange(ms);
+  };
+  return (
+    <input
+      className="author-time mono"
+      type="text"
+      inputMode="decimal"
+      aria-label={p.label}
+      value={text ?? (p.ms / 1000).toFixed(1)}
+      onChange={(e) => setText(e.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+    />
+  );
+}
+
+/** The fault events at this moment of the run: what a caption here can snap to, with its words. */
+function eventsAt(run: Run, time: number): { snap: Snap; label: string }[] {
+  const out: { snap: Snap; label: string }[] = [];
+  for (const e of run.trace.events) {
+    if (e.t > time) break;
+    if (e.t === time && e.k === 'fault')
+      out.push({
+        snap: { anchor: { k: 'fault', type: e.fault.kind }, atMs: e.t },
+        label: faultText(e.fault),
+      });
+  }
+  return out;
+}
+
+function Captions({ run }: { run: Run }) {
+  const s = useAuthoring();
+  const locale = useLocale();
+  const time = usePlayer((p) => p.t);
+  const ids = useId();
+  const [text, setText] = useState<Partial<Record<Locale, string>>>({});
+  const [snap, setSnap] = useState(true);
+  if (!s) return null;
+  const here = eventsAt(run, Math.round(time));
+  const at = formatTime(time, run.trace.durationMs);
+  const others = locales.filter((l) => l !== locale);
+  const add = () => {
+    if (!text[locale]?.trim()) return;
+    const given = Object.fromEntries(Object.entries(text).filter(([, v]) => v?.trim()));
+    authoring.dispatch({
+      type: 'addCaption',
+      atMs: Math.round(time),
+      text: given,
+      snap: snap && here[0] ? here[0].snap : null,
+    });
+    setText({});
+  };
+  return (
+    <fieldset className="author-captions">
+      <legend>{t('author.captions', { n: s.draft.captions.length })}</legend>
+      <label htmlFor={`${ids}-cap`}>{t('author.captionAt', { t: at })}</label>
+      <textarea
+        id={`${ids}-cap`}
+        rows={2}
+        maxLength={2000}
+        value={text[locale] ?? ''}
+        onChange={(e) => setText({ ...text, [locale]: e.currentTarget.value })}
+      />
+      <details className="author-langs">
+        <summary>{t('author.otherLangs')}</summary>
+        {others.map((l) => (
+          <label key={l} className="author-lang">
+            <span>{LANG_NAMES[l]}</span>
+            <textarea
+              rows={2}
+              lang={l}
+              maxLength={2000}
+              value={text[l] ?? ''}
+              onChange={(e) => setText({ ...text, [l]: e.currentTarget.value })}
+            />
+          </label>
+        ))}
+      </details>
+      {here[0] && (
+        <label className="author-snap">
+          <input type="checkbox" checked={snap} onChange={(e) => setSnap(e.currentTarget.checked)} />
+          {t('author.snap', { event: here[0].label })}
+        </label>
+      )}
+      <button type="button" className="button" disabled={!text[locale]?.trim()} onClick={add}>
+        {t('author.addCaption')}
+      </button>
+      <ul className="author-list">
+        {s.draft.captions.map((c) => (
+          <CaptionRow key={c.id} c={c} run={run} lang={locale} />
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+function CaptionRow({ c, run, lang }: { c: Caption; run: Run; lang: Locale }) {
+  const seek = usePlayer((p) => p.seek);
+  const text = textIn(c.text, lang);
+  return (
+    <li className={c.flagged ? 'author-row author-flagged' : 'author-row'}>
+      <button
+        type="button"
+        className="button small mono"
+        aria-label={t('author.goTo', { t: formatTime(c.atMs, run.trace.durationMs) })}
+        onClick={() => seek(c.atMs)}
+      >
+        {formatTime(c.atMs, run.trace.durationMs)}
+      </button>
+      <span className="author-what">
+        {text}
+        {c.snap && !c.flagged && <span className="author-tag">{t('author.snapped')}</span>}
+        {c.flagged && <span className="author-tag author-warn">{t('author.flagged')}</span>}
+      </span>
+      <TimeField
+        label={t('author.captionTime', { caption: text })}
+        ms={c.atMs}
+        durationMs={run.trace.durationMs}
+        onChange={(atMs) => authoring.dispatch({ type: 'editCaption', id: c.id, atMs })}
+      />
+      <button
+        type="button"
+        className="button small"
+        aria-label={t('author.removeCaption', { caption: text })}
+        onClick={() => authoring.dispatch({ type: 'removeCaption', id: c.id })}
+      >
+        {t('author.remove')}
+      </button>
+    </li>
+  );
+}
