@@ -10,6 +10,7 @@ import { stepById } from '../../sim/trace/derive.ts';
 import { decodeLink } from '../link/decoder.ts';
 import type { EmbedOptions } from '../link/embed.ts';
 import { checkFaultHosts } from '../link/faults.ts';
+import { NO_CHALLENGE } from '../link/params.ts';
 import { type LinkProblem, readStepParam } from '../link/problems.ts';
 import { readStoryHash } from '../link/storyLink.ts';
 import type { LinkTheme, TracePanel } from '../link/view.ts';
@@ -64,7 +65,14 @@ export function boot(
   const foreign =
     storyText !== null || (new URLSearchParams(pageSearch).get('src')?.trim() ?? '') !== '' || saved !== null;
   const storyStep = foreign ? new URLSearchParams(pageSearch).get('step') : null;
-  const search = foreign ? withoutStoryView(pageSearch) : pageSearch;
+  // `scenario=challenge-<story>`: the story's challenge (app/challenge), opened once the story is; the
+  // address bar names a challenge so, and a shared link or an embed opens it by that id.
+  const challenge = challengeIdOf(pageSearch);
+  const search = foreign
+    ? withoutStoryView(pageSearch)
+    : challenge
+      ? challengeStory(pageSearch, challenge)
+      : pageSearch;
   const prebuilt = pageFirstRun();
   // The catalogue, else (the default view, before its chunk arrives) the one story of the page's run.
   const opening = scenarioModuleNow()?.scenarios ?? (prebuilt ? [prebuilt.scenario] : null);
@@ -165,34 +173,71 @@ export function boot(
   const now = !store.getState().pending;
   if (now) problems.push(...later.splice(0));
   const own = now ? Promise.resolve([]) : settled;
+  const opened: Promise<LinkProblem[]> = !foreign
+    ? own
+    : own.then(async (first) => {
+        const open = await import('../link/openStoryLink.ts');
+        if (storyText !== null) return [...first, ...(await open.openStoryLink(store, storyText, storyStep))];
+        if (embed.src === null && saved !== null)
+          return [
+            ...first,
+            ...(await open.openSavedById(store, saved, storyStep, embed.embed || page.embedded === true)),
+          ];
+        if (embed.src === null) return first;
+        const origin = page.origin ?? '';
+        const more = await open.openStorySrc(
+          store,
+          embed.src,
+          { origin, base: page.base ?? `${origin}/` },
+          storyStep,
+        );
+        return [...first, ...more];
+      });
   return {
     store,
     problems,
-    later: !foreign
-      ? own
-      : own.then(async (first) => {
-          const open = await import('../link/openStoryLink.ts');
-          if (storyText !== null)
-            return [...first, ...(await open.openStoryLink(store, storyText, storyStep))];
-          if (embed.src === null && saved !== null)
-            return [
-              ...first,
-              ...(await open.openSavedById(store, saved, storyStep, embed.embed || page.embedded === true)),
-            ];
-          if (embed.src === null) return first;
-          const origin = page.origin ?? '';
-          const more = await open.openStorySrc(
-            store,
-            embed.src,
-            { origin, base: page.base ?? `${origin}/` },
-            storyStep,
-          );
-          return [...first, ...more];
-        }),
+    later: challenge === null ? opened : opened.then((first) => openChallengeOf(store, challenge, first)),
     theme: view.theme,
     panel: view.panel,
     embed,
   };
+}
+
+const CHALLENGE_PREFIX = 'challenge-';
+
+/** `scenario=challenge-<story id>` names a story's challenge: the story's id, else null. */
+export function challengeIdOf(search: string): string | null {
+  const raw = new URLSearchParams(search).get('scenario')?.trim().toLowerCase() ?? '';
+  return raw.startsWith(CHALLENGE_PREFIX) && raw.length > CHALLENGE_PREFIX.length
+    ? raw.slice(CHALLENGE_PREFIX.length)
+    : null;
+}
+
+/**
+ * The query of a challenge's story: the story itself, without the run's own inputs (a challenge starts
+ * from its own start; the student's faults are played again from the replay link, a story file).
+ */
+function challengeStory(search: string, storyId: string): string {
+  const q = new URLSearchParams(search);
+  q.set('scenario', storyId);
+  for (const k of ['step', 't', 'fault', 'set', 'choices', 'fix', 'compare', 'algorithm']) q.delete(k);
+  return `?${q.toString()}`;
+}
+
+/** Once the story is open, its challenge; a story without one is a problem the notice names. */
+async function openChallengeOf(
+  store: PlayerStore,
+  storyId: string,
+  first: LinkProblem[],
+): Promise<LinkProblem[]> {
+  const run = store.getState().run;
+  const story = run?.scenario;
+  // The story opened (a built-in by id, or the link's file: its run id is `file-…`).
+  if (!story || story.id !== storyId || !story.challenge)
+    return [...first, { param: 'scenario', value: `${CHALLENGE_PREFIX}${storyId}`, reason: NO_CHALLENGE }];
+  const { openChallenge } = await import('../challenge/challengeRun.ts');
+  await openChallenge(store, story);
+  return new Promise((resolve) => store.getState().whenSettled(() => resolve(first)));
 }
 
 /** The query without what names the run: a story link's fragment names it. */
