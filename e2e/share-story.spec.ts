@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { scenarios } from '../scenarios/index.ts';
 import { storyHash } from '../src/app/link/storyLink.ts';
@@ -19,13 +21,30 @@ const file = toStoryFile(
   'class-notes',
 );
 
-async function snippets(page: Page): Promise<{ iframe: string; element: string; react: string }> {
-  await page.getByRole('button', { name: 'Share', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Share or embed this view' });
-  await dialog.getByLabel('Controls').selectOption('full');
-  const iframe = await dialog.getByLabel('Embed (iframe)').inputValue();
-  const element = await dialog.getByLabel('Custom element (MDX, HTML)').inputValue();
-  const react = await dialog.getByLabel('React component (Docusaurus, MDX)').inputValue();
+const EN = {
+  share: 'Share',
+  dialog: 'Share or embed this view',
+  controls: 'Controls',
+  iframe: 'Embed (iframe)',
+  element: 'Custom element (MDX, HTML)',
+  react: 'React component (Docusaurus, MDX)',
+};
+const PT: typeof EN = {
+  share: 'Compartilhar',
+  dialog: 'Compartilhar ou incorporar esta visualização',
+  controls: 'Controles',
+  iframe: 'Incorporar (iframe)',
+  element: 'Elemento personalizado (MDX, HTML)',
+  react: 'Componente React (Docusaurus, MDX)',
+};
+
+async function snippets(page: Page, w = EN): Promise<{ iframe: string; element: string; react: string }> {
+  await page.getByRole('button', { name: w.share, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: w.dialog });
+  await dialog.getByLabel(w.controls).selectOption('full');
+  const iframe = await dialog.getByLabel(w.iframe).inputValue();
+  const element = await dialog.getByLabel(w.element).inputValue();
+  const react = await dialog.getByLabel(w.react).inputValue();
   await page.keyboard.press('Escape');
   return { iframe, element, react };
 }
@@ -74,7 +93,7 @@ test('a challenge: both snippets open it; at 640 × 400 it shows its budget and 
 }) => {
   await page.goto('/?lang=pt&scenario=challenge-split-brain&whatif=1');
   await expect(page.locator('.challenge-panel')).toBeVisible();
-  const s = await snippets(page);
+  const s = await snippets(page, PT);
   expect(srcOf(s.iframe)).toContain('scenario=challenge-split-brain');
   expect(s.element).toContain('scenario="challenge-split-brain"');
 
@@ -139,9 +158,38 @@ test('Present shows the link as a QR code (Q); a link too long for one offers th
   await page.goto(`/?lang=en${await storyHash(long)}`);
   await expect(page.getByRole('note')).toBeVisible();
   await page.getByRole('button', { name: /^Present/ }).click();
+  await expect(layer).toBeVisible();
   await page.keyboard.press('q');
   await expect(layer.getByRole('status').filter({ hasText: 'too long for a QR code' })).toBeVisible();
   const download = page.waitForEvent('download');
   await layer.getByRole('button', { name: 'Download the story file' }).click();
   expect((await download).suggestedFilename()).toBe('long-notes.story.json');
+});
+
+test('the element on another site than the lab’s says Explore cannot run there, and links to the lab', async ({
+  page,
+}) => {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title>
+<script type="module" src="${ORIGIN}/embed/leader-election-player.js"></script></head>
+<body><leader-election-player scenario="challenge-split-brain" controls="full" app-url="${ORIGIN}/"></leader-election-player></body></html>`;
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  try {
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/docs.html`);
+    const player = page.locator('leader-election-player');
+    await expect(player.locator('.embed-challenge')).toContainText('Budget');
+    const explore = player.getByRole('link', { name: 'Explore every schedule in the lab' });
+    await expect(explore).toBeVisible();
+    expect(new URL((await explore.getAttribute('href')) ?? '').origin).toBe(ORIGIN);
+    await expect(player.locator('.embed-explore')).toContainText('cannot start one');
+  } finally {
+    await new Promise<void>((r) => server.close(() => r()));
+  }
+  // On the lab's own site (the iframe) there is nothing to excuse.
+  await page.goto('/?embed=1&controls=full&scenario=challenge-split-brain');
+  await expect(page.getByRole('link', { name: 'Explore every schedule in the lab' })).toBeVisible();
+  await expect(page.locator('.embed-explore')).not.toContainText('cannot start one');
 });

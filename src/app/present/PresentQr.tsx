@@ -4,7 +4,7 @@
  * it); too long for a code a phone reads from a projector (qr.ts), it says so and offers the story
  * as a file to hand out.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { useLocale } from '../../i18n/react.ts';
 import { usePlayer } from '../../player/react.ts';
@@ -21,6 +21,9 @@ export function PresentQr({ run, query }: { run: Run; query(): string }) {
   const step = usePlayer((s) => s.stepIndex);
   const [shown, setShown] = useState<Shown>(null);
   const caption = useId();
+  // The app's query function is a new one each render: read the latest, recompute on step or run.
+  const latest = useRef(query);
+  latest.current = query;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new step or language is a new link
   useEffect(() => {
     let live = true;
@@ -32,14 +35,14 @@ export function PresentQr({ run, query }: { run: Run; query(): string }) {
       if (!live) return;
       if ('tooLong' in shared) return setShown({ tooLong: shared.tooLong, max: MAX_QR_BYTES });
       const base = `${window.location.origin}${window.location.pathname}`;
-      const url = viewUrl(base, withScenario(query(), shared.scenario), shared.story);
+      const url = viewUrl(base, withScenario(latest.current(), shared.scenario), shared.story);
       const qr = qrFor(url);
       setShown(qr.ok ? { url, qr, d: qrPath(qr), box: qrBox(qr) } : { tooLong: qr.bytes, max: qr.max });
     })();
     return () => {
       live = false;
     };
-  }, [run, step, locale, query]);
+  }, [run, step, locale]);
 
   if (!shown)
     return (

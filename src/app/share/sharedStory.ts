@@ -3,6 +3,8 @@
  * than the query for a built-in story or its challenge (both named by `scenario=`), else the story
  * itself, as the link it came in, the `src=` it was read from, or, made here, its story link.
  */
+// A story made here is written as a story file (zod's schema): built jitless, as the page's CSP needs.
+import '../boot/zodJitless.ts';
 import { challengeRunId } from '../../sim/challenge/challenge.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
 import { storyFileOf } from '../export/storyExport.ts';
