@@ -14,7 +14,7 @@ import { startTicker } from '../player/ticker.ts';
 import { declareAll } from '../sim/algorithms/registry.ts';
 import { connectBridge } from './bridge.ts';
 import { attachEmbed, checkRange, enterRange } from './controller.ts';
-import { EmbedPlayer } from './EmbedPlayer.tsx';
+import { EmbedPlayer, storyOfPage } from './EmbedPlayer.tsx';
 import type { StepRange } from './range.ts';
 import { slideMessage, watchVisibility } from './visibility.ts';
 
@@ -80,6 +80,7 @@ export function EmbedApp({ search }: { search: string }) {
         range={booted.range}
         rangeOf={booted.rangeOf}
         scope="frame"
+        story={storyOfPage(window.location.hash, embed.src)}
       />
     </PlayerContext>
   );

@@ -4,7 +4,9 @@ import type { EmbedControls } from '../app/link/embed.ts';
 import { ForeignStory } from '../app/link/ForeignStory.tsx';
 import { LinkNotice } from '../app/link/LinkNotice.tsx';
 import type { LinkProblem } from '../app/link/problems.ts';
+import { readStoryHash } from '../app/link/storyLink.ts';
 import { encodeView, type LinkTheme, viewOf } from '../app/link/view.ts';
+import { type SharedStory, viewUrl } from '../app/share/shareSnippets.ts';
 import { keyAction, keyInputOf } from '../app/shell/keys.ts';
 import { getLocale, t } from '../i18n/index.ts';
 import { useLocale } from '../i18n/react.ts';
@@ -15,6 +17,7 @@ import { ClusterView } from '../views/ClusterView.tsx';
 import { Controls } from '../views/Controls.tsx';
 import { Narration } from '../views/Narration.tsx';
 import { useCaptions, useShownStep, useStepFrame, useStorySteps } from '../views/story.ts';
+import { ExploreInLab } from './EmbedExtras.tsx';
 import type { StepRange } from './range.ts';
 
 export interface EmbedPlayerProps {
@@ -35,11 +38,37 @@ export interface EmbedPlayerProps {
    * `element`: one of several players on a page, shortcuts act only while focus is inside it.
    */
   scope: 'frame' | 'element';
+  /** The story this player opened when it is not the catalogue's (its link's data or `src=`). */
+  story?: SharedStory;
+  /** A host page on another site than the lab's: no worker of the lab starts there. */
+  crossOrigin?: boolean;
 }
 
-/** The full app's link for what the player shows. */
-export function labLink(store: PlayerStore, appUrl: string, theme: LinkTheme | null): string {
-  return `${appUrl}${encodeView(viewOf(store.getState(), { panel: 'sequence', theme, lang: getLocale() }))}`;
+/** The story a player was given, for its links to the lab: `#story=` data, else `src=`, else none. */
+export function storyOfPage(hash: string, src: string | null): SharedStory {
+  const link = readStoryHash(hash);
+  if (link) return { link };
+  return src ? { src } : null;
+}
+
+/**
+ * The full app's link for what the player shows; a story not in the catalogue goes with it (its
+ * link's data or `src=`), so the lab opens that story, not the query's name of it. `whatIf`: with the
+ * What-if panel open (a challenge is played there, Explore runs there).
+ */
+export function labLink(
+  store: PlayerStore,
+  appUrl: string,
+  theme: LinkTheme | null,
+  story: SharedStory = null,
+  whatIf = false,
+): string {
+  const s = store.getState();
+  const query = encodeView(
+    viewOf(whatIf ? { ...s, whatIf } : s, { panel: 'sequence', theme, lang: getLocale() }),
+  );
+  const id = (s.run?.scenario.id ?? '').replace(/^challenge-/, '');
+  return viewUrl(appUrl, query, id.startsWith('file-') ? story : null);
 }
 
 /**
@@ -56,6 +85,8 @@ export function EmbedPlayer({
   range,
   rangeOf,
   scope,
+  story = null,
+  crossOrigin = false,
 }: EmbedPlayerProps) {
   const run = usePlayer((s) => s.run);
   const error = usePlayer((s) => s.error);
@@ -101,14 +132,15 @@ export function EmbedPlayer({
           controls={controls}
           range={range && run.scenario.id === rangeOf ? range : undefined}
           onAdr={() => {
-            if (appUrl !== null) window.open(labLink(store, appUrl, theme), '_blank', 'noopener');
+            if (appUrl !== null) window.open(labLink(store, appUrl, theme, story), '_blank', 'noopener');
           }}
-          open={appUrl !== null && <OpenInLab appUrl={appUrl} theme={theme} />}
+          open={appUrl !== null && <OpenInLab appUrl={appUrl} theme={theme} story={story} />}
+          lab={appUrl === null ? null : { appUrl, theme, story, crossOrigin }}
         />
       ) : (
         <>
           <p className="error-text">{t('app.error', { message: error ?? '' })}</p>
-          {appUrl !== null && <OpenInLab appUrl={appUrl} theme={theme} />}
+          {appUrl !== null && <OpenInLab appUrl={appUrl} theme={theme} story={story} />}
         </>
       )}
     </Root>
@@ -116,6 +148,9 @@ export function EmbedPlayer({
 }
 
 // `inspect=`: the node's statechart (its own chunk, fetched only when asked for).
+// A challenge's budget and where to play it (its own chunk, fetched for a challenge only).
+const EmbedChallenge = lazyChunk(() => import('./EmbedChallenge.tsx').then((m) => m.EmbedChallenge));
+
 const InspectorPane = lazyChunk(() =>
   import('../views/inspector/Inspector.tsx').then((m) => m.InspectorPane),
 );
@@ -126,13 +161,20 @@ function EmbedStage({
   range,
   onAdr,
   open,
+  lab,
 }: {
   run: Run;
   controls: EmbedControls;
   range: StepRange | undefined;
   onAdr(): void;
   open: ReactNode;
+  /** The lab's page, for what the player cannot do itself (a challenge's play, Explore). */
+  lab: { appUrl: string; theme: LinkTheme | null; story: SharedStory; crossOrigin: boolean } | null;
 }) {
+  const store = usePlayerStore();
+  // The links follow the step and the run, as "Open in Leader Election Lab" does.
+  usePlayer((s) => s.stepIndex);
+  const labHref = lab ? labLink(store, lab.appUrl, lab.theme, lab.story, true) : null;
   const time = usePlayer((s) => s.t);
   const stepIndex = useShownStep(run);
   const goToStep = usePlayer((s) => s.goToStep);
@@ -156,6 +198,9 @@ function EmbedStage({
       </div>
       {inspecting && <InspectorPane run={run} />}
       <ForeignStory />
+      {run.scenario.challenge && run.scenario.id.startsWith('challenge-') && (
+        <EmbedChallenge run={run} href={labHref} />
+      )}
       <Narration
         steps={steps}
         stepIndex={stepIndex}
@@ -166,13 +211,24 @@ function EmbedStage({
         {controls !== 'none' && (
           <Controls run={run} captions={captions} variant={controls === 'full' ? 'full' : 'minimal'} />
         )}
+        {controls === 'full' && lab && labHref !== null && (
+          <ExploreInLab href={labHref} crossOrigin={lab.crossOrigin} />
+        )}
       </div>
     </>
   );
 }
 
 /** A small link to the full app at the same view; its address follows the step (not every frame). */
-function OpenInLab({ appUrl, theme }: { appUrl: string; theme: LinkTheme | null }) {
+function OpenInLab({
+  appUrl,
+  theme,
+  story,
+}: {
+  appUrl: string;
+  theme: LinkTheme | null;
+  story: SharedStory;
+}) {
   const store = usePlayerStore();
   // Re-rendered when the step, the run or play/pause change: cheap enough, and the link stays exact.
   usePlayer((s) => s.stepIndex);
@@ -182,7 +238,7 @@ function OpenInLab({ appUrl, theme }: { appUrl: string; theme: LinkTheme | null 
   return (
     <a
       className="embed-open"
-      href={labLink(store, appUrl, theme)}
+      href={labLink(store, appUrl, theme, story)}
       target="_blank"
       rel="noopener"
       title={t('embed.openInLabTitle')}

@@ -3,9 +3,10 @@ import { t } from '../i18n/index.ts';
 import { PlayerContext } from '../player/react.ts';
 import type { PlayerStore } from '../player/store.ts';
 import { startTicker } from '../player/ticker.ts';
+import { splitStory } from './attributes.ts';
 import { attachEmbed, type EmbedController } from './controller.ts';
 import { bootEmbed } from './EmbedApp.tsx';
-import { EmbedPlayer } from './EmbedPlayer.tsx';
+import { EmbedPlayer, storyOfPage } from './EmbedPlayer.tsx';
 import { watchVisibility } from './visibility.ts';
 
 export interface PlayerRootProps {
@@ -24,9 +25,13 @@ export interface PlayerRootProps {
  */
 export function PlayerRoot({ search, appUrl, host, onReady }: PlayerRootProps) {
   // `src=` is read from the lab's own site: where this script was served from, not the host page.
-  const [booted] = useState(() =>
-    bootEmbed(search, { origin: labOrigin(), base: labBase(), embedded: true }),
-  );
+  const [booted] = useState(() => {
+    const { search: query, hash } = splitStory(search);
+    return {
+      ...bootEmbed(query, { hash, origin: labOrigin(), base: labBase(), embedded: true }),
+      hash,
+    };
+  });
   const { store, embed, range } = booted;
   // The latest callback, without re-attaching (and re-autoplaying) when the host re-renders.
   const ready = useRef(onReady);
@@ -59,6 +64,8 @@ export function PlayerRoot({ search, appUrl, host, onReady }: PlayerRootProps) {
         range={booted.range}
         rangeOf={booted.rangeOf}
         scope="element"
+        story={storyOfPage(booted.hash, embed.src)}
+        crossOrigin={labOrigin() !== window.location.origin}
       />
     </PlayerContext>
   );

@@ -20,6 +20,7 @@ export const PLAYER_ATTRIBUTES = [
   'end',
   'inspect',
   'src',
+  'story',
 ] as const;
 
 export type PlayerAttribute = (typeof PLAYER_ATTRIBUTES)[number];
@@ -37,6 +38,18 @@ export function searchFromAttributes(get: (name: PlayerAttribute) => string | nu
   }
   const s = q.toString();
   return s ? `?${s}` : '';
+}
+
+/**
+ * `story` (a story link's data, link/storyLink.ts) is a link's fragment, `#story=…`, not its query:
+ * the query without it, and the fragment that boot reads it from.
+ */
+export function splitStory(search: string): { search: string; hash: string } {
+  const q = new URLSearchParams(search);
+  const story = q.get('story');
+  q.delete('story');
+  const rest = q.toString();
+  return { search: rest ? `?${rest}` : '', hash: story === null ? '' : `#story=${story}` };
 }
 
 /**

@@ -36,6 +36,8 @@ export interface LeaderElectionPlayerProps {
    * relative to the lab. A URL on another site is refused with a message.
    */
   src?: string;
+  /** A story link's data (what follows `#story=` in the lab's link), opened in place of `scenario`. */
+  story?: string;
   /** Where "Open in Leader Election Lab" goes (the deployed app); no link without it. */
   appUrl?: string;
   className?: string;

@@ -14,4 +14,9 @@ export const enEmbed: Record<string, string> = {
     'Ignored “{name}”: “{value}”. Expected a step from 1 to {max}, with end not before start.',
   'embed.notice.badOrigin':
     'Ignored “origin”: “{value}”. Expected an origin such as https://docs.example.org; the embed API is off.',
+  'embed.challenge.noWhatIf': 'This player has no “What if…” menu, and a challenge is played with it.',
+  'embed.challenge.play': 'Play it in the lab',
+  'embed.explore': 'Explore every schedule in the lab',
+  'embed.explore.crossOrigin':
+    'The search needs a worker, and this page, on another site than the lab, cannot start one.',
 };

@@ -12,7 +12,7 @@ export const enPresent: Record<string, string> = {
   'present.subtitle': 'Subtitle',
   'present.more': 'Show all',
   'present.less': 'Show less',
-  'present.hint': '← → or PageUp / PageDown to move, Space to play, Esc to leave',
+  'present.hint': '← → or PageUp / PageDown to move, Space to play, Q for the QR code, Esc to leave',
   'keys.present': 'Presentation mode (Esc leaves)',
   'present.changed': 'changed: {list}',
   'present.knobOn': 'on',
@@ -72,4 +72,17 @@ export const enPresent: Record<string, string> = {
   'anim.done': 'Saved {file} ({size})',
   'anim.cancelled': 'Export cancelled.',
   'anim.failed': 'The animation could not be made: {message}',
+  'share.react': 'React component (Docusaurus, MDX)',
+  'share.copyReact': 'Copy React snippet',
+  'share.reactNote': 'Needs the leader-election-lab package installed from npm.',
+  'share.tooLong':
+    'This story is too long for a link ({n} characters): another page cannot open it from these snippets. Share it as a file (Export → This story → As a story file).',
+  'present.qr.show': 'Show QR code',
+  'present.qr.hide': 'Hide QR code',
+  'present.qr.label': 'QR code that opens this story: {url}',
+  'present.qr.caption': 'Scan to open it on your phone',
+  'present.qr.tooLong':
+    'The link is too long for a QR code a phone can read from a projector ({n} characters, at most {max}). Hand out the story as a file instead.',
+  'present.qr.download': 'Download the story file',
+  'present.qr.making': 'Making the QR code…',
 };

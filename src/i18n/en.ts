@@ -260,6 +260,7 @@ export const en: Record<string, string> = {
   'lang.failed': '{language} could not be loaded: it needs the network. The page stays in {current}.',
   // the fix of a pitfall story (link, toggle, knobs, compare)
   'notice.badFix': 'Ignored “fix”: “{value}”. Expected on or off.',
+  'notice.noChallenge': 'Ignored “scenario”: “{value}”. “{title}” has no challenge to open.',
   'notice.noFix': 'Ignored “fix”: “{title}” has no fix (the pitfall stories have one).',
   'fix.show': 'Show the fix',
   'fix.doc': 'The defence the sources recommend for this pitfall. On: {changes}.',

@@ -11,4 +11,9 @@ export const ptEmbed: Record<string, string> = {
     'Ignorado “{name}”: “{value}”. Esperado um passo de 1 a {max}, com end não antes de start.',
   'embed.notice.badOrigin':
     'Ignorado “origin”: “{value}”. Esperada uma origem como https://docs.example.org; a API de incorporação está desligada.',
+  'embed.challenge.noWhatIf': 'Este player não tem o menu “E se…”, e é com ele que se joga um desafio.',
+  'embed.challenge.play': 'Jogar no laboratório',
+  'embed.explore': 'Explorar todos os escalonamentos no laboratório',
+  'embed.explore.crossOrigin':
+    'A busca precisa de um worker, e esta página, em outro site que não o do laboratório, não pode iniciar um.',
 };

@@ -9,7 +9,8 @@ export const ptPresent: Record<string, string> = {
   'present.subtitle': 'Legenda',
   'present.more': 'Mostrar tudo',
   'present.less': 'Mostrar menos',
-  'present.hint': '← → ou PageUp / PageDown para avançar, Espaço para reproduzir, Esc para sair',
+  'present.hint':
+    '← → ou PageUp / PageDown para avançar, Espaço para reproduzir, Q para o código QR, Esc para sair',
   'keys.present': 'Modo apresentação (Esc sai)',
   'present.changed': 'alterado: {list}',
   'present.knobOn': 'ligado',
@@ -72,4 +73,17 @@ export const ptPresent: Record<string, string> = {
   'anim.done': '{file} salvo ({size})',
   'anim.cancelled': 'Exportação cancelada.',
   'anim.failed': 'Não foi possível gerar a animação: {message}',
+  'share.react': 'Componente React (Docusaurus, MDX)',
+  'share.copyReact': 'Copiar trecho React',
+  'share.reactNote': 'Requer o pacote leader-election-lab instalado pelo npm.',
+  'share.tooLong':
+    'Esta história é longa demais para um link ({n} caracteres): outra página não consegue abri-la com estes trechos. Compartilhe-a como arquivo (Exportar → Esta história → Como arquivo de história).',
+  'present.qr.show': 'Mostrar código QR',
+  'present.qr.hide': 'Ocultar código QR',
+  'present.qr.label': 'Código QR que abre esta história: {url}',
+  'present.qr.caption': 'Aponte a câmera do celular para abrir',
+  'present.qr.tooLong':
+    'O link é longo demais para um código QR que o celular consiga ler no projetor ({n} caracteres, no máximo {max}). Distribua a história como arquivo.',
+  'present.qr.download': 'Baixar o arquivo da história',
+  'present.qr.making': 'Gerando o código QR…',
 };

@@ -269,6 +269,7 @@ export const pt: Record<string, string> = {
     'Não foi possível carregar {language}: é preciso estar conectado. A página continua em {current}.',
   // the fix of a pitfall story (link, toggle, knobs, compare)
   'notice.badFix': 'Ignorado “fix”: “{value}”. Esperado on ou off.',
+  'notice.noChallenge': 'Ignorado “scenario”: “{value}”. “{title}” não tem desafio para abrir.',
   'notice.noFix': 'Ignorado “fix”: “{title}” não tem correção (as armadilhas têm).',
   'fix.show': 'Mostrar a correção',
   'fix.doc': 'A defesa que as fontes recomendam para esta armadilha. Ligada: {changes}.',

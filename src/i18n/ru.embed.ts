@@ -12,4 +12,9 @@ export const ruEmbed: Record<string, string> = {
     'Параметр «{name}» проигнорирован: «{value}». Ожидается шаг от 1 до {max}, причём end не раньше start.',
   'embed.notice.badOrigin':
     'Параметр «origin» проигнорирован: «{value}». Ожидается источник вида https://docs.example.org; API встраивания выключен.',
+  'embed.challenge.noWhatIf': 'В этом плеере нет меню «А что если…», а задачу решают именно в нём.',
+  'embed.challenge.play': 'Решить в лаборатории',
+  'embed.explore': 'Перебрать все расписания в лаборатории',
+  'embed.explore.crossOrigin':
+    'Перебору нужен worker, а эта страница на другом сайте, не на сайте лаборатории, запустить его не может.',
 };

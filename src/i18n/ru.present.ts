@@ -9,7 +9,7 @@ export const ruPresent: Record<string, string> = {
   'present.subtitle': 'Субтитры',
   'present.more': 'Показать полностью',
   'present.less': 'Свернуть',
-  'present.hint': '← → или PageUp / PageDown — шаги, пробел — воспроизведение, Esc — выход',
+  'present.hint': '← → или PageUp / PageDown — шаги, пробел — воспроизведение, Q — QR-код, Esc — выход',
   'keys.present': 'Режим презентации (Esc — выход)',
   'present.changed': 'изменено: {list}',
   'present.knobOn': 'вкл.',
@@ -71,4 +71,17 @@ export const ruPresent: Record<string, string> = {
   'anim.done': 'Сохранено: {file} ({size})',
   'anim.cancelled': 'Экспорт отменён.',
   'anim.failed': 'Не удалось создать анимацию: {message}',
+  'share.react': 'React-компонент (Docusaurus, MDX)',
+  'share.copyReact': 'Копировать код React',
+  'share.reactNote': 'Нужен пакет leader-election-lab, установленный из npm.',
+  'share.tooLong':
+    'История слишком длинная для ссылки ({n} символов): другая страница не откроет её по этим фрагментам. Поделитесь ею файлом (Экспорт → Эта история → Файлом истории).',
+  'present.qr.show': 'Показать QR-код',
+  'present.qr.hide': 'Скрыть QR-код',
+  'present.qr.label': 'QR-код, который открывает эту историю: {url}',
+  'present.qr.caption': 'Наведите камеру телефона, чтобы открыть',
+  'present.qr.tooLong':
+    'Ссылка слишком длинная для QR-кода, который телефон прочтёт с проектора ({n} символов, допустимо не больше {max}). Раздайте историю файлом.',
+  'present.qr.download': 'Скачать файл истории',
+  'present.qr.making': 'Строим QR-код…',
 };

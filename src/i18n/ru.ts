@@ -268,6 +268,7 @@ export const ru: Record<string, string> = {
     'Не удалось загрузить {language}: нужна сеть. Интерфейс остаётся на прежнем языке ({current}).',
   // the fix of a pitfall story (link, toggle, knobs, compare)
   'notice.badFix': 'Параметр «fix» проигнорирован: «{value}». Ожидается on или off.',
+  'notice.noChallenge': 'Параметр «scenario» проигнорирован: «{value}». У сценария «{title}» нет задачи.',
   'notice.noFix':
     'Параметр «fix» проигнорирован: у сценария «{title}» нет исправления (оно есть у антипаттернов).',
   'fix.show': 'Показать исправление',

@@ -62,7 +62,8 @@ export function boot(
   // `scenario=challenge-<story>`: a challenge ("Try to break it"), which is not one of the catalogue's
   // runs: it is opened from its story once the catalogue is here, then the link's own run inputs (the
   // student's faults, the fix's switch) are laid over its start (challenge/reopen.ts).
-  const challenge = savedId.startsWith('challenge-') && storyText === null ? savedId : null;
+  const challengeOfLink = storyText === null ? challengeIdOf(pageSearch) : null;
+  const challenge = challengeOfLink === null ? null : `${CHALLENGE_PREFIX}${challengeOfLink}`;
   const foreign =
     storyText !== null ||
     (new URLSearchParams(pageSearch).get('src')?.trim() ?? '') !== '' ||
@@ -145,6 +146,26 @@ export function boot(
   const now = !store.getState().pending;
   if (now) problems.push(...later.splice(0));
   const own = now ? Promise.resolve([]) : settled;
+  const opened: Promise<LinkProblem[]> = !foreign
+    ? own
+    : own.then(async (first) => {
+        const open = await import('../link/openStoryLink.ts');
+        if (storyText !== null) return [...first, ...(await open.openStoryLink(store, storyText, storyStep))];
+        if (embed.src === null && saved !== null)
+          return [
+            ...first,
+            ...(await open.openSavedById(store, saved, storyStep, embed.embed || page.embedded === true)),
+          ];
+        if (embed.src === null) return first;
+        const origin = page.origin ?? '';
+        const more = await open.openStorySrc(
+          store,
+          embed.src,
+          { origin, base: page.base ?? `${origin}/` },
+          storyStep,
+        );
+        return [...first, ...more];
+      });
   return {
     store,
     problems,
@@ -177,6 +198,16 @@ export function boot(
     panel: view.panel,
     embed,
   };
+}
+
+const CHALLENGE_PREFIX = 'challenge-';
+
+/** `scenario=challenge-<story id>` names a story's challenge: the story's id, else null. */
+export function challengeIdOf(search: string): string | null {
+  const raw = new URLSearchParams(search).get('scenario')?.trim().toLowerCase() ?? '';
+  return raw.startsWith(CHALLENGE_PREFIX) && raw.length > CHALLENGE_PREFIX.length
+    ? raw.slice(CHALLENGE_PREFIX.length)
+    : null;
 }
 
 /** The query without what names the run: a story link's fragment names it. */

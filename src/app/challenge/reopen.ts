@@ -9,6 +9,7 @@ import { challengeRunId } from '../../sim/challenge/challenge.ts';
 import { linkInputs, RUN_PARAMS } from '../boot/linkInputs.ts';
 import { loadScenarios } from '../boot/scenarioList.ts';
 import { decodeLink } from '../link/decoder.ts';
+import { NO_CHALLENGE } from '../link/params.ts';
 import type { LinkProblem } from '../link/problems.ts';
 import { challengeScenario, openChallenge } from './challengeRun.ts';
 
@@ -23,8 +24,15 @@ export async function reopenChallenge(
 ): Promise<LinkProblem[]> {
   const storyId = runId.slice(challengeRunId('').length);
   const catalogue = await loadScenarios().catch(() => null);
-  const story = catalogue?.scenarios.find((s) => s.id === storyId && s.challenge);
-  if (!story) return [{ param: 'scenario', value: runId }];
+  const known = catalogue?.scenarios.find((s) => s.id === storyId);
+  if (!known) return [{ param: 'scenario', value: runId }];
+  const story = known.challenge ? known : null;
+  if (!story) {
+    // A story without a challenge: the story itself, and the notice says why.
+    store.getState().selectScenario(known.id);
+    await settled(store);
+    return [{ param: 'scenario', value: runId, reason: NO_CHALLENGE }];
+  }
   await openChallenge(store, story);
   await settled(store);
   // The link read again with the challenge as its run; the view's other parameters were read at boot.

@@ -31,7 +31,7 @@ export async function openForeignStory(
     const data = await load();
     const { hostIdsOf } = await loadSimulator();
     const { scenario } = parseStoryFile(data, where, { hostIdsOf: (sc) => hostIdsOf(sc) });
-    markForeign(scenario.id, origin);
+    markForeign(scenario.id, origin, origin === 'src' ? where : undefined);
     store.getState().openStory(scenario);
     scenarioId = scenario.id;
   } catch (e) {

@@ -25,6 +25,9 @@ export type LinkParam =
 /** The reason of a `fix=on` problem on a scenario without a fix (problemText words it). */
 export const NO_FIX = 'this scenario has no fix (the pitfall stories have one)';
 
+/** The reason of a `scenario=challenge-<story>` whose story has no challenge (problemText words it). */
+export const NO_CHALLENGE = 'this story has no challenge';
+
 /** Every parameter a link may carry, in canonical order. */
 export const LINK_PARAMS: readonly LinkParam[] = [
   'lang',

@@ -8,7 +8,7 @@ import { specOf } from '../../sim/faults/table.ts';
 import { faultFromText } from '../../sim/faults/text.ts';
 import { needScenarios } from '../boot/scenarioList.ts';
 import { FAULT_KINDS } from './faults.ts';
-import { LINK_PARAMS, NO_FIX } from './params.ts';
+import { LINK_PARAMS, NO_CHALLENGE, NO_FIX } from './params.ts';
 import type { LinkProblem } from './problems.ts';
 import { NOT_SAVED, NOT_SAVED_EMBEDDED } from './storyOrigin.ts';
 import { MAX_DURATION_S, MIN_DURATION_S } from './view.ts';
@@ -40,6 +40,11 @@ export function problemText(p: LinkProblem, run: Run | null): string {
     case 'scenario':
       if (p.reason === NOT_SAVED || p.reason === NOT_SAVED_EMBEDDED)
         return t(p.reason === NOT_SAVED ? 'notice.notSaved' : 'notice.notSavedEmbedded', { value });
+      if (p.reason === NO_CHALLENGE)
+        return t('notice.noChallenge', {
+          value,
+          title: run ? scenarioText(getLocale(), run.scenario, 'title') : '',
+        });
       return t('notice.badScenario', {
         value,
         // A link naming a story is not the default view: the page loaded the catalogue before it opened.

@@ -6,10 +6,19 @@
 export type StoryOrigin = 'link' | 'src' | 'mine';
 
 const foreign = new Map<string, StoryOrigin>();
+/** The `src=` each story opened from a file on the lab's site came from: Share names it again. */
+const srcs = new Map<string, string>();
 
-export function markForeign(scenarioId: string, origin: StoryOrigin): void {
+export function markForeign(scenarioId: string, origin: StoryOrigin, src?: string): void {
   if (origin === 'mine') foreign.delete(scenarioId);
   else foreign.set(scenarioId, origin);
+  if (origin === 'src' && src !== undefined) srcs.set(scenarioId, src);
+  else srcs.delete(scenarioId);
+}
+
+/** The `src=` a story was opened from, if it was. */
+export function foreignSrc(scenarioId: string): string | undefined {
+  return srcs.get(scenarioId);
 }
 
 export function foreignOrigin(scenarioId: string): StoryOrigin | undefined {

@@ -10,6 +10,7 @@ import { FIX_KNOB } from '../../sim/scenario/fix.ts';
 import { ClusterView } from '../../views/ClusterView.tsx';
 import { keyInputOf, spaceControl } from '../shell/keys.ts';
 import { presentAction, presentZoom } from './PresentationKeys.ts';
+import { PresentQr } from './PresentQr.tsx';
 import './Presentation.css';
 import { stepsOf } from '../../player/steps.ts';
 import { navCaption, useShownStep, useStepFrame } from '../../views/story.ts';
@@ -57,7 +58,7 @@ function changedFromStory(run: Run, nodes: number | undefined): string {
  * It is a layer on <body> (a portal) with the app behind it inert, so focus and screen readers stay
  * inside. Keys (PresentationKeys.ts) are read in the capture phase, before the app's own shortcuts.
  */
-export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
+export function Presentation({ run, onExit, query }: { run: Run; onExit(): void; query(): string }) {
   const time = usePlayer((s) => s.t);
   const stepIndex = useShownStep(run);
   const playing = usePlayer((s) => s.playing);
@@ -70,6 +71,7 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
   const locale = useLocale();
   const layer = useRef<HTMLElement>(null);
   const stage = useRef<HTMLDivElement>(null);
+  const [qr, setQr] = useState(false);
   const onExitRef = useRef(onExit);
   onExitRef.current = onExit;
 
@@ -133,6 +135,8 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
           return restart();
         case 'last':
           return goToStep(steps.length - 1);
+        case 'qr':
+          return setQr((shown) => !shown);
         case 'exit':
           return onExitRef.current();
         case 'swallow':
@@ -174,6 +178,21 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
         <span className="pres-counter mono" role="img" aria-label={t('present.counterLabel', { n, total })}>
           {t('present.counter', { n, total })}
         </span>
+        <button
+          type="button"
+          className="pres-button pres-qr-toggle"
+          aria-pressed={qr}
+          title={`${qr ? t('present.qr.hide') : t('present.qr.show')} (Q)`}
+          onClick={() => setQr((shown) => !shown)}
+        >
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <path
+              className="fill"
+              d="M1 1h6v6H1zM3 3v2h2V3zM9 1h6v6H9zm2 2v2h2V3zM1 9h6v6H1zm2 2v2h2v-2zM9 9h2v2H9zm4 0h2v2h-2zm-2 2h2v2h-2zm-2 2h2v2H9zm4 0h2v2h-2z"
+            />
+          </svg>
+          <span>{qr ? t('present.qr.hide') : t('present.qr.show')}</span>
+        </button>
         <button type="button" className="pres-button pres-exit" onClick={() => onExitRef.current()}>
           <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
             <path d="M4 4l8 8M12 4l-8 8" />
@@ -190,6 +209,7 @@ export function Presentation({ run, onExit }: { run: Run; onExit(): void }) {
             title={t('cluster.label', { scenario: title })}
           />
         </div>
+        {qr && <PresentQr run={run} query={query} />}
       </div>
       <footer className="pres-bottom">
         <button

@@ -20,6 +20,11 @@ describe('presentation keys', () => {
     expect(presentAction({ key: 'p' })).toBe('exit');
     expect(presentAction({ key: '?' })).toBe('swallow');
   });
+  it('Q shows or hides the QR code of the link, for the class to open it on their phones', () => {
+    expect(presentAction({ key: 'q' })).toBe('qr');
+    expect(presentAction({ key: 'Q' })).toBe('qr');
+    expect(presentAction({ key: 'q', ctrlKey: true })).toBeNull();
+  });
   it('modified keys and others are left alone', () => {
     expect(presentAction({ key: 'PageDown', ctrlKey: true })).toBeNull();
     expect(presentAction({ key: 'ArrowLeft', altKey: true })).toBeNull();

@@ -1,12 +1,12 @@
 /**
  * Presentation mode's keys, pure. A presentation clicker sends PageDown / PageUp (some send the
  * arrows); Right/Down/PageDown go one step forward, Left/Up/PageUp one back, Space plays or pauses,
- * Home goes to the start, End to the last step, Escape and P leave. `?` is swallowed: the shortcut
+ * Home goes to the start, End to the last step, Q shows or hides the link's QR code, Escape and P leave. `?` is swallowed: the shortcut
  * list would open behind the full-screen layer. Modified keys stay the browser's.
  *
  * Space on a focused button presses the button, as Enter does (keys.ts, spaceControl).
  */
-export type PresentAction = 'next' | 'prev' | 'toggle' | 'first' | 'last' | 'exit' | 'swallow';
+export type PresentAction = 'next' | 'prev' | 'toggle' | 'first' | 'last' | 'qr' | 'exit' | 'swallow';
 
 export interface PresentKey {
   key: string;
@@ -35,6 +35,9 @@ export function presentAction(e: PresentKey): PresentAction | null {
       return 'first';
     case 'End':
       return 'last';
+    case 'q':
+    case 'Q':
+      return 'qr';
     case 'Escape':
     case 'p':
     case 'P':

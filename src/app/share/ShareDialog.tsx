@@ -12,6 +12,7 @@ import {
   stepFromText,
   stepText,
 } from '../link/embed.ts';
+import { type SharedRun, sharedRunOf, withScenario } from './sharedStory.ts';
 import {
   EMBED_SIZES,
   type EmbedSize,
@@ -20,6 +21,7 @@ import {
   embedUrl,
   iframeSnippet,
   markdownSnippet,
+  reactSnippet,
   viewUrl,
 } from './shareSnippets.ts';
 import './ShareDialog.css';
@@ -125,6 +127,8 @@ export function ShareDialog({ open, onClose, query }: { open: boolean; onClose()
   const [embed, setEmbed] = useState<EmbedOptions>(DEFAULT_EMBED);
   const [size, setSize] = useState<EmbedSize>('640x400');
   const [status, setStatus] = useState('');
+  // The story itself when it is not the catalogue's (sharedStory.ts): read once the dialog opens.
+  const [shared, setShared] = useState<SharedRun>({ story: null });
   const ids = { controls: useId(), start: useId(), end: useId(), size: useId(), link: useId() };
 
   useEffect(() => {
@@ -135,6 +139,11 @@ export function ShareDialog({ open, onClose, query }: { open: boolean; onClose()
       const s = store.getState();
       setSnap({ query: query(), t: s.t, step: s.stepIndex });
       setStatus('');
+      setShared({ story: null });
+      if (s.run)
+        void sharedRunOf(s.run.scenario, window.location.hash).then(setShared, () =>
+          setShared({ story: null }),
+        );
       d.showModal();
     } else if (!open && d.open) d.close();
   }, [open, store, query]);
@@ -143,9 +152,11 @@ export function ShareDialog({ open, onClose, query }: { open: boolean; onClose()
   const total = run ? stepsOf(run).length : 0;
   const base = `${window.location.origin}${window.location.pathname}`;
   const title = run ? scenarioText(locale, run.scenario, 'title') : '';
-  const q = snap?.query ?? '';
-  const link = viewUrl(base, q);
-  const src = embedUrl(base, q, embed);
+  const story = 'story' in shared ? shared.story : null;
+  const q = withScenario(snap?.query ?? '', 'story' in shared ? shared.scenario : undefined);
+  const scenarioId = new URLSearchParams(q).get('scenario') ?? run?.scenario.id ?? '';
+  const link = viewUrl(base, q, story);
+  const src = embedUrl(base, q, embed, story);
   const step = snap && snap.step >= 0 ? snap.step + 1 : null;
   const iframe = iframeSnippet({
     src,
@@ -158,12 +169,14 @@ export function ShareDialog({ open, onClose, query }: { open: boolean; onClose()
     image: run ? frameFileName(run.scenario.id, snap?.t ?? 0, 'png') : 'frame.png',
   });
   const element = elementSnippet({
-    scenario: run?.scenario.id ?? '',
+    scenario: scenarioId,
     step,
     embed,
     query: q,
     script: elementScriptUrl(base),
+    story,
   });
+  const react = reactSnippet({ scenario: scenarioId, step, embed, query: q, story, appUrl: base });
 
   const onCopy = async (text: string, field: HTMLTextAreaElement | HTMLInputElement | null, what: string) => {
     setStatus('');
@@ -205,6 +218,12 @@ export function ShareDialog({ open, onClose, query }: { open: boolean; onClose()
           </button>
         </div>
       </div>
+
+      {'tooLong' in shared && (
+        <p className="share-note share-too-long" role="status">
+          {t('share.tooLong', { n: shared.tooLong })}
+        </p>
+      )}
 
       <fieldset className="share-options">
         <legend>{t('share.options')}</legend>
@@ -292,6 +311,14 @@ export function ShareDialog({ open, onClose, query }: { open: boolean; onClose()
         copyLabel={t('share.copyElement')}
         text={element}
         note={t('share.elementNote')}
+        rows={4}
+        onCopy={onCopy}
+      />
+      <Snippet
+        label={t('share.react')}
+        copyLabel={t('share.copyReact')}
+        text={react}
+        note={t('share.reactNote')}
         rows={4}
         onCopy={onCopy}
       />

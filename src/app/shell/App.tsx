@@ -121,6 +121,7 @@ function Shell({ boot: initial }: { boot: Boot }) {
       {presenting && run && (
         <Presentation
           run={run}
+          query={link}
           onExit={() => {
             setPresenting(false);
             requestAnimationFrame(() => presentButton.current?.focus());

@@ -24,7 +24,8 @@ export interface PlayerEventDetail {
  * start="5" end="10" lang="pt" theme="dark" seed="1" nodes="5" speed="2" t="4000" inspect="node-1"
  * app-url="…">
  * `src="stories/my-story.json"`: a story file on the lab's own site (relative to the lab), in place
- * of `scenario`; a URL on another site is refused with a message.
+ * of `scenario`; a URL on another site is refused with a message. `story="…"`: a story link's data
+ * (what follows `#story=`). `scenario="challenge-split-brain"`: that story's challenge.
  */
 export declare class LeaderElectionPlayerElement extends HTMLElement {
   static observedAttributes: string[];
