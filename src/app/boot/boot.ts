@@ -146,26 +146,6 @@ export function boot(
   const now = !store.getState().pending;
   if (now) problems.push(...later.splice(0));
   const own = now ? Promise.resolve([]) : settled;
-  const opened: Promise<LinkProblem[]> = !foreign
-    ? own
-    : own.then(async (first) => {
-        const open = await import('../link/openStoryLink.ts');
-        if (storyText !== null) return [...first, ...(await open.openStoryLink(store, storyText, storyStep))];
-        if (embed.src === null && saved !== null)
-          return [
-            ...first,
-            ...(await open.openSavedById(store, saved, storyStep, embed.embed || page.embedded === true)),
-          ];
-        if (embed.src === null) return first;
-        const origin = page.origin ?? '';
-        const more = await open.openStorySrc(
-          store,
-          embed.src,
-          { origin, base: page.base ?? `${origin}/` },
-          storyStep,
-        );
-        return [...first, ...more];
-      });
   return {
     store,
     problems,

@@ -21,17 +21,18 @@ describe('a link to a challenge, by its id', () => {
     expect(challengeIdOf('?scenario=challenge-')).toBeNull();
   });
 
-  it('opens the story, then its challenge (the embed and the element boot the same way)', async () => {
-    const b = boot('?embed=1&scenario=challenge-split-brain&fault=crash@1s:node-1', undefined, {
+  it("opens the story, then its challenge, with the link's own faults over its start (the embed and the element boot the same way)", async () => {
+    const b = boot('?embed=1&scenario=challenge-split-brain&fault=1000,crash,node-1', undefined, {
       embedded: true,
     });
     expect(b.problems).toEqual([]);
     expect(await b.later).toEqual([]);
-    const run = b.store.getState().run;
-    expect(run?.scenario.id).toBe('challenge-split-brain');
-    expect(run && challengeOf(run.scenario)?.goal).toBeTruthy();
-    // The challenge's own start: the student's faults are not carried over from the story's query.
-    expect(run?.scenario.faults).toEqual([]);
+    const s = b.store.getState();
+    expect(s.run?.scenario.id).toBe('challenge-split-brain');
+    expect(s.run && challengeOf(s.run.scenario)?.goal).toBeTruthy();
+    // The challenge's own start has no script; the student's fault comes from the link.
+    expect(s.run?.scenario.faults).toEqual([]);
+    expect(s.interventions).toEqual([{ atMs: 1000, fault: { kind: 'crash', node: 'node-1' } }]);
   });
 
   it('a story without a challenge says so, and stays on the story', async () => {

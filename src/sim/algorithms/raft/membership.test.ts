@@ -146,5 +146,7 @@ describe('configOf (thesis §4.1: the latest configuration in the log, committed
 });
 
 function subsets<T>(xs: readonly T[]): T[][] {
-  return xs.reduce<T[][]>((acc, x) => [...acc, ...acc.map((s) => [...s, x])], [[]]);
+  const out: T[][] = [[]];
+  for (const x of xs) for (const s of out.slice()) out.push([...s, x]);
+  return out;
 }
