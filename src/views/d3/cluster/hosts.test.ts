@@ -5,7 +5,9 @@ import { declarationOf } from '../../../sim/algorithms/registry.ts';
 import type { Scenario } from '../../../sim/scenario/schema.ts';
 import { simulate } from '../../../sim/simulate.ts';
 import { TraceIndex } from '../../../sim/trace/frame.ts';
+import { boxCaption, captionRoom } from './hosts.ts';
 import { createClusterView } from './index.ts';
+import { fitLayout } from './layout.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -94,5 +96,43 @@ describe('a store that is a Raft group (storeMembers 3)', () => {
     expect(el.querySelectorAll('g.host-store .members .member')).toHaveLength(0);
     view.destroy();
     el.remove();
+  });
+});
+
+describe('a box caption', () => {
+  it('wraps at the space nearest its middle only when its neighbour leaves no room', () => {
+    expect(boxCaption('coordination store', 400)).toEqual(['coordination store']);
+    expect(boxCaption('armazenamento protegido', 100)).toEqual(['armazenamento', 'protegido']);
+    expect(boxCaption('serviço de coordenação', 100)).toEqual(['serviço de', 'coordenação']);
+    expect(boxCaption('etcd', 10)).toEqual(['etcd']);
+  });
+
+  it('on a phone, no two captions in the row under the ring reach each other, in any language', () => {
+    const captions = {
+      store: ['coordination store', 'serviço de coordenação', 'сервис координации'],
+      resource: ['protected storage', 'armazenamento protegido', 'защищённое хранилище'],
+    };
+    for (const n of [3, 5, 7])
+      for (const [w, h] of [
+        [348, 460],
+        [348, 380],
+        [300, 420],
+      ] as const) {
+        const hosts = [
+          { id: 'etcd', kind: 'store' as const },
+          { id: 'storage', kind: 'resource' as const },
+          ...Array.from({ length: n }, (_, i) => ({ id: `node-${i + 1}`, kind: 'node' as const })),
+        ];
+        const layout = fitLayout(hosts, w, h, 'node-1');
+        for (const [id, kind] of [
+          ['etcd', 'store'],
+          ['storage', 'resource'],
+        ] as const)
+          for (const c of captions[kind]) {
+            const room = captionRoom(layout, id);
+            const widest = Math.max(...boxCaption(c, room).map((l) => l.length * 5.8));
+            expect(widest, `${c} at ${w} x ${h}, ${n} nodes`).toBeLessThanOrEqual(room);
+          }
+      }
   });
 });

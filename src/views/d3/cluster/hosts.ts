@@ -4,7 +4,7 @@ import { t as tr } from '../../../i18n/index.ts';
 import type { HostKind } from '../../../sim/net/host.ts';
 import { DISPLAY_ROLES, type DisplayRole } from '../../../sim/trace/events.ts';
 import type { Frame, NodeView } from '../../../sim/trace/frame.ts';
-import { adrBadgeAt, type Layout, shortName } from './layout.ts';
+import { adrBadgeAt, CAPTION_LINE, type Layout, shortName } from './layout.ts';
 import { clip, leaderKeyOf, nodeLabel, nodePill, roleKey, shardsLed } from './nodeText.ts';
 import type { ClusterOptions, HostInfo, Sel } from './types.ts';
 
@@ -188,11 +188,46 @@ function drawBox(g: Sel<SVGGElement>, d: HostInfo, layout: Layout): void {
     .attr('transform', `translate(${w / 2 - 2},${-h / 2 + 2})`);
   badge.append('circle').attr('r', 9);
   badge.append('path').attr('class', 'icon');
-  g.append('text')
+  // A host may have a caption of its own (the job runner's database), else its kind's.
+  const caption = tr(`cluster.host.${d.id}`, undefined, tr(`cluster.${d.kind}`));
+  const kind = g
+    .append('text')
     .attr('class', 'kind')
-    .attr('y', h / 2 + 14)
-    // A host may have a caption of its own (the job runner's database), else its kind's.
-    .text(tr(`cluster.host.${d.id}`, undefined, tr(`cluster.${d.kind}`)));
+    .attr('y', h / 2 + 14);
+  const lines = boxCaption(caption, captionRoom(layout, d.id));
+  if (lines.length === 1) kind.text(caption);
+  else
+    for (const [i, l] of lines.entries())
+      kind
+        .append('tspan')
+        .attr('x', 0)
+        .attr('dy', i === 0 ? 0 : CAPTION_LINE)
+        .text(l);
+}
+
+/** About how wide a box caption's character is at its size (10.5 px, theme.css `.kind`), in px. */
+const CAPTION_CHAR_PX = 5.8;
+
+/** The width a box's caption may take: up to half way to the nearest host in its row, on each side. */
+export function captionRoom(layout: Layout, id: string): number {
+  const me = layout.pos.get(id);
+  if (!me) return Number.POSITIVE_INFINITY;
+  let gap = Number.POSITIVE_INFINITY;
+  for (const [other, p] of layout.pos)
+    if (other !== id && Math.abs(p.y - me.y) < layout.boxH) gap = Math.min(gap, Math.abs(p.x - me.x));
+  return gap - 10;
+}
+
+/**
+ * A box's caption in one line, or in two (split at the space nearest its middle) when it is wider
+ * than `room`: "armazenamento protegido" beside "serviço de coordenação" on a phone.
+ */
+export function boxCaption(caption: string, room: number): string[] {
+  if (caption.length * CAPTION_CHAR_PX <= room) return [caption];
+  let best = -1;
+  for (let i = caption.indexOf(' '); i >= 0; i = caption.indexOf(' ', i + 1))
+    if (best < 0 || Math.abs(i - caption.length / 2) < Math.abs(best - caption.length / 2)) best = i;
+  return best < 0 ? [caption] : [caption.slice(0, best), caption.slice(best + 1)];
 }
 
 /** The nodes in a split-brain alarm: it holds while at least two of them still believe they lead. */

@@ -37,6 +37,8 @@ export interface Endpoints {
 }
 
 const MARGIN = 14;
+/** A box caption's second line (px): a long one wraps where its neighbours leave no room (hosts.ts). */
+export const CAPTION_LINE = 12;
 
 /** A box [x0, x1] x [y0, y1] and a segment, in the picture's pixels. */
 export interface Box {
@@ -137,7 +139,8 @@ export function layoutHosts(
     (left.length + stores.length + right.length) * (boxW + 12) <= w;
   if (portrait) {
     const satellites = storeInRow ? [...left, ...stores, ...right] : [...left, ...right];
-    const rowH = satellites.length ? boxH + 34 : 0;
+    // Under each box its caption, on two lines where the row is too tight for it (hosts.ts boxCaption).
+    const rowH = satellites.length ? boxH + 34 + CAPTION_LINE : 0;
     const top = MARGIN;
     const bottom = h - MARGIN - rowH;
     cx = w / 2;
@@ -147,7 +150,7 @@ export function layoutHosts(
     ry = Math.min(ry, rx * 1.25);
     const n = satellites.length;
     satellites.forEach((s, i) => {
-      pos.set(s.id, { x: (w * (i + 0.5)) / n, y: h - MARGIN - boxH / 2 - 8 });
+      pos.set(s.id, { x: (w * (i + 0.5)) / n, y: h - MARGIN - boxH / 2 - 8 - CAPTION_LINE });
     });
     if (storeInRow) rowFor = satellites;
   } else {
