@@ -45,7 +45,7 @@ export default {
   steps: [
     {
       id: 'hundred-nodes',
-      shows: { roles: { 'node-100': 'leader' } },
+      shows: { roles: { 'node-last': 'leader' } },
       anchor: { k: 'start' },
       caption:
         '{n} nodes run Bully. {last}, the highest id, is the coordinator: it sends HEARTBEAT to all the others every {heartbeatIntervalMs} ms.',
@@ -81,7 +81,7 @@ export default {
     },
     {
       id: 'heal',
-      shows: { roles: { 'node-100': 'leader' } },
+      shows: { roles: { 'node-last': 'leader' } },
       anchor: { k: 'fault', type: 'heal' },
       caption: "The partition heals after 3 s, and {last}'s HEARTBEAT brings the lower half back to it.",
     },

@@ -24,14 +24,14 @@ export default {
   steps: [
     {
       id: 'highest-leads',
-      shows: { roles: { 'node-5': 'leader' } },
+      shows: { roles: { 'node-last': 'leader' } },
       anchor: { k: 'start' },
       caption:
         '{n} nodes, and the rule is simple: the highest live id is the coordinator. Everyone believes it is {last}.',
     },
     {
       id: 'coordinator-down',
-      shows: { roles: { 'node-5': 'down' } },
+      shows: { roles: { 'node-last': 'down' } },
       anchor: { k: 'fault', type: 'crash', node: 'node-last' },
       caption: '{last} is down. Its heartbeats stop, but nobody can tell a dead node from a slow one yet.',
     },
@@ -44,7 +44,7 @@ export default {
     {
       id: 'election-up',
       shows: {
-        roles: { 'node-1': 'candidate', 'node-5': 'down' },
+        roles: { 'node-1': 'candidate', 'node-last': 'down' },
         message: { type: 'ELECTION', from: 'node-1', to: 'node-2' },
       },
       anchor: { k: 'send', type: 'ELECTION', from: 'node-1' },
@@ -64,7 +64,7 @@ export default {
     {
       id: 'elections-climb',
       shows: {
-        roles: { 'node-4': 'candidate', 'node-5': 'down' },
+        roles: { 'node-last-1': 'candidate', 'node-last': 'down' },
         message: { type: 'OK', from: 'node-3', to: 'node-1' },
       },
       anchor: { k: 'send', type: 'ELECTION', from: 'node-last-1' },
@@ -74,8 +74,8 @@ export default {
     {
       id: 'silence-above',
       shows: {
-        roles: { 'node-4': 'candidate', 'node-5': 'down' },
-        message: { type: 'OK', from: 'node-4', to: 'node-1' },
+        roles: { 'node-last-1': 'candidate', 'node-last': 'down' },
+        message: { type: 'OK', from: 'node-last-1', to: 'node-1' },
       },
       anchor: { k: 'drop', type: 'ELECTION', from: 'node-last-1', to: 'node-last' },
       caption:
@@ -84,8 +84,8 @@ export default {
     {
       id: 'next-highest-coordinator',
       shows: {
-        roles: { 'node-4': 'leader' },
-        message: { type: 'COORDINATOR', from: 'node-4', to: 'node-1' },
+        roles: { 'node-last-1': 'leader' },
+        message: { type: 'COORDINATOR', from: 'node-last-1', to: 'node-1' },
       },
       anchor: { k: 'send', type: 'COORDINATOR', from: 'node-last-1' },
       caption:

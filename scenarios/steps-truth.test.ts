@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scenariosPt } from '../src/i18n/scenarios.pt.ts';
 import { scenariosRu } from '../src/i18n/scenarios.ru.ts';
 import { eventLimit, navSteps } from '../src/player/steps.ts';
+import { resolveScenarioAliases } from '../src/sim/scenario/aliases.ts';
 import { withFix } from '../src/sim/scenario/fix.ts';
 import type { Scenario, Shows } from '../src/sim/scenario/schema.ts';
 import { simulate } from '../src/sim/simulate.ts';
@@ -61,10 +62,11 @@ interface Told {
 /** Each step of a run, its caption (English, filled), its declaration and what disagrees. */
 function tell(s: Scenario, fix: boolean): Told[] {
   const trace = simulate(s, fix ? { params: { fix: true } } : {});
-  const script = withFix(s, fix ? { fix: true } : undefined).scenario.steps;
   const index = new TraceIndex(trace);
   const nav = navSteps(trace, s);
   const nodes = trace.hosts.filter((h) => h.kind === 'node').map((h) => h.id);
+  // Its declarations name nodes as the run does (`node-last`: this cluster's highest id).
+  const script = resolveScenarioAliases(withFix(s, fix ? { fix: true } : undefined).scenario, nodes).steps;
   return nav.map((st, i) => {
     const frame = index.frameAt(st.atMs, eventLimit(nav, trace.events, { t: st.atMs, stepIndex: i }));
     const own = st.own !== undefined ? script.find((x) => x.id === st.id) : undefined;

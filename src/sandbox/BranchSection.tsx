@@ -80,7 +80,7 @@ export function BranchSection({ run }: { run: Run }) {
   );
   if (imported) return null;
   const { pauseMs } = exploreDefaults(run.scenario, params);
-  const options = branchOptions(run.trace, at, pauseMs);
+  const options = branchOptions(run.trace, at, pauseMs, run.index.faults);
 
   const take = (tf: TimedFault) => {
     const next = canonicalFaults([...interventions, tf]);

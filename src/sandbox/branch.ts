@@ -29,24 +29,17 @@ import type { Fault, TraceEvent } from '../sim/trace/events.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { leavable, runFaults } from './variants.ts';
 
-/** A run's fault events, found once: the section re-renders with the cursor, every frame while playing. */
-// Keyed by the count too: a long run's events grow in place while it streams in.
-const faultsOf = new WeakMap<Trace, { n: number; list: Extract<TraceEvent, { k: 'fault' }>[] }>();
-function faultEvents(trace: Trace): Extract<TraceEvent, { k: 'fault' }>[] {
-  const hit = faultsOf.get(trace);
-  if (hit && hit.n === trace.events.length) return hit.list;
-  const list = (trace.events as readonly TraceEvent[]).filter(
-    (e): e is Extract<TraceEvent, { k: 'fault' }> => e.k === 'fault',
-  );
-  faultsOf.set(trace, { n: trace.events.length, list });
-  return list;
-}
+type FaultEvent = Extract<TraceEvent, { k: 'fault' }>;
 
 /** The nodes' lives and the network just before `t`, folded from the trace's faults as the simulator does. */
-function worldAt(trace: Trace, t: number): { lives: Map<string, HostLife>; net: NetState } {
+function worldAt(
+  trace: Trace,
+  faults: readonly FaultEvent[],
+  t: number,
+): { lives: Map<string, HostLife>; net: NetState } {
   const lives = new Map(trace.hosts.filter((h) => h.kind === 'node').map((h) => [h.id, freshLife]));
   let net = openNet;
-  for (const e of faultEvents(trace)) {
+  for (const e of faults) {
     if (e.t >= t) break;
     const step = foldFault(e.fault, (h) => lives.get(h), net);
     if (step.host !== undefined && step.life) lives.set(step.host, step.life);
@@ -55,9 +48,18 @@ function worldAt(trace: Trace, t: number): { lives: Map<string, HostLife>; net: 
   return { lives, net };
 }
 
-/** The faults one may branch on at `t`: the explorer's menu, those Compare can leave out again. */
-export function branchOptions(trace: Trace, t: number, pauseMs: number): Fault[] {
-  const menu = faultMenu(worldAt(trace, t), pauseMs);
+/**
+ * The faults one may branch on at `t`: the explorer's menu, those Compare can leave out again.
+ * `faults`: the run's fault events, from its index (TraceIndex.faults) on the page: a long run's
+ * events are not scanned again.
+ */
+export function branchOptions(
+  trace: Trace,
+  t: number,
+  pauseMs: number,
+  faults: readonly FaultEvent[] = trace.events.filter((e): e is FaultEvent => e.k === 'fault'),
+): Fault[] {
+  const menu = faultMenu(worldAt(trace, faults, t), pauseMs);
   const probe = (f: Fault) => leavable([{ index: 0, tf: { atMs: t, fault: f }, scripted: false }]).length > 0;
   return menu.filter(probe);
 }

@@ -28,6 +28,7 @@ import type { Scenario, TimedFault } from './scenario/schema.ts';
 import type { Fault, TraceEvent } from './trace/events.ts';
 import { resolveSteps } from './trace/narrate.ts';
 import type { Trace } from './trace/trace.ts';
+import { trueSteps } from './trace/trueSteps.ts';
 
 /** The host ids a run of the scenario has (its nodes and the algorithm's others), without running it. */
 export function hostIdsOf(
@@ -113,6 +114,14 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
   const badNodes = nodesProblem(scenario, n);
   if (badNodes) throw new SimError(badNodes);
   const durationMs = opts.durationMs ?? scenario.durationMs;
+  // A run the user changed from the story's own: its size, knobs or faults. Not its seed: a story is
+  // told the same on any seed (only latencies change), and its declarations name its own seed's nodes.
+  const ownParams = scenarioParams(story, opts.params?.fix === true ? { fix: true } : undefined);
+  const changed = (faults: readonly TimedFault[]) =>
+    n !== scenario.nodes ||
+    faults.length > 0 ||
+    opts.withoutScript === true ||
+    Object.keys(params).some((k) => params[k] !== ownParams[k]);
 
   const queue = new EventQueue();
   // A schedule (the options', else the scenario file's) replaces the seed's draws (issue #41).
@@ -335,17 +344,15 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
     },
     finish() {
       if (!sim.done) throw new SimError(`the run is at ${through} ms of ${durationMs}: not finished`);
-      return {
+      const story = resolveScenarioAliases(scenario, nodeIds);
+      const trace: Trace = {
         ...sim.head,
         interventions,
         events,
-        steps: resolveSteps(
-          resolveScenarioAliases(scenario, nodeIds),
-          events,
-          durationMs,
-          clusterVars(nodeIds),
-        ),
+        steps: resolveSteps(story, events, durationMs, clusterVars(nodeIds)),
       };
+      // The story's captions are held to its own run; a run changed from it keeps the true ones.
+      return changed(interventions) ? { ...trace, steps: trueSteps(trace, story, scenario.nodes) } : trace;
     },
   };
   return sim;

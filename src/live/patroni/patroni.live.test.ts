@@ -89,7 +89,11 @@ function startLive(args: string[]): Live {
 async function waitUntil(what: string, ok: () => boolean, withinMs: number): Promise<void> {
   const end = Date.now() + withinMs;
   while (!ok()) {
-    if (Date.now() > end) throw new Error(`${what}: not within ${withinMs} ms`);
+    // What the run said last is the cause to look for.
+    if (Date.now() > end)
+      throw new Error(
+        `${what}: not within ${withinMs} ms; the run said:\n${current?.err.slice(-3000) ?? ''}`,
+      );
     await sleep(100);
   }
 }
@@ -186,7 +190,8 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system pa
 
   it('SIGTERM to the npm process: everything stops and nothing is left', async () => {
     const live = startLive(['--headless', '--duration', '120000']);
-    await waitUntil('the cluster up', () => live.pid !== null, 120_000);
+    // Past the cluster's own 120 s start deadline, so its message says which step did not come.
+    await waitUntil('the cluster up', () => live.pid !== null, 130_000);
     await sleep(2000);
     process.kill(live.child.pid as number, 'SIGTERM');
     await waitUntil('npm exits', () => exited(live.child), 30_000);
@@ -195,7 +200,8 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system pa
 
   it('SIGKILLed while it runs: the reaper stops every process and postmaster and removes the rest', async () => {
     const live = startLive(['--headless', '--duration', '120000']);
-    await waitUntil('the cluster up', () => live.pid !== null, 120_000);
+    // Past the cluster's own 120 s start deadline, so its message says which step did not come.
+    await waitUntil('the cluster up', () => live.pid !== null, 130_000);
     // Let every postmaster's shared memory be noted by the run and by this test.
     await sleep(2000);
     process.kill(live.pid as number, 'SIGKILL');
