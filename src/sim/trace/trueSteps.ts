@@ -1,15 +1,15 @@
 /**
- * A story's own steps that are still true of a run the user changed. A story's captions are written
- * for its own run, and scenarios/steps-truth.test.ts holds each one to the picture there. A changed
- * run (another size, knobs, faults) may anchor a step where the picture is not what its
- * caption says ("node-3 leads" when node-4 does), or leave a placeholder with nothing to fill it
- * ("{replicas}" where a follower, not the leader, committed). Such a step is left out; the narration
- * derived from the trace (derive.ts) tells that part of the run instead.
+ * A story's own steps that can still be told of a run the user changed. A story's captions are
+ * written for its own run, and scenarios/steps-truth.test.ts holds each one to the picture there. A
+ * changed run (another size, knobs, faults) may leave a placeholder with nothing to fill it
+ * ("{replicas}" where a follower, not the leader, committed), or, on another size, a caption that
+ * counts the story's own ("Five servers run Raft"). Such a step is left out: the player tells it as
+ * a step that does not happen in this run, with what happened instead (player/steps.ts).
+ *
+ * The steps' declared pictures (`shows`) are not held here: they name the nodes of the story's own
+ * run, and a changed run that tells the same thing with other nodes would lose true captions.
  */
-import { upperBound } from '../../lib/search.ts';
 import type { Scenario } from '../scenario/schema.ts';
-import { TraceIndex } from './frame.ts';
-import { checkShows } from './shows.ts';
 import type { ResolvedStep, Trace } from './trace.ts';
 
 /** The caption's placeholders that neither the step's vars nor the run's params fill. */
@@ -39,33 +39,11 @@ export function countsTo(caption: string, n: number): boolean {
 export function trueSteps(trace: Trace, scenario: Scenario, ownSize: number): ResolvedStep[] {
   const script = new Map(scenario.steps.map((s) => [s.id, s]));
   const size = trace.hosts.filter((h) => h.kind === 'node').length;
-  let index: TraceIndex | null = null;
-  const lastShown = Math.max(
-    -1,
-    ...trace.steps.filter((st) => script.get(st.id)?.shows).map((st) => st.atMs),
-  );
-  return trace.steps.filter((st, i) => {
+  return trace.steps.filter((st) => {
     const own = script.get(st.id);
     if (!own) return true;
     if (unfilled(own.caption, st.vars, trace.params).length > 0) return false;
     if (size !== ownSize && countsTo(own.caption, ownSize)) return false;
-    if (!own.shows) return true;
-    // Indexed only as far as the last step that declares its picture: a long run's story is told
-    // in its first minutes (issue #40).
-    index ??= new TraceIndex({
-      ...trace,
-      events: trace.events.slice(
-        0,
-        upperBound(trace.events.length, (i) => (trace.events[i] as { t: number }).t, lastShown),
-      ),
-    });
-    // Where the player draws it: at its moment, up to the next step's event when they share it
-    // (player/steps.ts eventLimit).
-    const next = trace.steps[i + 1];
-    const limit =
-      next && next.atMs === st.atMs && next.eventIndex >= 0 && trace.events[next.eventIndex]?.t === st.atMs
-        ? next.eventIndex
-        : Number.POSITIVE_INFINITY;
-    return checkShows(index.frameAt(st.atMs, limit), own.shows).length === 0;
+    return true;
   });
 }
