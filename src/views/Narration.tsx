@@ -76,9 +76,9 @@ export const Narration = memo(function Narration({
           {caption !== undefined ? (
             <>
               <span className="step-no">
-                {span
+                {span && span.last > span.first
                   ? t('narration.steps', { from: span.first + 1, to: span.last + 1, total: steps.length })
-                  : t('narration.step', { n: stepIndex + 1, total: steps.length })}
+                  : t('narration.step', { n: (span?.first ?? stepIndex) + 1, total: steps.length })}
               </span>
               {earlier.map((e) => (
                 <p key={e.id} className="earlier">
@@ -137,7 +137,9 @@ export const Narration = memo(function Narration({
                 aria-current={i === stepIndex || inSpan(i, steps[i]) ? 'step' : undefined}
                 aria-label={`${t('narration.jump', { n: i + 1 })}: ${c}`}
               >
-                <span className="n">{span ? `${span.first + 1}–${span.last + 1}` : i + 1}</span>
+                <span className="n">
+                  {span && span.last > span.first ? `${span.first + 1}–${span.last + 1}` : i + 1}
+                </span>
                 <span className="c">{c}</span>
                 <span className="at mono">{at}</span>
               </button>
