@@ -10,10 +10,10 @@
  * `--out` (or lel-patroni-<time>.json), for the player's Import; meanwhile a line on stdin
  * ("kill-primary", "pause pg-2", "member-stop 2") applies a fault. Node-only.
  */
-import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { UsageError } from '../../cli/args.ts';
 import { cliDocument } from '../../cli/main.ts';
+import { recordingEnd } from '../recordingEnd.ts';
 import { compareText, simulatedFigures } from './compare.ts';
 import { MissingPackages } from './deps.ts';
 import { isPatroniFaultKind, PATRONI_FAULT_KINDS, PATRONI_FAULTS, type PatroniFault } from './faults.ts';
@@ -152,25 +152,12 @@ export async function patroniMain(argv: string[]): Promise<number> {
     throw e;
   }
   let run: PatroniRun | null = null;
-  let done = false;
-  const finish = async () => {
-    if (done || !run) return;
-    done = true;
-    const trace = await run.stop();
-    if (a.out || !a.headless) {
-      const file = a.out ?? `lel-patroni-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-      writeFileSync(file, `${JSON.stringify(trace)}\n`);
-      process.stderr.write(`live: the recording is in ${file} (open it in the player with Import)\n`);
-    }
-    return trace;
-  };
-  const onSignal = () => {
-    void (done ? Promise.resolve() : finish().then(() => {}))
-      .catch(() => run?.cluster.stopNow())
-      .finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const finish = recordingEnd(
+    'patroni',
+    a,
+    () => run,
+    () => run?.cluster.stopNow(),
+  );
   if (a.compare)
     return compareMain(a, (r) => {
       run = r;

@@ -5,15 +5,15 @@
  * packages it skips with a warning, unless REQUIRE_PATRONI=1 (.ci/run sets it), where it fails.
  * Linux (/proc).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseTrace } from '../../sim/trace/import.ts';
 import { sleep } from '../../testing/etcd/etcdServer.ts';
+import { exited, type LiveChild, reap, startLive, waitUntil } from '../liveChild.ts';
 import { findPatroniBins } from './deps.ts';
-import { emptyHoldings, type Holdings, leftOver, noteHoldings, running } from './leftovers.ts';
+import { leftOver, noteHoldings, running } from './leftovers.ts';
 import { PATRONI_MEASURED, widened } from './measured.ts';
 import type { Figures } from './run.ts';
 
@@ -49,58 +49,20 @@ function descendants(root: number): number[] {
   return out;
 }
 
-interface Live {
-  child: ChildProcess;
-  out: string;
-  err: string;
-  dir: string | null;
-  pid: number | null;
-  held: Holdings;
-}
-
-let current: Live | null = null;
+let current: LiveChild | null = null;
 
 /** `npm run live -- --system patroni ...`, noting what it holds every 500 ms while it runs. */
-function startLive(args: string[]): Live {
-  const child = spawn('npm', ['run', '-s', 'live', '--', '--system', 'patroni', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const live: Live = { child, out: '', err: '', dir: null, pid: null, held: emptyHoldings() };
-  child.stdout?.on('data', (c: Buffer) => {
-    live.out += c.toString('utf8');
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    live.err += c.toString('utf8');
-    const m = /pid (\d+), folder (\S+)\)/.exec(live.err);
-    if (m && live.dir === null) {
-      live.pid = Number(m[1]);
-      live.dir = m[2] as string;
-    }
-  });
-  const note = setInterval(() => {
-    if (live.dir !== null && existsSync(live.dir))
-      noteHoldings(live.dir, live.held, [child.pid as number, ...descendants(child.pid as number)]);
-  }, 500);
-  child.once('exit', () => clearInterval(note));
-  current = live;
-  return live;
+function startPatroni(args: string[]): LiveChild {
+  current = startLive('patroni', args, (live) =>
+    noteHoldings(live.dir as string, live.held, [
+      live.child.pid as number,
+      ...descendants(live.child.pid as number),
+    ]),
+  );
+  return current;
 }
 
-async function waitUntil(what: string, ok: () => boolean, withinMs: number): Promise<void> {
-  const end = Date.now() + withinMs;
-  while (!ok()) {
-    // What the run said last is the cause to look for.
-    if (Date.now() > end)
-      throw new Error(
-        `${what}: not within ${withinMs} ms; the run said:\n${current?.err.slice(-3000) ?? ''}`,
-      );
-    await sleep(100);
-  }
-}
-
-const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
-
-async function expectNothingLeft(live: Live): Promise<void> {
+async function expectNothingLeft(live: LiveChild): Promise<void> {
   // The reaper polls every 500 ms and gives postmasters 3 s to shut down.
   await waitUntil('the folder removed', () => live.dir !== null && !existsSync(live.dir), 15_000);
   await waitUntil('every process gone', () => [...live.held.pids].every((p) => !running(p)), 10_000).catch(
@@ -118,16 +80,7 @@ afterEach(async () => {
   // A failed test leaves nothing behind either: its run is killed and its reaper cleans up.
   const live = current;
   current = null;
-  if (!live) return;
-  if (!exited(live.child) && live.pid !== null) {
-    try {
-      process.kill(live.pid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
-  if (live.dir !== null)
-    await waitUntil('reaped', () => !existsSync(live.dir as string), 15_000).catch(() => {});
+  await reap(live, 15_000);
 });
 
 describe.skipIf(missing !== undefined && !required)('npm run live -- --system patroni', () => {
@@ -138,7 +91,7 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system pa
   it("the story's kill: one new primary, the client's outage in the story's range, nothing left behind", async () => {
     // Killed 1.4 s after one of the primary's HA loops, as in the story (scenarios/patroni.ts).
     const out = join(mkdtempSync(join(tmpdir(), 'lel-patroni-test-')), 'run.json');
-    const live = startLive([
+    const live = startPatroni([
       '--out',
       out,
       '--headless',
@@ -147,7 +100,7 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system pa
       '--fault',
       '0:{"kind":"kill-primary","afterLoopMs":1400}',
     ]);
-    await waitUntil('the run ends', () => exited(live.child), 170_000);
+    await waitUntil('the run ends', () => exited(live.child), 170_000, live);
     expect(live.child.exitCode, live.err).toBe(0);
     const doc = JSON.parse(live.out) as {
       source: string;
@@ -189,9 +142,9 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system pa
   }, 180_000);
 
   it('SIGTERM to the npm process: everything stops and nothing is left', async () => {
-    const live = startLive(['--headless', '--duration', '120000']);
+    const live = startPatroni(['--headless', '--duration', '120000']);
     // Past the cluster's own 120 s start deadline, so its message says which step did not come.
-    await waitUntil('the cluster up', () => live.pid !== null, 130_000);
+    await waitUntil('the cluster up', () => live.pid !== null, 130_000, live);
     await sleep(2000);
     process.kill(live.child.pid as number, 'SIGTERM');
     await waitUntil('npm exits', () => exited(live.child), 30_000);
@@ -199,9 +152,9 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system pa
   }, 180_000);
 
   it('SIGKILLed while it runs: the reaper stops every process and postmaster and removes the rest', async () => {
-    const live = startLive(['--headless', '--duration', '120000']);
+    const live = startPatroni(['--headless', '--duration', '120000']);
     // Past the cluster's own 120 s start deadline, so its message says which step did not come.
-    await waitUntil('the cluster up', () => live.pid !== null, 130_000);
+    await waitUntil('the cluster up', () => live.pid !== null, 130_000, live);
     // Let every postmaster's shared memory be noted by the run and by this test.
     await sleep(2000);
     process.kill(live.pid as number, 'SIGKILL');

@@ -8,7 +8,6 @@
  * player's Import; meanwhile a line on stdin ("crash node-1", "kill-leader") applies a fault.
  * Node-only.
  */
-import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { UsageError } from '../../cli/args.ts';
 import { cliDocument } from '../../cli/main.ts';
@@ -19,6 +18,7 @@ import { simulate } from '../../sim/simulate.ts';
 import { leaderIntervals } from '../../sim/trace/summary.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 import { zookeeperMissing } from '../../testing/zookeeper/ensemble.ts';
+import { recordingEnd } from '../recordingEnd.ts';
 import { type ZkLiveFault, ZkLiveRun, zookeeperScenario } from './run.ts';
 
 export interface ZkArgs {
@@ -208,25 +208,12 @@ export async function zookeeperMain(argv: string[]): Promise<number> {
     return 2;
   }
   let run: ZkLiveRun | null = null;
-  let done = false;
-  const finish = async () => {
-    if (done || !run) return;
-    done = true;
-    const trace = await run.stop();
-    if (a.out || !a.headless) {
-      const file = a.out ?? `lel-zookeeper-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-      writeFileSync(file, `${JSON.stringify(trace)}\n`);
-      process.stderr.write(`live: the recording is in ${file} (open it in the player with Import)\n`);
-    }
-    return trace;
-  };
-  const onSignal = () => {
-    void (done ? Promise.resolve() : finish().then(() => {}))
-      .catch(() => run?.ensemble.stop())
-      .finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const finish = recordingEnd(
+    'zookeeper',
+    a,
+    () => run,
+    () => run?.ensemble.stop(),
+  );
   try {
     run = await ZkLiveRun.start({
       nodes: 3,

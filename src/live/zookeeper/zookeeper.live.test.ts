@@ -4,7 +4,6 @@
  * and a SIGKILL of the live process, each checked for what it leaves behind. Without ZooKeeper it
  * skips with a warning, unless REQUIRE_ZOOKEEPER=1 (.ci/run sets it), where it fails. Linux (/proc).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseTrace } from '../../sim/trace/import.ts';
 import { sleep } from '../../testing/etcd/etcdServer.ts';
 import { zookeeperMissing } from '../../testing/zookeeper/ensemble.ts';
-import { emptyHoldings, type Holdings, leftOver, noteHoldings, running } from '../patroni/leftovers.ts';
+import { exited, type LiveChild, reap, startLive, waitUntil } from '../liveChild.ts';
+import { type Holdings, leftOver, noteHoldings, running } from '../patroni/leftovers.ts';
 import { ZK_SESSION_MS } from './main.ts';
 import { ZK_TICK_MS } from './run.ts';
 
@@ -34,16 +34,7 @@ if (missing !== undefined && !required) console.warn(`skipping the live ZooKeepe
  */
 const BOUND_MS = ZK_SESSION_MS + 2 * ZK_TICK_MS + 1000;
 
-interface Live {
-  child: ChildProcess;
-  out: string;
-  err: string;
-  dir: string | null;
-  pid: number | null;
-  held: Holdings;
-}
-
-let current: Live | null = null;
+let current: LiveChild | null = null;
 
 /** The ensemble's ports from its zoo.cfg files: client ports and each server's quorum and election ports. */
 function ensemblePorts(dir: string, h: Holdings): void {
@@ -54,44 +45,16 @@ function ensemblePorts(dir: string, h: Holdings): void {
   }
 }
 
-function startLive(args: string[]): Live {
-  const child = spawn('npm', ['run', '-s', 'live', '--', '--system', 'zookeeper', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** `npm run live -- --system zookeeper ...`; the recipe processes' command lines name their proxies' ports, the servers' the folder. */
+function startZk(args: string[]): LiveChild {
+  current = startLive('zookeeper', args, (live) => {
+    noteHoldings(live.dir as string, live.held);
+    ensemblePorts(live.dir as string, live.held);
   });
-  const live: Live = { child, out: '', err: '', dir: null, pid: null, held: emptyHoldings() };
-  child.stdout?.on('data', (c: Buffer) => {
-    live.out += c.toString('utf8');
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    live.err += c.toString('utf8');
-    const m = /pid (\d+), folder (\S+)\)/.exec(live.err);
-    if (m && live.dir === null) {
-      live.pid = Number(m[1]);
-      live.dir = m[2] as string;
-    }
-  });
-  // The recipe processes' command lines name their proxies' ports; the servers' name the folder.
-  const note = setInterval(() => {
-    if (live.dir === null || !existsSync(live.dir)) return;
-    noteHoldings(live.dir, live.held);
-    ensemblePorts(live.dir, live.held);
-  }, 500);
-  child.once('exit', () => clearInterval(note));
-  current = live;
-  return live;
+  return current;
 }
 
-async function waitUntil(what: string, ok: () => boolean, withinMs: number): Promise<void> {
-  const end = Date.now() + withinMs;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`${what}: not within ${withinMs} ms`);
-    await sleep(100);
-  }
-}
-
-const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
-
-async function expectNothingLeft(live: Live): Promise<void> {
+async function expectNothingLeft(live: LiveChild): Promise<void> {
   await waitUntil('the folder removed', () => live.dir !== null && !existsSync(live.dir), 10_000);
   await waitUntil('every process gone', () => [...live.held.pids].every((p) => !running(p)), 5000).catch(
     () => {},
@@ -108,16 +71,7 @@ async function expectNothingLeft(live: Live): Promise<void> {
 afterEach(async () => {
   const live = current;
   current = null;
-  if (!live) return;
-  if (!exited(live.child) && live.pid !== null) {
-    try {
-      process.kill(live.pid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
-  if (live.dir !== null)
-    await waitUntil('reaped', () => !existsSync(live.dir as string), 10_000).catch(() => {});
+  await reap(live, 10_000);
 });
 
 interface Failover {
@@ -134,7 +88,7 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system zo
 
   it("the recipe's leader crashed, then the ensemble's leader killed: a leader again within the bound each time", async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'lel-zk-test-')), 'run.json');
-    const live = startLive([
+    const live = startZk([
       '--headless',
       '--compare',
       '--duration',
@@ -146,7 +100,7 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system zo
       '--fault',
       '13000:{"kind":"server","server":"leader"}',
     ]);
-    await waitUntil('the run ends', () => exited(live.child), 60_000);
+    await waitUntil('the run ends', () => exited(live.child), 60_000, live);
     expect(live.child.exitCode, live.err).toBe(0);
     const doc = JSON.parse(live.out) as {
       source: string;
@@ -197,8 +151,8 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system zo
   }, 80_000);
 
   it('SIGKILLed while it runs: the reaper kills the servers and the recipe processes and removes the folder', async () => {
-    const live = startLive(['--headless', '--duration', '60000']);
-    await waitUntil('the ensemble up', () => live.pid !== null, 40_000);
+    const live = startZk(['--headless', '--duration', '60000']);
+    await waitUntil('the ensemble up', () => live.pid !== null, 40_000, live);
     await sleep(1500);
     expect(live.held.pids.size).toBeGreaterThanOrEqual(6);
     process.kill(live.pid as number, 'SIGKILL');
