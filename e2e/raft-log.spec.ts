@@ -128,6 +128,23 @@ for (const [name, query, size] of [
     }
   });
 
+for (const n of [5, 6, 7])
+  test(`${n} nodes at 1920 px: no log under the legend, every log inside the picture`, async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await openPlayer(page, `?scenario=sandbox&algorithm=raft&nodes=${n}&t=20000`);
+    await expect(page.locator('.cluster-canvas .raft-log')).toHaveCount(n);
+    await expectClear(page);
+    const legend = await page.locator('.cluster > .legend').first().boundingBox();
+    expect(legend).not.toBeNull();
+    const svg = await page.locator('.cluster-canvas svg.cluster-svg:has([data-node])').first().boundingBox();
+    const l = { x0: legend?.x ?? 0, x1: (legend?.x ?? 0) + (legend?.width ?? 0) };
+    const ly = { y0: legend?.y ?? 0, y1: (legend?.y ?? 0) + (legend?.height ?? 0) };
+    for (const b of (await boxes(page)).logs) {
+      expect(overlap(b, { ...l, ...ly }), `${b.id}'s log under the legend`).toBe(false);
+      expect(b.y1, b.id).toBeLessThanOrEqual((svg?.y ?? 0) + (svg?.height ?? 0) + 1);
+    }
+  });
+
 test('the story link’s picture, painted before the app runs, draws the logs the app then draws', async ({
   page,
 }) => {

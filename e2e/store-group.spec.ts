@@ -39,10 +39,14 @@ test('What-if offers the store’s members: a killed one restarted, the others k
     .getByRole('button', { name: /What if/ })
     .first()
     .click();
-  await expect(page.getByRole('button', { name: 'Restart server 1' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Kill server 2 (SIGKILL)' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Stop server 3 (SIGSTOP)' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /server 4/ })).toHaveCount(0);
+  // Named as the story names them: members (member-1), not an ensemble's servers.
+  const group = page.getByRole('group', { name: 'Members of etcd' });
+  await expect(group.getByRole('button', { name: 'Restart member-1' })).toBeVisible();
+  await expect(group.getByRole('button', { name: 'Kill member-2 (SIGKILL)' })).toBeVisible();
+  await expect(group.getByRole('button', { name: 'Stop member-3 (SIGSTOP)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /member-4|server \d/ })).toHaveCount(0);
+  await group.getByRole('button', { name: 'Kill member-2 (SIGKILL)' }).click();
+  await expect(page.getByRole('region', { name: 'Interventions' })).toContainText('kill member-2 of etcd');
   watch.assertClean();
 });
 

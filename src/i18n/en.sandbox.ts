@@ -115,6 +115,16 @@ export const enSandbox: Record<string, string> = {
   'fault.server.restart': 'restart server {server} of {node}',
   'fault.server.stop': 'stop server {server} of {node}',
   'fault.server.resume': 'resume server {server} of {node}',
+  // a member of a store that is a Raft group (etcd with storeMembers 3 or 5): its stories say "member"
+  'faults.storeMembers': 'Members of {host}',
+  'faults.member-kill': 'Kill {member} (SIGKILL)',
+  'faults.member-stop': 'Stop {member} (SIGSTOP)',
+  'faults.member-resume': 'Resume {member}',
+  'faults.member-restart': 'Restart {member}',
+  'fault.member.kill': 'kill {member} of {node}',
+  'fault.member.restart': 'restart {member} of {node}',
+  'fault.member.stop': 'stop {member} of {node}',
+  'fault.member.resume': 'resume {member} of {node}',
   // Raft membership (add-server, remove-server; menu labels and the timeline's words)
   'faults.membership': 'Cluster membership (one server at a time)',
   'faults.add-server': 'Add to the cluster',

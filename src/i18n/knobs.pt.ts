@@ -206,6 +206,8 @@ export const knobDocsPt: Record<string, string> = {
     'ligado: um líder só acrescenta entradas ao seu log; desligado (controle): a cada heartbeat ele apaga as entradas de termos anteriores que ainda não confirmou',
   'raft.consistencyCheck':
     'ligado: o seguidor recusa um APPEND_ENTRIES cuja entrada anterior (índice e termo) ele não tem; desligado (controle): anexa mesmo assim, e os logs divergem',
+  'raft.oneChangeAtATime':
+    'ligado: o líder só aceita uma mudança de membros depois que a anterior foi confirmada e que ele já confirmou uma entrada do próprio termo; desligado (controle): aceita cada mudança na hora, e duas configurações que diferem em dois servidores podem eleger cada uma o seu líder no mesmo termo',
 };
 
 /**

@@ -20,7 +20,7 @@ import {
 } from './branch.ts';
 import { revealCompare } from './CompareSection.tsx';
 import { ranStory } from './compare.ts';
-import { faultText, interventionText } from './faults.ts';
+import { faultText, interventionText, storeGroupHost } from './faults.ts';
 import { WITHOUT } from './variants.ts';
 
 /** Longest run whose draws are listed: listing replays the run on the page (a 10 min lease: ~0.3 s). */
@@ -90,7 +90,7 @@ export function BranchSection({ run }: { run: Run }) {
       setCompare({ name: WITHOUT, value: k });
       revealCompare();
     }
-    setBranched(interventionText(tf, run.trace.durationMs));
+    setBranched(interventionText(tf, run.trace.durationMs, storeGroupHost(run)));
   };
   const takeOne = (b: DrawBranch) => {
     if (!log) return;
@@ -142,7 +142,7 @@ export function BranchSection({ run }: { run: Run }) {
                     disabled={budgetRefusal(run.scenario, interventions, f) !== null}
                     onClick={() => take({ atMs: at, fault: f })}
                   >
-                    {faultText(f)}
+                    {faultText(f, storeGroupHost(run))}
                   </button>
                 </li>
               ))}

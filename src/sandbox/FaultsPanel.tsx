@@ -16,6 +16,7 @@ import {
   nodeActions,
   partitionPresets,
   pauseMsOf,
+  storeGroupHost,
   storesOnNoSide,
 } from './faults.ts';
 import { PartitionBoard } from './PartitionBoard.tsx';
@@ -71,7 +72,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
           hasStore,
           pauseMs,
           ensemble,
-          ...(group ? { ensembleSize: group.members } : {}),
+          ...(group ? { ensembleSize: group.members, storeGroup: true } : {}),
         }).filter((a) => a.fault.kind === 'server')
       : [];
   const partitioned = frame.partition !== null || frame.cuts.length > 0;
@@ -135,8 +136,8 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
       <FaultButtons actions={actions} refused={refused} apply={apply} />
       {serverActions.length > 0 && (
         <fieldset className="wi-group">
-          <legend>{t('faults.ensemble', { host: ensemble ?? '' })}</legend>
-          <FaultButtons actions={serverActions} refused={refused} apply={apply} />
+          <legend>{t(group ? 'faults.storeMembers' : 'faults.ensemble', { host: ensemble ?? '' })}</legend>
+          <FaultButtons actions={serverActions} refused={refused} apply={apply} storeGroup={group?.host} />
         </fieldset>
       )}
       {membership && (
@@ -286,7 +287,7 @@ export function InterventionList({ run }: { run: Run }) {
       ) : (
         <ul className="wi-list">
           {order.map(({ f, i }) => {
-            const what = interventionText(f, run.trace.durationMs);
+            const what = interventionText(f, run.trace.durationMs, storeGroupHost(run));
             return (
               <li key={`${i}-${JSON.stringify(f)}`}>
                 <button
@@ -322,10 +323,13 @@ function FaultButtons({
   actions,
   refused,
   apply,
+  storeGroup,
 }: {
   actions: readonly FaultAction[];
   refused: (f: Fault) => string | null;
   apply: (f: Fault) => void;
+  /** The store that is a Raft group: its servers are named as members. */
+  storeGroup?: string | undefined;
 }) {
   return (
     <div className="wi-buttons">
@@ -334,7 +338,7 @@ function FaultButtons({
           key={a.id}
           type="button"
           className="button small"
-          title={refused(a.fault) ?? faultText(a.fault)}
+          title={refused(a.fault) ?? faultText(a.fault, storeGroup)}
           disabled={refused(a.fault) !== null}
           onClick={() => apply(a.fault)}
         >

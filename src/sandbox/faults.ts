@@ -15,21 +15,47 @@ export interface FaultAction {
   fault: Fault;
 }
 
-/** The faults that change something for this node in its current state (the fault table's menu entries). */
+/**
+ * The faults that change something for this node in its current state (the fault table's menu
+ * entries). `storeGroup`: the ensemble is a store that is a Raft group (etcd with storeMembers 3 or
+ * 5), whose servers its stories call members (member-1): so do the labels.
+ */
 export function nodeActions(
   n: NodeView,
-  o: { hasStore: boolean; pauseMs: number; live?: boolean; ensemble?: string; ensembleSize?: number },
+  o: {
+    hasStore: boolean;
+    pauseMs: number;
+    live?: boolean;
+    ensemble?: string;
+    ensembleSize?: number;
+    storeGroup?: boolean;
+  },
   membership?: Membership | null,
 ): FaultAction[] {
   const node = membership ? { ...n, member: !membership.outside.has(n.id) } : n;
-  return menuFor(node, { ...o, membership: membership != null }).map((m) => ({
+  const { storeGroup, ...menu } = o;
+  return menuFor(node, { ...menu, membership: membership != null }).map((m) => ({
     id: m.id,
-    label: t(`faults.${m.label ?? m.id}`, {
-      ...m.vars,
-      ...('durationMs' in m.fault ? { s: seconds(m.fault.durationMs) } : {}),
-    }),
+    label:
+      storeGroup && m.fault.kind === 'server'
+        ? t(`faults.member-${m.fault.act ?? 'kill'}`, { member: memberName(m.fault.server) })
+        : t(`faults.${m.label ?? m.id}`, {
+            ...m.vars,
+            ...('durationMs' in m.fault ? { s: seconds(m.fault.durationMs) } : {}),
+          }),
     fault: m.fault,
   }));
+}
+
+/**
+ * A store member's name as the store group names it (sim/store/group.ts `memberId`; not imported,
+ * which would bring the Raft machine into the page's What-if panel).
+ */
+export const memberName = (server: number): string => `member-${server}`;
+
+/** The host of the run's store when it is a Raft group (etcd with storeMembers 3 or 5), else undefined. */
+export function storeGroupHost(run: Pick<Run, 'trace'>): string | undefined {
+  return declarationOf(run.trace.algorithm)?.storeGroup?.(run.trace.params)?.host;
 }
 
 export interface PartitionPreset {
@@ -65,8 +91,13 @@ function seconds(ms: number): string {
   return Number.isInteger(s) ? String(s) : formatNumber(s, 1);
 }
 
-/** A fault in words: "crash node-2", "partition node-1, node-2 | node-3, node-4, node-5". */
-export function faultText(f: Fault): string {
+/**
+ * A fault in words: "crash node-2", "partition node-1, node-2 | node-3, node-4, node-5". A server of
+ * `storeGroup` (the store that is a Raft group) is named as a member: "kill member-1 of etcd".
+ */
+export function faultText(f: Fault, storeGroup?: string): string {
+  if (f.kind === 'server' && storeGroup !== undefined && f.node === storeGroup)
+    return t(`fault.member.${f.act ?? 'kill'}`, { member: memberName(Math.round(f.server)), node: f.node });
   const { key, vars } = faultWords(f, {
     ...localFormat(t),
     groups: (gs) => gs.map((g) => g.join(', ')).join(' | '),
@@ -75,8 +106,8 @@ export function faultText(f: Fault): string {
 }
 
 /** "crash node-2 at 12.3 s" (the time as the player shows it). */
-export function interventionText(tf: TimedFault, durationMs: number): string {
-  return t('fault.at', { what: faultText(tf.fault), t: formatTime(tf.atMs, durationMs) });
+export function interventionText(tf: TimedFault, durationMs: number, storeGroup?: string): string {
+  return t('fault.at', { what: faultText(tf.fault, storeGroup), t: formatTime(tf.atMs, durationMs) });
 }
 
 /**

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
+import { memberId } from '../sim/store/group.ts';
 import type { NodeView } from '../sim/trace/frame.ts';
-import { defaultPauseMs, faultText, interventionText, nodeActions, partitionPresets } from './faults.ts';
+import {
+  defaultPauseMs,
+  faultText,
+  interventionText,
+  memberName,
+  nodeActions,
+  partitionPresets,
+  storeGroupHost,
+} from './faults.ts';
 import { knobsOf, nodeChoices, parseKnobInput, withKnob } from './knobs.ts';
 import { mergeResults, SWEEPS } from './sweeps.ts';
 
@@ -88,6 +97,34 @@ describe('node fault menu', () => {
       label: 'Kill server 1 (SIGKILL)',
       fault: { kind: 'server', node: 'zookeeper', server: 1, act: 'kill' },
     });
+  });
+
+  it("names a store group's servers as its stories do: members (etcd-leader-change's member-1)", () => {
+    const etcd = node({ id: 'etcd', kind: 'store' });
+    const o = { hasStore: true, pauseMs: 40_000, ensemble: 'etcd', ensembleSize: 3, storeGroup: true };
+    const labels = nodeActions({ ...etcd, servers: { 1: 'down' } }, o)
+      .filter((a) => a.fault.kind === 'server')
+      .map((a) => a.label);
+    expect(labels).toEqual([
+      'Restart member-1',
+      'Kill member-2 (SIGKILL)',
+      'Stop member-2 (SIGSTOP)',
+      'Kill member-3 (SIGKILL)',
+      'Stop member-3 (SIGSTOP)',
+    ]);
+    const kill = { kind: 'server', node: 'etcd', server: 2, act: 'kill' } as const;
+    expect(faultText(kill, 'etcd')).toBe('kill member-2 of etcd');
+    expect(interventionText({ atMs: 15_000, fault: kill }, 65_000, 'etcd')).toBe(
+      'kill member-2 of etcd at 15.0 s',
+    );
+    // An ensemble that is not a store group (ZooKeeper's) keeps its servers.
+    expect(faultText({ ...kill, node: 'zookeeper' }, 'etcd')).toBe('kill server 2 of zookeeper');
+    expect(memberName(2)).toBe(memberId(2));
+    const story = scenarios.find((s) => s.id === 'etcd-leader-change');
+    if (!story) throw new Error('etcd-leader-change missing');
+    const trace = { algorithm: story.algorithm, params: { ...story.params } } as never;
+    expect(storeGroupHost({ trace })).toBe('etcd');
+    expect(storeGroupHost({ trace: { algorithm: 'zookeeper', params: {} } as never })).toBeUndefined();
   });
 
   it('names interventions the way the remove buttons read', () => {

@@ -5,6 +5,7 @@ import { withAlgorithm } from '../../scenario/sandbox.ts';
 import type { TimedFault } from '../../scenario/schema.ts';
 import { simulate } from '../../simulate.ts';
 import type { ViolationKind } from '../../trace/events.ts';
+import type { Trace } from '../../trace/trace.ts';
 
 const raftSandbox = withAlgorithm(sandbox, 'raft');
 
@@ -73,8 +74,9 @@ describe("Raft's figure 3 properties over the targeted generator", () => {
       ).toEqual([]);
   });
 
-  // Each control turns off the one rule that guards its property; the generator must find the breach.
-  const controls: Array<[ViolationKind, Partial<Params>]> = [
+  // Each control turns off the one rule that guards its property; the generator must find the breach,
+  // or, where the breach needs its moments (two membership changes), the scripted run below.
+  const controls: Array<[ViolationKind, Partial<Params>, ((p: Partial<Params>) => Set<ViolationKind>)?]> = [
     [
       'two-leaders-in-term',
       { oneVotePerTerm: false, electionTimeoutMinMs: 1500, electionTimeoutMaxMs: 1560 },
@@ -82,11 +84,89 @@ describe("Raft's figure 3 properties over the targeted generator", () => {
     ['leader-append-only', { leaderAppendOnly: false }],
     ['log-matching', { consistencyCheck: false }],
     ['leader-completeness', { electionRestriction: false }],
+    ['two-leaders-in-term', { oneChangeAtATime: false }, (p) => kindsOf(twoChanges(p))],
   ];
-  for (const [kind, params] of controls)
+  for (const [kind, params, scripted] of controls)
     it(`${Object.keys(params)[0]} off breaks ${kind}`, () => {
-      expect(SEEDS.some((seed) => violations(seed, params).has(kind))).toBe(true);
+      expect(
+        scripted ? scripted(params).has(kind) : SEEDS.some((seed) => violations(seed, params).has(kind)),
+      ).toBe(true);
     });
+});
+
+/**
+ * The one-at-a-time rule's counterexample (Ongaro, raft-dev, 10 July 2015, "bug in single-server
+ * membership changes": one add, one remove), scripted on four servers and a spare, node-5. Seed 1
+ * elects node-3 in term 1; latency is fixed so that the moments below hold.
+ * 1. 4.0 s: node-3 and node-5 are cut off from the rest, and node-3 takes AddServer(node-5): D =
+ *    {1, 2, 3, 4, 5} is in use on node-3 and node-5 only, uncommitted.
+ * 2. node-4 wins term 2 with node-1 and node-2 (3 of the 4 it knows) at 5.57 s.
+ * 3. node-1 and node-3 crash; node-4 takes RemoveServer(node-3) at once, in a term where it has
+ *    committed nothing: E = {1, 2, 4} commits on node-4 and node-2, never reaching node-1.
+ * 4. 6.0 s: node-1 and node-3 restart beside node-5. node-3 wins term 4 with node-1 and node-5, 3 of
+ *    D's 5 (node-1's log of term 1 is no more up-to-date than node-3's).
+ * 5. node-4 is restarted twice; the second time node-2 wins term 4 with node-4, 2 of E's 3.
+ * Two leaders of term 4 on majorities that do not meet: {node-1, node-3, node-5} and {node-2, node-4}.
+ * With the rule, node-4 refuses step 3 (no entry of term 2 committed) and E never exists.
+ */
+function twoChanges(params: Partial<Params>) {
+  const cut = (a: string[], b: string[]): TimedFault['fault'] => ({ kind: 'partition', groups: [a, b] });
+  return simulate(raftSandbox, {
+    seed: 1,
+    nodes: 4,
+    durationMs: 13_000,
+    states: false,
+    params: { latencyMinMs: 20, latencyMaxMs: 20, clientIntervalMs: 1000, ...params },
+    interventions: [
+      { atMs: 4000, fault: cut(['node-3', 'node-5'], ['node-1', 'node-2', 'node-4']) },
+      { atMs: 4001, fault: { kind: 'add-server', node: 'node-5' } },
+      { atMs: 5571, fault: { kind: 'crash', node: 'node-1' } },
+      { atMs: 5571, fault: { kind: 'crash', node: 'node-3' } },
+      { atMs: 5572, fault: { kind: 'remove-server', node: 'node-3' } },
+      { atMs: 6000, fault: cut(['node-3', 'node-5', 'node-1'], ['node-2', 'node-4']) },
+      { atMs: 6000, fault: { kind: 'restart', node: 'node-1' } },
+      { atMs: 6000, fault: { kind: 'restart', node: 'node-3' } },
+      { atMs: 8200, fault: { kind: 'crash', node: 'node-4' } },
+      { atMs: 8201, fault: { kind: 'restart', node: 'node-4' } },
+      { atMs: 10_400, fault: { kind: 'crash', node: 'node-4' } },
+      { atMs: 10_401, fault: { kind: 'restart', node: 'node-4' } },
+    ],
+  });
+}
+const kindsOf = (tr: Trace) =>
+  new Set(tr.events.flatMap((e) => (e.k === 'violation' ? [e.violation.kind] : [])));
+
+describe('one membership change at a time (thesis §4.1 and the raft-dev fix): the scripted run', () => {
+  const marks = (tr: Trace, name: string) =>
+    tr.events.flatMap((e) => (e.k === 'mark' && e.name === name ? [[e.t, e.node, e.data]] : []));
+  const leaders = (tr: Trace) =>
+    tr.events.flatMap((e) => (e.k === 'role' && e.role === 'leader' ? [`${e.node}@${e.term}`] : []));
+
+  it('with the rule off, node-3 (on D) and node-2 (on E) both lead term 4', () => {
+    const tr = twoChanges({ oneChangeAtATime: false });
+    expect(leaders(tr)).toEqual(['node-3@1', 'node-4@2', 'node-3@4', 'node-4@3', 'node-2@4']);
+    expect(
+      marks(tr, 'config-commit').map(([t, node, d]) => [t, node, (d as { change: string }).change]),
+    ).toEqual([
+      [5612, 'node-4', '-node-3'],
+      [9140, 'node-3', '+node-5'],
+    ]);
+    const two = tr.events.find((e) => e.k === 'violation' && e.violation.kind === 'two-leaders-in-term');
+    expect(two?.k === 'violation' && [two.t, two.violation.nodes, two.violation.term]).toEqual([
+      12_635,
+      ['node-2', 'node-3'],
+      4,
+    ]);
+  });
+
+  it('with the rule on, the same script: node-4 refuses the removal, and no property breaks', () => {
+    const tr = twoChanges({});
+    expect(marks(tr, 'config-refused')).toEqual([
+      [5572, 'node-4', { change: '-node-3', reason: 'term', term: 2 }],
+    ]);
+    expect(leaders(tr)).toEqual(['node-3@1', 'node-4@2', 'node-3@4']);
+    expect(kindsOf(tr)).toEqual(new Set());
+  });
 });
 
 describe('Leader Completeness binds the leaders of later terms only', () => {

@@ -1,8 +1,8 @@
 /**
  * Raft with its log (Ongaro & Ousterhout 2014, "In Search of an Understandable Consensus Algorithm",
  * figure 2): knobs, rules, declaration (hosts: runtime.ts). The election's timing knobs and their rules
- * are heartbeat's (heartbeat is this election without the log); the three switches are negative
- * controls, each turning off the rule that guards one of figure 3's safety properties.
+ * are heartbeat's (heartbeat is this election without the log); the switches marked "a control" are
+ * negative controls, each turning off the rule that guards one of figure 3's safety properties.
  */
 import type { Params } from '../../params.ts';
 import { type Algorithm, knob, leaderMissing, numberedIds, pick } from '../algorithm.ts';
@@ -90,6 +90,15 @@ export const raft: Algorithm = {
       doc: "on: a leader only appends to its log; off (a control): at each heartbeat it deletes older terms' entries it has not committed",
       source: 'Ongaro & Ousterhout 2014, figure 3 (Leader Append-Only) and 5.3',
     },
+    oneChangeAtATime: {
+      default: true,
+      doc: 'on: a leader takes a membership change only once the previous one is committed and it has committed an entry of its own term; off (a control): it takes each change at once, and two configurations two servers apart can each elect a leader in the same term',
+      // The second condition is Ongaro's fix of 10 July 2015 on raft-dev ("bug in single-server
+      // membership changes"): without it a new leader's change and an uncommitted one of an older
+      // leader, one server each, can make majorities that do not meet.
+      source:
+        'Ongaro 2014 (PhD thesis), 4.1; Ongaro, raft-dev, 2015, "bug in single-server membership changes"',
+    },
   },
   rules: [
     sharedRule('timeout-range'),
@@ -142,8 +151,9 @@ export const raft: Algorithm = {
     membership: true,
     // Figure 3's five properties; the control (`unsafe`) turns the election restriction off, which
     // random schedules break quickly (Leader Completeness). The other controls' counterexamples are
-    // in checkers.test.ts (a targeted generator), figure8.test.ts (figure 8 scripted on the machine,
-    // unsafeCommit) and log.test.ts (figures 7 and 8 on the log functions).
+    // in checkers.test.ts (a targeted generator; for oneChangeAtATime a scripted run of two changes),
+    // figure8.test.ts (figure 8 scripted on the machine, unsafeCommit) and log.test.ts (figures 7
+    // and 8 on the log functions).
     safety: [
       'two-leaders-in-term',
       'leader-append-only',

@@ -27,8 +27,9 @@ export interface RaftRules {
   leaderAppendOnly: boolean;
   /**
    * Thesis §4.1: a leader takes a membership change only once the previous one is committed and it
-   * has committed an entry of its term. Off (a control, in tests only): two changes at once, whose
-   * configurations' majorities need not overlap (thesis figure 4.3).
+   * has committed an entry of its term (membership.ts). Off (the knob `oneChangeAtATime`, a control):
+   * two changes in use at once, whose configurations' majorities need not meet, so one term may get
+   * two leaders (the scripted run in checkers.test.ts).
    */
   oneChangeAtATime: boolean;
 }
@@ -149,46 +150,3 @@ export const termsText = (log: Log, from = 1): string =>
     .slice(from - 1)
     .map((e) => e.term)
     .join(',');
-
-/**
- * A configuration entry (Ongaro 2014, PhD thesis, §4.1): a change of one server, written in the
- * entry's value as `+node-6` (add) or `-node-3` (remove). Client commands never start with + or -.
- * One server at a time, so the entry's change and the configuration before it give the whole new
- * configuration, as the thesis' entry holds it.
- */
-export interface ConfigChange {
-  readonly op: '+' | '-';
-  readonly server: string;
-}
-
-export function configChangeOf(value: string): ConfigChange | null {
-  const op = value[0];
-  return (op === '+' || op === '-') && value.length > 1 ? { op, server: value.slice(1) } : null;
-}
-
-export const configValue = (c: ConfigChange): string => `${c.op}${c.server}`;
-
-/** A configuration with one change applied (an add keeps the order and goes last). */
-export function applyChange(members: readonly string[], c: ConfigChange): string[] {
-  if (c.op === '+') return members.includes(c.server) ? [...members] : [...members, c.server];
-  return members.filter((m) => m !== c.server);
-}
-
-/**
- * Thesis §4.1: "a server always uses the latest configuration in its log, regardless of whether the
- * entry is committed": the initial configuration with every configuration entry of `log` applied.
- */
-export function configOf(initial: readonly string[], log: Log): string[] {
-  let members = [...initial];
-  for (const e of log) {
-    const c = configChangeOf(e.value);
-    if (c) members = applyChange(members, c);
-  }
-  return members;
-}
-
-/** The index of the last configuration entry in `log` (0: none). */
-export function lastConfigIndex(log: Log): number {
-  for (let i = log.length; i > 0; i--) if (configChangeOf((log[i - 1] as Entry).value)) return i;
-  return 0;
-}

@@ -4,7 +4,7 @@ import { withAlgorithm } from '../../scenario/sandbox.ts';
 import type { TimedFault } from '../../scenario/schema.ts';
 import { simulate } from '../../simulate.ts';
 import type { TraceEvent } from '../../trace/events.ts';
-import { applyChange, configOf } from './log.ts';
+import { applyChange, configOf } from './membership.ts';
 
 /**
  * Membership changes one server at a time (Ongaro 2014, PhD thesis, chapter 4): `add-server` and

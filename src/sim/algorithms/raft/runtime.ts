@@ -32,7 +32,7 @@ export const raftRuntime: AlgorithmRuntime = {
       ownTermCommit: p.unsafeCommit !== true,
       oneVotePerTerm: p.oneVotePerTerm !== false,
       leaderAppendOnly: p.leaderAppendOnly !== false,
-      oneChangeAtATime: true,
+      oneChangeAtATime: p.oneChangeAtATime !== false,
     };
     // Spares (servers an `add-server` names) start outside the configuration, which is the nodes.
     const spares = ctx.spares ?? [];

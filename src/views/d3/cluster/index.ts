@@ -4,7 +4,7 @@ import type { Frame } from '../../../sim/trace/frame.ts';
 import { createThemeColors } from './colors.ts';
 import { drawCuts } from './cuts.ts';
 import { buildHosts, splitBrainNodes, updateHosts } from './hosts.ts';
-import { fitLayout, layoutSize } from './layout.ts';
+import { type Box, fitLayout, layoutSize } from './layout.ts';
 import { buildLinks, updateLinks } from './links.ts';
 import { cellsFor, drawLogs, LOG_ROOM } from './logs.ts';
 import { createMessageCanvas } from './messages.ts';
@@ -116,11 +116,16 @@ export function createClusterView(el: HTMLElement, opts: ClusterOptions): Cluste
     lastReach = updateLinks(gLinks, frame, byId, kinds, lastReach);
     drawCuts(gCut, layout, frame);
     updateHosts(gHosts, frame, byId, errored, hostDrawn, layout, opts);
+    let logBoxes: Box[] = [];
     if (gLogs && opts.logsAt) {
-      const outside = drawLogs(gLogs, layout, opts.hosts, logCells, frame, opts.logsAt(frame));
-      gHosts.selectAll<SVGGElement, HostInfo>('g.host').classed('outside-config', (d) => outside.has(d.id));
+      const drawn = drawLogs(gLogs, layout, opts.hosts, logCells, frame, opts.logsAt(frame));
+      gHosts
+        .selectAll<SVGGElement, HostInfo>('g.host')
+        .classed('outside-config', (d) => drawn.outside.has(d.id));
+      logBoxes = drawn.boxes;
     }
-    messages.draw(frame, layout, gMsgs);
+    // Message labels keep off the logs (labels.ts), as they keep off the hosts.
+    messages.draw(frame, layout, gMsgs, logBoxes);
     also?.update(frame);
   };
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { HostKind } from '../../../sim/net/host.ts';
-import { labelHits } from './labels.ts';
-import type { Layout } from './layout.ts';
+import type { Frame, MessageView } from '../../../sim/trace/frame.ts';
+import { burstGroups, placeMessages, sharedLabel } from './bursts.ts';
+import { type Anchor, labelBox, labelHits, placeLabel } from './labels.ts';
+import { type Box, fitLayout, type Layout } from './layout.ts';
+import { cellsFor, LOG_ROOM, logTop, stripBox } from './logs.ts';
+import { stripOf } from './raftLog.ts';
+import type { ClusterOptions, HostInfo } from './types.ts';
 
 const layout: Layout = {
   width: 960,
@@ -27,4 +32,77 @@ describe('labelHits', () => {
     expect(labelHits(layout, kinds, 480, 100 + 30 + 50, 'middle', 12)).toBe(0);
     expect(labelHits(layout, kinds, 600, 100, 'start', 12)).toBe(0);
   });
+});
+
+/**
+ * Raft's picture (issue #43): a message's label never lands on a node's log. Every node's log full
+ * (folded, with the leader's m and n under it), at 5, 6 and 7 nodes, in the cluster canvas of a
+ * 1920 px window, of a 390 px phone and of a 640 x 400 embed; every message between two hosts at
+ * every tenth of its flight, and each node's broadcast just out of it.
+ */
+describe('message labels keep off the logs', () => {
+  const SIZES: Array<[string, number, number]> = [
+    ['1920 px', 1264, 660],
+    ['390 px', 366, 460],
+    ['640 x 400 embed', 640, 300],
+  ];
+  const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+  for (const n of [5, 6, 7])
+    for (const [name, w, h] of SIZES)
+      it(`${n} nodes at ${name}`, () => {
+        const hosts: HostInfo[] = [
+          ...Array.from({ length: n }, (_, i) => ({ id: `node-${i + 1}`, kind: 'node' as const })),
+          { id: 'client', kind: 'client' },
+        ];
+        const kindsOf = new Map(hosts.map((x) => [x.id, x.kind]));
+        const l = fitLayout(hosts, w, h, 'node-1', LOG_ROOM);
+        const cells = cellsFor(l, hosts);
+        const full = { terms: Array.from({ length: 40 }, (_, i) => 1 + Math.floor(i / 9)), commit: 36 };
+        const logs = hosts
+          .filter((x) => x.kind === 'node')
+          .map((x) => {
+            const p = l.pos.get(x.id) as { x: number; y: number };
+            const strip = stripOf(full, cells.get(x.id) ?? 3, { match: 36, next: 37 });
+            return { id: x.id, box: stripBox(strip, p.x, p.y + logTop(l.nodeR), l.nodeR, l.width) };
+          });
+        const obstacles = logs.map((x) => x.box);
+        const bad: string[] = [];
+        const check = (what: string, s: { x: number; y: number; anchor: Anchor; text: string }) => {
+          const b = labelBox(s.x, s.y, s.anchor, s.text.length);
+          for (const o of logs) if (overlaps(b, o.box)) bad.push(`${what} over ${o.id}'s log`);
+        };
+        const msg = (from: string, to: string, progress: number, id = 0) =>
+          ({ id, from, to, type: 'APPEND_ENTRIES', progress, fate: 'delivered' }) as MessageView;
+        const frame = (messages: MessageView[]) => ({ messages }) as Frame;
+        for (const a of hosts)
+          for (const b of hosts) {
+            if (a.id === b.id || (a.kind === 'client' && b.kind === 'client')) continue;
+            for (let k = 1; k <= 9; k++) {
+              const [d] = placeMessages(frame([msg(a.id, b.id, k / 10)]), l, kindsOf, {} as ClusterOptions);
+              if (!d) continue;
+              const s = placeLabel(
+                l,
+                kindsOf,
+                d.x,
+                d.y,
+                d.ux,
+                d.uy,
+                d.nx,
+                d.ny,
+                ['APPEND_ENTRIES'],
+                obstacles,
+              );
+              check(`${a.id} → ${b.id} at ${k / 10}`, s);
+            }
+          }
+        for (const a of hosts.filter((x) => x.kind === 'node')) {
+          const fan = hosts
+            .filter((x) => x.kind === 'node' && x.id !== a.id)
+            .map((x, i) => msg(a.id, x.id, 0.02, i));
+          const placed = placeMessages(frame(fan), l, kindsOf, {} as ClusterOptions);
+          for (const g of burstGroups(placed))
+            if (g.length > 1) check(`${a.id}'s broadcast`, sharedLabel(g, placed, l, kindsOf, obstacles));
+        }
+        expect(bad).toEqual([]);
+      });
 });

@@ -1,6 +1,6 @@
 // Where a message's label goes: beside its path, clear of the hosts' shapes (label hit testing).
 import type { HostKind } from '../../../sim/net/host.ts';
-import type { Layout } from './layout.ts';
+import type { Box, Layout } from './layout.ts';
 
 export type Anchor = 'start' | 'middle' | 'end';
 
@@ -11,7 +11,17 @@ export interface Spot {
   text: string;
 }
 
-/** How much (px²) a label of `chars` characters at (x, y) covers hosts' shapes. */
+/** A label's box: `chars` characters of the 10 px label font, its baseline at y. */
+export function labelBox(x: number, y: number, anchor: Anchor, chars: number): Box {
+  const w = chars * 6.1;
+  const x0 = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2;
+  return { x0, x1: x0 + w, y0: y - 10, y1: y + 3 };
+}
+
+/**
+ * How much (px²) a label of `chars` characters at (x, y) covers hosts' shapes and `obstacles` (what
+ * else is drawn under the labels: Raft's logs).
+ */
 export function labelHits(
   layout: Layout,
   kinds: ReadonlyMap<string, HostKind>,
@@ -19,11 +29,16 @@ export function labelHits(
   y: number,
   anchor: Anchor,
   chars: number,
+  obstacles: readonly Box[] = [],
 ): number {
-  const w = chars * 6.1;
-  const x0 = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2;
-  const y0 = y - 10;
+  const { x0, x1, y0, y1 } = labelBox(x, y, anchor, chars);
+  const w = x1 - x0;
   let area = 0;
+  for (const o of obstacles) {
+    const ox = Math.min(x1, o.x1) - Math.max(x0, o.x0);
+    const oy = Math.min(y1, o.y1) - Math.max(y0, o.y0);
+    if (ox > 0 && oy > 0) area += ox * oy;
+  }
   for (const [id, p] of layout.pos) {
     const node = kinds.get(id) === 'node';
     const hw = node ? layout.nodeR + 2 : layout.boxW / 2;
@@ -42,8 +57,10 @@ export function labelHits(
 
 /**
  * Where a message's label goes: beside its path on the outer side, else the inner side, else in
- * a shorter form, else on the path just behind the message: the first place that covers no host,
- * or the one that covers least.
+ * a shorter form, else on the path just behind the message; where a log lies along the path (a link
+ * between two nodes one above the other runs past the upper one's log), beside the path a little
+ * ahead of or behind the message. The first place that covers no host nor obstacle, or the one that
+ * covers least.
  */
 export function placeLabel(
   layout: Layout,
@@ -55,10 +72,12 @@ export function placeLabel(
   nx: number,
   ny: number,
   texts: string[],
+  obstacles: readonly Box[] = [],
 ): Spot {
-  const side = (sx: number, sy: number, text: string): Spot => ({
-    x: x + sx * 11,
-    y: y + sy * 11 + 3.5,
+  /** Beside the path, `along` px ahead of the message (behind when negative), on side (sx, sy). */
+  const side = (sx: number, sy: number, text: string, along = 0, d = 11): Spot => ({
+    x: x + ux * along + sx * d,
+    y: y + uy * along + sy * d + 3.5,
     anchor: Math.abs(sx) < 0.35 ? 'middle' : sx > 0 ? 'start' : 'end',
     text,
   });
@@ -66,10 +85,19 @@ export function placeLabel(
   for (const text of texts) spots.push(side(nx, ny, text), side(-nx, -ny, text));
   const last = texts[texts.length - 1] ?? '';
   spots.push({ x: x - ux * 18, y: y - uy * 18 + 3.5, anchor: 'middle', text: last });
+  if (obstacles.length > 0)
+    for (const along of [-30, 30, -45, 45, -60, 60, -75, 75, -90, 90])
+      for (const d of [11, 24, 38])
+        spots.push(side(nx, ny, last, along, d), side(-nx, -ny, last, along, d), {
+          x: x + ux * along,
+          y: y + uy * along + 3.5,
+          anchor: 'middle',
+          text: last,
+        });
   let best = spots[0] as Spot;
   let least = Number.POSITIVE_INFINITY;
   for (const p of spots) {
-    const a = labelHits(layout, kinds, p.x, p.y, p.anchor, p.text.length);
+    const a = labelHits(layout, kinds, p.x, p.y, p.anchor, p.text.length, obstacles);
     if (a === 0) return p;
     if (a < least) {
       least = a;

@@ -1,7 +1,7 @@
 // Raft's log under each node: a cell per entry (its term written in it and coloured by it), the commit mark, and the leader's matchIndex and nextIndex for each follower.
 import { t as tr } from '../../../i18n/index.ts';
 import type { Frame } from '../../../sim/trace/frame.ts';
-import type { Layout } from './layout.ts';
+import type { Box, Layout } from './layout.ts';
 import { outsideConfig, type RaftLogs, type Strip, stripOf } from './raftLog.ts';
 import type { HostInfo, Sel } from './types.ts';
 
@@ -67,10 +67,49 @@ function leaderOf(frame: Frame): string | null {
   return leaders.length === 1 ? (leaders[0]?.id ?? null) : null;
 }
 
+/** The left edge and width of a strip's cells: centred under the node, moved in at the picture's edge. */
+function stripSpan(s: Strip, cx: number, cellW: number, foldW: number, pictureW: number) {
+  const slot = s.progress !== undefined && s.progress.next > s.length;
+  const width =
+    (s.folded > 0 ? foldW + GAP : 0) + s.cells.length * (cellW + GAP) + (slot ? cellW + GAP : 0) - GAP;
+  const w = Math.max(width, cellW);
+  return { slot, width, x0: Math.max(8, Math.min(pictureW - 8 - w, cx - w / 2)) };
+}
+
+/** The box a strip's backing covers (drawStrip), in the picture's pixels: message labels keep off it. */
+export function stripBox(s: Strip, cx: number, y: number, nodeR: number, pictureW: number): Box {
+  const { cellW, cellH, foldW, font } = logGeometry(nodeR);
+  const { width, x0 } = stripSpan(s, cx, cellW, foldW, pictureW);
+  return {
+    x0: x0 - 6,
+    x1: x0 + Math.max(width, cellW) + 6,
+    y0: y - 4,
+    y1: y - 4 + cellH + (s.progress ? font + 8 : 8),
+  };
+}
+
+/** Each node's strip at this frame: its log in its cells, with the on-screen leader's view of it. */
+function stripsAt(
+  hosts: readonly HostInfo[],
+  cells: ReadonlyMap<string, number>,
+  frame: Frame,
+  logs: RaftLogs,
+) {
+  const leader = leaderOf(frame);
+  const progress = leader ? logs.progress.get(leader) : undefined;
+  const strips = hosts
+    .filter((h) => h.kind === 'node')
+    .map((h) => ({
+      id: h.id,
+      strip: stripOf(logs.logs.get(h.id), cells.get(h.id) ?? 3, progress?.get(h.id)),
+    }));
+  return { strips, outside: outsideConfig(logs, leader) };
+}
+
 /**
  * Draws every node's log at this frame into `g` (emptied first); `drawn` skips an unchanged picture.
  * Returns the servers outside the cluster's configuration (Raft membership), which are labelled here
- * and which the caller draws dimmed.
+ * and which the caller draws dimmed, and the logs' boxes, which message labels keep off.
  */
 export function drawLogs(
   g: Sel<SVGGElement>,
@@ -79,18 +118,14 @@ export function drawLogs(
   cells: ReadonlyMap<string, number>,
   frame: Frame,
   logs: RaftLogs,
-): Set<string> {
-  const leader = leaderOf(frame);
-  const outside = outsideConfig(logs, leader);
-  const progress = leader ? logs.progress.get(leader) : undefined;
-  const strips = hosts
-    .filter((h) => h.kind === 'node')
-    .map((h) => ({
-      id: h.id,
-      strip: stripOf(logs.logs.get(h.id), cells.get(h.id) ?? 3, progress?.get(h.id)),
-    }));
+): { outside: Set<string>; boxes: Box[] } {
+  const { strips, outside } = stripsAt(hosts, cells, frame, logs);
+  const boxes = strips.flatMap(({ id, strip }) => {
+    const p = layout.pos.get(id);
+    return p ? [stripBox(strip, p.x, p.y + logTop(layout.nodeR), layout.nodeR, layout.width)] : [];
+  });
   const key = JSON.stringify([strips, [...outside]]);
-  if (g.attr('data-drawn') === key) return outside;
+  if (g.attr('data-drawn') === key) return { outside, boxes };
   g.attr('data-drawn', key);
   g.selectAll('*').remove();
   for (const { id, strip } of strips) {
@@ -106,7 +141,7 @@ export function drawLogs(
         .attr('y', p.y - layout.nodeR - 16)
         .text(tr('cluster.outsideConfig'));
   }
-  return outside;
+  return { outside, boxes };
 }
 
 function drawStrip(
@@ -119,11 +154,7 @@ function drawStrip(
   pictureW: number,
 ): void {
   const { cellW: CELL_W, cellH: CELL_H, foldW: FOLD_W, font } = geo;
-  const slot = s.progress !== undefined && s.progress.next > s.length;
-  const width =
-    (s.folded > 0 ? FOLD_W + GAP : 0) + s.cells.length * (CELL_W + GAP) + (slot ? CELL_W + GAP : 0) - GAP;
-  // Centred under the node, moved in where that would leave the picture (a node at its edge).
-  const x0 = Math.max(8, Math.min(pictureW - 8 - Math.max(width, CELL_W), cx - Math.max(width, CELL_W) / 2));
+  const { slot, width, x0 } = stripSpan(s, cx, CELL_W, FOLD_W, pictureW);
   const label = stripLabel(node, s);
   const strip = g
     .append('g')
