@@ -1,4 +1,4 @@
-import type { Adr } from './adr001.ts';
+import type { Adr } from './types.ts';
 
 /**
  * ADR-001 in Portuguese: the same ids, ratings and order as adr001.ts (adr001.i18n.test.ts checks the

@@ -3,53 +3,7 @@
  * points its ids at the scenario step that shows them. English now; the shape is keyed so pt/ru can
  * follow. Facts are from the sources listed at the end.
  */
-
-export type CriterionId = 'safety' | 'failover' | 'messages' | 'dependencies' | 'ops';
-
-/** How well an approach does on one criterion: drawn as a dot, always said in words too. */
-export type Rating = 'good' | 'fair' | 'poor';
-
-export interface MatrixCell {
-  rating: Rating;
-  text: string;
-}
-
-export interface MatrixRow {
-  /** 'matrix.<approach>'; a cell's id is '<row id>.<criterion id>'. */
-  id: string;
-  name: string;
-  /** One line under the name: how it decides. */
-  how: string;
-  cells: Record<CriterionId, MatrixCell>;
-  source: string;
-}
-
-export interface Consequence {
-  id: string;
-  title: string;
-  text: string;
-}
-
-/** One case in "When not to use leader election": what to do instead, linked to a story where the lab has one. */
-export interface WhenNotItem {
-  id: string;
-  title: string;
-  text: string;
-}
-
-export interface Adr {
-  id: string;
-  title: string;
-  status: string;
-  context: { id: string; paragraphs: string[]; drivers: string[] };
-  criteria: Array<{ id: CriterionId; label: string; short: string }>;
-  matrix: MatrixRow[];
-  decision: { id: string; summary: string; reasons: string[]; rejected: string };
-  /** The alternatives that need no election; items without a story say so in their text. */
-  whenNot: { id: string; intro: string; items: WhenNotItem[] };
-  consequences: Consequence[];
-  sources: string[];
-}
+import type { Adr } from './types.ts';
 
 export const criteria: Adr['criteria'] = [
   { id: 'safety', label: 'Split-brain safety', short: 'Safety' },

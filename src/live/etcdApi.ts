@@ -6,7 +6,7 @@
  * RANGE -> RANGE_RESULT, TXN -> TXN_RESULT | TXN_ERROR; and WRITE -> WRITE_OK | WRITE_REJECTED for
  * the fenced resource below. Node-only.
  */
-import type { Compare, KeyValue, RequestOp, ResponseOp, StoreChange } from '../sim/store/etcd.ts';
+import type { Compare, KeyValue, RequestOp, ResponseOp, StoreChange } from '../sim/store/api.ts';
 import { b64, EtcdError, type Gateway, int, unb64 } from './gateway.ts';
 
 /** An answer for the machine, and what it tells about the store. */

@@ -7,8 +7,8 @@
  */
 
 import { maxOf } from '../lib/extent.ts';
-import type { KeyValue } from '../sim/store/etcd.ts';
-import { prefixEnd } from '../sim/store/etcd.ts';
+import type { KeyValue } from '../sim/store/api.ts';
+import { prefixEnd } from '../sim/store/order.ts';
 import { kvOf } from './etcdApi.ts';
 import type { EtcdAuth } from './etcdAuth.ts';
 import { b64, int } from './gateway.ts';

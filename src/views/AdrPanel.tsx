@@ -12,9 +12,9 @@ import {
   useState,
 } from 'react';
 import { scenarios } from '../../scenarios/index.ts';
-import type { Adr, MatrixRow, Rating } from '../adr/adr001.ts';
 import { adrFor } from '../adr/byLocale.ts';
 import { type ResolvedAdrLink, resolveAdrLink } from '../adr/links.ts';
+import type { Adr, MatrixRow, Rating } from '../adr/types.ts';
 import { getLocale, t } from '../i18n/index.ts';
 import { scenarioText } from '../i18n/scenarios.ts';
 import './panels.css';

@@ -8,14 +8,9 @@
  * script starts on an empty keyspace and revokes its leases when done.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EtcdBackend, ModelBackend } from '../../testing/etcd/backend.ts';
 import { type EtcdServer, etcdVersion, findEtcd, startEtcd } from '../../testing/etcd/etcdServer.ts';
-import {
-  conformanceReport,
-  EtcdBackend,
-  ModelBackend,
-  type RunOutcome,
-  runScript,
-} from '../../testing/etcd/runner.ts';
+import { conformanceReport, type RunOutcome, runScript } from '../../testing/etcd/runner.ts';
 import { scripts } from '../../testing/etcd/scripts.ts';
 import { EtcdStore } from './etcd.ts';
 

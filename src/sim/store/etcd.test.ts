@@ -4,14 +4,13 @@ import {
   type Compare,
   type CompareResult,
   type CompareTarget,
-  compareBytes,
   DEFAULT_FIRST_LEASE_ID,
-  EtcdStore,
   MAX_LEASE_TTL_SEC,
-  prefixEnd,
   type StoreChange,
   StoreError,
-} from './etcd.ts';
+} from './api.ts';
+import { EtcdStore } from './etcd.ts';
+import { compareBytes, prefixEnd } from './order.ts';
 
 /** Expect `f` to throw a StoreError with this code; returns it. */
 function storeError(f: () => unknown, code: StoreError['code']): StoreError {

@@ -7,11 +7,7 @@
  * lease/lessor.go (min TTL, Renew, Revoke, expiry), etcdserver/v3_server.go (LeaseTimeToLive).
  * Every rule below was checked against a real etcd 3.4.23 by conformance.test.ts.
  *
- * Watch (api.md "Watch API", mvcc/watchable_store.go): a watcher on a key or a range gets every PUT
- * and DELETE in it, in revision order (within one revision, in the order the txn made them); a
- * DELETE event's kv carries only the key and the deleting revision as mod_revision. A start revision
- * at or below the current one replays history from that revision first (the model keeps the whole
- * history: it never compacts). The model queues events per watcher; `takeWatchEvents` hands them out.
+ * Watch: watch.ts.
  *
  * Time: nothing here reads a clock. Every call that can observe time takes `nowMs`, an integer
  * number of milliseconds that must never go backwards. Lease boundaries:
@@ -21,166 +17,24 @@
  * exactly at the deadline: every public call first runs `expire(nowMs)`, so a call at nowMs sees
  * the state etcd converges to.
  */
-
-/** lease/lessor.go: MaxLeaseTTL. */
-export const MAX_LEASE_TTL_SEC = 9_000_000_000;
-/** lessor.go minLeaseTTL = ceil(3/2 * election timeout): 1.5 s with the default 1000 ms, so 2 s. */
-export const DEFAULT_MIN_TTL_SEC = 2;
-/** embed/config.go DefaultMaxTxnOps (--max-txn-ops). */
-export const DEFAULT_MAX_TXN_OPS = 128;
-/** First automatic lease id (etcd's are random-looking 63-bit ids; this one stays a safe integer). */
-export const DEFAULT_FIRST_LEASE_ID = 0x694d5e0c7a01;
-
-export interface KeyValue {
-  key: string;
-  value: string;
-  createRevision: number;
-  modRevision: number;
-  version: number;
-  /** 0 = no lease. */
-  lease: number;
-}
-
-export type CompareTarget = 'CREATE' | 'MOD' | 'VERSION' | 'VALUE' | 'LEASE';
-export type CompareResult = 'EQUAL' | 'NOT_EQUAL' | 'GREATER' | 'LESS';
-
-export interface Compare {
-  key: string;
-  /** Optional, as in etcd: compare every key in [key, rangeEnd) ('\0' = every key >= key). */
-  rangeEnd?: string;
-  target: CompareTarget;
-  result: CompareResult;
-  /** A string for VALUE, an integer for the other targets. */
-  value: number | string;
-}
-
-export type RequestOp =
-  | { put: { key: string; value: string; lease?: number } }
-  | { range: { key: string; rangeEnd?: string } }
-  | { deleteRange: { key: string; rangeEnd?: string } };
-
-export type ResponseOp =
-  | { put: { revision: number } }
-  | { range: { kvs: KeyValue[]; count: number } }
-  | { deleteRange: { deleted: number } };
-
-export interface TxnRequest {
-  compare: Compare[];
-  success: RequestOp[];
-  failure: RequestOp[];
-}
-
-export interface TxnResponse {
-  succeeded: boolean;
-  revision: number;
-  responses: ResponseOp[];
-}
-
-/**
- * One recorded change, for the trace. Writes carry the revision they took. A revoke or expiry is
- * recorded as `lease-revoke`/`lease-expire` first, then one `delete` per attached key (sorted by key),
- * all with the same revision; a lease without keys records its event with the unchanged revision.
- */
-export type StoreChange =
-  | { kind: 'put'; kv: KeyValue }
-  | {
-      kind: 'delete';
-      key: string;
-      revision: number;
-      cause: 'delete' | 'lease-expired' | 'lease-revoked';
-      lease?: number;
-    }
-  | { kind: 'lease-grant'; lease: number; ttlSec: number; deadlineMs: number }
-  | { kind: 'lease-keepalive'; lease: number; ttlSec: number; deadlineMs: number }
-  | { kind: 'lease-revoke'; lease: number; revision: number }
-  | { kind: 'lease-expire'; lease: number; revision: number };
-
-/** One watch event (mvccpb.Event). */
-export interface WatchEvent {
-  type: 'PUT' | 'DELETE';
-  kv: KeyValue;
-}
-
-interface Watcher {
-  id: number;
-  key: string;
-  rangeEnd: string | undefined;
-  queue: WatchEvent[];
-}
-
-export type StoreErrorCode =
-  | 'LEASE_NOT_FOUND'
-  | 'LEASE_EXISTS'
-  | 'LEASE_TTL_TOO_LARGE'
-  | 'EMPTY_KEY'
-  | 'DUPLICATE_KEY'
-  | 'TOO_MANY_OPS'
-  | 'INVALID_ARGUMENT';
-
-/** gRPC status codes etcd answers with (the JSON gateway's `code` field). */
-export const GRPC_STATUS = {
-  INVALID_ARGUMENT: 3,
-  NOT_FOUND: 5,
-  FAILED_PRECONDITION: 9,
-  OUT_OF_RANGE: 11,
-} as const;
-
-// etcdserver/api/v3rpc/rpctypes/error.go: message and gRPC code of each error.
-const ERRORS: Record<StoreErrorCode, { message: string; grpc: number }> = {
-  LEASE_NOT_FOUND: { message: 'etcdserver: requested lease not found', grpc: GRPC_STATUS.NOT_FOUND },
-  LEASE_EXISTS: { message: 'etcdserver: lease already exists', grpc: GRPC_STATUS.FAILED_PRECONDITION },
-  LEASE_TTL_TOO_LARGE: { message: 'etcdserver: too large lease TTL', grpc: GRPC_STATUS.OUT_OF_RANGE },
-  EMPTY_KEY: { message: 'etcdserver: key is not provided', grpc: GRPC_STATUS.INVALID_ARGUMENT },
-  DUPLICATE_KEY: {
-    message: 'etcdserver: duplicate key given in txn request',
-    grpc: GRPC_STATUS.INVALID_ARGUMENT,
-  },
-  TOO_MANY_OPS: {
-    message: 'etcdserver: too many operations in txn request',
-    grpc: GRPC_STATUS.INVALID_ARGUMENT,
-  },
-  // Model-only misuse (bad time, non-integer TTL...): etcd has no such message.
-  INVALID_ARGUMENT: { message: 'invalid argument', grpc: GRPC_STATUS.INVALID_ARGUMENT },
-};
-
-export class StoreError extends Error {
-  readonly code: StoreErrorCode;
-  /** The gRPC status etcd would answer with. */
-  readonly grpcCode: number;
-
-  constructor(code: StoreErrorCode, detail?: string) {
-    const spec = ERRORS[code];
-    super(detail === undefined ? spec.message : `${spec.message}: ${detail}`);
-    this.name = 'StoreError';
-    this.code = code;
-    this.grpcCode = spec.grpc;
-  }
-}
-
-export interface EtcdStoreOptions {
-  /** Revision of the empty store; default 1, so the first write gets 2 (as on a fresh cluster). */
-  startRevision?: number;
-  /** Minimum lease TTL in seconds; default 2 (etcd 3.4 with default election timeout). */
-  minTtlSec?: number;
-  /** First automatically assigned lease id; later ones count up by 1. */
-  firstLeaseId?: number;
-  /** Max operations in each of compare/success/failure; default 128 (--max-txn-ops). */
-  maxTxnOps?: number;
-}
-
-export interface LeaseView {
-  id: number;
-  ttlSec: number;
-  deadlineMs: number;
-  remainingMs: number;
-  keys: string[];
-}
-
-export interface StoreView {
-  revision: number;
-  keys: KeyValue[];
-  leases: LeaseView[];
-}
+import {
+  type Compare,
+  DEFAULT_FIRST_LEASE_ID,
+  DEFAULT_MAX_TXN_OPS,
+  DEFAULT_MIN_TTL_SEC,
+  type EtcdStoreOptions,
+  type KeyValue,
+  MAX_LEASE_TTL_SEC,
+  type ResponseOp,
+  type StoreChange,
+  StoreError,
+  type StoreView,
+  type TxnRequest,
+  type TxnResponse,
+  type WatchEvent,
+} from './api.ts';
+import { checkIntervals, checkKey, compareBytes, compareOutcome, copyKv, inRange } from './order.ts';
+import { Watches } from './watch.ts';
 
 interface LeaseState {
   id: number;
@@ -189,58 +43,6 @@ interface LeaseState {
   keys: Set<string>;
   /** Grant order: breaks ties between equal deadlines. */
   seq: number;
-}
-
-/**
- * Byte order of the UTF-8 encodings, which is the order etcd sorts keys in (mvcc/index.go, a btree
- * of []byte). Comparing code points gives the same order; JS `<` compares UTF-16 units, which differs
- * above U+FFFF.
- */
-export function compareBytes(a: string, b: string): number {
-  if (a === b) return 0;
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const ca = a.codePointAt(i) ?? 0;
-    const cb = b.codePointAt(j) ?? 0;
-    if (ca !== cb) return ca < cb ? -1 : 1;
-    i += ca > 0xffff ? 2 : 1;
-    j += cb > 0xffff ? 2 : 1;
-  }
-  if (i < a.length) return 1;
-  if (j < b.length) return -1;
-  return 0;
-}
-
-/** clientv3.GetPrefixRangeEnd: the rangeEnd that selects every key starting with `prefix`. */
-export function prefixEnd(prefix: string): string {
-  const cps = Array.from(prefix, (c) => c.codePointAt(0) ?? 0);
-  for (let i = cps.length - 1; i >= 0; i--) {
-    const cp = cps[i] ?? 0;
-    if (cp < 0x10ffff) {
-      return String.fromCodePoint(...cps.slice(0, i), cp + 1);
-    }
-  }
-  return '\0'; // every code point maxed out: no upper bound
-}
-
-/** Is `k` in [key, rangeEnd)? rangeEnd undefined or '' = key only; '\0' = every key >= key. */
-function inRange(k: string, key: string, rangeEnd: string | undefined): boolean {
-  if (rangeEnd === undefined || rangeEnd === '') return k === key;
-  if (compareBytes(k, key) < 0) return false;
-  return rangeEnd === '\0' || compareBytes(k, rangeEnd) < 0;
-}
-
-function copyKv(kv: KeyValue): KeyValue {
-  return { ...kv };
-}
-
-function copyEvent(ev: WatchEvent): WatchEvent {
-  return { type: ev.type, kv: copyKv(ev.kv) };
-}
-
-function compareNumbers(a: number, b: number): number {
-  return a === b ? 0 : a < b ? -1 : 1;
 }
 
 export class EtcdStore {
@@ -253,10 +55,7 @@ export class EtcdStore {
   private leaseSeq = 0;
   private readonly minTtlSec: number;
   private readonly maxTxnOps: number;
-  private readonly watchers = new Map<number, Watcher>();
-  private nextWatchId = 0;
-  /** Every event since the store started, in revision order (no compaction). */
-  private readonly history: WatchEvent[] = [];
+  private readonly watches = new Watches();
 
   constructor(opts: EtcdStoreOptions = {}) {
     this.rev = opts.startRevision ?? 1;
@@ -505,33 +304,22 @@ export class EtcdStore {
   watch(key: string, rangeEnd?: string, opts: { startRevision?: number } = {}, nowMs?: number): number {
     if (nowMs !== undefined) this.tick(nowMs);
     checkKey(key);
-    const id = this.nextWatchId++;
-    const w: Watcher = { id, key, rangeEnd, queue: [] };
-    const start = opts.startRevision ?? 0;
-    if (start > 0)
-      for (const ev of this.history)
-        if (ev.kv.modRevision >= start && inRange(ev.kv.key, key, rangeEnd)) w.queue.push(copyEvent(ev));
-    this.watchers.set(id, w);
-    return id;
+    return this.watches.add(key, rangeEnd, opts.startRevision ?? 0);
   }
 
   /** WatchCancelRequest: the watcher stops; its queued events are dropped. False if unknown. */
   cancelWatch(id: number): boolean {
-    return this.watchers.delete(id);
+    return this.watches.cancel(id);
   }
 
   /** The events queued for a watcher since the last call, in revision order ([] if unknown). */
   takeWatchEvents(id: number): WatchEvent[] {
-    const w = this.watchers.get(id);
-    if (w === undefined) return [];
-    const out = w.queue;
-    w.queue = [];
-    return out;
+    return this.watches.take(id);
   }
 
   /** Ids of the watchers with queued events, in creation order. */
   watchersWithEvents(): number[] {
-    return [...this.watchers.values()].filter((w) => w.queue.length > 0).map((w) => w.id);
+    return this.watches.withEvents();
   }
 
   // ---------------------------------------------------------------- observation
@@ -648,13 +436,7 @@ export class EtcdStore {
     this.kvs.set(key, kv);
     if (lease !== 0) this.leases.get(lease)?.keys.add(key);
     this.changes.push({ kind: 'put', kv: copyKv(kv) });
-    this.notify({ type: 'PUT', kv: copyKv(kv) });
-  }
-
-  private notify(ev: WatchEvent): void {
-    this.history.push(ev);
-    for (const w of this.watchers.values())
-      if (inRange(ev.kv.key, w.key, w.rangeEnd)) w.queue.push(copyEvent(ev));
+    this.watches.notify({ type: 'PUT', kv: copyKv(kv) });
   }
 
   private writeDelete(
@@ -673,7 +455,7 @@ export class EtcdStore {
           : { kind: 'delete', key: kv.key, revision: writeRev, cause, lease: kv.lease },
       );
       // A tombstone's kv: the key and the deleting revision only (mvcc/kvstore_txn.go delete).
-      this.notify({
+      this.watches.notify({
         type: 'DELETE',
         kv: { key: kv.key, value: '', createRevision: 0, modRevision: writeRev, version: 0, lease: 0 },
       });
@@ -698,64 +480,5 @@ export class EtcdStore {
 
   private sortedKeys(keys: Set<string>): string[] {
     return [...keys].sort(compareBytes);
-  }
-}
-
-function checkKey(key: string): void {
-  if (key.length === 0) throw new StoreError('EMPTY_KEY');
-}
-
-function compareOutcome(c: Compare, kv: KeyValue): boolean {
-  let r: number;
-  switch (c.target) {
-    case 'VALUE':
-      r = compareBytes(kv.value, String(c.value));
-      break;
-    case 'CREATE':
-      r = compareNumbers(kv.createRevision, Number(c.value));
-      break;
-    case 'MOD':
-      r = compareNumbers(kv.modRevision, Number(c.value));
-      break;
-    case 'VERSION':
-      r = compareNumbers(kv.version, Number(c.value));
-      break;
-    case 'LEASE':
-      r = compareNumbers(kv.lease, Number(c.value));
-      break;
-  }
-  switch (c.result) {
-    case 'EQUAL':
-      return r === 0;
-    case 'NOT_EQUAL':
-      return r !== 0;
-    case 'GREATER':
-      return r > 0;
-    case 'LESS':
-      return r < 0;
-  }
-}
-
-/**
- * v3rpc/key.go checkIntervals: within one branch, a put may not repeat a put's key nor fall inside a
- * delete range. Intervals are adt string intervals taken literally, so a delete with rangeEnd '\0'
- * (begin > end) overlaps nothing: etcd 3.4 accepts "delete everything, then put k" in one txn.
- */
-function checkIntervals(ops: RequestOp[]): void {
-  const dels: Array<{ key: string; rangeEnd?: string }> = [];
-  for (const op of ops) if ('deleteRange' in op) dels.push(op.deleteRange);
-  const puts = new Set<string>();
-  for (const op of ops) {
-    if (!('put' in op)) continue;
-    const k = op.put.key;
-    if (puts.has(k)) throw new StoreError('DUPLICATE_KEY');
-    for (const d of dels) {
-      const hit =
-        d.rangeEnd === undefined || d.rangeEnd === ''
-          ? d.key === k
-          : compareBytes(d.key, k) <= 0 && compareBytes(k, d.rangeEnd) < 0;
-      if (hit) throw new StoreError('DUPLICATE_KEY');
-    }
-    puts.add(k);
   }
 }

@@ -13,15 +13,14 @@ export type {
   TxnRequest,
   TxnResponse,
   WatchEvent,
-} from './etcd.ts';
+} from './api.ts';
 export {
-  compareBytes,
   DEFAULT_FIRST_LEASE_ID,
   DEFAULT_MAX_TXN_OPS,
   DEFAULT_MIN_TTL_SEC,
-  EtcdStore,
   GRPC_STATUS,
   MAX_LEASE_TTL_SEC,
-  prefixEnd,
   StoreError,
-} from './etcd.ts';
+} from './api.ts';
+export { EtcdStore } from './etcd.ts';
+export { compareBytes, prefixEnd } from './order.ts';

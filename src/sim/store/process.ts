@@ -1,7 +1,8 @@
 import { memberFault, specOf } from '../faults/table.ts';
 import type { Process, ProcessEnv, ProcessFactory } from '../net/host.ts';
 import type { Message } from '../net/message.ts';
-import { type Compare, EtcdStore, type RequestOp, StoreError } from './etcd.ts';
+import { type Compare, type RequestOp, StoreError } from './api.ts';
+import { EtcdStore } from './etcd.ts';
 import { ETCD_TIMES, MEMBER_LINK_MS, type StoreGroup, startStoreGroup } from './group.ts';
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { Fault } from '../faults/table.ts';
 import type { DropReason } from '../net/reach.ts';
-import type { KeyValue, StoreChange } from '../store/etcd.ts';
+import type { KeyValue, StoreChange } from '../store/api.ts';
 
 export type { DropReason, Fault };
 

@@ -17,7 +17,8 @@
  */
 import { assign, setup } from 'xstate';
 import type { ProcessEnv } from '../../net/host.ts';
-import { type KeyValue, prefixEnd, type ResponseOp } from '../../store/etcd.ts';
+import type { KeyValue, ResponseOp } from '../../store/api.ts';
+import { prefixEnd } from '../../store/order.ts';
 import { ELECTION_PREFIX, LEADER_KEY, STORAGE_HOST, STORE_HOST, TOKEN_KEY } from './keys.ts';
 import { grantingState, keepaliveRegion, sessionActions } from './session.ts';
 import { msToNextSlot, msToNextTick, slotOffsetMs } from './timing.ts';

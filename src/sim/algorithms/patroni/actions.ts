@@ -1,5 +1,6 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { type Compare, prefixEnd, type RequestOp, type ResponseOp } from '../../store/etcd.ts';
+import type { Compare, RequestOp, ResponseOp } from '../../store/api.ts';
+import { prefixEnd } from '../../store/order.ts';
 import type { PatroniContext, PatroniEvent, PatroniInput, PgRole } from './context.ts';
 import {
   NOT_RUNNING,

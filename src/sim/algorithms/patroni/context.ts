@@ -1,7 +1,7 @@
 /** What a Patroni agent knows (its context), what it is started with, and the messages it handles. */
 import type { Fault } from '../../faults/table.ts';
 import type { ProcessEnv } from '../../net/host.ts';
-import type { KeyValue, ResponseOp, WatchEvent } from '../../store/etcd.ts';
+import type { KeyValue, ResponseOp, WatchEvent } from '../../store/api.ts';
 
 /** What survives a crash: the data directory. */
 export interface PgDisk {

@@ -18,7 +18,8 @@
  */
 import { assign, setup } from 'xstate';
 import type { ProcessEnv } from '../../net/host.ts';
-import { type KeyValue, prefixEnd } from '../../store/etcd.ts';
+import type { KeyValue } from '../../store/api.ts';
+import { prefixEnd } from '../../store/order.ts';
 import { grantingState, keepaliveRegion, sessionActions } from '../lease/session.ts';
 import { msToNextSlot, msToNextTick, slotOffsetMs } from '../lease/timing.ts';
 import { SHARD_PREFIX, STORAGE_HOST, STORE_HOST, shardItem, shardKey, shardName } from './keys.ts';

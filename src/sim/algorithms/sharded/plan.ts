@@ -9,7 +9,7 @@
  * takes the shard, as Kafka hands a partition to its preferred replica, the first of its replica
  * list, and on failure to the next one in sync (Kafka documentation, "Replication").
  */
-import type { KeyValue } from '../../store/etcd.ts';
+import type { KeyValue } from '../../store/api.ts';
 import { candidatesOf, shardKey } from './keys.ts';
 
 export interface PollView {
