@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../cli/args.ts';
+import { scenarioParams } from '../sim/inputs.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
+import { parseTrace } from '../sim/trace/import.ts';
 import { FirstSeen, faultArg, storyScenario, storyTrace } from './story.ts';
+import { zkTraceHead, zookeeperScenario } from './zookeeper/run.ts';
 
 describe('what the live runs of a story share', () => {
   it('reads --fault MS:{...} into its time and object, or says what is wrong', () => {
@@ -40,5 +43,13 @@ describe('what the live runs of a story share', () => {
     expect(tr.events.map((e) => e.t)).toEqual([100, 900]);
     expect('source' in tr).toBe(false);
     expect(() => storyScenario('nope')).toThrow(/no nope scenario/);
+  });
+
+  it('a ZooKeeper recording says where it comes from, and imports so', () => {
+    const sc = zookeeperScenario();
+    const head = zkTraceHead(scenarioParams(sc), ['node-1', 'node-2', 'node-3'], []);
+    const tr = storyTrace(sc, head, [{ k: 'role', t: 900, node: 'node-1', role: 'leader', token: 1 }], 1000);
+    expect(tr.source).toBe('zookeeper');
+    expect(parseTrace(JSON.stringify(tr)).source).toBe('zookeeper');
   });
 });

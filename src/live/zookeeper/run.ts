@@ -41,6 +41,20 @@ export const ZK_TICK_MS = 200;
 
 export const zookeeperScenario = (): Scenario => storyScenario('zookeeper');
 
+/** The recording's head: the story's hosts, and its source, so the page says it was recorded live. */
+export function zkTraceHead(params: Params, nodeIds: readonly string[], faults: readonly TimedFault[]) {
+  return {
+    params,
+    hosts: [
+      { id: ZK_HOST, kind: 'store' as const },
+      { id: STORAGE_HOST, kind: 'resource' as const },
+      ...nodeIds.map((id) => ({ id, kind: 'node' as const })),
+    ],
+    interventions: [...faults],
+    source: 'zookeeper' as const,
+  };
+}
+
 interface LiveNode {
   id: string;
   proxy: ZkProxy;
@@ -441,15 +455,11 @@ export class ZkLiveRun {
   trace(): Trace {
     return storyTrace(
       zookeeperScenario(),
-      {
-        params: this.params,
-        hosts: [
-          { id: ZK_HOST, kind: 'store' },
-          { id: STORAGE_HOST, kind: 'resource' },
-          ...this.nodes.map((n) => ({ id: n.id, kind: 'node' as const })),
-        ],
-        interventions: this.faults,
-      },
+      zkTraceHead(
+        this.params,
+        this.nodes.map((n) => n.id),
+        this.faults,
+      ),
       this.events,
       this.endedAt ?? this.now(),
     );
