@@ -167,6 +167,31 @@ test('a trace exported as JSON imports back to the same run', async ({ page }) =
   assertClean(watch);
 });
 
+test('a live ZooKeeper recording imports labelled as recorded from ZooKeeper, not as a file', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=zookeeper');
+  const json = await exportItem(page, 'Trace as JSON');
+  // What `npm run live -- --system zookeeper` writes: the story's trace with its source.
+  const recording = { ...JSON.parse(json.text()), source: 'zookeeper' };
+  await importFile(page, {
+    name: 'lel-zookeeper.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(recording)),
+  });
+  const badge = page.locator('.import-badge');
+  await expect(badge).toContainText('Recorded from ZooKeeper');
+  await expect(badge).toHaveAttribute(
+    'title',
+    'A run recorded against a real ZooKeeper ensemble, shown as recorded',
+  );
+  await expect(page.getByText('Imported trace')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back to the simulation' }).click();
+  await expect(badge).toHaveCount(0);
+  assertClean(watch);
+});
+
 test('a malformed trace shows what and where; the current run stays', async ({ page }) => {
   const watch = watchPage(page);
   await openPlayer(page, '?scenario=bully');

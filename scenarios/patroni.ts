@@ -79,7 +79,7 @@ export default {
       caption:
         "How HAProxy learned it: pg-1's processes were killed but its host is up, so its kernel refuses every connection at once and each check " +
         'fails in one round trip: {haproxyFall} of them, {haproxyInterMs} ms apart (each backend on its own beat), are enough. Had the host gone dark ' +
-        '(the Crash fault), each check would first have had to time out, a round later. Until now HAProxy still sent new client connections to pg-1 and ' +
+        '(the Crash fault), each check would first have had to time out. Until now HAProxy still sent new client connections to pg-1 and ' +
         'retried each refused one twice; the app gave up at its {clientConnectTimeoutMs} ms connect timeout. From now on new connections are closed at once.',
     },
     {

@@ -161,6 +161,8 @@ export const enPanels: Record<string, string> = {
   'live.action.member-restart.label': 'Restart member {index}',
   'live.badge': 'Recorded from etcd',
   'live.badgeTitle': 'A run recorded against a real etcd cluster, shown as recorded',
+  'live.badgeZookeeper': 'Recorded from ZooKeeper',
+  'live.badgeTitleZookeeper': 'A run recorded against a real ZooKeeper ensemble, shown as recorded',
   'live.back': 'Back to the simulation',
   'live.refused':
     'Live mode cannot do “{kind}”: it crashes, restarts, pauses and cuts nodes off from the store, and stops, kills and restarts etcd members.',

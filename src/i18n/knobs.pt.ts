@@ -62,7 +62,7 @@ export const knobDocsPt: Record<string, string> = {
   'patroni.walBytesPerWrite':
     'bytes de WAL que cada escrita de cliente aceita soma ao LSN do primário (uma página de 8 KiB)',
   'patroni.haproxyInterMs':
-    'intervalo do health check do HAProxy por backend (a resposta tem de chegar antes do próximo check)',
+    'intervalo do health check do HAProxy por backend: o próximo check começa este tempo depois do fim do anterior',
   'patroni.haproxyFall':
     'checks falhos seguidos (503 ou sem resposta) antes de o HAProxy marcar um backend como fora',
   'patroni.haproxyRise': 'checks bons seguidos (200) antes de o HAProxy marcar um backend como no ar',

@@ -56,7 +56,7 @@ export const knobDocsRu: Record<string, string> = {
   'patroni.walBytesPerWrite':
     'сколько байт WAL каждая принятая клиентская запись добавляет к LSN primary (одна страница 8 КиБ)',
   'patroni.haproxyInterMs':
-    'интервал health-check HAProxy для каждого backend (ответ должен прийти до следующей проверки)',
+    'интервал health-check HAProxy для каждого backend: следующая проверка начинается через это время после окончания предыдущей',
   'patroni.haproxyFall':
     'сколько неудачных проверок подряд (503 или нет ответа), прежде чем HAProxy пометит backend недоступным',
   'patroni.haproxyRise':

@@ -161,6 +161,9 @@ export const ptPanels: Record<string, string> = {
   'live.action.member-restart.label': 'Reiniciar o membro {index}',
   'live.badge': 'Gravado do etcd',
   'live.badgeTitle': 'Uma execução gravada contra um cluster etcd real, mostrada como foi gravada',
+  'live.badgeZookeeper': 'Gravado do ZooKeeper',
+  'live.badgeTitleZookeeper':
+    'Uma execução gravada contra um ensemble ZooKeeper real, mostrada como foi gravada',
   'live.back': 'Voltar à simulação',
   'live.refused':
     'O modo ao vivo não faz “{kind}”: ele derruba, reinicia, pausa e isola nós do store, e para, mata e reinicia membros do etcd.',

@@ -164,6 +164,8 @@ export const ruPanels: Record<string, string> = {
   'live.action.member-restart.label': 'Перезапустить участника {index}',
   'live.badge': 'Записано с etcd',
   'live.badgeTitle': 'Запуск, записанный на настоящем кластере etcd, показан как записан',
+  'live.badgeZookeeper': 'Записано с ZooKeeper',
+  'live.badgeTitleZookeeper': 'Запуск, записанный на настоящем ансамбле ZooKeeper, показан как записан',
   'live.back': 'Назад к симуляции',
   'live.refused':
     'Живой режим не умеет «{kind}»: он роняет, перезапускает, ставит на паузу и отрезает узлы от etcd, а также останавливает, убивает и перезапускает участников etcd.',

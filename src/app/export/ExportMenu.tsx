@@ -88,8 +88,10 @@ export function ExportMenu() {
   const store = usePlayerStore();
   const run = usePlayer((s) => s.run);
   const imported = usePlayer((s) => s.imported);
-  // A live recording (npm run live) says where it comes from: a real etcd cluster, not a file.
-  const fromEtcd = usePlayer((s) => s.run?.trace.source === 'etcd');
+  // A live recording (npm run live) says where it comes from: a real cluster, not a file.
+  const liveSource = usePlayer((s) => s.run?.trace.source);
+  const fromLive = liveSource !== undefined;
+  const zk = liveSource === 'zookeeper';
   // While live mode records, the recording comes back every half second: leave it with Stop first.
   const recording = usePlayer((s) => s.liveRecording);
   const scenarioId = usePlayer((s) => s.scenarioId);
@@ -364,18 +366,24 @@ export function ExportMenu() {
       {imported && (
         <span
           className="import-badge"
-          title={fromEtcd ? t('live.badgeTitle') : t('import.badgeTitle', { file: importedName, seed })}
+          title={
+            fromLive
+              ? t(zk ? 'live.badgeTitleZookeeper' : 'live.badgeTitle')
+              : t('import.badgeTitle', { file: importedName, seed })
+          }
         >
-          <span className="import-badge-label">{t(fromEtcd ? 'live.badge' : 'import.badge')}</span>
+          <span className="import-badge-label">
+            {t(fromLive ? (zk ? 'live.badgeZookeeper' : 'live.badge') : 'import.badge')}
+          </span>
           {!recording && (
             <button
               type="button"
               className="import-back"
-              aria-label={t(fromEtcd ? 'live.back' : 'import.back')}
-              title={t(fromEtcd ? 'live.back' : 'import.back')}
+              aria-label={t(fromLive ? 'live.back' : 'import.back')}
+              title={t(fromLive ? 'live.back' : 'import.back')}
               onClick={() => store.getState().selectScenario(scenarioId)}
             >
-              <span className="import-back-text">{t(fromEtcd ? 'live.back' : 'import.back')}</span>
+              <span className="import-back-text">{t(fromLive ? 'live.back' : 'import.back')}</span>
               <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" focusable="false">
                 <path d="M3 3l6 6M9 3L3 9" />
               </svg>

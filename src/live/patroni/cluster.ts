@@ -15,52 +15,22 @@
  * from /proc/<pid>/maps and postmaster.pid while it ran) are removed; then etcd, the proxies, the folder.
  * Node-only.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePorts, sleep } from '../../testing/etcd/etcdServer.ts';
 import { EtcdCluster } from '../cluster.ts';
-import { segmentsOf, startReaper, writeList } from '../reaper.ts';
+import { startReaper, writeList } from '../reaper.ts';
 import { haproxyConfig, patroniConfig, SCOPE } from './config.ts';
 import { findPatroniBins, type PatroniBins, postgresUser } from './deps.ts';
+import { gone, postmasterOf, SharedMemory, signal, signalGroup } from './postmasters.ts';
 import { TcpProxy } from './tcpProxy.ts';
+import type { PatroniCredentials, PatroniStatus, PgNode } from './types.ts';
 
 export { DCS, HAPROXY, NAMESPACE, SCOPE } from './config.ts';
-
-export interface PgNode {
-  name: string;
-  dir: string;
-  pgPort: number;
-  restPort: number;
-  /** HAProxy checks this port; it forwards to restPort (cut it to fail the checks). */
-  restProxy: TcpProxy;
-  /** Patroni's etcd3 hosts: one per member (cut them all to cut the node from etcd). */
-  etcdProxies: TcpProxy[];
-  child: ChildProcess | null;
-  /** Patroni's process group (it was started as a group leader). */
-  pgid: number | null;
-  log: string;
-  /** Patroni's own "no action. I am (pg-N), the leader with the lock" lines: its HA loop, ms (performance.now). */
-  leaderLoops: number[];
-  stopped: boolean;
-}
-
-/** What `GET /patroni` says (Patroni docs, REST API): role, state, timeline, WAL positions. */
-export interface PatroniStatus {
-  role: string;
-  state: string;
-  timeline?: number;
-  /** A primary's `location`; a replica's `received_location` and `replayed_location` (bytes). */
-  xlog?: { location?: number; received_location?: number; replayed_location?: number };
-}
-
-export interface PatroniCredentials {
-  superuser: { username: string; password: string };
-  replication: { username: string; password: string };
-}
 
 const all = new Set<PatroniCluster>();
 process.once('exit', () => {
@@ -68,8 +38,7 @@ process.once('exit', () => {
 });
 
 export class PatroniCluster {
-  private shm = new Set<string>();
-  private sysv = new Set<string>();
+  private readonly memory: SharedMemory;
   /** Patroni's `synchronous_mode` (config.ts), set before the nodes are configured. */
   private synchronousMode = false;
 
@@ -84,7 +53,9 @@ export class PatroniCluster {
     private readonly user: { uid: number; gid: number } | null,
     private haproxy: ChildProcess | null = null,
     private haproxyLog = '',
-  ) {}
+  ) {
+    this.memory = new SharedMemory(dir);
+  }
 
   /** Every port this cluster listens on (etcd's, PostgreSQL's, REST, proxies, HAProxy's). */
   ports(): number[] {
@@ -350,58 +321,15 @@ export class PatroniCluster {
     }
   }
 
-  /** The postmaster's pid from its postmaster.pid, and its SysV segment id (line 7: "key shmid"). */
-  postmaster(node: PgNode): { pid: number; shmid: string | null } | null {
-    try {
-      const lines = readFileSync(join(node.dir, 'data', 'postmaster.pid'), 'utf8').split('\n');
-      const pid = Number(lines[0]);
-      const shmid = (lines[6] ?? '').trim().split(/\s+/)[1] ?? null;
-      return pid > 1 ? { pid, shmid: shmid && /^\d+$/.test(shmid) ? shmid : null } : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /**
-   * Notes the shared memory each running postmaster holds, for the cleanup after a SIGKILL: its
-   * /dev/shm/PostgreSQL.* mappings and its SysV segment. Called while the cluster runs.
-   */
+  /** Notes the shared memory each running postmaster holds, for the cleanup after a SIGKILL. */
   noteSharedMemory(): void {
-    let changed = false;
-    for (const node of this.nodes) {
-      const pm = this.postmaster(node);
-      if (!pm) continue;
-      if (pm.shmid && !this.sysv.has(pm.shmid)) {
-        this.sysv.add(pm.shmid);
-        changed = true;
-      }
-      try {
-        for (const m of readFileSync(`/proc/${pm.pid}/maps`, 'utf8').matchAll(
-          /\/dev\/shm\/(PostgreSQL\.\d+)/g,
-        ))
-          if (!this.shm.has(m[1] as string)) {
-            this.shm.add(m[1] as string);
-            changed = true;
-          }
-      } catch {
-        // gone
-      }
-    }
-    if (changed) {
-      writeList(this.dir, 'shm', [...this.shm]);
-      writeList(this.dir, 'sysv', [...this.sysv]);
-    }
-  }
-
-  /** The names under /dev/shm and SysV ids this cluster's postmasters used (the cleanup's list). */
-  sharedMemory(): { shm: string[]; sysv: string[] } {
-    return { shm: [...this.shm], sysv: [...this.sysv] };
+    this.memory.note(this.nodes);
   }
 
   /** The story's fault: SIGKILL a node's Patroni (its whole group) and its postmaster, together. */
   killNode(node: PgNode): boolean {
     this.noteSharedMemory();
-    const pm = this.postmaster(node);
+    const pm = postmasterOf(node);
     let done = false;
     if (node.pgid !== null) done = signalGroup(node.pgid, 'SIGKILL') || done;
     if (pm) done = signal(pm.pid, 'SIGKILL') || done;
@@ -426,14 +354,14 @@ export class PatroniCluster {
       }
       if (this.haproxy?.pid) signalGroup(this.haproxy.pid, 'SIGKILL');
       const pms = this.nodes.flatMap((n) => {
-        const pm = this.postmaster(n);
+        const pm = postmasterOf(n);
         return pm ? [pm.pid] : [];
       });
       for (const pid of pms) signal(pid, 'SIGQUIT');
       const end = performance.now() + 5000;
       while (pms.some((p) => !gone(p)) && performance.now() < end) await sleep(100);
       for (const pid of pms) signal(pid, 'SIGKILL');
-      this.removeSharedMemory();
+      this.memory.remove();
       for (const n of this.nodes) for (const p of [n.restProxy, ...n.etcdProxies]) await p.close();
       await this.etcd.stop();
       await rm(this.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
@@ -442,32 +370,12 @@ export class PatroniCluster {
     return this.stopping;
   }
 
-  private removeSharedMemory(): void {
-    for (const control of this.shm) {
-      let listed: string[] = [];
-      try {
-        listed = segmentsOf(readFileSync(`/dev/shm/${control}`));
-      } catch {
-        // removed by its postmaster's shutdown, with every segment it listed
-      }
-      for (const name of [...listed, control]) {
-        try {
-          unlinkSync(`/dev/shm/${name}`);
-        } catch {
-          // already gone
-        }
-      }
-    }
-    const live = sysvSegments();
-    for (const id of this.sysv) if (live.has(id)) spawnSync('ipcrm', ['-m', id], { stdio: 'ignore' });
-  }
-
   /** Synchronous last resort (process exit): the same, without waiting for the postmasters. */
   stopNow(): void {
     for (const n of this.nodes) if (n.pgid !== null) signalGroup(n.pgid, 'SIGKILL');
     if (this.haproxy?.pid) signalGroup(this.haproxy.pid, 'SIGKILL');
     for (const n of this.nodes) {
-      const pm = this.postmaster(n);
+      const pm = postmasterOf(n);
       if (pm) signal(pm.pid, 'SIGKILL');
     }
     this.etcd.stopNow();
@@ -493,35 +401,5 @@ async function addEtcdUser(etcd: EtcdCluster, u: { user: string; password: strin
     });
     const j = (await res.json()) as { error?: string };
     if (j.error !== undefined) throw new Error(`etcd ${path}: ${j.error}`);
-  }
-}
-
-function signal(pid: number, sig: NodeJS.Signals): boolean {
-  try {
-    process.kill(pid, sig);
-    return true;
-  } catch {
-    return false;
-  }
-}
-const signalGroup = (pgid: number, sig: NodeJS.Signals) => signal(-pgid, sig);
-
-/** Gone, or a zombie nobody has reaped yet (a postmaster's parent, Patroni, was killed). */
-export function gone(pid: number): boolean {
-  try {
-    const st = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return /^[ZX]/.test(st.slice(st.lastIndexOf(')') + 2));
-  } catch {
-    return true;
-  }
-}
-
-/** The SysV shared memory ids that exist now (/proc/sysvipc/shm). */
-export function sysvSegments(): Set<string> {
-  try {
-    const rows = readFileSync('/proc/sysvipc/shm', 'utf8').trim().split('\n').slice(1);
-    return new Set(rows.map((r) => r.trim().split(/\s+/)[1] as string));
-  } catch {
-    return new Set();
   }
 }

@@ -7,6 +7,7 @@
  * Node-only.
  */
 import { simulate } from '../../sim/simulate.ts';
+import { KILL_RECORDED_AS } from './faults.ts';
 import { compareTable, type Figures, figuresOf } from './figures.ts';
 import { patroniScenario } from './run.ts';
 
@@ -15,9 +16,7 @@ export function simulatedFigures(seeds: number): Figures[] {
   const sc = patroniScenario();
   return Array.from({ length: seeds }, (_, i) => {
     const tr = simulate({ ...sc, seed: i + 1 });
-    const kill = tr.events.find(
-      (e) => e.k === 'fault' && (e.fault.kind === 'kill' || e.fault.kind === 'crash'),
-    );
+    const kill = tr.events.find((e) => e.k === 'fault' && e.fault.kind === KILL_RECORDED_AS);
     if (kill?.k !== 'fault' || !('node' in kill.fault)) throw new Error('the story has no kill');
     return figuresOf(tr.events, { t: kill.t, node: kill.fault.node });
   });

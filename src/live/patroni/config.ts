@@ -3,7 +3,7 @@
  * which YAML reads) and HAProxy's cfg. Node-only.
  */
 import { join } from 'node:path';
-import type { PatroniCredentials, PgNode } from './cluster.ts';
+import type { PatroniCredentials, PgNode } from './types.ts';
 
 /** The story's cluster name: its keys are /service/batman/... (scenarios/patroni.ts). */
 export const SCOPE = 'batman';

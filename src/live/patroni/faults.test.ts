@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../cli/args.ts';
 import { isFaultKind } from '../../sim/faults/table.ts';
 import { parseScenario } from '../../sim/scenario/schema.ts';
-import type { PatroniCluster, PgNode } from './cluster.ts';
-import { PATRONI_FAULT_KINDS, PATRONI_FAULTS } from './faults.ts';
+import type { PatroniCluster } from './cluster.ts';
+import { KILL_RECORDED_AS, PATRONI_FAULT_KINDS, PATRONI_FAULTS, type PatroniFaultKind } from './faults.ts';
 import { parsePatroniArgs, stdinFault } from './main.ts';
 import { patroniScenario } from './run.ts';
+import type { PgNode } from './types.ts';
 
 const node = { name: 'pg-2' } as PgNode;
 
@@ -59,5 +60,19 @@ describe('live Patroni faults: one table', () => {
     expect(() => stdinFault('member-kill 4')).toThrow(/member 1, 2 or 3/);
     expect(() => stdinFault('member-kill')).toThrow(UsageError);
     expect(() => stdinFault('pause')).toThrow(/node pg-1, pg-2 or pg-3/);
+  });
+
+  it("says in its entries what the run and --compare read: the kill, the agent's stop and resume", () => {
+    const with_ = (field: 'kills' | 'stopsAgent' | 'resumesAgent') =>
+      PATRONI_FAULT_KINDS.filter((k) => (PATRONI_FAULTS[k] as PatroniFaultKind)[field] === true);
+    expect(with_('kills')).toEqual(['kill-primary', 'kill']);
+    expect(with_('stopsAgent')).toEqual(['pause']);
+    expect(with_('resumesAgent')).toEqual(['resume']);
+    // A killing entry records the simulation's kill, and the story's own kill is one: --compare finds it.
+    for (const k of with_('kills')) {
+      const rec = PATRONI_FAULTS[k].record({ cluster: {} as PatroniCluster, node, member: null });
+      expect('fault' in rec && rec.fault.kind).toBe(KILL_RECORDED_AS);
+    }
+    expect(patroniScenario().faults.filter((f) => f.fault.kind === KILL_RECORDED_AS)).toHaveLength(1);
   });
 });

@@ -7,9 +7,10 @@
  * entry here: the CLI, stdin and the run read this table. Node-only.
  */
 
-import type { Fault } from '../../sim/faults/table.ts';
+import type { Fault, FaultKind } from '../../sim/faults/table.ts';
 import type { MemberAction } from '../cluster.ts';
-import type { PatroniCluster, PgNode } from './cluster.ts';
+import type { PatroniCluster } from './cluster.ts';
+import type { PgNode } from './types.ts';
 
 /** What an entry is given: the cluster and the node or member the fault names. */
 export interface FaultTarget {
@@ -27,9 +28,25 @@ export interface PatroniFaultKind {
   /** Does it now; false when it changes nothing (kill a killed node, resume a running one). */
   apply(t: FaultTarget): boolean | Promise<boolean>;
   record(t: FaultTarget): Recorded;
-  /** The node is killed: the run probes the survivors for the first writable one. */
+  /**
+   * The node is killed: the run probes the survivors for the first writable one, and its time and
+   * node are the kill the figures count from.
+   */
   readonly kills?: boolean;
+  /**
+   * The node's Patroni stops, its PostgreSQL runs on: while it was the primary the run also writes
+   * straight to it (the direct writer), and the first such stop is what `pauseFigures` tells of.
+   */
+  readonly stopsAgent?: boolean;
+  /** The node's Patroni runs again: the direct writer stops. */
+  readonly resumesAgent?: boolean;
 }
+
+/**
+ * The simulation's fault a killing entry records, so that `--compare` finds the story's own kill in
+ * the simulated trace by it (compare.ts).
+ */
+export const KILL_RECORDED_AS = 'kill' satisfies FaultKind;
 
 const nodeOf = (t: FaultTarget): PgNode => {
   if (!t.node) throw new Error('a node fault without a node');
@@ -44,7 +61,7 @@ const kill: PatroniFaultKind = {
   target: 'node',
   kills: true,
   apply: (t) => t.cluster.killNode(nodeOf(t)),
-  record: (t) => ({ fault: { kind: 'kill', node: nodeOf(t).name } }),
+  record: (t) => ({ fault: { kind: KILL_RECORDED_AS, node: nodeOf(t).name } }),
 };
 
 /** A member fault: etcd's live mode's actions on its processes (src/live/cluster.ts EtcdCluster.act). */
@@ -61,12 +78,14 @@ export const PATRONI_FAULTS = {
   /** SIGSTOP a node's Patroni (its group); its PostgreSQL runs on. */
   pause: {
     target: 'node',
+    stopsAgent: true,
     apply: (t) => t.cluster.pausePatroni(nodeOf(t), true),
     // The trace's pause holds a duration; it lasts until its resume, so an hour stands for "open".
     record: (t) => ({ fault: { kind: 'pause', node: nodeOf(t).name, durationMs: 3_600_000 } }),
   },
   resume: {
     target: 'node',
+    resumesAgent: true,
     apply: (t) => t.cluster.pausePatroni(nodeOf(t), false),
     record: (t) => ({ fault: { kind: 'resume', node: nodeOf(t).name } }),
   },

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { scenarioById } from '../../../scenarios/index.ts';
+import { simulate } from '../../sim/simulate.ts';
 import { simulatedFigures } from './compare.ts';
-import { compareTable, type Figures, outside, spread } from './figures.ts';
+import { compareTable, type Figures, figuresOf, outside, spread } from './figures.ts';
+import { PATRONI_MEASURED, PATRONI_SIGSTOP_MEASURED, widened } from './measured.ts';
 
 const fig = (over: Partial<Figures>): Figures => ({
   killed: 'pg-1',
@@ -48,5 +51,42 @@ describe('--compare for live Patroni', () => {
       for (const v of [f.keyDeleted, f.newKey, f.writable, f.haproxyDown, f.haproxyUp, f.outage])
         expect(v).toBeGreaterThan(0);
     }
+  });
+
+  it("holds the story's kill to the real figures: HAProxy DOWN and every other median within the 10 % rule", () => {
+    const sim = simulatedFigures(5);
+    const real = (x: readonly [number, number]): Figures[] => x.map((v) => fig({ haproxyDown: v }));
+    // A refused check fails at once: `timeout check` does not move the kill's DOWN.
+    const [lo, hi] = widened(PATRONI_MEASURED.down);
+    for (const f of sim) {
+      expect(f.haproxyDown).toBeGreaterThanOrEqual(lo);
+      expect(f.haproxyDown).toBeLessThanOrEqual(hi);
+    }
+    const down = compareTable(real(PATRONI_MEASURED.down), sim).find((r) => r.figure === 'HAProxy DOWN');
+    expect(down?.outside).toBe(false);
+  });
+
+  it('a SIGSTOPped Patroni: HAProxy DOWN 21-24 s after the stop, the median within the real 24.3 s widened', () => {
+    // scenarios/patroni-watchdog.ts stops pg-1's Patroni (the `agent` fault): its REST API answers
+    // nothing, so each check fails `timeout check` (5 s) after it went out and the next starts inter
+    // (3 s) later: DOWN 3 x 5 + 2 x 3 = 21 s after the first silent check, which comes up to one inter
+    // after the stop. The real stop fell anywhere in pg-1's check cycle: so do these, over one inter.
+    // Timing a check out at the next one, the model said about 11.5 s.
+    const story = scenarioById('patroni-watchdog');
+    if (!story) throw new Error('no patroni-watchdog story');
+    const stop = story.faults.find((f) => f.fault.kind === 'agent' && f.fault.act === 'stop');
+    if (!stop || !('node' in stop.fault)) throw new Error('the story stops no agent');
+    const node = stop.fault.node;
+    const downs = [0, 500, 1000, 1500, 2000, 2500].map((shift) => {
+      const faults = story.faults.map((f) => (f === stop ? { ...f, atMs: f.atMs + shift } : f));
+      const tr = simulate({ ...story, faults });
+      return figuresOf(tr.events, { t: stop.atMs + shift, node }).haproxyDown as number;
+    });
+    for (const d of downs) {
+      expect(d).toBeGreaterThanOrEqual(20.9); // a check already on its way when the stop came
+      expect(d).toBeLessThanOrEqual(24.5);
+    }
+    const real = spread(PATRONI_SIGSTOP_MEASURED.down) as NonNullable<ReturnType<typeof spread>>;
+    expect(outside(real, spread(downs)?.median as number)).toBe(false);
   });
 });

@@ -122,3 +122,41 @@ export function compareTable(
     };
   });
 }
+
+export interface PauseFigures {
+  paused: string;
+  /** The replica whose role turned primary, seconds after the pause. */
+  promoted: { node: string; at: number } | null;
+  /** The writes straight to the paused node's PostgreSQL port. */
+  direct: { sent: number; accepted: number };
+  /** Of those, accepted after another node became primary: two primaries took writes. */
+  directAcceptedWhileAnotherPrimary: number;
+  /** The client's writes through HAProxy after the pause: accepted by each backend, and failed. */
+  haproxy: { acceptedBy: Record<string, number>; failed: number };
+}
+
+/** What a stop of a node's Patroni (SIGSTOP) led to, read from a recording: seconds after the stop. */
+export function pauseFiguresOf(
+  events: readonly TraceEvent[],
+  pause: { t: number; node: string },
+): PauseFigures {
+  const paused = pause.node;
+  const after = events.filter((e) => e.t >= pause.t);
+  const promoted = after.find((e) => e.k === 'role' && e.role === 'leader' && e.node !== paused);
+  const direct = after.filter((e) => e.k === 'mark' && e.name === 'direct-write');
+  const accepted = direct.filter((e) => e.k === 'mark' && e.data?.accepted === true);
+  const through = after.filter((e) => e.k === 'write');
+  const byBackend: Record<string, number> = {};
+  for (const w of through)
+    if (w.k === 'write' && w.status === 'accepted') byBackend[w.resource] = (byBackend[w.resource] ?? 0) + 1;
+  return {
+    paused,
+    promoted: promoted?.k === 'role' ? { node: promoted.node, at: (promoted.t - pause.t) / 1000 } : null,
+    direct: { sent: direct.length, accepted: accepted.length },
+    directAcceptedWhileAnotherPrimary: promoted ? accepted.filter((e) => e.t >= promoted.t).length : 0,
+    haproxy: {
+      acceptedBy: byBackend,
+      failed: through.filter((w) => w.k === 'write' && w.status === 'rejected').length,
+    },
+  };
+}

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { segmentsOf } from '../reaper.ts';
-import { sysvSegments } from './cluster.ts';
+import { sysvSegments } from './postmasters.ts';
 
 export interface Holdings {
   pids: Set<number>;

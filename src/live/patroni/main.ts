@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { UsageError } from '../../cli/args.ts';
 import { cliDocument } from '../../cli/main.ts';
 import { recordingEnd } from '../recordingEnd.ts';
+import { faultArg } from '../story.ts';
 import { compareText, simulatedFigures } from './compare.ts';
 import { MissingPackages } from './deps.ts';
 import { isPatroniFaultKind, PATRONI_FAULT_KINDS, PATRONI_FAULTS, type PatroniFault } from './faults.ts';
@@ -40,16 +41,7 @@ export const STORY_KILL = { atMs: 0, fault: { kind: 'kill-primary', afterLoopMs:
 export const PATRONI_DURATION_MS = 90_000;
 
 function fault(raw: string): { atMs: number; fault: PatroniFault } {
-  const colon = raw.indexOf(':');
-  const at = raw.slice(0, Math.max(0, colon));
-  let f: Record<string, unknown>;
-  try {
-    f = JSON.parse(raw.slice(colon + 1)) as Record<string, unknown>;
-  } catch {
-    throw new UsageError(`--fault takes MS:{"kind":...}, got ${JSON.stringify(raw)}`);
-  }
-  if (!/^\d+$/.test(at))
-    throw new UsageError(`--fault time must be a whole number of ms, got ${JSON.stringify(at)}`);
+  const { atMs, f } = faultArg(raw);
   const kind = String(f.kind);
   if (!isPatroniFaultKind(kind))
     throw new UsageError(
@@ -64,7 +56,7 @@ function fault(raw: string): { atMs: number; fault: PatroniFault } {
     )
       throw new UsageError('--fault kill-primary: afterLoopMs is a whole number of ms, 0 to 60000');
     return {
-      atMs: Number(at),
+      atMs,
       fault: after === undefined ? { kind: 'kill-primary' } : { kind: 'kill-primary', afterLoopMs: after },
     };
   }
@@ -72,11 +64,11 @@ function fault(raw: string): { atMs: number; fault: PatroniFault } {
   if (target === 'member') {
     if (typeof f.member !== 'number' || ![1, 2, 3].includes(f.member))
       throw new UsageError(`--fault ${kind} takes {"kind","member"} with member 1, 2 or 3`);
-    return { atMs: Number(at), fault: { kind, member: f.member } };
+    return { atMs, fault: { kind, member: f.member } };
   }
   if (typeof f.node !== 'string' || !/^pg-[1-3]$/.test(f.node))
     throw new UsageError(`--fault ${kind} takes {"kind","node"} with node pg-1, pg-2 or pg-3`);
-  return { atMs: Number(at), fault: { kind, node: f.node } };
+  return { atMs, fault: { kind, node: f.node } };
 }
 
 /** A line typed on stdin: "kill-primary", "pause pg-2", "member-kill 1". */

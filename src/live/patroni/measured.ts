@@ -21,3 +21,14 @@ export const PATRONI_MEASURED = {
 export function widened([lo, hi]: readonly [number, number]): [number, number] {
   return [lo - Math.max(0.5, lo * 0.1), hi + Math.max(0.5, hi * 0.1)];
 }
+
+/**
+ * The same cluster, the primary's Patroni SIGSTOPped once (no watchdog; load ~19 on 2 cores), seconds
+ * after the stop: HAProxy marked pg-1 DOWN, the leader key was deleted, pg-2 was primary.
+ * scenarios/patroni-watchdog.ts tells it; figures.test.ts holds the simulation's DOWN to it.
+ */
+export const PATRONI_SIGSTOP_MEASURED = {
+  down: [24.3, 24.3],
+  deletion: [25.1, 25.1],
+  promoted: [29.3, 29.3],
+} as const;

@@ -8,50 +8,28 @@
  * - every client write with the backend that took it (`inet_server_port()`) or its error.
  * Node-only.
  */
-import { scenarios } from '../../../scenarios/index.ts';
 import { scenarioParams } from '../../sim/inputs.ts';
 import type { Params } from '../../sim/params.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
-import { resolveSteps } from '../../sim/trace/narrate.ts';
-import { type Trace, traceOf } from '../../sim/trace/trace.ts';
+import type { Trace } from '../../sim/trace/trace.ts';
 import { etcdVersion } from '../../testing/etcd/etcdServer.ts';
+import { FirstSeen, storyScenario, storyTrace } from '../story.ts';
 import { PrefixWatch, type WatchEvent } from '../watch.ts';
-import { NAMESPACE, PatroniCluster, type PgNode, SCOPE } from './cluster.ts';
-import { PATRONI_FAULTS, type PatroniFault } from './faults.ts';
-import { type Figures, figuresOf } from './figures.ts';
+import { NAMESPACE, PatroniCluster, SCOPE } from './cluster.ts';
+import { PATRONI_FAULTS, type PatroniFault, type PatroniFaultKind } from './faults.ts';
+import { type Figures, figuresOf, type PauseFigures, pauseFiguresOf } from './figures.ts';
+import { roleOf, storeChanges } from './observe.ts';
 import { type PgError, queryOnce } from './pgWire.ts';
+import type { PgNode } from './types.ts';
 
 export { PATRONI_FAULT_KINDS, type PatroniFault } from './faults.ts';
 export { LEADER_KEY } from './figures.ts';
 
 /** The story's scenario: its picture, panels and narration steps draw the recording. */
-export function patroniScenario(): Scenario {
-  const s = scenarios.find((x) => x.id === 'patroni');
-  if (!s) throw new Error('no patroni scenario');
-  return s;
-}
+export const patroniScenario = (): Scenario => storyScenario('patroni');
 
-/** Patroni's role names (`master` before 3.0.x renamed it, `primary`, `replica`) as the trace's. */
-function roleOf(r: string): 'leader' | 'follower' | 'candidate' | null {
-  if (r === 'master' || r === 'primary' || r === 'standby_leader') return 'leader';
-  if (r === 'replica') return 'follower';
-  return null;
-}
-
-export type { Figures } from './figures.ts';
-
-export interface PauseFigures {
-  paused: string;
-  /** The replica whose role turned primary, seconds after the pause. */
-  promoted: { node: string; at: number } | null;
-  /** The writes straight to the paused node's PostgreSQL port. */
-  direct: { sent: number; accepted: number };
-  /** Of those, accepted after another node became primary: two primaries took writes. */
-  directAcceptedWhileAnotherPrimary: number;
-  /** The client's writes through HAProxy after the pause: accepted by each backend, and failed. */
-  haproxy: { acceptedBy: Record<string, number>; failed: number };
-}
+export type { Figures, PauseFigures } from './figures.ts';
 
 export class PatroniRun {
   private readonly t0: number;
@@ -73,6 +51,8 @@ export class PatroniRun {
   private writableSeen = false;
   /** The last kill's time and node, for the direct probes of the survivors. */
   private lastKill: { t: number; node: string } | null = null;
+  /** The first stop of a Patroni (an entry that `stopsAgent`), for `pauseFigures`. */
+  private firstStop: { t: number; node: string } | null = null;
 
   private constructor(readonly cluster: PatroniCluster) {
     this.t0 = performance.now();
@@ -125,46 +105,17 @@ export class PatroniRun {
       this.timers.push(setTimeout(() => this.scheduled(fault), Math.max(0, atMs - this.now())));
   }
 
-  private leases = new Map<string, number>();
+  private leases = new FirstSeen();
 
-  /** etcd's int64 lease id (a string in JSON) as 1, 2, 3... in the order the recording meets them; 0 = none. */
+  /** etcd's int64 lease id (a string in JSON) as its number in the recording; 0 = none. */
   private leaseNumber(raw: unknown): number {
     const id = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '0';
-    if (id === '0') return 0;
-    let n = this.leases.get(id);
-    if (n === undefined) {
-      n = this.leases.size + 1;
-      this.leases.set(id, n);
-    }
-    return n;
+    return id === '0' ? 0 : this.leases.of(id).n;
   }
 
   private onWatch(evs: WatchEvent[]): void {
     const t = this.now();
-    const byRev = new Map<number, WatchEvent[]>();
-    for (const e of evs) byRev.set(e.kv.modRevision, [...(byRev.get(e.kv.modRevision) ?? []), e]);
-    for (const [revision, group] of byRev) {
-      // Patroni never deletes two keys in one transaction; etcd deletes every key of an expired lease at once.
-      const leases = new Set(group.filter((e) => e.type === 'delete').map((e) => e.prev?.lease ?? 0));
-      const lease = leases.size === 1 ? ([...leases][0] as number) : 0;
-      const expired = lease !== 0 && group.every((e) => e.type === 'delete') && group.length > 1;
-      if (expired) this.emit({ k: 'store', t, change: { kind: 'lease-expire', lease, revision } });
-      for (const e of group) {
-        if (e.type === 'put') this.emit({ k: 'store', t, change: { kind: 'put', kv: e.kv } });
-        else
-          this.emit({
-            k: 'store',
-            t,
-            change: {
-              kind: 'delete',
-              key: e.kv.key,
-              revision,
-              cause: expired ? 'lease-expired' : 'delete',
-              ...(e.prev?.lease ? { lease: e.prev.lease } : {}),
-            },
-          });
-      }
-    }
+    for (const change of storeChanges(evs)) this.emit({ k: 'store', t, change });
   }
 
   private async poll(): Promise<void> {
@@ -341,7 +292,7 @@ export class PatroniRun {
 
   /** Applies a fault now (its entry in faults.ts); false when it changes nothing. */
   async fault(f: PatroniFault): Promise<boolean> {
-    const spec = PATRONI_FAULTS[f.kind];
+    const spec: PatroniFaultKind = PATRONI_FAULTS[f.kind];
     const name =
       spec.target === 'primary'
         ? this.primary()
@@ -357,15 +308,17 @@ export class PatroniRun {
     const t = this.now();
     const wasPrimary = target.node !== null && target.node.name === this.primary();
     if (!(await spec.apply(target))) return false;
-    if (f.kind === 'pause' && wasPrimary && target.node && !this.direct) {
+    if (spec.stopsAgent && target.node) {
+      this.firstStop ??= { t, node: target.node.name };
       const n = target.node;
-      this.direct = setInterval(() => this.writeDirect(n), Number(this.params.clientWriteIntervalMs));
+      if (wasPrimary && !this.direct)
+        this.direct = setInterval(() => this.writeDirect(n), Number(this.params.clientWriteIntervalMs));
     }
-    if (f.kind === 'resume' && this.direct) {
+    if (spec.resumesAgent && this.direct) {
       clearInterval(this.direct);
       this.direct = null;
     }
-    if ('kills' in spec && spec.kills && target.node) {
+    if (spec.kills && target.node) {
       this.lastKill = { t, node: target.node.name };
       this.probeSurvivors();
     }
@@ -476,59 +429,29 @@ export class PatroniRun {
 
   /** What the SIGSTOP of the primary's Patroni led to, read from the recording (seconds after it). */
   pauseFigures(): PauseFigures | null {
-    const pause = this.events.find((e) => e.k === 'fault' && e.fault.kind === 'pause');
-    if (pause?.k !== 'fault' || pause.fault.kind !== 'pause') return null;
-    const paused = pause.fault.node;
-    const after = this.events.filter((e) => e.t >= pause.t);
-    const promoted = after.find((e) => e.k === 'role' && e.role === 'leader' && e.node !== paused);
-    const direct = after.filter((e) => e.k === 'mark' && e.name === 'direct-write');
-    const accepted = direct.filter((e) => e.k === 'mark' && e.data?.accepted === true);
-    const through = after.filter((e) => e.k === 'write');
-    const byBackend: Record<string, number> = {};
-    for (const w of through)
-      if (w.k === 'write' && w.status === 'accepted')
-        byBackend[w.resource] = (byBackend[w.resource] ?? 0) + 1;
-    return {
-      paused,
-      promoted: promoted?.k === 'role' ? { node: promoted.node, at: (promoted.t - pause.t) / 1000 } : null,
-      direct: { sent: direct.length, accepted: accepted.length },
-      directAcceptedWhileAnotherPrimary: promoted ? accepted.filter((e) => e.t >= promoted.t).length : 0,
-      haproxy: {
-        acceptedBy: byBackend,
-        failed: through.filter((w) => w.k === 'write' && w.status === 'rejected').length,
-      },
-    };
+    return this.firstStop ? pauseFiguresOf(this.events, this.firstStop) : null;
   }
 
   trace(): Trace {
-    const events = [...this.events].sort((a, b) => a.t - b.t);
-    const durationMs = Math.max(1, this.endedAt ?? this.now());
-    const sc = patroniScenario();
-    const ids = this.cluster.nodes.map((n) => n.name);
-    const story: Scenario = { ...sc, faults: [] };
-    return traceOf(
+    return storyTrace(
+      patroniScenario(),
       {
-        version: 2,
-        scenario: sc.id,
-        algorithm: 'patroni',
-        seed: 0,
         params: this.params,
         hosts: [
           { id: 'etcd', kind: 'store' },
-          ...ids.map((id) => ({ id, kind: 'node' as const })),
+          ...this.cluster.nodes.map((n) => ({ id: n.name, kind: 'node' as const })),
           { id: 'haproxy', kind: 'proxy' },
           { id: 'app', kind: 'client' },
         ],
-        durationMs,
-        interventions: [...this.faults],
+        interventions: this.faults,
         source: 'etcd',
         etcd: {
           version: this.etcdVersion,
           members: this.cluster.etcd.info().map((m) => ({ index: m.index, name: m.name, id: m.id })),
         },
       },
-      events,
-      resolveSteps(story, events, durationMs),
+      this.events,
+      this.endedAt ?? this.now(),
     );
   }
 

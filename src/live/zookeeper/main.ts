@@ -19,6 +19,7 @@ import { leaderIntervals } from '../../sim/trace/summary.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 import { zookeeperMissing } from '../../testing/zookeeper/ensemble.ts';
 import { recordingEnd } from '../recordingEnd.ts';
+import { faultArg } from '../story.ts';
 import { type ZkLiveFault, ZkLiveRun, zookeeperScenario } from './run.ts';
 
 export interface ZkArgs {
@@ -37,17 +38,7 @@ const ACTS = ['kill', 'restart', 'stop', 'resume'];
 
 /** One `--fault` value: a node fault the table gives a live form, or a `server` fault ("leader" allowed). */
 export function zkFault(raw: string): { atMs: number; fault: ZkLiveFault } {
-  const colon = raw.indexOf(':');
-  const at = raw.slice(0, Math.max(0, colon));
-  let f: Record<string, unknown>;
-  try {
-    f = JSON.parse(raw.slice(colon + 1)) as Record<string, unknown>;
-  } catch {
-    throw new UsageError(`--fault takes MS:{"kind":...}, got ${JSON.stringify(raw)}`);
-  }
-  if (!/^\d+$/.test(at))
-    throw new UsageError(`--fault time must be a whole number of ms, got ${JSON.stringify(at)}`);
-  const atMs = Number(at);
+  const { atMs, f } = faultArg(raw);
   if (f.kind === 'server') {
     const { server, act } = f;
     if (

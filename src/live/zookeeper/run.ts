@@ -16,20 +16,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import zookeeper, { type Client } from 'node-zookeeper-client';
-import { scenarios } from '../../../scenarios/index.ts';
 import { ELECTION, STORAGE_HOST, ZK_HOST } from '../../sim/algorithms/zookeeper/keys.ts';
 import type { Fault } from '../../sim/faults/table.ts';
 import { scenarioParams } from '../../sim/inputs.ts';
 import type { Params } from '../../sim/params.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
-import { resolveSteps } from '../../sim/trace/narrate.ts';
-import { type Trace, traceOf } from '../../sim/trace/trace.ts';
+import type { Trace } from '../../sim/trace/trace.ts';
 import { sleep } from '../../testing/etcd/etcdServer.ts';
 import { fourLetter, ZkEnsemble } from '../../testing/zookeeper/ensemble.ts';
 import { ZkProxy } from '../../testing/zookeeper/proxy.ts';
 import { makeParent, manager, withReadTimeout } from '../../testing/zookeeper/real.ts';
+import { FirstSeen, storyScenario, storyTrace } from '../story.ts';
 import type { RecipeConfig, RecipeReport } from './recipe.ts';
+import { WatchesFired } from './watchesFired.ts';
 
 /** What `--fault` can do here: the table's node faults, and its `server` form ("leader": the ensemble's). */
 export type ZkLiveFault =
@@ -39,10 +39,20 @@ export type ZkLiveFault =
 /** tickTime: the ensemble grants sessions of 2 to 20 ticks (Administrator's Guide, "Minimum Configuration"). */
 export const ZK_TICK_MS = 200;
 
-export function zookeeperScenario(): Scenario {
-  const s = scenarios.find((x) => x.id === 'zookeeper');
-  if (!s) throw new Error('no zookeeper scenario');
-  return s;
+export const zookeeperScenario = (): Scenario => storyScenario('zookeeper');
+
+/** The recording's head: the story's hosts, and its source, so the page says it was recorded live. */
+export function zkTraceHead(params: Params, nodeIds: readonly string[], faults: readonly TimedFault[]) {
+  return {
+    params,
+    hosts: [
+      { id: ZK_HOST, kind: 'store' as const },
+      { id: STORAGE_HOST, kind: 'resource' as const },
+      ...nodeIds.map((id) => ({ id, kind: 'node' as const })),
+    ],
+    interventions: [...faults],
+    source: 'zookeeper' as const,
+  };
 }
 
 interface LiveNode {
@@ -64,13 +74,22 @@ export class ZkLiveRun {
   private observer: Client | null = null;
   private stopObserver: (() => void) | null = null;
   private znodes = new Map<string, number>();
-  private sessions = new Map<string, number>();
+  private sessions = new FirstSeen();
   private leaderServer: number | undefined;
   private endedAt: number | null = null;
   private highestToken: number | null = null;
   /** Changes to /election so far: the trace's revisions (each create and each delete is one). */
   private revision = 0;
   private readonly nodes: LiveNode[] = [];
+  private readonly fired = new WatchesFired((path, at, watchers) =>
+    this.emit({
+      k: 'mark',
+      t: at,
+      node: ZK_HOST,
+      name: 'watches-fired',
+      data: { path, count: watchers.length, watchers: watchers.join(', ') },
+    }),
+  );
 
   private constructor(
     readonly ensemble: ZkEnsemble,
@@ -113,11 +132,10 @@ export class ZkLiveRun {
     this.emit({ k: 'mark', t: this.now(), node, name, ...(data ? { data } : {}) });
   }
 
+  /** A session id as its number in the recording; its first sighting is its grant. */
   private sessionNumber(hex: string): number {
-    let n = this.sessions.get(hex);
-    if (n === undefined) {
-      n = this.sessions.size + 1;
-      this.sessions.set(hex, n);
+    const { n, first } = this.sessions.of(hex);
+    if (first)
       this.emit({
         k: 'store',
         t: this.now(),
@@ -128,7 +146,6 @@ export class ZkLiveRun {
           deadlineMs: this.now() + Number(this.params.sessionTimeoutMs),
         },
       });
-    }
     return n;
   }
 
@@ -225,7 +242,7 @@ export class ZkLiveRun {
         // ZooKeeper fires NodeDeleted after the deletion: if the observer has not seen it yet, it is now.
         this.gone(r.path.slice(ELECTION.length + 1), t);
         this.mark(n.id, 'watch-event', { path: r.path });
-        this.watchFired(r.path, n.id, t);
+        this.fired.add(r.path, n.id, t);
         return;
       case 'role':
         if (r.role === 'leader') this.mark(n.id, 'leading', { seq: r.token ?? null });
@@ -260,34 +277,6 @@ export class ZkLiveRun {
         return;
       }
     }
-  }
-
-  private fired = new Map<string, { t: number; watchers: string[] }>();
-
-  /**
-   * The story's `watches-fired` (the simulated server marks it as it sends them): here the events
-   * its clients received for one path within 200 ms, marked at the first one.
-   */
-  private watchFired(path: string, node: string, t: number): void {
-    const f = this.fired.get(path);
-    if (f) {
-      f.watchers.push(node);
-      return;
-    }
-    const entry = { t, watchers: [node] };
-    this.fired.set(path, entry);
-    this.timers.push(
-      setTimeout(() => {
-        this.fired.delete(path);
-        this.emit({
-          k: 'mark',
-          t: entry.t,
-          node: ZK_HOST,
-          name: 'watches-fired',
-          data: { path, count: entry.watchers.length, watchers: entry.watchers.join(', ') },
-        });
-      }, 200),
-    );
   }
 
   /** The observer: a plain client straight to the ensemble, listing /election on every change. */
@@ -407,7 +396,7 @@ export class ZkLiveRun {
   async fault(f: ZkLiveFault): Promise<boolean> {
     if (this.endedAt !== null) return false;
     const t = this.now();
-    let recorded: Fault | null = null;
+    let fault: Fault;
     if (f.kind === 'server') {
       const id = f.server === 'leader' ? await this.currentLeader() : f.server;
       if (id === undefined) return false;
@@ -416,7 +405,7 @@ export class ZkLiveRun {
       if (act === 'kill' && alive) await this.ensemble.kill(id);
       else if (act === 'restart' && !alive) void this.ensemble.restart(id).catch(() => {});
       else if ((act !== 'stop' && act !== 'resume') || !this.ensemble.pause(id, act === 'stop')) return false;
-      recorded = { kind: 'server', node: ZK_HOST, server: id, act };
+      fault = { kind: 'server', node: ZK_HOST, server: id, act };
     } else {
       const n = this.node(f.node);
       const pid = n.child?.pid;
@@ -450,9 +439,8 @@ export class ZkLiveRun {
           n.proxy.heal();
           break;
       }
-      recorded = f;
+      fault = f;
     }
-    const fault = recorded;
     this.faults.push({ atMs: t, fault });
     this.emit({ k: 'fault', t, fault, source: 'intervention' });
     return true;
@@ -465,27 +453,15 @@ export class ZkLiveRun {
   }
 
   trace(): Trace {
-    const events = [...this.events].sort((a, b) => a.t - b.t);
-    const durationMs = Math.max(1, this.endedAt ?? this.now());
-    const sc = zookeeperScenario();
-    const story: Scenario = { ...sc, faults: [] };
-    return traceOf(
-      {
-        version: 2,
-        scenario: sc.id,
-        algorithm: 'zookeeper',
-        seed: 0,
-        params: this.params,
-        hosts: [
-          { id: ZK_HOST, kind: 'store' },
-          { id: STORAGE_HOST, kind: 'resource' },
-          ...this.nodes.map((n) => ({ id: n.id, kind: 'node' as const })),
-        ],
-        durationMs,
-        interventions: [...this.faults],
-      },
-      events,
-      resolveSteps(story, events, durationMs),
+    return storyTrace(
+      zookeeperScenario(),
+      zkTraceHead(
+        this.params,
+        this.nodes.map((n) => n.id),
+        this.faults,
+      ),
+      this.events,
+      this.endedAt ?? this.now(),
     );
   }
 
@@ -495,6 +471,7 @@ export class ZkLiveRun {
   stop(): Promise<Trace> {
     this.stopping ??= (async () => {
       for (const h of this.timers) clearTimeout(h);
+      this.fired.stop();
       if (this.poller) clearInterval(this.poller);
       this.endedAt ??= this.now();
       const trace = this.trace();

@@ -123,6 +123,7 @@ describe.skipIf(missing !== undefined && !required)('npm run live -- --system zo
     const trace = parseTrace(readFileSync(out, 'utf8'));
     rmSync(dirname(out), { recursive: true, force: true });
     expect([trace.scenario, trace.algorithm]).toEqual(['zookeeper', 'zookeeper']);
+    expect(trace.source).toBe('zookeeper');
     expect(trace.steps.map((s) => s.id)).toEqual(
       expect.arrayContaining([
         'znodes-created',

@@ -32,8 +32,11 @@ export interface Trace {
   hosts: Array<{ id: string; kind: HostKind }>;
   durationMs: number;
   interventions: TimedFault[];
-  /** Absent for a simulation; 'etcd' for a live recording (then `etcd` says which cluster). */
-  source?: 'etcd';
+  /**
+   * Absent for a simulation; a live recording's cluster: 'etcd' (etcd's and Patroni's live modes; then
+   * `etcd` says which cluster) or 'zookeeper'.
+   */
+  source?: 'etcd' | 'zookeeper';
   etcd?: EtcdSource;
   events: TraceEvent[];
   steps: ResolvedStep[];

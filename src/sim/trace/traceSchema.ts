@@ -147,8 +147,9 @@ export const traceSchema = z.strictObject({
     .min(1),
   durationMs: time.min(1, 'a duration >= 1 ms'),
   interventions: z.array(timedFaultSchema),
-  // A live recording (src/live/) names its source, the etcd version and the cluster's members.
-  source: z.literal('etcd').optional(),
+  // A live recording (src/live/) names its source: etcd (then the etcd version and the cluster's
+  // members) or a ZooKeeper ensemble.
+  source: z.enum(['etcd', 'zookeeper']).optional(),
   etcd: z
     .strictObject({
       version: z.string().max(40),

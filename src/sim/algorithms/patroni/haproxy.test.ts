@@ -4,7 +4,7 @@ import { createRng } from '../../../lib/rng.ts';
 import { afterOnClock, queueClock } from '../../kernel/clock.ts';
 import { EventQueue } from '../../kernel/queue.ts';
 import type { ProcessEnv } from '../../net/host.ts';
-import { checkResult, haproxyMachine, NO_SERVER, SESSION_SHUT } from './haproxy.ts';
+import { checkResult, haproxyMachine, NO_SERVER, SESSION_SHUT, TIMEOUT_CHECK_MS } from './haproxy.ts';
 
 const INTER = 3000;
 const RTT_HALF = 10;
@@ -28,6 +28,8 @@ function proxyLab(opts: {
   refuses?: (backend: string, t: number) => boolean;
   fall?: number;
   rise?: number;
+  /** HAProxy `timeout check` (unset: inter bounds the whole check). */
+  checkTimeoutMs?: number;
 }) {
   const q = new EventQueue();
   const sent: Sent[] = [];
@@ -67,6 +69,7 @@ function proxyLab(opts: {
       interMs: INTER,
       fall: opts.fall ?? 3,
       rise: opts.rise ?? 2,
+      ...(opts.checkTimeoutMs !== undefined ? { checkTimeoutMs: opts.checkTimeoutMs } : {}),
     },
   });
   actorRef = actor;
@@ -130,18 +133,19 @@ describe('HAProxy health counter (src/check.c semantics)', () => {
 });
 
 describe('HAProxy machine', () => {
-  it('checks each backend on /primary every inter, staggered over the interval (check.c srvpos / nbcheck)', () => {
+  it('checks each backend on /primary inter after its last check ended, first staggered over the interval (check.c)', () => {
     const lab = proxyLab({ answer: () => 200 });
     lab.q.runUntil(4 * INTER + 100);
     const checks = lab.sent.filter((s) => s.type === 'HEALTH_CHECK');
+    // Each answer takes a round trip (20 ms): the next check of that backend is inter after it.
     expect(checks.map((c) => [c.t, c.to, c.body.path, c.body.seq])).toEqual([
       [3000, 'a', '/primary', 1],
       [4500, 'b', '/primary', 1],
-      [6000, 'a', '/primary', 2],
-      [7500, 'b', '/primary', 2],
-      [9000, 'a', '/primary', 3],
-      [10_500, 'b', '/primary', 3],
-      [12_000, 'a', '/primary', 4],
+      [6020, 'a', '/primary', 2],
+      [7520, 'b', '/primary', 2],
+      [9040, 'a', '/primary', 3],
+      [10_540, 'b', '/primary', 3],
+      [12_060, 'a', '/primary', 4],
     ]);
     expect(lab.marks).toEqual([]);
     // three backends: a third of the interval apart
@@ -151,12 +155,12 @@ describe('HAProxy machine', () => {
       [3000, 'a'],
       [4000, 'b'],
       [5000, 'c'],
-      [6000, 'a'],
+      [6020, 'a'],
     ]);
   });
 
   it('a refused check fails at once: a killed backend is down after `fall` checks, one inter apart', () => {
-    // From 10 s 'a' refuses connections: its checks at 12, 15, 18 s are refused one round trip later.
+    // From 10 s 'a' refuses connections: its checks at 12.06, 15.08, 18.1 s are refused a round trip later.
     const lab = proxyLab({
       answer: (b) => (b === 'a' ? 200 : 503),
       refuses: (b, t) => b === 'a' && t >= 10_000,
@@ -164,7 +168,7 @@ describe('HAProxy machine', () => {
     lab.q.runUntil(25_000);
     const down = lab.marks.find((m) => m.name === 'backend-down' && m.data.backend === 'a');
     expect(down).toEqual({
-      t: 6 * INTER + 2 * RTT_HALF,
+      t: 18_100 + 2 * RTT_HALF,
       name: 'backend-down',
       data: { backend: 'a', reason: 'refused', sessionsShut: 0 },
     });
@@ -175,7 +179,7 @@ describe('HAProxy machine', () => {
       answer: (b) => (b === 'a' ? 200 : 503),
       refuses: (b, t) => b === 'a' && t >= 5000 && t < 9000,
     });
-    lab.q.runUntil(5000); // 'a' up, 'b' down; 'a' refuses from now on (its checks are at 6 and 9 s)
+    lab.q.runUntil(5000); // 'a' up, 'b' down; 'a' refuses until 9 s (its checks are at 6.02 and 9.04 s)
     lab.client(1);
     lab.q.runUntil(8000);
     expect(lab.sent.filter((s) => s.type === 'WRITE').map((s) => [s.t, s.to])).toEqual([
@@ -189,14 +193,15 @@ describe('HAProxy machine', () => {
   });
 
   it('marks a backend down on the 3rd consecutive 503, not before, and up on the 2nd 200 after that', () => {
-    // 'a' is the primary until round 3, answers 503 in rounds 4..8, 200 again from round 9.
+    // 'a' is the primary until its check 3, answers 503 in checks 4..8, 200 again from check 9.
     const lab = proxyLab({ answer: (b, r) => (b === 'a' ? (r >= 4 && r <= 8 ? 503 : 200) : 503) });
     lab.q.runUntil(40_000);
     const a = lab.marks.filter((m) => m.data.backend === 'a');
-    // The 503 of round k arrives at k * inter + 2 * 10 ms.
+    // Check k goes out at 3 s + (k - 1) x (inter + 20 ms) and is answered 20 ms later.
+    const answered = (k: number) => INTER + (k - 1) * (INTER + 20) + 20;
     expect(a).toEqual([
-      { t: 6 * INTER + 20, name: 'backend-down', data: { backend: 'a', reason: '503', sessionsShut: 0 } },
-      { t: 10 * INTER + 20, name: 'backend-up', data: { backend: 'a' } },
+      { t: answered(6), name: 'backend-down', data: { backend: 'a', reason: '503', sessionsShut: 0 } },
+      { t: answered(10), name: 'backend-up', data: { backend: 'a' } },
     ]);
     // 'b' answers 503 from the start: init-state up, so its first failure takes it down, once.
     expect(lab.marks.filter((m) => m.data.backend === 'b')).toEqual([
@@ -204,25 +209,47 @@ describe('HAProxy machine', () => {
     ]);
   });
 
-  it('a check without an answer fails when the next round starts (timeout = inter)', () => {
-    // 'a' dies after answering round 2: rounds 3, 4, 5 time out at rounds 4, 5, 6.
+  it('without `timeout check`, a check without an answer fails inter after it went out (connect + read)', () => {
+    // 'a' answers its checks 1 and 2 (3 and 6.02 s); check 3 at 9.04 s and the next ones go unanswered,
+    // each failing 3 s after it went out, the next 3 s later: 12.04, 18.04, 24.04 s.
     const lab = proxyLab({ answer: (b, r) => (b === 'a' && r <= 2 ? 200 : b === 'a' ? null : 503) });
     lab.q.runUntil(30_000);
     const down = lab.marks.find((m) => m.name === 'backend-down' && m.data.backend === 'a');
     expect(down).toEqual({
-      t: 6 * INTER,
+      t: 9040 + 5 * INTER,
       name: 'backend-down',
       data: { backend: 'a', reason: 'timeout', sessionsShut: 0 },
     });
   });
 
-  it('an answer that comes after the next round started counts as a failure and is ignored', () => {
+  it('a stopped backend (SIGSTOP: its port accepts, nothing answers) is down 3 x timeout check + 2 x inter after its first silent check', () => {
+    // Patroni's haproxy.cfg: timeout check 5s, inter 3s. 'a' stops at 10 s, after answering its check
+    // at 9.04 s: the checks at 12.06, 20.06 and 28.06 s each fail 5 s later. A real Patroni SIGSTOPped
+    // this way was marked DOWN 24.3 s after the stop; timing a check out at the next one said 11.5.
+    const stopAt = 10_000;
+    const lab = proxyLab({
+      answer: (b, _r, t) => (b === 'a' ? (t < stopAt ? 200 : null) : 503),
+      checkTimeoutMs: TIMEOUT_CHECK_MS,
+    });
+    lab.q.runUntil(40_000);
+    const checks = lab.sent.filter((s) => s.type === 'HEALTH_CHECK' && s.to === 'a' && s.t >= stopAt);
+    expect(checks.map((c) => c.t)).toEqual([12_060, 20_060, 28_060, 36_060]);
+    const down = lab.marks.find((m) => m.name === 'backend-down' && m.data.backend === 'a');
+    expect(down).toEqual({
+      t: 28_060 + TIMEOUT_CHECK_MS,
+      name: 'backend-down',
+      data: { backend: 'a', reason: 'timeout', sessionsShut: 0 },
+    });
+    expect(((down?.t ?? 0) - stopAt) / 1000).toBeCloseTo(23.06);
+  });
+
+  it('an answer that comes after its check timed out is ignored', () => {
     const lab = proxyLab({ answer: (b) => (b === 'a' ? null : 503) });
-    // round 1's 200 from 'a' arrives 500 ms into round 2
+    // check 1's 200 from 'a' arrives 500 ms after it timed out
     lab.q.at(2 * INTER + 500, () => lab.actor.send({ type: 'HEALTH', from: 'a', seq: 1, code: 200 }));
     lab.q.runUntil(20_000);
     const a = lab.marks.filter((m) => m.data.backend === 'a');
-    // round 1 timed out when round 2 started (init-state up: one failure), the late 200 changed nothing
+    // check 1 (3 s) timed out at 6 s (init-state up: one failure), the late 200 changed nothing
     expect(a).toEqual([
       { t: 2 * INTER, name: 'backend-down', data: { backend: 'a', reason: 'timeout', sessionsShut: 0 } },
     ]);
@@ -265,17 +292,15 @@ describe('HAProxy machine', () => {
     for (let i = 0; i < 6; i++) lab.q.at(11_500 + i * 2000, () => lab.client(i + 1));
     lab.q.runUntil(30_000);
     const down = lab.marks.find((m) => m.name === 'backend-down' && m.data.backend === 'a');
-    // rounds 4, 5, 6 (12, 15, 18 s) are unanswered: they fail at 15, 18, 21 s.
-    expect(down?.t).toBe(7 * INTER);
-    expect(down?.data.sessionsShut).toBe(5); // writes at 11.5, 13.5, 15.5, 17.5, 19.5 s
+    // checks 4, 5, 6 (12.06, 18.06, 24.06 s) are unanswered: they fail inter later, at 15.06, 21.06, 27.06 s.
+    expect(down?.t).toBe(27_060);
+    expect(down?.data.sessionsShut).toBe(6); // writes at 11.5 to 21.5 s
     const failed = lab.toApp().filter((s) => s.type === 'WRITE_FAILED');
-    expect(failed.map((s) => [s.t, s.body.wid, s.body.reason])).toEqual([
-      [21_000, 1, SESSION_SHUT],
-      [21_000, 2, SESSION_SHUT],
-      [21_000, 3, SESSION_SHUT],
-      [21_000, 4, SESSION_SHUT],
-      [21_000, 5, SESSION_SHUT],
-      [21_500, 6, NO_SERVER],
-    ]);
+    expect(failed.map((s) => [s.t, s.body.wid, s.body.reason])).toEqual(
+      [1, 2, 3, 4, 5, 6].map((wid) => [27_060, wid, SESSION_SHUT]),
+    );
+    lab.client(7);
+    lab.q.runUntil(30_100);
+    expect(lab.toApp().at(-1)?.body).toEqual({ wid: 7, reason: NO_SERVER });
   });
 });

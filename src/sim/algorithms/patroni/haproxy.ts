@@ -8,14 +8,23 @@ import { machineProcess } from '../machineProcess.ts';
  *   http-check expect status 200
  *   default-server inter 3s fall 3 rise 2 on-marked-down shutdown-sessions
  *
- * Every `interMs` it sends HEALTH_CHECK {path:'/primary', seq} to each backend, the backends' checks
- * staggered over the interval: backend i of n is checked at inter + i x inter / n, then every inter
- * (src/check.c start_check_task: `t->expire = tick_add(now_ms, MS_TO_TICKS(mininter * srvpos /
- * nbcheck))`; the model's first check waits one interval, so that the members have bootstrapped). A
- * check fails on any code but 200, at once when the connection is refused (REFUSED: a killed
- * backend on a live host, "Connection refused" in HAProxy's L4CON check status), or when no answer
- * has come by its next check (HAProxy uses `inter` as the check timeout when `timeout check` is not set). The health counter
- * is HAProxy's (src/check.c): 0..rise+fall-1, a server is marked down after `fall` consecutive
+ * Each backend has its own check loop, as HAProxy's check task per server (src/check.c): it sends
+ * HEALTH_CHECK {path:'/primary', seq}, and the check ends at the answer, a refusal or its timeout; the
+ * next one starts `inter` after it ended (process_chk_conn: `t->expire = tick_add(now_ms,
+ * MS_TO_TICKS(srv_getinter(check) + rv))` once the check completes). The first checks are staggered
+ * over one interval: backend i of n is first checked at inter + i x inter / n (start_check_task:
+ * `mininter * srvpos / nbcheck`; the model's first check waits one interval, so that the members have
+ * bootstrapped). A check fails on any code but 200, at once when the connection is refused (REFUSED: a
+ * killed backend on a live host, "Connection refused" in HAProxy's L4CON check status), or when no
+ * answer has come `checkTimeoutMs` after it went out (HAProxy 2.6 configuration manual, `timeout
+ * check`, https://docs.haproxy.org/2.6/configuration.html#4.2-timeout%20check: "If set, haproxy uses
+ * min("timeout connect", "inter") as a connect timeout for check and "timeout check" as an additional
+ * read timeout"; "If "timeout check" is not set haproxy uses "inter" for complete check timeout").
+ * Patroni's haproxy.cfg sets `timeout check 5s`: a stopped Patroni's REST port still accepts the
+ * connection (its kernel does), so each unanswered check takes 5 s and the next starts 3 s later:
+ * down 21-24 s after the stop, not 9-12 s. The model does not tell a connection never established (a
+ * partition: it fails at min(timeout connect, inter)) from one left unanswered. The health counter is
+ * HAProxy's (src/check.c): 0..rise+fall-1, a server is marked down after `fall` consecutive
  * failures and up after `rise` consecutive successes; at start every server is up with health =
  * rise (init-state "up", the default: one failure marks it down).
  *
@@ -40,7 +49,12 @@ export interface HaproxyConfig {
   path?: string;
   /** Connection retries after a refused connect (HAProxy `retries`; Patroni's example: 2). */
   retries?: number;
+  /** HAProxy `timeout check`: an unanswered check fails this long after it went out (unset: `interMs`). */
+  checkTimeoutMs?: number;
 }
+
+/** Patroni's haproxy.cfg example: `timeout check 5s`. */
+export const TIMEOUT_CHECK_MS = 5000;
 
 /** HAProxy docs, `retries`: "a turn-around timer of min("timeout connect", one second) is applied". */
 export const RETRY_TURNAROUND_MS = 1000;
@@ -64,11 +78,10 @@ export interface PendingWrite {
 export interface HaproxyContext extends HaproxyInput {
   health: Record<string, number>;
   up: Record<string, boolean>;
-  /** Round number of the check still unanswered, per backend (null: answered). */
+  /** The number of the check still unanswered, per backend (null: none out). */
   awaiting: Record<string, number | null>;
-  round: number;
-  /** Check ticks so far: tick k checks backend k mod n. */
-  tick: number;
+  /** Checks sent so far, per backend: the k-th check of a backend carries seq k. */
+  sent: Record<string, number>;
   nextSid: number;
   pending: PendingWrite[];
 }
@@ -80,7 +93,10 @@ export type HaproxyEvent =
   | { type: 'WRITE_ERROR'; from: string; sid: number; wid: number | null; code?: number; reason?: string }
   /** A connection refused by a backend whose processes were killed (net/network.ts). */
   | { type: 'REFUSED'; from: string; of: string; seq?: number; sid?: number }
-  | { type: 'RETRY'; sid: number };
+  | { type: 'RETRY'; sid: number }
+  /** Raised: a backend's next check is due; its check went unanswered for `timeout check`. */
+  | { type: 'CHECK'; backend: string }
+  | { type: 'CHECK_TIMEOUT'; backend: string; seq: number };
 
 export const NO_SERVER = 'no server available';
 export const SESSION_SHUT = 'server closed the connection unexpectedly';
@@ -139,46 +155,53 @@ function applyOutcomes(
   return { health, up, pending, effects };
 }
 
+/** The part of XState's `enqueue` a check's end uses. */
+interface Enqueue {
+  (effect: () => void): void;
+  assign(patch: Partial<HaproxyContext>): void;
+  raise(event: HaproxyEvent, options: { delay: number; id: string }): void;
+}
+
+/** A check ended (answered, refused or timed out): its result counts, and the next starts `inter` later. */
+function checkEnded(context: HaproxyContext, o: CheckOutcome, enqueue: Enqueue): void {
+  const { effects, ...next } = applyOutcomes(context, [o]);
+  enqueue.assign({ ...next, awaiting: { ...context.awaiting, [o.backend]: null } });
+  for (const fx of effects) enqueue(fx);
+  enqueue.raise({ type: 'CHECK', backend: o.backend }, { delay: context.interMs, id: `check-${o.backend}` });
+}
+
 export const haproxyMachine = setup({
   types: {} as { context: HaproxyContext; events: HaproxyEvent; input: HaproxyInput },
   actions: {
-    /** One backend's check: its unanswered last check fails (timeout), then a new one goes out. */
-    checkOne: enqueueActions(({ context, enqueue }) => {
-      const n = context.backends.length;
-      const b = context.backends[context.tick % n] as string;
-      const outcomes: CheckOutcome[] =
-        (context.awaiting[b] ?? null) !== null ? [{ backend: b, ok: false, why: 'timeout' }] : [];
-      const round = Math.floor(context.tick / n) + 1;
-      const { effects, ...next } = applyOutcomes(context, outcomes);
-      enqueue.assign({
-        ...next,
-        round,
-        tick: context.tick + 1,
-        awaiting: { ...context.awaiting, [b]: round },
-      });
-      for (const fx of effects) enqueue(fx);
+    /** A backend's check goes out; it fails if nothing has come back within the check timeout. */
+    startCheck: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'CHECK') return;
+      const b = event.backend;
+      const seq = (context.sent[b] ?? 0) + 1;
+      enqueue.assign({ sent: { ...context.sent, [b]: seq }, awaiting: { ...context.awaiting, [b]: seq } });
       const path = context.path ?? '/primary';
-      enqueue(() => context.env.send(b, 'HEALTH_CHECK', { path, seq: round }));
+      enqueue(() => context.env.send(b, 'HEALTH_CHECK', { path, seq }));
+      enqueue.raise(
+        { type: 'CHECK_TIMEOUT', backend: b, seq },
+        { delay: context.checkTimeoutMs ?? context.interMs, id: `timeout-${b}` },
+      );
     }),
     onHealth: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'HEALTH' || event.seq === null || context.awaiting[event.from] !== event.seq) return;
-      const ok = event.code === 200;
-      const { effects, ...next } = applyOutcomes(context, [
-        { backend: event.from, ok, why: String(event.code) },
-      ]);
-      enqueue.assign({ ...next, awaiting: { ...context.awaiting, [event.from]: null } });
-      for (const fx of effects) enqueue(fx);
+      enqueue.cancel(`timeout-${event.from}`);
+      checkEnded(context, { backend: event.from, ok: event.code === 200, why: String(event.code) }, enqueue);
+    }),
+    onTimeout: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'CHECK_TIMEOUT' || context.awaiting[event.backend] !== event.seq) return;
+      checkEnded(context, { backend: event.backend, ok: false, why: 'timeout' }, enqueue);
     }),
     /** A refused check fails at once; a refused client connection is tried again, then closed. */
     onRefused: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'REFUSED') return;
       if (event.of === 'HEALTH_CHECK') {
         if (event.seq === undefined || context.awaiting[event.from] !== event.seq) return;
-        const { effects, ...next } = applyOutcomes(context, [
-          { backend: event.from, ok: false, why: 'refused' },
-        ]);
-        enqueue.assign({ ...next, awaiting: { ...context.awaiting, [event.from]: null } });
-        for (const fx of effects) enqueue(fx);
+        enqueue.cancel(`timeout-${event.from}`);
+        checkEnded(context, { backend: event.from, ok: false, why: 'refused' }, enqueue);
         return;
       }
       if (event.of !== 'WRITE') return;
@@ -250,29 +273,30 @@ export const haproxyMachine = setup({
       enqueue(() => context.env.send(p.client, type, { ...rest, wid: p.wid, backend: from }));
     }),
   },
-  delays: {
-    /** Until the next backend's check: tick k is at inter + floor(k x inter / n) after start. */
-    nextCheck: ({ context }) => {
-      const n = context.backends.length;
-      const at = (k: number) =>
-        k === 0 ? context.interMs : context.interMs + Math.floor((k * context.interMs) / n);
-      return at(context.tick) - (context.tick === 0 ? 0 : at(context.tick - 1));
-    },
-  },
 }).createMachine({
   id: 'haproxy',
   context: ({ input }) => {
     const health: Record<string, number> = {};
     const up: Record<string, boolean> = {};
     const awaiting: Record<string, number | null> = {};
+    const sent: Record<string, number> = {};
     for (const b of input.backends) {
       health[b] = input.rise; // init-state "up"
       up[b] = true;
       awaiting[b] = null;
+      sent[b] = 0;
     }
-    return { ...input, health, up, awaiting, round: 0, tick: 0, nextSid: 1, pending: [] };
+    return { ...input, health, up, awaiting, sent, nextSid: 1, pending: [] };
   },
   initial: 'running',
+  // Backend i of n is first checked at inter + floor(i x inter / n).
+  entry: enqueueActions(({ context, enqueue }) => {
+    const n = context.backends.length;
+    context.backends.forEach((backend, i) => {
+      const delay = context.interMs + Math.floor((i * context.interMs) / n);
+      enqueue.raise({ type: 'CHECK', backend }, { delay, id: `check-${backend}` });
+    });
+  }),
   on: {
     HEALTH: { actions: 'onHealth' },
     WRITE: { actions: 'forward' },
@@ -280,10 +304,10 @@ export const haproxyMachine = setup({
     WRITE_ERROR: { actions: 'relay' },
     REFUSED: { actions: 'onRefused' },
     RETRY: { actions: 'retry' },
+    CHECK: { actions: 'startCheck' },
+    CHECK_TIMEOUT: { actions: 'onTimeout' },
   },
-  states: {
-    running: { after: { nextCheck: { target: 'running', reenter: true, actions: 'checkOne' } } },
-  },
+  states: { running: {} },
 });
 
 export function haproxyProcess(cfg: HaproxyConfig): ProcessFactory {

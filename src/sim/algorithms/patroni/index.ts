@@ -71,8 +71,9 @@ export const patroniParams: ParamSpecs = {
     max: 600_000,
     integer: true,
     unit: 'ms',
-    doc: 'HAProxy health-check interval per backend (the answer must come before the next check)',
-    source: "Patroni's haproxy.cfg example: default-server inter 3s fall 3 rise 2",
+    doc: 'HAProxy health-check interval per backend: the next check starts this long after the last one ended',
+    source:
+      "Patroni's haproxy.cfg example: default-server inter 3s fall 3 rise 2; HAProxy 2.6 src/check.c: the next check is due inter after one completes",
   },
   haproxyFall: {
     default: 3,

@@ -3,7 +3,7 @@ import { storeProcess } from '../../store/process.ts';
 import type { AlgorithmRuntime } from '../algorithm.ts';
 import { machineProcess } from '../machineProcess.ts';
 import type { PgDisk } from './context.ts';
-import { haproxyProcess } from './haproxy.ts';
+import { haproxyProcess, TIMEOUT_CHECK_MS } from './haproxy.ts';
 import { START_STAGGER_MS, STORE } from './keys.ts';
 import { patroniMachine } from './machine.ts';
 import { pgClientProcess } from './pgClient.ts';
@@ -50,6 +50,7 @@ export const patroniRuntime: AlgorithmRuntime = {
         interMs: n('haproxyInterMs'),
         fall: n('haproxyFall'),
         rise: n('haproxyRise'),
+        checkTimeoutMs: TIMEOUT_CHECK_MS,
       }),
     );
     ctx.addHost(
