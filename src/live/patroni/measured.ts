@@ -32,3 +32,52 @@ export const PATRONI_SIGSTOP_MEASURED = {
   deletion: [25.1, 25.1],
   promoted: [29.3, 29.3],
 } as const;
+
+/**
+ * Five headless runs of the story's kill on this lab's live cluster (`npm run -s live -- --system
+ * patroni --headless --compare --runs 5`; 2-core machine, load average 0.1 to 2.2, 2026-12-06), as
+ * `--compare` prints them: seconds after the kill. The README's table; figures.test.ts holds the
+ * simulation's medians to them by the 10 % rule.
+ */
+export const PATRONI_LIVE_RUNS = [
+  {
+    keyDeleted: 28.554,
+    newKey: 28.603,
+    writable: 28.789,
+    haproxyDown: 7.397,
+    haproxyUp: 32.405,
+    outage: 32.402,
+  },
+  {
+    keyDeleted: 28.822,
+    newKey: 28.87,
+    writable: 29.039,
+    haproxyDown: 6.517,
+    haproxyUp: 34.528,
+    outage: 35.508,
+  },
+  {
+    keyDeleted: 28.563,
+    newKey: 28.613,
+    writable: 28.786,
+    haproxyDown: 7.176,
+    haproxyUp: 32.18,
+    outage: 32.18,
+  },
+  {
+    keyDeleted: 28.844,
+    newKey: 28.943,
+    writable: 29.032,
+    haproxyDown: 6.589,
+    haproxyUp: 34.598,
+    outage: 36.088,
+  },
+  {
+    keyDeleted: 28.864,
+    newKey: 28.956,
+    writable: 29.275,
+    haproxyDown: 7.043,
+    haproxyUp: 35.05,
+    outage: 36.041,
+  },
+] as const;

@@ -15,7 +15,7 @@ const pinned: Record<string, [count: number, sha: string]> = {
   bully: [24, 'c16266ce168fda7f'],
   'etcd-lease': [384, '35ea400dcbbc7060'],
   // Taken again when HAProxy's checks began to wait `timeout check` (#45): the run's times moved.
-  patroni: [81, '7639a217d2b03889'],
+  patroni: [81, 'ed4af2a23a6b8575'],
   'kubernetes-lease': [90, '80ad8a7d03f08783'],
   // Taken again on the old recorder after ZooKeeper's session model changed (#42): pings, reconnects.
   zookeeper: [140, '5aa9e0a3938aae79'],

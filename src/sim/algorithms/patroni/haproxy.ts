@@ -9,24 +9,25 @@ import { machineProcess } from '../machineProcess.ts';
  *   default-server inter 3s fall 3 rise 2 on-marked-down shutdown-sessions
  *
  * Each backend has its own check loop, as HAProxy's check task per server (src/check.c): it sends
- * HEALTH_CHECK {path:'/primary', seq}, and the check ends at the answer, a refusal or its timeout; the
- * next one starts `inter` after it ended (process_chk_conn: `t->expire = tick_add(now_ms,
+ * HEALTH_CHECK {path:'/primary', seq}, and the check ends at the answer, a refusal or its timeout;
+ * the next one starts `inter` after it ended (process_chk_conn: `t->expire = tick_add(now_ms,
  * MS_TO_TICKS(srv_getinter(check) + rv))` once the check completes). The first checks are staggered
  * over one interval: backend i of n is first checked at inter + i x inter / n (start_check_task:
- * `mininter * srvpos / nbcheck`; the model's first check waits one interval, so that the members have
- * bootstrapped). A check fails on any code but 200, at once when the connection is refused (REFUSED: a
- * killed backend on a live host, "Connection refused" in HAProxy's L4CON check status), or when no
- * answer has come `checkTimeoutMs` after it went out (HAProxy 2.6 configuration manual, `timeout
- * check`, https://docs.haproxy.org/2.6/configuration.html#4.2-timeout%20check: "If set, haproxy uses
- * min("timeout connect", "inter") as a connect timeout for check and "timeout check" as an additional
- * read timeout"; "If "timeout check" is not set haproxy uses "inter" for complete check timeout").
- * Patroni's haproxy.cfg sets `timeout check 5s`: a stopped Patroni's REST port still accepts the
- * connection (its kernel does), so each unanswered check takes 5 s and the next starts 3 s later:
- * down 21-24 s after the stop, not 9-12 s. The model does not tell a connection never established (a
- * partition: it fails at min(timeout connect, inter)) from one left unanswered. The health counter is
- * HAProxy's (src/check.c): 0..rise+fall-1, a server is marked down after `fall` consecutive
- * failures and up after `rise` consecutive successes; at start every server is up with health =
- * rise (init-state "up", the default: one failure marks it down).
+ * `mininter * srvpos / nbcheck`; the model's first check waits one interval, so that the members
+ * have bootstrapped), counted from HAProxy's start (`drawnStart`). A check fails on any code but
+ * 200, at once when the connection is refused (REFUSED: a killed backend on a live host,
+ * "Connection refused" in HAProxy's L4CON check status), or when no answer has come
+ * `checkTimeoutMs` after it went out (HAProxy 2.6 configuration manual, `timeout check`,
+ * https://docs.haproxy.org/2.6/configuration.html#4.2-timeout%20check: "If set, haproxy uses
+ * min("timeout connect", "inter") as a connect timeout for check and "timeout check" as an
+ * additional read timeout"; "If "timeout check" is not set haproxy uses "inter" for complete check
+ * timeout"). Patroni's haproxy.cfg sets `timeout check 5s`: a stopped Patroni's REST port still
+ * accepts the connection (its kernel does), so each unanswered check takes 5 s and the next starts
+ * 3 s later: down 21-24 s after the stop, not 9-12 s. The model does not tell a connection never
+ * established (a partition: it fails at min(timeout connect, inter)) from one left unanswered. The
+ * health counter is HAProxy's (src/check.c): 0..rise+fall-1, a server is marked down after `fall`
+ * consecutive failures and up after `rise` consecutive successes; at start every server is up with
+ * health = rise (init-state "up", the default: one failure marks it down).
  *
  * Client traffic: WRITE {wid, value} from a client is forwarded as WRITE {sid, wid, value, client} to
  * the first backend marked up (config order; with Patroni only the primary answers 200). With none
@@ -51,6 +52,12 @@ export interface HaproxyConfig {
   retries?: number;
   /** HAProxy `timeout check`: an unanswered check fails this long after it went out (unset: `interMs`). */
   checkTimeoutMs?: number;
+  /**
+   * HAProxy starts at a drawn moment in [0, inter) of the run, not with the members: when it was
+   * started against them is the operator's accident, so a fault falls anywhere in the check cycle (a
+   * kill's DOWN is 6 to 9 s after it, not one fixed phase). Unset: it starts with the run.
+   */
+  drawnStart?: boolean;
 }
 
 /** Patroni's haproxy.cfg example: `timeout check 5s`. */
@@ -289,11 +296,12 @@ export const haproxyMachine = setup({
     return { ...input, health, up, awaiting, sent, nextSid: 1, pending: [] };
   },
   initial: 'running',
-  // Backend i of n is first checked at inter + floor(i x inter / n).
+  // Backend i of n is first checked at inter + floor(i x inter / n) after HAProxy's start.
   entry: enqueueActions(({ context, enqueue }) => {
     const n = context.backends.length;
+    const startedMs = context.drawnStart ? context.env.rng('start').int(0, context.interMs - 1) : 0;
     context.backends.forEach((backend, i) => {
-      const delay = context.interMs + Math.floor((i * context.interMs) / n);
+      const delay = startedMs + context.interMs + Math.floor((i * context.interMs) / n);
       enqueue.raise({ type: 'CHECK', backend }, { delay, id: `check-${backend}` });
     });
   }),

@@ -51,6 +51,7 @@ export const patroniRuntime: AlgorithmRuntime = {
         fall: n('haproxyFall'),
         rise: n('haproxyRise'),
         checkTimeoutMs: TIMEOUT_CHECK_MS,
+        drawnStart: true,
       }),
     );
     ctx.addHost(
