@@ -248,3 +248,38 @@ test('a challenge of a story made in this browser is shared with its story, and 
   const player = await hostPage(host, s.element);
   await expect(player.locator('.embed-challenge')).toContainText('Budget', { timeout: FIRST_RUN_MS });
 });
+
+test('a challenge of a story in My stories reopens as the challenge on reload', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const path = testInfo.outputPath('class-notes.story.json');
+  await writeFile(path, JSON.stringify(file));
+  await openPlayer(page, '?lang=en');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('menuitem', { name: 'Import a trace or a story (JSON)…' }).click(),
+  ]);
+  await chooser.setFiles(path);
+  await expect(page.getByRole('status', { name: 'Narration' })).toContainText('Told by a teacher (en)', {
+    timeout: FIRST_RUN_MS,
+  });
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Save in My stories' }).click();
+  await page.getByRole('button', { name: 'Try to break it' }).click();
+  const panel = page.locator('.challenge-panel');
+  await expect(panel).toBeVisible({ timeout: FIRST_RUN_MS });
+  await timeline(page).fill('4000');
+  await page.getByRole('button', { name: 'Partition 2|3' }).click();
+  await expect(panel.locator('.challenge-total')).toContainText('In all: 1 of', { timeout: FIRST_RUN_MS });
+  await expect
+    .poll(() => page.url(), { timeout: FIRST_RUN_MS })
+    .toMatch(/scenario=challenge-file-class-notes.*fault=/);
+  // No fragment: the story is read from My stories, then its challenge opens with the partition.
+  expect(new URL(page.url()).hash).toBe('');
+  await page.reload();
+  await expect(panel).toBeVisible({ timeout: FIRST_RUN_MS });
+  await expect(panel.locator('.challenge-total')).toContainText('In all: 1 of', { timeout: FIRST_RUN_MS });
+  await expect(page.getByRole('alert').filter({ hasText: 'challenge-file-class-notes' })).toHaveCount(0);
+});
