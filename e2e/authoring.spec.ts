@@ -145,6 +145,9 @@ test('at 390 px, from the keyboard: the editor opens, takes a caption, undoes it
   await editor.getByLabel(/^Legenda em/).focus();
   await page.keyboard.type('Uma legenda escrita só com o teclado.');
   await page.keyboard.press('Tab');
+  // The events of this moment (node-1 takes the lease at 0 s): one stop, on the choice made, none.
+  await page.keyboard.press('Tab');
+  await expect(editor.getByRole('radio', { name: /^Nenhum: manter a legenda em/ })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(editor.getByRole('button', { name: 'Adicionar legenda' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -155,4 +158,97 @@ test('at 390 px, from the keyboard: the editor opens, takes a caption, undoes it
   await expect(captions).toHaveCount(0);
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   expect(widths[0]).toBeLessThanOrEqual(widths[1] as number);
+});
+
+test('a caption snapped to a role change follows it when the fault moves, and is told as not happening without it', async ({
+  page,
+}) => {
+  test.slow();
+  await openPlayer(page, '?lang=pt&scenario=sandbox');
+  await page.getByRole('button', { name: 'Nova história' }).click();
+  const editor = page.getByRole('region', { name: 'Nova história' });
+  await expect(editor).toBeVisible({ timeout: FIRST_RUN_MS });
+  const faults = editor.getByRole('group', { name: /^Falhas/ });
+  await at(page, 5000);
+  await page.getByRole('button', { name: 'Derrubar', exact: true }).first().click();
+  await expect(faults.getByRole('listitem')).toHaveCount(1, { timeout: FIRST_RUN_MS });
+
+  // Step on (the keyboard's arrows, by the story's moments) until a node becomes leader here.
+  const events = editor.getByRole('group', { name: /^Eventos em / });
+  const leader = events.getByRole('radio', { name: /agora é o LÍDER/ });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  for (let n = 0; n < 12 && (await leader.count()) === 0; n++) await page.keyboard.press('ArrowRight');
+  await expect(leader.first()).toBeVisible();
+  const before = await timelineValue(page);
+  // Reached and chosen from the keyboard: the first choice keeps the time, the arrows go down the list.
+  await events.getByRole('radio', { name: /^Nenhum: manter a legenda em/ }).check();
+  await events.getByRole('radio', { name: /^Nenhum/ }).focus();
+  const choices = events.getByRole('radio');
+  const index = await choices.evaluateAll((els) =>
+    els.findIndex((el) => /agora é o LÍDER/.test(el.closest('label')?.textContent ?? '')),
+  );
+  for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+  await expect(leader.first()).toBeChecked();
+  await editor.getByLabel(/^Legenda em/).fill('Um novo líder assume.');
+  await editor.getByRole('button', { name: 'Adicionar legenda' }).click();
+  const row = editor.getByRole('group', { name: /^Legendas/ }).getByRole('listitem');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('presa ao evento');
+  const timeOf = async () => Number((await row.getByRole('textbox').inputValue()).replace(',', '.')) * 1000;
+  expect(Math.abs((await timeOf()) - before)).toBeLessThan(100);
+
+  // The crash later than that takeover: the takeover after it, and the caption with it.
+  const faultTime = faults.getByRole('textbox').first();
+  await faultTime.fill(String(Math.ceil(before / 1000) + 10));
+  await faultTime.press('Enter');
+  await expect.poll(timeOf, { timeout: FIRST_RUN_MS }).toBeGreaterThan(before + 10_000);
+  await row.getByRole('button', { name: /^Ir para/ }).click();
+  await expect(narracao(page)).toContainText('Um novo líder assume.', { timeout: FIRST_RUN_MS });
+
+  // Without the crash nobody takes over: the step is told as not happening.
+  await faults.getByRole('button', { name: /^Remover/ }).click();
+  await expect(row).toContainText('o evento não acontece nesta execução', { timeout: FIRST_RUN_MS });
+  await expect(row).not.toContainText('presa ao evento');
+  // Ctrl+Z (the page's, outside a text field) brings the crash back, and the caption on its event.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Control+z');
+  await expect(faults.getByRole('listitem')).toHaveCount(1);
+  await expect(row).toContainText('presa ao evento', { timeout: FIRST_RUN_MS });
+});
+
+test('Ctrl+Z and Ctrl+Shift+Z undo and redo the draft, said aloud; in a caption field they are the field’s own', async ({
+  page,
+}) => {
+  await openPlayer(page, '?lang=ru&scenario=sandbox');
+  await page.getByRole('button', { name: 'Новая история' }).click();
+  const editor = page.getByRole('region', { name: 'Новая история' });
+  await expect(editor).toBeVisible({ timeout: FIRST_RUN_MS });
+  const field = editor.getByLabel(/^Подпись на/);
+  const rows = editor.getByRole('group', { name: /^Подписи/ }).getByRole('listitem');
+  await field.fill('Первая подпись.');
+  await editor.getByRole('button', { name: 'Добавить подпись' }).click();
+  await expect(rows).toHaveCount(1);
+  const said = editor.locator('[aria-live="polite"]');
+
+  // In the caption field, Ctrl+Z undoes the typing, not the caption added.
+  await field.focus();
+  await page.keyboard.type('Вторая');
+  await page.keyboard.press('Control+z');
+  await expect(rows).toHaveCount(1);
+  await expect(said).toHaveText('');
+
+  // Elsewhere it undoes the draft, and says so.
+  await editor.getByRole('button', { name: 'Закрыть редактор' }).focus();
+  await page.keyboard.press('Control+z');
+  await expect(rows).toHaveCount(0);
+  await expect(said).toContainText('Отменено: добавление подписи');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(rows).toHaveCount(1);
+  await expect(said).toContainText('Повторено: добавление подписи');
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+y');
+  await expect(rows).toHaveCount(1);
+  // Cmd on macOS.
+  await page.keyboard.press('Meta+z');
+  await expect(rows).toHaveCount(0);
 });

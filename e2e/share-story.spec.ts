@@ -1,10 +1,11 @@
+import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { scenarios } from '../scenarios/index.ts';
 import { storyHash } from '../src/app/link/storyLink.ts';
 import { toStoryFile } from '../src/sim/scenario/storyFile.ts';
-import { expect, ORIGIN, test } from './helpers.ts';
+import { expect, FIRST_RUN_MS, ORIGIN, openPlayer, test, timeline } from './helpers.ts';
 
 /**
  * Issue #44 item 4: a story from elsewhere and a challenge embed like any run. Each snippet of the
@@ -192,4 +193,93 @@ test('the element on another site than the lab’s says Explore cannot run there
   await page.goto('/?embed=1&controls=full&scenario=challenge-split-brain');
   await expect(page.getByRole('link', { name: 'Explore every schedule in the lab' })).toBeVisible();
   await expect(page.locator('.embed-explore')).not.toContainText('cannot start one');
+});
+
+test('a challenge of a story made in this browser is shared with its story, and opens as the challenge', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.slow();
+  // A story this browser made (imported from a file, not from a link): nothing names it but its data.
+  const path = testInfo.outputPath('class-notes.story.json');
+  await writeFile(path, JSON.stringify(file));
+  await openPlayer(page, '?lang=en');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('menuitem', { name: 'Import a trace or a story (JSON)…' }).click(),
+  ]);
+  await chooser.setFiles(path);
+  await expect(page.getByRole('status', { name: 'Narration' })).toContainText('Told by a teacher (en)', {
+    timeout: FIRST_RUN_MS,
+  });
+  await page.getByRole('button', { name: 'Try to break it' }).click();
+  const panel = page.locator('.challenge-panel');
+  await expect(panel).toBeVisible({ timeout: FIRST_RUN_MS });
+  await timeline(page).fill('4000');
+  await page.getByRole('button', { name: 'Partition 2|3' }).click();
+  await expect(panel.locator('.challenge-total')).toContainText('In all: 1 of', { timeout: FIRST_RUN_MS });
+
+  const s = await snippets(page);
+  const src = srcOf(s.iframe);
+  expect(src).toContain('scenario=challenge-file-class-notes');
+  expect(src).toContain('#story=');
+  expect(s.element).toContain('scenario="challenge-file-class-notes"');
+
+  // The iframe opens the challenge (its budget, the student's partition spent), not the story.
+  const frame = await context.newPage();
+  await frame.setViewportSize({ width: 640, height: 400 });
+  await frame.goto(src);
+  const box = frame.locator('.embed-challenge');
+  await expect(box).toContainText('In all: 1 of', { timeout: FIRST_RUN_MS });
+  const play = box.getByRole('link', { name: 'Play it in the lab' });
+  const href = (await play.getAttribute('href')) ?? '';
+  expect(href).toContain('#story=');
+
+  // Played in the lab from that link: the challenge again, ready to play, said to be someone else's.
+  const lab = await context.newPage();
+  await lab.goto(href);
+  await expect(lab.locator('.challenge-panel')).toBeVisible({ timeout: FIRST_RUN_MS });
+  await expect(lab.locator('.challenge-panel .challenge-total')).toContainText('In all: 1 of');
+  await expect(lab.getByRole('note').first()).toBeVisible();
+
+  // The element on a page of the lab's site opens it too.
+  const host = await context.newPage();
+  const player = await hostPage(host, s.element);
+  await expect(player.locator('.embed-challenge')).toContainText('Budget', { timeout: FIRST_RUN_MS });
+});
+
+test('a challenge of a story in My stories reopens as the challenge on reload', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const path = testInfo.outputPath('class-notes.story.json');
+  await writeFile(path, JSON.stringify(file));
+  await openPlayer(page, '?lang=en');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('menuitem', { name: 'Import a trace or a story (JSON)…' }).click(),
+  ]);
+  await chooser.setFiles(path);
+  await expect(page.getByRole('status', { name: 'Narration' })).toContainText('Told by a teacher (en)', {
+    timeout: FIRST_RUN_MS,
+  });
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Save in My stories' }).click();
+  await page.getByRole('button', { name: 'Try to break it' }).click();
+  const panel = page.locator('.challenge-panel');
+  await expect(panel).toBeVisible({ timeout: FIRST_RUN_MS });
+  await timeline(page).fill('4000');
+  await page.getByRole('button', { name: 'Partition 2|3' }).click();
+  await expect(panel.locator('.challenge-total')).toContainText('In all: 1 of', { timeout: FIRST_RUN_MS });
+  await expect
+    .poll(() => page.url(), { timeout: FIRST_RUN_MS })
+    .toMatch(/scenario=challenge-file-class-notes.*fault=/);
+  // No fragment: the story is read from My stories, then its challenge opens with the partition.
+  expect(new URL(page.url()).hash).toBe('');
+  await page.reload();
+  await expect(panel).toBeVisible({ timeout: FIRST_RUN_MS });
+  await expect(panel.locator('.challenge-total')).toContainText('In all: 1 of', { timeout: FIRST_RUN_MS });
+  await expect(page.getByRole('alert').filter({ hasText: 'challenge-file-class-notes' })).toHaveCount(0);
 });

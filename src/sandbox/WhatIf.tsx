@@ -5,6 +5,7 @@ import { useEnglishLater } from '../i18n/react.ts';
 import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import type { Frame } from '../sim/trace/frame.ts';
+import { undoKeyOf } from './undoKeys.ts';
 import './sandbox.css';
 
 /** The panels are not needed until the sandbox opens: their own chunk. */
@@ -19,19 +20,11 @@ function useUndoKeys() {
   const redo = usePlayer((s) => s.redo);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || !(e.ctrlKey || e.metaKey) || e.altKey) return;
-      const el = e.target instanceof Element ? e.target : null;
-      if (el?.closest('textarea, select, [contenteditable="true"], dialog')) return;
-      if (el instanceof HTMLInputElement && !['range', 'checkbox', 'radio', 'button'].includes(el.type))
-        return;
-      const k = e.key.toLowerCase();
-      if (k === 'z' && !e.shiftKey) {
-        e.preventDefault();
-        undo();
-      } else if ((k === 'z' && e.shiftKey) || k === 'y') {
-        e.preventDefault();
-        redo();
-      }
+      const k = undoKeyOf(e);
+      if (!k) return;
+      e.preventDefault();
+      if (k === 'undo') undo();
+      else redo();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -19,7 +19,7 @@ import type { TraceEvent } from '../sim/trace/events.ts';
 import type { TraceIndex } from '../sim/trace/frame.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { chatterIds } from './d3/sequence/index.ts';
-import { dataSuffix, leaseHex, type Translate, writeLine } from './eventText.ts';
+import { dataSuffix, leaseHex, roleTag, type Translate, writeLine } from './eventText.ts';
 import { localFormat } from './format.ts';
 import { violationText } from './violationText.ts';
 import './panels.css';
@@ -54,13 +54,6 @@ export interface LogEntry {
 }
 
 /** A duration as people say it: "250 ms", "20 s", "1.5 s". */
-
-function roleTag(tr: Translate, token: number | undefined, term: number | undefined): string {
-  if (token !== undefined && term !== undefined) return tr('log.tag.tokenTerm', { token, term });
-  if (token !== undefined) return tr('log.tag.token', { token });
-  if (term !== undefined) return tr('log.tag.term', { term });
-  return '';
-}
 
 /** Long values (Patroni's member JSON) are cut to keep a line on one or two rows. */
 export function clip(value: string, max = 40): string {

@@ -25,6 +25,14 @@ export function dataSuffix(data: Record<string, string | number | boolean | null
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
+/** " (token 3, term 2)" after a role line: what the node holds, if anything. */
+export function roleTag(tr: Translate, token: number | undefined, term: number | undefined): string {
+  if (token !== undefined && term !== undefined) return tr('log.tag.tokenTerm', { token, term });
+  if (token !== undefined) return tr('log.tag.token', { token });
+  if (term !== undefined) return tr('log.tag.term', { term });
+  return '';
+}
+
 /** "storage REJECTED write from node-1 token 42: 409 STALE TOKEN" (also the sequence diagram's title). */
 export function writeLine(e: Extract<TraceEvent, { k: 'write' }>, tr: Translate = translate): string {
   const token = e.token === null ? tr('log.write.noToken') : tr('log.write.token', { token: e.token });

@@ -6,16 +6,17 @@
  */
 // The story file's schema (zod) is built jitless, as the page's CSP needs.
 import '../boot/zodJitless.ts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Locale, locales, t } from '../../i18n/index.ts';
 import { useEnglishLater, useLocale } from '../../i18n/react.ts';
 import { usePlayer } from '../../player/react.ts';
 import type { Run } from '../../player/store.ts';
 import { faultText } from '../../sandbox/faults.ts';
 import { DURATIONS_S, PRESETS } from '../../sandbox/presets.ts';
+import { undoKeyOf } from '../../sandbox/undoKeys.ts';
 import { formatTime } from '../../views/format.ts';
-import type { Caption, Snap } from './draft.ts';
-import { textIn } from './draft.ts';
+import { type AuthorState, anchorsOf, type Placed, textIn } from './draft.ts';
+import { snapChoices } from './events.ts';
 import { usePreview } from './preview.ts';
 import { SaveStory } from './SaveStory.tsx';
 import { authoring, useAuthoring } from './session.ts';
@@ -27,6 +28,7 @@ export function AuthorPanel({ run }: { run: Run }) {
   const ready = useEnglishLater(true);
   const s = useAuthoring();
   const problem = usePreview(run);
+  useUndoKeys();
   if (!ready || !s) return null;
   const dispatch = authoring.dispatch;
   return (
@@ -40,6 +42,7 @@ export function AuthorPanel({ run }: { run: Run }) {
             type="button"
             className="button small"
             disabled={s.past.length === 0}
+            aria-keyshortcuts="Control+Z Meta+Z"
             onClick={() => dispatch({ type: 'undo' })}
           >
             {t('author.undo')}
@@ -48,6 +51,7 @@ export function AuthorPanel({ run }: { run: Run }) {
             type="button"
             className="button small"
             disabled={s.future.length === 0}
+            aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z"
             onClick={() => dispatch({ type: 'redo' })}
           >
             {t('author.redo')}
@@ -57,6 +61,7 @@ export function AuthorPanel({ run }: { run: Run }) {
           </button>
         </div>
       </div>
+      <HistorySaid s={s} />
       <p className="author-hint">{t('author.hint')}</p>
       {problem && (
         <p className="error-text" role="alert">
@@ -69,6 +74,42 @@ export function AuthorPanel({ run }: { run: Run }) {
       <SaveStory run={run} />
       <p className="author-note">{t('author.anchorNote')}</p>
     </section>
+  );
+}
+
+/**
+ * While a story is written, Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (Cmd on macOS) undo and redo the draft,
+ * page-wide: the What-if menu's faults are the draft's too. Heard before the What-if panel's own
+ * keys (capture), which then leave them; a text field keeps its own undo.
+ */
+function useUndoKeys() {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const k = undoKeyOf(e);
+      if (!k) return;
+      e.preventDefault();
+      authoring.dispatch({ type: k });
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+}
+
+/** What an undo or redo did, said to screen readers (the same words twice are said twice). */
+function HistorySaid({ s }: { s: AuthorState }) {
+  const turn = useRef(0);
+  const last = useRef<AuthorState['last']>(null);
+  if (s.last !== last.current) {
+    last.current = s.last;
+    turn.current++;
+  }
+  const said = s.last
+    ? t(s.last.undid ? 'author.undone' : 'author.redone', { change: t(`author.change.${s.last.change}`) })
+    : '';
+  return (
+    <p className="sr-only" role="status" aria-live="polite">
+      {said && `${said}${turn.current % 2 ? '' : '\u00a0'}`}
+    </p>
   );
 }
 
@@ -207,41 +248,34 @@ function TimeField(p: { label: string; ms: number; durationMs: number; onChange(
   );
 }
 
-/** The fault events at this moment of the run: what a caption here can snap to, with its words. */
-function eventsAt(run: Run, time: number): { snap: Snap; label: string }[] {
-  const out: { snap: Snap; label: string }[] = [];
-  for (const e of run.trace.events) {
-    if (e.t > time) break;
-    if (e.t === time && e.k === 'fault')
-      out.push({
-        snap: { anchor: { k: 'fault', type: e.fault.kind }, atMs: e.t },
-        label: faultText(e.fault),
-      });
-  }
-  return out;
-}
-
 function Captions({ run }: { run: Run }) {
   const s = useAuthoring();
   const locale = useLocale();
   const time = usePlayer((p) => p.t);
   const ids = useId();
   const [text, setText] = useState<Partial<Record<Locale, string>>>({});
-  const [snap, setSnap] = useState(true);
+  // The event chosen at this moment (its index among the choices, -1: none); null: the default.
+  const [pick, setPick] = useState<{ at: number; i: number } | null>(null);
+  const now = Math.round(time);
+  const durationMs = run.trace.durationMs;
+  // Within one step of the timeline slider (Controls.tsx), where a drag lands near an event.
+  const here = useMemo(
+    () => snapChoices(run.trace, now, Math.max(1, Math.round(durationMs / 1000))),
+    [run, now, durationMs],
+  );
+  const placed = useMemo(() => (s ? anchorsOf(s.draft.captions, run.trace.events) : []), [s, run]);
   if (!s) return null;
-  const here = eventsAt(run, Math.round(time));
-  const at = formatTime(time, run.trace.durationMs);
+  const at = formatTime(time, durationMs);
   const others = locales.filter((l) => l !== locale);
+  // By default a fault here is the event (the What-if menu drops faults at the cursor), else none.
+  const chosen =
+    pick && pick.at === now && pick.i < here.length ? pick.i : here.findIndex((c) => c.kind === 'fault');
   const add = () => {
     if (!text[locale]?.trim()) return;
     const given = Object.fromEntries(Object.entries(text).filter(([, v]) => v?.trim()));
-    authoring.dispatch({
-      type: 'addCaption',
-      atMs: Math.round(time),
-      text: given,
-      snap: snap && here[0] ? here[0].snap : null,
-    });
+    authoring.dispatch({ type: 'addCaption', atMs: now, text: given, snap: here[chosen]?.snap ?? null });
     setText({});
+    setPick(null);
   };
   return (
     <fieldset className="author-captions">
@@ -269,46 +303,70 @@ function Captions({ run }: { run: Run }) {
           </label>
         ))}
       </details>
-      {here[0] && (
-        <label className="author-snap">
-          <input type="checkbox" checked={snap} onChange={(e) => setSnap(e.currentTarget.checked)} />
-          {t('author.snap', { event: here[0].label })}
-        </label>
+      {here.length > 0 && (
+        <fieldset className="author-events">
+          <legend>{t('author.events', { t: at })}</legend>
+          <label className="author-event">
+            <input
+              type="radio"
+              name={`${ids}-ev`}
+              checked={chosen < 0}
+              onChange={() => setPick({ at: now, i: -1 })}
+            />
+            <span>{t('author.noSnap', { t: at })}</span>
+          </label>
+          {here.map((c, i) => (
+            <label
+              key={`${c.snap.atMs}-${JSON.stringify(c.snap.anchor)}-${c.snap.ordinal}`}
+              className="author-event"
+            >
+              <input
+                type="radio"
+                name={`${ids}-ev`}
+                checked={chosen === i}
+                onChange={() => setPick({ at: now, i })}
+              />
+              <span className="author-event-t mono">{formatTime(c.snap.atMs, durationMs)}</span>
+              <span className={`author-event-what author-event-${c.kind}`}>{c.label}</span>
+            </label>
+          ))}
+        </fieldset>
       )}
       <button type="button" className="button" disabled={!text[locale]?.trim()} onClick={add}>
         {t('author.addCaption')}
       </button>
       <ul className="author-list">
-        {s.draft.captions.map((c) => (
-          <CaptionRow key={c.id} c={c} run={run} lang={locale} />
+        {placed.map((p) => (
+          <CaptionRow key={p.caption.id} p={p} durationMs={durationMs} lang={locale} />
         ))}
       </ul>
     </fieldset>
   );
 }
 
-function CaptionRow({ c, run, lang }: { c: Caption; run: Run; lang: Locale }) {
-  const seek = usePlayer((p) => p.seek);
+function CaptionRow({ p, durationMs, lang }: { p: Placed; durationMs: number; lang: Locale }) {
+  const seek = usePlayer((x) => x.seek);
+  const c = p.caption;
   const text = textIn(c.text, lang);
   return (
-    <li className={c.flagged ? 'author-row author-flagged' : 'author-row'}>
+    <li className={p.missing ? 'author-row author-missing' : 'author-row'}>
       <button
         type="button"
         className="button small mono"
-        aria-label={t('author.goTo', { t: formatTime(c.atMs, run.trace.durationMs) })}
-        onClick={() => seek(c.atMs)}
+        aria-label={t('author.goTo', { t: formatTime(p.atMs, durationMs) })}
+        onClick={() => seek(p.atMs)}
       >
-        {formatTime(c.atMs, run.trace.durationMs)}
+        {formatTime(p.atMs, durationMs)}
       </button>
       <span className="author-what">
         {text}
-        {c.snap && !c.flagged && <span className="author-tag">{t('author.snapped')}</span>}
-        {c.flagged && <span className="author-tag author-warn">{t('author.flagged')}</span>}
+        {c.snap && !p.missing && <span className="author-tag">{t('author.snapped')}</span>}
+        {p.missing && <span className="author-tag author-warn">{t('author.notInRun')}</span>}
       </span>
       <TimeField
         label={t('author.captionTime', { caption: text })}
-        ms={c.atMs}
-        durationMs={run.trace.durationMs}
+        ms={p.atMs}
+        durationMs={durationMs}
         onChange={(atMs) => authoring.dispatch({ type: 'editCaption', id: c.id, atMs })}
       />
       <button

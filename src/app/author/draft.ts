@@ -3,21 +3,26 @@
  * the history), and the story file it makes. Framework-free: AuthorPanel.tsx draws it.
  *
  * A caption is anchored to its time (`{k: 'start', offsetMs}` in the file: narrate.ts resolveSteps).
- * Snapped to an event at that time, the file anchors it to the event instead, so it follows the event
- * when a knob moves it. When a fault moves or is removed, a caption snapped to that fault's event stays
- * at its time and is flagged: its event is no longer there, and the author says where it belongs (snap
- * again, or keep the time).
+ * Snapped to an event at that time (a fault, a role change, an alarm, a write, a lease), the file
+ * anchors it to that event as the built-in stories anchor their steps, so it follows the event: a
+ * fault moved, or a knob, moves the caption with it. When the event no longer happens in the run,
+ * the step is told as one that does not happen (player/steps.ts navSteps), as on any changed run.
  */
 import type { Params } from '../../sim/params.ts';
 import type { Anchor, TimedFault } from '../../sim/scenario/schema.ts';
 import type { Localized, StoryFile, StoryLang } from '../../sim/scenario/storyFile.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
+import { matches } from '../../sim/trace/narrate.ts';
 
 export type Texts = Partial<Record<StoryLang, string>>;
 
-/** The event a caption is snapped to: what an anchor matches, and its time when snapped. */
+/**
+ * The event a caption is snapped to: what an anchor matches, which of the run's matches it is
+ * (1-based, from the start: the same event when a fault before it moves), and its time when snapped.
+ */
 export interface Snap {
-  anchor: Pick<Anchor, 'k' | 'node' | 'type'>;
+  anchor: Pick<Anchor, 'k' | 'node' | 'role' | 'type' | 'status'>;
+  ordinal: number;
   atMs: number;
 }
 
@@ -26,8 +31,6 @@ export interface Caption {
   atMs: number;
   text: Texts;
   snap: Snap | null;
-  /** The event it snapped to moved or went away (a fault moved): it stays at its time until told. */
-  flagged: boolean;
 }
 
 export interface Draft {
@@ -43,10 +46,21 @@ export interface Draft {
   captions: Caption[];
 }
 
+/** What an action did, for the history's announcement ("Undone: caption added"). */
+export type Change = Exclude<AuthorAction['type'], 'undo' | 'redo'>;
+
+/** A draft in the history, with the change that leads from it (past) or to it (future). */
+export interface Entry {
+  draft: Draft;
+  change: Change;
+}
+
 export interface AuthorState {
   draft: Draft;
-  past: Draft[];
-  future: Draft[];
+  past: Entry[];
+  future: Entry[];
+  /** What the last undo or redo did, for screen readers; null after any other action. */
+  last: { undid: boolean; change: Change } | null;
   /** The next caption's id number (never reused, so an undone caption's id is not taken again). */
   next: number;
 }
@@ -68,22 +82,10 @@ export type AuthorAction =
 export const HISTORY = 200;
 
 export function startAuthoring(draft: Draft): AuthorState {
-  return { draft, past: [], future: [], next: draft.captions.length + 1 };
+  return { draft, past: [], future: [], last: null, next: draft.captions.length + 1 };
 }
 
 const byTime = (a: { atMs: number }, b: { atMs: number }) => a.atMs - b.atMs;
-
-/** Captions snapped to this fault's event (its kind, at its time) are flagged: the event moved. */
-function flagFault(captions: Caption[], moved: TimedFault): Caption[] {
-  return captions.map((c) =>
-    c.snap &&
-    c.snap.anchor.k === 'fault' &&
-    c.snap.anchor.type === moved.fault.kind &&
-    c.snap.atMs === moved.atMs
-      ? { ...c, flagged: true }
-      : c,
-  );
-}
 
 /** The draft after one action (undo and redo aside). */
 function apply(d: Draft, a: AuthorAction, id: string): Draft {
@@ -100,30 +102,24 @@ function apply(d: Draft, a: AuthorAction, id: string): Draft {
         ...(a.params !== undefined ? { params: a.params } : {}),
         ...(a.durationMs !== undefined ? { durationMs: a.durationMs } : {}),
       };
-    case 'faults': {
-      // The What-if menu's list: a fault gone from it is like one removed.
-      const kept = new Set(a.faults.map((f) => JSON.stringify(f)));
-      let captions = d.captions;
-      for (const f of d.faults) if (!kept.has(JSON.stringify(f))) captions = flagFault(captions, f);
-      return { ...d, faults: [...a.faults].sort(byTime), captions };
-    }
+    // A caption snapped to a fault's event follows it (anchorsOf): moving the fault moves no caption here.
+    case 'faults':
+      return { ...d, faults: [...a.faults].sort(byTime) };
     case 'moveFault': {
       const f = d.faults[a.index];
       if (!f || f.atMs === a.atMs) return d;
       const faults = d.faults.map((x, i) => (i === a.index ? { ...x, atMs: Math.max(0, a.atMs) } : x));
-      return { ...d, faults: faults.sort(byTime), captions: flagFault(d.captions, f) };
+      return { ...d, faults: faults.sort(byTime) };
     }
-    case 'removeFault': {
-      const f = d.faults[a.index];
-      if (!f) return d;
-      return { ...d, faults: d.faults.filter((_, i) => i !== a.index), captions: flagFault(d.captions, f) };
-    }
+    case 'removeFault':
+      if (!d.faults[a.index]) return d;
+      return { ...d, faults: d.faults.filter((_, i) => i !== a.index) };
     case 'addCaption':
       return {
         ...d,
         captions: [
           ...d.captions,
-          { id, atMs: a.atMs, text: a.text, snap: a.snap ?? null, flagged: false },
+          { id, atMs: a.snap ? a.snap.atMs : a.atMs, text: a.text, snap: a.snap ?? null },
         ].sort(byTime),
       };
     case 'editCaption':
@@ -137,8 +133,8 @@ function apply(d: Draft, a: AuthorAction, id: string): Draft {
                   ...c,
                   ...(a.text ? { text: { ...c.text, ...a.text } } : {}),
                   // A caption moved by hand leaves its event: it is anchored to its new time.
-                  ...(a.atMs !== undefined && a.atMs !== c.atMs
-                    ? { atMs: a.atMs, snap: null, flagged: false }
+                  ...(a.atMs !== undefined && (a.atMs !== c.atMs || c.snap)
+                    ? { atMs: a.atMs, snap: null }
                     : {}),
                 },
           )
@@ -148,9 +144,7 @@ function apply(d: Draft, a: AuthorAction, id: string): Draft {
       return {
         ...d,
         captions: d.captions.map((c) =>
-          c.id === a.id
-            ? { ...c, snap: a.snap, flagged: false, ...(a.snap ? { atMs: a.snap.atMs } : {}) }
-            : c,
+          c.id === a.id ? { ...c, snap: a.snap, ...(a.snap ? { atMs: a.snap.atMs } : {}) } : c,
         ),
       };
     case 'removeCaption':
@@ -163,19 +157,34 @@ function apply(d: Draft, a: AuthorAction, id: string): Draft {
 export function authorReducer(s: AuthorState, a: AuthorAction): AuthorState {
   if (a.type === 'undo') {
     const prev = s.past[s.past.length - 1];
-    return prev ? { ...s, draft: prev, past: s.past.slice(0, -1), future: [s.draft, ...s.future] } : s;
+    if (!prev) return s;
+    return {
+      ...s,
+      draft: prev.draft,
+      past: s.past.slice(0, -1),
+      future: [{ draft: s.draft, change: prev.change }, ...s.future],
+      last: { undid: true, change: prev.change },
+    };
   }
   if (a.type === 'redo') {
     const next = s.future[0];
-    return next ? { ...s, draft: next, past: [...s.past, s.draft], future: s.future.slice(1) } : s;
+    if (!next) return s;
+    return {
+      ...s,
+      draft: next.draft,
+      past: [...s.past, { draft: s.draft, change: next.change }],
+      future: s.future.slice(1),
+      last: { undid: false, change: next.change },
+    };
   }
   const id = `c${s.next}`;
   const draft = apply(s.draft, a, id);
   if (draft === s.draft) return s;
   return {
     draft,
-    past: [...s.past, s.draft].slice(-HISTORY),
+    past: [...s.past, { draft: s.draft, change: a.type }].slice(-HISTORY),
     future: [],
+    last: null,
     next: a.type === 'addCaption' ? s.next + 1 : s.next,
   };
 }
@@ -190,50 +199,63 @@ function localized(t: Texts, fallback: string): Localized {
   return Object.keys(given).length > 0 ? given : fallback;
 }
 
+/** Where a snapped caption's event is in these events (its time and index), or null: not in this run. */
+export function locate(snap: Snap, events: readonly TraceEvent[]): { t: number; i: number } | null {
+  let n = 0;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as TraceEvent;
+    if (matches(snap.anchor as Anchor, e) && ++n === snap.ordinal) return { t: e.t, i };
+  }
+  return null;
+}
+
+/** A caption where this run tells it: its event's time, or its own; `missing`: its event is not in the run. */
+export interface Placed {
+  caption: Caption;
+  atMs: number;
+  missing: boolean;
+  anchor: Anchor;
+}
+
 /**
- * The anchor of each caption, in time order: its time, or its event's. resolveSteps takes a step's
- * event as the nth match after the previous step's event, so the nth is counted from there in the
- * preview's events (a flagged caption, or one whose event is not in them, keeps its time).
+ * Each caption placed in these events, in the order the story tells them, with its anchor in the
+ * file. resolveSteps takes a step's event as the nth match after the previous step's event, so the
+ * snapped event's ordinal (from the run's start) is counted from there. A caption whose event is not
+ * in the run keeps its ordinal, which this run then cannot reach: told as not happening, it comes back
+ * if a run has the event again.
  */
-export function anchorsOf(captions: readonly Caption[], events: readonly TraceEvent[]): Anchor[] {
+export function anchorsOf(captions: readonly Caption[], events: readonly TraceEvent[]): Placed[] {
+  const at = captions.map((c) => ({ c, hit: c.snap ? locate(c.snap, events) : null }));
+  const order = at
+    .map((x) => ({ ...x, t: x.hit ? x.hit.t : x.c.atMs }))
+    // Same moment: a time step before an event, events in the run's order (resolveSteps' sort is stable).
+    .sort((x, y) => x.t - y.t || (x.hit?.i ?? -1) - (y.hit?.i ?? -1));
   let from = 0;
-  return captions.map((c) => {
-    const timeAnchor: Anchor = { k: 'start', offsetMs: Math.round(c.atMs) };
-    if (!c.snap || c.flagged) return timeAnchor;
-    const a = c.snap.anchor;
-    const match = (e: TraceEvent) => {
-      if (e.k !== a.k) return false;
-      const r = e as unknown as Record<string, unknown>;
-      if (a.node !== undefined && r.node !== a.node) return false;
-      if (a.type !== undefined && a.k === 'fault')
-        return (e as Extract<TraceEvent, { k: 'fault' }>).fault.kind === a.type;
-      return true;
-    };
-    let nth = 0;
-    for (let i = from; i < events.length; i++) {
-      const e = events[i] as TraceEvent;
-      if (!match(e)) continue;
-      nth++;
-      if (e.t === c.snap.atMs) {
-        from = i + 1;
-        return { ...a, ...(nth > 1 ? { nth } : {}) } as Anchor;
-      }
-      if (e.t > c.snap.atMs) break;
-    }
-    return timeAnchor;
+  const count = (a: Anchor, lo: number, hi: number) => {
+    let n = 0;
+    for (let i = lo; i < hi; i++) if (matches(a, events[i] as TraceEvent)) n++;
+    return n;
+  };
+  return order.map(({ c, hit, t }) => {
+    if (!c.snap)
+      return { caption: c, atMs: t, missing: false, anchor: { k: 'start', offsetMs: Math.round(t) } };
+    const a = c.snap.anchor as Anchor;
+    const nth = hit ? count(a, from, hit.i + 1) : c.snap.ordinal - count(a, 0, from);
+    if (hit) from = hit.i + 1;
+    return { caption: c, atMs: t, missing: !hit, anchor: { ...a, ...(nth > 1 ? { nth } : {}) } as Anchor };
   });
 }
 
 /** The draft as a story file. A story has one step at least: with no caption yet, its title at the start. */
 export function draftFile(d: Draft, events: readonly TraceEvent[], lang: StoryLang): StoryFile {
   const title = localized(d.title, d.id);
-  const anchors = anchorsOf(d.captions, events);
+  const placed = anchorsOf(d.captions, events);
   const steps =
-    d.captions.length > 0
-      ? d.captions.map((c, i) => ({
+    placed.length > 0
+      ? placed.map((p, i) => ({
           id: `step-${i + 1}`,
-          anchor: anchors[i] as Anchor,
-          caption: localized(c.text, textIn(d.title, lang) || d.id),
+          anchor: p.anchor,
+          caption: localized(p.caption.text, textIn(d.title, lang) || d.id),
         }))
       : [{ id: 'start', anchor: { k: 'start' as const }, caption: title }];
   return {

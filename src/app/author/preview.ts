@@ -11,7 +11,7 @@ import { usePlayerStore } from '../../player/react.ts';
 import type { PlayerStore, Run } from '../../player/store.ts';
 import type { TimedFault } from '../../sim/scenario/schema.ts';
 import { fileStoryId, parseStoryFile } from '../../sim/scenario/storyFile.ts';
-import { type Draft, draftFile } from './draft.ts';
+import { anchorsOf, type Draft, draftFile } from './draft.ts';
 import { authoring, useAuthoring } from './session.ts';
 
 /** The run's id while previewing: the draft's file id in the file namespace. */
@@ -31,6 +31,23 @@ let ours = 0;
  */
 let cursor = 0;
 
+/** The anchors of the story last opened: its steps follow their events in that run. */
+let opened = '';
+const anchorsKey = (d: Draft, events: Parameters<typeof anchorsOf>[1]) =>
+  JSON.stringify(anchorsOf(d.captions, events).map((p) => p.anchor));
+
+/**
+ * The story again when its steps' anchors changed in the run now on screen: a fault moved past a
+ * snapped caption's event reorders the steps, or counts its event from another one (anchorsOf).
+ * Opened from these events, the next run's are the same: it settles there.
+ */
+function recheck(store: PlayerStore) {
+  const d = authoring.get()?.draft;
+  const run = store.getState().run;
+  if (!d || !run || run.scenario.id !== previewId(d)) return;
+  if (anchorsKey(d, run.trace.events) !== opened) open(store, d, false);
+}
+
 function settle(store: PlayerStore, then: () => void) {
   ours++;
   store.getState().whenSettled(() => {
@@ -39,12 +56,16 @@ function settle(store: PlayerStore, then: () => void) {
   });
 }
 
-/** Opens the draft in the player (same moment); its problem in words, or null. */
-function open(store: PlayerStore, d: Draft): string | null {
+/**
+ * Opens the draft in the player (same moment); its problem in words, or null. Its anchors are read
+ * in the run on screen; a new setup makes another run, so they are read again there (`again`).
+ */
+function open(store: PlayerStore, d: Draft, again = true): string | null {
   let scenario: ReturnType<typeof parseStoryFile>['scenario'];
   try {
     const events = store.getState().run?.trace.events ?? [];
     scenario = parseStoryFile(draftFile({ ...d, faults: [] }, events, getLocale()), 'story').scenario;
+    opened = anchorsKey(d, events);
   } catch (e) {
     const m = e instanceof Error ? e.message : String(e);
     return m.split('\n')[0] ?? m;
@@ -60,6 +81,7 @@ function open(store: PlayerStore, d: Draft): string | null {
       ours--;
       const s = store.getState();
       if (s.run) s.seek(Math.min(cursor, s.run.trace.durationMs));
+      if (again) recheck(store);
     });
   });
   return null;
@@ -85,7 +107,7 @@ export function usePreview(_run: Run): string | null {
     const p = store.getState();
     if (key(p.interventions) !== key(faults)) {
       p.setInputs({ interventions: faults });
-      settle(store, () => {});
+      settle(store, () => recheck(store));
     }
   }, [faults, store]);
 
@@ -102,8 +124,10 @@ export function usePreview(_run: Run): string | null {
           return;
         const a = authoring.get();
         if (!a || p.run?.scenario.id !== previewId(a.draft)) return;
-        if (key(p.interventions) !== key(a.draft.faults))
+        if (key(p.interventions) !== key(a.draft.faults)) {
           authoring.dispatch({ type: 'faults', faults: [...p.interventions] });
+          p.whenSettled(() => recheck(store));
+        }
         if (Object.keys(p.params).length > 0)
           authoring.dispatch({ type: 'setup', params: { ...a.draft.params, ...p.params } });
         if (p.nodes !== undefined && p.nodes !== a.draft.nodes)

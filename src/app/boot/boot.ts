@@ -61,8 +61,11 @@ export function boot(
   const saved = savedId.startsWith('file-') ? savedId : null;
   // `scenario=challenge-<story>`: a challenge ("Try to break it"), which is not one of the catalogue's
   // runs: it is opened from its story once the catalogue is here, then the link's own run inputs (the
-  // student's faults, the fix's switch) are laid over its start (challenge/reopen.ts).
-  const challengeOfLink = storyText === null ? challengeIdOf(pageSearch) : null;
+  // student's faults, the fix's switch) are laid over its start (challenge/reopen.ts). The story of
+  // `challenge-file-<id>` is not the catalogue's: it comes with the link (`#story=`, `src=`) or from
+  // My stories, and its challenge opens once it is read.
+  const named = challengeIdOf(pageSearch);
+  const challengeOfLink = named !== null && (storyText === null || isFileId(named)) ? named : null;
   const challenge = challengeOfLink === null ? null : `${CHALLENGE_PREFIX}${challengeOfLink}`;
   const foreign =
     storyText !== null ||
@@ -152,11 +155,39 @@ export function boot(
     later: !foreign
       ? own
       : own.then(async (first) => {
-          if (challenge !== null) {
-            const { reopenChallenge } = await import('../challenge/reopen.ts');
-            return [...first, ...(await reopenChallenge(store, challenge, pageSearch))];
-          }
           const open = await import('../link/openStoryLink.ts');
+          if (challenge !== null && challengeOfLink !== null) {
+            const { reopenChallenge } = await import('../challenge/reopen.ts');
+            if (!isFileId(challengeOfLink))
+              return [...first, ...(await reopenChallenge(store, challenge, pageSearch))];
+            // The story first (its own problems said), then its challenge, named by the query.
+            const origin = page.origin ?? '';
+            const read =
+              storyText !== null
+                ? await open.openStoryLink(store, storyText, null)
+                : embed.src !== null
+                  ? await open.openStorySrc(
+                      store,
+                      embed.src,
+                      { origin, base: page.base ?? `${origin}/` },
+                      null,
+                    )
+                  : await open.openSavedById(
+                      store,
+                      challengeOfLink,
+                      null,
+                      embed.embed || page.embedded === true,
+                    );
+            const story = store.getState().run?.scenario;
+            // Another story than the challenge names: that story, and the link's notice says so.
+            if (story?.id !== challengeOfLink)
+              return [
+                ...first,
+                ...read,
+                ...(read.length === 0 ? [{ param: 'scenario', value: challenge }] : []),
+              ];
+            return [...first, ...read, ...(await reopenChallenge(store, challenge, pageSearch, story))];
+          }
           if (storyText !== null)
             return [...first, ...(await open.openStoryLink(store, storyText, storyStep))];
           if (embed.src === null && saved !== null)
@@ -181,6 +212,9 @@ export function boot(
 }
 
 const CHALLENGE_PREFIX = 'challenge-';
+
+/** A story file's run id (`file-<id>`): a story from a link, a `src=` or My stories. */
+const isFileId = (id: string) => id.startsWith('file-');
 
 /** `scenario=challenge-<story id>` names a story's challenge: the story's id, else null. */
 export function challengeIdOf(search: string): string | null {

@@ -20,6 +20,7 @@ import { FIX_KNOB, withFix } from '../../sim/scenario/fix.ts';
 import type { Scenario, TimedFault } from '../../sim/scenario/schema.ts';
 import type { Fault } from '../../sim/trace/events.ts';
 import { formatTime } from '../../views/format.ts';
+import { rememberChallengeStory } from './stories.ts';
 
 /** The run on screen is a challenge's (opened by "Try to break it"), not its story. */
 export function challengeOf(scenario: Scenario): Challenge | null {
@@ -65,7 +66,9 @@ export function challengeScenario(story: Scenario): Scenario {
 export async function openChallenge(store: PlayerStore, story: Scenario): Promise<void> {
   await Promise.all(locales.filter((l): l is Exclude<Locale, 'en'> => l !== 'en').map(loadLanguage));
   const s = store.getState();
-  s.openStory(challengeScenario(story));
+  const run = challengeScenario(story);
+  rememberChallengeStory(run.id, story);
+  s.openStory(run);
   s.setWhatIf(true);
 }
 

@@ -6,6 +6,7 @@
 import { locales } from '../../i18n/index.ts';
 import type { PlayerStore } from '../../player/store.ts';
 import { challengeRunId } from '../../sim/challenge/challenge.ts';
+import type { Scenario } from '../../sim/scenario/schema.ts';
 import { linkInputs, RUN_PARAMS } from '../boot/linkInputs.ts';
 import { loadScenarios } from '../boot/scenarioList.ts';
 import { decodeLink } from '../link/decoder.ts';
@@ -16,21 +17,27 @@ import { challengeScenario, openChallenge } from './challengeRun.ts';
 const settled = (store: PlayerStore) =>
   new Promise<void>((resolve) => store.getState().whenSettled(() => resolve()));
 
-/** Opens the challenge `runId` names with the link's inputs; what it could not take is a problem. */
+/**
+ * Opens the challenge `runId` names with the link's inputs; what it could not take is a problem.
+ * `opened`: its story when it is not the catalogue's (a story file, already open), else looked up.
+ */
 export async function reopenChallenge(
   store: PlayerStore,
   runId: string,
   search: string,
+  opened?: Scenario,
 ): Promise<LinkProblem[]> {
   const storyId = runId.slice(challengeRunId('').length);
-  const catalogue = await loadScenarios().catch(() => null);
-  const known = catalogue?.scenarios.find((s) => s.id === storyId);
+  const catalogue = opened ? null : await loadScenarios().catch(() => null);
+  const known = opened ?? catalogue?.scenarios.find((s) => s.id === storyId);
   if (!known) return [{ param: 'scenario', value: runId }];
   const story = known.challenge ? known : null;
   if (!story) {
     // A story without a challenge: the story itself, and the notice says why.
-    store.getState().selectScenario(known.id);
-    await settled(store);
+    if (!opened) {
+      store.getState().selectScenario(known.id);
+      await settled(store);
+    }
     return [{ param: 'scenario', value: runId, reason: NO_CHALLENGE }];
   }
   await openChallenge(store, story);

@@ -10,11 +10,12 @@ import { installEnglishLater } from '../../i18n/index.ts';
 import { toStoryFile } from '../../sim/scenario/storyFile.ts';
 import { boot } from '../boot/boot.ts';
 import { installScenarios } from '../boot/scenarioList.ts';
-import { challengeOf } from '../challenge/challengeRun.ts';
+import { challengeOf, challengeScenario } from '../challenge/challengeRun.ts';
+import { rememberChallengeStory } from '../challenge/stories.ts';
 import * as decode from '../link/decode.ts';
 import { installDecoder } from '../link/decoder.ts';
 import { DEFAULT_EMBED } from '../link/embed.ts';
-import { encodeStoryLink } from '../link/storyLink.ts';
+import { decodeStoryLink, encodeStoryLink } from '../link/storyLink.ts';
 import { markForeign } from '../link/storyOrigin.ts';
 import { sharedRunOf, withScenario } from './sharedStory.ts';
 import { elementSnippet, embedUrl, reactSnippet, viewUrl } from './shareSnippets.ts';
@@ -131,9 +132,59 @@ describe('what a run shares (sharedStory.ts)', () => {
     markForeign('file-class-notes', 'mine');
     const made = await sharedRunOf(mine, '');
     expect('story' in made && made.story && 'link' in made.story).toBe(true);
-    // A challenge of a story made here travels as its own story file and opens on its start.
-    const c = await sharedRunOf({ ...split, id: 'challenge-file-class-notes' }, '');
-    expect('scenario' in c && c.scenario).toBe('file-challenge-file-class-notes');
     expect(withScenario('?scenario=a&step=2', 'b')).toBe('?scenario=b&step=2');
+  });
+});
+
+describe('a challenge of a story made in this browser (issue #44)', () => {
+  const story = { ...split, id: 'file-class-notes' };
+  const run = challengeScenario(story);
+  // The student's partition, as the What-if menu puts it in the link.
+  const query =
+    '?lang=en&scenario=challenge-file-class-notes&fault=4000,partition,node-1;node-2|node-3;node-4;node-5&whatif=1';
+
+  it('travels with its story, and the link, the iframe and the element open the challenge, not the story', async () => {
+    markForeign('file-class-notes', 'mine');
+    rememberChallengeStory(run.id, story);
+    const shared = await sharedRunOf(run, '');
+    if (!('story' in shared) || !shared.story || !('link' in shared.story)) throw new Error('a story link');
+    expect(shared.scenario).toBe('challenge-file-class-notes');
+    // The story itself travels (its steps and its challenge), not the challenge's start.
+    const sent = await decodeStoryLink(shared.story.link);
+    expect(sent).toMatchObject({ id: 'class-notes', challenge: { goal: 'split-brain' } });
+    expect((sent as { steps: unknown[] }).steps.length).toBe(split.steps.length);
+
+    const q = withScenario(query, shared.scenario);
+    for (const url of [
+      new URL(viewUrl(base, q, shared.story)),
+      new URL(embedUrl(base, q, DEFAULT_EMBED, shared.story)),
+    ]) {
+      const page = boot(url.search, undefined, { hash: url.hash });
+      expect(await page.later).toEqual([]);
+      const opened = page.store.getState();
+      expect(opened.run?.scenario.id).toBe('challenge-file-class-notes');
+      expect(opened.run && challengeOf(opened.run.scenario)).toMatchObject({ goal: 'split-brain' });
+      // The link's own inputs are laid over the challenge's start.
+      expect(opened.interventions.map((f) => f.fault.kind)).toEqual(['partition']);
+    }
+
+    const element = elementSnippet({
+      scenario: shared.scenario ?? '',
+      step: null,
+      embed: DEFAULT_EMBED,
+      query: q,
+      story: shared.story,
+    });
+    const el = bootElement(attributesOf(element));
+    expect(await el.later).toEqual([]);
+    expect(el.store.getState().run?.scenario.id).toBe('challenge-file-class-notes');
+  });
+
+  it('a link whose story is not the one its challenge names opens the story, and says so', async () => {
+    const other = await encodeStoryLink(file);
+    const page = boot('?scenario=challenge-file-someone-else', undefined, { hash: `#story=${other}` });
+    const problems = await page.later;
+    expect(page.store.getState().run?.scenario.id).toBe('file-class-notes');
+    expect(problems).toEqual([{ param: 'scenario', value: 'challenge-file-someone-else' }]);
   });
 });

@@ -1,12 +1,15 @@
 /**
  * What the Share dialog's snippets and Present's QR code carry for the run on screen: nothing more
  * than the query for a built-in story or its challenge (both named by `scenario=`), else the story
- * itself, as the link it came in, the `src=` it was read from, or, made here, its story link.
+ * itself, as the link it came in, the `src=` it was read from, or, made here, its story link. A
+ * challenge of such a story carries the story (its challenge in it) and keeps the query's
+ * `scenario=challenge-file-<id>`, which opens the challenge from it (boot.ts).
  */
 // A story made here is written as a story file (zod's schema): built jitless, as the page's CSP needs.
 import '../boot/zodJitless.ts';
 import { challengeRunId } from '../../sim/challenge/challenge.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
+import { challengeStoryOf } from '../challenge/stories.ts';
 import { storyFileOf } from '../export/storyExport.ts';
 import { encodeStoryLink, MAX_STORY_LINK_CHARS, readStoryHash } from '../link/storyLink.ts';
 import { foreignOrigin, foreignSrc } from '../link/storyOrigin.ts';
@@ -19,8 +22,7 @@ export type SharedRun =
 
 /**
  * `hash`: the page's fragment (a story opened from a link keeps its `#story=` there, the very data
- * the reader was sent). `scenario`, when given, replaces the query's: a challenge of a story made in
- * this browser travels as its own story file, and opens on its start.
+ * the reader was sent). `scenario`, when given, replaces the query's.
  */
 export async function sharedRunOf(scenario: Scenario, hash: string): Promise<SharedRun> {
   const prefix = challengeRunId('');
@@ -32,10 +34,12 @@ export async function sharedRunOf(scenario: Scenario, hash: string): Promise<Sha
   if (origin === 'src' && src !== undefined) return { story: { src } };
   const sent = readStoryHash(hash);
   if (origin === 'link' && sent) return { story: { link: sent } };
-  const file = await storyFileOf(scenario);
+  // A challenge's run is its start, not the story: the story it was opened from travels.
+  const story = challenge ? (challengeStoryOf(scenario.id) ?? { ...scenario, id: storyId }) : scenario;
+  const file = await storyFileOf(story);
   const link = await encodeStoryLink(file);
   if (link.length > MAX_STORY_LINK_CHARS) return { tooLong: link.length };
-  return { story: { link }, ...(challenge ? { scenario: `file-${file.id}` } : {}) };
+  return { story: { link }, ...(challenge ? { scenario: `${prefix}file-${file.id}` } : {}) };
 }
 
 /** The query with another `scenario=` (the rest kept as it is). */

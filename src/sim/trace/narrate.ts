@@ -3,7 +3,12 @@ import type { Anchor, Scenario } from '../scenario/schema.ts';
 import type { TraceEvent } from './events.ts';
 import type { ResolvedStep } from './trace.ts';
 
-function matches(a: Anchor, e: TraceEvent): boolean {
+/**
+ * Whether an event is one a step's anchor names (its kind, node, role, type, status). A message's
+ * type and ends are refined by resolveSteps, which reads its send; the authoring panel
+ * (src/app/author/draft.ts) snaps captions to the events this matches.
+ */
+export function matches(a: Anchor, e: TraceEvent): boolean {
   if (a.k !== e.k) return false;
   switch (e.k) {
     case 'send':

@@ -1,0 +1,100 @@
+/**
+ * The events a caption can snap to at a moment of the run, in the reader's language: a fault, a
+ * role change (became leader, follower, candidate), an alarm, a write accepted or refused, a lease
+ * granted, revoked or expired. Worded as the event log words them (its catalog keys), without
+ * loading the log's chunk.
+ */
+import { t } from '../../i18n/index.ts';
+import { braceGroups, faultWords } from '../../sim/faults/words.ts';
+import type { TraceEvent } from '../../sim/trace/events.ts';
+import type { Trace } from '../../sim/trace/trace.ts';
+import { leaseHex, roleTag, writeLine } from '../../views/eventText.ts';
+import { localFormat } from '../../views/format.ts';
+import { violationText } from '../../views/violationText.ts';
+import type { Snap } from './draft.ts';
+
+export interface SnapChoice {
+  snap: Snap;
+  label: string;
+  kind: 'fault' | 'role' | 'alarm' | 'write' | 'lease';
+}
+
+/** The anchor a step is given for this event, as built-in stories write theirs; null: not one to snap to. */
+function anchorOf(e: TraceEvent): Snap['anchor'] | null {
+  switch (e.k) {
+    case 'fault':
+      return { k: 'fault', type: e.fault.kind, ...('node' in e.fault ? { node: e.fault.node } : {}) };
+    case 'role':
+      return { k: 'role', node: e.node, role: e.role };
+    case 'write':
+      return { k: 'write', node: e.node, status: e.status };
+    case 'violation':
+      return { k: 'violation', type: e.violation.kind };
+    case 'store':
+      return ['lease-grant', 'lease-revoke', 'lease-expire'].includes(e.change.kind)
+        ? { k: 'store', type: e.change.kind }
+        : null;
+    default:
+      return null;
+  }
+}
+
+function labelOf(e: TraceEvent, store: string): string {
+  switch (e.k) {
+    case 'fault': {
+      const { key, vars } = faultWords(e.fault, { ...localFormat(t), groups: braceGroups });
+      return t(`log.fault.${key}`, vars);
+    }
+    case 'role':
+      return t(`log.role.${e.role}`, { node: e.node, tag: roleTag(t, e.token, e.term) });
+    case 'write':
+      return writeLine(e);
+    case 'violation':
+      return t('log.violation', { kind: e.violation.kind.toUpperCase(), detail: violationText(e.violation) });
+    case 'store': {
+      const c = e.change;
+      if (c.kind === 'lease-grant')
+        return t('log.store.grant', { store, lease: leaseHex(c.lease), ttl: c.ttlSec });
+      if (c.kind === 'lease-expire' || c.kind === 'lease-revoke')
+        return t(c.kind === 'lease-expire' ? 'log.store.expire' : 'log.store.revoke', {
+          store,
+          lease: leaseHex(c.lease),
+          rev: c.revision,
+          deleted: '',
+        });
+      return '';
+    }
+    default:
+      return '';
+  }
+}
+
+const KIND: Record<string, SnapChoice['kind']> = {
+  fault: 'fault',
+  role: 'role',
+  violation: 'alarm',
+  write: 'write',
+  store: 'lease',
+};
+
+/**
+ * The events within `withinMs` of `atMs` that a caption may snap to, in the run's order, each with
+ * which of the run's matches of its anchor it is (counted from the start, as draft.ts locates it).
+ */
+export function snapChoices(trace: Trace, atMs: number, withinMs = 0): SnapChoice[] {
+  const store = trace.hosts.find((h) => h.kind === 'store')?.id ?? 'store';
+  const out: SnapChoice[] = [];
+  // An event's anchor names it exactly (narrate.ts matches): equal anchors are the matches counted.
+  const seen = new Map<string, number>();
+  for (const e of trace.events) {
+    if (e.t > atMs + withinMs) break;
+    const anchor = anchorOf(e);
+    if (!anchor) continue;
+    const key = JSON.stringify(anchor);
+    const ordinal = (seen.get(key) ?? 0) + 1;
+    seen.set(key, ordinal);
+    if (e.t < atMs - withinMs) continue;
+    out.push({ snap: { anchor, ordinal, atMs: e.t }, label: labelOf(e, store), kind: KIND[e.k] ?? 'fault' });
+  }
+  return out;
+}
