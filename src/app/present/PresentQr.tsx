@@ -9,7 +9,7 @@ import { t } from '../../i18n/index.ts';
 import { useLocale } from '../../i18n/react.ts';
 import { usePlayer } from '../../player/react.ts';
 import type { Run } from '../../player/store.ts';
-import { sharedRunOf, withScenario } from '../share/sharedStory.ts';
+import { sharedRunOf, storyOfRun, withScenario } from '../share/sharedStory.ts';
 import { viewUrl } from '../share/shareSnippets.ts';
 import type { Qr } from './qr.ts';
 
@@ -84,13 +84,16 @@ export function PresentQr({ run, query }: { run: Run; query(): string }) {
   );
 }
 
-/** The story on screen as a story file (Export's "As a story file"). */
+/**
+ * The story on screen as a story file (Export's "As a story file"); for a challenge, the story it was
+ * opened from, with its challenge, not the challenge's start (a story without a script).
+ */
 async function downloadStory(run: Run): Promise<void> {
   const [{ storyFileOf, storyFileName }, { download }] = await Promise.all([
     import('../export/storyExport.ts'),
     import('../export/exportDom.ts'),
   ]);
-  const file = await storyFileOf(run.scenario);
+  const file = await storyFileOf(storyOfRun(run.scenario));
   download(
     new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: 'application/json' }),
     storyFileName(file),

@@ -17,7 +17,7 @@ import { installDecoder } from '../link/decoder.ts';
 import { DEFAULT_EMBED } from '../link/embed.ts';
 import { decodeStoryLink, encodeStoryLink } from '../link/storyLink.ts';
 import { markForeign } from '../link/storyOrigin.ts';
-import { sharedRunOf, withScenario } from './sharedStory.ts';
+import { sharedRunOf, storyOfRun, withScenario } from './sharedStory.ts';
 import { elementSnippet, embedUrl, reactSnippet, viewUrl } from './shareSnippets.ts';
 
 installScenarios(catalogue);
@@ -178,6 +178,14 @@ describe('a challenge of a story made in this browser (issue #44)', () => {
     const el = bootElement(attributesOf(element));
     expect(await el.later).toEqual([]);
     expect(el.store.getState().run?.scenario.id).toBe('challenge-file-class-notes');
+  });
+
+  it("Present's story file for a challenge is the story it was opened from, not the challenge's start", () => {
+    rememberChallengeStory(run.id, story);
+    // The challenge's start has the script's faults off: the file handed out is the story, steps and all.
+    expect(run.faults.length).toBeLessThan(story.faults.length);
+    expect(storyOfRun(run)).toBe(story);
+    expect(storyOfRun(story)).toBe(story);
   });
 
   it('a link whose story is not the one its challenge names opens the story, and says so', async () => {

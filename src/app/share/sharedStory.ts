@@ -34,12 +34,20 @@ export async function sharedRunOf(scenario: Scenario, hash: string): Promise<Sha
   if (origin === 'src' && src !== undefined) return { story: { src } };
   const sent = readStoryHash(hash);
   if (origin === 'link' && sent) return { story: { link: sent } };
-  // A challenge's run is its start, not the story: the story it was opened from travels.
-  const story = challenge ? (challengeStoryOf(scenario.id) ?? { ...scenario, id: storyId }) : scenario;
-  const file = await storyFileOf(story);
+  const file = await storyFileOf(storyOfRun(scenario));
   const link = await encodeStoryLink(file);
   if (link.length > MAX_STORY_LINK_CHARS) return { tooLong: link.length };
   return { story: { link }, ...(challenge ? { scenario: `${prefix}file-${file.id}` } : {}) };
+}
+
+/**
+ * The story a run is told from: a challenge's run is its start (the script's faults off, the knobs
+ * locked), so the story it was opened from, its challenge in it, is what travels or is handed out.
+ */
+export function storyOfRun(scenario: Scenario): Scenario {
+  const prefix = challengeRunId('');
+  if (!scenario.id.startsWith(prefix)) return scenario;
+  return challengeStoryOf(scenario.id) ?? { ...scenario, id: scenario.id.slice(prefix.length) };
 }
 
 /** The query with another `scenario=` (the rest kept as it is). */
