@@ -6,7 +6,7 @@ import {
   type InputFrom,
 } from 'xstate';
 import type { Fault } from '../faults/table.ts';
-import { canonical } from '../kernel/canonical.ts';
+import { canonical, Written } from '../kernel/canonical.ts';
 import { XSTATE_TIMER } from '../kernel/clock.ts';
 import type { Process, ProcessEnv, ProcessFactory } from '../net/host.ts';
 import { ROLES, type Role } from '../trace/events.ts';
@@ -35,6 +35,7 @@ export function machineProcess<M extends AnyStateMachine>(
   const reportsRole = opts.reportsRole ?? true;
   const recordsState = opts.recordsState ?? reportsRole;
   return (env: ProcessEnv): Process => {
+    const written = new WeakMap<object, Written>();
     const rec = recordsState && env.recordsStates !== false ? stateRecorder(env) : null;
     const actor = createActor(machine, {
       clock: rec ? rec.clock((ms, fn) => env.after(ms, fn, XSTATE_TIMER)) : env.clock,
@@ -68,13 +69,13 @@ export function machineProcess<M extends AnyStateMachine>(
       // is due), and the role it last reported (a move that keeps it reports nothing).
       state: () => {
         const snap = actor.getSnapshot() as AnyMachineSnapshot;
-        return {
-          status: snap.status,
-          value: snap.value,
-          context: snap.context,
-          timers: scheduled(actor),
-          last,
-        };
+        // A snapshot is immutable: its text is written once (the explorer asks at every boundary).
+        let chart = written.get(snap);
+        if (!chart) {
+          chart = new Written(canonical({ status: snap.status, value: snap.value, context: snap.context }));
+          written.set(snap, chart);
+        }
+        return { chart, timers: scheduled(actor), last };
       },
       ...(opts.faultEvent
         ? {

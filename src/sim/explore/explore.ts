@@ -61,10 +61,11 @@ export interface ExploreInput {
   /** Prune at a world already explored (the default); false runs every schedule to its end. */
   merge?: boolean;
   /**
-   * The world's fingerprint text (Simulation.world by default). Tests only: one that leaves part of
-   * the world out merges different futures, and the search then misses worlds.
+   * The part of a world's text (Simulation.world) that merging compares: all of it by default. Tests
+   * only: one that leaves part of the world out merges different futures, and the search then
+   * misses worlds.
    */
-  worldOf?: (sim: Simulation) => string | null;
+  mergeOn?: (world: string) => string;
 }
 
 export interface Stats {
@@ -313,7 +314,7 @@ export function runPath(
   };
   let violation: Run['violation'];
   let pruned = false;
-  const worldOf = input.worldOf ?? ((s: Simulation) => s.world());
+  let lastTotal = -1;
   for (;;) {
     violation = look();
     if (violation) {
@@ -327,25 +328,31 @@ export function runPath(
       violation = look();
       break;
     }
-    if (memory) {
-      const w = worldOf(sim);
+    // Fingerprinted where a choice is still open (a world met again there prunes a subtree), and at
+    // the first boundary after the last one (it prunes the rest of the run); not along a tail with
+    // nothing left to choose, whose worlds cost more to fingerprint than to run. A replayed boundary
+    // was fingerprinted by the schedule that first passed it.
+    const open = total < caps.total || total !== lastTotal;
+    lastTotal = total;
+    if (memory && open && trail.length >= replayed) {
+      const w = sim.world();
       if (w !== null) {
-        const id = hash64(`${w}|${[...steps].sort(([a], [c]) => (a < c ? -1 : 1)).join(';')}`);
+        const streams = [...steps].sort(([a], [c]) => (a < c ? -1 : 1)).join(';');
+        const id = hash64(`${w}|${streams}`);
         memory.worlds.add(id);
+        const merged = input.mergeOn ? hash64(`${input.mergeOn(w)}|${streams}`) : id;
         const left = [
           caps.fault - spent.fault,
           caps.loss - spent.loss,
           caps.dev - spent.dev,
           caps.total - total,
         ];
-        const key = `${id}|${left.join(',')}|${b.horizonMs - t}`;
-        if (trail.length >= replayed) {
-          if (input.merge !== false && memory.explored.has(key)) {
-            pruned = true;
-            break;
-          }
-          memory.explored.add(key);
+        const key = `${merged}|${left.join(',')}|${b.horizonMs - t}`;
+        if (input.merge !== false && memory.explored.has(key)) {
+          pruned = true;
+          break;
         }
+        memory.explored.add(key);
       }
     }
     const menu = options(spent, caps, total).fault

@@ -13,6 +13,11 @@ export function opaque<T extends object>(o: T, name: string): T {
   return o;
 }
 
+/** A value already written canonically (a cache's): written as it is. */
+export class Written {
+  constructor(readonly text: string) {}
+}
+
 const MAX_DEPTH = 64;
 
 export function canonical(v: unknown): string {
@@ -38,6 +43,7 @@ function write(v: unknown, depth: number): string {
       return JSON.stringify(String(v));
   }
   const o = v as object;
+  if (o instanceof Written) return o.text;
   const name = names.get(o);
   if (name !== undefined) return `@${JSON.stringify(name)}`;
   if (Array.isArray(o)) return `[${o.map((x) => write(x, depth + 1)).join(',')}]`;
