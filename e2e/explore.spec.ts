@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openPlayer, stepToEnd, test, timelineMax, timelineValue } from './helpers.ts';
+import { expect, FIRST_RUN_MS, openPlayer, stepToEnd, test, timelineMax, timelineValue } from './helpers.ts';
 
 /** The What-if panel's "Explore this story" section. */
 async function openExplore(page: Page, query: string) {
@@ -164,4 +164,18 @@ test('Branch here: a message lost at the cursor, the future where it arrives bes
   await expect(other).toHaveCount(0);
   await expect(page).not.toHaveURL(/[?&]choices=/);
   await expect(draws.getByRole('button', { name: what })).toBeVisible();
+});
+
+test('Branch here in a challenge says why it offers no message or timer: the budget counts faults only', async ({
+  page,
+}) => {
+  await openPlayer(page, '?scenario=fencing-token');
+  await page.getByRole('button', { name: 'Try to break it' }).click();
+  await expect(page.locator('.challenge-panel')).toBeVisible({ timeout: FIRST_RUN_MS });
+  const section = page.getByRole('region', { name: 'Branch here' });
+  await expect(section).toBeVisible();
+  await expect(section).toContainText(
+    'Messages and timers are not offered in a challenge: its budget counts faults only',
+  );
+  await expect(section.getByRole('button', { name: /^lose / })).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 /**
- * The explorer's speed (issue #41): fixed searches, each timed whole. Schedules per second is the
- * figure that bounds what a time limit can cover: each schedule is a run from 0 ms to the horizon.
+ * The explorer's speed (issue #41): fixed searches, each timed whole, merged (worlds explored once,
+ * the default) and unmerged (`--no-merge`: every schedule to its end). Worlds per second is the
+ * figure a time limit covers; merging shows as the same worlds in fewer schedules.
  * Replay against snapshot: the seeded run to the horizon (what every schedule costs, replayed from
  * 0 ms) and to half of it (the mean shared prefix of a one-fault level, which a snapshot at the
  * branching point would save; the machines cannot be copied, so there is no snapshot to time).
@@ -9,13 +10,19 @@ import { scenarioById } from '../../scenarios/index.ts';
 import { type Bounds, explore } from '../../src/sim/explore/explore.ts';
 import { simulate } from '../../src/sim/simulate.ts';
 
-export interface ExploreRow {
-  name: string;
+export interface ExploreSide {
   outcome: string;
   schedules: number;
-  distinct: number;
+  worlds: number;
+  pruned: number;
   seconds: number;
-  perSecond: number;
+  worldsPerSecond: number;
+}
+
+export interface ExploreRow {
+  name: string;
+  merged: ExploreSide;
+  unmerged: ExploreSide;
   /** Median ms of the seeded run to the horizon, and to half of it. */
   replayMs: number;
   halfMs: number;
@@ -37,6 +44,12 @@ const CASES: Array<{ name: string; id: string; params: Record<string, number | b
     bounds: { nodes: 3, faults: 1, losses: 0, deviations: 0, horizonMs: 6000, pauseMs: 3301 },
   },
   {
+    name: 'etcd-lease, 3 nodes, K=2, 500 ms',
+    id: 'etcd-lease',
+    params: {},
+    bounds: { nodes: 3, faults: 2, losses: 0, deviations: 0, horizonMs: 500, pauseMs: 1000 },
+  },
+  {
     name: 'lease fixed (fencing), 3 nodes, K=1, 60 s',
     id: 'lease-no-fencing',
     params: { fix: true },
@@ -49,9 +62,24 @@ export function runExplore(log: (s: string) => void): ExploreRow[] {
     const scenario = scenarioById(c.id);
     if (!scenario) throw new Error(`bench: no scenario ${c.id}`);
     log(`  explore ${c.name}`);
-    const t0 = performance.now();
-    const r = explore({ scenario, params: c.params, bounds: c.bounds });
-    const seconds = (performance.now() - t0) / 1000;
+    const side = (merge: boolean): ExploreSide => {
+      const t0 = performance.now();
+      const r = explore({ scenario, params: c.params, bounds: c.bounds, merge });
+      const seconds = (performance.now() - t0) / 1000;
+      return {
+        outcome: r.outcome,
+        schedules: r.stats.schedules,
+        worlds: r.stats.worlds,
+        pruned: r.stats.pruned,
+        seconds,
+        worldsPerSecond: r.stats.worlds / seconds,
+      };
+    };
+    // Each side twice, interleaved, and the second kept: the first pays the JIT's warm-up, whichever it is.
+    side(true);
+    side(false);
+    const merged = side(true);
+    const unmerged = side(false);
     const timed = (durationMs: number) =>
       median(
         [1, 2, 3, 4, 5].map(() => {
@@ -70,22 +98,21 @@ export function runExplore(log: (s: string) => void): ExploreRow[] {
       replayMs: timed(c.bounds.horizonMs),
       halfMs: timed(c.bounds.horizonMs / 2),
       name: c.name,
-      outcome: r.outcome,
-      schedules: r.stats.schedules,
-      distinct: r.stats.distinct,
-      seconds,
-      perSecond: r.stats.schedules / seconds,
+      merged,
+      unmerged,
     };
   });
 }
 
 export function exploreTable(rows: readonly ExploreRow[]): string {
   return [
-    '| explore | outcome | schedules | distinct traces | wall s | schedules/s | a run from 0 ms, ms | to half the horizon, ms |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
-    ...rows.map(
-      (r) =>
-        `| ${r.name} | ${r.outcome} | ${r.schedules} | ${r.distinct} | ${r.seconds.toFixed(1)} | ${r.perSecond.toFixed(0)} | ${r.replayMs.toFixed(1)} | ${r.halfMs.toFixed(1)} |`,
+    '| explore | merge | outcome | schedules | pruned | worlds | wall s | worlds/s | a run from 0 ms, ms | to half the horizon, ms |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.flatMap((r) =>
+      (['merged', 'unmerged'] as const).map((k) => {
+        const x = r[k];
+        return `| ${r.name} | ${k} | ${x.outcome} | ${x.schedules} | ${x.pruned} | ${x.worlds} | ${x.seconds.toFixed(1)} | ${x.worldsPerSecond.toFixed(0)} | ${r.replayMs.toFixed(1)} | ${r.halfMs.toFixed(1)} |`;
+      }),
     ),
   ].join('\n');
 }

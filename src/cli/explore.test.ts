@@ -14,7 +14,7 @@ describe('explore CLI', () => {
     const r = run(['bully', '--faults', '0', '--losses', '0', '--deviations', '1', '--horizon', '1000']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^schedules \d+, distinct outcomes \d+, deepest \d+ choice points, /m);
+    expect(r.out).toMatch(/^schedules \d+, distinct worlds \d+, pruned \d+, deepest \d+ choice points, /m);
     expect(r.out).toMatch(
       /^no violation within these bounds \(nodes=3 faults<=0 losses<=0 deviations<=1 horizon=1000ms/m,
     );

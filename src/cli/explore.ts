@@ -1,7 +1,7 @@
 /**
  * `npm run -s explore -- <story or sandbox> [--algorithm id] [--nodes 3] [--faults K] [--losses L]
  * [--deviations D] [--horizon MS] [--pause MS] [--set k=v]... [--max-schedules N] [--time-limit S]
- * [--liveness MS] [--out FILE]`: every schedule within the bounds (src/sim/explore), then one of
+ * [--liveness MS] [--no-merge] [--out FILE]`: every schedule within the bounds (src/sim/explore), then one of
  * exit 0 (no violation within these bounds), 1 (a violation, shrunk, written as a `sim --choices`
  * command and a story file with its `choices`), 3 (stopped before the bounds were exhausted). Bad
  * input: one line on stderr, exit 2.
@@ -25,7 +25,7 @@ import type { Fault } from '../sim/trace/events.ts';
 import { badInputLine, parseArgs, UsageError } from './args.ts';
 
 export const exploreUsage =
-  'usage: npm run -s explore -- <scenario-id> [--algorithm ID] [--nodes N] [--faults K] [--losses L] [--deviations D] [--horizon MS] [--pause MS] [--menu crash,restart,pause,isolate,rejoin] [--set key=value]... [--max-schedules N] [--time-limit S] [--liveness MS] [--out FILE]';
+  'usage: npm run -s explore -- <scenario-id> [--algorithm ID] [--nodes N] [--faults K] [--losses L] [--deviations D] [--horizon MS] [--pause MS] [--menu crash,restart,pause,isolate,rejoin] [--set key=value]... [--max-schedules N] [--time-limit S] [--liveness MS] [--no-merge] [--out FILE]';
 
 interface Flags {
   faults: number;
@@ -38,6 +38,7 @@ interface Flags {
   livenessMs?: number;
   out?: string;
   kinds?: Fault['kind'][];
+  merge: boolean;
 }
 
 function whole(flag: string, raw: string | undefined, min: number, max: number): number {
@@ -52,7 +53,14 @@ function whole(flag: string, raw: string | undefined, min: number, max: number):
 function ownFlags(argv: string[]): { flags: Flags; rest: string[] } {
   // One of each by default: a search that answers within the 60 s a control should take on a 2-core
   // machine (docs/architecture.md, "Explore"); the minimum bounds of a control are --faults 2 --losses 1.
-  const flags: Flags = { faults: 1, losses: 1, deviations: 1, maxSchedules: 1_000_000, timeLimitS: 60 };
+  const flags: Flags = {
+    faults: 1,
+    losses: 1,
+    deviations: 1,
+    maxSchedules: 1_000_000,
+    timeLimitS: 60,
+    merge: true,
+  };
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
@@ -93,6 +101,10 @@ function ownFlags(argv: string[]): { flags: Flags; rest: string[] } {
         flags.kinds = kinds as Fault['kind'][];
         break;
       }
+      case '--no-merge':
+        if (inline !== undefined) throw new UsageError('--no-merge takes no value');
+        flags.merge = false;
+        break;
       case '--out': {
         const v = value();
         if (!v) throw new UsageError('--out needs a file');
@@ -197,6 +209,7 @@ export function run(
       scenario: a.scenario,
       params: a.params,
       bounds,
+      merge: flags.merge,
       ...(flags.livenessMs !== undefined ? { leaderlessBoundMs: flags.livenessMs } : {}),
     };
     const started = now();
@@ -212,7 +225,7 @@ export function run(
     const named = `nodes=${bounds.nodes} faults<=${bounds.faults} losses<=${bounds.losses} deviations<=${bounds.deviations} horizon=${bounds.horizonMs}ms pause=${bounds.pauseMs}ms`;
     const lines = [
       `explore ${a.scenario.id} (${scenario.algorithm}): ${named}`,
-      `schedules ${r.stats.schedules}, distinct outcomes ${r.stats.distinct}, deepest ${r.stats.deepest} choice points, ${wallS.toFixed(1)} s, ${(r.stats.schedules / Math.max(wallS, 1e-3)).toFixed(0)} schedules/s`,
+      `schedules ${r.stats.schedules}, distinct worlds ${r.stats.worlds}, pruned ${r.stats.pruned}${flags.merge ? '' : ' (--no-merge)'}, deepest ${r.stats.deepest} choice points, ${wallS.toFixed(1)} s, ${(r.stats.worlds / Math.max(wallS, 1e-3)).toFixed(0)} worlds/s`,
     ];
     if (r.outcome === 'clean') {
       lines.push(`no violation within these bounds (${named})`);

@@ -220,6 +220,8 @@ export const enSandbox: Record<string, string> = {
   'branch.drawsLong':
     'Messages and timers are listed for runs up to {min} min: listing them replays the run here.',
   'branch.noDraws': 'No message is in flight and no timer is running here.',
+  'branch.drawsChallenge':
+    'Messages and timers are not offered in a challenge: its budget counts faults only, and a lost message or a timer moved would break the system without spending any of it.',
   'branch.arrive': '{type} {from} → {to} arrives next ({at})',
   'branch.lose': 'lose {type} {from} → {to}',
   'branch.fireNow': '{owner}: {name} fires now',

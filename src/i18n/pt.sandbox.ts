@@ -218,6 +218,8 @@ export const ptSandbox: Record<string, string> = {
   'branch.drawsLong':
     'Mensagens e timers aparecem para execuções de até {min} min: listá-los reproduz a execução aqui.',
   'branch.noDraws': 'Aqui nenhuma mensagem está em trânsito e nenhum timer está correndo.',
+  'branch.drawsChallenge':
+    'Num desafio, mensagens e timers não aparecem: o orçamento conta só falhas, e uma mensagem perdida ou um timer adiantado quebraria o sistema sem gastar nada dele.',
   'branch.arrive': '{type} {from} → {to} chega em seguida ({at})',
   'branch.lose': 'perder {type} {from} → {to}',
   'branch.fireNow': '{owner}: {name} dispara agora',

@@ -46,8 +46,8 @@ export class LiveNode {
     this.host.start();
   }
 
-  fire(inc: number, fn: () => void): void {
-    this.host.fire(inc, fn);
+  fire(inc: number, fn: () => void, name = 'live'): void {
+    this.host.fire(inc, fn, { k: 'timer', host: this.id, inc, name, ms: 0 });
   }
 
   /** An answer to a request an earlier incarnation sent is dropped: that process is gone. */

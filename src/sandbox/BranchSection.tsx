@@ -148,6 +148,12 @@ export function BranchSection({ run }: { run: Run }) {
               ))}
             </ul>
           )}
+          {challenge && (
+            <>
+              <h4 className="wi-h4">{t('branch.draws')}</h4>
+              <p className="wi-muted branch-draws-challenge">{t('branch.drawsChallenge')}</p>
+            </>
+          )}
           {!challenge && (
             <>
               <h4 className="wi-h4" id={`${ids}-m`}>

@@ -109,7 +109,7 @@ export function ExploreSection({ run, appUrl }: { run: Run; appUrl?: string }) {
   const running = state.k === 'running';
   const stats = state.k === 'running' ? state.stats : state.k === 'done' ? state.r.stats : null;
   const elapsed = state.k === 'running' ? state.elapsedMs : state.k === 'done' ? state.r.elapsedMs : 0;
-  const rate = stats && elapsed > 0 ? Math.round((stats.distinct * 1000) / elapsed) : 0;
+  const rate = stats && elapsed > 0 ? Math.round((stats.worlds * 1000) / elapsed) : 0;
   const bounds = { n: EXPLORE_NODES, k: faults, l: losses, s: horizonS };
 
   return (
@@ -171,7 +171,7 @@ export function ExploreSection({ run, appUrl }: { run: Run; appUrl?: string }) {
           <p className="wi-muted mono explore-counts">
             {t('explore.counts', {
               schedules: formatNumber(stats?.schedules ?? 0),
-              worlds: formatNumber(stats?.distinct ?? 0),
+              worlds: formatNumber(stats?.worlds ?? 0),
               depth: formatNumber(stats?.deepest ?? 0),
               rate: formatNumber(rate),
               s: seconds(elapsed),

@@ -14,9 +14,10 @@ import {
   type SimOptions,
   scenarioParams,
 } from './inputs.ts';
+import { canonical, opaque } from './kernel/canonical.ts';
 import { branchingChooser, type DrawContext, replayingChooser } from './kernel/choices.ts';
 import { afterOnClock, queueClock } from './kernel/clock.ts';
-import { EventQueue } from './kernel/queue.ts';
+import { type Descriptor, EventQueue } from './kernel/queue.ts';
 import { RngStreams } from './kernel/rngs.ts';
 import { Host, type HostKind, type ProcessEnv, type ProcessFactory } from './net/host.ts';
 import { Network } from './net/network.ts';
@@ -91,6 +92,11 @@ export interface Simulation {
   canRetarget(next: readonly TimedFault[]): boolean;
   /** Swaps the interventions still ahead for `next`'s; throws a SimError when canRetarget is false. */
   retarget(next: readonly TimedFault[]): void;
+  /**
+   * The world now, as the explorer fingerprints it (issue #41), in canonical text (kernel/canonical.ts),
+   * or null when a process or checker cannot tell its state (that world is never merged).
+   */
+  world(): string | null;
   /** The trace of a finished run (done). */
   finish(): Trace;
 }
@@ -200,7 +206,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       get clock() {
         return queueClock(queue, host);
       },
-      after: (localMs, fn) => afterOnClock(queue, host, localMs, fn),
+      after: (localMs, fn, name, data) => afterOnClock(queue, host, localMs, fn, name, data),
       rng: (purpose) => rngs.stream(`${host.id}/${purpose}`),
       reportRole: (role, info) => emit({ k: 'role', t: queue.now, node: host.id, role, ...info }),
       mark: (name, data) => emit({ k: 'mark', t: queue.now, node: host.id, name, ...(data ? { data } : {}) }),
@@ -212,7 +218,8 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       },
       recordsStates: opts.states !== false,
     };
-    return env;
+    // A machine's context holds its env: a fingerprint names it, its fields are wiring.
+    return opaque(env, host.id);
   };
 
   const hosts: Host[] = [];
@@ -235,11 +242,15 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
   // scheduled: the scenario's script now, the interventions now or later (retarget).
   for (const tf of script) checkFault(tf, net);
   for (const tf of canonicalFaults(script))
-    queue.atFault(tf.atMs, faultKey(tf), () => applyFault(tf.fault, 'scenario'));
+    queue.atFault(tf.atMs, faultKey(tf), { k: 'fault', fault: tf.fault, source: 'scenario' }, () =>
+      applyFault(tf.fault, 'scenario'),
+    );
   for (const tf of interventions) checkFault(tf, net);
   let pending = interventions.map((tf) => ({
     tf,
-    id: queue.atFault(tf.atMs, faultKey(tf), () => applyFault(tf.fault, 'intervention')),
+    id: queue.atFault(tf.atMs, faultKey(tf), { k: 'fault', fault: tf.fault, source: 'intervention' }, () =>
+      applyFault(tf.fault, 'intervention'),
+    ),
   }));
 
   /**
@@ -259,7 +270,10 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       if (spec.toCluster) for (const h of hosts) h.notify(f);
       else net.hosts.get(hostOf(f) ?? '')?.notify(f);
       const after = spec.followUp?.(f as never);
-      if (after) queue.after(after.afterMs, () => applyFault(after.fault, src));
+      if (after)
+        queue.after(after.afterMs, { k: 'fault', fault: after.fault, source: src }, () =>
+          applyFault(after.fault, src),
+        );
       return;
     }
     const step = foldFault(f, () => host.life, openNet);
@@ -269,7 +283,8 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
     const next = spec.followUp?.(f as never);
     if (next) {
       const inc = host.incarnation;
-      queue.after(next.afterMs, () => {
+      const what: Descriptor = { k: 'fault', fault: next.fault, source: src, host: host.id, inc };
+      queue.after(next.afterMs, what, () => {
         if (host.incarnation === inc) applyFault(next.fault, src);
       });
     }
@@ -277,6 +292,42 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
 
   for (const h of hosts) h.start();
   let through = -1;
+
+  const phaseMs = runtime.phaseMs?.(params);
+  /** A descriptor as a fingerprint reads it: a process's incarnation only as "still the one that set it". */
+  const normal = (d: Descriptor): unknown => {
+    if (d.k !== 'timer' && !(d.k === 'fault' && d.inc !== undefined)) return d;
+    const h = net.hosts.get(d.host ?? '');
+    const { inc, ...rest } = d;
+    return { ...rest, live: h?.up === true && h.incarnation === inc };
+  };
+  /**
+   * Everything the run's future depends on (issue #41): each host (life, clock, backlog, process),
+   * the network, the queue's pending entries (due in ms from now, in their order), the checkers' and
+   * the fencing notice's state, and now modulo the algorithm's phase period. Not the trace, nor what
+   * only names things on it (message ids, sequence numbers).
+   */
+  const world = (): string | null => {
+    let closed = false;
+    const hs = hosts.map((h) => {
+      const w = h.world();
+      if (w.opaque) closed = true;
+      return [h.id, w.life, w.backlog.map(normal), w.process];
+    });
+    const cs = checkers.map((c) => {
+      if (!c.state) closed = true;
+      return c.state?.() ?? null;
+    });
+    if (closed) return null;
+    return canonical({
+      hosts: hs,
+      net: net.world(),
+      queue: queue.pending().map((p) => [p.dueIn, p.pri, p.key, normal(p.what)]),
+      checkers: cs,
+      fencing: fencingWindows.state(),
+      ...(phaseMs ? { phase: queue.now % phaseMs } : {}),
+    });
+  };
 
   const sim: Simulation = {
     durationMs,
@@ -320,6 +371,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       through = there ? end : Math.max(through, queue.now - 1);
       return there;
     },
+    world,
     canRetarget(next) {
       // A server to add that this run has no host for: the run starts again, with it as a spare.
       if (sparesOf(next, nodeIds, alg).some((id) => !net.hosts.has(id))) return false;
@@ -337,7 +389,12 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
           .filter((tf) => tf.atMs > through)
           .map((tf) => ({
             tf,
-            id: queue.atFault(tf.atMs, faultKey(tf), () => applyFault(tf.fault, 'intervention')),
+            id: queue.atFault(
+              tf.atMs,
+              faultKey(tf),
+              { k: 'fault', fault: tf.fault, source: 'intervention' },
+              () => applyFault(tf.fault, 'intervention'),
+            ),
           })),
       ];
       interventions = next;

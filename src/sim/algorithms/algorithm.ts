@@ -218,6 +218,13 @@ export interface AlgorithmRuntime {
    * the resolved knobs: the job runner's "the job has not run for X" alarm (dbjob).
    */
   checkers?(params: Params): Checker[];
+  /**
+   * The period of the absolute phase its machines schedule on (lease/timing.ts: retry slots and the
+   * write tick are multiples of the local clock, not delays from an event): the explorer's
+   * fingerprint keeps `now` modulo it, since two worlds alike but for that phase have different
+   * futures (issue #41).
+   */
+  phaseMs?(params: Params): number;
 }
 
 /** A storyMetrics figure: a number, or one number per job or worker keyed by its id (skiplocked). */

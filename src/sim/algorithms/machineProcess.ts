@@ -1,5 +1,13 @@
-import { type AnyMachineSnapshot, type AnyStateMachine, createActor, type InputFrom } from 'xstate';
+import {
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  createActor,
+  type InputFrom,
+} from 'xstate';
 import type { Fault } from '../faults/table.ts';
+import { canonical, Written } from '../kernel/canonical.ts';
+import { XSTATE_TIMER } from '../kernel/clock.ts';
 import type { Process, ProcessEnv, ProcessFactory } from '../net/host.ts';
 import { ROLES, type Role } from '../trace/events.ts';
 import { stateRecorder } from './stateRecord.ts';
@@ -27,9 +35,10 @@ export function machineProcess<M extends AnyStateMachine>(
   const reportsRole = opts.reportsRole ?? true;
   const recordsState = opts.recordsState ?? reportsRole;
   return (env: ProcessEnv): Process => {
+    const written = new WeakMap<object, Written>();
     const rec = recordsState && env.recordsStates !== false ? stateRecorder(env) : null;
     const actor = createActor(machine, {
-      clock: rec ? rec.clock(env.after) : env.clock,
+      clock: rec ? rec.clock((ms, fn) => env.after(ms, fn, XSTATE_TIMER)) : env.clock,
       input: input(env),
     });
     rec?.attach(actor);
@@ -56,6 +65,18 @@ export function machineProcess<M extends AnyStateMachine>(
       // Messages are the machine's events; unknown types are ignored by XState like any unhandled event.
       receive: (msg) => actor.send({ ...msg.body, type: msg.type, from: msg.from } as never),
       stop: () => actor.stop(),
+      // The chart's state and context, the events it has scheduled (the queue holds only when each
+      // is due), and the role it last reported (a move that keeps it reports nothing).
+      state: () => {
+        const snap = actor.getSnapshot() as AnyMachineSnapshot;
+        // A snapshot is immutable: its text is written once (the explorer asks at every boundary).
+        let chart = written.get(snap);
+        if (!chart) {
+          chart = new Written(canonical({ status: snap.status, value: snap.value, context: snap.context }));
+          written.set(snap, chart);
+        }
+        return { chart, timers: scheduled(actor), last };
+      },
       ...(opts.faultEvent
         ? {
             onFault: (f: Fault) => {
@@ -66,4 +87,20 @@ export function machineProcess<M extends AnyStateMachine>(
         : {}),
     };
   };
+}
+
+/**
+ * The delayed events XState's scheduler holds for the actor (the system's `_scheduledEvents`, which
+ * XState persists in a snapshot), each as its event and delay: what a pending `xstate` timer in the
+ * queue will deliver. Their ids and start times are left out (a delayed raise's id is random, the
+ * start is Date.now()).
+ */
+function scheduled(actor: AnyActorRef): unknown[] {
+  const sys = actor.system as unknown as {
+    _snapshot?: { _scheduledEvents?: Record<string, { source: unknown; event: unknown; delay: number }> };
+  };
+  return Object.values(sys._snapshot?._scheduledEvents ?? {})
+    .filter((e) => e.source === actor)
+    .map((e) => canonical({ event: e.event, delay: e.delay }))
+    .sort();
 }

@@ -7,6 +7,11 @@ import type { TraceEvent, Violation } from '../trace/events.ts';
  */
 export interface Checker {
   observe(e: TraceEvent): Violation[];
+  /**
+   * What it keeps of the past that decides its future alarms, as plain data: the explorer's
+   * fingerprint of a world (issue #41). A checker without it keeps every world apart (never merged).
+   */
+  state?(): unknown;
 }
 
 /** Who believes they lead right now (crash ends a belief; a pause does not). Shared by checkers. */

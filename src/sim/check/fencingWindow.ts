@@ -17,9 +17,10 @@ export interface FencingWindow {
  * fenced per item with tokens of their own, so only whole-resource writes are compared with the
  * newest token a leader was given (the metrics' "stale but accepted", src/sim/metrics/writes.ts).
  */
-export function fencingWindowNotice(): { observe(e: TraceEvent): FencingWindow[] } {
+export function fencingWindowNotice(): { observe(e: TraceEvent): FencingWindow[]; state(): unknown } {
   let newest: { token: number; node: string } | null = null;
   return {
+    state: () => newest,
     observe(e) {
       if (e.k === 'role' && e.role === 'leader' && e.token !== undefined) {
         if (!newest || e.token > newest.token) newest = { token: e.token, node: e.node };

@@ -23,5 +23,6 @@ export function jobNotRunningChecker(boundMs: number, runMark = 'job-run'): Chec
       raised = true;
       return [violation({ kind: 'job-not-running', nodes: [], ms: e.t - last, boundMs })];
     },
+    state: () => ({ last, raised }),
   };
 }

@@ -20,5 +20,6 @@ export function leaderlessChecker(boundMs: number): Checker {
       raised = true;
       return [violation({ kind: 'leaderless', nodes: [], ms: e.t - since, boundMs })];
     },
+    state: () => ({ leaders: beliefs.leaders, since, raised }),
   };
 }

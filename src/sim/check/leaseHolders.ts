@@ -29,5 +29,6 @@ export function leaseHoldersChecker(lockKeys: string[]): Checker {
         }),
       ];
     },
+    state: () => holder,
   };
 }

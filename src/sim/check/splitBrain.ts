@@ -57,5 +57,6 @@ export function splitBrainChecker(): Checker {
       }
       return out;
     },
+    state: () => ({ leaders: beliefs.leaders, lastWrite, reported }),
   };
 }

@@ -30,5 +30,6 @@ export function staleWriteChecker(): Checker {
         }),
       ];
     },
+    state: () => highest,
   };
 }

@@ -20,5 +20,6 @@ export function termLeadersChecker(): Checker {
         }),
       ];
     },
+    state: () => leaderOf,
   };
 }

@@ -8,12 +8,15 @@
  * queue, which cannot be copied), and the next path is the last choice point that has an option left,
  * moved one on (depth-first, as VeriSoft and CHESS do).
  *
- * The reduction is bounding, not merging: every option but a point's first spends a budget (K faults,
- * L losses, D deviations of a latency, a timeout or a pick from its first value), and the search goes
- * level by level in the total spent (iterative deepening), so the first violation it finds spends the
- * fewest choices of any. Delay-bounding (Emmi, Qadeer, Rakamarić, "Delay-bounded scheduling", POPL
- * 2011) argues why few deviations find most bugs: a counterexample needs only the few choices that
- * matter, the rest can stay at their defaults.
+ * Two reductions. Bounding: every option but a point's first spends a budget (K faults, L losses, D
+ * deviations of a latency, a timeout or a pick from its first value), and the search goes level by
+ * level in the total spent (iterative deepening), so the first violation it finds spends the fewest
+ * choices of any. Delay-bounding (Emmi, Qadeer, Rakamarić, "Delay-bounded scheduling", POPL 2011)
+ * argues why few deviations find most bugs: a counterexample needs only the few choices that matter.
+ * Merging (state caching, as SPIN's and TLC's visited sets, Holzmann, "The model checker SPIN", TSE
+ * 1997): at each event boundary the world is fingerprinted (Simulation.world, plus each random
+ * stream's position); a schedule that reaches a world already explored with the same budgets left
+ * and the same horizon left stops there, since everything after it was explored from the first one.
  */
 import { hashString } from '../../lib/rng.ts';
 import { foldFault, freshLife } from '../faults/fold.ts';
@@ -55,13 +58,25 @@ export interface ExploreInput {
    * pass: the same schedules, each run once, but the first violation found is not the cheapest.
    */
   deepening?: boolean;
+  /** Prune at a world already explored (the default); false runs every schedule to its end. */
+  merge?: boolean;
+  /**
+   * The part of a world's text (Simulation.world) that merging compares: all of it by default. Tests
+   * only: one that leaves part of the world out merges different futures, and the search then
+   * misses worlds.
+   */
+  mergeOn?: (world: string) => string;
 }
 
 export interface Stats {
-  /** Schedules run (every level's, each from time 0). */
+  /** Schedules run (every level's, each from time 0; a pruned one up to the world it stopped at). */
   schedules: number;
-  /** Distinct outcomes: runs whose traces differ, counted by a 64-bit hash of the trace. */
-  distinct: number;
+  /** Distinct worlds met at event boundaries: 64-bit hashes of their fingerprints. */
+  worlds: number;
+  /** Schedules stopped at a world already explored with the same budgets and horizon left. */
+  pruned: number;
+  /** Distinct traces of the schedules that ran to their end (a pruned one has none). */
+  traces: number;
   /** The most choice points one schedule passed. */
   deepest: number;
   /** The level (total budget spent) under way or last finished. */
@@ -99,8 +114,10 @@ export interface ExploreResult {
   stats: Stats;
   outcome: 'clean' | 'violation' | 'stopped';
   counterexample?: Counterexample;
-  /** Every distinct outcome's fingerprint (tests compare sets). */
-  fingerprints: Set<string>;
+  /** Every distinct world's fingerprint hash (tests compare sets). */
+  worlds: Set<string>;
+  /** Every distinct trace's hash, of the schedules run to their end. */
+  traces: Set<string>;
 }
 
 /**
@@ -141,10 +158,21 @@ function follow(w: World, e: TraceEvent): void {
   w.net = step.net;
 }
 
-/** A 64-bit fingerprint of a trace's events (two 32-bit string hashes). */
+/** A 64-bit hash of a text (two 32-bit string hashes). */
+const hash64 = (s: string): string => `${hashString(s, 1).toString(36)}.${hashString(s, 2).toString(36)}`;
+
+/** A 64-bit fingerprint of a trace's events. */
 export function fingerprint(events: readonly TraceEvent[]): string {
-  const s = JSON.stringify(events);
-  return `${hashString(s, 1).toString(36)}.${hashString(s, 2).toString(36)}`;
+  return hash64(JSON.stringify(events));
+}
+
+/**
+ * What the search keeps across schedules: the worlds met, and the keys (world, budgets left, horizon
+ * left) whose subtrees are explored.
+ */
+export interface Memory {
+  worlds: Set<string>;
+  explored: Set<string>;
 }
 
 interface Point {
@@ -162,13 +190,47 @@ export interface Run {
   faults: TimedFault[];
   events: readonly TraceEvent[];
   violation?: { v: Violation; t: number };
+  /** Stopped at a world explored already (merging). */
+  pruned?: boolean;
 }
 
-const options = (spent: Record<Budget | 'fault', number>, level: number, total: number, b: Bounds) => ({
-  dev: total < level && spent.dev < b.deviations,
-  loss: total < level && spent.loss < b.losses,
-  fault: total < level && spent.fault < b.faults,
+/** What a schedule may spend: of each budget, and in all. */
+export interface Caps {
+  fault: number;
+  loss: number;
+  dev: number;
+  total: number;
+}
+
+const options = (spent: Record<Budget | 'fault', number>, caps: Caps, total: number) => ({
+  dev: total < caps.total && spent.dev < caps.dev,
+  loss: total < caps.total && spent.loss < caps.loss,
+  fault: total < caps.total && spent.fault < caps.fault,
 });
+
+/** A level's caps: every budget's bound, `level` in all. */
+const capsOf = (b: Bounds, level: number): Caps => ({
+  fault: b.faults,
+  loss: b.losses,
+  dev: b.deviations,
+  total: level,
+});
+
+/**
+ * A level split by what it spends, faults first: (K', L', D') with K' + L' + D' = level, the most
+ * faults first, then the most losses. Each schedule of the level spends exactly one of them, so the
+ * passes hold the level's schedules once each, and a violation a fault reaches is met before the
+ * one-loss schedules (one per message sent within the horizon) are all run.
+ */
+export function passesOf(b: Bounds, level: number): Caps[] {
+  const out: Caps[] = [];
+  for (let fault = Math.min(b.faults, level); fault >= 0; fault--)
+    for (let loss = Math.min(b.losses, level - fault); loss >= 0; loss--) {
+      const dev = level - fault - loss;
+      if (dev <= b.deviations) out.push({ fault, loss, dev, total: level });
+    }
+  return out;
+}
 
 /** Picks an option at choice point `index` of `size` options. */
 export type Picker = (index: number, size: number) => number;
@@ -179,9 +241,22 @@ const along =
   (i) =>
     i < path.length ? (path[i] as number) : 0;
 
-/** One schedule, its options picked by `pick`, spending at most `level` in all. */
-export function runPath(input: ExploreInput, pick: Picker, level: number): Run {
+/**
+ * One schedule, its options picked by `pick`, spending at most `level` in all. With `memory`, each
+ * world met at an event boundary is written down, and when the input merges the run stops at one
+ * explored already with the same budgets and horizon left. The boundaries before choice point
+ * `replayed` are the ones the previous schedule passed (a depth-first walk replays the path to its
+ * last branch): they are the same nodes of the tree, not new arrivals, and are not checked.
+ */
+export function runPath(
+  input: ExploreInput,
+  pick: Picker,
+  level: number | Caps,
+  memory?: Memory,
+  replayed = 0,
+): Run {
   const b = input.bounds;
+  const caps = typeof level === 'number' ? capsOf(b, level) : level;
   const trail: Point[] = [];
   const spent = { dev: 0, loss: 0, fault: 0 };
   let total = 0;
@@ -193,9 +268,12 @@ export function runPath(input: ExploreInput, pick: Picker, level: number): Run {
   const draws: number[] = [];
   const kinds: Draw[] = [];
   const seededValues: number[] = [];
+  // Each stream's position (its raw steps): the seed's values still to come, part of the world.
+  const steps = new Map<string, number>();
   const chooser: Chooser = {
     draw(d, seeded) {
-      const open = options(spent, level, total, b);
+      if (!(d.kind === 'chance' && d.min <= 0)) steps.set(d.stream, (steps.get(d.stream) ?? 0) + 1);
+      const open = options(spent, caps, total);
       // Always drawn, so the stream is where the seeded run has it whatever is picked.
       const base = seeded();
       seededValues.push(base);
@@ -235,6 +313,8 @@ export function runPath(input: ExploreInput, pick: Picker, level: number): Run {
     return undefined;
   };
   let violation: Run['violation'];
+  let pruned = false;
+  let lastTotal = -1;
   for (;;) {
     violation = look();
     if (violation) {
@@ -248,7 +328,34 @@ export function runPath(input: ExploreInput, pick: Picker, level: number): Run {
       violation = look();
       break;
     }
-    const menu = options(spent, level, total, b).fault
+    // Fingerprinted where a choice is still open (a world met again there prunes a subtree), and at
+    // the first boundary after the last one (it prunes the rest of the run); not along a tail with
+    // nothing left to choose, whose worlds cost more to fingerprint than to run. A replayed boundary
+    // was fingerprinted by the schedule that first passed it.
+    const open = total < caps.total || total !== lastTotal;
+    lastTotal = total;
+    if (memory && open && trail.length >= replayed) {
+      const w = sim.world();
+      if (w !== null) {
+        const streams = [...steps].sort(([a], [c]) => (a < c ? -1 : 1)).join(';');
+        const id = hash64(`${w}|${streams}`);
+        memory.worlds.add(id);
+        const merged = input.mergeOn ? hash64(`${input.mergeOn(w)}|${streams}`) : id;
+        const left = [
+          caps.fault - spent.fault,
+          caps.loss - spent.loss,
+          caps.dev - spent.dev,
+          caps.total - total,
+        ];
+        const key = `${merged}|${left.join(',')}|${b.horizonMs - t}`;
+        if (input.merge !== false && memory.explored.has(key)) {
+          pruned = true;
+          break;
+        }
+        memory.explored.add(key);
+      }
+    }
+    const menu = options(spent, caps, total).fault
       ? faultMenu(world, b.pauseMs).filter((f) => !b.kinds || b.kinds.includes(f.kind))
       : [];
     const k = next(1 + menu.length);
@@ -271,6 +378,7 @@ export function runPath(input: ExploreInput, pick: Picker, level: number): Run {
     faults,
     events: sim.events,
     ...(violation ? { violation } : {}),
+    ...(pruned ? { pruned } : {}),
   };
 }
 
@@ -365,31 +473,44 @@ export function shrink(input: ExploreInput, run: Run): Counterexample {
 /** Runs the search to its bounds, to the first violation, or until `stop` says so. */
 export function explore(input: ExploreInput): ExploreResult {
   const b = input.bounds;
-  const stats: Stats = { schedules: 0, distinct: 0, deepest: 0, level: 0 };
-  const fingerprints = new Set<string>();
+  const stats: Stats = { schedules: 0, worlds: 0, pruned: 0, traces: 0, deepest: 0, level: 0 };
+  const memory: Memory = { worlds: new Set(), explored: new Set() };
+  const traces = new Set<string>();
+  const result = (outcome: ExploreResult['outcome'], counterexample?: Counterexample): ExploreResult => ({
+    stats,
+    outcome,
+    ...(counterexample ? { counterexample } : {}),
+    worlds: memory.worlds,
+    traces,
+  });
   const top = b.faults + b.losses + b.deviations;
   const from = input.deepening === false ? top : 0;
   for (let level = from; level <= top; level++) {
     stats.level = level;
-    let path: number[] | null = [];
-    while (path) {
-      const run = runPath(input, along(path), level);
-      stats.schedules++;
-      stats.deepest = Math.max(stats.deepest, run.trail.length);
-      stats.progress = (level - from + treeShare(run.trail)) / (top - from + 1);
-      // A schedule that spent less than the level was run at a lower level already.
-      if (run.spent === level || run.violation || input.deepening === false) {
-        fingerprints.add(fingerprint(run.events));
-        stats.distinct = fingerprints.size;
+    // One pass holds every budget at once (no deepening); a level is split faults first.
+    const passes = input.deepening === false ? [capsOf(b, level)] : passesOf(b, level);
+    for (const [p, caps] of passes.entries()) {
+      let path: number[] | null = [];
+      while (path) {
+        const run = runPath(input, along(path), caps, memory, path.length);
+        stats.schedules++;
+        stats.worlds = memory.worlds.size;
+        stats.deepest = Math.max(stats.deepest, run.trail.length);
+        stats.progress = (level - from + (p + treeShare(run.trail)) / passes.length) / (top - from + 1);
+        if (run.pruned) stats.pruned++;
+        // A schedule that spent less than the pass's total was run at a lower level already.
+        else if (run.spent === caps.total || run.violation || input.deepening === false) {
+          traces.add(fingerprint(run.events));
+          stats.traces = traces.size;
+        }
+        if (run.violation) return result('violation', shrink(input, run));
+        if (input.stop?.(stats)) return result('stopped');
+        path = nextPath(run.trail);
       }
-      if (run.violation)
-        return { stats, outcome: 'violation', counterexample: shrink(input, run), fingerprints };
-      if (input.stop?.(stats)) return { stats, outcome: 'stopped', fingerprints };
-      path = nextPath(run.trail);
     }
   }
   stats.progress = 1;
-  return { stats, outcome: 'clean', fingerprints };
+  return result('clean');
 }
 
 /**

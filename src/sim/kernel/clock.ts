@@ -1,15 +1,20 @@
 import type { ActorOptions, AnyActorLogic } from 'xstate';
-import type { EventQueue } from './queue.ts';
+import type { Descriptor, EventQueue } from './queue.ts';
 
 /** XState's clock type (not exported by xstate itself). */
 export type XClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
 /** What a node's clock needs from its host: drift, and a gate that defers work while paused. */
 export interface ClockGate {
+  /** The host's id, which names its timers in the queue's descriptors. */
+  readonly id: string;
   /** Real (virtual-queue) ms for `localMs` of the node's own, possibly drifting, clock. */
   realDelay(localMs: number): number;
-  /** Runs or defers a due timer; `incarnation` drops timers of a crashed process. */
-  fire(incarnation: number, fn: () => void): void;
+  /**
+   * Runs or defers a due timer; `incarnation` drops timers of a crashed process. `what` and `alive`
+   * describe it while it waits in a paused host's backlog (a cancelled timer stays there, dead).
+   */
+  fire(incarnation: number, fn: () => void, what: Descriptor, alive?: () => boolean): void;
   readonly incarnation: number;
 }
 
@@ -25,13 +30,29 @@ export function afterOnClock(
   gate: ClockGate,
   localMs: number,
   fn: () => void,
+  /** What the timer is for (its descriptor's name), and what its callback carries that no state holds. */
+  name: string,
+  data?: unknown,
 ): () => void {
   const inc = gate.incarnation;
   let cancelled = false;
-  const queued = queue.after(gate.realDelay(localMs), () =>
-    gate.fire(inc, () => {
-      if (!cancelled) fn();
-    }),
+  const what: Descriptor = {
+    k: 'timer',
+    host: gate.id,
+    inc,
+    name,
+    ms: localMs,
+    ...(data !== undefined ? { data } : {}),
+  };
+  const queued = queue.after(gate.realDelay(localMs), what, () =>
+    gate.fire(
+      inc,
+      () => {
+        if (!cancelled) fn();
+      },
+      what,
+      () => !cancelled,
+    ),
   );
   return () => {
     cancelled = true;
@@ -41,6 +62,9 @@ export function afterOnClock(
 
 /** A way to run fn after `ms` of a node's clock, returning its cancel (afterOnClock, ProcessEnv.after). */
 export type After = (ms: number, fn: () => void) => () => void;
+
+/** The name of a machine's delayed event (XState's scheduler) in the queue's descriptors. */
+export const XSTATE_TIMER = 'xstate';
 
 /**
  * XState's Clock interface over an `after`: a timer's id is its cancel function. The one adapter for
@@ -58,5 +82,5 @@ export function clockFrom(after: After): XClock {
  * share a single (time, seq) order.
  */
 export function queueClock(queue: EventQueue, gate: ClockGate): XClock {
-  return clockFrom((ms, fn) => afterOnClock(queue, gate, ms, fn));
+  return clockFrom((ms, fn) => afterOnClock(queue, gate, ms, fn, XSTATE_TIMER));
 }

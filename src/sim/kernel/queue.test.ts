@@ -6,10 +6,10 @@ describe('EventQueue', () => {
   it('runs callbacks in time order, ties in scheduling order', () => {
     const q = new EventQueue();
     const log: string[] = [];
-    q.at(30, () => log.push('c30'));
-    q.at(10, () => log.push('a10'));
-    q.at(10, () => log.push('b10'));
-    q.at(0, () => log.push('z0'));
+    q.at(30, { k: 'call', name: 'test' }, () => log.push('c30'));
+    q.at(10, { k: 'call', name: 'test' }, () => log.push('a10'));
+    q.at(10, { k: 'call', name: 'test' }, () => log.push('b10'));
+    q.at(0, { k: 'call', name: 'test' }, () => log.push('z0'));
     q.runUntil(100);
     expect(log).toEqual(['z0', 'a10', 'b10', 'c30']);
     expect(q.now).toBe(100);
@@ -18,8 +18,8 @@ describe('EventQueue', () => {
   it('cancels a scheduled callback and keeps the rest', () => {
     const q = new EventQueue();
     const log: number[] = [];
-    const id = q.at(5, () => log.push(5));
-    q.at(6, () => log.push(6));
+    const id = q.at(5, { k: 'call', name: 'test' }, () => log.push(5));
+    q.at(6, { k: 'call', name: 'test' }, () => log.push(6));
     q.cancel(id);
     q.runUntil(10);
     expect(log).toEqual([6]);
@@ -28,9 +28,9 @@ describe('EventQueue', () => {
   it('schedules relative to now and never in the past', () => {
     const q = new EventQueue();
     const times: number[] = [];
-    q.at(10, () => {
-      q.after(5, () => times.push(q.now));
-      q.at(3, () => times.push(q.now)); // past: runs at now
+    q.at(10, { k: 'call', name: 'test' }, () => {
+      q.after(5, { k: 'call', name: 'test' }, () => times.push(q.now));
+      q.at(3, { k: 'call', name: 'test' }, () => times.push(q.now)); // past: runs at now
     });
     q.runUntil(20);
     expect(times).toEqual([10, 15]);
@@ -39,8 +39,8 @@ describe('EventQueue', () => {
   it('stops at the end time and leaves later events queued', () => {
     const q = new EventQueue();
     let ran = 0;
-    q.at(50, () => ran++);
-    q.at(51, () => ran++);
+    q.at(50, { k: 'call', name: 'test' }, () => ran++);
+    q.at(51, { k: 'call', name: 'test' }, () => ran++);
     q.runUntil(50);
     expect(ran).toBe(1);
     expect(q.peekTime()).toBe(51);
@@ -49,7 +49,8 @@ describe('EventQueue', () => {
   it('keeps 10k interleaved timers ordered', () => {
     const q = new EventQueue();
     const seen: number[] = [];
-    for (let i = 0; i < 10_000; i++) q.at((i * 7919) % 1000, () => seen.push(q.now));
+    for (let i = 0; i < 10_000; i++)
+      q.at((i * 7919) % 1000, { k: 'call', name: 'test' }, () => seen.push(q.now));
     q.runUntil(1000);
     expect(seen.length).toBe(10_000);
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1] as number);

@@ -4,12 +4,61 @@
  */
 export type TimerId = number;
 
+/**
+ * What a queue entry is, given where it is scheduled: the explorer's fingerprint of a world reads the
+ * pending entries through these (a closure cannot be compared), so each must name everything its
+ * callback will act on that the rest of the world does not already hold.
+ */
+export type Descriptor =
+  /** A message's arrival (`tcp`: its connection and segment number). */
+  | {
+      k: 'deliver';
+      from: string;
+      to: string;
+      type: string;
+      body: unknown;
+      tcp?: { stream: string; seq: number };
+      /** Lost at its send (a cut or the loss draw): it arrives as a drop. */
+      lost?: boolean;
+    }
+  /** The REFUSED answer to a message sent to a killed process. */
+  | { k: 'refused'; from: string; to: string; type: string; body: unknown }
+  /** TCP's retransmission of a segment after its timeout. */
+  | {
+      k: 'retransmit';
+      stream: string;
+      seq: number;
+      tries: number;
+      from: string;
+      to: string;
+      type: string;
+      body: unknown;
+    }
+  /**
+   * A host's timer (ProcessEnv.after, a machine's delayed transition): `name` and `data` say what it
+   * will do; `inc` is the process incarnation that set it (a crash makes it a no-op).
+   */
+  | { k: 'timer'; host: string; inc: number; name: string; ms: number; data?: unknown }
+  /** A fault of the script or an intervention, or what a fault brings by itself (a pause's end). */
+  | { k: 'fault'; fault: unknown; source: string; host?: string; inc?: number }
+  /** Anything else (tests that drive a queue by hand). */
+  | { k: 'call'; name: string };
+
+/** A live entry as a fingerprint reads it: due `dueIn` ms from now, in the order the queue runs them. */
+export interface PendingEntry {
+  dueIn: number;
+  pri: 0 | 1;
+  key: string;
+  what: Descriptor;
+}
+
 interface Entry {
   at: number;
   /** 0 for faults (they run first in their millisecond, ordered by `key`), 1 for everything else. */
   pri: 0 | 1;
   key: string;
   seq: number;
+  what: Descriptor;
   fn: () => void;
 }
 
@@ -36,12 +85,12 @@ export class EventQueue {
     return this.heap.length - this.cancelled.size;
   }
 
-  /** Schedules fn at absolute time `at` (never before now). Returns an id for cancel(). */
-  at(at: number, fn: () => void): TimerId {
+  /** Schedules fn, described by `what`, at absolute time `at` (never before now). Returns an id for cancel(). */
+  at(at: number, what: Descriptor, fn: () => void): TimerId {
     if (!Number.isFinite(at)) throw new Error(`EventQueue: time must be finite, got ${at}`);
     const t = Math.max(this._now, Math.ceil(at));
     const seq = this.seq++;
-    this.push({ at: t, pri: 1, key: '', seq, fn });
+    this.push({ at: t, pri: 1, key: '', seq, what, fn });
     return seq;
   }
 
@@ -51,17 +100,28 @@ export class EventQueue {
    * were scheduled, so a fault added to a run under way (simulate.ts, retarget) lands exactly where
    * it would have been had it been scheduled with the others before the run started.
    */
-  atFault(at: number, key: string, fn: () => void): TimerId {
+  atFault(at: number, key: string, what: Descriptor, fn: () => void): TimerId {
     if (!Number.isFinite(at)) throw new Error(`EventQueue: time must be finite, got ${at}`);
     const t = Math.max(this._now, Math.ceil(at));
     const seq = this.seq++;
-    this.push({ at: t, pri: 0, key, seq, fn });
+    this.push({ at: t, pri: 0, key, seq, what, fn });
     return seq;
   }
 
   /** Schedules fn after `delay` ms of virtual time. */
-  after(delay: number, fn: () => void): TimerId {
-    return this.at(this._now + Math.max(0, delay), fn);
+  after(delay: number, what: Descriptor, fn: () => void): TimerId {
+    return this.at(this._now + Math.max(0, delay), what, fn);
+  }
+
+  /**
+   * The live entries in the order they will run, each due `dueIn` ms from now: their absolute times
+   * and sequence numbers are history (when they were scheduled), their order and distance are not.
+   */
+  pending(): PendingEntry[] {
+    return this.heap
+      .filter((e) => !this.cancelled.has(e.seq))
+      .sort((a, b) => (this.less(a, b) ? -1 : 1))
+      .map((e) => ({ dueIn: e.at - this._now, pri: e.pri, key: e.key, what: e.what }));
   }
 
   cancel(id: TimerId): void {

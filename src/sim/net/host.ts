@@ -2,7 +2,7 @@ import type { Rng } from '../../lib/rng.ts';
 import type { FaultStep } from '../faults/fold.ts';
 import type { HostLife } from '../faults/table.ts';
 import type { ClockGate, XClock } from '../kernel/clock.ts';
-import type { EventQueue } from '../kernel/queue.ts';
+import type { Descriptor, EventQueue } from '../kernel/queue.ts';
 import type { Fault, Role, TraceEvent } from '../trace/events.ts';
 
 type WithoutT<E> = E extends unknown ? Omit<E, 't'> : never;
@@ -32,8 +32,12 @@ export interface ProcessEnv {
   /** Closes that connection: what it still holds is never delivered. */
   closeStream?(stream: string): void;
   readonly clock: XClock;
-  /** Runs fn after `localMs` of this node's clock (late if paused, never after a crash); returns a cancel. */
-  after(localMs: number, fn: () => void): () => void;
+  /**
+   * Runs fn after `localMs` of this node's clock (late if paused, never after a crash); returns a
+   * cancel. `name` says what the timer is for and `data` what its callback carries that the process's
+   * state does not (a request it will answer): the queue's descriptor, which a fingerprint reads.
+   */
+  after(localMs: number, fn: () => void, name: string, data?: unknown): () => void;
   /** A random stream private to this node and purpose. */
   rng(purpose: string): Rng;
   /** Reports the role the process believes it has (nodes only). */
@@ -51,6 +55,12 @@ export interface Process {
   stop(): void;
   /** A fault on this process's host that changes no life (the store learns it is unavailable). */
   onFault?(f: Fault): void;
+  /**
+   * Everything of the process its future depends on, as plain data (Maps, Sets and arrays allowed):
+   * the explorer's fingerprint of a world (issue #41). A process without it makes every world it is
+   * in a world of its own: never merged.
+   */
+  state?(): unknown;
 }
 
 export type ProcessFactory = (env: ProcessEnv) => Process;
@@ -75,7 +85,7 @@ export class Host implements ClockGate {
   rate = 1;
   /** The wall clock's offset from the local clock (ms). */
   skewMs = 0;
-  private backlog: Array<() => void> = [];
+  private backlog: Array<{ fn: () => void; what: Descriptor; alive?: (() => boolean) | undefined }> = [];
   private process: Process | null = null;
   private localBase = 0;
   private realBase = 0;
@@ -122,9 +132,9 @@ export class Host implements ClockGate {
     return Math.ceil(Math.max(0, localMs) / this.rate);
   }
 
-  fire(incarnation: number, fn: () => void): void {
+  fire(incarnation: number, fn: () => void, what: Descriptor, alive?: () => boolean): void {
     if (incarnation !== this.incarnation || !this.up) return;
-    if (this.paused) this.backlog.push(fn);
+    if (this.paused) this.backlog.push({ fn, what, alive });
     else fn();
   }
 
@@ -132,8 +142,38 @@ export class Host implements ClockGate {
   deliver(msg: Message): boolean {
     if (!this.up) return false;
     const inc = this.incarnation;
-    this.fire(inc, () => this.process?.receive(msg));
+    this.fire(inc, () => this.process?.receive(msg), {
+      k: 'deliver',
+      from: msg.from,
+      to: msg.to,
+      type: msg.type,
+      body: msg.body,
+    });
     return true;
+  }
+
+  /**
+   * The host as a fingerprint reads it (issue #41): its life, its local clock against the queue's
+   * (an offset, and the rate), the backlog a pause holds (dead timers left out: they run nothing) and
+   * its process's state; `opaque` when the process cannot tell its state (never merged then).
+   */
+  world(): { life: unknown; backlog: Descriptor[]; process: unknown; opaque: boolean } {
+    const now = this.services.queue.now;
+    const p = this.process;
+    return {
+      life: {
+        up: this.up,
+        refuses: this.refuses,
+        paused: this.paused,
+        rate: this.rate,
+        skewMs: this.skewMs,
+        clock: this.localNow() - now,
+        ...(this.rate !== 1 ? { base: this.localBase - this.realBase * this.rate } : {}),
+      },
+      backlog: this.backlog.filter((b) => b.alive?.() ?? true).map((b) => b.what),
+      process: p?.state?.() ?? null,
+      opaque: p !== null && p.state === undefined,
+    };
   }
 
   /** Tells the process of a fault on its host that is not a change of life (a network fault). */
@@ -170,12 +210,12 @@ export class Host implements ClockGate {
     this.paused = false;
     const work = this.backlog;
     this.backlog = [];
-    for (const fn of work) {
+    for (const b of work) {
       if (this.paused || !this.up) {
-        this.backlog.push(fn);
+        this.backlog.push(b);
         continue;
       }
-      fn();
+      b.fn();
     }
   }
 

@@ -23,7 +23,7 @@ function world(cfg = { latencyMinMs: 10, latencyMaxMs: 10, dropRate: 0 }) {
       get clock() {
         return queueClock(queue, h);
       },
-      after: (ms, fn) => afterOnClock(queue, h, ms, fn),
+      after: (ms, fn, name) => afterOnClock(queue, h, ms, fn, name),
       rng: () => new RngStreams(1).stream(h.id),
       reportRole: () => {},
       mark: () => {},
@@ -74,7 +74,9 @@ describe('Network', () => {
     w.queue.runUntil(20);
     w.net.apply({ kind: 'heal' });
     w.net.send('a', 'b', 'Z');
-    w.queue.at(25, () => w.net.apply({ kind: 'partition', groups: [['a'], ['b']] }));
+    w.queue.at(25, { k: 'call', name: 'test' }, () =>
+      w.net.apply({ kind: 'partition', groups: [['a'], ['b']] }),
+    );
     w.queue.runUntil(100);
     expect(w.got.b).toBeUndefined();
     expect(w.got.c).toEqual([[10, 'Y']]);
@@ -118,10 +120,10 @@ describe('Host faults', () => {
     w.add('a');
     const fired: number[] = [];
     w.procs.b?.env.clock.setTimeout(() => fired.push(w.queue.now), 15);
-    w.queue.at(5, () => b.pause());
+    w.queue.at(5, { k: 'call', name: 'test' }, () => b.pause());
     w.net.send('a', 'b', 'ONE');
-    w.queue.at(12, () => w.net.send('a', 'b', 'TWO'));
-    w.queue.at(40, () => b.resume());
+    w.queue.at(12, { k: 'call', name: 'test' }, () => w.net.send('a', 'b', 'TWO'));
+    w.queue.at(40, { k: 'call', name: 'test' }, () => b.resume());
     w.queue.runUntil(100);
     expect(w.got.b).toEqual([
       [40, 'ONE'],
@@ -170,10 +172,10 @@ describe('XState clock over the queue', () => {
     const clock = w.procs.b?.env.clock;
     if (!clock) throw new Error('no clock');
     const first = clock.setTimeout(() => fired.push('first'), 10);
-    w.queue.at(5, () => b.pause());
+    w.queue.at(5, { k: 'call', name: 'test' }, () => b.pause());
     // due at 10 while paused: it waits in the backlog; cancelled at 20, still paused
-    w.queue.at(20, () => clock.clearTimeout(first));
-    w.queue.at(30, () => b.resume());
+    w.queue.at(20, { k: 'call', name: 'test' }, () => clock.clearTimeout(first));
+    w.queue.at(30, { k: 'call', name: 'test' }, () => b.resume());
     w.queue.runUntil(100);
     expect(fired).toEqual([]);
   });
@@ -243,9 +245,9 @@ describe('a TCP connection (sendOnStream)', () => {
     w.add('b');
     w.net.apply({ kind: 'partition', groups: [['a'], ['b']] });
     w.net.sendOnStream('c1', 'a', 'b', 'ONE');
-    w.queue.at(5, () => w.net.sendOnStream('c1', 'a', 'b', 'TWO'));
+    w.queue.at(5, { k: 'call', name: 'test' }, () => w.net.sendOnStream('c1', 'a', 'b', 'TWO'));
     // Healed between ONE's second try (210) and TWO's (215): TWO arrives first and waits for ONE.
-    w.queue.at(212, () => w.net.apply({ kind: 'heal' }));
+    w.queue.at(212, { k: 'call', name: 'test' }, () => w.net.apply({ kind: 'heal' }));
     w.queue.runUntil(2000);
     const sends = w.events.filter((e) => e.k === 'send');
     expect(sends.map((e) => [e.t, e.type])).toEqual([
@@ -267,7 +269,7 @@ describe('a TCP connection (sendOnStream)', () => {
     w.add('b');
     w.net.apply({ kind: 'partition', groups: [['a'], ['b']] });
     w.net.send('a', 'b', 'ONE');
-    w.queue.at(500, () => w.net.apply({ kind: 'heal' }));
+    w.queue.at(500, { k: 'call', name: 'test' }, () => w.net.apply({ kind: 'heal' }));
     w.queue.runUntil(2000);
     expect(w.got.b).toBeUndefined();
   });
@@ -278,9 +280,9 @@ describe('a TCP connection (sendOnStream)', () => {
     w.add('b');
     w.net.apply({ kind: 'partition', groups: [['a'], ['b']] });
     w.net.sendOnStream('c1', 'a', 'b', 'HELD');
-    w.queue.at(100, () => w.net.closeStream('c1'));
-    w.queue.at(150, () => w.net.apply({ kind: 'heal' }));
-    w.queue.at(300, () => {
+    w.queue.at(100, { k: 'call', name: 'test' }, () => w.net.closeStream('c1'));
+    w.queue.at(150, { k: 'call', name: 'test' }, () => w.net.apply({ kind: 'heal' }));
+    w.queue.at(300, { k: 'call', name: 'test' }, () => {
       w.net.sendOnStream('c1', 'a', 'b', 'AFTER');
       w.net.sendOnStream('c2', 'a', 'b', 'NEW');
     });

@@ -1,7 +1,7 @@
 import type { Rng } from '../../lib/rng.ts';
 import { type Fault, netAfter } from '../faults/table.ts';
 import type { DrawContext } from '../kernel/choices.ts';
-import type { EventQueue } from '../kernel/queue.ts';
+import type { Descriptor, EventQueue } from '../kernel/queue.ts';
 import type { TraceEvent } from '../trace/events.ts';
 import type { Host } from './host.ts';
 import { type Message, summarize } from './message.ts';
@@ -24,6 +24,8 @@ interface StreamDirection {
 /** What `send` tells a TCP connection about one of its segments. */
 interface TcpHooks {
   stream: string;
+  /** The segment's number on its connection. */
+  seq: number;
   lost(): void;
   arrived(msg: Message, deliver: (m: Message) => void): void;
 }
@@ -75,6 +77,24 @@ export class Network {
     /** Told which message the next draws are for, where a chooser writes draws down (kernel/choices.ts). */
     private readonly drawing?: DrawContext,
   ) {}
+
+  /**
+   * The network as a fingerprint reads it (issue #41): its partitions, cuts, isolations and delays,
+   * and each TCP connection's counters and held segments. Message ids and the in-flight count are
+   * not: ids only name messages on the trace, and what is in flight is in the queue.
+   */
+  world(): unknown {
+    return {
+      state: this.state,
+      streams: [...this.streams].map(([k, d]) => [
+        k,
+        d.sent,
+        d.next,
+        [...d.held.keys()].sort((a, b) => a - b),
+      ]),
+      closed: [...this.closedStreams].sort(),
+    };
+  }
 
   add(host: Host): void {
     this.hosts.set(host.id, host);
@@ -143,10 +163,12 @@ export class Network {
   ): void {
     this.send(from, to, type, tries > 0 ? { ...body, retransmit: tries } : body, {
       stream,
+      seq,
       lost: () => {
         if (this.closedStreams.has(stream) || !this.hosts.get(to)?.up) return;
         const rto = Math.min(RTO_MAX_MS, RTO_MIN_MS * 2 ** tries);
-        this.queue.after(rto, () => {
+        const what = { k: 'retransmit', stream, seq, tries, from, to, type, body } as const;
+        this.queue.after(rto, what, () => {
           if (this.closedStreams.has(stream) || !this.hosts.get(from)?.up) return;
           this.transmit(stream, dir, seq, from, to, type, body, tries + 1);
         });
@@ -181,14 +203,23 @@ export class Network {
     this.emit({ k: 'send', t: now, id, from, to, type, deliverAt, ...(data ? { data } : {}) });
     const atSend: DropReason | null = this.blocked(from, to) ?? (lost ? 'loss' : null);
     const msg: Message = { id, from, to, type, body, ...(tcp ? { stream: tcp.stream } : {}) };
-    this.queue.at(deliverAt, () => {
+    const what: Descriptor = {
+      k: 'deliver',
+      from,
+      to,
+      type,
+      body,
+      ...(tcp ? { tcp: { stream: tcp.stream, seq: tcp.seq } } : {}),
+      ...(atSend ? { lost: true } : {}),
+    };
+    this.queue.at(deliverAt, what, () => {
       this.inFlight--;
       const reason =
         atSend ?? this.blocked(from, to) ?? (tcp && this.closedStreams.has(tcp.stream) ? 'closed' : null);
       const host = this.hosts.get(to);
       if (!reason && host && !host.up && host.refuses) {
         this.emit({ k: 'drop', t: this.queue.now, id, reason: 'refused' });
-        this.queue.after(latency, () => {
+        this.queue.after(latency, { k: 'refused', from: to, to: from, type, body }, () => {
           const back = this.hosts.get(from);
           if (!back || this.blocked(to, from)) return;
           back.deliver({ id, from: to, to: from, type: 'REFUSED', body: { ...body, of: type } });

@@ -53,6 +53,7 @@ export function resourceProcess(opts: { fencing: boolean }): ProcessFactory {
         env.send(m.from, 'WRITE_OK', { token, ...keyed });
       },
       stop() {},
+      state: () => highestOf,
     };
   };
 }

@@ -126,7 +126,7 @@ export function startStoreGroup(
         if (m.life === 'stopped') m.held.push({ type: '__timer', from: '', fn });
         else fn();
       };
-      cancel = env.after(ms, once);
+      cancel = env.after(ms, once, `${m.id}:timer`);
       const stop = () => {
         cancel?.();
         cancels.delete(stop);
@@ -149,7 +149,12 @@ export function startStoreGroup(
         }
         const peer = byId.get(to);
         if (!peer) return;
-        env.after(MEMBER_LINK_MS, () => deliver(peer, { ...body, type, from: m.id }));
+        env.after(MEMBER_LINK_MS, () => deliver(peer, { ...body, type, from: m.id }), 'member-link', {
+          to,
+          type,
+          body,
+          from: m.id,
+        });
       },
       clock: clockFrom(after),
       after,

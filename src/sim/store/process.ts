@@ -58,12 +58,16 @@ export function storeProcess(
       if (group && group.leader() === null) return;
       const next = store.nextExpiryMs();
       if (next === undefined) return;
-      cancelExpiry = env.after(Math.max(0, next - env.now()), () => {
-        cancelExpiry = null;
-        store.expire(env.now());
-        flush();
-        scheduleExpiry();
-      });
+      cancelExpiry = env.after(
+        Math.max(0, next - env.now()),
+        () => {
+          cancelExpiry = null;
+          store.expire(env.now());
+          flush();
+          scheduleExpiry();
+        },
+        'lease-expiry',
+      );
     };
 
     const handle = (m: Message): [string, Record<string, unknown>] => {
@@ -195,13 +199,20 @@ export function storeProcess(
      * answered: the client's deadline tells it.
      */
     const viaGroup = (g: StoreGroup, m: Message) => {
-      env.after(MEMBER_LINK_MS, () => {
-        if (m.type === 'KEEPALIVE' || m.type === 'RANGE' || m.type === 'WATCH') {
-          if (g.leader() !== null) env.after(MEMBER_LINK_MS, () => g.leader() !== null && answer(m));
-          return;
-        }
-        g.propose(() => answer(m));
-      });
+      const req = { from: m.from, type: m.type, body: m.body };
+      env.after(
+        MEMBER_LINK_MS,
+        () => {
+          if (m.type === 'KEEPALIVE' || m.type === 'RANGE' || m.type === 'WATCH') {
+            if (g.leader() !== null)
+              env.after(MEMBER_LINK_MS, () => g.leader() !== null && answer(m), 'member-answer', req);
+            return;
+          }
+          g.propose(() => answer(m));
+        },
+        'member-forward',
+        req,
+      );
     };
 
     return {
@@ -220,6 +231,17 @@ export function storeProcess(
         group?.stop();
         cancelExpiry?.();
       },
+      // A Raft group of members keeps its state in closures a fingerprint cannot read: none then.
+      ...(group
+        ? {}
+        : {
+            state: () => ({
+              store,
+              watchers: new Map(watchers),
+              unavailable,
+              expiring: cancelExpiry !== null,
+            }),
+          }),
       // Quorum lost (`store-unavailable`): nothing expires while nobody can renew; when it is back
       // (the `rejoin` that ends it), the new etcd leader extends every lease (lessor.go Promote).
       onFault(f) {

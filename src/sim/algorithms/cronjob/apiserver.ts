@@ -46,12 +46,16 @@ export function cronApiServerProcess(opts: ApiServerOptions): ProcessFactory {
     let cancelResync: (() => void) | null = null;
     const resync = () => {
       if (cancelResync || unconfirmed.size === 0) return;
-      cancelResync = env.after(RESYNC_MS, () => {
-        cancelResync = null;
-        for (const n of unconfirmed)
-          if (jobs.get(n)?.phase === 'Running') env.send(opts.podHost, 'RUN_POD', { name: n });
-        resync();
-      });
+      cancelResync = env.after(
+        RESYNC_MS,
+        () => {
+          cancelResync = null;
+          for (const n of unconfirmed)
+            if (jobs.get(n)?.phase === 'Running') env.send(opts.podHost, 'RUN_POD', { name: n });
+          resync();
+        },
+        'resync',
+      );
     };
     let cronCreated = 0;
     let cronVersion = 0;

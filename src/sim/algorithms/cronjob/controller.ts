@@ -71,18 +71,26 @@ export function cronJobControllerProcess(cfg: ControllerConfig): ProcessFactory 
       waiting = { id: reqId, type };
       env.send(cfg.apiServer, type, { ...body, reqId });
       cancelTimeout?.();
-      cancelTimeout = env.after(cfg.requestTimeoutMs, () => {
-        cancelTimeout = null;
-        waiting = null;
-        requeue(cfg.retryMs);
-      });
+      cancelTimeout = env.after(
+        cfg.requestTimeoutMs,
+        () => {
+          cancelTimeout = null;
+          waiting = null;
+          requeue(cfg.retryMs);
+        },
+        'request-timeout',
+      );
     };
     const requeue = (ms: number) => {
       cancelTimer?.();
-      cancelTimer = env.after(Math.max(0, ms), () => {
-        cancelTimer = null;
-        request('GET_CRONJOB');
-      });
+      cancelTimer = env.after(
+        Math.max(0, ms),
+        () => {
+          cancelTimer = null;
+          request('GET_CRONJOB');
+        },
+        'requeue',
+      );
     };
     /**
      * nextScheduleTimeDuration: the next slot after now, plus 100 ms. The controller's now is the wall

@@ -34,24 +34,34 @@ export function podProcess(opts: PodOptions): ProcessFactory {
       unacked.get(name)?.();
       unacked.set(
         name,
-        env.after(opts.resendMs, () => succeed(name)),
+        env.after(opts.resendMs, () => succeed(name), 'resend', name),
       );
     };
     const run = (name: string) => {
       env.send(opts.apiServer, 'POD_RUNNING', { name });
       if (started.has(name)) return;
       started.add(name);
-      const cancelStart = env.after(opts.startMs, () => {
-        working.add(name);
-        env.mark(POD_STARTED, { job: name, running: working.size });
-        const cancelEnd = env.after(opts.durationMs, () => {
-          running.delete(name);
-          working.delete(name);
-          env.mark(POD_FINISHED, { job: name, running: working.size });
-          succeed(name);
-        });
-        running.set(name, cancelEnd);
-      });
+      const cancelStart = env.after(
+        opts.startMs,
+        () => {
+          working.add(name);
+          env.mark(POD_STARTED, { job: name, running: working.size });
+          const cancelEnd = env.after(
+            opts.durationMs,
+            () => {
+              running.delete(name);
+              working.delete(name);
+              env.mark(POD_FINISHED, { job: name, running: working.size });
+              succeed(name);
+            },
+            'pod-end',
+            name,
+          );
+          running.set(name, cancelEnd);
+        },
+        'pod-start',
+        name,
+      );
       running.set(name, cancelStart);
     };
     return {

@@ -32,5 +32,6 @@ export function jobRanTwiceChecker(): Checker {
       }
       return first ? [first] : [];
     },
+    state: () => senders,
   };
 }

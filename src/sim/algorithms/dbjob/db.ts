@@ -148,6 +148,7 @@ export function dbProcess(opts: DbOptions = {}): ProcessFactory {
         }
       },
       stop() {},
+      state: () => ({ leader, invoices, outbox, scans }),
     };
   };
 }

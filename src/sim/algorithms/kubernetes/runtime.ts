@@ -9,6 +9,8 @@ import { kubeLeaseMachine } from './machine.ts';
 
 export const kubernetesRuntime: AlgorithmRuntime = {
   machine: kubeLeaseMachine,
+  // Retry slots and write ticks fall on multiples of these periods (lease/timing.ts).
+  phaseMs: (p) => Number(p.writeIntervalMs),
   build(ctx) {
     const cfg = kubeLeaseConfig(ctx.params);
     ctx.addHost(APISERVER_HOST, 'store', apiServerProcess());

@@ -307,6 +307,7 @@ describe('lease candidate: fencing tokens', () => {
     // happen between the candidate's read of the counter and the arrival of its TXN.
     const queue = new EventQueue();
     const gate = {
+      id: 'test',
       incarnation: 0,
       realDelay: (ms: number) => ms,
       fire: (_i: number, fn: () => void) => fn(),
@@ -321,7 +322,7 @@ describe('lease candidate: fencing tokens', () => {
       wallNow: () => queue.now,
       send,
       clock,
-      after: (ms, fn) => afterOnClock(queue, gate, ms, fn),
+      after: (ms, fn, name) => afterOnClock(queue, gate, ms, fn, name),
       rng: () => {
         throw new Error('unused');
       },

@@ -6,9 +6,12 @@ import { machineProcess } from '../machineProcess.ts';
 import { leaseConfig } from './index.ts';
 import { STORAGE_HOST, STORE_HOST, TOKEN_KEY } from './keys.ts';
 import { leaseMachine } from './machine.ts';
+import { phasePeriodMs } from './timing.ts';
 
 export const leaseRuntime: AlgorithmRuntime = {
   machine: leaseMachine,
+  // Retry slots and write ticks fall on multiples of these periods (lease/timing.ts).
+  phaseMs: (p) => phasePeriodMs(Number(p.retryMs), Number(p.writeIntervalMs)),
   build(ctx) {
     const cfg = leaseConfig(ctx.params);
     ctx.addHost(

@@ -36,3 +36,12 @@ export function msToNextSlot(now: number, rank: number, clusterSize: number, ret
 export function msToNextTick(now: number, everyMs: number): number {
   return everyMs - (((now % everyMs) + everyMs) % everyMs);
 }
+
+/**
+ * The period after which every slot and tick repeats: the least common multiple of the periods (the
+ * explorer's phase, AlgorithmRuntime.phaseMs).
+ */
+export function phasePeriodMs(...periods: number[]): number {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  return periods.filter((p) => p > 0).reduce((l, p) => (l / gcd(l, p)) * p, 1);
+}

@@ -34,17 +34,22 @@ function proxyLab(opts: {
   const q = new EventQueue();
   const sent: Sent[] = [];
   const marks: Array<{ t: number; name: string; data: Record<string, unknown> }> = [];
-  const gate = { realDelay: (ms: number) => ms, fire: (_: number, fn: () => void) => fn(), incarnation: 0 };
+  const gate = {
+    id: 'test',
+    realDelay: (ms: number) => ms,
+    fire: (_: number, fn: () => void) => fn(),
+    incarnation: 0,
+  };
   let actorRef: { send: (e: never) => void } | null = null;
   const deliver = (from: string, type: string, body: Record<string, unknown>) =>
-    q.after(RTT_HALF, () => actorRef?.send({ ...body, type, from } as never));
+    q.after(RTT_HALF, { k: 'call', name: 'test' }, () => actorRef?.send({ ...body, type, from } as never));
   const env: ProcessEnv = {
     id: 'haproxy',
     now: () => q.now,
     wallNow: () => q.now,
     send: (to, type, body = {}) => {
       sent.push({ t: q.now, to, type, body });
-      q.after(RTT_HALF, () => {
+      q.after(RTT_HALF, { k: 'call', name: 'test' }, () => {
         if (opts.refuses?.(to, q.now)) deliver(to, 'REFUSED', { ...body, of: type });
         else if (type === 'HEALTH_CHECK') {
           const code = opts.answer(to, Number(body.seq), q.now);
@@ -55,7 +60,7 @@ function proxyLab(opts: {
       });
     },
     clock: queueClock(q, gate),
-    after: (ms, fn) => afterOnClock(q, gate, ms, fn),
+    after: (ms, fn, name) => afterOnClock(q, gate, ms, fn, name),
     rng: () => createRng(1),
     reportRole: () => {},
     mark: (name, data) => marks.push({ t: q.now, name, data: data ?? {} }),
@@ -246,7 +251,9 @@ describe('HAProxy machine', () => {
   it('an answer that comes after its check timed out is ignored', () => {
     const lab = proxyLab({ answer: (b) => (b === 'a' ? null : 503) });
     // check 1's 200 from 'a' arrives 500 ms after it timed out
-    lab.q.at(2 * INTER + 500, () => lab.actor.send({ type: 'HEALTH', from: 'a', seq: 1, code: 200 }));
+    lab.q.at(2 * INTER + 500, { k: 'call', name: 'test' }, () =>
+      lab.actor.send({ type: 'HEALTH', from: 'a', seq: 1, code: 200 }),
+    );
     lab.q.runUntil(20_000);
     const a = lab.marks.filter((m) => m.data.backend === 'a');
     // check 1 (3 s) timed out at 6 s (init-state up: one failure), the late 200 changed nothing
@@ -289,7 +296,8 @@ describe('HAProxy machine', () => {
       answer: (b, _r, t) => (b === 'a' ? (dead(t) ? null : 200) : 503),
       silentWrites: (b) => b === 'a' && dead(lab.q.now),
     });
-    for (let i = 0; i < 6; i++) lab.q.at(11_500 + i * 2000, () => lab.client(i + 1));
+    for (let i = 0; i < 6; i++)
+      lab.q.at(11_500 + i * 2000, { k: 'call', name: 'test' }, () => lab.client(i + 1));
     lab.q.runUntil(30_000);
     const down = lab.marks.find((m) => m.name === 'backend-down' && m.data.backend === 'a');
     // checks 4, 5, 6 (12.06, 18.06, 24.06 s) are unanswered: they fail inter later, at 15.06, 21.06, 27.06 s.

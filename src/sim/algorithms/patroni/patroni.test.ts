@@ -58,6 +58,7 @@ class Lab {
 
   env(id: string): ProcessEnv {
     const gate = {
+      id,
       realDelay: (ms: number) => Math.ceil(Math.max(0, ms)),
       fire: (_: number, fn: () => void) => fn(),
       incarnation: 0,
@@ -70,7 +71,7 @@ class Lab {
         const m = { t: this.q.now, from: id, to, type, body };
         this.sent.push(m);
         if (this.cut.has(this.link(id, to))) return;
-        this.q.after(LATENCY, () => {
+        this.q.after(LATENCY, { k: 'call', name: 'test' }, () => {
           if (this.cut.has(this.link(id, to))) return;
           const p = this.procs.get(to);
           if (p) p.receive({ id: 0, from: id, to, type, body });
@@ -78,7 +79,7 @@ class Lab {
         });
       },
       clock: queueClock(this.q, gate),
-      after: (ms, fn) => afterOnClock(this.q, gate, ms, fn),
+      after: (ms, fn, name) => afterOnClock(this.q, gate, ms, fn, name),
       rng: (purpose) => createRng(hashString(`${id}/${purpose}`, 11)),
       reportRole: () => {},
       mark: (name, data) => this.marks.push({ t: this.q.now, node: id, name, data: data ?? {} }),
@@ -150,7 +151,9 @@ class Lab {
   writeEvery(to: () => string, fromMs: number, toMs: number, everyMs = 2000) {
     let wid = 1;
     for (let t = fromMs; t <= toMs; t += everyMs) {
-      this.q.at(t, () => this.inject('app', to(), 'WRITE', { wid: wid++, client: 'app' }));
+      this.q.at(t, { k: 'call', name: 'test' }, () =>
+        this.inject('app', to(), 'WRITE', { wid: wid++, client: 'app' }),
+      );
     }
   }
 
@@ -307,7 +310,7 @@ describe('patroni agent (machine level)', () => {
       const lab = cluster3({}, delays);
       const aheadId = behindId === 'pg-2' ? 'pg-3' : 'pg-2';
       lab.writeEvery(() => 'pg-1', 7000, 11_000);
-      lab.q.at(12_000, () => lab.cutLink('pg-1', behindId));
+      lab.q.at(12_000, { k: 'call', name: 'test' }, () => lab.cutLink('pg-1', behindId));
       lab.writeEvery(() => 'pg-1', 13_000, 19_000);
       lab.run(21_000);
       expect(lab.ctx(aheadId).lsn).toBe(7 * 8192);
@@ -330,7 +333,7 @@ describe('patroni agent (machine level)', () => {
     it('the watch wakes both replicas at the deletion, whatever their loop phase; each asks the dead primary too', () => {
       const lab = cluster3({}, [0, 5000, 1000]);
       lab.writeEvery(() => 'pg-1', 7000, 11_000);
-      lab.q.at(12_000, () => lab.cutLink('pg-1', 'pg-3'));
+      lab.q.at(12_000, { k: 'call', name: 'test' }, () => lab.cutLink('pg-1', 'pg-3'));
       lab.run(21_000);
       lab.crash('pg-1');
       lab.run(75_000);
@@ -408,7 +411,7 @@ describe('patroni agent (machine level)', () => {
       lab.run(20_500);
       lab.cutLink('pg-1', STORE);
       lab.run(26_000); // the 30 s loop is inside the outage
-      lab.q.at(31_000, () => lab.restoreLink('pg-1', STORE));
+      lab.q.at(31_000, { k: 'call', name: 'test' }, () => lab.restoreLink('pg-1', STORE));
       lab.run(60_000);
       expect(lab.markOf('pg-1', 'demote')).toHaveLength(0);
       expect(lab.ctx('pg-1')).toMatchObject({ pgRole: 'primary', lockHeld: true, timeline: 1 });

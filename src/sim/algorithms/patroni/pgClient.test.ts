@@ -10,14 +10,19 @@ function clientLab(intervalMs = 2000, connectTimeoutMs?: number) {
   const q = new EventQueue();
   const sent: Array<{ t: number; to: string; type: string; body: Record<string, unknown> }> = [];
   const marks: Array<{ t: number; name: string; data: Record<string, unknown> }> = [];
-  const gate = { realDelay: (ms: number) => ms, fire: (_: number, fn: () => void) => fn(), incarnation: 0 };
+  const gate = {
+    id: 'test',
+    realDelay: (ms: number) => ms,
+    fire: (_: number, fn: () => void) => fn(),
+    incarnation: 0,
+  };
   const env: ProcessEnv = {
     id: 'app',
     now: () => q.now,
     wallNow: () => q.now,
     send: (to, type, body = {}) => sent.push({ t: q.now, to, type, body }),
     clock: queueClock(q, gate),
-    after: (ms, fn) => afterOnClock(q, gate, ms, fn),
+    after: (ms, fn, name) => afterOnClock(q, gate, ms, fn, name),
     rng: () => createRng(1),
     reportRole: () => {},
     mark: (name, data) => marks.push({ t: q.now, name, data: data ?? {} }),

@@ -26,10 +26,14 @@ export function raftClientProcess(
       if (pending === null) return;
       cancelRetry?.();
       env.send(servers[target] as string, 'CLIENT_REQUEST', { value: pending });
-      cancelRetry = env.after(retryMs, () => {
-        target = (target + 1) % servers.length;
-        send();
-      });
+      cancelRetry = env.after(
+        retryMs,
+        () => {
+          target = (target + 1) % servers.length;
+          send();
+        },
+        'retry',
+      );
     };
     const tick = (): void => {
       if (pending === null) {
@@ -37,9 +41,9 @@ export function raftClientProcess(
         pending = `${prefix}${n}`;
         send();
       }
-      env.after(intervalMs, tick);
+      env.after(intervalMs, tick, 'tick');
     };
-    env.after(intervalMs, tick);
+    env.after(intervalMs, tick, 'tick');
     return {
       receive(msg) {
         const b = msg.body as { leader?: string | null; value?: string };

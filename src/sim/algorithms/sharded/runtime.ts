@@ -2,6 +2,7 @@
 import { resourceProcess } from '../../resource/resource.ts';
 import { storeProcess } from '../../store/process.ts';
 import type { AlgorithmRuntime } from '../algorithm.ts';
+import { phasePeriodMs } from '../lease/timing.ts';
 import { machineProcess } from '../machineProcess.ts';
 import { shardedConfig } from './index.ts';
 import { STORAGE_HOST, STORE_HOST } from './keys.ts';
@@ -9,6 +10,8 @@ import { shardedMachine } from './machine.ts';
 
 export const shardedRuntime: AlgorithmRuntime = {
   machine: shardedMachine,
+  // Retry slots and write ticks fall on multiples of these periods (lease/timing.ts).
+  phaseMs: (p) => phasePeriodMs(Number(p.retryMs), Number(p.writeIntervalMs)),
   build(ctx) {
     const cfg = shardedConfig(ctx.params);
     ctx.addHost(STORE_HOST, 'store', storeProcess({}));

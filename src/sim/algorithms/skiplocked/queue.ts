@@ -160,20 +160,20 @@ export function queueProcess(o: QueueOptions): ProcessFactory {
     /** Any traffic from the client restarts the keepalive idle time (the kernel's, not the backend's). */
     function heard(s: Session) {
       s.cancelKeepalive?.();
-      s.cancelKeepalive = env.after(o.keepaliveIdleMs, () => probe(s, 0));
+      s.cancelKeepalive = env.after(o.keepaliveIdleMs, () => probe(s, 0), 'keepalive-idle', s.pid);
     }
     function probe(s: Session, sent: number) {
       if (!s.open) return;
       if (sent >= o.keepaliveCount) return terminate(s, 'keepalive');
       env.send(s.node, 'TCP_KEEPALIVE', { pid: s.pid });
-      s.cancelKeepalive = env.after(o.keepaliveIntervalMs, () => probe(s, sent + 1));
+      s.cancelKeepalive = env.after(o.keepaliveIntervalMs, () => probe(s, sent + 1), 'keepalive', s.pid);
     }
     /** A statement ended inside an open transaction: the session is idle in it until the next one. */
     function idleInTx(s: Session) {
       s.cancelIdle?.();
       s.cancelIdle =
         o.idleInTxMs > 0 && s.tx !== null
-          ? env.after(o.idleInTxMs, () => terminate(s, 'idle-in-transaction'))
+          ? env.after(o.idleInTxMs, () => terminate(s, 'idle-in-transaction'), 'idle-in-tx', s.pid)
           : null;
     }
 

@@ -196,12 +196,16 @@ export function zooKeeperProcess(): ProcessFactory {
       if (!serving()) return;
       const next = zk.nextExpiryMs();
       if (next === undefined) return;
-      cancelExpiry = env.after(Math.max(0, next - env.now()), () => {
-        cancelExpiry = null;
-        zk.expire(env.now());
-        flush();
-        scheduleExpiry();
-      });
+      cancelExpiry = env.after(
+        Math.max(0, next - env.now()),
+        () => {
+          cancelExpiry = null;
+          zk.expire(env.now());
+          flush();
+          scheduleExpiry();
+        },
+        'session-expiry',
+      );
     };
 
     const handle = (m: Message): [string, Record<string, unknown>] | null => {
@@ -254,15 +258,19 @@ export function zooKeeperProcess(): ProcessFactory {
     /** A quorum's election: nothing is served until it ends; then every session has its whole timeout. */
     const elect = () => {
       electing?.();
-      electing = env.after(ELECTION_MS, () => {
-        electing = null;
-        if (!quorum()) return;
-        leader = electedLeader(upServers());
-        env.mark('ensemble-leader', { server: leader });
-        zk.promote(env.now());
-        flush();
-        scheduleExpiry();
-      });
+      electing = env.after(
+        ELECTION_MS,
+        () => {
+          electing = null;
+          if (!quorum()) return;
+          leader = electedLeader(upServers());
+          env.mark('ensemble-leader', { server: leader });
+          zk.promote(env.now());
+          flush();
+          scheduleExpiry();
+        },
+        'election',
+      );
     };
     const serverFault = (id: number, act: 'kill' | 'restart' | 'stop' | 'resume') => {
       // The fault's shape takes up to 5 (a store group's); this ensemble has three servers.

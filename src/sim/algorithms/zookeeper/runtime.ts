@@ -9,6 +9,8 @@ import { zooKeeperProcess } from './process.ts';
 
 export const zookeeperRuntime: AlgorithmRuntime = {
   machine: zkMachine,
+  // Retry slots and write ticks fall on multiples of these periods (lease/timing.ts).
+  phaseMs: (p) => Number(p.writeIntervalMs),
   build(ctx) {
     const cfg = zkConfig(ctx.params);
     ctx.addHost(ZK_HOST, 'store', zooKeeperProcess());
