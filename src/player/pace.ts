@@ -104,8 +104,9 @@ export function paceAt(m: PaceModel, t: number, speed: number, boost: BoostOptio
 
 /** Sorted, disjoint [start, end] intervals (virtual ms) during which something happens. */
 export interface BusyIntervals {
-  starts: number[];
-  ends: number[];
+  /** Plain arrays, or typed arrays moved from the worker without a copy (engine/sim.worker.ts). */
+  starts: ArrayLike<number>;
+  ends: ArrayLike<number>;
   durationMs: number;
 }
 

@@ -6,7 +6,6 @@ import { usePlayer } from '../player/react.ts';
 import type { Run } from '../player/store.ts';
 import { canonicalFaults } from '../sim/inputs.ts';
 import type { TimedFault } from '../sim/scenario/schema.ts';
-import type { TraceEvent } from '../sim/trace/events.ts';
 import { formatTime } from '../views/format.ts';
 import {
   branchIndex,
@@ -14,6 +13,7 @@ import {
   DRAW,
   type DrawBranch,
   drawBranches,
+  lossesSoFar,
   recordDraws,
   simOptionsOf,
   takeDraw,
@@ -69,11 +69,7 @@ export function BranchSection({ run }: { run: Run }) {
   );
   const at = Math.round(time);
   // Losses already in the run count against L; read once per trace, not per frame.
-  const lost = useMemo(
-    () =>
-      (run.trace.events as readonly TraceEvent[]).filter((e) => e.k === 'drop' && e.reason === 'loss').length,
-    [run.trace],
-  );
+  const lost = useMemo(() => lossesSoFar(log, run.trace.events), [log, run.trace]);
   const draws = useMemo(
     () => (log ? drawBranches(log, run.trace, at, EXPLORE_LIMITS.losses - lost) : []),
     [log, run.trace, at, lost],

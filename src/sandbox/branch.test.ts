@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
 import { recordingChooser } from '../sim/kernel/choices.ts';
 import { simulate } from '../sim/simulate.ts';
-import { branchIndex, branchOptions } from './branch.ts';
+import { branchIndex, branchOptions, lossesSoFar } from './branch.ts';
 import { ranStory, simulateCompare } from './compare.ts';
 import { WITHOUT } from './variants.ts';
 
@@ -83,5 +83,25 @@ describe('Branch here', () => {
       states: false,
     });
     expect(other.run.trace.events).toEqual(want.events);
+  });
+});
+
+describe('the losses a run already has', () => {
+  it('are counted only when there are draws to offer: a long run lands without a pass over its events', () => {
+    const run = simulate(scenarios.find((s) => s.id === 'etcd-lease') ?? (scenarios[0] as never), {
+      params: { dropRate: 0.2 },
+      durationMs: 20_000,
+    });
+    const losses = run.events.filter((e) => e.k === 'drop' && e.reason === 'loss').length;
+    expect(losses).toBeGreaterThan(0);
+    expect(lossesSoFar([], run.events)).toBe(losses);
+    // No draws (a long run): the events are not read at all.
+    const unread = new Proxy(run.events, {
+      get(target, key, recv) {
+        if (key === 'length' || key === Symbol.iterator || key === 'filter') throw new Error('read');
+        return Reflect.get(target, key, recv);
+      },
+    });
+    expect(lossesSoFar(null, unread)).toBe(0);
   });
 });

@@ -99,6 +99,19 @@ export interface DrawBranch {
   timer?: { owner: string; name: string };
 }
 
+/**
+ * The messages the run already lost (drops for `loss`), which count against the draws' budget of
+ * losses; 0 without draws to offer (`log` null: a long run, an imported one, a challenge), without
+ * reading the events: a 24 h run has over a million, and counting them held the page for about 20 ms
+ * each time its run landed (issue #40).
+ */
+export function lossesSoFar(log: readonly DrawRecord[] | null, events: readonly TraceEvent[]): number {
+  if (log === null) return 0;
+  let n = 0;
+  for (const e of events) if (e.k === 'drop' && e.reason === 'loss') n++;
+  return n;
+}
+
 /** Every draw of a run, with its time and event: the run simulated again with a describing chooser. */
 export function recordDraws(scenario: Scenario, opts: SimOptions): DrawRecord[] {
   const inner = opts.choices ? replayingChooser(opts.choices.draws, () => {}) : undefined;

@@ -13,7 +13,7 @@ import { busyBySort } from '../pace.ts';
 import { navSteps, stepsOf } from '../steps.ts';
 import { shownScenario } from '../store/types.ts';
 import { createPlayerStore, type PlayerStore } from '../store.ts';
-import { pageEngine, type RunUpdate, type SimEngine } from './client.ts';
+import { pageEngine, type RunUpdate, type SimEngine, syncEngine } from './client.ts';
 
 /**
  * The player with its simulations off the call: the page's engine in slices (the worker's engine
@@ -46,6 +46,36 @@ const idle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const json = (x: unknown) => JSON.stringify(x);
 
 describe('the player store on an asynchronous engine', () => {
+  it('sets a piece in a task after the one that read it: React renders a store change in its own task', async () => {
+    // An engine off the call whose answer comes when the test says: the whole run, in one message.
+    const delivered: Array<() => void> = [];
+    const inner = syncEngine(simulate);
+    const engine: SimEngine = {
+      where: 'worker',
+      hint() {},
+      run(job, l) {
+        delivered.push(() => inner.run(job, l));
+        return () => {};
+      },
+    };
+    const store = createPlayerStore({ scenarios: [lease, bully], engine });
+    const s = () => store.getState();
+    for (let n = 0; n < 5 && delivered.length > 0; n++) {
+      delivered.shift()?.();
+      await idle(0);
+    }
+    await settled(store);
+    expect(s().scenarioId).toBe('etcd-lease');
+    s().selectScenario('bully');
+    delivered.shift()?.();
+    // The message is read (the run is known), not yet set: the page draws it in the next task.
+    expect(s().scenarioId).toBe('etcd-lease');
+    expect(s().pending).not.toBeNull();
+    await settled(store);
+    expect(s().scenarioId).toBe('bully');
+    expect(json(s().run?.trace)).toBe(json(simulate(bully)));
+  });
+
   it('keeps the run on screen until the new one arrives, then shows exactly what simulate() gives', async () => {
     const { engine } = spied();
     const store = createPlayerStore({ scenarios: [lease, bully], engine });

@@ -12,6 +12,7 @@ import { TraceIndex } from '../../sim/trace/frame.ts';
 import { applyDigest, emptyDigest } from '../../sim/trace/messageDigest.ts';
 import { type Trace, traceOf } from '../../sim/trace/trace.ts';
 import type { RunUpdate, SimEngine } from '../engine/client.ts';
+import { macrotask } from '../engine/yield.ts';
 import type { PaceModel } from '../pace.ts';
 import * as nav from '../steps.ts';
 import type { Runs } from './runs.ts';
@@ -38,6 +39,14 @@ export type Change = Partial<PlayerState> & Pick<PlayerState, 'scenarioId' | 'al
 export type Flight = ReturnType<typeof createFlight>;
 
 export function createFlight(set: Set, get: Get, runs: Runs, engine: SimEngine) {
+  /**
+   * Where the engine answers later (a worker, the page's slices), a piece's state is set in a task
+   * after the one that read it: React renders a store change in the task that made it, and a 24 h
+   * run's piece read (parsed, its digest and index grown) and drawn in one task held the page for
+   * over 50 ms (issue #40). A MessageChannel task, not setTimeout, which browsers clamp when nested.
+   * In order, one queue: a piece's progress never lands before the piece shown before it.
+   */
+  const later = engine.where === 'sync' ? (fn: () => void) => fn() : macrotask();
   /** The change being simulated: the state it will make (`patch`), and its cancel. */
   let job: { patch: Partial<PlayerState>; cancel: () => void; before: PlayerState | null } | null = null;
   const waiting: Array<() => void> = [];
@@ -130,11 +139,9 @@ export function createFlight(set: Set, get: Get, runs: Runs, engine: SimEngine) 
       // Before the minute after the cursor, and between pieces once the run is on screen, only the
       // progress moves: views derive from a run object once, not per piece.
       if (!complete && (on || u.through < firstUntil)) {
-        set(
-          on
-            ? { until: u.through, pending: { through: u.through, durationMs } }
-            : { pending: { through: u.through, durationMs } },
-        );
+        const progress = { through: u.through, durationMs };
+        const until = on ? u.through : undefined;
+        draw(() => set(until !== undefined ? { until, pending: progress } : { pending: progress }));
         return;
       }
       // The narration the engine derived with the run: the views make no pass over it on landing.
@@ -155,12 +162,20 @@ export function createFlight(set: Set, get: Get, runs: Runs, engine: SimEngine) 
         key: spec.key,
       };
       if (complete) runs.remember(run);
-      if (!on) me.before = me.before ?? get();
-      const next = on ? { run, ...clampTo(run) } : { ...patch, ...shown(run) };
+      const wasOn = on;
       on = true;
-      set({ ...next, until: run.until, pending: complete ? null : { through: u.through, durationMs } });
-      if (complete) settle();
+      draw(() => {
+        if (!wasOn) me.before = me.before ?? get();
+        const next = wasOn ? { run, ...clampTo(run) } : { ...patch, ...shown(run) };
+        set({ ...next, until: run.until, pending: complete ? null : { through: u.through, durationMs } });
+        if (complete) settle();
+      });
     };
+    /** Sets what a piece makes, in the next task (later), unless a newer change took over meanwhile. */
+    const draw = (fn: () => void) =>
+      later(() => {
+        if (job === me) fn();
+      });
     const cancel = engine.run(
       {
         scenario: spec.scenario,

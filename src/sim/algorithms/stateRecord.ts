@@ -2,7 +2,7 @@ import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent } from 'xstate';
 import { type After, clockFrom, type XClock } from '../kernel/clock.ts';
 import type { Recorded } from '../net/host.ts';
 import type { StateEvent, StateName, StateValue } from '../trace/events.ts';
-import { impliedExits } from '../trace/stateFold.ts';
+import { leavesOf, moveOf, NO_LEAVES, sameNodes } from './stateLeaves.ts';
 
 /**
  * The context values the inspector lists, by the names the machines use: term, fencing token, lease
@@ -41,15 +41,6 @@ export function eventName(type: string): string {
   return n;
 }
 
-/** The active leaf paths of a snapshot, dot-separated from the root (`session.role.following.waiting`). */
-export function leafPaths(value: unknown, prefix = ''): string[] {
-  if (typeof value === 'string') return [prefix ? `${prefix}.${value}` : value];
-  if (value === null || typeof value !== 'object') return prefix ? [prefix] : [];
-  const out: string[] = [];
-  for (const [k, v] of Object.entries(value)) out.push(...leafPaths(v, prefix ? `${prefix}.${k}` : k));
-  return out.length > 0 ? out : prefix ? [prefix] : [];
-}
-
 /** A context value as the record keeps it: primitives only (anything else is not listed). */
 const primitive = (v: unknown): v is StateValue =>
   typeof v === 'number' || typeof v === 'string' || v === null;
@@ -74,110 +65,38 @@ type Known = Array<StateValue | undefined>;
  */
 function contextChanges(ctx: unknown, known: Known, init: boolean): Record<string, StateValue> | null {
   const c = (ctx ?? {}) as Record<string, unknown>;
-  let out: Record<string, StateValue> | null = null;
-  for (let i = 0; i < readKeys.length; i++) {
-    const v = i < contextKeys.length ? c[readKeys[i] as string] : holderOf(c);
-    if (!primitive(v)) {
-      known[i] = undefined;
-      continue;
-    }
-    if (init || known[i] !== v) {
-      out ??= {};
-      out[readKeys[i] as string] = v;
-      known[i] = v;
-    }
-  }
-  return out;
+  // Named reads, one per key: the same read site meets every machine's context, and a keyed read
+  // there (c[key] in a loop) went megamorphic, the recorder's costliest line in a lease run.
+  let out = changed(null, known, init, 0, c.term);
+  out = changed(out, known, init, 1, c.token);
+  out = changed(out, known, init, 2, c.lease);
+  out = changed(out, known, init, 3, c.deadline);
+  out = changed(out, known, init, 4, c.leaderUntilMs);
+  out = changed(out, known, init, 5, c.leader);
+  out = changed(out, known, init, 6, c.coordinator);
+  out = changed(out, known, init, 7, c.timeline);
+  out = changed(out, known, init, 8, c.epoch);
+  out = changed(out, known, init, 9, c.configuration);
+  return changed(out, known, init, 10, holderOf(c));
 }
 
-/**
- * Configurations and moves, shared by every actor of every machine: a configuration's sorted leaf
- * paths, one array per distinct configuration, and what a move from one to another enters and (where
- * stateFold's rule would not tell) leaves. A node moves between a handful of configurations all run
- * long: each is worked out once, and a move costs a few lookups.
- */
-const configurations = new Map<string, readonly string[]>();
-const NO_LEAVES: readonly string[] = [];
-configurations.set('', NO_LEAVES);
-const moves = new WeakMap<
-  readonly string[],
-  Map<readonly string[], { entered: string[]; left: string[] | null }>
->();
-const pathOf = new WeakMap<object, string>();
-
-/**
- * The configurations already met, by their atomic state nodes in the snapshot's order (a trie of
- * weak maps, keyed by the node objects the machine keeps): a configuration met again costs a few
- * lookups, no string built and no sort.
- */
-type Seen = { next: WeakMap<object, Seen>; leaves?: readonly string[] };
-const seenRoot: Seen = { next: new WeakMap() };
-
-/** The configuration's leaves, from the snapshot's active state nodes (or its value, as a fallback). */
-export function leavesOf(snap: AnyMachineSnapshot): readonly string[] {
-  const nodes = (snap as { _nodes?: ReadonlyArray<{ type: string; path: string[] }> })._nodes;
-  if (!nodes) return leavesFrom(snap, nodes);
-  let at = seenRoot;
-  for (const n of nodes) {
-    if (n.type !== 'atomic' && n.type !== 'final') continue;
-    let next = at.next.get(n);
-    if (next === undefined) {
-      next = { next: new WeakMap() };
-      at.next.set(n, next);
-    }
-    at = next;
+/** contextChanges for readKeys[i], whose value is now `v`. */
+function changed(
+  out: Record<string, StateValue> | null,
+  known: Known,
+  init: boolean,
+  i: number,
+  v: unknown,
+): Record<string, StateValue> | null {
+  if (!primitive(v)) {
+    known[i] = undefined;
+    return out;
   }
-  // No atomic node (the value fallback) is left uncached, as before.
-  if (at === seenRoot) return leavesFrom(snap, nodes);
-  at.leaves ??= leavesFrom(snap, nodes);
-  return at.leaves;
-}
-
-function leavesFrom(
-  snap: AnyMachineSnapshot,
-  nodes: ReadonlyArray<{ type: string; path: string[] }> | undefined,
-): readonly string[] {
-  let out: string[] = [];
-  if (nodes)
-    for (const n of nodes) {
-      if (n.type !== 'atomic' && n.type !== 'final') continue;
-      let p = pathOf.get(n);
-      if (p === undefined) {
-        p = n.path.join('.');
-        pathOf.set(n, p);
-      }
-      out.push(p);
-    }
-  if (out.length === 0) out = leafPaths(snap.value);
-  out.sort();
-  const key = out.join('\n');
-  const known = configurations.get(key);
-  if (known) return known;
-  configurations.set(key, out);
-  return out;
-}
-
-function moveOf(from: readonly string[], to: readonly string[]) {
-  let byTo = moves.get(from);
-  if (!byTo) {
-    byTo = new Map();
-    moves.set(from, byTo);
-  }
-  let m = byTo.get(to);
-  if (!m) {
-    const entered = to.filter((p) => !from.includes(p));
-    const implied = impliedExits(from, entered);
-    const left = from.filter((p) => !to.includes(p));
-    m = { entered, left: left.join() !== implied.join() ? left : null };
-    byTo.set(to, m);
-  }
-  return m;
-}
-
-function sameNodes(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+  if (!init && known[i] === v) return out;
+  known[i] = v;
+  const o = out ?? {};
+  o[readKeys[i] as string] = v;
+  return o;
 }
 
 type Scheduled = { event: { type: string }; delay: number; source: AnyActorRef };
