@@ -157,7 +157,9 @@ describe.skipIf(skip)('live mode against a real etcd cluster', () => {
     );
     expect(storeLeaders.length).toBeGreaterThanOrEqual(2);
     expect(storeLeaders.at(-1)).toBeGreaterThan(storeLeaders[0] ?? Number.POSITIVE_INFINITY);
-    expect(String(states.at(-1)?.changes)).toMatch(/^\d+,\d+,\d+$/);
+    // etcd's leader-change counter, read on member-3 at least (it ran throughout; a member just
+    // restarted may not have answered its first /metrics yet).
+    expect(String(states.at(-1)?.changes)).toMatch(/^\d*,\d*,\d+$/);
     expect(marks).toEqual([
       'member-kill',
       'member-kill',

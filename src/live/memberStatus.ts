@@ -40,6 +40,8 @@ export interface MemberReading {
 /** How often each running member is asked (both within etcd's 100 ms heartbeat interval's order). */
 export const STATUS_EVERY_MS = 100;
 export const METRICS_EVERY_MS = 200;
+/** A member that has not answered within this is read again next time (its last reading stands). */
+const READ_DEADLINE_MS = 500;
 
 /** The counter's value in a Prometheus text exposition, or null when it is not there. */
 export function leaderChangesOf(metrics: string): number | null {
@@ -130,7 +132,8 @@ export class MemberPoller {
   private shown = '';
   private leaderShown = '';
   private readonly loops: Array<Promise<void>> = [];
-  private readonly abort = new AbortController();
+  /** The readings under way, aborted on stop. */
+  private readonly inflight = new Set<AbortController>();
 
   constructor(
     private readonly members: {
@@ -149,7 +152,7 @@ export class MemberPoller {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.abort.abort();
+    for (const ac of this.inflight) ac.abort();
     await Promise.all(this.loops);
   }
 
@@ -182,11 +185,18 @@ export class MemberPoller {
   }
 
   private async read(m: MemberInfo, metrics: boolean): Promise<void> {
-    const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(500)]);
+    // One deadline for the whole reading, raced rather than left to fetch's signal alone: under load
+    // a fetch was seen to outlive its AbortSignal, and a loop waiting on it held stop() (and the run's
+    // end) for good.
+    const ac = new AbortController();
+    this.inflight.add(ac);
+    const deadline = setTimeout(() => ac.abort(), READ_DEADLINE_MS);
+    const aborted = new Promise<null>((resolve) => ac.signal.addEventListener('abort', () => resolve(null)));
+    const signal = ac.signal;
     const get = <T>(p: Promise<T>) => p.catch(() => null);
-    try {
+    const work = (async () => {
       const headers = (await this.members.auth?.headers()) ?? {};
-      const [status, vars, text] = await Promise.all([
+      return Promise.all([
         get(
           fetch(`${m.clientUrl}/v3/maintenance/status`, { method: 'POST', headers, body: '{}', signal }).then(
             (r) => r.json() as Promise<Record<string, unknown>>,
@@ -201,6 +211,11 @@ export class MemberPoller {
           ? get(fetch(`${m.clientUrl}/metrics`, { signal }).then((r) => r.text()))
           : Promise.resolve(null),
       ]);
+    })().catch(() => null);
+    try {
+      const answer = await Promise.race([work, aborted]);
+      if (answer === null) return;
+      const [status, vars, text] = answer;
       // Killed or restarted while the answer was on its way: not this process's word.
       if (this.members.info()[m.index - 1]?.state !== 'running') return;
       if (status?.raftTerm === undefined) return;
@@ -214,8 +229,10 @@ export class MemberPoller {
         changes: text === null ? (was?.fresh ? was.changes : null) : leaderChangesOf(text),
         fresh: true,
       });
-    } catch {
-      // No answer in time (starting, overloaded): its last reading stands.
+    } finally {
+      clearTimeout(deadline);
+      ac.abort();
+      this.inflight.delete(ac);
     }
   }
 
