@@ -19,7 +19,7 @@ test('etcd-leader-change: the store’s members are drawn with the leader marked
   await expect(members(page).locator('.member-leader')).toHaveCount(1);
   const panel = page.locator('.store-panel');
   await expect(panel.locator('.store-member.leader')).toHaveText('member-2 leader');
-  await expect(panel).toContainText('Members · term 2');
+  await expect(panel).toContainText('Members · term 3');
   expect(await roleOf(page, 'node-1')).toBe('leader');
 
   await openPlayer(page, '?scenario=etcd-leader-change&step=node-1-steps-down');

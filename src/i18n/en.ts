@@ -182,6 +182,8 @@ export const en: Record<string, string> = {
   'store.leaseOf': 'lease {lease}',
   'store.noKeys': 'No keys yet.',
   'store.members': 'Members · term {term}',
+  'store.memberTerm': 'term {term}',
+  'store.leaderChanges': 'leader changes: {changes}',
   'store.leases': 'Leases',
   'store.noLeases': 'No live leases.',
   'store.ttl': 'TTL {ttl} s',

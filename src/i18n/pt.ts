@@ -190,6 +190,8 @@ export const pt: Record<string, string> = {
   'store.leaseOf': 'lease {lease}',
   'store.noKeys': 'Nenhuma chave ainda.',
   'store.members': 'Membros · termo {term}',
+  'store.memberTerm': 'termo {term}',
+  'store.leaderChanges': 'trocas de líder: {changes}',
   'store.leases': 'Leases',
   'store.noLeases': 'Nenhum lease vivo.',
   'store.ttl': 'TTL {ttl} s',

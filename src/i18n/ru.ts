@@ -188,6 +188,8 @@ export const ru: Record<string, string> = {
   'store.leaseOf': 'lease {lease}',
   'store.noKeys': 'Ключей пока нет.',
   'store.members': 'Участники · терм {term}',
+  'store.memberTerm': 'терм {term}',
+  'store.leaderChanges': 'смен лидера: {changes}',
   'store.leases': 'Leases',
   'store.noLeases': 'Живых lease нет.',
   'store.ttl': 'TTL {ttl} с',

@@ -9,6 +9,7 @@ import { type CliArgs, parseArgs, UsageError } from '../cli/args.ts';
 import { scenarioParams } from '../sim/inputs.ts';
 import type { Params } from '../sim/params.ts';
 import { withAlgorithm } from '../sim/scenario/sandbox.ts';
+import { GROUP_DURATION_MS, GROUP_SCHEDULE } from './groupCompare.ts';
 import {
   isLiveNodeFault,
   isStoreFault,
@@ -17,16 +18,26 @@ import {
   storeFaultKinds,
 } from './run.ts';
 
+/** A scheduled member fault: a member by number, or `"leader"`, the one that leads when it fires. */
+export type ScheduledStoreFault = { kind: StoreFault['kind']; member: number | 'leader' };
+
 export interface LiveArgs {
   headless: boolean;
   /** `--compare`: the headless summary also holds the same schedule simulated (src/live/compare.ts). */
   compare: boolean;
+  /**
+   * `--compare --runs N`: the member faults N times on a fresh cluster each, beside the store group
+   * simulated (storeMembers 3) with seeds 1..N (src/live/groupCompare.ts); null without `--runs`.
+   */
+  runs: number | null;
+  /** `--out FILE`: the headless recording is written there too (with `--runs`, FILE-1.json, FILE-2.json...). */
+  out: string | null;
   cli: CliArgs;
   params: Params;
   nodes: number;
   durationMs: number;
   nodeFaults: Array<{ atMs: number; fault: LiveNodeFault }>;
-  storeFaults: Array<{ atMs: number; fault: StoreFault }>;
+  storeFaults: Array<{ atMs: number; fault: ScheduledStoreFault }>;
 }
 
 /** A live cluster of three nodes by default: the smallest that shows a failover to a second follower. */
@@ -34,7 +45,7 @@ export const LIVE_NODES = 3;
 /** Headless runs stop here unless `--duration` says otherwise. */
 export const LIVE_DURATION_MS = 60_000;
 
-function storeFault(raw: string): { atMs: number; fault: StoreFault } | null {
+function storeFault(raw: string): { atMs: number; fault: ScheduledStoreFault } | null {
   const colon = raw.indexOf(':');
   if (colon <= 0) return null;
   let f: unknown;
@@ -51,6 +62,9 @@ function storeFault(raw: string): { atMs: number; fault: StoreFault } | null {
     throw new UsageError(
       `--fault time must be a whole number of ms, got ${JSON.stringify(raw.slice(0, colon))}`,
     );
+  const kind = (f as StoreFault).kind;
+  if (member === 'leader' && keys.length === 2 && (kind === 'member-kill' || kind === 'member-stop'))
+    return { atMs, fault: { kind, member } };
   if (
     typeof member !== 'number' ||
     !Number.isInteger(member) ||
@@ -59,14 +73,16 @@ function storeFault(raw: string): { atMs: number; fault: StoreFault } | null {
     keys.length !== 2
   )
     throw new UsageError(
-      `--fault at ${atMs} ms: ${(f as StoreFault).kind} takes {"kind","member"} with member 1, 2 or 3 (kinds: ${storeFaultKinds.join(', ')})`,
+      `--fault at ${atMs} ms: ${kind} takes {"kind","member"} with member 1, 2 or 3, or "leader" for member-kill and member-stop (kinds: ${storeFaultKinds.join(', ')})`,
     );
-  return { atMs, fault: { kind: (f as StoreFault).kind, member } };
+  return { atMs, fault: { kind, member } };
 }
 
 export function parseLiveArgs(argv: string[]): LiveArgs {
   let headless = false;
   let compare = false;
+  let runs: number | null = null;
+  let out: string | null = null;
   const rest: string[] = [];
   const storeFaults: LiveArgs['storeFaults'] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -77,6 +93,18 @@ export function parseLiveArgs(argv: string[]): LiveArgs {
     }
     if (a === '--compare') {
       compare = true;
+      continue;
+    }
+    if (a === '--out') {
+      out = argv[++i] ?? null;
+      if (out === null || out === '') throw new UsageError('--out needs a file name');
+      continue;
+    }
+    if (a === '--runs') {
+      const v = argv[++i];
+      if (v === undefined || !/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 20)
+        throw new UsageError('--runs: 1 to 20');
+      runs = Number(v);
       continue;
     }
     if (a === '--fault' || a.startsWith('--fault=')) {
@@ -113,13 +141,21 @@ export function parseLiveArgs(argv: string[]): LiveArgs {
   }
   const nodes = cli.nodes ?? LIVE_NODES;
   if (nodes > 9) throw new UsageError('--nodes: live mode runs 1 to 9 nodes');
+  if (runs !== null && !(compare && headless)) throw new UsageError('--runs goes with --headless --compare');
+  if (runs !== null && nodeFaults.length > 0)
+    throw new UsageError('--runs compares member faults only: it takes no node faults');
+  // The store-group comparison's own schedule when none is given (groupCompare.ts).
+  if (runs !== null && storeFaults.length === 0) storeFaults.push(...GROUP_SCHEDULE);
+  const durationMs = cli.durationMs ?? (runs !== null ? GROUP_DURATION_MS : LIVE_DURATION_MS);
   return {
     headless,
     compare,
+    runs,
+    out,
     cli,
     params,
     nodes,
-    durationMs: cli.durationMs ?? LIVE_DURATION_MS,
+    durationMs,
     nodeFaults,
     storeFaults,
   };

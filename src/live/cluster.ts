@@ -133,6 +133,10 @@ export class EtcdCluster {
       '--initial-cluster-state=new',
       `--heartbeat-interval=${opts.heartbeatMs ?? 100}`,
       `--election-timeout=${opts.electionMs ?? 1000}`,
+      // etcd 3.4's default (`etcd --help` of 3.4.23: "--pre-vote 'false'"), said here so that an
+      // ETCD_BIN with another default runs the Raft the simulated store group runs (store/group.ts,
+      // preVote: false) and `--compare --runs` compares like with like.
+      '--pre-vote=false',
       // No page but the member's own may read its answers: an empty --cors would mean "*". No page
       // calls the members at all (the control service does, src/live/server.ts).
       `--cors=${m.clientUrl}`,

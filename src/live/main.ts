@@ -4,6 +4,8 @@
  * `npm run -s live -- --headless ...`: the same run for a fixed `--duration`, then the recorded
  * run's summary in the simulator CLI's format, plus its `source`. Node-only.
  */
+
+import { writeFileSync } from 'node:fs';
 import { UsageError } from '../cli/args.ts';
 import { cliDocument } from '../cli/main.ts';
 import { ParamError } from '../sim/params.ts';
@@ -12,12 +14,14 @@ import { toMermaid } from '../sim/trace/mermaid.ts';
 import { toText } from '../sim/trace/text.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { type LiveArgs, parseLiveArgs } from './args.ts';
-import { figures, simulatedSchedule } from './compare.ts';
+import { figures, scheduleOf, simulatedSchedule } from './compare.ts';
+import { type GroupFigures, groupFigures, groupTable, groupText, simulateGroup } from './groupCompare.ts';
 import { type LiveSession, startSession } from './session.ts';
 
 /** The same schedule simulated, beside the recording: failover windows, messages, revisions. */
 export function compareWithSimulation(trace: Trace, a: LiveArgs) {
-  const schedule = simulatedSchedule(a.nodeFaults, a.storeFaults, trace.durationMs);
+  // Member faults as they fired ("leader" resolved to a member), from the recording's own marks.
+  const schedule = simulatedSchedule(a.nodeFaults, scheduleOf(trace).storeFaults, trace.durationMs);
   const sim = simulate(a.cli.scenario, {
     ...(a.cli.seed !== undefined ? { seed: a.cli.seed } : {}),
     nodes: a.nodes,
@@ -40,6 +44,47 @@ export function liveDocument(trace: Trace, a: LiveArgs): string {
     ...(a.compare ? { compare: compareWithSimulation(trace, a) } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/**
+ * `--compare --runs N`: the member faults on a fresh cluster N times, one run after the other, then
+ * the store group simulated with seeds 1..N under the same schedule; prints the table (Markdown, as
+ * the README holds it) and every run's figures as JSON.
+ */
+async function groupCompareMain(
+  a: LiveArgs,
+  current: (s: LiveSession | null) => void,
+  interrupted: () => boolean,
+): Promise<number> {
+  const runs = a.runs ?? 1;
+  const real: GroupFigures[] = [];
+  for (let i = 1; i <= runs; i++) {
+    const s = await startSession(a);
+    current(s);
+    await new Promise((r) => setTimeout(r, a.durationMs));
+    if (interrupted()) return 130;
+    const trace = await s.stop();
+    current(null);
+    if (a.out) writeFileSync(a.out.replace(/(\.json)?$/, `-${i}.json`), `${JSON.stringify(trace)}\n`);
+    const f = groupFigures(trace.events);
+    process.stderr.write(`live: run ${i}/${runs}: ${JSON.stringify(f)}\n`);
+    real.push(f);
+  }
+  const sim = Array.from({ length: runs }, (_, i) =>
+    groupFigures(
+      simulateGroup(a.cli.scenario, a.storeFaults, {
+        seed: i + 1,
+        nodes: a.nodes,
+        params: a.params,
+        durationMs: a.durationMs,
+      }),
+    ),
+  );
+  process.stdout.write(groupText(real, sim));
+  process.stdout.write(
+    `${JSON.stringify({ schedule: a.storeFaults, real, sim, table: groupTable(real, sim) })}\n`,
+  );
+  return 0;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -84,10 +129,19 @@ async function main(argv: string[]): Promise<number> {
       await new Promise(() => {});
       return 0;
     }
+    if (a.runs !== null)
+      return await groupCompareMain(
+        a,
+        (s) => {
+          session = s;
+        },
+        () => interrupted,
+      );
     session = await startSession(a);
     await new Promise((r) => setTimeout(r, a.durationMs));
     if (interrupted) return 130;
     const trace = await session.stop();
+    if (a.out) writeFileSync(a.out, `${JSON.stringify(trace)}\n`);
     process.stdout.write(liveDocument(trace, a));
     return 0;
   } catch (e) {

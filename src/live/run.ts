@@ -33,6 +33,7 @@ import type { MemberAction, MemberInfo } from './cluster.ts';
 import { type Answer, ask, padToken, RESOURCE_TOKEN_KEY } from './etcdApi.ts';
 import type { EtcdAuth } from './etcdAuth.ts';
 import { b64, Gateway, Unavailable } from './gateway.ts';
+import { MemberPoller } from './memberStatus.ts';
 import { LiveNode } from './node.ts';
 import { Recorder } from './recorder.ts';
 import { PrefixWatch, type WatchEvent } from './watch.ts';
@@ -99,6 +100,7 @@ export class LiveRun {
   private leaseSeq = 0;
   private readonly leaseBase: number;
   private watch: PrefixWatch | null = null;
+  private poller: MemberPoller | null = null;
   private ticker: unknown = null;
   private endedAt: number | null = null;
   private quorum = true;
@@ -359,6 +361,13 @@ export class LiveRun {
       (e) => this.watched(e),
       this.opts.members.auth,
     );
+    this.poller = new MemberPoller(
+      this.opts.members,
+      (e) => this.emit(e),
+      () => this.now(),
+      (ms) => new Promise((r) => this.clock.setTimeout(() => r(undefined), ms)),
+    );
+    this.poller.start();
     for (const n of this.nodes.values()) n.start();
     const tick = () => {
       this.flush(this.now() - this.lagMs);
@@ -404,6 +413,11 @@ export class LiveRun {
     return true;
   }
 
+  /** The etcd member (1-based) that leads as last polled, or null when none is known. */
+  storeLeader(): number | null {
+    return this.poller?.leaderIndex() ?? null;
+  }
+
   /** A fault on an etcd member, now (SIGSTOP, SIGCONT, SIGKILL, a new process on its data dir). */
   async storeFault(f: StoreFault): Promise<boolean> {
     const action = f.kind.slice('member-'.length) as MemberAction;
@@ -418,6 +432,7 @@ export class LiveRun {
       data: { member: f.member, id: info?.id ?? '' },
     });
     if (action === 'stop' || action === 'kill') this.watch?.moveOn(f.member);
+    if (action === 'kill' || action === 'restart') this.poller?.forget(f.member);
     const running = this.opts.members.info().filter((m) => m.state === 'running').length;
     const quorum = running * 2 > this.opts.members.info().length;
     if (quorum !== this.quorum) {
@@ -475,6 +490,7 @@ export class LiveRun {
       const end = this.now();
       for (const n of this.nodes.values()) n.host.crash();
       if (this.ticker !== null) this.clock.clearTimeout(this.ticker);
+      await this.poller?.stop();
       await new Promise((r) => this.clock.setTimeout(() => r(undefined), this.lagMs));
       await this.watch?.stop();
       this.endedAt = end;

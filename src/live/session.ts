@@ -65,6 +65,13 @@ export async function startSession(
   for (const { atMs, fault } of a.nodeFaults)
     timers.push(clock.setTimeout(() => run.nodeFault(fault), at(atMs)));
   for (const { atMs, fault } of a.storeFaults)
-    timers.push(clock.setTimeout(() => void run.storeFault(fault).catch(() => {}), at(atMs)));
+    timers.push(
+      clock.setTimeout(() => {
+        // "leader": the member that leads as last polled; with none known the fault does nothing.
+        const member = fault.member === 'leader' ? run.storeLeader() : fault.member;
+        if (member === null) return;
+        void run.storeFault({ kind: fault.kind, member }).catch(() => {});
+      }, at(atMs)),
+    );
   return { cluster, run, stop };
 }

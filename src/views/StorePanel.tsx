@@ -65,6 +65,15 @@ function GroupRow({ group }: { group: StoreGroupView }) {
           <li key={i} className={`store-member ${role}`}>
             <span className="mono">member-{i + 1}</span>{' '}
             <span>{t(role === 'stopped' ? 'role.paused' : `role.${role}`)}</span>
+            {group.terms?.[i] !== undefined ? (
+              <span className="muted"> · {t('store.memberTerm', { term: group.terms[i] as number })}</span>
+            ) : null}
+            {group.changes?.[i] != null ? (
+              <span className="muted">
+                {' '}
+                · {t('store.leaderChanges', { changes: group.changes[i] as number })}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -130,7 +139,8 @@ export const StorePanel = memo(
 export function sameStore(a: StoreView, b: StoreView): boolean {
   if (a === b) return true;
   // A group is rebuilt whenever frameAt replays its mark: compare what is drawn.
-  if (`${a.group?.roles}|${a.group?.term}` !== `${b.group?.roles}|${b.group?.term}`) return false;
+  const drawn = (g: StoreView['group']) => `${g?.roles}|${g?.term}|${g?.terms}|${g?.changes}`;
+  if (drawn(a.group) !== drawn(b.group)) return false;
   if (a.revision !== b.revision || a.keys.length !== b.keys.length || a.leases.length !== b.leases.length)
     return false;
   for (let i = 0; i < a.keys.length; i++) if (a.keys[i] !== b.keys[i]) return false;

@@ -98,12 +98,15 @@ export function startStoreGroup(
   for (let i = 1; i <= size; i++)
     members.push({
       id: memberId(i),
-      disk: { term: 0, votedFor: null, log: [] },
+      // etcd raft bootstraps a new cluster's members as followers in term 1 (raft/bootstrap.go,
+      // `becomeFollower(1, None)`, the initial members' entries appended in that term), so its first
+      // leader leads in term 2, as the live cluster's does (src/live/memberStatus.ts records it).
+      disk: { term: 1, votedFor: null, log: [] },
       life: 'up',
       cancels: new Set(),
       actor: null,
       role: 'follower',
-      term: 0,
+      term: 1,
       held: [],
     });
   const byId = new Map(members.map((m) => [m.id, m]));

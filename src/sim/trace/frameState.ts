@@ -15,6 +15,10 @@ export interface StoreGroupView {
   term: number;
   /** The member that leads, or null. */
   leader: string | null;
+  /** A live recording's (src/live/memberStatus.ts): each member's own term, in member order. */
+  terms?: number[];
+  /** And each one's etcd_server_leader_changes_seen_total, null where not read. */
+  changes?: Array<number | null>;
 }
 
 export interface NodeState {
@@ -123,6 +127,10 @@ export function apply(s: State, e: TraceEvent): void {
         roles: String(e.data.roles ?? '').split(','),
         term: Number(e.data.term ?? 0),
         leader: leader === '' ? null : leader,
+        ...(typeof e.data.terms === 'string' ? { terms: e.data.terms.split(',').map(Number) } : {}),
+        ...(typeof e.data.changes === 'string'
+          ? { changes: e.data.changes.split(',').map((c) => (c === '' ? null : Number(c))) }
+          : {}),
       };
       return;
     }
