@@ -10,14 +10,8 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scenarios } from '../../scenarios/index.ts';
-import {
-  type Bounds,
-  type Counterexample,
-  type ExploreInput,
-  explore,
-  MENU_KINDS,
-  ttlMsOf,
-} from '../sim/explore/explore.ts';
+import { type Bounds, type Counterexample, type ExploreInput, explore } from '../sim/explore/explore.ts';
+import { MENU_KINDS, ttlMsOf } from '../sim/explore/menu.ts';
 import { scenarioParams } from '../sim/inputs.ts';
 import { shown } from '../sim/rules.ts';
 import { withFix } from '../sim/scenario/fix.ts';

@@ -9,7 +9,7 @@ import { type CliArgs, parseArgs, UsageError } from '../cli/args.ts';
 import { scenarioParams } from '../sim/inputs.ts';
 import type { Params } from '../sim/params.ts';
 import { withAlgorithm } from '../sim/scenario/sandbox.ts';
-import { GROUP_DURATION_MS, GROUP_SCHEDULE } from './groupCompare.ts';
+import { GROUP_DURATION_MS, GROUP_SCHEDULE, type ScheduledStoreFault } from './groupCompare.ts';
 import {
   isLiveNodeFault,
   isStoreFault,
@@ -17,9 +17,6 @@ import {
   type StoreFault,
   storeFaultKinds,
 } from './run.ts';
-
-/** A scheduled member fault: a member by number, or `"leader"`, the one that leads when it fires. */
-export type ScheduledStoreFault = { kind: StoreFault['kind']; member: number | 'leader' };
 
 export interface LiveArgs {
   headless: boolean;

@@ -11,8 +11,11 @@ import type { Params } from '../sim/params.ts';
 import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
 import { simulate } from '../sim/simulate.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
-import type { ScheduledStoreFault } from './args.ts';
 import { type Spread, spread } from './patroni/figures.ts';
+import type { StoreFault } from './run.ts';
+
+/** A scheduled member fault: a member by number, or `"leader"`, the one that leads when it fires. */
+export type ScheduledStoreFault = { kind: StoreFault['kind']; member: number | 'leader' };
 
 /**
  * etcd-leader-change's kills (scenarios/etcd-leader-change.ts): the store's leader, then a second

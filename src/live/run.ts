@@ -29,6 +29,7 @@ import type { Scenario, TimedFault } from '../sim/scenario/schema.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import { resolveSteps } from '../sim/trace/narrate.ts';
 import { type EtcdSource, type Trace, traceOf } from '../sim/trace/trace.ts';
+import { type RealClock, systemClock } from './clock.ts';
 import type { MemberAction, MemberInfo } from './cluster.ts';
 import { type Answer, ask, padToken, RESOURCE_TOKEN_KEY } from './etcdApi.ts';
 import type { EtcdAuth } from './etcdAuth.ts';
@@ -37,19 +38,6 @@ import { MemberPoller } from './memberStatus.ts';
 import { LiveNode } from './node.ts';
 import { Recorder } from './recorder.ts';
 import { PrefixWatch, type WatchEvent } from './watch.ts';
-
-/** The real clock, injected: ms since some origin, and timers. */
-export interface RealClock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const systemClock: RealClock = {
-  now: () => performance.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
 
 /** A store fault: what `--fault` and the control service do to etcd members. */
 export type StoreFault = { kind: `member-${MemberAction}`; member: number };

@@ -7,8 +7,9 @@ import { scenarios } from '../../scenarios/index.ts';
 import { withAlgorithm } from '../sim/scenario/sandbox.ts';
 import { etcdVersion, findEtcd } from '../testing/etcd/etcdServer.ts';
 import type { LiveArgs } from './args.ts';
+import { type RealClock, systemClock } from './clock.ts';
 import { EtcdCluster } from './cluster.ts';
-import { LiveRun, type RealClock, systemClock } from './run.ts';
+import { LiveRun } from './run.ts';
 
 export interface LiveSession {
   cluster: EtcdCluster;

@@ -8,7 +8,7 @@
  * which is lost, which randomized timer fires now or last. A draw taken becomes the run's schedule
  * (`choices`: the draws before it, the pick, the seed's after) and Compare draws it at the seed's value.
  */
-import { faultMenu } from '../sim/explore/explore.ts';
+import { faultMenu } from '../sim/explore/menu.ts';
 import { foldFault, freshLife } from '../sim/faults/fold.ts';
 import type { HostLife } from '../sim/faults/table.ts';
 import { canonicalFaults, type SimOptions } from '../sim/inputs.ts';

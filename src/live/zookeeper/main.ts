@@ -68,8 +68,10 @@ export function zkFault(raw: string): { atMs: number; fault: ZkLiveFault } {
     );
   if (typeof node !== 'string' || !/^node-[1-3]$/.test(node))
     throw new UsageError(`--fault ${kind}: node is node-1, node-2 or node-3`);
-  if (form.kind === 'pause' && !(Number.isInteger(form.durationMs) && form.durationMs > 0))
-    throw new UsageError('--fault pause takes a durationMs');
+  // A kind whose table entry has a duration (a pause) needs one in the argument.
+  const ms = (form as { durationMs?: unknown }).durationMs;
+  if ('durationMs' in specOf(form).fields && !(Number.isInteger(ms) && (ms as number) > 0))
+    throw new UsageError(`--fault ${form.kind} takes a durationMs`);
   return { atMs, fault: form as ZkLiveFault };
 }
 

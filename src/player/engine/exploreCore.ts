@@ -3,7 +3,8 @@
  * search at a time, telling the page how far it is a few times a second. A search is synchronous and
  * long (seconds to a minute); Cancel terminates the worker, so nothing here polls for it.
  */
-import { type Bounds, type Counterexample, explore, type Stats, ttlMsOf } from '../../sim/explore/explore.ts';
+import { type Bounds, type Counterexample, explore, type Stats } from '../../sim/explore/explore.ts';
+import { ttlMsOf } from '../../sim/explore/menu.ts';
 import { scenarioParams } from '../../sim/inputs.ts';
 import type { Params } from '../../sim/params.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';

@@ -12,7 +12,8 @@
  * Both step one schedule at a time, so a page or a worker can slice them and stay responsive.
  */
 import { createRng, hashString, type Rng } from '../../lib/rng.ts';
-import { explore, MENU_KINDS, ttlMsOf } from '../explore/explore.ts';
+import { explore } from '../explore/explore.ts';
+import { MENU_KINDS, ttlMsOf } from '../explore/menu.ts';
 import type { FaultKind } from '../faults/table.ts';
 import { type Fault, specOf } from '../faults/table.ts';
 import type { SimOptions } from '../inputs.ts';

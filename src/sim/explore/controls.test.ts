@@ -8,7 +8,8 @@ import { scenarioById } from '../../../scenarios/index.ts';
 import { scenarioParams } from '../inputs.ts';
 import type { Params } from '../params.ts';
 import type { ViolationKind } from '../trace/events.ts';
-import { explore, replay, ttlMsOf } from './explore.ts';
+import { explore, replay } from './explore.ts';
+import { ttlMsOf } from './menu.ts';
 
 function search(id: string, params: Partial<Params>, faults: number, losses: number) {
   const scenario = scenarioById(id);

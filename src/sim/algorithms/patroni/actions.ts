@@ -1,7 +1,7 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import type { Compare, RequestOp, ResponseOp } from '../../store/api.ts';
 import { prefixEnd } from '../../store/order.ts';
 import type { PatroniContext, PatroniEvent, PatroniInput, PgRole } from './context.ts';
+import { patroniGuards } from './guards.ts';
 import {
   NOT_RUNNING,
   patroniKeys,
@@ -11,134 +11,27 @@ import {
   STORE_RETRY_MS,
   WATCHDOG_SAFETY_MARGIN_MS,
 } from './keys.ts';
+import {
+  historyWithMine,
+  localDeadline,
+  me,
+  memberValue,
+  parseHistory,
+  rangeValue,
+  statusOptime,
+  txn,
+} from './values.ts';
 
 /**
- * Patroni's guards, actions and delays: what the HA loop does at each step (machine.ts is the chart
- * that says when, and carries the sources). Apart from the chart so that each reads whole.
+ * Patroni's actions and delays: what the HA loop does at each step (machine.ts is the chart
+ * that says when, and carries the sources; its guards are guards.ts). Apart from the chart so that each
+ * reads whole.
  */
-
-const me = (c: PatroniContext) => c.env.id;
-const isReply = ({ context, event }: { context: PatroniContext; event: PatroniEvent }) =>
-  'reqId' in event && event.reqId === context.cycle;
-const rangeValue = (responses: ResponseOp[]): string | null => {
-  for (const r of responses) if ('range' in r) return r.range.kvs[0]?.value ?? null;
-  return null;
-};
-
-/** Member key value: JSON like Patroni 3.0's member data (role, state, xlog_location, timeline). */
-function memberValue(c: PatroniContext): string {
-  return JSON.stringify({
-    role: c.pgRole === 'primary' ? 'master' : 'replica',
-    state: c.disk.hasData ? 'running' : 'stopped',
-    xlog_location: c.lsn,
-    timeline: c.timeline,
-  });
-}
-
-/** The optime in a /status value (Patroni 3.0: JSON {"optime": lsn, ...}). */
-function statusOptime(value: string): number | null {
-  try {
-    const v = JSON.parse(value) as { optime?: unknown };
-    return typeof v.optime === 'number' ? v.optime : null;
-  } catch {
-    return null;
-  }
-}
-
-function parseHistory(value: string): PatroniContext['history'] {
-  try {
-    const v = JSON.parse(value) as unknown;
-    return Array.isArray(v) ? (v as PatroniContext['history']) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The leader's /history, with the line for its own promotion if it is missing. */
-function historyWithMine(c: PatroniContext): PatroniContext['history'] | null {
-  if (c.pgRole !== 'primary' || c.timeline <= 1) return null;
-  if (c.history.some((l) => l[0] === c.timeline - 1)) return null;
-  // The timestamp is the virtual clock as an ISO date (Patroni writes the promotion time).
-  const at = new Date(c.env.now()).toISOString();
-  return [...c.history, [c.timeline - 1, c.lsn, 'no recovery target specified', at, me(c)]];
-}
-
-const localDeadline = (c: PatroniContext) => c.env.now() + c.ttlS * 1000;
-
-/** A txn on `key` (the key is echoed in TXN_RESULT, for the trace). */
-function txn(
-  c: PatroniContext,
-  key: string,
-  compare: Compare[],
-  success: RequestOp[],
-  failure: RequestOp[],
-): void {
-  c.env.send(STORE, 'TXN', { reqId: c.cycle, key, compare, success, failure });
-}
 
 /** The agent's and its Postgres's implementations, for the chart in machine.ts. */
 export const patroniSetup = setup({
   types: {} as { context: PatroniContext; events: PatroniEvent; input: PatroniInput },
-  guards: {
-    hasData: ({ context }) => context.disk.hasData,
-    agentRunning: ({ context }) => !context.agentStopped,
-    watchdogArmed: ({ context }) => context.watchdog && context.pgRole === 'primary',
-    agentStop: ({ event }) =>
-      event.type === 'FAULT' && event.fault.kind === 'agent' && (event.fault.act ?? 'stop') === 'stop',
-    agentResume: ({ event }) =>
-      event.type === 'FAULT' && event.fault.kind === 'agent' && event.fault.act === 'resume',
-    isReply,
-    leaseAlive: ({ context, event }) =>
-      isReply({ context, event }) && event.type === 'KEEPALIVE_ACK' && event.ttl > 0,
-    iHoldLock: ({ context }) => context.leader === me(context),
-    otherHoldsLock: ({ context }) => context.leader !== null && context.leader !== me(context),
-    notInitialized: ({ context }) => !context.initialized && !context.disk.hasData,
-    noData: ({ context }) => !context.disk.hasData,
-    amPrimary: ({ context }) => context.pgRole === 'primary' || context.pgRole === 'promoting',
-    /** ha.py is_lagging: /optime/leader - my position > maximum_lag_on_failover. */
-    tooFarBehind: ({ context }) =>
-      context.leaderLsn !== null && context.leaderLsn - context.lsn > context.maximumLagOnFailover,
-    allAnswered: ({ context }) => context.asked.every((m) => m in context.statuses),
-    /** ha.py _is_healthiest_node: no reachable member is a running primary or further ahead. */
-    isHealthiest: ({ context }) =>
-      Object.values(context.statuses).every((s) => s.role !== 'master' && s.lsn <= context.lsn),
-    txnOk: ({ context, event }) =>
-      isReply({ context, event }) && event.type === 'TXN_RESULT' && event.succeeded,
-    /** Won the race, or an earlier copy of our retried txn did (the failure branch reads our own key). */
-    wonRace: ({ context, event }) =>
-      isReply({ context, event }) &&
-      event.type === 'TXN_RESULT' &&
-      (event.succeeded || rangeValue(event.responses) === me(context)),
-    wonInit: ({ context, event }) =>
-      isReply({ context, event }) &&
-      event.type === 'TXN_RESULT' &&
-      (event.succeeded || rangeValue(event.responses) === context.sysid),
-    /** An event of our own watch, not one overtaken by a later message. */
-    ownWatch: ({ context, event }) =>
-      event.type === 'WATCH_EVENT' && event.watchId === context.watchId && event.revision > context.watchRev,
-    /** etcd3.py KVCache._process_event: the leader key's value changed, or the key was deleted. */
-    leaderKeyChanged: ({ context, event }) =>
-      event.type === 'WATCH_EVENT' &&
-      event.watchId === context.watchId &&
-      event.revision > context.watchRev &&
-      event.events.some(
-        (e) =>
-          e.kv.key === patroniKeys.leader &&
-          (e.type === 'DELETE' ? context.leader !== null : e.kv.value !== context.leader),
-      ),
-    wakePending: ({ context }) => context.wakePending,
-    /** Etcd3._do_refresh_lease: no keepalive when the last refresh is less than loop_wait ago. */
-    wokenFresh: ({ context }) =>
-      context.woken &&
-      context.lease !== null &&
-      context.env.now() - context.lastRefreshMs < context.loopWaitMs,
-    refusedStatus: ({ context, event }) =>
-      event.type === 'REFUSED' && event.of === 'GET_STATUS' && event.reqId === context.cycle,
-    fromUpstream: ({ context, event }) =>
-      event.type === 'WAL' && context.pgRole === 'replica' && event.from === context.upstream,
-    /** A walsender runs on the primary, and already while it promotes. */
-    servesWal: ({ context }) => context.pgRole === 'primary' || context.pgRole === 'promoting',
-  },
+  guards: patroniGuards,
   actions: {
     /** Writes the data directory (it survives a crash); a timeline means there is data. */
     persist: ({ context }) => {

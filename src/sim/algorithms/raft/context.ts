@@ -6,7 +6,12 @@
 import type { Rng } from '../../../lib/rng.ts';
 import type { ProcessEnv } from '../../net/host.ts';
 import type { Entry, RaftRules } from './log.ts';
-import type { ConfigChange } from './membership.ts';
+
+/** A configuration change, one server at a time (membership.ts): `+node-6` adds, `-node-3` removes. */
+export interface ConfigChange {
+  readonly op: '+' | '-';
+  readonly server: string;
+}
 
 export type RaftEvent =
   | { type: 'REQUEST_VOTE'; from: string; term: number; lastLogIndex: number; lastLogTerm: number }

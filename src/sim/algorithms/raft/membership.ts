@@ -10,7 +10,7 @@
  * - A leader removed from the configuration keeps replicating and steps down once that entry commits
  *   (§4.2.2); a server outside its configuration starts no election (a new one still empty, a removed one).
  */
-import type { RaftContext } from './context.ts';
+import type { ConfigChange, RaftContext } from './context.ts';
 import { type Entry, type Log, termAt } from './log.ts';
 
 /**
@@ -19,10 +19,6 @@ import { type Entry, type Log, termAt } from './log.ts';
  * One server at a time, so the entry's change and the configuration before it give the whole new
  * configuration, as the thesis' entry holds it.
  */
-export interface ConfigChange {
-  readonly op: '+' | '-';
-  readonly server: string;
-}
 
 export function configChangeOf(value: string): ConfigChange | null {
   const op = value[0];

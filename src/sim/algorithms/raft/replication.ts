@@ -3,10 +3,9 @@
  * leader sends, what a follower does with AppendEntries, how the leader counts replies and commits,
  * and the marks the trace reads the logs from. The machine (machine.ts) calls these as its actions.
  */
-import type { Ev, RaftContext } from './context.ts';
+import type { ConfigChange, Ev, RaftContext } from './context.ts';
 import { advanceCommit, appendEntries, type Entry, lastIndex, termAt, termsText, valuesText } from './log.ts';
 import {
-  type ConfigChange,
   configFor,
   configRefusal,
   configValue,
