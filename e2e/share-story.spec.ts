@@ -22,6 +22,21 @@ const file = toStoryFile(
   'class-notes',
 );
 
+/** Opens the lab and imports `file` from `path` as a story this browser made, until it plays. */
+async function importStoryFile(page: Page, path: string): Promise<void> {
+  await writeFile(path, JSON.stringify(file));
+  await openPlayer(page, '?lang=en');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('menuitem', { name: 'Import a trace or a story (JSON)…' }).click(),
+  ]);
+  await chooser.setFiles(path);
+  await expect(page.getByRole('status', { name: 'Narration' })).toContainText('Told by a teacher (en)', {
+    timeout: FIRST_RUN_MS,
+  });
+}
+
 const EN = {
   share: 'Share',
   dialog: 'Share or embed this view',
@@ -201,18 +216,7 @@ test('a challenge of a story made in this browser is shared with its story, and 
 }, testInfo) => {
   test.slow();
   // A story this browser made (imported from a file, not from a link): nothing names it but its data.
-  const path = testInfo.outputPath('class-notes.story.json');
-  await writeFile(path, JSON.stringify(file));
-  await openPlayer(page, '?lang=en');
-  await page.getByRole('button', { name: 'Export', exact: true }).click();
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.getByRole('menuitem', { name: 'Import a trace or a story (JSON)…' }).click(),
-  ]);
-  await chooser.setFiles(path);
-  await expect(page.getByRole('status', { name: 'Narration' })).toContainText('Told by a teacher (en)', {
-    timeout: FIRST_RUN_MS,
-  });
+  await importStoryFile(page, testInfo.outputPath('class-notes.story.json'));
   await page.getByRole('button', { name: 'Try to break it' }).click();
   const panel = page.locator('.challenge-panel');
   await expect(panel).toBeVisible({ timeout: FIRST_RUN_MS });
@@ -253,18 +257,7 @@ test('a challenge of a story in My stories reopens as the challenge on reload', 
   page,
 }, testInfo) => {
   test.slow();
-  const path = testInfo.outputPath('class-notes.story.json');
-  await writeFile(path, JSON.stringify(file));
-  await openPlayer(page, '?lang=en');
-  await page.getByRole('button', { name: 'Export', exact: true }).click();
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.getByRole('menuitem', { name: 'Import a trace or a story (JSON)…' }).click(),
-  ]);
-  await chooser.setFiles(path);
-  await expect(page.getByRole('status', { name: 'Narration' })).toContainText('Told by a teacher (en)', {
-    timeout: FIRST_RUN_MS,
-  });
+  await importStoryFile(page, testInfo.outputPath('class-notes.story.json'));
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Save in My stories' }).click();
   await page.getByRole('button', { name: 'Try to break it' }).click();

@@ -396,31 +396,23 @@ export class PatroniRun {
    */
   private writeDirect(n: PgNode): void {
     const wid = ++this.wid;
+    const mark = (outcome: { accepted: boolean; reason?: string }) => {
+      if (this.endedAt === null)
+        this.emit({
+          k: 'mark',
+          t: this.now(),
+          node: 'app',
+          name: 'direct-write',
+          data: { wid, to: n.name, ...outcome },
+        });
+    };
     void this.track(
       queryOnce(
         { ...this.pgLogin(), port: n.pgPort, timeoutMs: Number(this.params.clientConnectTimeoutMs) },
         `INSERT INTO lel_writes (wid) VALUES (${wid}) RETURNING pg_is_in_recovery()`,
       ).then(
-        () => {
-          if (this.endedAt === null)
-            this.emit({
-              k: 'mark',
-              t: this.now(),
-              node: 'app',
-              name: 'direct-write',
-              data: { wid, to: n.name, accepted: true },
-            });
-        },
-        (e: PgError) => {
-          if (this.endedAt === null)
-            this.emit({
-              k: 'mark',
-              t: this.now(),
-              node: 'app',
-              name: 'direct-write',
-              data: { wid, to: n.name, accepted: false, reason: e.message },
-            });
-        },
+        () => mark({ accepted: true }),
+        (e: PgError) => mark({ accepted: false, reason: e.message }),
       ),
     );
   }

@@ -92,8 +92,8 @@ export function machineProcess<M extends AnyStateMachine>(
 /**
  * The delayed events XState's scheduler holds for the actor (the system's `_scheduledEvents`, which
  * XState persists in a snapshot), each as its event and delay: what a pending `xstate` timer in the
- * queue will deliver. Their ids and start times are left out (a delayed raise's id is random, the
- * start is Date.now()).
+ * queue will deliver. Their ids and start times are left out (a delayed raise's id is random, and its
+ * start is read off XState's own wall clock, not the simulation's).
  */
 function scheduled(actor: AnyActorRef): unknown[] {
   const sys = actor.system as unknown as {

@@ -11,20 +11,26 @@ import { fitLayout } from './layout.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
+/** A story's cluster picture in the page, on its trace. */
+function mount(id: string) {
+  // No canvas in happy-dom: the message layer draws nothing.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  const index = new TraceIndex(simulate(scenarioById(id) as Scenario));
+  const el = document.createElement('div');
+  document.body.append(el);
+  const view = createClusterView(el, {
+    hosts: index.trace.hosts,
+    links: [],
+    leaderKeys: declarationOf(index.trace.algorithm)?.leadership.keys,
+    flashMs: 900,
+    label: 'cluster',
+  });
+  return { index, el, view };
+}
+
 describe('updateHosts: a box whose detail alone changed', () => {
   it('moves the store TTL bar without rewriting the box (its label, icon and text stay the same nodes)', () => {
-    // No canvas in happy-dom: the message layer draws nothing.
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-    const index = new TraceIndex(simulate(scenarioById('etcd-lease') as Scenario));
-    const el = document.createElement('div');
-    document.body.append(el);
-    const view = createClusterView(el, {
-      hosts: index.trace.hosts,
-      links: [],
-      leaderKeys: declarationOf(index.trace.algorithm)?.leadership.keys,
-      flashMs: 900,
-      label: 'cluster',
-    });
+    const { index, el, view } = mount('etcd-lease');
     // node-1 holds the leader key and renews every 10 s: between renewals only the TTL runs down.
     view.update(index.frameAt(12_000));
     const store = el.querySelector('g.host-store') as SVGGElement;
@@ -50,17 +56,7 @@ describe('updateHosts: a box whose detail alone changed', () => {
 
 describe('a store that is a Raft group (storeMembers 3)', () => {
   it('draws its members on the box, the leader marked, and leaves them alone while only the TTL moves', () => {
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-    const index = new TraceIndex(simulate(scenarioById('etcd-leader-change') as Scenario));
-    const el = document.createElement('div');
-    document.body.append(el);
-    const view = createClusterView(el, {
-      hosts: index.trace.hosts,
-      links: [],
-      leaderKeys: declarationOf(index.trace.algorithm)?.leadership.keys,
-      flashMs: 900,
-      label: 'cluster',
-    });
+    const { index, el, view } = mount('etcd-leader-change');
     const store = () => el.querySelector('g.host-store') as SVGGElement;
     const pips = () => [...store().querySelectorAll('.members .member')].map((m) => m.getAttribute('class'));
     view.update(index.frameAt(12_000));
@@ -82,16 +78,7 @@ describe('a store that is a Raft group (storeMembers 3)', () => {
   });
 
   it('a one-member store draws no members', () => {
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-    const index = new TraceIndex(simulate(scenarioById('etcd-lease') as Scenario));
-    const el = document.createElement('div');
-    document.body.append(el);
-    const view = createClusterView(el, {
-      hosts: index.trace.hosts,
-      links: [],
-      flashMs: 900,
-      label: 'cluster',
-    });
+    const { index, el, view } = mount('etcd-lease');
     view.update(index.frameAt(12_000));
     expect(el.querySelectorAll('g.host-store .members .member')).toHaveLength(0);
     view.destroy();
