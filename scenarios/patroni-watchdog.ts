@@ -8,10 +8,10 @@ import type { ScenarioInput } from '../src/sim/scenario/schema.ts';
  * primaries take writes: split-brain. When pg-1's Patroni resumes it demotes pg-1 on seeing pg-2's key.
  *
  * Measured on the real cluster (npm run live -- --system patroni, the primary's Patroni SIGSTOPped,
- * load ~19 on 2 cores): all 23 writes straight to pg-1 were accepted, 9 of them after pg-2 had
- * promoted; the leader key went 25.1 s after the SIGSTOP, pg-2 was primary 29.3 s after it. HAProxy
- * took pg-1 out 24.3 s after it: its checks to the stopped REST API each wait `timeout check` (5 s),
- * the next `inter` (3 s) later, as the model's do (21 to 24 s after the stop; haproxy.ts).
+ * quiet machine): all 25 writes straight to pg-1 were accepted, 9 of them after pg-2 had promoted;
+ * the leader key expired 29.2 s after the SIGSTOP, pg-2 was primary 33.0 s after it. HAProxy took
+ * pg-1 out 23.0 s after it: its checks to the stopped REST API each wait `timeout check` (5 s), the
+ * next `inter` (3 s) later, as the model's do (21 to 24 s after the stop; haproxy.ts).
  *
  * The fix is Patroni's watchdog (Patroni docs, Watchdog support:
  * https://patroni.readthedocs.io/en/latest/watchdog.html): a leader keeps it alive after each

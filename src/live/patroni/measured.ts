@@ -23,14 +23,15 @@ export function widened([lo, hi]: readonly [number, number]): [number, number] {
 }
 
 /**
- * The same cluster, the primary's Patroni SIGSTOPped once (no watchdog; load ~19 on 2 cores), seconds
- * after the stop: HAProxy marked pg-1 DOWN, the leader key was deleted, pg-2 was primary.
+ * The same cluster, the primary's Patroni SIGSTOPped once (no watchdog; `--fault
+ * '10000:{"kind":"pause","node":"pg-1"}' --duration 60000`, quiet: load 0.9 to 0.3), seconds after the
+ * stop: HAProxy marked pg-1 DOWN, the leader key expired, pg-2 was primary (the README's figures).
  * scenarios/patroni-watchdog.ts tells it; figures.test.ts holds the simulation's DOWN to it.
  */
 export const PATRONI_SIGSTOP_MEASURED = {
-  down: [24.3, 24.3],
-  deletion: [25.1, 25.1],
-  promoted: [29.3, 29.3],
+  down: [23.0, 23.0],
+  deletion: [29.2, 29.2],
+  promoted: [33.0, 33.0],
 } as const;
 
 /**
