@@ -1,7 +1,7 @@
 import { type AnyMachineSnapshot, createActor } from 'xstate';
 import type { Rng } from '../../lib/rng.ts';
 import { scheduled } from '../algorithms/machineProcess.ts';
-import { SAFE_RULES } from '../algorithms/raft/log.ts';
+import { type Entry, SAFE_RULES } from '../algorithms/raft/log.ts';
 import { type RaftDisk, type RaftTimes, raftMachine } from '../algorithms/raft/machine.ts';
 import { canonical, opaque, Written } from '../kernel/canonical.ts';
 import { clockFrom } from '../kernel/clock.ts';
@@ -88,9 +88,8 @@ export interface StoreGroup {
   /**
    * The group as a fingerprint reads it (issue #41): each member's life, its chart (term, vote, log,
    * commit index, role: its context and state), the events its scheduler holds (the queue's
-   * `member-N:timer` entries say when), what waits for a stopped member, and the proposals still
-   * unanswered, each as its log value and the request it will answer. Not the proposal counter:
-   * it only names them.
+   * `member-N:timer` entries say when) and what waits for a stopped member. A log entry is its term
+   * and the request it will answer, marked while still unanswered: not the counter that names it.
    */
   state(): unknown;
 }
@@ -121,9 +120,30 @@ export function startStoreGroup(
       held: [],
     });
   const byId = new Map(members.map((m) => [m.id, m]));
-  const pending = new Map<string, { apply: () => void; what: unknown }>();
+  const pending = new Map<string, () => void>();
+  /**
+   * Each proposal's log value (`p7`, a counter's name) -> the request it answers. A fingerprint reads
+   * entries through it, so two worlds that numbered their proposals differently are one.
+   */
+  const whatOf = new Map<string, unknown>();
   const written = new WeakMap<object, Written>();
   let seq = 0;
+  const entryOf = (e: Entry) => ({
+    term: e.term,
+    value: whatOf.get(e.value) ?? e.value,
+    ...(pending.has(e.value) ? { waiting: true } : {}),
+  });
+  /** A message between members as a fingerprint reads it: its entries by what they ask. */
+  const named = (body: Record<string, unknown>) =>
+    Array.isArray(body.entries) && body.entries.length > 0
+      ? {
+          ...body,
+          entries: (body.entries as Entry[]).map((e) => ({
+            term: e.term,
+            value: whatOf.get(e.value) ?? e.value,
+          })),
+        }
+      : body;
 
   const deliver = (m: Member, ev: Record<string, unknown> & { type: string; from: string }) => {
     if (m.life === 'stopped') m.held.push(ev);
@@ -158,7 +178,7 @@ export function startStoreGroup(
           if (to === PROPOSER) {
             if (type !== 'CLIENT_REPLY') return;
             const key = String(body.value);
-            const apply = pending.get(key)?.apply;
+            const apply = pending.get(key);
             pending.delete(key);
             apply?.();
             return;
@@ -168,7 +188,7 @@ export function startStoreGroup(
           env.after(MEMBER_LINK_MS, () => deliver(peer, { ...body, type, from: m.id }), 'member-link', {
             to,
             type,
-            body,
+            body: named(body),
             from: m.id,
           });
         },
@@ -239,7 +259,8 @@ export function startStoreGroup(
       const l = leaderMember();
       if (!l) return false;
       const key = `p${++seq}`;
-      pending.set(key, { apply, what });
+      pending.set(key, apply);
+      whatOf.set(key, what ?? key);
       l.actor?.send({ type: 'CLIENT_REQUEST', from: PROPOSER, value: key } as never);
       return true;
     },
@@ -273,22 +294,24 @@ export function startStoreGroup(
       members: members.map((m) => {
         const snap = m.actor?.getSnapshot() as AnyMachineSnapshot | undefined;
         // A snapshot is immutable: its text is written once (the explorer asks at every boundary).
+        // Its disk apart: entries are read by what they ask, and whether that is still unanswered.
         let chart = snap && written.get(snap);
         if (snap && !chart) {
-          chart = new Written(canonical({ status: snap.status, value: snap.value, context: snap.context }));
+          const context = { ...snap.context, disk: undefined };
+          chart = new Written(canonical({ status: snap.status, value: snap.value, context }));
           written.set(snap, chart);
         }
         return {
           life: m.life,
           role: m.role,
           term: m.term,
-          disk: m.disk,
+          disk: { term: m.disk.term, votedFor: m.disk.votedFor, log: m.disk.log.map(entryOf) },
           chart: chart ?? null,
           timers: m.actor ? scheduled(m.actor) : [],
-          held: m.held,
+          held: m.held.map(named),
         };
       }),
-      pending: new Map([...pending].map(([key, p]) => [key, p.what])),
+      // Unanswered proposals in no log (their leader died first) can never be answered: not read.
     }),
   };
 }
