@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scenarioById } from '../../../scenarios/index.ts';
+import { scenarioById, scenarios } from '../../../scenarios/index.ts';
+import { algorithmIds } from '../algorithms/registry.ts';
 import type { TimedFault } from '../scenario/schema.ts';
 import { startSimulation } from '../simulate.ts';
 import { type Bounds, explore, fingerprint } from './explore.ts';
@@ -42,6 +43,24 @@ describe('every story has a world at every point of its seeded run', () => {
       seen.add(w as string);
     }
     expect(seen.size).toBe(5);
+  });
+});
+
+describe('no process or checker is left without a state', () => {
+  // Every host and checker exists from the start (a restart builds the same factory's process).
+  const runs = [
+    ...scenarios.filter((s) => s.id !== 'sandbox').map((s) => ({ name: s.id, s, params: {} })),
+    ...algorithmIds.map((a) => ({
+      name: `sandbox, ${a}`,
+      s: { ...story('sandbox'), algorithm: a },
+      params: {},
+    })),
+    { name: 'a store of 5 members', s: story('etcd-leader-change'), params: { storeMembers: 5 } },
+  ];
+  it.each(runs)('$name', ({ s, params }) => {
+    const sim = startSimulation(s, { states: false, params });
+    sim.advance(0);
+    expect(sim.world()).not.toBeNull();
   });
 });
 
