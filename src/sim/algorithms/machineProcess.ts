@@ -95,7 +95,7 @@ export function machineProcess<M extends AnyStateMachine>(
  * queue will deliver. Their ids and start times are left out (a delayed raise's id is random, and its
  * start is read off XState's own wall clock, not the simulation's).
  */
-function scheduled(actor: AnyActorRef): unknown[] {
+export function scheduled(actor: AnyActorRef): unknown[] {
   const sys = actor.system as unknown as {
     _snapshot?: { _scheduledEvents?: Record<string, { source: unknown; event: unknown; delay: number }> };
   };

@@ -1,7 +1,9 @@
 import { type AnyMachineSnapshot, createActor } from 'xstate';
 import type { Rng } from '../../lib/rng.ts';
-import { SAFE_RULES } from '../algorithms/raft/log.ts';
+import { scheduled } from '../algorithms/machineProcess.ts';
+import { type Entry, SAFE_RULES } from '../algorithms/raft/log.ts';
 import { type RaftDisk, type RaftTimes, raftMachine } from '../algorithms/raft/machine.ts';
+import { canonical, opaque, Written } from '../kernel/canonical.ts';
 import { clockFrom } from '../kernel/clock.ts';
 import type { ProcessEnv } from '../net/host.ts';
 
@@ -76,12 +78,20 @@ export interface StoreGroup {
   states(): MemberState[];
   /**
    * A write (grant, txn, put, revoke) proposed through the leader: `apply` runs once the entry is
-   * committed on a majority and applied by the leader. Nothing happens without a leader.
+   * committed on a majority and applied by the leader. Nothing happens without a leader. `what`
+   * says what `apply` will do (the request it answers), for the fingerprint.
    */
-  propose(apply: () => void): boolean;
+  propose(apply: () => void, what?: unknown): boolean;
   member(i: number, act: 'kill' | 'restart' | 'stop' | 'resume'): void;
   /** The store host went down: every member with it. */
   stop(): void;
+  /**
+   * The group as a fingerprint reads it (issue #41): each member's life, its chart (term, vote, log,
+   * commit index, role: its context and state), the events its scheduler holds (the queue's
+   * `member-N:timer` entries say when) and what waits for a stopped member. A log entry is its term
+   * and the request it will answer, marked while still unanswered: not the counter that names it.
+   */
+  state(): unknown;
 }
 
 /**
@@ -111,7 +121,29 @@ export function startStoreGroup(
     });
   const byId = new Map(members.map((m) => [m.id, m]));
   const pending = new Map<string, () => void>();
+  /**
+   * Each proposal's log value (`p7`, a counter's name) -> the request it answers. A fingerprint reads
+   * entries through it, so two worlds that numbered their proposals differently are one.
+   */
+  const whatOf = new Map<string, unknown>();
+  const written = new WeakMap<object, Written>();
   let seq = 0;
+  const entryOf = (e: Entry) => ({
+    term: e.term,
+    value: whatOf.get(e.value) ?? e.value,
+    ...(pending.has(e.value) ? { waiting: true } : {}),
+  });
+  /** A message between members as a fingerprint reads it: its entries by what they ask. */
+  const named = (body: Record<string, unknown>) =>
+    Array.isArray(body.entries) && body.entries.length > 0
+      ? {
+          ...body,
+          entries: (body.entries as Entry[]).map((e) => ({
+            term: e.term,
+            value: whatOf.get(e.value) ?? e.value,
+          })),
+        }
+      : body;
 
   const deliver = (m: Member, ev: Record<string, unknown> & { type: string; from: string }) => {
     if (m.life === 'stopped') m.held.push(ev);
@@ -137,38 +169,41 @@ export function startStoreGroup(
       cancels.add(stop);
       return stop;
     };
-    const memberEnv: ProcessEnv = {
-      id: m.id,
-      now: () => env.now(),
-      wallNow: () => env.wallNow(),
-      send(to, type, body = {}) {
-        if (to === PROPOSER) {
-          if (type !== 'CLIENT_REPLY') return;
-          const key = String(body.value);
-          const apply = pending.get(key);
-          pending.delete(key);
-          apply?.();
-          return;
-        }
-        const peer = byId.get(to);
-        if (!peer) return;
-        env.after(MEMBER_LINK_MS, () => deliver(peer, { ...body, type, from: m.id }), 'member-link', {
-          to,
-          type,
-          body,
-          from: m.id,
-        });
+    const memberEnv: ProcessEnv = opaque<ProcessEnv>(
+      {
+        id: m.id,
+        now: () => env.now(),
+        wallNow: () => env.wallNow(),
+        send(to, type, body = {}) {
+          if (to === PROPOSER) {
+            if (type !== 'CLIENT_REPLY') return;
+            const key = String(body.value);
+            const apply = pending.get(key);
+            pending.delete(key);
+            apply?.();
+            return;
+          }
+          const peer = byId.get(to);
+          if (!peer) return;
+          env.after(MEMBER_LINK_MS, () => deliver(peer, { ...body, type, from: m.id }), 'member-link', {
+            to,
+            type,
+            body: named(body),
+            from: m.id,
+          });
+        },
+        clock: clockFrom(after),
+        after,
+        rng: (purpose) => env.rng(`${m.id}:${purpose}`),
+        reportRole: () => {},
+        // The members' own marks (elections, log, commits) stay out of the lab's trace: the store host
+        // records the group's roles instead (process.ts, `store-group`).
+        mark: () => {},
+        record: () => {},
+        recordsStates: false,
       },
-      clock: clockFrom(after),
-      after,
-      rng: (purpose) => env.rng(`${m.id}:${purpose}`),
-      reportRole: () => {},
-      // The members' own marks (elections, log, commits) stay out of the lab's trace: the store host
-      // records the group's roles instead (process.ts, `store-group`).
-      mark: () => {},
-      record: () => {},
-      recordsStates: false,
-    };
+      m.id,
+    );
     const actor = createActor(raftMachine, {
       clock: memberEnv.clock,
       input: {
@@ -220,11 +255,12 @@ export function startStoreGroup(
         role: m.life === 'dead' ? 'down' : m.life === 'stopped' ? 'stopped' : m.role,
         term: m.disk.term,
       })),
-    propose(apply) {
+    propose(apply, what) {
       const l = leaderMember();
       if (!l) return false;
       const key = `p${++seq}`;
       pending.set(key, apply);
+      whatOf.set(key, what ?? key);
       l.actor?.send({ type: 'CLIENT_REQUEST', from: PROPOSER, value: key } as never);
       return true;
     },
@@ -254,5 +290,28 @@ export function startStoreGroup(
     stop() {
       for (const m of members) kill(m);
     },
+    state: () => ({
+      members: members.map((m) => {
+        const snap = m.actor?.getSnapshot() as AnyMachineSnapshot | undefined;
+        // A snapshot is immutable: its text is written once (the explorer asks at every boundary).
+        // Its disk apart: entries are read by what they ask, and whether that is still unanswered.
+        let chart = snap && written.get(snap);
+        if (snap && !chart) {
+          const context = { ...snap.context, disk: undefined };
+          chart = new Written(canonical({ status: snap.status, value: snap.value, context }));
+          written.set(snap, chart);
+        }
+        return {
+          life: m.life,
+          role: m.role,
+          term: m.term,
+          disk: { term: m.disk.term, votedFor: m.disk.votedFor, log: m.disk.log.map(entryOf) },
+          chart: chart ?? null,
+          timers: m.actor ? scheduled(m.actor) : [],
+          held: m.held.map(named),
+        };
+      }),
+      // Unanswered proposals in no log (their leader died first) can never be answered: not read.
+    }),
   };
 }

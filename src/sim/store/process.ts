@@ -208,7 +208,7 @@ export function storeProcess(
               env.after(MEMBER_LINK_MS, () => g.leader() !== null && answer(m), 'member-answer', req);
             return;
           }
-          g.propose(() => answer(m));
+          g.propose(() => answer(m), req);
         },
         'member-forward',
         req,
@@ -231,17 +231,14 @@ export function storeProcess(
         group?.stop();
         cancelExpiry?.();
       },
-      // A Raft group of members keeps its state in closures a fingerprint cannot read: none then.
-      ...(group
-        ? {}
-        : {
-            state: () => ({
-              store,
-              watchers: new Map(watchers),
-              unavailable,
-              expiring: cancelExpiry !== null,
-            }),
-          }),
+      // With a Raft group, its members too, and the last group picture marked (the next mark is a change from it).
+      state: () => ({
+        store,
+        watchers: new Map(watchers),
+        unavailable,
+        expiring: cancelExpiry !== null,
+        ...(group ? { group: group.state(), shown } : {}),
+      }),
       // Quorum lost (`store-unavailable`): nothing expires while nobody can renew; when it is back
       // (the `rejoin` that ends it), the new etcd leader extends every lease (lessor.go Promote).
       onFault(f) {

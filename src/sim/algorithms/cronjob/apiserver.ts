@@ -163,6 +163,17 @@ export function cronApiServerProcess(opts: ApiServerOptions): ProcessFactory {
       stop() {
         cancelResync?.();
       },
+      // The revisions and versions too: the next store records carry them.
+      state: () => ({
+        revision,
+        lastScheduleMs,
+        lastSuccessfulMs,
+        jobs,
+        unconfirmed,
+        resyncing: cancelResync !== null,
+        cronCreated,
+        cronVersion,
+      }),
     };
   };
 }

@@ -17,5 +17,7 @@ export function oneJobRunChecker(): Checker {
       if (!(running > 1)) return [];
       return [violation({ kind: 'one-job-run', nodes: [], job: String(e.data?.job), count: running })];
     },
+    // Each mark carries its own count: nothing kept.
+    state: () => null,
   };
 }

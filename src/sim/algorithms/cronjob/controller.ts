@@ -181,6 +181,15 @@ export function cronJobControllerProcess(cfg: ControllerConfig): ProcessFactory 
         cancelTimer?.();
         cancelTimeout?.();
       },
+      // Not the reqId counter: only `waiting`'s id is compared with an answer, and the next id is
+      // above every id in flight either way.
+      state: () => ({
+        waiting,
+        slot,
+        markedMissed,
+        requeued: cancelTimer !== null,
+        timing: cancelTimeout !== null,
+      }),
     };
   };
 }

@@ -85,6 +85,8 @@ export function podProcess(opts: PodOptions): ProcessFactory {
         for (const cancel of running.values()) cancel();
         for (const cancel of unacked.values()) cancel();
       },
+      // The pods' timers (start, end, resend) are the queue's, each naming its pod.
+      state: () => ({ running: [...running.keys()], started, working, unacked: [...unacked.keys()] }),
     };
   };
 }

@@ -149,6 +149,8 @@ export function apiServerProcess(): ProcessFactory {
         env.send(m.from, type, { ...rest, ...flat, reqId: m.body.reqId ?? null });
       },
       stop() {},
+      // Its objects and the revision counter, which names the next resourceVersion.
+      state: () => store,
     };
   };
 }

@@ -113,6 +113,8 @@ export function raftCheckers(): Checker[] {
       }
       return out;
     },
+    // Everything it compares later marks with: each log, who leads, what was committed and applied.
+    state: () => ({ logs, leading, committed, termNow, applied }),
   };
   return [logChecker];
 }

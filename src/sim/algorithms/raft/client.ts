@@ -60,6 +60,8 @@ export function raftClientProcess(
       stop() {
         cancelRetry?.();
       },
+      // `n` names the next command (the logs hold the names); the retry and tick are the queue's.
+      state: () => ({ target, n, pending, retrying: cancelRetry !== null }),
     };
   };
 }

@@ -25,6 +25,8 @@ export function jobCommittedTwiceChecker(): Checker {
         }),
       ];
     },
+    // Each mark carries the database's own count: nothing kept.
+    state: () => null,
   };
 }
 
@@ -47,5 +49,6 @@ export function duplicateEmailChecker(): Checker {
         }),
       ];
     },
+    state: () => by,
   };
 }

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { opaque } from '../../kernel/canonical.ts';
 import type { ProcessEnv, ProcessFactory } from '../../net/host.ts';
 import { MAIL_HOST, PG_HOST } from './keys.ts';
 import { claimSql } from './queue.ts';
@@ -151,17 +152,22 @@ export const workerMachine = workerSetup.createMachine({
 export function withKernel(inner: ProcessFactory): ProcessFactory {
   return (env) => {
     const open = new Set<number>();
-    const kernelEnv: ProcessEnv = {
-      ...env,
-      get clock() {
-        return env.clock;
+    // The worker's context holds it: the host's wiring, written as its name in a fingerprint.
+    const kernelEnv: ProcessEnv = opaque<ProcessEnv>(
+      {
+        ...env,
+        get clock() {
+          return env.clock;
+        },
+        send(to, type, body) {
+          if (type === 'CONNECT' && typeof body?.closes === 'number') open.delete(body.closes);
+          env.send(to, type, body);
+        },
       },
-      send(to, type, body) {
-        if (type === 'CONNECT' && typeof body?.closes === 'number') open.delete(body.closes);
-        env.send(to, type, body);
-      },
-    };
+      env.id,
+    );
     const p = inner(kernelEnv);
+    const state = p.state?.bind(p);
     return {
       receive(m) {
         if (m.type === 'CONNECTED') open.add(Number(m.body.pid));
@@ -173,6 +179,7 @@ export function withKernel(inner: ProcessFactory): ProcessFactory {
         p.receive(m);
       },
       stop: () => p.stop(),
+      ...(state ? { state: () => ({ open, worker: state() }) } : {}),
     };
   };
 }

@@ -25,6 +25,7 @@ export function mailProcess(): ProcessFactory {
         env.send(m.from, 'MAIL_OK', { job });
       },
       stop() {},
+      state: () => ({ sent, total }),
     };
   };
 }

@@ -284,6 +284,21 @@ export function queueProcess(o: QueueOptions): ProcessFactory {
         }
       },
       stop() {},
+      // Not the pid and outbox counters: every session is kept (101 + their count is the next pid)
+      // and the e-mails queued count the outbox rows. The keepalive and idle timers are the queue's.
+      state: () => ({
+        jobs,
+        sessions: [...sessions.values()].map((s) => ({
+          pid: s.pid,
+          node: s.node,
+          open: s.open,
+          tx: s.tx,
+          outbox: s.outbox,
+          keepalive: s.cancelKeepalive !== null,
+          idle: s.cancelIdle !== null,
+        })),
+        emailsQueued,
+      }),
     };
   };
 }

@@ -327,6 +327,23 @@ export function zooKeeperProcess(): ProcessFactory {
         cancelExpiry?.();
         electing?.();
       },
+      // The ensemble: the model, its servers' life and leader, its connections and where each goes,
+      // what waits for a stopped server (without message ids), each client's server list and place.
+      state: () => ({
+        zk: zk.state(),
+        clientOf,
+        connOf,
+        life,
+        leader,
+        electing: electing !== null,
+        expiring: cancelExpiry !== null,
+        held: new Map([...held].map(([id, ms]) => [id, ms.map(({ id: _, ...m }) => m)])),
+        serverOf,
+        clientOfStream,
+        resetStreams,
+        cursor,
+        lists,
+      }),
       onFault(f) {
         const member = memberFault(f);
         if (member) serverFault(member.server, member.act);

@@ -200,6 +200,23 @@ export class ZooKeeper {
     return min;
   }
 
+  /**
+   * The model as a fingerprint reads it (issue #41): the zxid, sessions with their deadlines (the
+   * server's clock, as `expire` reads them), znodes, counters, watches in the order they were set, the
+   * protected creates. Not the next session id: a new one is above every id in use either way.
+   */
+  state(): unknown {
+    return {
+      zxid: this.zxid,
+      sessions: this.sessions,
+      nodes: this.nodes,
+      counters: this.counters,
+      watches: this.watches,
+      protectedNodes: this.protectedNodes,
+      changes: this.changes,
+    };
+  }
+
   /** Expires every session whose deadline has passed, deleting its ephemerals and firing their watches. */
   expire(now: number): void {
     const due = [...this.sessions.values()].filter((s) => s.deadlineMs <= now).sort((a, b) => a.id - b.id);
