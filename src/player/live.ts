@@ -41,6 +41,20 @@ export interface LiveSource {
   close(): void;
 }
 
+/**
+ * Files a streamed event in time order, after those of its millisecond: a live Patroni fault is
+ * stamped when it was asked for and recorded once done, after events of later times.
+ */
+export function fileEvent(events: TraceEvent[], ev: TraceEvent): void {
+  if ((events[events.length - 1]?.t ?? 0) <= ev.t) events.push(ev);
+  else
+    events.splice(
+      upperBound(events.length, (i) => events[i]?.t ?? 0, ev.t),
+      0,
+      ev,
+    );
+}
+
 export function connectLive(
   store: PlayerStore,
   token: string,

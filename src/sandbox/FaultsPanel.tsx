@@ -19,7 +19,7 @@ import {
   storeGroupHost,
   storesOnNoSide,
 } from './faults.ts';
-import { isPatroniRecording, patroniActions } from './livePatroni.ts';
+import { isPatroniRecording, memberActions, patroniActions } from './livePatroni.ts';
 import { PartitionBoard } from './PartitionBoard.tsx';
 
 /** The Faults toolbar: a node's faults, GC pause length, partition presets and heal, one link; undo / redo. */
@@ -149,6 +149,23 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
         </div>
       ) : (
         <FaultButtons actions={actions} refused={refused} apply={apply} />
+      )}
+      {patroni && liveRequest && (
+        <fieldset className="wi-group">
+          <legend>{t('faults.storeMembers', { host: 'etcd' })}</legend>
+          <div className="wi-buttons">
+            {memberActions(frame, run.trace.events).map((a) => (
+              <button
+                key={a.id}
+                type="button"
+                className="button small"
+                onClick={() => liveRequest(a.request)}
+              >
+                {a.label}
+              </button>
+            ))}
+          </div>
+        </fieldset>
       )}
       {serverActions.length > 0 && (
         <fieldset className="wi-group">

@@ -55,17 +55,20 @@ export function memberStates(events: readonly TraceEvent[], count: number, membe
 const cut = (frame: Frame, a: string, b: string) =>
   frame.cuts.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
 
+/** Each etcd member's faults for its state at the frame (the What-if panel's "Members of etcd"). */
+export function memberActions(frame: Frame, events: readonly TraceEvent[]): PatroniAction[] {
+  return memberStates(events, frame.eventCount).flatMap((state, i) =>
+    MEMBER_ACTS[state].map((kind) => ({
+      id: `${kind}-${i + 1}`,
+      label: t(`faults.${kind}`, { member: memberName(i + 1) }),
+      request: { kind, member: i + 1 },
+    })),
+  );
+}
+
 /** The faults that change something for `view` now; none for a killed node (PATRONI_FAULTS has no restart). */
 export function patroniActions(view: NodeView, frame: Frame, events: readonly TraceEvent[]): PatroniAction[] {
-  if (view.kind === 'store') {
-    return memberStates(events, frame.eventCount).flatMap((state, i) =>
-      MEMBER_ACTS[state].map((kind) => ({
-        id: `${kind}-${i + 1}`,
-        label: t(`faults.${kind}`, { member: memberName(i + 1) }),
-        request: { kind, member: i + 1 },
-      })),
-    );
-  }
+  if (view.kind === 'store') return memberActions(frame, events);
   if (view.kind !== 'node' || !view.up) return [];
   const node = view.id;
   const kinds = [
