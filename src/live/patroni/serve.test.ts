@@ -122,7 +122,7 @@ describe('live Patroni: the service takes PATRONI_FAULTS and nothing else', () =
       ...patroniActions(node('etcd', 'store'), frame([], 1), killed),
     ].map((a) => a.request);
     const kinds = new Set(offered.map((r) => r.kind));
-    // The brief's list: the primary's kill, SIGSTOP / resume, the cut from etcd and back, HAProxy's
+    // Issue #45's list: the primary's kill, SIGSTOP / resume, the cut from etcd and back, HAProxy's
     // checks cut and restored, and each etcd member's kill, stop, resume and restart.
     expect([...kinds].sort()).toEqual(
       [
