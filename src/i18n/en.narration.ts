@@ -17,6 +17,8 @@ export const enNarration: Record<string, string> = {
   'narr.sessionExpired': 'ZooKeeper expires session 0x{session} and deletes its ephemeral znodes.',
   // The protected resource's host id (`storage`) as a sentence names it (docs/glossary.{pt,ru}.md).
   'narr.storage': 'storage',
+  'narr.writeRefused': '{resource} rejects {node}’s write: {code}.',
+  'narr.writeRefused.reason': '{resource} rejects {node}’s write: {code} ({reason}).',
   'narr.writeRejected':
     '{resource} rejects {node}’s write with token {token}: {code}, it has already seen {seen}.',
   'narr.fencingWindow':

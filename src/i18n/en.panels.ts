@@ -136,6 +136,8 @@ export const enPanels: Record<string, string> = {
   'live.stopped': 'Live: recording stopped',
   'live.what':
     'A real three-member etcd {version} cluster; the nodes are the lease machines, running in Node.',
+  'live.whatPatroni':
+    'A real Patroni cluster: three PostgreSQL under Patroni, HAProxy in front of them, and a three-member etcd {version}.',
   'live.events': '{n, plural, one {# event} other {# events}}',
   'live.stop': 'Stop recording',
   'live.step':

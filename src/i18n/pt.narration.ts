@@ -12,6 +12,8 @@ export const ptNarration: Record<string, string> = {
   'narr.leaseExpired.anon': 'O lease {lease} expira e o etcd apaga as chaves vinculadas a ele.',
   'narr.sessionExpired': 'A sessão 0x{session} expira e o ZooKeeper apaga os seus znodes efêmeros.',
   'narr.storage': 'armazenamento',
+  'narr.writeRefused': 'O {resource} rejeita a escrita do {node}: {code}.',
+  'narr.writeRefused.reason': 'O {resource} rejeita a escrita do {node}: {code} ({reason}).',
   'narr.writeRejected':
     'O {resource} rejeita a escrita do {node} com o token {token}: {code}, porque já viu o token {seen}.',
   'narr.fencingWindow':

@@ -135,6 +135,8 @@ export const ptPanels: Record<string, string> = {
   'live.stopped': 'Ao vivo: gravação parada',
   'live.what':
     'Um cluster etcd {version} real de três membros; os nós são as máquinas de lease, rodando no Node.',
+  'live.whatPatroni':
+    'Um cluster Patroni real: três PostgreSQL sob o Patroni, o HAProxy na frente deles e um etcd {version} de três membros.',
   'live.events': '{n, plural, one {# evento} other {# eventos}}',
   'live.stop': 'Parar gravação',
   'live.step':

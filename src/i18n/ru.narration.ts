@@ -10,6 +10,8 @@ export const ruNarration: Record<string, string> = {
   'narr.leaseExpired.anon': 'Lease {lease} истекает, и etcd удаляет привязанные к нему ключи.',
   'narr.sessionExpired': 'Сессия 0x{session} истекает, и ZooKeeper удаляет её эфемерные znode.',
   'narr.storage': 'хранилище',
+  'narr.writeRefused': '{resource} отвергает запись {node}: {code}.',
+  'narr.writeRefused.reason': '{resource} отвергает запись {node}: {code} ({reason}).',
   'narr.writeRejected':
     '{resource} отвергает запись {node} с token {token}: {code}, потому что уже знает token {seen}.',
   'narr.fencingWindow':

@@ -139,6 +139,8 @@ export const ruPanels: Record<string, string> = {
   'live.stopped': 'Вживую: запись остановлена',
   'live.what':
     'Настоящий кластер etcd {version} из трёх участников; узлы — те же конечные автоматы lease, что и в симуляции, только запущенные в Node.js.',
+  'live.whatPatroni':
+    'Настоящий кластер Patroni: три PostgreSQL под управлением Patroni, перед ними HAProxy, и etcd {version} из трёх участников.',
   'live.events': '{n, plural, one {# событие} few {# события} many {# событий} other {# события}}',
   'live.stop': 'Остановить запись',
   'live.step':

@@ -26,7 +26,7 @@ function get(
 describe('live control service', () => {
   let srv: LiveServer;
   beforeAll(async () => {
-    srv = await startServer(() => null, { root: process.cwd(), nodes: 3 });
+    srv = await startServer(() => null, { root: process.cwd() });
   });
   afterAll(async () => {
     await srv.close();

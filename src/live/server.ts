@@ -1,15 +1,16 @@
 /**
  * The live control service: one HTTP server on 127.0.0.1 that serves the built app and a short API
- * for the live view. The page reads the recording as Server-Sent Events and sends its faults back;
- * the lease machines run here, not in the page (a hidden page's timers are throttled, and a page may
- * open only 6 connections to one origin). Node-only.
+ * for the live view of one live run (a `LiveService`: etcd's lease nodes, src/live/session.ts, or a
+ * Patroni cluster, src/live/patroni/serve.ts). The page reads the recording as Server-Sent Events and
+ * sends its faults back; the run lives here, not in the page (a hidden page's timers are throttled,
+ * and a page may open only 6 connections to one origin). Node-only.
  *
  * What it accepts: GET of the app's files; and, with the token of the URL it printed, GET
  * /live/events (the stream), GET /live/trace (the recording so far), POST /live/fault (one fault of
- * the short list: a node's crash, restart, pause, resume, isolate from the store, rejoin; a
- * member's stop, resume, kill, restart) and POST /live/stop. Anything else is refused. Every request
- * must name this server in `Host` and, when it has an `Origin`, this server's origin, so another web
- * page (or a DNS-rebinding name) cannot drive it.
+ * the run's short list: for etcd a node's crash, restart, pause, resume, isolate from the store,
+ * rejoin, a member's stop, resume, kill, restart; for Patroni the kinds of PATRONI_FAULTS) and POST
+ * /live/stop. Anything else is refused. Every request must name this server in `Host` and, when it
+ * has an `Origin`, this server's origin, so another web page (or a DNS-rebinding name) cannot drive it.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -21,6 +22,7 @@ import { CSP } from '../../vite.config.ts';
 import { shapeProblem } from '../sim/faults/shape.ts';
 import { FAULTS, liveForm } from '../sim/faults/table.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
+import type { Trace } from '../sim/trace/trace.ts';
 import type { LiveArgs } from './args.ts';
 import { isLiveNodeFault, isStoreFault, type LiveNodeFault, type StoreFault } from './run.ts';
 import { type LiveSession, startSession } from './session.ts';
@@ -48,6 +50,25 @@ const HEADERS = {
 
 /** The longest fault request read (a fault is a few dozen bytes). */
 const MAX_BODY = 2000;
+
+/** What the service serves: one live run's recording as it grows, the faults it takes, and its end. */
+export interface LiveService {
+  trace(): Trace;
+  /** New events as the run releases them; returns the unsubscribe. */
+  subscribe(listener: (events: TraceEvent[]) => void): () => void;
+  readonly stopped: boolean;
+  /** What the page's bar shows: etcd's quorum and members, and whether the cluster answers. */
+  status(): {
+    quorum: boolean;
+    members: Array<{ index: number; id: string; state: string }>;
+    reachable: boolean;
+  };
+  /** One fault request: what is wrong with it (a 400), or it applied now and whether it changed anything. */
+  fault(body: unknown): { problem: string } | Promise<{ changed: boolean }>;
+  /** Ends the recording (its last events go out); `stop` then stops the cluster. */
+  end(): Promise<Trace>;
+  stop(): Promise<unknown>;
+}
 
 export interface LiveServer {
   url: string;
@@ -84,6 +105,34 @@ export function faultOf(body: unknown, nodes: number): LiveNodeFault | StoreFaul
   return form;
 }
 
+/** etcd live mode's session as the service serves it. */
+export function etcdService(s: LiveSession, nodes: number): LiveService {
+  return {
+    trace: () => s.run.trace(),
+    subscribe: (l) => s.run.subscribe(l),
+    get stopped() {
+      return s.run.stoppedAt !== null;
+    },
+    status: () => ({
+      quorum: s.run.hasQuorum,
+      members: s.cluster.info().map((m) => ({ index: m.index, id: m.id, state: m.state })),
+      // The page says "the cluster is unreachable" when the nodes' last answer is older than a failure.
+      reachable: s.run.lastFailureAt < 0 || s.run.lastAnswerAt >= s.run.lastFailureAt,
+    }),
+    fault: (body) => {
+      const f = faultOf(body, nodes);
+      if (!f) return { problem: 'not a live fault' };
+      return (isStoreFault(f) ? s.run.storeFault(f) : Promise.resolve(s.run.nodeFault(f))).then(
+        (changed) => ({
+          changed,
+        }),
+      );
+    },
+    end: () => s.run.stop(),
+    stop: () => s.stop(),
+  };
+}
+
 const sortKeys = (o: object) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
 
 function sameToken(a: string | null | undefined, token: string): boolean {
@@ -100,8 +149,8 @@ export function ensureBuilt(root: string): void {
 }
 
 export async function startServer(
-  session: () => LiveSession | null,
-  opts: { root: string; nodes: number; port?: number; onStop?: () => void },
+  service: () => LiveService | null,
+  opts: { root: string; port?: number; onStop?: () => void },
 ): Promise<LiveServer> {
   const token = randomBytes(24).toString('hex');
   const dist = resolve(opts.root, 'dist');
@@ -121,13 +170,10 @@ export async function startServer(
   };
 
   const status = () => {
-    const s = session();
+    const s = service();
     return {
-      quorum: s?.run.hasQuorum ?? false,
-      members: s?.cluster.info().map((m) => ({ index: m.index, id: m.id, state: m.state })) ?? [],
-      // The page says "the cluster is unreachable" when the nodes' last answer is older than a failure.
-      reachable: s ? s.run.lastFailureAt < 0 || s.run.lastAnswerAt >= s.run.lastFailureAt : false,
-      stopped: s?.run.stoppedAt !== null,
+      ...(s?.status() ?? { quorum: false, members: [], reachable: false }),
+      stopped: s?.stopped ?? true,
     };
   };
 
@@ -160,20 +206,20 @@ export async function startServer(
       if (url.pathname.startsWith('/live/')) {
         const given = url.searchParams.get('token') ?? req.headers['x-live-token'];
         if (!sameToken(Array.isArray(given) ? given[0] : given, token)) return refuse(res, 403, 'no token');
-        const s = session();
+        const s = service();
         if (req.method === 'GET' && url.pathname === '/live/events') {
           res.writeHead(200, {
             ...HEADERS,
             'Content-Type': 'text/event-stream',
             Connection: 'keep-alive',
           });
-          const tr = s?.run.trace();
+          const tr = s?.trace();
           if (tr) {
             const { events, ...head } = tr;
             res.write(`event: head\ndata: ${JSON.stringify(head)}\n\n`);
             res.write(`event: events\ndata: ${JSON.stringify(events)}\n\n`);
           }
-          if (tr && s?.run.stoppedAt !== null)
+          if (tr && s?.stopped)
             res.write(`event: stopped\ndata: ${JSON.stringify({ durationMs: tr.durationMs })}\n\n`);
           res.write(`event: status\ndata: ${JSON.stringify(status())}\n\n`);
           clients.add(res);
@@ -181,26 +227,26 @@ export async function startServer(
           return;
         }
         if (req.method === 'GET' && url.pathname === '/live/trace') {
-          return s ? sendJson(res, 200, s.run.trace()) : refuse(res, 503, 'not started');
+          return s ? sendJson(res, 200, s.trace()) : refuse(res, 503, 'not started');
         }
         if (req.method === 'POST' && url.pathname === '/live/fault') {
-          if (!s || s.run.stoppedAt !== null) return refuse(res, 409, 'the recording has stopped');
+          if (!s || s.stopped) return refuse(res, 409, 'the recording has stopped');
           let body: unknown;
           try {
             body = JSON.parse(await readBody(req));
           } catch {
             return refuse(res, 400, 'not JSON');
           }
-          const f = faultOf(body, opts.nodes);
-          if (!f) return refuse(res, 400, 'not a live fault');
-          const changed = isStoreFault(f) ? await s.run.storeFault(f) : s.run.nodeFault(f);
+          const applied = s.fault(body);
+          if ('problem' in applied) return refuse(res, 400, applied.problem);
+          const { changed } = await applied;
           broadcast('status', status());
           return sendJson(res, 200, { changed });
         }
         if (req.method === 'POST' && url.pathname === '/live/stop') {
           if (!s) return refuse(res, 503, 'not started');
           // The recording ends first (its last events go out), then the cluster stops.
-          const trace = await s.run.stop();
+          const trace = await s.end();
           broadcast('stopped', { durationMs: trace.durationMs });
           await s.stop();
           broadcast('status', status());
@@ -232,9 +278,9 @@ export async function startServer(
   // New final events go to every page as they are released; the status every second.
   let unsubscribe: (() => void) | null = null;
   const attach = () => {
-    const s = session();
+    const s = service();
     if (!s || unsubscribe) return;
-    unsubscribe = s.run.subscribe((events: TraceEvent[]) => broadcast('events', events));
+    unsubscribe = s.subscribe((events: TraceEvent[]) => broadcast('events', events));
   };
   const statusTimer = setInterval(() => {
     attach();
@@ -262,9 +308,11 @@ export async function serveLive(
 ): Promise<{ session: LiveSession; server: LiveServer }> {
   ensureBuilt(root);
   let session: LiveSession | null = null;
-  const server = await startServer(() => session, { root, nodes: a.nodes });
+  let served: LiveService | null = null;
+  const server = await startServer(() => served, { root });
   try {
     session = await startSession(a);
+    served = etcdService(session, a.nodes);
   } catch (e) {
     await server.close();
     throw e;

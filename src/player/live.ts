@@ -5,6 +5,7 @@
  * ordinary trace: scrub it, export it, share it. Nothing recorded is dropped when the service or the
  * cluster becomes unreachable: the page keeps what it has and says so.
  */
+import { upperBound } from '../lib/search.ts';
 import { type Fault, liveForm } from '../sim/faults/table.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import type { Trace } from '../sim/trace/trace.ts';
@@ -33,9 +34,25 @@ const FOLLOW_MS = 2500;
 export interface LiveSource {
   /** A fault at a node (the What-if menu) or an etcd member, now. */
   fault(f: Fault | { kind: StoreFaultKind; member: number }): Promise<boolean>;
+  /** A request of the service's own list as it is (a live Patroni run's faults), now. */
+  request(body: Record<string, unknown>): Promise<boolean>;
   /** Ends the recording: the cluster stops, the run on screen stays. */
   stop(): Promise<void>;
   close(): void;
+}
+
+/**
+ * Files a streamed event in time order, after those of its millisecond: a live Patroni fault is
+ * stamped when it was asked for and recorded once done, after events of later times.
+ */
+export function fileEvent(events: TraceEvent[], ev: TraceEvent): void {
+  if ((events[events.length - 1]?.t ?? 0) <= ev.t) events.push(ev);
+  else
+    events.splice(
+      upperBound(events.length, (i) => events[i]?.t ?? 0, ev.t),
+      0,
+      ev,
+    );
 }
 
 export function connectLive(
@@ -73,22 +90,26 @@ export function connectLive(
     return ((await res.json()) as { changed?: boolean }).changed !== false;
   };
 
-  const fault = (f: Fault | { kind: StoreFaultKind; member: number }) => {
-    // The form live mode applies a node fault in (the fault table's `live`: an isolation is from the store).
-    const sent = 'member' in f ? f : (liveForm(f) ?? f);
-    return post('/live/fault', sent).then(
+  const request = (body: Record<string, unknown>) =>
+    post('/live/fault', body).then(
       (ok) => {
-        report({ refused: ok === null ? f.kind : null });
+        report({ refused: ok === null ? String(body.kind) : null });
         return ok === true;
       },
       () => false,
     );
-  };
+  // The form live mode applies a node fault in (the fault table's `live`: an isolation is from the store).
+  const fault = (f: Fault | { kind: StoreFaultKind; member: number }) =>
+    request('member' in f ? f : (liveForm(f) ?? f));
 
   // The What-if menu's faults go to the service while recording.
   const original = store.getState().addIntervention;
   store.getState().setWhatIf(true);
-  store.setState({ addIntervention: (tf) => void fault(tf.fault), liveRecording: true });
+  store.setState({
+    addIntervention: (tf) => void fault(tf.fault),
+    liveRequest: (body) => void request(body),
+    liveRecording: true,
+  });
 
   const show = () => {
     if (!dirty || !head) return;
@@ -117,7 +138,13 @@ export function connectLive(
   });
   es.addEventListener('events', (e) => {
     const more = JSON.parse((e as MessageEvent<string>).data) as TraceEvent[];
-    for (const ev of more) events.push(ev);
+    // In time order: a live Patroni fault is stamped when it was asked for and recorded once done.
+    for (const ev of more)
+      events.splice(
+        upperBound(events.length, (i) => events[i]?.t ?? 0, ev.t),
+        0,
+        ev,
+      );
     if (more.length > 0) dirty = true;
   });
   es.addEventListener('status', (e) => {
@@ -140,11 +167,12 @@ export function connectLive(
     es.close();
     show();
     clearInterval(timer);
-    store.setState({ addIntervention: original, liveRecording: false });
+    store.setState({ addIntervention: original, liveRequest: null, liveRecording: false });
   };
 
   return {
     fault,
+    request,
     async stop() {
       await post('/live/stop', {}).catch(() => null);
     },

@@ -62,6 +62,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
       inspect: [],
       pauseMs: null,
       liveRecording: false,
+      liveRequest: null,
       compare: null,
       engine,
       run: initial.run,

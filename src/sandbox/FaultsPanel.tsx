@@ -19,6 +19,7 @@ import {
   storeGroupHost,
   storesOnNoSide,
 } from './faults.ts';
+import { isPatroniRecording, memberActions, patroniActions } from './livePatroni.ts';
 import { PartitionBoard } from './PartitionBoard.tsx';
 
 /** The Faults toolbar: a node's faults, GC pause length, partition presets and heal, one link; undo / redo. */
@@ -28,6 +29,9 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
   const pauseOverride = usePlayer((s) => s.pauseMs);
   const setPauseMs = usePlayer((s) => s.setPauseMs);
   const live = usePlayer((s) => s.liveRecording);
+  const liveRequest = usePlayer((s) => s.liveRequest);
+  // A live Patroni run: its own faults (livePatroni.ts), no GC pause length.
+  const patroni = live && liveRequest !== null && isPatroniRecording(run);
   const interventions = usePlayer((s) => s.interventions);
   // A challenge's budget (app/challenge): a fault it does not allow now is disabled, with why.
   const refused = (f: Fault) => budgetRefusal(run.scenario, interventions, f);
@@ -114,26 +118,55 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
             ))}
           </select>
         </label>
-        <label className="wi-field">
-          <span>{t('faults.pauseLength')}</span>
-          <span className="wi-unit">
-            <input
-              type="number"
-              inputMode="decimal"
-              min={0.1}
-              step={0.1}
-              value={pauseText}
-              onChange={(e) => typePause(e.currentTarget.value)}
-              onBlur={(e) => commitPause(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') commitPause(e.currentTarget.value);
-              }}
-            />
-            <span aria-hidden="true">{t('unit.s')}</span>
-          </span>
-        </label>
+        {!patroni && (
+          <label className="wi-field">
+            <span>{t('faults.pauseLength')}</span>
+            <span className="wi-unit">
+              <input
+                type="number"
+                inputMode="decimal"
+                min={0.1}
+                step={0.1}
+                value={pauseText}
+                onChange={(e) => typePause(e.currentTarget.value)}
+                onBlur={(e) => commitPause(e.currentTarget.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') commitPause(e.currentTarget.value);
+                }}
+              />
+              <span aria-hidden="true">{t('unit.s')}</span>
+            </span>
+          </label>
+        )}
       </div>
-      <FaultButtons actions={actions} refused={refused} apply={apply} />
+      {patroni && liveRequest ? (
+        <div className="wi-buttons">
+          {(view ? patroniActions(view, frame, run.trace.events) : []).map((a) => (
+            <button key={a.id} type="button" className="button small" onClick={() => liveRequest(a.request)}>
+              {a.label}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <FaultButtons actions={actions} refused={refused} apply={apply} />
+      )}
+      {patroni && liveRequest && (
+        <fieldset className="wi-group">
+          <legend>{t('faults.storeMembers', { host: 'etcd' })}</legend>
+          <div className="wi-buttons">
+            {memberActions(frame, run.trace.events).map((a) => (
+              <button
+                key={a.id}
+                type="button"
+                className="button small"
+                onClick={() => liveRequest(a.request)}
+              >
+                {a.label}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      )}
       {serverActions.length > 0 && (
         <fieldset className="wi-group">
           <legend>{t(group ? 'faults.storeMembers' : 'faults.ensemble', { host: ensemble ?? '' })}</legend>

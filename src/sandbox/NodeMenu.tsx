@@ -6,6 +6,7 @@ import { MAX_INSPECTED, type Run } from '../player/store.ts';
 import type { Frame } from '../sim/trace/frame.ts';
 import { formatTime } from '../views/format.ts';
 import { defaultPauseMs, membershipAt, nodeActions } from './faults.ts';
+import { isPatroniRecording, patroniActions } from './livePatroni.ts';
 import './sandbox.css';
 
 export interface NodeMenuProps {
@@ -42,6 +43,7 @@ export function NodeMenu({ run, frame, node, x, y, faults = true, onClose }: Nod
   const setInspect = usePlayer((s) => s.setInspect);
   const engine = usePlayer((s) => s.engine);
   const live = usePlayer((s) => s.liveRecording);
+  const liveRequest = usePlayer((s) => s.liveRequest);
   // A fault is likely next: the engine (a worker) starts now.
   useEffect(() => {
     if (faults) engine.warm?.();
@@ -52,24 +54,32 @@ export function NodeMenu({ run, frame, node, x, y, faults = true, onClose }: Nod
     if (!view) closeRef.current();
   }, [view]);
   const hasStore = run.trace.hosts.some((h) => h.kind === 'store');
+  // A live Patroni run: its own faults, sent as the service's list has them (livePatroni.ts).
+  const patroni = live && liveRequest !== null && isPatroniRecording(run);
   const faultItems =
-    view && faults ? nodeActions(view, { hasStore, pauseMs, live }, membershipAt(run, frame, live)) : [];
+    !view || !faults
+      ? []
+      : patroni
+        ? patroniActions(view, frame, run.trace.events).map((a) => ({
+            id: a.id,
+            label: a.label,
+            refused: null as string | null,
+            pick: () => liveRequest(a.request),
+          }))
+        : nodeActions(view, { hasStore, pauseMs, live }, membershipAt(run, frame, live)).map((a) => ({
+            id: a.id,
+            label: a.label,
+            // A challenge's budget (app/challenge): a kind at its max stays listed, disabled, with why.
+            refused: budgetRefusal(run.scenario, interventions, a.fault),
+            pick: () => add({ atMs: Math.round(cursor), fault: a.fault }),
+          }));
   // Inspect (the node's statechart) is always offered; a third node replaces the first one opened.
   const inspect = {
     id: 'inspect',
     label: t('menu.inspect'),
     pick: () => setInspect([...inspected.filter((n) => n !== node), node].slice(-MAX_INSPECTED)),
   };
-  const items = [
-    ...faultItems.map((a) => ({
-      id: a.id,
-      label: a.label,
-      // A challenge's budget (app/challenge): a kind at its max stays listed, disabled, with why.
-      refused: budgetRefusal(run.scenario, interventions, a.fault),
-      pick: () => add({ atMs: Math.round(cursor), fault: a.fault }),
-    })),
-    ...(view ? [{ ...inspect, refused: null as string | null }] : []),
-  ];
+  const items = [...faultItems, ...(view ? [{ ...inspect, refused: null as string | null }] : [])];
   const box = useRef<HTMLDivElement>(null);
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const [pos, setPos] = useState({ left: x, top: y });

@@ -21,6 +21,8 @@ export default function LiveBar({ token }: { token: string }) {
   const store = usePlayerStore();
   const version = usePlayer((s) => s.run?.trace.etcd?.version ?? '');
   const trace = usePlayer((s) => s.run?.trace);
+  // A live Patroni run (src/live/patroni): its own words; its comparison is `--compare`'s, not this one.
+  const patroni = trace?.scenario === 'patroni';
   const [comparing, setComparing] = useState(false);
   const [status, setStatus] = useState<LiveStatus | null>(null);
   const source = useRef<LiveSource | null>(null);
@@ -47,14 +49,14 @@ export default function LiveBar({ token }: { token: string }) {
     <section className="live-bar" aria-label={t('live.label')}>
       <div className="live-head">
         <strong>{s?.stopped ? t('live.stopped') : t('live.recording')}</strong>
-        <span>{t('live.what', { version: version || '3.4' })}</span>
+        <span>{t(patroni ? 'live.whatPatroni' : 'live.what', { version: version || '3.4' })}</span>
         {s && <span className="live-count">{t('live.events', { n: s.events })}</span>}
         {s && !s.stopped && (
           <button type="button" className="button" onClick={() => void source.current?.stop()}>
             {t('live.stop')}
           </button>
         )}
-        {s?.stopped && trace?.source === 'etcd' && (
+        {s?.stopped && trace?.source === 'etcd' && !patroni && (
           <button
             type="button"
             className="button"
@@ -93,7 +95,7 @@ export default function LiveBar({ token }: { token: string }) {
           ))}
         </ul>
       )}
-      {comparing && s?.stopped && trace?.source === 'etcd' && <LiveCompare trace={trace} />}
+      {comparing && s?.stopped && trace?.source === 'etcd' && !patroni && <LiveCompare trace={trace} />}
     </section>
   );
 }

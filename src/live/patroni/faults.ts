@@ -137,3 +137,37 @@ export type PatroniFault =
   | { kind: Exclude<PatroniFaultKindName, 'kill-primary'>; node?: string; member?: number };
 
 export const isPatroniFaultKind = (k: string): k is PatroniFaultKindName => Object.hasOwn(PATRONI_FAULTS, k);
+
+/**
+ * One fault request checked against its entry: the shape `--fault`, stdin and the control service
+ * (src/live/server.ts) all take, with no field its target does not name. Throws a RangeError saying
+ * what is wrong, which the CLI prefixes with `--fault` and the service answers with a 400.
+ */
+export function patroniFault(f: Record<string, unknown>): PatroniFault {
+  const kind = String(f.kind);
+  if (!isPatroniFaultKind(kind))
+    throw new RangeError(`${JSON.stringify(kind)}: --system patroni takes ${PATRONI_FAULT_KINDS.join(', ')}`);
+  const target = PATRONI_FAULTS[kind].target;
+  const field = target === 'primary' ? 'afterLoopMs' : target;
+  const extra = Object.keys(f).filter((k) => k !== 'kind' && k !== field);
+  if (extra.length > 0)
+    throw new RangeError(`${kind} takes no ${extra.map((k) => JSON.stringify(k)).join(', ')}`);
+  if (target === 'primary') {
+    const after = f.afterLoopMs;
+    if (
+      after !== undefined &&
+      (typeof after !== 'number' || !Number.isInteger(after) || after < 0 || after > 60_000)
+    )
+      throw new RangeError('kill-primary: afterLoopMs is a whole number of ms, 0 to 60000');
+    return after === undefined ? { kind: 'kill-primary' } : { kind: 'kill-primary', afterLoopMs: after };
+  }
+  if (kind === 'kill-primary') throw new Error('unreachable');
+  if (target === 'member') {
+    if (typeof f.member !== 'number' || ![1, 2, 3].includes(f.member))
+      throw new RangeError(`${kind} takes {"kind","member"} with member 1, 2 or 3`);
+    return { kind, member: f.member };
+  }
+  if (typeof f.node !== 'string' || !/^pg-[1-3]$/.test(f.node))
+    throw new RangeError(`${kind} takes {"kind","node"} with node pg-1, pg-2 or pg-3`);
+  return { kind, node: f.node };
+}

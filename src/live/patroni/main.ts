@@ -6,9 +6,10 @@
  * (run.ts). Headless: runs `--duration` (90 s by default), then prints the kill's figures, the
  * acknowledged writes the failover lost, what a SIGSTOPped primary's Patroni led to, and the run's
  * summary as JSON. `--compare` runs the story's kill N times (5 by default) and prints the figures
- * beside the simulation's (compare.ts). Otherwise it runs until Ctrl+C and writes the recording to
- * `--out` (or lel-patroni-<time>.json), for the player's Import; meanwhile a line on stdin
- * ("kill-primary", "pause pg-2", "member-stop 2") applies a fault. Node-only.
+ * beside the simulation's (compare.ts). Otherwise it serves the page at the URL it prints (serve.ts:
+ * the recording as it grows, faulted from the What-if menu) and runs until Ctrl+C, then writes the
+ * recording to `--out` (or lel-patroni-<time>.json), for the player's Import; meanwhile a line on
+ * stdin ("kill-primary", "pause pg-2", "member-stop 2") applies a fault too. Node-only.
  */
 import { createInterface } from 'node:readline';
 import { UsageError } from '../../cli/args.ts';
@@ -17,7 +18,13 @@ import { recordingEnd } from '../recordingEnd.ts';
 import { faultArg } from '../story.ts';
 import { compareText, simulatedFigures } from './compare.ts';
 import { MissingPackages } from './deps.ts';
-import { isPatroniFaultKind, PATRONI_FAULT_KINDS, PATRONI_FAULTS, type PatroniFault } from './faults.ts';
+import {
+  isPatroniFaultKind,
+  PATRONI_FAULT_KINDS,
+  PATRONI_FAULTS,
+  type PatroniFault,
+  patroniFault,
+} from './faults.ts';
 import type { Figures } from './figures.ts';
 import { PatroniRun, patroniScenario } from './run.ts';
 
@@ -42,33 +49,11 @@ export const PATRONI_DURATION_MS = 90_000;
 
 function fault(raw: string): { atMs: number; fault: PatroniFault } {
   const { atMs, f } = faultArg(raw);
-  const kind = String(f.kind);
-  if (!isPatroniFaultKind(kind))
-    throw new UsageError(
-      `--fault ${JSON.stringify(kind)}: --system patroni takes ${PATRONI_FAULT_KINDS.join(', ')}`,
-    );
-  const target = PATRONI_FAULTS[kind].target;
-  if (target === 'primary') {
-    const after = f.afterLoopMs;
-    if (
-      after !== undefined &&
-      (typeof after !== 'number' || !Number.isInteger(after) || after < 0 || after > 60_000)
-    )
-      throw new UsageError('--fault kill-primary: afterLoopMs is a whole number of ms, 0 to 60000');
-    return {
-      atMs,
-      fault: after === undefined ? { kind: 'kill-primary' } : { kind: 'kill-primary', afterLoopMs: after },
-    };
+  try {
+    return { atMs, fault: patroniFault(f) };
+  } catch (e) {
+    throw new UsageError(`--fault ${(e as Error).message}`);
   }
-  if (kind === 'kill-primary') throw new Error('unreachable');
-  if (target === 'member') {
-    if (typeof f.member !== 'number' || ![1, 2, 3].includes(f.member))
-      throw new UsageError(`--fault ${kind} takes {"kind","member"} with member 1, 2 or 3`);
-    return { atMs, fault: { kind, member: f.member } };
-  }
-  if (typeof f.node !== 'string' || !/^pg-[1-3]$/.test(f.node))
-    throw new UsageError(`--fault ${kind} takes {"kind","node"} with node pg-1, pg-2 or pg-3`);
-  return { atMs, fault: { kind, node: f.node } };
 }
 
 /** A line typed on stdin: "kill-primary", "pause pg-2", "member-kill 1". */
@@ -155,7 +140,16 @@ export async function patroniMain(argv: string[]): Promise<number> {
       run = r;
     });
   try {
-    run = await PatroniRun.start({ faults: a.faults, synchronousMode: a.synchronousMode });
+    const start = () => PatroniRun.start({ faults: a.faults, synchronousMode: a.synchronousMode });
+    let url: string | null = null;
+    if (a.headless) run = await start();
+    else {
+      // The page, served beside the cluster: its What-if menu faults it (serve.ts).
+      const { servePatroni } = await import('./serve.ts');
+      const live = await servePatroni(start);
+      run = live.run;
+      url = live.server.url;
+    }
     const c = run.cluster;
     process.stderr.write(
       `live: patroni cluster up (pid ${process.pid}, folder ${c.dir}): HAProxy 127.0.0.1:${c.haproxyPort}, ` +
@@ -163,8 +157,9 @@ export async function patroniMain(argv: string[]): Promise<number> {
     );
     if (!a.headless) {
       process.stdout.write(
-        `Type a fault and Enter: ${PATRONI_FAULT_KINDS.join(', ')} (a node or an etcd member after it: "pause pg-2", "member-kill 1"; kill-primary alone).\n` +
-          'Ctrl+C stops the cluster and writes the recording.\n',
+        `Live Patroni: open ${url} to watch the cluster and fault it from the What-if menu (right-click a node or etcd).\n` +
+          `Or type a fault and Enter: ${PATRONI_FAULT_KINDS.join(', ')} (a node or an etcd member after it: "pause pg-2", "member-kill 1"; kill-primary alone).\n` +
+          'Ctrl+C stops the cluster and the service, and writes the recording.\n',
       );
       const live = run;
       createInterface({ input: process.stdin }).on('line', (line) => {

@@ -82,6 +82,23 @@ export class PatroniRun {
 
   private emit(e: TraceEvent): void {
     this.events.push(e);
+    for (const l of this.listeners) l([e]);
+  }
+
+  private readonly listeners = new Set<(events: TraceEvent[]) => void>();
+
+  /**
+   * Each new event as it is recorded (the control service streams them to the page). A fault's event
+   * carries the time it was asked for, so it may arrive after a later one: the page files it in order.
+   */
+  subscribe(listener: (events: TraceEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The recording has ended (stop). */
+  get stopped(): boolean {
+    return this.endedAt !== null;
   }
 
   private async begin(faults: Array<{ atMs: number; fault: PatroniFault }>): Promise<void> {

@@ -110,6 +110,11 @@ export interface PlayerState extends RunInput {
    * whatever the cursor, so the What-if panel offers only what live mode can do, and no knobs or undo.
    */
   liveRecording: boolean;
+  /**
+   * While a live recording grows: sends one request of the service's own fault list as it is (a live
+   * Patroni run's `{"kind":"pause","node":"pg-2"}`), for the faults that are not the simulation's.
+   */
+  liveRequest: ((request: Record<string, unknown>) => void) | null;
   /** Compare: a second run beside the main one with this one knob changed, else null. */
   compare: { name: string; value: ParamValue } | null;
   run: Run | null;

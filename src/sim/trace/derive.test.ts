@@ -8,6 +8,7 @@ import type { Params } from '../params.ts';
 import { testScenario } from '../scenario/testScenario.ts';
 import { simulate } from '../simulate.ts';
 import { deriveSteps } from './derive.ts';
+import type { TraceEvent } from './events.ts';
 import { parseTrace } from './import.ts';
 
 const story = (id: string) => scenarios.find((s) => s.id === id) as (typeof scenarios)[number];
@@ -39,6 +40,32 @@ const FLIPPED: Array<[string, Params, RegExp[]]> = [
   // patroni with a 60 s TTL: the lease outlives the run, nobody is promoted
   ['patroni', { ttlS: 60 }, [/pg-1/, /44[.,]5/]],
 ];
+
+describe('derived narration: a write refused with no token on either side', () => {
+  // A live Patroni recording's write through HAProxy (src/live/patroni/run.ts): no fencing to tell.
+  it.each([
+    ['en', 'connection refused', 'haproxy rejects app’s write: 503 (connection refused).'],
+    ['en', undefined, 'haproxy rejects app’s write: 503.'],
+    ['pt', 'connection refused', 'O haproxy rejeita a escrita do app: 503 (connection refused).'],
+    ['ru', undefined, 'haproxy отвергает запись app: 503.'],
+  ] as const)('%s, reason %s', (locale, reason, caption) => {
+    const sim = simulate(story('patroni'));
+    const write: TraceEvent = {
+      k: 'write',
+      t: sim.durationMs,
+      node: 'app',
+      resource: 'haproxy',
+      token: null,
+      status: 'rejected',
+      code: 503,
+      seen: null,
+      ...(reason ? { reason } : {}),
+    };
+    const trace = { ...sim, events: [...sim.events, write] };
+    const d = deriveSteps(trace, story('patroni'), { all: true }).at(-1);
+    expect(d && derivedCaption(d, locale)).toBe(caption);
+  });
+});
 
 describe('derived narration: the last caption names the outcome', () => {
   it.each(FLIPPED.flatMap(([id, p, want]) => locales.map((l) => [id, l, p, want] as const)))(

@@ -242,7 +242,16 @@ function derive(trace: Trace, scenario: Scenario | undefined, all: boolean): Der
         if (e.status === 'rejected') {
           if (lastRejected.has(e.node) && lastRejected.get(e.node) === e.token) break;
           lastRejected.set(e.node, e.token);
-          push(i, e, 'stale-write', 'narr.writeRejected', { ...base, seen: e.seen ?? '—' });
+          // No token on either side (a live recording's write through HAProxy): not a fencing refusal.
+          if (e.token === null && e.seen === null)
+            push(
+              i,
+              e,
+              'stale-write',
+              e.reason ? 'narr.writeRefused.reason' : 'narr.writeRefused',
+              e.reason ? { ...base, reason: e.reason } : base,
+            );
+          else push(i, e, 'stale-write', 'narr.writeRejected', { ...base, seen: e.seen ?? '—' });
           break;
         }
         lastRejected.delete(e.node);
