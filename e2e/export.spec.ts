@@ -192,6 +192,28 @@ test('a live ZooKeeper recording imports labelled as recorded from ZooKeeper, no
   assertClean(watch);
 });
 
+test('a live Patroni recording imports labelled as recorded from Patroni, not from etcd', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await openPlayer(page, '?scenario=patroni');
+  const json = await exportItem(page, 'Trace as JSON');
+  // What `npm run live -- --system patroni` writes: the story's trace, recorded through etcd.
+  const recording = { ...JSON.parse(json.text()), source: 'etcd' };
+  await importFile(page, {
+    name: 'lel-patroni.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(recording)),
+  });
+  const badge = page.locator('.import-badge');
+  await expect(badge).toContainText('Recorded from Patroni');
+  await expect(badge).toHaveAttribute(
+    'title',
+    'A run recorded against a real Patroni cluster (PostgreSQL, etcd and HAProxy), shown as recorded',
+  );
+  assertClean(watch);
+});
+
 test('a malformed trace shows what and where; the current run stays', async ({ page }) => {
   const watch = watchPage(page);
   await openPlayer(page, '?scenario=bully');

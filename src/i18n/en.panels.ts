@@ -146,6 +146,9 @@ export const enPanels: Record<string, string> = {
   'live.serviceGone': 'The live service cannot be reached. Everything recorded so far stays on screen.',
   'live.quorumLost':
     'Quorum lost: two of the three etcd members are down, so no lease can be granted or renewed and nobody leads.',
+  // Patroni docs, DCS Failsafe Mode: a leader that cannot update its lock demotes at once.
+  'live.quorumLostPatroni':
+    'Quorum lost: two of the three etcd members are down, so no Patroni can renew the leader key. The primary demotes itself to read-only (failsafe_mode is off, as by default) and no replica promotes.',
   'live.unreachable':
     'The etcd cluster is unreachable: requests get no answer. Everything recorded so far stays on screen.',
   'live.members': 'etcd members',
@@ -165,6 +168,9 @@ export const enPanels: Record<string, string> = {
   'live.badgeTitle': 'A run recorded against a real etcd cluster, shown as recorded',
   'live.badgeZookeeper': 'Recorded from ZooKeeper',
   'live.badgeTitleZookeeper': 'A run recorded against a real ZooKeeper ensemble, shown as recorded',
+  'live.badgePatroni': 'Recorded from Patroni',
+  'live.badgeTitlePatroni':
+    'A run recorded against a real Patroni cluster (PostgreSQL, etcd and HAProxy), shown as recorded',
   'live.back': 'Back to the simulation',
   'live.refused':
     'Live mode cannot do “{kind}”: it crashes, restarts, pauses and cuts nodes off from the store, and stops, kills and restarts etcd members.',

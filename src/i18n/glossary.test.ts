@@ -57,6 +57,7 @@ const RULES: Rule[] = [
     except: {
       'scenario.patroni.summary': 'Postgres replicas',
       'scenario.patroni.tagline': 'a Postgres replica',
+      'live.quorumLostPatroni': 'a Postgres replica',
       'scenario.patroni.step.pg-3-falls-behind': '«канал репликации»: Postgres replication',
       'scenario.patroni-watchdog.step.pg-3-falls-behind': '«канал репликации»: Postgres replication',
       'knob.patroni.maximumLagOnFailover': 'a Postgres replica',
@@ -200,6 +201,7 @@ const RULES_PT: Rule[] = [
     except: {
       'scenario.patroni.summary': 'Postgres replicas',
       'scenario.patroni.tagline': 'a Postgres replica',
+      'live.quorumLostPatroni': 'a Postgres replica',
       'knob.patroni.maximumLagOnFailover': 'a Postgres replica',
       'adr.whenNot.items[5].text': 'a CRDT replica, the term of the CRDT literature',
     },

@@ -146,6 +146,8 @@ export const ptPanels: Record<string, string> = {
     'O serviço ao vivo está inacessível. Tudo o que foi gravado até agora continua na tela.',
   'live.quorumLost':
     'Quórum perdido: dois dos três membros do etcd estão fora, então nenhum lease pode ser concedido ou renovado e ninguém lidera.',
+  'live.quorumLostPatroni':
+    'Quórum perdido: dois dos três membros do etcd estão fora, e nenhum Patroni consegue renovar a chave de líder. O primário se rebaixa a somente leitura (failsafe_mode desligado, o padrão) e nenhuma réplica é promovida.',
   'live.unreachable':
     'O cluster etcd está inacessível: as requisições ficam sem resposta. Tudo o que foi gravado até agora continua na tela.',
   'live.members': 'Membros do etcd',
@@ -166,6 +168,9 @@ export const ptPanels: Record<string, string> = {
   'live.badgeZookeeper': 'Gravado do ZooKeeper',
   'live.badgeTitleZookeeper':
     'Uma execução gravada contra um ensemble ZooKeeper real, mostrada como foi gravada',
+  'live.badgePatroni': 'Gravado do Patroni',
+  'live.badgeTitlePatroni':
+    'Uma execução gravada contra um cluster Patroni real (PostgreSQL, etcd e HAProxy), mostrada como foi gravada',
   'live.back': 'Voltar à simulação',
   'live.refused':
     'O modo ao vivo não faz “{kind}”: ele derruba, reinicia, pausa e isola nós do store, e para, mata e reinicia membros do etcd.',

@@ -149,6 +149,8 @@ export const ruPanels: Record<string, string> = {
   'live.serviceGone': 'Служба живого режима недоступна. Всё, что уже записано, остаётся на экране.',
   'live.quorumLost':
     'Кворум потерян: два из трёх участников etcd не работают, поэтому lease нельзя ни выдать, ни продлить, и лидера нет.',
+  'live.quorumLostPatroni':
+    'Кворум потерян: два из трёх участников etcd не работают, и ни один Patroni не может продлить ключ лидера. Primary сам переходит в режим только для чтения (failsafe_mode выключен, как по умолчанию), и ни одна реплика не повышается.',
   'live.unreachable':
     'Кластер etcd недоступен: запросы остаются без ответа. Всё, что уже записано, остаётся на экране.',
   'live.members': 'Участники etcd',
@@ -168,6 +170,9 @@ export const ruPanels: Record<string, string> = {
   'live.badgeTitle': 'Запуск, записанный на настоящем кластере etcd, показан как записан',
   'live.badgeZookeeper': 'Записано с ZooKeeper',
   'live.badgeTitleZookeeper': 'Запуск, записанный на настоящем ансамбле ZooKeeper, показан как записан',
+  'live.badgePatroni': 'Записано с Patroni',
+  'live.badgeTitlePatroni':
+    'Запуск, записанный на настоящем кластере Patroni (PostgreSQL, etcd и HAProxy), показан как записан',
   'live.back': 'Назад к симуляции',
   'live.refused':
     'Живой режим не умеет «{kind}»: он роняет, перезапускает, ставит на паузу и отрезает узлы от etcd, а также останавливает, убивает и перезапускает участников etcd.',

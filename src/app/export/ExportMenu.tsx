@@ -91,7 +91,10 @@ export function ExportMenu() {
   // A live recording (npm run live) says where it comes from: a real cluster, not a file.
   const liveSource = usePlayer((s) => s.run?.trace.source);
   const fromLive = liveSource !== undefined;
-  const zk = liveSource === 'zookeeper';
+  // Patroni's live mode records from etcd too; its badge names the whole cluster it ran.
+  const algorithm = usePlayer((s) => s.run?.trace.algorithm);
+  const badge =
+    liveSource === 'zookeeper' ? 'Zookeeper' : liveSource && algorithm === 'patroni' ? 'Patroni' : '';
   // While live mode records, the recording comes back every half second: leave it with Stop first.
   const recording = usePlayer((s) => s.liveRecording);
   const scenarioId = usePlayer((s) => s.scenarioId);
@@ -367,14 +370,10 @@ export function ExportMenu() {
         <span
           className="import-badge"
           title={
-            fromLive
-              ? t(zk ? 'live.badgeTitleZookeeper' : 'live.badgeTitle')
-              : t('import.badgeTitle', { file: importedName, seed })
+            fromLive ? t(`live.badgeTitle${badge}`) : t('import.badgeTitle', { file: importedName, seed })
           }
         >
-          <span className="import-badge-label">
-            {t(fromLive ? (zk ? 'live.badgeZookeeper' : 'live.badge') : 'import.badge')}
-          </span>
+          <span className="import-badge-label">{t(fromLive ? `live.badge${badge}` : 'import.badge')}</span>
           {!recording && (
             <button
               type="button"

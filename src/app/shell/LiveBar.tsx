@@ -16,6 +16,15 @@ const ACTIONS: Record<LiveStatus['members'][number]['state'], StoreFaultKind[]> 
   killed: ['member-restart'],
 };
 
+/** What stands in the way of the live run, worded for its system; null when nothing does. */
+export function liveProblem(s: LiveStatus | null, patroni: boolean): string | null {
+  if (!s || s.stopped) return null;
+  if (!s.connected) return t('live.serviceGone');
+  if (!s.quorum) return t(patroni ? 'live.quorumLostPatroni' : 'live.quorumLost');
+  if (!s.reachable) return t('live.unreachable');
+  return s.refused ? t('live.refused', { kind: s.refused }) : null;
+}
+
 export default function LiveBar({ token }: { token: string }) {
   useLocale();
   const store = usePlayerStore();
@@ -33,18 +42,7 @@ export default function LiveBar({ token }: { token: string }) {
   }, [store, token]);
 
   const s = status;
-  const problem =
-    !s || s.stopped
-      ? null
-      : !s.connected && !s.stopped
-        ? t('live.serviceGone')
-        : !s.quorum
-          ? t('live.quorumLost')
-          : !s.reachable
-            ? t('live.unreachable')
-            : s.refused
-              ? t('live.refused', { kind: s.refused })
-              : null;
+  const problem = liveProblem(s, patroni);
   return (
     <section className="live-bar" aria-label={t('live.label')}>
       <div className="live-head">
