@@ -161,6 +161,21 @@ describe('derived narration in the sandbox and in imported traces', () => {
     expect(q).toEqual(['node-1 now leads, with fencing token 42.']);
   });
 
+  it("a Patroni run's outcome names no fencing token: a Patroni leader carries a timeline", () => {
+    const patroni = testScenario('patroni', { durationMs: 60_000 });
+    const trace = simulate(patroni, {
+      interventions: [{ atMs: 40_000, fault: { kind: 'crash', node: 'pg-3' } }],
+    });
+    const derived = deriveSteps(trace, patroni);
+    const outcome = derived.find((d) => d.id.startsWith('outcome'));
+    expect(outcome?.key).toBe('narr.outcome');
+    for (const lang of locales)
+      expect(derivedCaption(outcome as (typeof derived)[number], lang), lang).not.toMatch(/token|токен/i);
+    expect(derivedCaption(outcome as (typeof derived)[number], 'en')).toMatch(
+      /^At the end of the run pg-\d leads/,
+    );
+  });
+
   it('narrates an imported trace (the corpus sandbox file) as the simulated run', () => {
     const file = readFileSync(new URL('../../compat/corpus/traces/sandbox.json', import.meta.url), 'utf8');
     const imported = parseTrace(file);

@@ -324,7 +324,10 @@ function derive(trace: Trace, scenario: Scenario | undefined, all: boolean): Der
   if (!settled) {
     const ongoing = leaderIntervals(trace).filter((l) => l.ongoing);
     const at = { t: trace.durationMs } as TraceEvent;
-    const value = (l: (typeof ongoing)[number]) => (alg?.leadership.carries === 'term' ? l.term : l.token);
+    // As a role line: a term or a fencing token; a Patroni timeline is neither, so no value.
+    const carries = alg ? alg.leadership.carries : 'token';
+    const value = (l: (typeof ongoing)[number]) =>
+      carries === 'term' ? l.term : carries === 'token' ? l.token : null;
     const one = ongoing[0];
     const last = leaderIntervals(trace).reduce<{ node: string; toMs: number } | null>(
       (a, l) => (a === null || l.toMs > a.toMs ? l : a),
@@ -340,7 +343,7 @@ function derive(trace: Trace, scenario: Scenario | undefined, all: boolean): Der
       );
     else if (ongoing.length === 1 && one) {
       const v = value(one);
-      const what = v === null ? '' : alg?.leadership.carries === 'term' ? '.term' : '.token';
+      const what = v === null ? '' : carries === 'term' ? '.term' : '.token';
       push(trace.events.length, at, 'outcome', `narr.outcome${what}`, {
         node: one.node,
         ...(v !== null ? { value: v } : {}),
