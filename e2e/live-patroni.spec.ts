@@ -94,6 +94,10 @@ test('live Patroni: the primary killed from the What-if menu, HAProxy marks it D
     timeout: 10_000,
   });
   // HAProxy's checks fail 3 times 3 s apart (fall 3, inter 3s): its backend goes DOWN.
+  // The What-if panel, on the killed node, says why it offers nothing (live mode restarts no Patroni).
+  const faults = page.getByRole('region', { name: 'Faults' });
+  await faults.getByRole('combobox', { name: 'Node' }).selectOption(first);
+  await expect(faults).toContainText(`${first} is down: its Patroni and PostgreSQL were killed`);
   const proxy = page.getByRole('region', { name: 'Proxy: haproxy' });
   await expect(proxy.locator('tr.down', { hasText: first })).toBeVisible({ timeout: 30_000 });
   // The leader key expires (ttl 30) and a replica promotes: about 35 s after the kill in the story.
@@ -104,6 +108,7 @@ test('live Patroni: the primary killed from the What-if menu, HAProxy marks it D
 
   await bar.getByRole('button', { name: 'Stop recording' }).click();
   await expect(bar).toContainText('Live: recording stopped', { timeout: 30_000 });
+  await expect(page.locator('.import-badge')).toContainText('Recorded from Patroni');
   // The narration tells the kill: a step of its own (a recording's steps are derived from it).
   await page.locator('.marker.step[title*="pg-1 processes KILLED"]').click();
   const narration = page.getByRole('status', { name: 'Narration', exact: true });

@@ -117,6 +117,8 @@ export const enSandbox: Record<string, string> = {
   'fault.server.resume': 'resume server {server} of {node}',
   // a member of a store that is a Raft group (etcd with storeMembers 3 or 5): its stories say "member"
   'faults.storeMembers': 'Members of {host}',
+  'faults.patroniDown':
+    '{node} is down: its Patroni and PostgreSQL were killed, and live mode does not restart them.',
   'faults.member-kill': 'Kill {member} (SIGKILL)',
   'faults.member-stop': 'Stop {member} (SIGSTOP)',
   'faults.member-resume': 'Resume {member}',

@@ -116,6 +116,8 @@ export const ptSandbox: Record<string, string> = {
   'fault.server.stop': 'parar o servidor {server} de {node}',
   'fault.server.resume': 'retomar o servidor {server} de {node}',
   'faults.storeMembers': 'Membros do {host}',
+  'faults.patroniDown':
+    '{node} está fora: o Patroni e o PostgreSQL dele foram mortos, e o modo ao vivo não os reinicia.',
   'faults.member-kill': 'Matar o {member} (SIGKILL)',
   'faults.member-stop': 'Parar o {member} (SIGSTOP)',
   'faults.member-resume': 'Retomar o {member}',

@@ -116,6 +116,8 @@ export const ruSandbox: Record<string, string> = {
   'fault.server.stop': 'остановить сервер {server} ансамбля {node}',
   'fault.server.resume': 'возобновить сервер {server} ансамбля {node}',
   'faults.storeMembers': 'Участники {host}',
+  'faults.patroniDown':
+    '{node} не работает: его Patroni и PostgreSQL убиты, а живой режим их не перезапускает.',
   'faults.member-kill': 'Убить участника {member} (SIGKILL)',
   'faults.member-stop': 'Остановить участника {member} (SIGSTOP)',
   'faults.member-resume': 'Возобновить участника {member}',

@@ -139,7 +139,9 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
           </label>
         )}
       </div>
-      {patroni && liveRequest ? (
+      {patroni && liveRequest && view?.kind === 'node' && !view.up ? (
+        <p className="wi-note">{t('faults.patroniDown', { node: view.id })}</p>
+      ) : patroni && liveRequest ? (
         <div className="wi-buttons">
           {(view ? patroniActions(view, frame, run.trace.events) : []).map((a) => (
             <button key={a.id} type="button" className="button small" onClick={() => liveRequest(a.request)}>
