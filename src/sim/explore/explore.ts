@@ -8,7 +8,7 @@
  * queue, which cannot be copied), and the next path is the last choice point that has an option left,
  * moved one on (depth-first, as VeriSoft and CHESS do).
  *
- * Two reductions. Bounding: every option but a point's first spends a budget (K faults, L losses, D
+ * Three reductions. Bounding: every option but a point's first spends a budget (K faults, L losses, D
  * deviations of a latency, a timeout or a pick from its first value), and the search goes level by
  * level in the total spent (iterative deepening), so the first violation it finds spends the fewest
  * choices of any. Delay-bounding (Emmi, Qadeer, Rakamarić, "Delay-bounded scheduling", POPL 2011)
@@ -17,6 +17,8 @@
  * 1997): at each event boundary the world is fingerprinted (Simulation.world, plus each random
  * stream's position); a schedule that reaches a world already explored with the same budgets left
  * and the same horizon left stops there, since everything after it was explored from the first one.
+ * Reducing the fault boundaries (reduce.ts, a partial-order reduction): a crash, an isolation or a
+ * rejoin of a node is offered only where the previous millisecond touched that node.
  */
 import { hashString } from '../../lib/rng.ts';
 import { freshLife } from '../faults/fold.ts';
