@@ -1,7 +1,9 @@
 /**
- * The explorer's speed (issue #41): fixed searches, each timed whole, merged (worlds explored once,
- * the default) and unmerged (`--no-merge`: every schedule to its end). Worlds per second is the
- * figure a time limit covers; merging shows as the same worlds in fewer schedules.
+ * The explorer's speed (issue #41): fixed searches, each timed whole, reduced and merged (the
+ * default: faults only at the boundaries that can make a difference, explore/reduce.ts, and worlds
+ * explored once), merged but unreduced (`--no-reduce`), and neither (`--no-merge --no-reduce`: the
+ * whole menu at every boundary, every schedule to its end). Worlds per second is the figure a time
+ * limit covers; each reduction shows as the same worlds in fewer schedules.
  * Replay against snapshot: the seeded run to the horizon (what every schedule costs, replayed from
  * 0 ms) and to half of it (the mean shared prefix of a one-fault level, which a snapshot at the
  * branching point would save; the machines cannot be copied, so there is no snapshot to time).
@@ -21,6 +23,7 @@ export interface ExploreSide {
 
 export interface ExploreRow {
   name: string;
+  reduced: ExploreSide;
   merged: ExploreSide;
   unmerged: ExploreSide;
   /** Median ms of the seeded run to the horizon, and to half of it. */
@@ -62,9 +65,9 @@ export function runExplore(log: (s: string) => void): ExploreRow[] {
     const scenario = scenarioById(c.id);
     if (!scenario) throw new Error(`bench: no scenario ${c.id}`);
     log(`  explore ${c.name}`);
-    const side = (merge: boolean): ExploreSide => {
+    const side = (merge: boolean, reduce: 'sound' | 'off'): ExploreSide => {
       const t0 = performance.now();
-      const r = explore({ scenario, params: c.params, bounds: c.bounds, merge });
+      const r = explore({ scenario, params: c.params, bounds: c.bounds, merge, reduce });
       const seconds = (performance.now() - t0) / 1000;
       return {
         outcome: r.outcome,
@@ -76,10 +79,12 @@ export function runExplore(log: (s: string) => void): ExploreRow[] {
       };
     };
     // Each side twice, interleaved, and the second kept: the first pays the JIT's warm-up, whichever it is.
-    side(true);
-    side(false);
-    const merged = side(true);
-    const unmerged = side(false);
+    side(true, 'sound');
+    side(true, 'off');
+    side(false, 'off');
+    const reduced = side(true, 'sound');
+    const merged = side(true, 'off');
+    const unmerged = side(false, 'off');
     const timed = (durationMs: number) =>
       median(
         [1, 2, 3, 4, 5].map(() => {
@@ -98,6 +103,7 @@ export function runExplore(log: (s: string) => void): ExploreRow[] {
       replayMs: timed(c.bounds.horizonMs),
       halfMs: timed(c.bounds.horizonMs / 2),
       name: c.name,
+      reduced,
       merged,
       unmerged,
     };
@@ -106,12 +112,13 @@ export function runExplore(log: (s: string) => void): ExploreRow[] {
 
 export function exploreTable(rows: readonly ExploreRow[]): string {
   return [
-    '| explore | merge | outcome | schedules | pruned | worlds | wall s | worlds/s | a run from 0 ms, ms | to half the horizon, ms |',
+    '| explore | search | outcome | schedules | pruned | worlds | wall s | worlds/s | a run from 0 ms, ms | to half the horizon, ms |',
     '|---|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.flatMap((r) =>
-      (['merged', 'unmerged'] as const).map((k) => {
+      (['reduced', 'merged', 'unmerged'] as const).map((k) => {
         const x = r[k];
-        return `| ${r.name} | ${k} | ${x.outcome} | ${x.schedules} | ${x.pruned} | ${x.worlds} | ${x.seconds.toFixed(1)} | ${x.worldsPerSecond.toFixed(0)} | ${r.replayMs.toFixed(1)} | ${r.halfMs.toFixed(1)} |`;
+        const how = { reduced: 'reduced, merged', merged: 'merged (--no-reduce)', unmerged: 'neither' }[k];
+        return `| ${r.name} | ${how} | ${x.outcome} | ${x.schedules} | ${x.pruned} | ${x.worlds} | ${x.seconds.toFixed(1)} | ${x.worldsPerSecond.toFixed(0)} | ${r.replayMs.toFixed(1)} | ${r.halfMs.toFixed(1)} |`;
       }),
     ),
   ].join('\n');

@@ -14,10 +14,26 @@ describe('explore CLI', () => {
     const r = run(['bully', '--faults', '0', '--losses', '0', '--deviations', '1', '--horizon', '1000']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^schedules \d+, distinct worlds \d+, pruned \d+, deepest \d+ choice points, /m);
+    expect(r.out).toMatch(
+      /^schedules \d+, distinct worlds \d+, pruned \d+, reduction sound, deepest \d+ choice points, /m,
+    );
     expect(r.out).toMatch(
       /^no violation within these bounds \(nodes=3 faults<=0 losses<=0 deviations<=1 horizon=1000ms/m,
     );
+  });
+
+  it('--no-reduce offers the whole menu at every boundary; --reduce coarse names its narrower menu', () => {
+    const args = ['bully', '--faults', '1', '--losses', '0', '--deviations', '0', '--horizon', '700'];
+    const schedules = (out: string) => Number(/^schedules (\d+)/m.exec(out)?.[1]);
+    const sound = run(args);
+    const off = run([...args, '--no-reduce']);
+    const coarse = run([...args, '--reduce', 'coarse']);
+    expect([sound.code, off.code, coarse.code]).toEqual([0, 0, 0]);
+    expect(off.out).toMatch(/reduction off/);
+    expect(schedules(sound.out)).toBeLessThan(schedules(off.out));
+    expect(coarse.out).toMatch(/^no violation within these bounds \(.*--reduce coarse, not sound\)/m);
+    expect(run([...args, '--reduce', 'some']).code).toBe(2);
+    expect(run([...args, '--no-reduce=1']).code).toBe(2);
   });
 
   it('exit 3 says where it stopped before the bounds were exhausted', () => {

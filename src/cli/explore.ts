@@ -1,7 +1,7 @@
 /**
  * `npm run -s explore -- <story or sandbox> [--algorithm id] [--nodes 3] [--faults K] [--losses L]
  * [--deviations D] [--horizon MS] [--pause MS] [--set k=v]... [--max-schedules N] [--time-limit S]
- * [--liveness MS] [--no-merge] [--out FILE]`: every schedule within the bounds (src/sim/explore), then one of
+ * [--liveness MS] [--no-merge] [--reduce sound|coarse|off] [--no-reduce] [--out FILE]`: every schedule within the bounds (src/sim/explore), then one of
  * exit 0 (no violation within these bounds), 1 (a violation, shrunk, written as a `sim --choices`
  * command and a story file with its `choices`), 3 (stopped before the bounds were exhausted). Bad
  * input: one line on stderr, exit 2.
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { scenarios } from '../../scenarios/index.ts';
 import { type Bounds, type Counterexample, type ExploreInput, explore } from '../sim/explore/explore.ts';
 import { MENU_KINDS, ttlMsOf } from '../sim/explore/menu.ts';
+import type { ReduceMode } from '../sim/explore/reduce.ts';
 import { scenarioParams } from '../sim/inputs.ts';
 import { shown } from '../sim/rules.ts';
 import { withFix } from '../sim/scenario/fix.ts';
@@ -19,7 +20,7 @@ import type { Fault } from '../sim/trace/events.ts';
 import { badInputLine, parseArgs, UsageError } from './args.ts';
 
 export const exploreUsage =
-  'usage: npm run -s explore -- <scenario-id> [--algorithm ID] [--nodes N] [--faults K] [--losses L] [--deviations D] [--horizon MS] [--pause MS] [--menu crash,restart,pause,isolate,rejoin] [--set key=value]... [--max-schedules N] [--time-limit S] [--liveness MS] [--no-merge] [--out FILE]';
+  'usage: npm run -s explore -- <scenario-id> [--algorithm ID] [--nodes N] [--faults K] [--losses L] [--deviations D] [--horizon MS] [--pause MS] [--menu crash,restart,pause,isolate,rejoin] [--set key=value]... [--max-schedules N] [--time-limit S] [--liveness MS] [--no-merge] [--reduce sound|coarse|off] [--no-reduce] [--out FILE]';
 
 interface Flags {
   faults: number;
@@ -33,6 +34,7 @@ interface Flags {
   out?: string;
   kinds?: Fault['kind'][];
   merge: boolean;
+  reduce: ReduceMode;
 }
 
 function whole(flag: string, raw: string | undefined, min: number, max: number): number {
@@ -54,6 +56,7 @@ function ownFlags(argv: string[]): { flags: Flags; rest: string[] } {
     maxSchedules: 1_000_000,
     timeLimitS: 60,
     merge: true,
+    reduce: 'sound',
   };
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -99,6 +102,17 @@ function ownFlags(argv: string[]): { flags: Flags; rest: string[] } {
         if (inline !== undefined) throw new UsageError('--no-merge takes no value');
         flags.merge = false;
         break;
+      case '--no-reduce':
+        if (inline !== undefined) throw new UsageError('--no-reduce takes no value');
+        flags.reduce = 'off';
+        break;
+      case '--reduce': {
+        const v = value() ?? '';
+        if (v !== 'sound' && v !== 'coarse' && v !== 'off')
+          throw new UsageError(`--reduce expects sound, coarse or off, got ${shown(v)}`);
+        flags.reduce = v;
+        break;
+      }
       case '--out': {
         const v = value();
         if (!v) throw new UsageError('--out needs a file');
@@ -204,6 +218,7 @@ export function run(
       params: a.params,
       bounds,
       merge: flags.merge,
+      reduce: flags.reduce,
       ...(flags.livenessMs !== undefined ? { leaderlessBoundMs: flags.livenessMs } : {}),
     };
     const started = now();
@@ -216,10 +231,12 @@ export function run(
     const r = explore(input);
     const wallS = (now() - started) / 1000;
     const { scenario } = withFix(a.scenario, a.params);
-    const named = `nodes=${bounds.nodes} faults<=${bounds.faults} losses<=${bounds.losses} deviations<=${bounds.deviations} horizon=${bounds.horizonMs}ms pause=${bounds.pauseMs}ms`;
+    // A coarse reduction narrows the menu (pauses and restarts only just after their host acted):
+    // what it clears, it clears for that narrower menu, and the bounds say so.
+    const named = `nodes=${bounds.nodes} faults<=${bounds.faults} losses<=${bounds.losses} deviations<=${bounds.deviations} horizon=${bounds.horizonMs}ms pause=${bounds.pauseMs}ms${flags.reduce === 'coarse' ? ' pauses and restarts only just after their node acted (--reduce coarse, not sound)' : ''}`;
     const lines = [
       `explore ${a.scenario.id} (${scenario.algorithm}): ${named}`,
-      `schedules ${r.stats.schedules}, distinct worlds ${r.stats.worlds}, pruned ${r.stats.pruned}${flags.merge ? '' : ' (--no-merge)'}, deepest ${r.stats.deepest} choice points, ${wallS.toFixed(1)} s, ${(r.stats.worlds / Math.max(wallS, 1e-3)).toFixed(0)} worlds/s`,
+      `schedules ${r.stats.schedules}, distinct worlds ${r.stats.worlds}, pruned ${r.stats.pruned}${flags.merge ? '' : ' (--no-merge)'}, reduction ${flags.reduce}, deepest ${r.stats.deepest} choice points, ${wallS.toFixed(1)} s, ${(r.stats.worlds / Math.max(wallS, 1e-3)).toFixed(0)} worlds/s`,
     ];
     if (r.outcome === 'clean') {
       lines.push(`no violation within these bounds (${named})`);

@@ -7,6 +7,7 @@
 import { algorithmFor } from './algorithms/declared.ts';
 import type { RunBudget } from './budget.ts';
 import type { Choices, Chooser } from './kernel/choices.ts';
+import type { Descriptor } from './kernel/queue.ts';
 import { netParams, netRules, type Params, resolveParams } from './params.ts';
 import { withFix } from './scenario/fix.ts';
 import type { Scenario, TimedFault } from './scenario/schema.ts';
@@ -43,6 +44,8 @@ export interface SimOptions {
   seedFrom?: number;
   /** Who picks each draw (a recorder, the explorer); the seed's streams when absent. */
   chooser?: Chooser;
+  /** Told of every queue entry as it is scheduled and as it runs (EventQueue.watch): the explorer's reduction. */
+  watch?: (what: Descriptor) => void;
   /** Tell the chooser each draw's time and event (Draw.atMs, Draw.about): describingChooser reads them. */
   describeDraws?: boolean;
 }

@@ -130,6 +130,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
     Object.keys(params).some((k) => params[k] !== ownParams[k]);
 
   const queue = new EventQueue();
+  if (opts.watch) queue.watch = opts.watch;
   // A schedule (the options', else the scenario file's) replaces the seed's draws (issue #41).
   const choices = opts.choices ?? scenario.choices;
   const chooser =

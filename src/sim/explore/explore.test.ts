@@ -31,7 +31,8 @@ const bully: Bounds = { nodes: 3, faults: 0, losses: 1, deviations: 2, horizonMs
  * RANGE_RESULT, TXN, TXN_RESULT moves one hop per 20 ms: callbacks are due at 20, 40, 60 and 80 ms,
  * and at 0 (node-1's start timer), so 5 event boundaries. At each, both nodes are up: crash node-1 or
  * node-2, or no fault. One crash in all: 1 schedule without it + 5 boundaries x 2 nodes = 11, each a
- * different trace (the fault event's time and node).
+ * different trace (the fault event's time and node). Counted on the whole menu at every boundary
+ * (`reduce: 'off'`); the reduced count is below.
  *
  * Worlds are fingerprinted at the boundaries where a choice is open, and at the first one after the
  * last choice (explore.ts). By hand:
@@ -71,18 +72,38 @@ describe('explore: exhaustive within its bounds', () => {
   const leaseInput = { ...input('etcd-lease', lease), params: { latencyMinMs: 20, latencyMaxMs: 20 } };
 
   it('the lease, 2 nodes, one crash, 100 ms: exactly 11 distinct traces (1 + 5 boundaries x 2 nodes)', () => {
-    const r = explore({ ...leaseInput, merge: false });
+    const r = explore({ ...leaseInput, merge: false, reduce: 'off' });
     expect(r.outcome).toBe('clean');
     expect(r.stats.traces).toBe(11);
     expect(r.stats.worlds).toBe(11);
   });
 
   it('the lease, 2 nodes, one crash, 100 ms, merged: the same 11 worlds (none met twice)', () => {
-    const merged = explore(leaseInput);
+    const merged = explore({ ...leaseInput, reduce: 'off' });
     expect(merged.outcome).toBe('clean');
     expect(merged.stats.worlds).toBe(11);
     expect(merged.stats.pruned).toBe(0);
-    expect(merged.worlds).toEqual(explore({ ...leaseInput, merge: false }).worlds);
+    expect(merged.worlds).toEqual(explore({ ...leaseInput, merge: false, reduce: 'off' }).worlds);
+  });
+
+  /**
+   * Reduced (reduce.ts): a node's crash is offered at the run's first boundary and after a millisecond
+   * that touched the node. Every millisecond of the 5 touches node-1 (its start timer at 0, then each
+   * hop of its exchange is a delivery to or from it): 5 crashes of node-1. Nothing touches node-2
+   * after 0 ms (its start timer, due at 1000 ms, was scheduled before the first boundary): its crash is
+   * offered at 0 ms only, and a crash at 20, 40, 60 or 80 ms is that one moved past milliseconds it
+   * commutes with. 1 + 5 + 1 = 7 traces. Worlds: the 5 of the run without a crash, node-1 crashed at
+   * 20 and 60 ms (2, as above), node-2 crashed at 0 ms (1, at 20 ms): 8. The 3 worlds of node-2
+   * crashed at 20, 40, 60 ms are still reached (node-2 crashed at 0 ms passes them), but after the
+   * schedule's last choice, where no world is fingerprinted: with `everyWorld` the sets are equal.
+   */
+  it('the lease, 2 nodes, one crash, 100 ms, reduced: exactly 7 traces and 8 worlds, and every world of the whole menu', () => {
+    const r = explore({ ...leaseInput, merge: false });
+    expect(r.outcome).toBe('clean');
+    expect(r.stats.traces).toBe(7);
+    expect(r.stats.worlds).toBe(8);
+    const all = { ...leaseInput, merge: false, everyWorld: true };
+    expect(explore(all).worlds).toEqual(explore({ ...all, reduce: 'off' }).worlds);
   });
 
   // 3 nodes, a fault of the whole menu, a loss and a deviation: the search's every choice kind.
@@ -109,7 +130,8 @@ describe('explore: exhaustive within its bounds', () => {
     const top = 3;
     const met: Memory = { worlds: new Set(), explored: new Set() };
     for (let i = 0; i < 1000; i++)
-      runPath({ ...mixed, merge: false }, (_i, size) => rng.int(0, size - 1), top, met);
+      // Drawn from the whole menu at every boundary: the explored set is the reduced search's.
+      runPath({ ...mixed, merge: false, reduce: 'off' }, (_i, size) => rng.int(0, size - 1), top, met);
     expect(met.worlds.size).toBeGreaterThan(100);
     for (const w of met.worlds) expect(r.worlds.has(w)).toBe(true);
   });
@@ -165,9 +187,10 @@ describe('explore: merging worlds prunes, and loses none', () => {
     expect(merged.worlds).toEqual(unmerged.worlds);
   });
 
+  // Unreduced: the reduction (reduce.ts) leaves merging little to prune here (469 schedules either way).
   it('the lease, 3 nodes, K = 2 of the whole menu, 500 ms: the pruned and unpruned searches reach the same worlds', () => {
-    const merged = explore(lease3);
-    const unmerged = explore({ ...lease3, merge: false });
+    const merged = explore({ ...lease3, reduce: 'off' });
+    const unmerged = explore({ ...lease3, merge: false, reduce: 'off' });
     expect(merged.outcome).toBe('clean');
     expect(merged.stats.pruned).toBeGreaterThan(0);
     expect(merged.stats.schedules).toBeLessThan(unmerged.stats.schedules);

@@ -8,7 +8,7 @@
  * queue, which cannot be copied), and the next path is the last choice point that has an option left,
  * moved one on (depth-first, as VeriSoft and CHESS do).
  *
- * Two reductions. Bounding: every option but a point's first spends a budget (K faults, L losses, D
+ * Three reductions. Bounding: every option but a point's first spends a budget (K faults, L losses, D
  * deviations of a latency, a timeout or a pick from its first value), and the search goes level by
  * level in the total spent (iterative deepening), so the first violation it finds spends the fewest
  * choices of any. Delay-bounding (Emmi, Qadeer, Rakamarić, "Delay-bounded scheduling", POPL 2011)
@@ -17,6 +17,8 @@
  * 1997): at each event boundary the world is fingerprinted (Simulation.world, plus each random
  * stream's position); a schedule that reaches a world already explored with the same budgets left
  * and the same horizon left stops there, since everything after it was explored from the first one.
+ * Reducing the fault boundaries (reduce.ts, a partial-order reduction): a crash, an isolation or a
+ * rejoin of a node is offered only where the previous millisecond touched that node.
  */
 import { hashString } from '../../lib/rng.ts';
 import { freshLife } from '../faults/fold.ts';
@@ -28,6 +30,7 @@ import { type Simulation, simulate, startSimulation } from '../simulate.ts';
 import type { Fault, TraceEvent, Violation } from '../trace/events.ts';
 import { type Budget, domainOf } from './domains.ts';
 import { faultMenu, follow, type World } from './menu.ts';
+import { type ReduceMode, Reduction } from './reduce.ts';
 
 export interface Bounds {
   nodes: number;
@@ -60,6 +63,18 @@ export interface ExploreInput {
   deepening?: boolean;
   /** Prune at a world already explored (the default); false runs every schedule to its end. */
   merge?: boolean;
+  /**
+   * Offer a fault only at the boundaries that can make a difference (reduce.ts): 'sound', the
+   * default, reduces crash, isolate and rejoin; 'coarse' pauses and restarts too (a narrower menu);
+   * 'off' offers the whole menu at every boundary.
+   */
+  reduce?: ReduceMode;
+  /** Tests only: a reduction that treats deliveries as independent of their ends (unsound). */
+  unsoundReduction?: boolean;
+  /** Tests only: false leaves the reduction's sleep sets out. */
+  sleepSets?: boolean;
+  /** Tests only: fingerprint every boundary, not only where a choice is open (sets compare whole). */
+  everyWorld?: boolean;
   /**
    * The part of a world's text (Simulation.world) that merging compares: all of it by default. Tests
    * only: one that leaves part of the world out merges different futures, and the search then
@@ -252,7 +267,13 @@ export function runPath(
     },
   };
   const faults: TimedFault[] = [];
+  const reduction = new Reduction(
+    input.reduce ?? 'sound',
+    input.unsoundReduction === true,
+    input.sleepSets !== false,
+  );
   const sim: Simulation = startSimulation(input.scenario, {
+    watch: reduction.watch,
     withoutScript: true,
     nodes: b.nodes,
     params: input.params,
@@ -294,7 +315,7 @@ export function runPath(
     // the first boundary after the last one (it prunes the rest of the run); not along a tail with
     // nothing left to choose, whose worlds cost more to fingerprint than to run. A replayed boundary
     // was fingerprinted by the schedule that first passed it.
-    const open = total < caps.total || total !== lastTotal;
+    const open = total < caps.total || total !== lastTotal || input.everyWorld === true;
     lastTotal = total;
     if (memory && open && trail.length >= replayed) {
       const w = sim.world();
@@ -309,7 +330,8 @@ export function runPath(
           caps.dev - spent.dev,
           caps.total - total,
         ];
-        const key = `${merged}|${left.join(',')}|${b.horizonMs - t}`;
+        // The reduction's state decides the subtree too: which hosts' faults are offered, who sleeps.
+        const key = `${merged}|${left.join(',')}|${b.horizonMs - t}|${reduction.key([...world.lives.keys()])}`;
         if (input.merge !== false && memory.explored.has(key)) {
           pruned = true;
           break;
@@ -318,10 +340,11 @@ export function runPath(
       }
     }
     const menu = options(spent, caps, total).fault
-      ? faultMenu(world, b.pauseMs).filter((f) => !b.kinds || b.kinds.includes(f.kind))
+      ? reduction.offered(faultMenu(world, b.pauseMs).filter((f) => !b.kinds || b.kinds.includes(f.kind)))
       : [];
     const k = next(1 + menu.length);
     const fault = k > 0 ? menu[k - 1] : undefined;
+    reduction.chose(menu, k);
     if (fault) {
       spent.fault++;
       total++;
@@ -330,6 +353,7 @@ export function runPath(
       sim.retarget([...sim.interventions, tf]);
     }
     sim.advance(t);
+    reduction.ran();
   }
   return {
     trail,

@@ -71,6 +71,11 @@ export class EventQueue {
   executed = 0;
   /** Set by halt(): no callback runs any more (a run that spent its budget). */
   private halted = false;
+  /**
+   * Told of every entry as it is scheduled and as it runs: the explorer's reduction reads which hosts
+   * a millisecond's events act on (explore/reduce.ts). Absent in every other run.
+   */
+  watch?: (what: Descriptor) => void;
 
   /** Stops the queue after the callback under way: runSome runs nothing more and returns false. */
   halt(): void {
@@ -141,6 +146,7 @@ export class EventQueue {
     if (!top) return false;
     this._now = top.at;
     this.executed++;
+    this.watch?.(top.what);
     top.fn();
     return true;
   }
@@ -191,6 +197,7 @@ export class EventQueue {
   }
 
   private push(e: Entry): void {
+    this.watch?.(e.what);
     const h = this.heap;
     h.push(e);
     let i = h.length - 1;
