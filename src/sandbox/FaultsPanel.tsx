@@ -139,7 +139,7 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
           </label>
         )}
       </div>
-      {patroni && liveRequest && view?.kind === 'node' && !view.up ? (
+      {patroni && view?.kind === 'node' && !view.up ? (
         <p className="wi-note">{t('faults.patroniDown', { node: view.id })}</p>
       ) : patroni && liveRequest ? (
         <div className="wi-buttons">
