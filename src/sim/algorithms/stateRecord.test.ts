@@ -44,14 +44,6 @@ const machine = setup({
   },
 });
 
-/** A node's `after` (ProcessEnv.after) on XState's simulated clock, for the recorder's counted clock. */
-const afterOn =
-  (clock: SimulatedClock) =>
-  (ms: number, fn: () => void): (() => void) => {
-    const id = clock.setTimeout(fn, ms);
-    return () => clock.clearTimeout(id);
-  };
-
 function hosted() {
   const clock = new SimulatedClock();
   const events: StateEvent[] = [];
@@ -206,10 +198,10 @@ describe('stateRecord: how it watches the actor', () => {
     const a = env();
     const b = env();
     const ra = stateRecorder(a.env);
-    const actorA = createActor(machine, { clock: ra.clock(afterOn(a.clock)) });
+    const actorA = createActor(machine, { clock: a.clock });
     ra.attach(actorA as AnyActorRef);
     const rb = stateRecorder(b.env);
-    const actorB = createActor(machine, { clock: rb.clock(afterOn(b.clock)) });
+    const actorB = createActor(machine, { clock: b.clock });
     rb.attach(actorB as AnyActorRef);
     const seen: string[] = [];
     actorB.system.inspect((ie) => {
@@ -264,10 +256,10 @@ describe('stateRecord: how it watches the actor', () => {
     const a = env();
     const b = env();
     const ra = stateRecorder(a.env);
-    const actorA = createActor(machine, { clock: ra.clock(afterOn(a.clock)) });
+    const actorA = createActor(machine, { clock: a.clock });
     expect(ra.attach(actorA as AnyActorRef)).toBe('hook');
     const rb = stateRecorder(b.env);
-    const actorB = createActor(machine, { clock: rb.clock(afterOn(b.clock)) });
+    const actorB = createActor(machine, { clock: b.clock });
     const sysB = actorB.system as unknown as { _sendInspectionEvent?: unknown; scheduler: unknown };
     const hook = sysB._sendInspectionEvent;
     const scheduler = sysB.scheduler;
