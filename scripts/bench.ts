@@ -118,7 +118,7 @@ if (exploreOnly) {
 }
 if (statesOnly) {
   log(' state recording');
-  const rows = runStateCost(Math.max(5, REPEAT), log);
+  const rows = runStateCost(Math.max(9, REPEAT), log);
   console.log(`${loadLine(loadStart, loadavg()[0] as number)}\n\n${stateCostTable(rows)}`);
   process.exit(0);
 }
@@ -163,7 +163,7 @@ if (heapOnly) {
 log(' simulation');
 const sim = runSim(REPEAT, log);
 log(' state recording');
-const stateCost: StateCostRow[] = runStateCost(Math.max(5, REPEAT), log);
+const stateCost: StateCostRow[] = runStateCost(Math.max(9, REPEAT), log);
 log(' explore');
 const exploreRows = runExplore(log);
 

@@ -13,7 +13,7 @@ import type { Scenario } from '../../src/sim/scenario/schema.ts';
 import { simulate } from '../../src/sim/simulate.ts';
 import { TraceIndex } from '../../src/sim/trace/frame.ts';
 import type { Trace } from '../../src/sim/trace/trace.ts';
-import { logLogSlope, type Spread, spread } from './stats.ts';
+import { logLogSlope, pairedRatio, type Spread, spread } from './stats.ts';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('typeof gc === "function" ? gc : null') as (() => void) | null;
@@ -146,10 +146,14 @@ export function runSim(repeat: number, log: (s: string) => void): SimResults {
 
 export interface StateCostRow {
   label: string;
-  /** Median CPU ms of a run without and with state recording, and their ratio. */
+  /** Median CPU ms of a run without and with state recording. */
   without: number;
   with: number;
+  /** The median of the rounds' ratios (pairedRatio), and their spread. */
   ratio: number;
+  ratioMin: number;
+  ratioMax: number;
+  rounds: number;
   stateEvents: number;
   events: number;
 }
@@ -159,57 +163,71 @@ export const STATE_COST_BUDGET = 1.1;
 
 /**
  * What recording every node's statechart moves (the inspector's `state` events) costs: each of the
- * three runs with and without, interleaved (A B B A ...) so load from other work hits both alike,
- * after an untimed warm-up of each; the ratio of the medians. The process's CPU time, not wall time:
- * on a shared machine the wall clock also counts the time other work held the core.
+ * three runs with and without, after an untimed warm-up of each. A round runs every case's pair back
+ * to back, alternating which goes first (A B, B A, ...), so that a spell of other work on the machine
+ * falls on both runs of a pair and on every case alike; the figure is the median of the pairs'
+ * ratios, beside their min and max. The process's CPU time, not wall time: on a shared machine the
+ * wall clock also counts the time other work held the core.
  */
 export function runStateCost(rounds: number, log: (s: string) => void): StateCostRow[] {
-  const cases: Array<[string, () => Scenario, SimOptions]> = [
-    ['Bully, n = 200', () => need('bully'), { nodes: 200 }],
-    ['etcd lease, 1 h', () => need('etcd-lease'), { durationMs: 3_600_000 }],
-    ['Patroni, 1 h', () => need('patroni'), { durationMs: 3_600_000 }],
-  ];
-  const rows: StateCostRow[] = [];
-  for (const [label, scenario, opts] of cases) {
-    const s = scenario();
-    const on = () => simulate(s, opts);
-    const off = () => simulate(s, { ...opts, states: false });
-    on();
-    off();
-    const a: number[] = [];
-    const b: number[] = [];
-    let events = 0;
-    let stateEvents = 0;
-    for (let i = 0; i < rounds; i++) {
-      for (const withStates of i % 2 === 0 ? [false, true] : [true, false]) {
-        gc?.();
-        const c0 = process.cpuUsage();
-        const tr = (withStates ? on : off)();
-        const c = process.cpuUsage(c0);
-        (withStates ? b : a).push((c.user + c.system) / 1000);
-        if (withStates) {
-          events = tr.events.length;
-          stateEvents = tr.events.reduce((n, e) => n + (e.k === 'state' ? 1 : 0), 0);
-        }
-      }
-    }
-    const without = spread(a).median;
-    const withS = spread(b).median;
-    rows.push({ label, without, with: withS, ratio: withS / without, stateEvents, events });
-    log(
-      `  states ${label}: ${without.toFixed(0)} ms without, ${withS.toFixed(0)} ms with (${(withS / without).toFixed(2)}x)`,
-    );
+  const cases = (
+    [
+      ['Bully, n = 200', 'bully', { nodes: 200 }],
+      ['etcd lease, 1 h', 'etcd-lease', { durationMs: 3_600_000 }],
+      ['Patroni, 1 h', 'patroni', { durationMs: 3_600_000 }],
+    ] as Array<[string, string, SimOptions]>
+  ).map(([label, id, opts]) => {
+    const s = need(id);
+    return {
+      label,
+      run: (states: boolean) => simulate(s, states ? opts : { ...opts, states: false }),
+      without: [] as number[],
+      with: [] as number[],
+    };
+  });
+  for (const c of cases) {
+    c.run(true);
+    c.run(false);
   }
-  return rows;
+  const cpuMs = (fn: () => void) => {
+    gc?.();
+    const c0 = process.cpuUsage();
+    fn();
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000;
+  };
+  for (let i = 0; i < rounds; i++)
+    for (const c of cases)
+      for (const withStates of i % 2 === 0 ? [false, true] : [true, false])
+        (withStates ? c.with : c.without).push(cpuMs(() => c.run(withStates)));
+  return cases.map((c) => {
+    const tr = c.run(true);
+    const r = pairedRatio(c.without, c.with);
+    const row: StateCostRow = {
+      label: c.label,
+      without: spread(c.without).median,
+      with: spread(c.with).median,
+      ratio: r.median,
+      ratioMin: r.min,
+      ratioMax: r.max,
+      rounds,
+      stateEvents: tr.events.reduce((n, e) => n + (e.k === 'state' ? 1 : 0), 0),
+      events: tr.events.length,
+    };
+    log(
+      `  states ${c.label}: ${row.without.toFixed(0)} ms without, ${row.with.toFixed(0)} ms with (${row.ratio.toFixed(2)}x, rounds ${row.ratioMin.toFixed(2)}-${row.ratioMax.toFixed(2)}x)`,
+    );
+    return row;
+  });
 }
 
 export function stateCostTable(rows: StateCostRow[]): string {
   return [
-    `| run (state recording), CPU time | without | with | ratio | budget |`,
+    `| run (state recording), CPU time, median of ${rows[0]?.rounds ?? 0} rounds | without | with | ratio (rounds' min-max) | budget |`,
     '| --- | ---: | ---: | ---: | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.label} (${r.stateEvents} of ${r.events} events are states) | ${r.without.toFixed(0)} ms | ${r.with.toFixed(0)} ms | ${r.ratio.toFixed(2)}x | < ${STATE_COST_BUDGET}x: ${r.ratio < STATE_COST_BUDGET ? 'met' : 'missed'} |`,
+        `| ${r.label} (${r.stateEvents} of ${r.events} events are states) | ${r.without.toFixed(0)} ms | ${r.with.toFixed(0)} ms | ${r.ratio.toFixed(2)}x (${r.ratioMin.toFixed(2)}-${r.ratioMax.toFixed(2)}) | < ${STATE_COST_BUDGET}x: ${r.ratio < STATE_COST_BUDGET ? 'met' : 'missed'} |`,
     ),
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isBusy } from './report.ts';
-import { maxOf, minOf } from './stats.ts';
+import { maxOf, minOf, pairedRatio } from './stats.ts';
 
 describe('maxOf / minOf', () => {
   it('agree with Math.max / Math.min, NaN included', () => {
@@ -30,5 +30,22 @@ describe('isBusy', () => {
     expect(isBusy({ start: 0.8, end: 2.5 })).toBe(false); // an idle machine, the bench's own Chromium
     expect(isBusy({ start: 1.6, end: 1.6 })).toBe(true); // others were busy before it began
     expect(isBusy({ start: 0.8, end: 3.9 })).toBe(true); // others joined during the run
+  });
+});
+
+describe('pairedRatio', () => {
+  it("takes the median of each round's ratio, not the ratio of the medians", () => {
+    // A busy spell slows both runs of round 2, and another only the second run of round 5: the
+    // medians of each side would say 1.2x, the pairs say 1.1x, and their spread shows round 5.
+    const without = [100, 200, 100, 100, 100];
+    const withS = [110, 220, 105, 120, 300];
+    const r = pairedRatio(without, withS);
+    expect(r.median).toBeCloseTo(1.1);
+    expect(r.min).toBeCloseTo(1.05);
+    expect(r.max).toBeCloseTo(3);
+    expect(r.n).toBe(5);
+  });
+  it('refuses unpaired runs', () => {
+    expect(() => pairedRatio([1, 2], [1])).toThrow(RangeError);
   });
 });

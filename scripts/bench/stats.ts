@@ -76,3 +76,14 @@ export function linearSlope(points: ReadonlyArray<readonly [number, number]>): n
 export function logLogSlope(points: ReadonlyArray<readonly [number, number]>): number {
   return linearSlope(points.map(([x, y]) => [Math.log(x), Math.log(y)] as const));
 }
+
+/**
+ * The cost of one variant against another, run in pairs (a round runs each once, back to back): the
+ * ratio of each round's pair, so that a burst of other work on the machine weighs on both halves of
+ * a pair rather than on one side's median. Their median is the figure; min and max say how much it
+ * moved (on a shared machine one round's ratio can be off by 20 %).
+ */
+export function pairedRatio(base: readonly number[], variant: readonly number[]): Spread {
+  if (base.length !== variant.length) throw new RangeError('pairedRatio needs one base run per variant run');
+  return spread(base.map((b, i) => (variant[i] as number) / b));
+}

@@ -7,7 +7,6 @@ import {
 } from 'xstate';
 import type { Fault } from '../faults/table.ts';
 import { canonical, Written } from '../kernel/canonical.ts';
-import { XSTATE_TIMER } from '../kernel/clock.ts';
 import type { Process, ProcessEnv, ProcessFactory } from '../net/host.ts';
 import { ROLES, type Role } from '../trace/events.ts';
 import { stateRecorder } from './stateRecord.ts';
@@ -37,10 +36,8 @@ export function machineProcess<M extends AnyStateMachine>(
   return (env: ProcessEnv): Process => {
     const written = new WeakMap<object, Written>();
     const rec = recordsState && env.recordsStates !== false ? stateRecorder(env) : null;
-    const actor = createActor(machine, {
-      clock: rec ? rec.clock((ms, fn) => env.after(ms, fn, XSTATE_TIMER)) : env.clock,
-      input: input(env),
-    });
+    // The recorder follows timers through XState's scheduler (stateRecord.ts attach): the node's own clock either way.
+    const actor = createActor(machine, { clock: env.clock, input: input(env) });
     rec?.attach(actor);
     let last = '';
     if (reportsRole) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyActorRef, createActor, SimulatedClock, setup } from 'xstate';
+import { type AnyActorRef, createActor, raise, SimulatedClock, setup } from 'xstate';
 import { scenarioById } from '../../../scenarios/index.ts';
 import type { Recorded } from '../net/host.ts';
 import { simulate } from '../simulate.ts';
@@ -43,14 +43,6 @@ const machine = setup({
     },
   },
 });
-
-/** A node's `after` (ProcessEnv.after) on XState's simulated clock, for the recorder's counted clock. */
-const afterOn =
-  (clock: SimulatedClock) =>
-  (ms: number, fn: () => void): (() => void) => {
-    const id = clock.setTimeout(fn, ms);
-    return () => clock.clearTimeout(id);
-  };
 
 function hosted() {
   const clock = new SimulatedClock();
@@ -206,10 +198,10 @@ describe('stateRecord: how it watches the actor', () => {
     const a = env();
     const b = env();
     const ra = stateRecorder(a.env);
-    const actorA = createActor(machine, { clock: ra.clock(afterOn(a.clock)) });
+    const actorA = createActor(machine, { clock: a.clock });
     ra.attach(actorA as AnyActorRef);
     const rb = stateRecorder(b.env);
-    const actorB = createActor(machine, { clock: rb.clock(afterOn(b.clock)) });
+    const actorB = createActor(machine, { clock: b.clock });
     rb.attach(actorB as AnyActorRef);
     const seen: string[] = [];
     actorB.system.inspect((ie) => {
@@ -264,10 +256,10 @@ describe('stateRecord: how it watches the actor', () => {
     const a = env();
     const b = env();
     const ra = stateRecorder(a.env);
-    const actorA = createActor(machine, { clock: ra.clock(afterOn(a.clock)) });
+    const actorA = createActor(machine, { clock: a.clock });
     expect(ra.attach(actorA as AnyActorRef)).toBe('hook');
     const rb = stateRecorder(b.env);
-    const actorB = createActor(machine, { clock: rb.clock(afterOn(b.clock)) });
+    const actorB = createActor(machine, { clock: b.clock });
     const sysB = actorB.system as unknown as { _sendInspectionEvent?: unknown; scheduler: unknown };
     const hook = sysB._sendInspectionEvent;
     const scheduler = sysB.scheduler;
@@ -303,6 +295,47 @@ describe('stateRecord: how it watches the actor', () => {
     expect(a.events.filter((e) => e.tm || e.tx).length).toBeGreaterThan(5);
     expect(a.events).toEqual(b.events);
     expect(enumerated).toBe(0);
+  });
+});
+
+describe('stateRecord: a timer that fires without leaving its state', () => {
+  it('is gone from the record, as XState drops it: a delayed raise', () => {
+    // No exit cancels these (XState deletes the entry as it relays the event): the recorder sees the
+    // firing when the timer's own event reaches the actor.
+    const m = setup({ delays: { poll: 100 } }).createMachine({
+      initial: 'on',
+      states: {
+        on: {
+          entry: raise({ type: 'PING' }, { delay: 50, id: 'ping' }),
+          after: { poll: { actions: () => {} } },
+          on: {
+            PING: { actions: () => {} },
+            AGAIN: { actions: raise({ type: 'PING' }, { delay: 50, id: 'ping' }) },
+          },
+        },
+      },
+    });
+    const clock = new SimulatedClock();
+    const events: StateEvent[] = [];
+    const rec = stateRecorder({
+      id: 'n1',
+      now: () => clock.now(),
+      record: (e: Recorded) => events.push({ ...(e as Omit<StateEvent, 't'>), t: clock.now() }),
+    });
+    const actor = createActor(m, { clock });
+    expect(rec.attach(actor as AnyActorRef)).toBe('hook');
+    actor.start();
+    let folded = emptyNodeState();
+    const timers = () => {
+      for (const e of events.splice(0)) folded = foldState(folded, e);
+      return [...folded.timers.keys()];
+    };
+    expect(timers()).toEqual(['PING', 'poll']);
+    clock.increment(50);
+    expect(timers()).toEqual(['poll']);
+    // A second raise is a new timer, not the first one still pending (no `PING#2`).
+    actor.send({ type: 'AGAIN' } as never);
+    expect(timers()).toEqual(['poll', 'PING']);
   });
 });
 

@@ -1,5 +1,4 @@
 import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent } from 'xstate';
-import { type After, clockFrom, type XClock } from '../kernel/clock.ts';
 import type { Recorded } from '../net/host.ts';
 import type { StateEvent, StateName, StateValue } from '../trace/events.ts';
 import { leavesOf, moveOf, NO_LEAVES, sameNodes } from './stateLeaves.ts';
@@ -113,27 +112,57 @@ const NO_TIMERS: Timers = { names: [], dues: [], of: [] };
  * One actor's entries of XState's `_scheduledEvents` (system.ts: keyed `<sessionId>.<id>`), in the
  * order a for-in over that object gives them: a key set again keeps its place, a key deleted and
  * set again goes last, as in the object. The recorder tells it of every schedule (`set`) and every
- * delete (`drop`: a cancel, a cancelAll, or the timer firing, seen at the clock); `version` moves at
- * every change, so a snapshot with the same version has the same timers and reads nothing.
+ * delete (`drop`: a cancel, a cancelAll, or the timer firing, seen when its event reaches the actor);
+ * `version` moves at every change, so a snapshot with the same version has the same timers and reads
+ * nothing. Parallel arrays, not a Map: an actor holds a handful of timers, and a Map's iterator
+ * would be an allocation per look.
  */
 export class PendingTimers {
-  private readonly byKey = new Map<string, Scheduled>();
+  readonly keys: string[] = [];
+  readonly entries: Scheduled[] = [];
   version = 0;
   /** False when a schedule could not be followed (no id): the caller reads the scheduler instead. */
   watching = false;
   /** After a schedule: the scheduler's entry for the key. */
   set(key: string, s: Scheduled | undefined): void {
-    if (s === undefined) this.drop(key);
-    else if (this.byKey.get(key) !== s) {
-      this.byKey.set(key, s);
-      this.version++;
+    if (s === undefined) {
+      this.drop(key);
+      return;
     }
+    const i = this.keys.indexOf(key);
+    if (i >= 0) {
+      if (this.entries[i] === s) return;
+      this.entries[i] = s;
+    } else {
+      this.keys.push(key);
+      this.entries.push(s);
+    }
+    this.version++;
   }
   drop(key: string): void {
-    if (this.byKey.delete(key)) this.version++;
+    const i = this.keys.indexOf(key);
+    if (i < 0) return;
+    this.keys.splice(i, 1);
+    this.entries.splice(i, 1);
+    this.version++;
+  }
+  /**
+   * An event reaching the actor: if it is a pending timer's and XState no longer holds that entry
+   * (its scheduler deletes the key before it relays the event), the timer fired.
+   */
+  fired(event: unknown, held: (key: string) => Scheduled | undefined): void {
+    for (let i = 0; i < this.entries.length; i++) {
+      const s = this.entries[i] as Scheduled;
+      if (s.event !== event) continue;
+      const key = this.keys[i] as string;
+      if (held(key) !== s) {
+        this.drop(key);
+        return;
+      }
+    }
   }
   list(): Scheduled[] {
-    return [...this.byKey.values()];
+    return this.entries.slice();
   }
 }
 
@@ -166,9 +195,6 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
   let timers: Timers = NO_TIMERS;
   const ctx: Known = readKeys.map(() => undefined);
   const names = new Map<string, number>();
-  /** Timers set, cleared or fired through clock() (-1: the actor runs on a clock the recorder does not see). */
-  let clockMoves = -1;
-  let timersAt = -2;
   let lastVersion = -1;
   const movesNamed = new Map<object, { v: StateName[] | undefined; x: StateName[] | undefined }>();
   const ref = (n: string): StateName => {
@@ -184,24 +210,18 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
    * XState deletes from it, so a for-in over it was the recorder's largest cost in a lease run).
    */
   const own = new PendingTimers();
-  /** The scheduler key whose timer the clock is being asked to set, while XState schedules it. */
-  let scheduling: string | null = null;
+  /** XState's entry for a scheduler key (attach): a timer whose entry is gone has fired. */
+  let held: (key: string) => Scheduled | undefined = () => undefined;
   /** The actor's pending timers; the same object as before when XState's scheduled events are the same objects. */
   const timersOf = (actor: AnyActorRef, now: () => number): Timers => {
     let mine: Scheduled[];
     if (own.watching) {
-      // Every schedule, cancel and firing of this actor's timers is seen (attach, clock).
+      // Every schedule, cancel and firing of this actor's timers is seen (attach, the hook's events).
       if (own.version === lastVersion) return timers;
       lastVersion = own.version;
+      if (sameNodes(own.entries, lastScheduled)) return timers;
       mine = own.list();
-      if (mine.length === lastScheduled.length && mine.every((s, i) => s === lastScheduled[i])) {
-        lastScheduled = mine;
-        return timers;
-      }
     } else {
-      // Through the recorder's clock, no timer was set, cleared or fired: the same timers.
-      if (clockMoves >= 0 && clockMoves === timersAt) return timers;
-      timersAt = clockMoves;
       // The system's own record (system.ts `_snapshot`); getSnapshot() would copy it at every event.
       const sys = actor.system as unknown as { _snapshot?: { _scheduledEvents: Record<string, Scheduled> } };
       const all =
@@ -248,18 +268,26 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
   const steps: Array<{ type: string }> = [];
   /** The active state nodes the leaves were last read from: the same nodes, the same leaves. */
   let lastNodes: readonly unknown[] = [];
-  const inspect = (ie: InspectionEvent) => {
-    if (ie.type === '@xstate.microstep') {
-      if (ie.actorRef === root) steps.push(ie.event);
-      return;
-    }
-    if (ie.type !== '@xstate.snapshot' || root === null || ie.actorRef !== root) return;
-    const snap = ie.snapshot as AnyMachineSnapshot;
+  /**
+   * XState's inspection hook: called for every event, action, microstep and snapshot of the actor,
+   * each a new object. Kept small, so that V8 can inline it where XState calls it and leave out the
+   * objects it reads nothing of (an action's, the most frequent); the work is in moved().
+   */
+  const inspect = (ie: InspectionEvent): void => {
+    if (ie.actorRef !== root || root === null) return;
+    const type = ie.type;
+    if (type === '@xstate.microstep') steps.push(ie.event);
+    else if (type === '@xstate.snapshot') moved(root, ie.event, ie.snapshot as AnyMachineSnapshot);
+    // A timer's event on its way in: XState deleted its entry before relaying it (system.ts schedule).
+    else if (type === '@xstate.event' && own.entries.length > 0) own.fired(ie.event, held);
+  };
+  /** A macrostep of the actor, caused by `event`, ended in `snap`: records what moved, if anything. */
+  const moved = (actor: AnyActorRef, event: { type: string }, snap: AnyMachineSnapshot): void => {
     // Most snapshots record nothing: the cause's name and the node's time are read only when needed.
     let raised: Array<{ type: string }> | null = null;
     if (steps.length > 0) {
       for (const ev of steps)
-        if (ev !== ie.event) {
+        if (ev !== event) {
           raised = steps.slice();
           break;
         }
@@ -278,7 +306,7 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
       lastNodes = nodes ?? [];
       lastValue = snap.value;
     }
-    const nowTimers = timersOf(root, env.now);
+    const nowTimers = timersOf(actor, env.now);
     // assign() makes a new context object: the same object means the same values.
     const dc = snap.context === lastContext && !init ? null : contextChanges(snap.context, ctx, init);
     lastContext = snap.context;
@@ -308,7 +336,7 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     let tm: Array<[StateName, number]> | undefined;
     if (nowTimers !== timers) {
       const t = env.now();
-      const fired = eventName(ie.event.type).startsWith('after:') ? timerName(ie.event.type) : null;
+      const fired = eventName(event.type).startsWith('after:') ? timerName(event.type) : null;
       for (const n of timers.names) {
         if (nowTimers.names.includes(n) || n === fired) continue;
         tx ??= [];
@@ -328,11 +356,11 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     leaves = nowLeaves;
     timers = nowTimers;
     if (!(init || v || x || tm || tx || dc || raised)) return;
-    const on = eventName(ie.event.type);
+    const on = eventName(event.type);
     let r: string[] | undefined;
     if (raised)
       for (const ev of raised)
-        if (ev !== ie.event) {
+        if (ev !== event) {
           const n = eventName(ev.type);
           if (n === on || r?.includes(n)) continue;
           r ??= [];
@@ -353,28 +381,6 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
 
   return {
     inspect,
-    /**
-     * The actor's clock, counted: every timer XState schedules, cancels or fires goes through it,
-     * so between two of those the timers are known without reading the scheduler. `after` is the
-     * node's own (ProcessEnv.after: the run's virtual clock).
-     */
-    clock(after: After): XClock {
-      clockMoves = 0;
-      return clockFrom((ms, fn) => {
-        clockMoves++;
-        // Set inside the scheduler's schedule (attach): when it fires XState deletes that key.
-        const key = scheduling;
-        const cancel = after(ms, () => {
-          clockMoves++;
-          if (key !== null) own.drop(key);
-          fn();
-        });
-        return () => {
-          clockMoves++;
-          cancel();
-        };
-      });
-    },
     /**
      * Watches `actor` (created without an `inspect` option). XState hands an inspection event to its
      * observers as a copy (`{ ...event, rootId }`) for every event, action, microstep and snapshot
@@ -432,8 +438,9 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
         }
         return k;
       };
-      // A firing is seen only through the recorder's own clock (clock()): without it, read the scheduler.
-      if (clockMoves >= 0 && typeof schedule === 'function' && typeof cancel === 'function') {
+      // A firing is seen when the timer's event reaches the actor (inspect, PendingTimers.fired).
+      held = (key) => all()[key];
+      if (typeof schedule === 'function' && typeof cancel === 'function') {
         own.watching = true;
         sc.schedule = (source, target, event, delay, id) => {
           if (source !== actor || !own.watching) return schedule(source, target, event, delay, id);
@@ -443,12 +450,7 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
             return schedule(source, target, event, delay, id);
           }
           const key = keyOf(id);
-          scheduling = key;
-          try {
-            schedule(source, target, event, delay, id);
-          } finally {
-            scheduling = null;
-          }
+          schedule(source, target, event, delay, id);
           own.set(key, all()[key]);
         };
         sc.cancel = (source, id) => {

@@ -68,7 +68,7 @@ export const XSTATE_TIMER = 'xstate';
 
 /**
  * XState's Clock interface over an `after`: a timer's id is its cancel function. The one adapter for
- * the simulation's queue (queueClock), live mode's real clock and the state recorder's counted clock.
+ * the simulation's queue (queueClock) and live mode's real clock.
  */
 export function clockFrom(after: After): XClock {
   return {
