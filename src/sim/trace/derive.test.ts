@@ -67,6 +67,21 @@ describe('derived narration: a write refused with no token on either side', () =
   });
 });
 
+describe('derived narration: a refusal is a fencing refusal only when the resource names a higher token', () => {
+  it('a demoted pg-1 refusing a direct write (patroni-watchdog), though the write carries the timeline', () => {
+    const trace = simulate(story('patroni-watchdog'));
+    const refused = trace.events.find((e) => e.k === 'write' && e.status === 'rejected');
+    expect(refused).toMatchObject({ node: 'app-direct', resource: 'pg-1', code: 503, seen: null, token: 2 });
+    const said = deriveSteps(trace, story('patroni-watchdog'), { all: true }).map((d) =>
+      derivedCaption(d, 'en'),
+    );
+    expect(said).toContain(
+      'pg-1 rejects app-direct’s write: 503 (cannot execute INSERT in a read-only transaction).',
+    );
+    expect(said.join(' ')).not.toMatch(/already seen/);
+  });
+});
+
 describe('derived narration: the last caption names the outcome', () => {
   it.each(FLIPPED.flatMap(([id, p, want]) => locales.map((l) => [id, l, p, want] as const)))(
     '%s (%s)',

@@ -242,8 +242,9 @@ function derive(trace: Trace, scenario: Scenario | undefined, all: boolean): Der
         if (e.status === 'rejected') {
           if (lastRejected.has(e.node) && lastRejected.get(e.node) === e.token) break;
           lastRejected.set(e.node, e.token);
-          // No token on either side (a live recording's write through HAProxy): not a fencing refusal.
-          if (e.token === null && e.seen === null)
+          // A fencing refusal names a higher token the resource has seen. Without one (HAProxy's 503
+          // with no backend up, a live recording's write with no token at all) it is another refusal.
+          if (e.seen === null)
             push(
               i,
               e,
