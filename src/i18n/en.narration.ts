@@ -98,6 +98,11 @@ export const enNarration: Record<string, string> = {
   'log.fault.server.restart': '{node}: server {server} restarted',
   'log.fault.server.stop': '{node}: server {server} stopped (its connections hang)',
   'log.fault.server.resume': '{node}: server {server} resumed',
+  // a server of a store that is a Raft group (etcd with storeMembers 3 or 5) is one of its members
+  'log.fault.member.kill': '{node}: {member} KILLED (its clients’ connections reset)',
+  'log.fault.member.restart': '{node}: {member} restarted',
+  'log.fault.member.stop': '{node}: {member} stopped (its connections hang)',
+  'log.fault.member.resume': '{node}: {member} resumed',
   'log.fault.add-server': 'the operator asks the cluster to add {node}',
   'log.fault.remove-server': 'the operator asks the cluster to remove {node}',
   // Raft membership changes, one server at a time (thesis chapter 4)

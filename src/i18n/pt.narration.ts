@@ -93,6 +93,10 @@ export const ptNarration: Record<string, string> = {
   'log.fault.server.restart': '{node}: servidor {server} reiniciado',
   'log.fault.server.stop': '{node}: servidor {server} parado (as conexões dele ficam sem resposta)',
   'log.fault.server.resume': '{node}: servidor {server} retomado',
+  'log.fault.member.kill': '{node}: {member} MORTO (as conexões dos clientes dele caem)',
+  'log.fault.member.restart': '{node}: {member} reiniciado',
+  'log.fault.member.stop': '{node}: {member} parado (as conexões dele ficam sem resposta)',
+  'log.fault.member.resume': '{node}: {member} retomado',
   'log.fault.add-server': 'o operador pede ao cluster que adicione o {node}',
   'log.fault.remove-server': 'o operador pede ao cluster que remova o {node}',
   'narr.configAdd':

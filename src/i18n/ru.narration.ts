@@ -90,6 +90,10 @@ export const ruNarration: Record<string, string> = {
   'log.fault.server.restart': '{node}: сервер {server} перезапущен',
   'log.fault.server.stop': '{node}: сервер {server} остановлен (его соединения зависают)',
   'log.fault.server.resume': '{node}: сервер {server} возобновлён',
+  'log.fault.member.kill': '{node}: участник {member} УБИТ (соединения его клиентов сброшены)',
+  'log.fault.member.restart': '{node}: участник {member} перезапущен',
+  'log.fault.member.stop': '{node}: участник {member} остановлен (его соединения зависают)',
+  'log.fault.member.resume': '{node}: участник {member} возобновлён',
   'log.fault.add-server': 'оператор просит кластер добавить {node}',
   'log.fault.remove-server': 'оператор просит кластер удалить {node}',
   'narr.configAdd':

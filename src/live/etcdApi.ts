@@ -6,8 +6,8 @@
  * RANGE -> RANGE_RESULT, TXN -> TXN_RESULT | TXN_ERROR; and WRITE -> WRITE_OK | WRITE_REJECTED for
  * the fenced resource below. Node-only.
  */
-import type { Compare, KeyValue, RequestOp, ResponseOp, StoreChange } from '../sim/store/api.ts';
-import { b64, EtcdError, type Gateway, int, unb64 } from './gateway.ts';
+import type { Compare, RequestOp, ResponseOp, StoreChange } from '../sim/store/api.ts';
+import { b64, EtcdError, type Gateway, int, kvOf } from './gateway.ts';
 
 /** An answer for the machine, and what it tells about the store. */
 export interface Answer {
@@ -26,22 +26,6 @@ export interface Answer {
 }
 
 type GwKv = Record<string, unknown>;
-
-/**
- * `leaseOf` reads the lease id: etcd's own ids are int64 (a Patroni's lease: 5748460418795008000 and
- * the next one granted by the same member differ in the last bits, beyond a double's 2^53), so a
- * recording of leases the lab did not grant maps each id, as its string, to a small number.
- */
-export function kvOf(k: GwKv, leaseOf: (raw: unknown) => number = int): KeyValue {
-  return {
-    key: unb64(k.key),
-    value: unb64(k.value),
-    createRevision: int(k.create_revision),
-    modRevision: int(k.mod_revision),
-    version: int(k.version),
-    lease: leaseOf(k.lease),
-  };
-}
 
 const COMPARE_FIELD = {
   CREATE: 'create_revision',

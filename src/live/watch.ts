@@ -9,9 +9,8 @@
 import { maxOf } from '../lib/extent.ts';
 import type { KeyValue } from '../sim/store/api.ts';
 import { prefixEnd } from '../sim/store/order.ts';
-import { kvOf } from './etcdApi.ts';
 import type { EtcdAuth } from './etcdAuth.ts';
-import { b64, int } from './gateway.ts';
+import { b64, int, kvOf } from './gateway.ts';
 
 export interface WatchEvent {
   type: 'put' | 'delete';
@@ -33,7 +32,7 @@ export class PrefixWatch {
     from: number,
     private readonly onEvents: (events: WatchEvent[], revision: number) => void,
     private readonly auth?: EtcdAuth,
-    /** How lease ids are read (etcdApi.ts kvOf): the recording of a Patroni cluster numbers them. */
+    /** How lease ids are read (gateway.ts kvOf): the recording of a Patroni cluster numbers them. */
     private readonly leaseOf?: (raw: unknown) => number,
   ) {
     this.next = from;

@@ -1,7 +1,7 @@
 import { formatNumber, t } from '../i18n/index.ts';
 import type { Run } from '../player/store.ts';
 import { declarationOf } from '../sim/algorithms/declared.ts';
-import { type Fault, menuFor } from '../sim/faults/table.ts';
+import { type Fault, memberName, menuFor } from '../sim/faults/table.ts';
 import { faultWords } from '../sim/faults/words.ts';
 import type { TimedFault } from '../sim/scenario/schema.ts';
 import type { Frame, NodeView } from '../sim/trace/frame.ts';
@@ -47,11 +47,7 @@ export function nodeActions(
   }));
 }
 
-/**
- * A store member's name as the store group names it (sim/store/group.ts `memberId`; not imported,
- * which would bring the Raft machine into the page's What-if panel).
- */
-export const memberName = (server: number): string => `member-${server}`;
+export { memberName };
 
 /** The host of the run's store when it is a Raft group (etcd with storeMembers 3 or 5), else undefined. */
 export function storeGroupHost(run: Pick<Run, 'trace'>): string | undefined {
@@ -96,12 +92,11 @@ function seconds(ms: number): string {
  * `storeGroup` (the store that is a Raft group) is named as a member: "kill member-1 of etcd".
  */
 export function faultText(f: Fault, storeGroup?: string): string {
-  if (f.kind === 'server' && storeGroup !== undefined && f.node === storeGroup)
-    return t(`fault.member.${f.act ?? 'kill'}`, { member: memberName(Math.round(f.server)), node: f.node });
-  const { key, vars } = faultWords(f, {
-    ...localFormat(t),
-    groups: (gs) => gs.map((g) => g.join(', ')).join(' | '),
-  });
+  const { key, vars } = faultWords(
+    f,
+    { ...localFormat(t), groups: (gs) => gs.map((g) => g.join(', ')).join(' | ') },
+    { storeGroup },
+  );
   return t(`fault.${key}`, vars);
 }
 

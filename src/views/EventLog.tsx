@@ -11,17 +11,16 @@ import {
 } from 'react';
 import { formatNumber, messageTypeLabel, t as translate } from '../i18n/index.ts';
 import { upperBound } from '../lib/search.ts';
+import { declarationOf } from '../sim/algorithms/declared.ts';
 import { shapeHosts } from '../sim/faults/shape.ts';
 import { netAfter, specOf } from '../sim/faults/table.ts';
-import { braceGroups, faultWords } from '../sim/faults/words.ts';
 import { onEverySide, openNet } from '../sim/net/reach.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import type { TraceIndex } from '../sim/trace/frame.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { chatterIds } from './d3/sequence/index.ts';
-import { dataSuffix, leaseHex, roleTag, type Translate, writeLine } from './eventText.ts';
-import { localFormat } from './format.ts';
-import { violationText } from './violationText.ts';
+import { eventLine, type LineOptions } from './eventLine.ts';
+import { dataSuffix, type Translate } from './eventText.ts';
 import './panels.css';
 
 // ---------------------------------------------------------------------------------------------
@@ -55,10 +54,7 @@ export interface LogEntry {
 
 /** A duration as people say it: "250 ms", "20 s", "1.5 s". */
 
-/** Long values (Patroni's member JSON) are cut to keep a line on one or two rows. */
-export function clip(value: string, max = 40): string {
-  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
-}
+export { clip } from './eventLine.ts';
 
 function humanMark(name: string): string {
   return name.replace(/[-_]/g, ' ');
@@ -72,6 +68,8 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
   const out: LogEntry[] = [];
   const sends = new Map<number, Extract<TraceEvent, { k: 'send' }>>();
   const storeId = trace.hosts.find((h) => h.kind === 'store')?.id ?? 'store';
+  const storeGroup = declarationOf(trace.algorithm)?.storeGroup?.(trace.params)?.host;
+  const line: LineOptions = { tr, store: storeId, storeGroup };
   const hostIds = new Set(trace.hosts.map((h) => h.id));
   const ev = trace.events;
   const chatter = chatterIds(ev.filter((e): e is Extract<TraceEvent, { k: 'send' }> => e.k === 'send'));
@@ -115,13 +113,7 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
         break;
       }
       case 'role':
-        push(
-          'role',
-          e.node,
-          [e.node],
-          tr(`log.role.${e.role}`, { node: e.node, tag: roleTag(tr, e.token, e.term) }),
-          e.role === 'leader' ? 'leader' : 'plain',
-        );
+        push('role', e.node, [e.node], eventLine(e, line), e.role === 'leader' ? 'leader' : 'plain');
         break;
       case 'mark':
         push(
@@ -133,87 +125,49 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
         break;
       case 'fault': {
         const f = e.fault;
-        const inj = e.source === 'intervention' ? tr('log.injected') : '';
-        // The fault table's wording and severity, formatted in the reader's language.
+        // The fault table's wording and severity; a store the fault's split leaves on no side stays
+        // reachable from all of them (sim/net/reach.ts).
         const spec = specOf(f);
-        const { key, vars } = faultWords(f, { ...localFormat(tr), groups: braceGroups });
-        let text = tr(`log.fault.${key}`, vars);
-        // A store the fault's split leaves on no side stays reachable from all of them (sim/net/reach.ts).
         const split = netAfter(openNet, f);
         const free = trace.hosts
           .filter((h) => h.kind === 'store' && onEverySide(split, h.id))
           .map((h) => h.id);
-        if (free.length) text += ` · ${tr('log.storeBothSides', { stores: free.join(', ') })}`;
-        push('fault', 'node' in f ? f.node : '', shapeHosts(spec.fields, f), text + inj, spec.severity);
+        const text = eventLine(e, { ...line, injected: true, free });
+        push('fault', 'node' in f ? f.node : '', shapeHosts(spec.fields, f), text, spec.severity);
         break;
       }
       case 'store': {
         const c = e.change;
-        const lease = (id: number) => (id ? tr('log.store.leaseRef', { lease: leaseHex(id) }) : '');
         switch (c.kind) {
           case 'put': {
             const hosts = [storeId];
             if (hostIds.has(c.kv.value) && c.kv.value !== storeId) hosts.push(c.kv.value);
-            push(
-              'store',
-              storeId,
-              hosts,
-              tr(c.kv.version === 1 ? 'log.store.create' : 'log.store.put', {
-                store: storeId,
-                key: c.kv.key,
-                value: clip(c.kv.value),
-                rev: c.kv.modRevision,
-                lease: lease(c.kv.lease),
-              }),
-            );
+            push('store', storeId, hosts, eventLine(e, line));
             break;
           }
           case 'delete':
-            push(
-              'store',
-              storeId,
-              [storeId],
-              tr('log.store.delete', { store: storeId, key: c.key, rev: c.revision }),
-            );
-            break;
           case 'lease-grant':
-            push(
-              'store',
-              storeId,
-              [storeId],
-              tr('log.store.grant', { store: storeId, lease: leaseHex(c.lease), ttl: c.ttlSec }),
-            );
+            push('store', storeId, [storeId], eventLine(e, line));
             break;
           case 'lease-keepalive':
-            push(
-              'chatter',
-              storeId,
-              [storeId],
-              tr('log.store.keepalive', { store: storeId, lease: leaseHex(c.lease), ttl: c.ttlSec }),
-              'muted',
-            );
+            push('chatter', storeId, [storeId], eventLine(e, line), 'muted');
             break;
           case 'lease-expire':
           case 'lease-revoke': {
             // The deletions the expiry causes follow at the same instant: fold them into this line.
-            const keys: string[] = [];
+            const deleted: string[] = [];
             let j = i + 1;
             for (; j < ev.length; j++) {
               const n = ev[j] as TraceEvent;
               if (n.t !== e.t || n.k !== 'store' || n.change.kind !== 'delete' || n.change.lease !== c.lease)
                 break;
-              keys.push(n.change.key);
+              deleted.push(n.change.key);
             }
             push(
               'store',
               storeId,
               [storeId],
-              tr(c.kind === 'lease-expire' ? 'log.store.expire' : 'log.store.revoke', {
-                store: storeId,
-                lease: leaseHex(c.lease),
-                rev: c.revision,
-                deleted: keys.length ? tr('log.store.deleted', { keys: keys.join(', ') }) : '',
-              }),
+              eventLine(e, { ...line, deleted }),
               c.kind === 'lease-expire' ? 'warning' : 'plain',
             );
             i = j - 1;
@@ -227,21 +181,12 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
           'write',
           e.resource,
           [...new Set([e.resource, e.node])],
-          writeLine(e, tr),
+          eventLine(e, line),
           e.status === 'accepted' ? 'ok' : 'danger',
         );
         break;
       case 'violation':
-        push(
-          'alarm',
-          'ALARM',
-          e.violation.nodes,
-          tr('log.violation', {
-            kind: e.violation.kind.toUpperCase(),
-            detail: violationText(e.violation, tr),
-          }),
-          'danger',
-        );
+        push('alarm', 'ALARM', e.violation.nodes, eventLine(e, line), 'danger');
         break;
       case 'deliver':
         break;

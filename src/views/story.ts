@@ -5,6 +5,7 @@ import { scenarioText } from '../i18n/scenarios.ts';
 import { usePlayer } from '../player/react.ts';
 import { afterOwn, eventLimit, type Instead, type NavStep, shownStep, stepsOf } from '../player/steps.ts';
 import { type Run, shownScenario } from '../player/store.ts';
+import { declarationOf } from '../sim/algorithms/declared.ts';
 import { braceGroups, faultWords } from '../sim/faults/words.ts';
 import { isReplayedStory, REPLAYED_SCHEDULE_STEP } from '../sim/scenario/schedule.ts';
 import { type DerivedStep, deriveSteps } from '../sim/trace/derive.ts';
@@ -90,11 +91,15 @@ function insteadText(run: Run, i: Instead, locale: Locale): string {
   const seconds = (ms: number) =>
     tIn(locale, 'time.s', { s: formatNumberIn(locale, Number((ms / 1000).toFixed(1))) });
   const words = i.fault
-    ? faultWords(i.fault, {
-        duration: (ms) => (ms < 1000 ? tIn(locale, 'time.ms', { ms }) : seconds(ms)),
-        number: (n) => formatNumberIn(locale, n),
-        groups: braceGroups,
-      })
+    ? faultWords(
+        i.fault,
+        {
+          duration: (ms) => (ms < 1000 ? tIn(locale, 'time.ms', { ms }) : seconds(ms)),
+          number: (n) => formatNumberIn(locale, n),
+          groups: braceGroups,
+        },
+        { storeGroup: declarationOf(run.trace.algorithm)?.storeGroup?.(run.trace.params)?.host },
+      )
     : undefined;
   const text = words
     ? tIn(locale, `log.fault.${words.key}`, words.vars)

@@ -1,16 +1,13 @@
 /**
  * The events a caption can snap to at a moment of the run, in the reader's language: a fault, a
  * role change (became leader, follower, candidate), an alarm, a write accepted or refused, a lease
- * granted, revoked or expired. Worded as the event log words them (its catalog keys), without
+ * granted, revoked or expired. Worded by the event log's own line (views/eventLine.ts), without
  * loading the log's chunk.
  */
-import { t } from '../../i18n/index.ts';
-import { braceGroups, faultWords } from '../../sim/faults/words.ts';
+import { declarationOf } from '../../sim/algorithms/declared.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
-import { leaseHex, roleTag, writeLine } from '../../views/eventText.ts';
-import { localFormat } from '../../views/format.ts';
-import { violationText } from '../../views/violationText.ts';
+import { eventLine, type LineOptions } from '../../views/eventLine.ts';
 import type { Snap } from './draft.ts';
 
 export interface SnapChoice {
@@ -39,36 +36,6 @@ function anchorOf(e: TraceEvent): Snap['anchor'] | null {
   }
 }
 
-function labelOf(e: TraceEvent, store: string): string {
-  switch (e.k) {
-    case 'fault': {
-      const { key, vars } = faultWords(e.fault, { ...localFormat(t), groups: braceGroups });
-      return t(`log.fault.${key}`, vars);
-    }
-    case 'role':
-      return t(`log.role.${e.role}`, { node: e.node, tag: roleTag(t, e.token, e.term) });
-    case 'write':
-      return writeLine(e);
-    case 'violation':
-      return t('log.violation', { kind: e.violation.kind.toUpperCase(), detail: violationText(e.violation) });
-    case 'store': {
-      const c = e.change;
-      if (c.kind === 'lease-grant')
-        return t('log.store.grant', { store, lease: leaseHex(c.lease), ttl: c.ttlSec });
-      if (c.kind === 'lease-expire' || c.kind === 'lease-revoke')
-        return t(c.kind === 'lease-expire' ? 'log.store.expire' : 'log.store.revoke', {
-          store,
-          lease: leaseHex(c.lease),
-          rev: c.revision,
-          deleted: '',
-        });
-      return '';
-    }
-    default:
-      return '';
-  }
-}
-
 const KIND: Record<string, SnapChoice['kind']> = {
   fault: 'fault',
   role: 'role',
@@ -82,7 +49,10 @@ const KIND: Record<string, SnapChoice['kind']> = {
  * which of the run's matches of its anchor it is (counted from the start, as draft.ts locates it).
  */
 export function snapChoices(trace: Trace, atMs: number, withinMs = 0): SnapChoice[] {
-  const store = trace.hosts.find((h) => h.kind === 'store')?.id ?? 'store';
+  const line: LineOptions = {
+    store: trace.hosts.find((h) => h.kind === 'store')?.id ?? 'store',
+    storeGroup: declarationOf(trace.algorithm)?.storeGroup?.(trace.params)?.host,
+  };
   const out: SnapChoice[] = [];
   // An event's anchor names it exactly (narrate.ts matches): equal anchors are the matches counted.
   const seen = new Map<string, number>();
@@ -94,7 +64,7 @@ export function snapChoices(trace: Trace, atMs: number, withinMs = 0): SnapChoic
     const ordinal = (seen.get(key) ?? 0) + 1;
     seen.set(key, ordinal);
     if (e.t < atMs - withinMs) continue;
-    out.push({ snap: { anchor, ordinal, atMs: e.t }, label: labelOf(e, store), kind: KIND[e.k] ?? 'fault' });
+    out.push({ snap: { anchor, ordinal, atMs: e.t }, label: eventLine(e, line), kind: KIND[e.k] ?? 'fault' });
   }
   return out;
 }

@@ -19,6 +19,18 @@ import type { HostLife, MenuNode, MenuOptions } from './subject.ts';
 
 export type { HostLife, MenuNode, MenuOptions, ServerLife } from './subject.ts';
 
+/** What a fault's wording may depend on beyond its fields. */
+export interface WordsOptions {
+  /** The host of the run's store when it is a Raft group (Declaration.storeGroup): its servers are members. */
+  storeGroup?: string | undefined;
+}
+
+/**
+ * A store member's name as the store group names it (sim/store/group.ts `memberId`; not imported,
+ * which would bring the Raft machine into every page that words a fault).
+ */
+export const memberName = (server: number): string => `member-${server}`;
+
 export interface FaultKindSpec<F extends Fields> {
   /** The fields, in link order: `12000,pause,node-1,8000`. */
   readonly fields: F;
@@ -30,7 +42,7 @@ export interface FaultKindSpec<F extends Fields> {
    * Its wording when the kind's name is not enough: the key suffix (`log.fault.<key>`, sandbox
    * `fault.<key>`; the kind by default) and values beside its fields (words.ts formats the fields).
    */
-  words?(f: ShapeOf<F>): { key: string; vars?: Record<string, string | number> };
+  words?(f: ShapeOf<F>, o: WordsOptions): { key: string; vars?: Record<string, string | number> };
   /** Hides it from the timeline (a pause's own end is shown by the pause). */
   readonly quiet?: boolean;
   /**
@@ -332,7 +344,12 @@ export const FAULTS: { readonly [K in FaultKind]: FaultKindSpec<(typeof SHAPES)[
     fields: SHAPES.server,
     icon: 'M-4 -4.5 H4 V4.5 H-4 Z M-4 -1.5 H4 M-4 1.5 H4',
     severity: 'danger',
-    words: (f) => ({ key: `server.${f.act ?? 'kill'}` }),
+    // A server of a store that is a Raft group is one of its members (member-1), as its stories and
+    // the What-if menu name it.
+    words: (f, o) =>
+      o.storeGroup === f.node
+        ? { key: `member.${f.act ?? 'kill'}`, vars: { member: memberName(Math.round(f.server)) } }
+        : { key: `server.${f.act ?? 'kill'}` },
     member: (f) => ({ server: Math.round(f.server), act: f.act ?? 'kill' }),
     // Each server's moves from the state the fault stream left it in: an up server is killed or
     // stopped, a stopped one resumed, a dead one restarted.

@@ -5,7 +5,7 @@
  * number as a number, partition groups as sides. The readers differ only in the format they pass (the
  * page's in the reader's language, the CLI's plain English).
  */
-import { type Fault, specOf } from './table.ts';
+import { type Fault, specOf, type WordsOptions } from './table.ts';
 
 export interface FaultFormat {
   /** A length of time in ms (a pause, a link's extra delay, an outage). */
@@ -17,9 +17,13 @@ export interface FaultFormat {
 
 export type FaultVars = Record<string, string | number>;
 
-export function faultWords(f: Fault, fmt: FaultFormat): { key: string; vars: FaultVars } {
+export function faultWords(
+  f: Fault,
+  fmt: FaultFormat,
+  o: WordsOptions = {},
+): { key: string; vars: FaultVars } {
   const spec = specOf(f);
-  const { key, vars = {} } = spec.words?.(f as never) ?? { key: f.kind };
+  const { key, vars = {} } = spec.words?.(f as never, o) ?? { key: f.kind };
   // A value of the kind's own named `…Ms` is a length of time, like a field in ms.
   const out: FaultVars = Object.fromEntries(
     Object.entries(vars).map(([k, v]) => [

@@ -218,7 +218,7 @@ function derive(trace: Trace, scenario: Scenario | undefined, all: boolean): Der
       case 'fault': {
         const f = e.fault;
         if ('node' in f && stopsHost(f)) leading.delete(f.node);
-        const w = faultWords(f, plainFormat);
+        const w = faultWords(f, plainFormat, { storeGroup: alg?.storeGroup?.(trace.params)?.host });
         push(i, e, 'fault', `log.fault.${w.key}`, w.vars);
         break;
       }

@@ -3,6 +3,7 @@
  * EtcdStore model on a virtual clock, and a real etcd through its JSON gateway (the grpc-gateway's
  * /v3 routes; bytes travel base64, int64 as strings).
  */
+import { b64, int, kvOf, leaseId, unb64 } from '../../live/gateway.ts';
 import { type CompareResult, type CompareTarget, StoreError } from '../../sim/store/api.ts';
 import { EtcdStore } from '../../sim/store/etcd.ts';
 // ------------------------------------------------------------------ raw backend interface
@@ -196,19 +197,7 @@ export class ModelBackend implements Backend {
 
 // ------------------------------------------------------------------ real etcd backend (JSON gateway)
 
-const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
-const unb64 = (s: string | undefined) => Buffer.from(s ?? '', 'base64').toString('utf8');
-/** int64 fields come back as strings and are omitted when zero. */
-const int = (s: string | number | undefined) => Number(s ?? 0);
-
-interface GwKv {
-  key?: string;
-  value?: string;
-  create_revision?: string;
-  mod_revision?: string;
-  version?: string;
-  lease?: string;
-}
+type GwKv = Record<string, unknown>;
 interface GwHeader {
   header?: { revision?: string };
 }
@@ -247,15 +236,9 @@ export class EtcdBackend implements Backend {
     return (json.result ?? json) as T;
   }
 
+  /** The gateway's KeyValue with its lease id kept exact, as a decimal string (RawKv). */
   private static kv(k: GwKv): RawKv {
-    return {
-      key: unb64(k.key),
-      value: unb64(k.value),
-      createRevision: int(k.create_revision),
-      modRevision: int(k.mod_revision),
-      version: int(k.version),
-      lease: k.lease ?? '0',
-    };
+    return kvOf(k, leaseId);
   }
 
   private static op(o: RawOp): unknown {

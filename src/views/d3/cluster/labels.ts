@@ -46,7 +46,12 @@ export function labelHits(
     const ox = Math.min(x0 + w, p.x + hw) - Math.max(x0, p.x - hw);
     const oy = Math.min(y0 + 13, p.y + hh) - Math.max(y0, p.y - hh);
     if (ox > 0 && oy > 0) area += ox * oy;
-    if (!node) continue;
+    if (!node) {
+      // The caption under a box (hosts.ts: its baseline 14 below the box, 10.5 px), about the box's width.
+      const cy = Math.min(y0 + 13, p.y + hh + 18) - Math.max(y0, p.y + hh + 4);
+      if (ox > 0 && cy > 0) area += ox * cy;
+      continue;
+    }
     // The token pill under a node (hosts.ts: centred r + 14 below, 17 high, about 64 wide for "token 42").
     const px = Math.min(x0 + w, p.x + 32) - Math.max(x0, p.x - 32);
     const py = Math.min(y0 + 13, p.y + layout.nodeR + 23) - Math.max(y0, p.y + layout.nodeR + 4);
@@ -57,10 +62,12 @@ export function labelHits(
 
 /**
  * Where a message's label goes: beside its path on the outer side, else the inner side, else in
- * a shorter form, else on the path just behind the message; where a log lies along the path (a link
- * between two nodes one above the other runs past the upper one's log), beside the path a little
- * ahead of or behind the message. The first place that covers no host nor obstacle, or the one that
- * covers least.
+ * a shorter form, else on the path just behind the message, else beside the path a little ahead of
+ * or behind the message: just out of its sender or just short of its receiver every nearer place
+ * lies on that host's shape (raft's REDIRECT on node-1's name; between two boxes close in a row,
+ * patroni's WRITE FAILED on haproxy), and a log may lie along the path (a link between two nodes
+ * one above the other runs past the upper one's log). The first place that covers no host nor
+ * obstacle, or the one that covers least.
  */
 export function placeLabel(
   layout: Layout,
@@ -81,28 +88,27 @@ export function placeLabel(
     anchor: Math.abs(sx) < 0.35 ? 'middle' : sx > 0 ? 'start' : 'end',
     text,
   });
-  const spots: Spot[] = [];
-  for (const text of texts) spots.push(side(nx, ny, text), side(-nx, -ny, text));
-  const last = texts[texts.length - 1] ?? '';
-  spots.push({ x: x - ux * 18, y: y - uy * 18 + 3.5, anchor: 'middle', text: last });
-  if (obstacles.length > 0)
-    for (const along of [-30, 30, -45, 45, -60, 60, -75, 75, -90, 90])
-      for (const d of [11, 24, 38])
-        spots.push(side(nx, ny, last, along, d), side(-nx, -ny, last, along, d), {
-          x: x + ux * along,
-          y: y + uy * along + 3.5,
-          anchor: 'middle',
-          text: last,
-        });
-  let best = spots[0] as Spot;
+  // Tried in order, made only when the nearer ones are covered: most labels take the first place.
+  let best: Spot | undefined;
   let least = Number.POSITIVE_INFINITY;
-  for (const p of spots) {
+  const free = (p: Spot): boolean => {
     const a = labelHits(layout, kinds, p.x, p.y, p.anchor, p.text.length, obstacles);
-    if (a === 0) return p;
     if (a < least) {
       least = a;
       best = p;
     }
-  }
-  return best;
+    return a === 0;
+  };
+  for (const text of texts) if (free(side(nx, ny, text)) || free(side(-nx, -ny, text))) return best as Spot;
+  const last = texts[texts.length - 1] ?? '';
+  if (free({ x: x - ux * 18, y: y - uy * 18 + 3.5, anchor: 'middle', text: last })) return best as Spot;
+  for (const along of [-30, 30, -45, 45, -60, 60, -75, 75, -90, 90])
+    for (const d of [11, 24, 38])
+      if (
+        free(side(nx, ny, last, along, d)) ||
+        free(side(-nx, -ny, last, along, d)) ||
+        free({ x: x + ux * along, y: y + uy * along + 3.5, anchor: 'middle', text: last })
+      )
+        return best as Spot;
+  return best as Spot;
 }
