@@ -8,6 +8,7 @@ import { FIX_KNOB } from '../sim/scenario/fix.ts';
 import { DRAW } from './branch.ts';
 import { runFaultText, useCompare } from './CompareView.tsx';
 import { compareKnobs, presetValue } from './compare.ts';
+import { storeGroupHost } from './faults.ts';
 import { parseKnobInput, refusalText, unitText } from './knobs.ts';
 import { leavable, runFaults, WITHOUT } from './variants.ts';
 
@@ -155,7 +156,7 @@ export function CompareSection({ run }: { run: Run }) {
                 >
                   {offered.map((f) => (
                     <option key={f.index} value={String(f.index)}>
-                      {runFaultText(f, run.trace.durationMs)}
+                      {runFaultText(f, run.trace.durationMs, storeGroupHost(run))}
                     </option>
                   ))}
                   {(faults.length > 1 || offered.length === 0) && (

@@ -11,7 +11,7 @@ import { ClusterView } from '../views/ClusterView.tsx';
 import { formatTime } from '../views/format.ts';
 import { DRAW } from './branch.ts';
 import { type CompareResult, type CompareSpec, compareInEngine, compareKnobs } from './compare.ts';
-import { interventionText } from './faults.ts';
+import { interventionText, storeGroupHost } from './faults.ts';
 import { refusalText, unitText } from './knobs.ts';
 import { type RunFault, runFaults, WITHOUT } from './variants.ts';
 
@@ -61,8 +61,10 @@ export function useCompare(run: Run): CompareResult | 'pending' | null {
 }
 
 /** "partition node-1, node-2 | node-3, node-4, node-5 at 0:04.0 (the story’s)". */
-export function runFaultText(f: RunFault, durationMs: number): string {
-  return t(f.scripted ? 'compare.scripted' : 'compare.yours', { what: interventionText(f.tf, durationMs) });
+export function runFaultText(f: RunFault, durationMs: number, storeGroup: string | undefined): string {
+  return t(f.scripted ? 'compare.scripted' : 'compare.yours', {
+    what: interventionText(f.tf, durationMs, storeGroup),
+  });
 }
 
 /**
@@ -71,14 +73,17 @@ export function runFaultText(f: RunFault, durationMs: number): string {
  */
 export function faultSideText(run: Run, k: number, side: 'this' | 'other', dropped: RunFault[] = []): string {
   const d = run.trace.durationMs;
+  const group = storeGroupHost(run);
   if (side === 'this') {
     const f = runFaults(run.scenario, run.trace.interventions)[k];
-    return f ? t('compare.withFault', { what: runFaultText(f, d) }) : t('compare.withAll');
+    return f ? t('compare.withFault', { what: runFaultText(f, d, group) }) : t('compare.withAll');
   }
   if (k === -1) return t('compare.withoutAll');
   // The fault left out, then (without its own tag) the one that ended it: "… (the story’s) + heal at 0:10.0".
   return t('compare.without', {
-    what: dropped.map((f, i) => (i === 0 ? runFaultText(f, d) : interventionText(f.tf, d))).join(' + '),
+    what: dropped
+      .map((f, i) => (i === 0 ? runFaultText(f, d, group) : interventionText(f.tf, d, group)))
+      .join(' + '),
   });
 }
 

@@ -91,7 +91,8 @@ function seconds(ms: number): string {
  * A fault in words: "crash node-2", "partition node-1, node-2 | node-3, node-4, node-5". A server of
  * `storeGroup` (the store that is a Raft group) is named as a member: "kill member-1 of etcd".
  */
-export function faultText(f: Fault, storeGroup?: string): string {
+/** `storeGroup` is required so that no caller forgets it: a store group's server is a member (storeGroupHost). */
+export function faultText(f: Fault, storeGroup: string | undefined): string {
   const { key, vars } = faultWords(
     f,
     { ...localFormat(t), groups: (gs) => gs.map((g) => g.join(', ')).join(' | ') },
@@ -101,7 +102,7 @@ export function faultText(f: Fault, storeGroup?: string): string {
 }
 
 /** "crash node-2 at 12.3 s" (the time as the player shows it). */
-export function interventionText(tf: TimedFault, durationMs: number, storeGroup?: string): string {
+export function interventionText(tf: TimedFault, durationMs: number, storeGroup: string | undefined): string {
   return t('fault.at', { what: faultText(tf.fault, storeGroup), t: formatTime(tf.atMs, durationMs) });
 }
 

@@ -128,16 +128,16 @@ describe('node fault menu', () => {
   });
 
   it('names interventions the way the remove buttons read', () => {
-    expect(interventionText({ atMs: 12_345, fault: { kind: 'crash', node: 'node-2' } }, 75_000)).toBe(
-      'crash node-2 at 12.3 s',
-    );
-    expect(faultText({ kind: 'partition', groups: [['node-1'], ['node-2', 'node-3']] })).toBe(
+    expect(
+      interventionText({ atMs: 12_345, fault: { kind: 'crash', node: 'node-2' } }, 75_000, undefined),
+    ).toBe('crash node-2 at 12.3 s');
+    expect(faultText({ kind: 'partition', groups: [['node-1'], ['node-2', 'node-3']] }, undefined)).toBe(
       'partition node-1 | node-2, node-3',
     );
-    expect(faultText({ kind: 'isolate', node: 'node-1', from: 'store' })).toBe(
+    expect(faultText({ kind: 'isolate', node: 'node-1', from: 'store' }, undefined)).toBe(
       'isolate node-1 from the store',
     );
-    expect(faultText({ kind: 'delay-link', a: 'node-1', b: 'node-2', extraMs: 500 })).toBe(
+    expect(faultText({ kind: 'delay-link', a: 'node-1', b: 'node-2', extraMs: 500 }, undefined)).toBe(
       'delay link node-1–node-2 by 500 ms',
     );
   });

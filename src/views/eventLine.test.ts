@@ -81,3 +81,13 @@ describe("a store group's server is worded as a member wherever a fault is told"
     expect(line?.text).toMatch(/^zookeeper: server 1 KILLED/);
   });
 });
+
+describe("a store group's server is a member in Compare's fault picker too", () => {
+  it('the fault a comparison leaves out, and the one it keeps', async () => {
+    const { faultSideText } = await import('../sandbox/CompareView.tsx');
+    setLocale('en');
+    const run = { scenario: story('etcd-leader-change'), trace: group } as unknown as Run;
+    expect(faultSideText(run, 0, 'this')).toMatch(/^with kill member-1 of etcd at 15.0 s/);
+    expect(faultSideText(run, 0, 'this')).not.toMatch(/server/);
+  });
+});

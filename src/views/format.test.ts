@@ -40,8 +40,12 @@ describe('numbers with units follow the language', () => {
     expect(tickFormat(500)(5400)).toBe('5,4 с');
     expect(tickFormat(1000)(12_000)).toBe('12 с');
     expect(formatLogTime(1234)).toBe('1,234');
-    expect(faultText({ kind: 'clock-drift', node: 'node-1', rate: 1.5 })).toBe('дрейф часов node-1 ×1,5');
-    expect(faultText({ kind: 'pause', node: 'node-1', durationMs: 2500 })).toBe('пауза node-1 на 2,5 с');
+    expect(faultText({ kind: 'clock-drift', node: 'node-1', rate: 1.5 }, undefined)).toBe(
+      'дрейф часов node-1 ×1,5',
+    );
+    expect(faultText({ kind: 'pause', node: 'node-1', durationMs: 2500 }, undefined)).toBe(
+      'пауза node-1 на 2,5 с',
+    );
   });
 
   it('the Bully caption says "5 узлов" and "3 узла" in Russian', () => {

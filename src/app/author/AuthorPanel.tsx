@@ -11,7 +11,7 @@ import { type Locale, locales, t } from '../../i18n/index.ts';
 import { useEnglishLater, useLocale } from '../../i18n/react.ts';
 import { usePlayer } from '../../player/react.ts';
 import type { Run } from '../../player/store.ts';
-import { faultText } from '../../sandbox/faults.ts';
+import { faultText, storeGroupHost } from '../../sandbox/faults.ts';
 import { DURATIONS_S, PRESETS } from '../../sandbox/presets.ts';
 import { undoKeyOf } from '../../sandbox/undoKeys.ts';
 import { formatTime } from '../../views/format.ts';
@@ -193,6 +193,7 @@ function msOf(text: string, durationMs: number): number | null {
 function Faults({ run }: { run: Run }) {
   const s = useAuthoring();
   if (!s) return null;
+  const group = storeGroupHost(run);
   const faults = s.draft.faults;
   return (
     <fieldset className="author-faults">
@@ -201,9 +202,9 @@ function Faults({ run }: { run: Run }) {
       <ul className="author-list">
         {faults.map((f, i) => (
           <li key={`${f.atMs}-${JSON.stringify(f.fault)}`} className="author-row">
-            <span className="author-what">{faultText(f.fault)}</span>
+            <span className="author-what">{faultText(f.fault, group)}</span>
             <TimeField
-              label={t('author.faultTime', { fault: faultText(f.fault) })}
+              label={t('author.faultTime', { fault: faultText(f.fault, group) })}
               ms={f.atMs}
               durationMs={run.trace.durationMs}
               onChange={(atMs) => authoring.dispatch({ type: 'moveFault', index: i, atMs })}
@@ -211,7 +212,7 @@ function Faults({ run }: { run: Run }) {
             <button
               type="button"
               className="button small"
-              aria-label={t('author.removeFault', { fault: faultText(f.fault) })}
+              aria-label={t('author.removeFault', { fault: faultText(f.fault, group) })}
               onClick={() => authoring.dispatch({ type: 'removeFault', index: i })}
             >
               {t('author.remove')}

@@ -12,7 +12,7 @@ import { useLocale } from '../../i18n/react.ts';
 import { scenarioText } from '../../i18n/scenarios.ts';
 import { usePlayer, usePlayerStore } from '../../player/react.ts';
 import type { Run } from '../../player/store.ts';
-import { faultText } from '../../sandbox/faults.ts';
+import { faultText, storeGroupHost } from '../../sandbox/faults.ts';
 import {
   type Challenge as ChallengeData,
   fixIsOn,
@@ -214,7 +214,7 @@ function FixAnswer({
   return (
     <p className="challenge-answer" role="status">
       {t('challenge.stillBreaks', {
-        faults: result.faults.map((f) => faultText(f.fault)).join(', '),
+        faults: result.faults.map((f) => faultText(f.fault, storeGroupHost(run))).join(', '),
         t: formatTime(result.at.t, run.trace.durationMs),
       })}{' '}
       <button type="button" className="button small" onClick={() => onPlay(result)}>
