@@ -67,6 +67,8 @@ export const ptPanels: Record<string, string> = {
   'log.tag.term': ' [termo {term}]',
   'log.tag.tokenTerm': ' (token {token}, termo {term})',
   'log.mark': '{node}: {name}{data}',
+  'log.storeGroup': '{node}: {members}; termo {term}, {leader} é o líder',
+  'log.storeGroup.none': '{node}: {members}; termo {term}, sem líder',
   'log.injected': ' (injetada)',
   'log.store.create': '{store}: criou {key} = {value} (rev {rev}{lease})',
   'log.store.put': '{store}: gravou {key} = {value} (rev {rev}{lease})',

@@ -20,7 +20,7 @@ import type { TraceIndex } from '../sim/trace/frame.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { chatterIds } from './d3/sequence/index.ts';
 import { eventLine, type LineOptions } from './eventLine.ts';
-import { dataSuffix, type Translate } from './eventText.ts';
+import { dataSuffix, storeGroupLine, type Translate } from './eventText.ts';
 import './panels.css';
 
 // ---------------------------------------------------------------------------------------------
@@ -120,7 +120,9 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
           'role',
           e.node,
           [e.node],
-          tr('log.mark', { node: e.node, name: humanMark(e.name), data: dataSuffix(e.data) }),
+          e.name === 'store-group'
+            ? storeGroupLine(e.node, e.data, tr)
+            : tr('log.mark', { node: e.node, name: humanMark(e.name), data: dataSuffix(e.data) }),
         );
         break;
       case 'fault': {

@@ -91,3 +91,25 @@ describe("a store group's server is a member in Compare's fault picker too", () 
     expect(faultSideText(run, 0, 'this')).not.toMatch(/server/);
   });
 });
+
+describe("a store group's picture in the event log is told in words, in every language", () => {
+  it('each member and its role, the term and who leads', () => {
+    const lines = () => buildLogEntries(group).filter((l) => l.who === 'etcd' && l.cat === 'role');
+    setLocale('en');
+    const en = lines().map((l) => l.text);
+    expect(en).toContain(
+      'etcd: member-1 leader, member-2 follower, member-3 follower; term 2, member-1 leads',
+    );
+    expect(en.some((l) => /^etcd: member-1 down, .*; term \d, no leader$/.test(l))).toBe(true);
+    expect(en.join(' ')).not.toMatch(/store group|roles/);
+    setLocale('pt');
+    expect(lines().map((l) => l.text)).toContain(
+      'etcd: member-1 líder, member-2 seguidor, member-3 seguidor; termo 2, member-1 é o líder',
+    );
+    setLocale('ru');
+    expect(lines().map((l) => l.text)).toContain(
+      'etcd: member-1 лидер, member-2 ведомый, member-3 ведомый; терм 2, лидер member-1',
+    );
+    setLocale('en');
+  });
+});

@@ -46,3 +46,26 @@ export function writeLine(e: Extract<TraceEvent, { k: 'write' }>, tr: Translate 
     reason: e.reason ?? '',
   });
 }
+
+/**
+ * A store group's picture (the `store-group` mark of sim/store/process.ts, data `roles` "down,follower,
+ * follower", `term`, `leader`): "etcd: member-1 down, member-2 follower, member-3 leader; term 3,
+ * member-3 leads". A SIGSTOPped member reads as paused, as the lab calls a stopped process.
+ */
+export function storeGroupLine(
+  node: string,
+  data: Record<string, string | number | boolean | null> | undefined,
+  tr: Translate = translate,
+): string {
+  const roles = String(data?.roles ?? '')
+    .split(',')
+    .filter(Boolean);
+  const members = roles
+    .map((r, i) => `member-${i + 1} ${tr(`role.${r === 'stopped' ? 'paused' : r}`)}`)
+    .join(', ');
+  const leader = String(data?.leader ?? '');
+  const term = Number(data?.term ?? 0);
+  return leader === ''
+    ? tr('log.storeGroup.none', { node, members, term })
+    : tr('log.storeGroup', { node, members, term, leader });
+}
