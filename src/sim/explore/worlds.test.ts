@@ -75,7 +75,8 @@ describe('a small search reaches the same worlds merged and unmerged', () => {
       pauseMs: 1000,
       kinds: ['crash'],
     };
-    const input = { scenario: story(id), params: {}, bounds };
+    // Merging alone: the reduction of fault boundaries (reduce.ts) is held below.
+    const input = { scenario: story(id), params: {}, bounds, reduce: 'off' as const };
     const merged = explore(input);
     const unmerged = explore({ ...input, merge: false });
     expect(merged.outcome).toBe('clean');
@@ -84,6 +85,26 @@ describe('a small search reaches the same worlds merged and unmerged', () => {
     expect(merged.stats.pruned).toBeGreaterThan(0);
     expect(merged.stats.schedules).toBeLessThan(unmerged.stats.schedules);
     expect(merged.worlds).toEqual(unmerged.worlds);
+  });
+});
+
+describe('the reduction of fault boundaries loses no world of these algorithms either', () => {
+  it.each(stories)('$id, K = 1 crash, $horizonMs ms', ({ id, horizonMs }) => {
+    const bounds: Bounds = {
+      nodes: 3,
+      faults: 1,
+      losses: 0,
+      deviations: 0,
+      horizonMs,
+      pauseMs: 1000,
+      kinds: ['crash'],
+    };
+    // Every world at every boundary, each schedule run to its end (as reduce.test.ts compares them).
+    const input = { scenario: story(id), params: {}, bounds, merge: false, everyWorld: true };
+    const off = explore({ ...input, reduce: 'off' });
+    const reduced = explore(input);
+    expect(reduced.stats.schedules).toBeLessThan(off.stats.schedules);
+    expect(reduced.worlds).toEqual(off.worlds);
   });
 });
 
