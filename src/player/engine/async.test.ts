@@ -14,6 +14,7 @@ import { navSteps, stepsOf } from '../steps.ts';
 import { shownScenario } from '../store/types.ts';
 import { createPlayerStore, type PlayerStore } from '../store.ts';
 import { pageEngine, type RunUpdate, type SimEngine, syncEngine } from './client.ts';
+import { PIECE_EVENTS } from './core.ts';
 
 /**
  * The player with its simulations off the call: the page's engine in slices (the worker's engine
@@ -44,6 +45,35 @@ function spied(): { engine: SimEngine; updates: RunUpdate[] } {
 const settled = (store: PlayerStore) => new Promise<void>((r) => store.getState().whenSettled(r));
 const idle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const json = (x: unknown) => JSON.stringify(x);
+
+describe('the engine on the page', () => {
+  it('hands each message to its listener in a task of its own, a piece of events at most', async () => {
+    const engine = pageEngine();
+    const durationMs = 3_600_000;
+    let sameTask = 0;
+    let inTask = false;
+    const sizes: number[] = [];
+    const got: unknown[] = [];
+    await new Promise<void>((done) =>
+      engine.run({ scenario: lease, opts: { durationMs }, key: 'k', stem: 's' }, (u) => {
+        if (u.kind === 'error') throw new Error(u.message);
+        // Microtasks run when a task ends: still set here means a second message in the same task.
+        if (inTask) sameTask++;
+        inTask = true;
+        queueMicrotask(() => {
+          inTask = false;
+        });
+        sizes.push(u.events.length);
+        for (const e of u.events) got.push(e);
+        if (u.done) done();
+      }),
+    );
+    expect(json(got)).toBe(json(simulate(lease, { durationMs }).events));
+    expect(sizes.length).toBeGreaterThan(10);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(PIECE_EVENTS);
+    expect(sameTask).toBe(0);
+  }, 60_000);
+});
 
 describe('the player store on an asynchronous engine', () => {
   it('sets a piece in a task after the one that read it: React renders a store change in its own task', async () => {
