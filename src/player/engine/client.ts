@@ -104,11 +104,10 @@ function router() {
 }
 
 /**
- * The engine on the page: each slice at most 8 ms, then the page handles input and draws. Each
- * message the core posts (at most a piece of events, engine/core.ts PIECE_EVENTS) reaches its
- * listener in a task of its own, as a worker's would: a slice that sends a run's last pieces would
- * otherwise read them all in its one task (issue #40). The simulator is a chunk of its own, fetched
- * when this engine is made (a worker could not start): messages wait for it, and if it cannot be fetched each waiting run ends in an error that says so.
+ * The engine on the page: each slice at most 8 ms, then the page handles input and draws. A
+ * slice's events reach the store in the same task, so its work is bounded by the slice too. The
+ * simulator is a chunk of its own, fetched when this engine is made (a worker could not start):
+ * messages wait for it, and if it cannot be fetched each waiting run ends in an error that says so.
  */
 export function pageEngine(): SimEngine {
   const r = router();
@@ -122,13 +121,12 @@ export function pageEngine(): SimEngine {
     else if (failed === null) queued.push(m);
     else if (m.type === 'run') r.deliver({ type: 'error', id: m.id, ...errorParts(new Error(failed)) });
   };
-  const deliverLater = macrotask();
   import('./core.ts').then(
     ({ EngineCore }) => {
       core = new EngineCore({
         now: () => performance.now(),
         later: macrotask(),
-        post: (m) => deliverLater(() => r.deliver(m)),
+        post: (m) => r.deliver(m),
         sliceMs: 8,
         sendEveryMs: 150,
       });

@@ -248,7 +248,11 @@ export class EngineCore {
         j.firstSent = true;
       }
       const now = this.host.now();
-      if (now - j.lastSent >= this.host.sendEveryMs) this.sendAll(j, false);
+      // A piece ends the slice: on the page it is read in the task that sends it.
+      if (now - j.lastSent >= this.host.sendEveryMs || j.sim.events.length - j.sent >= this.pieceEvents) {
+        this.send(j, false);
+        return;
+      }
       if (now >= end) return;
     }
   }
