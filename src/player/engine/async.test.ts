@@ -69,7 +69,7 @@ describe('the engine on the page', () => {
       }),
     );
     expect(json(got)).toBe(json(simulate(lease, { durationMs }).events));
-    expect(sizes.length).toBeGreaterThan(10);
+    expect(sizes.length).toBeGreaterThan(4);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(PIECE_EVENTS);
     expect(sameTask).toBe(0);
   }, 60_000);

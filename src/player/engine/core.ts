@@ -42,10 +42,11 @@ export interface EngineHost {
 
 /**
  * Events per message. The page parses and indexes about a thousand events a millisecond on a busy
- * 2-core machine; 4,000 keeps a message's task near 5 ms, within the 50 ms the RAIL model gives a
- * response to input (web.dev/articles/rail). A 24 h run's 1.2M events are then ~300 messages.
+ * 2-core machine; 10,000 keeps a message's task near 10 ms, within the 50 ms the RAIL model gives a
+ * response to input (web.dev/articles/rail). Smaller pieces cost more per message: at 4,000, a 24 h
+ * run's fault completed 0.6-0.7 s later than before in two A/B rounds (load 2-6); at 10,000, as before.
  */
-export const PIECE_EVENTS = 4_000;
+export const PIECE_EVENTS = 10_000;
 
 /** Events deriveSteps reads between two clock reads while a finished run is narrated (finishing). */
 const DERIVE_EVENTS = 20_000;
