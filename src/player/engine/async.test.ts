@@ -9,11 +9,12 @@ import { messageDigestOf, TraceIndex } from '../../sim/trace/frame.ts';
 import { countIndex } from '../../sim/trace/messageCounts.ts';
 import { digestOfMessages } from '../../sim/trace/messageDigest.ts';
 import { traceOf } from '../../sim/trace/trace.ts';
-import { busyBySort } from '../pace.ts';
+import { busyBySort, paceModel } from '../pace.ts';
 import { navSteps, stepsOf } from '../steps.ts';
 import { shownScenario } from '../store/types.ts';
 import { createPlayerStore, type PlayerStore } from '../store.ts';
 import { pageEngine, type RunUpdate, type SimEngine, syncEngine } from './client.ts';
+import { PIECE_EVENTS } from './core.ts';
 
 /**
  * The player with its simulations off the call: the page's engine in slices (the worker's engine
@@ -45,6 +46,35 @@ const settled = (store: PlayerStore) => new Promise<void>((r) => store.getState(
 const idle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const json = (x: unknown) => JSON.stringify(x);
 
+describe('the engine on the page', () => {
+  it('hands the store at most one piece of events per task: a task reads a few thousand events, not a slice of a run', async () => {
+    const engine = pageEngine();
+    const durationMs = 3_600_000;
+    let sameTask = 0;
+    let inTask = false;
+    const sizes: number[] = [];
+    const got: unknown[] = [];
+    await new Promise<void>((done) =>
+      engine.run({ scenario: lease, opts: { durationMs }, key: 'k', stem: 's' }, (u) => {
+        if (u.kind === 'error') throw new Error(u.message);
+        // Microtasks run when a task ends: still set here means a second message in the same task.
+        if (inTask) sameTask++;
+        inTask = true;
+        queueMicrotask(() => {
+          inTask = false;
+        });
+        sizes.push(u.events.length);
+        for (const e of u.events) got.push(e);
+        if (u.done) done();
+      }),
+    );
+    expect(json(got)).toBe(json(simulate(lease, { durationMs }).events));
+    expect(sizes.length).toBeGreaterThan(4);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(PIECE_EVENTS);
+    expect(sameTask).toBe(0);
+  }, 60_000);
+});
+
 describe('the player store on an asynchronous engine', () => {
   it('sets a piece in a task after the one that read it: React renders a store change in its own task', async () => {
     // An engine off the call whose answer comes when the test says: the whole run, in one message.
@@ -74,6 +104,50 @@ describe('the player store on an asynchronous engine', () => {
     await settled(store);
     expect(s().scenarioId).toBe('bully');
     expect(json(s().run?.trace)).toBe(json(simulate(bully)));
+  });
+
+  it('moves the progress once for pieces that come in a burst, and once more for the next burst', async () => {
+    // An engine off the call that sends a run as the test says: pieces in bursts, then its end.
+    let send = (_u: RunUpdate) => {};
+    const engine: SimEngine = {
+      where: 'worker',
+      hint() {},
+      run(_job, l) {
+        send = l;
+        return () => {};
+      },
+    };
+    const store = createPlayerStore({ scenarios: [lease, bully], engine });
+    const s = () => store.getState();
+    const whole = simulate(bully);
+    const { events, ...rest } = whole;
+    const head = (({ steps: _, ...h }) => h)(rest);
+    const pieces = Array.from({ length: 20 }, (_, k) =>
+      events.slice(Math.floor((k * events.length) / 20), Math.floor(((k + 1) * events.length) / 20)),
+    );
+    s().selectScenario('bully');
+    const moves: number[] = [];
+    store.subscribe((st, prev) => {
+      if (st.pending && st.pending !== prev.pending) moves.push(st.pending.through);
+    });
+    const piece = (k: number) => {
+      const e = pieces[k] as typeof events;
+      // Before the minute after the cursor (0): progress only, as a worker's first pieces of a run.
+      send({ kind: 'events', ...(k === 0 ? { head } : {}), events: e, through: -1 });
+    };
+    for (let k = 0; k < 10; k++) piece(k);
+    await idle(5);
+    for (let k = 10; k < 20; k++) piece(k);
+    await idle(5);
+    expect(moves).toHaveLength(2);
+    send({
+      kind: 'events',
+      events: [],
+      through: whole.durationMs,
+      done: { trace: rest, pace: paceModel(whole, bully.timeScale) },
+    });
+    await settled(store);
+    expect(json(s().run?.trace)).toBe(json(whole));
   });
 
   it('keeps the run on screen until the new one arrives, then shows exactly what simulate() gives', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { scenarios } from '../../../scenarios/index.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
 import { simulate } from '../../sim/simulate.ts';
+import { deriveSteps } from '../../sim/trace/derive.ts';
 import type { FromEngine } from './protocol.ts';
 
 /** What ran in the engine's current task: the trace's steps, the pace model, the narration, the last piece. */
@@ -33,6 +34,22 @@ vi.mock('../pace.ts', async (load) => {
   };
 });
 
+vi.mock('../../sim/trace/derive.ts', async (load) => {
+  const real = await load<typeof import('../../sim/trace/derive.ts')>();
+  return {
+    ...real,
+    startDeriving: (...a: Parameters<typeof real.startDeriving>) => {
+      const d = real.startDeriving(...a);
+      return {
+        advance: (n: number) => {
+          log.push('derive');
+          return d.advance(n);
+        },
+      };
+    },
+  };
+});
+
 vi.mock('../steps.ts', async (load) => {
   const real = await load<typeof import('../steps.ts')>();
   return {
@@ -60,10 +77,11 @@ describe('the engine finishing a run', () => {
       later: (fn) => tasks.push(fn),
       post: (m) => {
         posts.push(m);
-        if (m.type === 'events' && m.done) log.push('done');
+        if (m.type === 'events') log.push(m.done ? 'done' : 'piece');
       },
       sliceMs: 50,
       sendEveryMs: 1e9,
+      pieceEvents: 400,
     });
     const opts = { durationMs: 120_000 };
     core.receive({ type: 'run', id: 1, job: { scenario: lease, opts, key: 'k', stem: 's' } });
@@ -71,9 +89,12 @@ describe('the engine finishing a run', () => {
     for (let n = 0; tasks.length > 0 && n < 10_000; n++) {
       log.length = 0;
       tasks.shift()?.();
-      if (log.length > 0) perTask.push([...log]);
+      if (log.length > 0) perTask.push([...log.filter((x) => x !== 'derive')]);
     }
-    expect(perTask).toEqual([['steps'], ['pace'], ['told'], ['done']]);
+    // The events the run had left to send go first, a piece per task; the last message carries one.
+    const pieces = perTask.filter((t) => t.join() === 'piece').length;
+    expect(pieces).toBeGreaterThan(0);
+    expect(perTask).toEqual([...Array(pieces).fill(['piece']), ['steps'], ['pace'], ['told'], ['done']]);
     // The run the page gets is the one simulate() gives.
     const whole = simulate(lease, opts);
     const got = posts.flatMap((m) => (m.type === 'events' && Array.isArray(m.events) ? m.events : []));
@@ -81,4 +102,48 @@ describe('the engine finishing a run', () => {
     const last = posts.at(-1);
     expect(last?.type === 'events' && last.done?.trace.steps).toEqual(whole.steps);
   });
+});
+
+describe('the engine sending a long run', () => {
+  it('sends no message with more than a piece of events, each complete through its `through`, and narrates the run over several tasks', () => {
+    const tasks: Array<() => void> = [];
+    const posts: FromEngine[] = [];
+    const tellingTasks: number[] = [];
+    let clock = 0;
+    const core = new EngineCore({
+      now: () => clock++,
+      later: (fn) => tasks.push(fn),
+      post: (m) => posts.push(m),
+      // A clock read per step: each slice does a little, as on a busy page.
+      sliceMs: 2,
+      sendEveryMs: 5,
+      pieceEvents: 1_000,
+    });
+    const opts = { durationMs: 3_600_000 };
+    core.receive({ type: 'run', id: 1, job: { scenario: lease, opts, key: 'k', stem: 's' } });
+    for (let n = 0; tasks.length > 0 && n < 100_000; n++) {
+      log.length = 0;
+      tasks.shift()?.();
+      if (log.includes('derive')) tellingTasks.push(n);
+    }
+    const whole = simulate(lease, opts);
+    expect(whole.events.length).toBeGreaterThan(40_000);
+    const msgs = posts.filter((m) => m.type === 'events');
+    let through = -1;
+    const got = [];
+    for (const m of msgs) {
+      if (!Array.isArray(m.events)) throw new Error('a page engine posts arrays');
+      expect(m.events.length).toBeLessThanOrEqual(1_000);
+      // Every event at or before the last message's `through` came with it or before.
+      for (const e of m.events) expect(e.t).toBeGreaterThan(through);
+      expect(m.through).toBeGreaterThanOrEqual(through);
+      through = m.through;
+      got.push(...m.events);
+    }
+    expect(got).toEqual(whole.events);
+    // The narration was read in pieces, in tasks of its own, and it is the one deriveSteps makes.
+    expect(tellingTasks.length).toBeGreaterThan(1);
+    const last = msgs.at(-1);
+    expect(last?.type === 'events' && last.done?.told?.derived).toEqual(deriveSteps(whole, lease));
+  }, 60_000);
 });

@@ -15,7 +15,7 @@
 import { adoptMetrics, MetricsBuilder, type MetricsData } from '../../sim/metrics/metrics.ts';
 import { withFix } from '../../sim/scenario/fix.ts';
 import { type Simulation, startSimulation } from '../../sim/simulate.ts';
-import { deriveSteps } from '../../sim/trace/derive.ts';
+import { type DerivedStep, type Deriving, primeDerivedSteps, startDeriving } from '../../sim/trace/derive.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import { DigestBuilder } from '../../sim/trace/messageDigest.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
@@ -33,7 +33,23 @@ export interface EngineHost {
   sliceMs: number;
   /** Wall ms between two pieces of a run sent to the page (its index grows with each). */
   sendEveryMs: number;
+  /**
+   * Most events in one message (default PIECE_EVENTS): the page reads a message in one task, so a
+   * piece's parse and index stay short however far the run got between two sends.
+   */
+  pieceEvents?: number;
 }
+
+/**
+ * Events per message. The page parses and indexes about a thousand events a millisecond on a busy
+ * 2-core machine; 10,000 keeps a message's task near 10 ms, within the 50 ms the RAIL model gives a
+ * response to input (web.dev/articles/rail). Smaller pieces cost more per message: at 4,000, a 24 h
+ * run's fault completed 0.6-0.7 s later than before in two A/B rounds (load 2-6); at 10,000, as before.
+ */
+export const PIECE_EVENTS = 10_000;
+
+/** Events deriveSteps reads between two clock reads while a finished run is narrated (finishing). */
+const DERIVE_EVENTS = 20_000;
 
 interface Job {
   id: number;
@@ -56,6 +72,13 @@ interface Job {
   pace?: PaceModel;
   done?: MetricsData;
   told?: Told;
+  /** The narration under way: deriveSteps in pieces, for the scenario and for its fix. */
+  telling?: {
+    derived: Deriving;
+    fixed: Deriving | null;
+    steps?: readonly DerivedStep[];
+    fixedSteps?: readonly DerivedStep[];
+  };
 }
 
 interface Checkpoint {
@@ -76,7 +99,11 @@ export class EngineCore {
   private hint: Hint | null = null;
   private scheduled = false;
 
-  constructor(private readonly host: EngineHost) {}
+  private readonly pieceEvents: number;
+
+  constructor(private readonly host: EngineHost) {
+    this.pieceEvents = host.pieceEvents ?? PIECE_EVENTS;
+  }
 
   receive(msg: ToEngine): void {
     if (msg.type === 'cancel') this.jobs = this.jobs.filter((j) => j.id !== msg.id);
@@ -210,7 +237,7 @@ export class EngineCore {
   private advanceJob(j: Job, end: number): void {
     const first = j.job.firstUntil;
     if (j.sim.done) {
-      this.finishing(j);
+      this.finishing(j, end);
       return;
     }
     for (;;) {
@@ -218,56 +245,111 @@ export class EngineCore {
       const there = j.sim.advance(goal, STEPS);
       if (j.sim.done) return;
       if (there && !j.firstSent) {
-        this.send(j, false, true);
+        this.sendAll(j, true);
         j.firstSent = true;
       }
       const now = this.host.now();
-      if (now - j.lastSent >= this.host.sendEveryMs) this.send(j, false);
+      // A piece ends the slice: on the page it is read in the task that sends it.
+      if (now - j.lastSent >= this.host.sendEveryMs || j.sim.events.length - j.sent >= this.pieceEvents) {
+        this.send(j, false);
+        return;
+      }
       if (now >= end) return;
     }
   }
 
   /**
-   * A run that is done goes to the page in five slices, not one: on the page (no worker) each of
-   * following the last events, the trace's steps, the pace model and the narration takes tens of ms
-   * on a 24 h run, and the page then takes the whole run (issue #40: 590 ms in one task).
+   * A run that is done goes to the page in slices, not one: on the page (no worker) each of following
+   * the last events, the trace's steps, the pace model and the narration takes tens of ms on a 24 h
+   * run (the narration a pass over a million events, read here DERIVE_EVENTS at a time), and the page
+   * then takes the whole run (issue #40: 590 ms in one task). The events not sent yet go first, in
+   * pieces of their own, one per slice (the page reads them while this slice tells the run): the
+   * last message carries one piece at most.
    */
-  private finishing(j: Job): void {
+  private finishing(j: Job, end: number): void {
     if (j.busy.followed < j.sim.events.length) {
       j.digest.follow(j.sim.events);
       j.metrics.follow(j.sim.events);
       j.busy.follow(j.sim.events);
-    } else if (!j.whole) j.whole = j.sim.finish();
+    } else if (j.sim.events.length - j.sent > this.pieceEvents) this.send(j, false);
+    else if (!j.whole) j.whole = j.sim.finish();
     else if (!j.pace) j.pace = paceModel(j.whole, j.job.scenario.timeScale, j.busy.finish(j.whole));
-    else if (!j.told) j.told = tell(j, j.whole);
+    else if (!j.told) j.told = this.telling(j, j.whole, end);
     else {
       this.jobs = this.jobs.filter((x) => x !== j);
       this.send(j, true);
     }
   }
 
-  /** `shown`: the piece the page shows the run from (the minute after the cursor), with its metrics. */
+  /**
+   * The narration of a finished run, as the page's player (stepsOf) and stage (useDerivedSteps)
+   * derive it: made here from the run's own metrics, so neither makes a pass over the run on the
+   * page. In pieces until `end`; undefined until it is told.
+   */
+  private telling(j: Job, whole: Trace, end: number): Told | undefined {
+    const scenario = j.job.scenario;
+    if (!j.telling) {
+      j.done ??= j.metrics.finish();
+      adoptMetrics(whole, j.done);
+      const shown = withFix(scenario, whole.params).scenario;
+      j.telling = {
+        derived: startDeriving(whole, scenario),
+        fixed: shown !== scenario ? startDeriving(whole, shown) : null,
+      };
+    }
+    const t = j.telling;
+    do {
+      if (!t.steps) t.steps = t.derived.advance(DERIVE_EVENTS) ?? undefined;
+      else if (t.fixed && !t.fixedSteps) t.fixedSteps = t.fixed.advance(DERIVE_EVENTS) ?? undefined;
+      else {
+        // navSteps reads the captions just derived (deriveSteps's memo), not the run again.
+        primeDerivedSteps(whole, scenario, false, t.steps);
+        return {
+          derived: t.steps,
+          nav: navSteps(whole, scenario),
+          ...(t.fixedSteps ? { fixed: t.fixedSteps } : {}),
+        };
+      }
+    } while (this.host.now() < end);
+    return undefined;
+  }
+
+  /** Every event not sent yet, in as many messages as PIECE_EVENTS makes. */
+  private sendAll(j: Job, shown: boolean): void {
+    do this.send(j, false, shown);
+    while (j.sent < j.sim.events.length);
+  }
+
+  /**
+   * The next piece: at most pieceEvents events. `shown`: the piece the page shows the run from (the
+   * minute after the cursor), with its metrics. `done`: the run's end, once every event is sent.
+   */
   private send(j: Job, done: boolean, shown = false): void {
-    const events = j.sim.events.slice(j.sent) as TraceEvent[];
-    j.sent = j.sim.events.length;
+    const all = j.sim.events;
+    const upTo = Math.min(all.length, j.sent + this.pieceEvents);
+    const events = all.slice(j.sent, upTo) as TraceEvent[];
+    j.sent = upTo;
+    const rest = all[upTo];
+    // A piece that leaves events behind is complete only before the first of them.
+    const through = rest ? Math.min(j.sim.through, rest.t - 1) : j.sim.through;
     j.lastSent = this.host.now();
-    j.digest.follow(j.sim.events);
-    j.metrics.follow(j.sim.events);
-    j.busy.follow(j.sim.events);
+    j.digest.follow(all);
+    j.metrics.follow(all);
+    j.busy.follow(all);
     const msg: FromEngine = {
       type: 'events',
       id: j.id,
       ...(j.keep !== undefined ? { keep: j.keep } : {}),
       ...(j.headSent ? {} : { head: j.sim.head }),
       events,
-      through: j.sim.through,
+      through,
       digest: j.digest.delta(),
     };
     j.keep = undefined;
     j.headSent = true;
     // The page's metrics panel reads them at once: built from half a million events there, they
     // would block the page for a tenth of a second (issue #40).
-    if (shown && !done) msg.metrics = j.metrics.snapshot();
+    if (shown && !done && !rest) msg.metrics = j.metrics.snapshot();
     if (done) {
       const whole = j.whole ?? j.sim.finish();
       const { events: _, ...trace } = whole;
@@ -275,7 +357,7 @@ export class EngineCore {
         trace,
         pace: j.pace ?? paceModel(whole, j.job.scenario.timeScale, j.busy.finish(whole)),
         metrics: j.done ?? j.metrics.finish(),
-        told: j.told ?? tell(j, whole),
+        ...(j.told ? { told: j.told } : {}),
       };
     }
     this.host.post(msg);
@@ -284,20 +366,4 @@ export class EngineCore {
   private fail(id: number, e: unknown): void {
     this.host.post({ type: 'error', id, ...errorParts(e) });
   }
-}
-
-/**
- * The narration of a finished run, as the page's player (stepsOf) and stage (useDerivedSteps) derive
- * it: made here from the run's own metrics, so neither makes a pass over the run on the page.
- */
-function tell(j: Job, whole: Trace): Told {
-  j.done ??= j.metrics.finish();
-  adoptMetrics(whole, j.done);
-  const scenario = j.job.scenario;
-  const shown = withFix(scenario, whole.params).scenario;
-  return {
-    derived: deriveSteps(whole, scenario),
-    nav: navSteps(whole, scenario),
-    ...(shown !== scenario ? { fixed: deriveSteps(whole, shown) } : {}),
-  };
 }

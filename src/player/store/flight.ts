@@ -99,6 +99,8 @@ export function createFlight(set: Set, get: Get, runs: Runs, engine: SimEngine) 
     let trace: Trace | null = null;
     let index: TraceIndex | null = null;
     let on = false;
+    /** The progress a queued draw will set: later pieces before it runs update it in place. */
+    let moved: { until: number | undefined; progress: { through: number; durationMs: number } } | null = null;
     const me = { patch, cancel: () => {}, before: superseded?.before ?? null };
     job = me;
     const listener = (u: RunUpdate) => {
@@ -141,9 +143,25 @@ export function createFlight(set: Set, get: Get, runs: Runs, engine: SimEngine) 
       if (!complete && (on || u.through < firstUntil)) {
         const progress = { through: u.through, durationMs };
         const until = on ? u.through : undefined;
-        draw(() => set(until !== undefined ? { until, pending: progress } : { pending: progress }));
+        // Pieces that come in a burst move the progress once: a piece is a few thousand events
+        // (engine/core.ts PIECE_EVENTS), and a render per piece doubled a 24 h run's time on the page.
+        if (moved) {
+          moved.until = until;
+          moved.progress = progress;
+          return;
+        }
+        const box = { until, progress };
+        moved = box;
+        draw(() => {
+          if (moved === box) moved = null;
+          set(
+            box.until !== undefined ? { until: box.until, pending: box.progress } : { pending: box.progress },
+          );
+        });
         return;
       }
+      // A queued progress draws what it holds, before this; the next piece's starts another.
+      moved = null;
       // The narration the engine derived with the run: the views make no pass over it on landing.
       const told = u.done?.told;
       if (told) {

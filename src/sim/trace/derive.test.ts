@@ -7,7 +7,7 @@ import { derivedCaption } from '../../views/story.ts';
 import type { Params } from '../params.ts';
 import { testScenario } from '../scenario/testScenario.ts';
 import { simulate } from '../simulate.ts';
-import { deriveSteps } from './derive.ts';
+import { deriveSteps, startDeriving } from './derive.ts';
 import type { TraceEvent } from './events.ts';
 import { parseTrace } from './import.ts';
 
@@ -228,5 +228,36 @@ describe('step ids in links', () => {
     const off = simulate(story('fencing-token'), { params: { fencing: false } });
     expect(stepById(off, story('fencing-token'), 'stale-write')).toEqual({ step: undefined, t: 38147 });
     expect(stepById(off, story('fencing-token'), 'no-such-step')).toBeNull();
+  });
+});
+
+describe('deriving in pieces (the engine on the page yields between them)', () => {
+  it('gives what deriveSteps gives, whatever the piece, and null until the last event is read', () => {
+    const runs: Array<[string, Params]> = [
+      ['etcd-lease', { ttlS: 5, renewS: 1.5 }],
+      ['etcd-lease', {}],
+      ['fencing-token', { fencing: false }],
+      ['split-brain', { quorum: true }],
+      ['patroni', { ttlS: 60 }],
+      ['bully', { heartbeatTimeoutMs: 5000 }],
+    ];
+    for (const [id, params] of runs) {
+      const trace = simulate(story(id), { params });
+      const whole = deriveSteps(trace, story(id));
+      for (const all of [false, true]) {
+        const want = all ? deriveSteps(trace, story(id), { all }) : whole;
+        for (const piece of [1, 97, 5000]) {
+          const d = startDeriving(trace, story(id), { all });
+          let got = d.advance(piece);
+          let pieces = 1;
+          while (got === null) {
+            got = d.advance(piece);
+            pieces++;
+          }
+          expect(got, `${id} ${JSON.stringify(params)} all=${all} piece=${piece}`).toEqual(want);
+          expect(pieces).toBeGreaterThanOrEqual(Math.ceil(trace.events.length / piece));
+        }
+      }
+    }
   });
 });

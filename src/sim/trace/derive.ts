@@ -10,7 +10,7 @@ export { DERIVED_KINDS } from './derivedKinds.ts';
 
 import { FENCING_WINDOW_MARK } from '../check/fencingWindow.ts';
 import type { TraceEvent } from './events.ts';
-import { leaderIntervals } from './summary.ts';
+import { type LeaderInterval, leaderFollower } from './summary.ts';
 import type { Trace } from './trace.ts';
 
 /**
@@ -87,10 +87,22 @@ export function deriveSteps(
   const seen = memo.get(trace) ?? [];
   const hit = seen.find((m) => m.scenario === scenario && m.all === all);
   if (hit) return hit.steps;
-  const steps = derive(trace, scenario, all);
+  const d = startDeriving(trace, scenario, opts);
+  let steps = d.advance(Number.POSITIVE_INFINITY);
+  while (steps === null) steps = d.advance(Number.POSITIVE_INFINITY);
   seen.push({ scenario, all, steps });
   memo.set(trace, seen);
   return steps;
+}
+
+/**
+ * deriveSteps in pieces, for a caller that must yield between them (the engine on the page, where a
+ * 24 h run's pass over its million events held the page for over 50 ms, issue #40): `advance(n)` reads
+ * at most n more events and gives the captions once every event is read (null before). Not memoized:
+ * hand the result to primeDerivedSteps.
+ */
+export interface Deriving {
+  advance(maxEvents: number): readonly DerivedStep[] | null;
 }
 
 /**
@@ -152,12 +164,16 @@ function configStep(
   return null;
 }
 
-function derive(trace: Trace, scenario: Scenario | undefined, all: boolean): DerivedStep[] {
-  const opts = { all };
+export function startDeriving(
+  trace: Trace,
+  scenario: Scenario | undefined,
+  options: { all?: boolean } = {},
+): Deriving {
+  const opts = { all: options.all === true };
   const from = opts.all ? -1 : divergence(trace, scenario);
   // A run the story tells as written still gets its notices: no scripted step tells a fencing window.
+  // Only marks can be notices, so such a run's pass reads nothing else.
   const noticesOnly = from === null;
-  if (noticesOnly && !trace.events.some(isNotice)) return [];
   const alg = declarationOf(trace.algorithm);
   const leaderKeys = new Set(alg?.leadership.keys ?? []);
   const covered = new Set(trace.steps.map((s) => s.eventIndex));
@@ -188,7 +204,10 @@ function derive(trace: Trace, scenario: Scenario | undefined, all: boolean): Der
   const lastRejected = new Map<string, number | null>(); // node -> token of its last rejected write
   const quorumLost = new Set<string>(); // nodes already told they cannot get a majority
   const windowsTold = new Set<string>(); // fencing windows told: writer/newer token
-  trace.events.forEach((e, i) => {
+  // Who leads at the end, for the last word below: followed in the same pass.
+  const leaders = leaderFollower(trace.durationMs);
+  const visit = (e: TraceEvent, i: number) => {
+    if (!noticesOnly) leaders.follow(e);
     switch (e.k) {
       case 'role': {
         const mark = `${e.token ?? ''}/${e.term ?? ''}`;
@@ -306,66 +325,90 @@ function derive(trace: Trace, scenario: Scenario | undefined, all: boolean): Der
       default:
         break;
     }
-  });
-  // A replayed schedule is told up to its first alarm, the moment it was replayed for: a counterexample
-  // opened in the player runs on to a whole second, and what follows the alarm is not its story.
-  if (isReplayedStory(scenario) && !opts.all) {
-    const alarm = out.findIndex((d) => d.alarm);
-    if (alarm >= 0) out.length = alarm + 1;
-  }
-  // The run's last word, once the story no longer tells it: who leads at the end. Not needed when the
-  // last thing told is already an outcome (a takeover, a stale write, a violation) and no step follows.
-  const told = out[out.length - 1];
-  const lastStep = trace.steps[trace.steps.length - 1];
-  const settled =
-    noticesOnly ||
-    (told !== undefined &&
-      /^(failover|leader|stale-write|violation)/.test(told.id) &&
-      !(lastStep && lastStep.atMs > told.atMs));
-  if (!settled) {
-    const ongoing = leaderIntervals(trace).filter((l) => l.ongoing);
-    const at = { t: trace.durationMs } as TraceEvent;
-    // As a role line: a term or a fencing token; a Patroni timeline is neither, so no value.
-    const carries = alg ? alg.leadership.carries : 'token';
-    const value = (l: (typeof ongoing)[number]) =>
-      carries === 'term' ? l.term : carries === 'token' ? l.token : null;
-    const one = ongoing[0];
-    const last = leaderIntervals(trace).reduce<{ node: string; toMs: number } | null>(
-      (a, l) => (a === null || l.toMs > a.toMs ? l : a),
-      null,
-    );
-    if (ongoing.length === 0)
-      push(
-        trace.events.length,
-        at,
-        'outcome',
-        last ? 'narr.outcome.lost' : 'narr.outcome.none',
-        last ? { node: last.node, ago: seconds(trace.durationMs - last.toMs) } : {},
-      );
-    else if (ongoing.length === 1 && one) {
-      const v = value(one);
-      const what = v === null ? '' : carries === 'term' ? '.term' : '.token';
-      push(trace.events.length, at, 'outcome', `narr.outcome${what}`, {
-        node: one.node,
-        ...(v !== null ? { value: v } : {}),
-        since: seconds(one.fromMs),
-      });
-    } else
-      push(trace.events.length, at, 'outcome', 'narr.outcome.many', {
-        nodes: ongoing.map((l) => l.node).join(' & '),
-      });
-  }
-  // Each derived caption follows the last numbered step at or before it.
-  let k = -1;
-  for (const d of out) {
-    while (k + 1 < trace.steps.length) {
-      const s = trace.steps[k + 1] as Trace['steps'][number];
-      if (s.atMs < d.atMs || (s.atMs === d.atMs && (s.eventIndex < d.eventIndex || s.eventIndex < 0))) k++;
-      else break;
+  };
+  let next = 0;
+  let noticeSeen = false;
+  let result: DerivedStep[] | null = null;
+  return {
+    advance(maxEvents) {
+      if (result) return result;
+      const events = trace.events;
+      const end = Math.min(events.length, next + maxEvents);
+      for (; next < end; next++) {
+        const e = events[next] as TraceEvent;
+        if (noticesOnly) {
+          if (!isNotice(e)) continue;
+          noticeSeen = true;
+        }
+        visit(e, next);
+      }
+      if (next < events.length) return null;
+      result = noticesOnly && !noticeSeen ? [] : finish(noticesOnly ? [] : leaders.finish());
+      return result;
+    },
+  };
+
+  function finish(intervals: LeaderInterval[]): DerivedStep[] {
+    // A replayed schedule is told up to its first alarm, the moment it was replayed for: a counterexample
+    // opened in the player runs on to a whole second, and what follows the alarm is not its story.
+    if (isReplayedStory(scenario) && !opts.all) {
+      const alarm = out.findIndex((d) => d.alarm);
+      if (alarm >= 0) out.length = alarm + 1;
     }
-    d.after = k;
+    // The run's last word, once the story no longer tells it: who leads at the end. Not needed when the
+    // last thing told is already an outcome (a takeover, a stale write, a violation) and no step follows.
+    const told = out[out.length - 1];
+    const lastStep = trace.steps[trace.steps.length - 1];
+    const settled =
+      noticesOnly ||
+      (told !== undefined &&
+        /^(failover|leader|stale-write|violation)/.test(told.id) &&
+        !(lastStep && lastStep.atMs > told.atMs));
+    if (!settled) {
+      const ongoing = intervals.filter((l) => l.ongoing);
+      const at = { t: trace.durationMs } as TraceEvent;
+      // As a role line: a term or a fencing token; a Patroni timeline is neither, so no value.
+      const carries = alg ? alg.leadership.carries : 'token';
+      const value = (l: (typeof ongoing)[number]) =>
+        carries === 'term' ? l.term : carries === 'token' ? l.token : null;
+      const one = ongoing[0];
+      const last = intervals.reduce<{ node: string; toMs: number } | null>(
+        (a, l) => (a === null || l.toMs > a.toMs ? l : a),
+        null,
+      );
+      if (ongoing.length === 0)
+        push(
+          trace.events.length,
+          at,
+          'outcome',
+          last ? 'narr.outcome.lost' : 'narr.outcome.none',
+          last ? { node: last.node, ago: seconds(trace.durationMs - last.toMs) } : {},
+        );
+      else if (ongoing.length === 1 && one) {
+        const v = value(one);
+        const what = v === null ? '' : carries === 'term' ? '.term' : '.token';
+        push(trace.events.length, at, 'outcome', `narr.outcome${what}`, {
+          node: one.node,
+          ...(v !== null ? { value: v } : {}),
+          since: seconds(one.fromMs),
+        });
+      } else
+        push(trace.events.length, at, 'outcome', 'narr.outcome.many', {
+          nodes: ongoing.map((l) => l.node).join(' & '),
+        });
+    }
+    // Each derived caption follows the last numbered step at or before it.
+    let k = -1;
+    for (const d of out) {
+      while (k + 1 < trace.steps.length) {
+        const s = trace.steps[k + 1] as Trace['steps'][number];
+        if (s.atMs < d.atMs || (s.atMs === d.atMs && (s.eventIndex < d.eventIndex || s.eventIndex < 0))) k++;
+        else break;
+      }
+      d.after = k;
+    }
+    return out;
   }
-  return out;
 }
 
 /** A derived step's caption through a translator (src/sim stays free of i18n; the CLI passes English). */

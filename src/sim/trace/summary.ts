@@ -54,6 +54,16 @@ export interface Summary {
  * leader still believes it leads, which is the whole point of fencing.
  */
 export function leaderIntervals(trace: Trace): LeaderInterval[] {
+  const b = leaderFollower(trace.durationMs);
+  for (const e of trace.events) b.follow(e);
+  return b.finish();
+}
+
+/** leaderIntervals one event at a time: a caller that reads a run in pieces (derive.ts) folds it in. */
+export function leaderFollower(durationMs: number): {
+  follow(e: TraceEvent): void;
+  finish(): LeaderInterval[];
+} {
   const open = new Map<string, LeaderInterval>();
   const out: LeaderInterval[] = [];
   const close = (node: string, t: number) => {
@@ -64,25 +74,30 @@ export function leaderIntervals(trace: Trace): LeaderInterval[] {
     out.push(iv);
     open.delete(node);
   };
-  for (const e of trace.events) {
-    if (e.k === 'role') {
-      const cur = open.get(e.node);
-      if (e.role === 'leader' && cur && cur.token === (e.token ?? null) && cur.term === (e.term ?? null))
-        continue;
-      close(e.node, e.t);
-      if (e.role === 'leader')
-        open.set(e.node, {
-          node: e.node,
-          fromMs: e.t,
-          toMs: trace.durationMs,
-          ongoing: true,
-          token: e.token ?? null,
-          term: e.term ?? null,
-        });
-    } else if (e.k === 'fault' && 'node' in e.fault && stopsHost(e.fault)) close(e.fault.node, e.t);
-  }
-  pushAll(out, open.values());
-  return out.sort((a, b) => a.fromMs - b.fromMs || (a.node < b.node ? -1 : 1));
+  return {
+    follow(e) {
+      if (e.k === 'role') {
+        const cur = open.get(e.node);
+        if (e.role === 'leader' && cur && cur.token === (e.token ?? null) && cur.term === (e.term ?? null))
+          return;
+        close(e.node, e.t);
+        if (e.role === 'leader')
+          open.set(e.node, {
+            node: e.node,
+            fromMs: e.t,
+            toMs: durationMs,
+            ongoing: true,
+            token: e.token ?? null,
+            term: e.term ?? null,
+          });
+      } else if (e.k === 'fault' && 'node' in e.fault && stopsHost(e.fault)) close(e.fault.node, e.t);
+    },
+    /** Once, after the last event. */
+    finish() {
+      pushAll(out, open.values());
+      return out.sort((a, b) => a.fromMs - b.fromMs || (a.node < b.node ? -1 : 1));
+    },
+  };
 }
 
 export function captionOf(
