@@ -5,12 +5,12 @@
  * promoted; the recording stops; Ctrl+C ends the run and nothing is left behind. Without the Debian
  * packages it skips, unless REQUIRE_PATRONI=1 (.ci/run sets it), where it fails. Linux (/proc).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exited, type LiveChild, reap, startLive, waitUntil } from '../src/live/liveChild.ts';
 import { findPatroniBins } from '../src/live/patroni/deps.ts';
-import { leftOver, noteHoldings, running } from '../src/live/patroni/leftovers.ts';
+import { descendants, leftOver, noteHoldings, running } from '../src/live/patroni/leftovers.ts';
 import { expect, test, watchPage } from './helpers.ts';
 
 let missing: string | undefined;
@@ -23,28 +23,6 @@ if (process.platform !== 'linux') missing = 'Linux only';
 const required = process.env.REQUIRE_PATRONI === '1';
 test.skip(missing !== undefined && !required, `live Patroni needs its Debian packages: ${missing}`);
 test.describe.configure({ mode: 'serial' });
-
-/** Every process under `root` (npm, sh, tsx, the live process and what it started). */
-function descendants(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const f of readdirSync('/proc')) {
-    if (!/^\d+$/.test(f)) continue;
-    try {
-      const st = readFileSync(`/proc/${f}/stat`, 'utf8');
-      parent.set(Number(f), Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone
-    }
-  }
-  const out: number[] = [];
-  let frontier = [root];
-  while (frontier.length > 0) {
-    const next = [...parent].filter(([, pp]) => frontier.includes(pp)).map(([p]) => p);
-    out.push(...next);
-    frontier = next;
-  }
-  return out;
-}
 
 let live: LiveChild | null = null;
 test.afterAll(async () => {

@@ -31,6 +31,28 @@ const read = (f: string) => {
 };
 
 /** Alive and not a zombie. */
+/** Every process under `root` (npm, sh, tsx, the live process and what it started), from /proc. */
+export function descendants(root: number): number[] {
+  const parent = new Map<number, number>();
+  for (const f of readdirSync('/proc')) {
+    if (!/^\d+$/.test(f)) continue;
+    try {
+      const st = readFileSync(`/proc/${f}/stat`, 'utf8');
+      parent.set(Number(f), Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone
+    }
+  }
+  const out: number[] = [];
+  let frontier = [root];
+  while (frontier.length > 0) {
+    const next = [...parent].filter(([, pp]) => frontier.includes(pp)).map(([p]) => p);
+    out.push(...next);
+    frontier = next;
+  }
+  return out;
+}
+
 export function running(pid: number): boolean {
   const st = read(`/proc/${pid}/stat`);
   return st !== '' && !/^[ZX]/.test(st.slice(st.lastIndexOf(')') + 2));

@@ -5,7 +5,7 @@
  * packages it skips with a warning, unless REQUIRE_PATRONI=1 (.ci/run sets it), where it fails.
  * Linux (/proc).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { parseTrace } from '../../sim/trace/import.ts';
 import { sleep } from '../../testing/etcd/etcdServer.ts';
 import { exited, type LiveChild, reap, startLive, waitUntil } from '../liveChild.ts';
 import { findPatroniBins } from './deps.ts';
-import { leftOver, noteHoldings, running } from './leftovers.ts';
+import { descendants, leftOver, noteHoldings, running } from './leftovers.ts';
 import { PATRONI_MEASURED, widened } from './measured.ts';
 import type { Figures } from './run.ts';
 
@@ -26,28 +26,6 @@ try {
 }
 if (process.platform !== 'linux') missing = 'Linux only';
 if (missing !== undefined && !required) console.warn(`skipping the live Patroni tests: ${missing}`);
-
-/** Every process under `root` (npm, sh, tsx, the live process). */
-function descendants(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const f of readdirSync('/proc')) {
-    if (!/^\d+$/.test(f)) continue;
-    try {
-      const st = readFileSync(`/proc/${f}/stat`, 'utf8');
-      parent.set(Number(f), Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone
-    }
-  }
-  const out: number[] = [];
-  let frontier = [root];
-  while (frontier.length > 0) {
-    const next = [...parent].filter(([, pp]) => frontier.includes(pp)).map(([p]) => p);
-    out.push(...next);
-    frontier = next;
-  }
-  return out;
-}
 
 let current: LiveChild | null = null;
 
