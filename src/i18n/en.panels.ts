@@ -1,9 +1,12 @@
+import { enMarks } from './en.marks.ts';
+
 /**
  * English strings of the panels (sequence diagram, event log, ADR panel), owned by the panels
  * helper. Keys are namespaced (`seq.*`, `log.*`, `adr.*`) and merged into the catalog by en.later.ts, after the first frame (index.ts).
  * The ADR's own prose lives in src/adr/adr001.ts.
  */
 export const enPanels: Record<string, string> = {
+  ...enMarks,
   'seq.title': 'Sequence diagram',
   'seq.label': 'Sequence diagram: one lifeline per host, time flowing down. Select an arrow to jump to it.',
   'seq.zoomIn': 'Zoom in',

@@ -1,5 +1,8 @@
+import { ptMarks } from './pt.marks.ts';
+
 /** Portuguese strings of the panels (same keys as en.panels.ts). */
 export const ptPanels: Record<string, string> = {
+  ...ptMarks,
   'seq.title': 'Diagrama de sequência',
   'seq.label':
     'Diagrama de sequência: uma linha de vida por host, com o tempo correndo para baixo. Selecione uma seta para ir até ela.',

@@ -1,5 +1,8 @@
+import { ruMarks } from './ru.marks.ts';
+
 /** Russian strings of the panels (same keys as en.panels.ts). */
 export const ruPanels: Record<string, string> = {
+  ...ruMarks,
   'seq.title': 'Диаграмма последовательности',
   'seq.label':
     'Диаграмма последовательности: по линии жизни на хост, время идёт сверху вниз. Выберите стрелку, чтобы перейти к ней.',

@@ -20,7 +20,7 @@ import type { TraceIndex } from '../sim/trace/frame.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { chatterIds } from './d3/sequence/index.ts';
 import { eventLine, type LineOptions } from './eventLine.ts';
-import { dataSuffix, storeGroupLine, type Translate } from './eventText.ts';
+import { dataSuffix, markLine, type Translate } from './eventText.ts';
 import './panels.css';
 
 // ---------------------------------------------------------------------------------------------
@@ -55,10 +55,6 @@ export interface LogEntry {
 /** A duration as people say it: "250 ms", "20 s", "1.5 s". */
 
 export { clip } from './eventLine.ts';
-
-function humanMark(name: string): string {
-  return name.replace(/[-_]/g, ' ');
-}
 
 /**
  * Builds the log's lines from a trace, oldest first. Deliveries are implied by their send and left
@@ -116,14 +112,7 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
         push('role', e.node, [e.node], eventLine(e, line), e.role === 'leader' ? 'leader' : 'plain');
         break;
       case 'mark':
-        push(
-          'role',
-          e.node,
-          [e.node],
-          e.name === 'store-group'
-            ? storeGroupLine(e.node, e.data, tr)
-            : tr('log.mark', { node: e.node, name: humanMark(e.name), data: dataSuffix(e.data) }),
-        );
+        push('role', e.node, [e.node], markLine(e, tr));
         break;
       case 'fault': {
         const f = e.fault;

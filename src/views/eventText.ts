@@ -69,3 +69,49 @@ export function storeGroupLine(
     ? tr('log.storeGroup.none', { node, members, term })
     : tr('log.storeGroup', { node, members, term, leader });
 }
+
+type Mark = Extract<TraceEvent, { k: 'mark' }>;
+type MarkData = NonNullable<Mark['data']>;
+
+/** Marks whose data comes in two shapes (one name, several algorithms): the catalog key's suffix. */
+const MARK_VARIANT: Record<string, (d: MarkData) => string | undefined> = {
+  won: (d) => (d.term !== undefined ? 'term' : undefined),
+  'leader-missing': (d) =>
+    d.coordinator !== undefined ? 'coordinator' : d.key !== undefined ? 'key' : undefined,
+  'lease-checked': (d) => (d.shards ? 'shards' : undefined),
+  'election-lost': (d) => (d.preVote ? 'preVote' : undefined),
+  'ensemble-leader': (d) => (d.server === null || d.server === undefined ? 'none' : undefined),
+  'direct-write': (d) => (d.accepted === false ? 'rejected' : undefined),
+};
+
+/** The catalog's text for `key`, or undefined where it has none (tr answers with the key itself). */
+function known(tr: Translate, key: string, vars?: Record<string, string | number>): string | undefined {
+  const s = tr(key, vars);
+  return s === key ? undefined : s;
+}
+
+/**
+ * A mark in words: "node-1: got lease 694d5e0c7a01 (TTL 30 s)" from `lease-granted {lease, ttlS}`. The
+ * catalog's `log.mark.<name>[.<variant>]` picks the data values it shows; a `reason` is worded by
+ * `log.markReason.<reason>` where there is one; the data's own `node` is `dataNode` (the event's is
+ * `node`). A name without a key (a trace from another version) reads as `log.mark`: the name, the raw data.
+ */
+export function markLine(e: Mark, tr: Translate = translate): string {
+  if (e.name === 'store-group') return storeGroupLine(e.node, e.data, tr);
+  const data = e.data ?? {};
+  const vars: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(data)) {
+    const name = k === 'node' ? 'dataNode' : k;
+    if (v === null) vars[name] = '—';
+    else if (k === 'lease' && typeof v === 'number') vars[name] = leaseHex(v);
+    else if (k === 'reason') vars[name] = known(tr, `log.markReason.${v}`) ?? String(v);
+    else vars[name] = typeof v === 'boolean' ? String(v) : v;
+  }
+  vars.node = e.node;
+  const variant = MARK_VARIANT[e.name]?.(data);
+  return (
+    (variant === undefined ? undefined : known(tr, `log.mark.${e.name}.${variant}`, vars)) ??
+    known(tr, `log.mark.${e.name}`, vars) ??
+    tr('log.mark', { node: e.node, name: e.name.replace(/[-_]/g, ' '), data: dataSuffix(e.data) })
+  );
+}
