@@ -42,7 +42,7 @@ export const enMarks: Record<string, string> = {
   'log.mark.ensemble-leader.none': '{node}: the ensemble has no leader',
   'log.mark.expired': '{node}: the Lease of {holder} expired (unchanged for {unchangedForMs} ms)',
   'log.mark.fencing-window':
-    '{node}: accepted a write from {dataNode} with token {token} after {newerNode} got token {newer}',
+    '{node}: fencing window, accepted token {token} from {dataNode} while {newerNode} already holds token {newer}',
   'log.mark.follow': '{node}: follows {leader}',
   'log.mark.healthiest': '{node}: the healthiest replica (LSN {lsn}, lag {lag})',
   'log.mark.job-abandoned': '{node}: abandons {job}',

@@ -38,7 +38,7 @@ export const ptMarks: Record<string, string> = {
   'log.mark.ensemble-leader.none': '{node}: o ensemble está sem líder',
   'log.mark.expired': '{node}: o Lease de {holder} expirou (sem mudança há {unchangedForMs} ms)',
   'log.mark.fencing-window':
-    '{node}: aceitou uma escrita de {dataNode} com token {token} depois que {newerNode} recebeu o token {newer}',
+    '{node}: janela do fencing, aceitou o token {token} de {dataNode} enquanto {newerNode} já detém o token {newer}',
   'log.mark.follow': '{node}: segue {leader}',
   'log.mark.healthiest': '{node}: é o mais saudável (LSN {lsn}, atraso {lag})',
   'log.mark.job-abandoned': '{node}: abandona {job}',

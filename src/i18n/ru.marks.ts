@@ -36,7 +36,7 @@ export const ruMarks: Record<string, string> = {
   'log.mark.ensemble-leader.none': '{node}: у ансамбля нет лидера',
   'log.mark.expired': '{node}: Lease узла {holder} истёк (не менялся {unchangedForMs} мс)',
   'log.mark.fencing-window':
-    '{node}: принял запись от {dataNode} с token {token}, хотя {newerNode} уже получил token {newer}',
+    '{node}: окно fencing, принят token {token} от {dataNode}, хотя {newerNode} уже держит token {newer}',
   'log.mark.follow': '{node}: следует за {leader}',
   'log.mark.healthiest': '{node}: самый здоровый (LSN {lsn}, отставание {lag})',
   'log.mark.job-abandoned': '{node}: бросает {job}',
