@@ -26,6 +26,15 @@ export interface LiveStatus {
 
 export type StoreFaultKind = 'member-stop' | 'member-resume' | 'member-kill' | 'member-restart';
 
+export type MemberState = LiveStatus['members'][number]['state'];
+
+/** The faults an etcd member in each state takes: the live bar's buttons and live Patroni's What-if panel. */
+export const MEMBER_FAULTS: Record<MemberState, StoreFaultKind[]> = {
+  running: ['member-stop', 'member-kill'],
+  stopped: ['member-resume', 'member-kill'],
+  killed: ['member-restart'],
+};
+
 /** How often the growing recording is handed to the player (its index is rebuilt each time). */
 const REFRESH_MS = 500;
 /** The cursor follows the live edge while it is within this of it. */

@@ -19,7 +19,7 @@ import {
   storeGroupHost,
   storesOnNoSide,
 } from './faults.ts';
-import { isPatroniRecording, memberActions, patroniActions } from './livePatroni.ts';
+import { isPatroniRecording, memberActions, type PatroniAction, patroniActions } from './livePatroni.ts';
 import { PartitionBoard } from './PartitionBoard.tsx';
 
 /** The Faults toolbar: a node's faults, GC pause length, partition presets and heal, one link; undo / redo. */
@@ -142,31 +142,17 @@ export function FaultsPanel({ run, frame }: { run: Run; frame: Frame }) {
       {patroni && view?.kind === 'node' && !view.up ? (
         <p className="wi-note">{t('faults.patroniDown', { node: view.id })}</p>
       ) : patroni && liveRequest ? (
-        <div className="wi-buttons">
-          {(view ? patroniActions(view, frame, run.trace.events) : []).map((a) => (
-            <button key={a.id} type="button" className="button small" onClick={() => liveRequest(a.request)}>
-              {a.label}
-            </button>
-          ))}
-        </div>
+        <RequestButtons
+          actions={view ? patroniActions(view, frame, run.trace.events) : []}
+          send={liveRequest}
+        />
       ) : (
         <FaultButtons actions={actions} refused={refused} apply={apply} />
       )}
       {patroni && liveRequest && (
         <fieldset className="wi-group">
           <legend>{t('faults.storeMembers', { host: 'etcd' })}</legend>
-          <div className="wi-buttons">
-            {memberActions(frame, run.trace.events).map((a) => (
-              <button
-                key={a.id}
-                type="button"
-                className="button small"
-                onClick={() => liveRequest(a.request)}
-              >
-                {a.label}
-              </button>
-            ))}
-          </div>
+          <RequestButtons actions={memberActions(frame, run.trace.events)} send={liveRequest} />
         </fieldset>
       )}
       {serverActions.length > 0 && (
@@ -350,6 +336,25 @@ export function InterventionList({ run }: { run: Run }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** A live Patroni run's faults as buttons, each sent to the control service as its request. */
+function RequestButtons({
+  actions,
+  send,
+}: {
+  actions: PatroniAction[];
+  send: (r: PatroniAction['request']) => void;
+}) {
+  return (
+    <div className="wi-buttons">
+      {actions.map((a) => (
+        <button key={a.id} type="button" className="button small" onClick={() => send(a.request)}>
+          {a.label}
+        </button>
+      ))}
+    </div>
   );
 }
 

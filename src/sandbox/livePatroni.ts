@@ -7,6 +7,7 @@
  * so the frame says what is in force; an etcd member's state is folded from its marks.
  */
 import { t } from '../i18n/index.ts';
+import { MEMBER_FAULTS, type MemberState } from '../player/live.ts';
 import type { Run } from '../player/store.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import type { Frame, NodeView } from '../sim/trace/frame.ts';
@@ -25,18 +26,11 @@ export interface PatroniAction {
 export const isPatroniRecording = (run: Pick<Run, 'trace'>): boolean =>
   run.trace.scenario === 'patroni' && run.trace.source === 'etcd';
 
-type MemberState = 'running' | 'stopped' | 'killed';
 const MEMBER_AFTER: Record<string, MemberState> = {
   'member-kill': 'killed',
   'member-stop': 'stopped',
   'member-resume': 'running',
   'member-restart': 'running',
-};
-/** What each state offers, as the live bar does (src/app/shell/LiveBar.tsx). */
-const MEMBER_ACTS: Record<MemberState, string[]> = {
-  running: ['member-stop', 'member-kill'],
-  stopped: ['member-resume', 'member-kill'],
-  killed: ['member-restart'],
 };
 
 /** The etcd members' states after the first `count` events (the recording's member marks). */
@@ -58,7 +52,7 @@ const cut = (frame: Frame, a: string, b: string) =>
 /** Each etcd member's faults for its state at the frame (the What-if panel's "Members of etcd"). */
 export function memberActions(frame: Frame, events: readonly TraceEvent[]): PatroniAction[] {
   return memberStates(events, frame.eventCount).flatMap((state, i) =>
-    MEMBER_ACTS[state].map((kind) => ({
+    MEMBER_FAULTS[state].map((kind) => ({
       id: `${kind}-${i + 1}`,
       label: t(`faults.${kind}`, { member: memberName(i + 1) }),
       request: { kind, member: i + 1 },

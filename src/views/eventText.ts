@@ -50,7 +50,9 @@ export function writeLine(e: Extract<TraceEvent, { k: 'write' }>, tr: Translate 
 /**
  * A store group's picture (the `store-group` mark of sim/store/process.ts, data `roles` "down,follower,
  * follower", `term`, `leader`): "etcd: member-1 down, member-2 follower, member-3 leader; term 3,
- * member-3 leads". A SIGSTOPped member reads as paused, as the lab calls a stopped process.
+ * member-3 leads". A SIGSTOPped member reads as paused, as the lab calls a stopped process. Members
+ * are named as sim/faults/table.ts `memberName` names them, spelt here so that the sequence diagram's
+ * chunk, which imports this module, does not bring the fault table.
  */
 export function storeGroupLine(
   node: string,

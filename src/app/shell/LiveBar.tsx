@@ -6,15 +6,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { useLocale } from '../../i18n/react.ts';
-import { connectLive, type LiveSource, type LiveStatus, type StoreFaultKind } from '../../player/live.ts';
+import { connectLive, type LiveSource, type LiveStatus, MEMBER_FAULTS } from '../../player/live.ts';
 import { usePlayer, usePlayerStore } from '../../player/react.ts';
 import { LiveCompare } from './LiveCompare.tsx';
-
-const ACTIONS: Record<LiveStatus['members'][number]['state'], StoreFaultKind[]> = {
-  running: ['member-stop', 'member-kill'],
-  stopped: ['member-resume', 'member-kill'],
-  killed: ['member-restart'],
-};
 
 /** What stands in the way of the live run, worded for its system; null when nothing does. */
 export function liveProblem(s: LiveStatus | null, patroni: boolean): string | null {
@@ -78,7 +72,7 @@ export default function LiveBar({ token }: { token: string }) {
                 {t('live.member', { index: m.index, id: m.id.slice(0, 8) })}{' '}
                 <em>{t(`live.state.${m.state}`)}</em>
               </span>
-              {ACTIONS[m.state].map((kind) => (
+              {MEMBER_FAULTS[m.state].map((kind) => (
                 <button
                   key={kind}
                   type="button"
