@@ -10,31 +10,58 @@ async function openExplore(page: Page, query: string) {
   return section;
 }
 
+/** The CPU time (ms) of each task over `ms` on a renderer's main thread, from a Chromium trace. */
+function mainThreadTasksOver(trace: Buffer, ms: number): number[] {
+  interface Ev {
+    name: string;
+    ph: string;
+    pid: number;
+    tid: number;
+    tdur?: number;
+    args?: { name?: string };
+  }
+  const events = (JSON.parse(trace.toString()) as { traceEvents: Ev[] }).traceEvents;
+  const mains = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  if (mains.size === 0) throw new Error('the trace has no renderer main thread');
+  return events
+    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`))
+    .map((e) => (e.tdur ?? 0) / 1000)
+    .filter((d) => d > ms);
+}
+
 test.use({ viewport: { width: 1280, height: 800 } });
 
 test('explores heartbeat-no-confirm in a worker, opens the split-brain it finds and plays it to its alarm', async ({
   page,
+  browser,
 }) => {
   const section = await openExplore(page, '?scenario=heartbeat-no-confirm');
   // The minimum bounds that find it: one fault, no loss, two TTLs.
   await expect(section.getByRole('combobox', { name: 'Faults (K)' })).toHaveValue('1');
   await section.getByRole('combobox', { name: 'Lost messages (L)' }).selectOption('0');
   await expect(section.getByRole('spinbutton', { name: 'Horizon, s' })).toHaveValue('30');
-  // Every long task on the page from the click to the answer: the search runs in its own worker. The
-  // What-if panel's own first work (its chunk, its panels) is over before: a quiet second first.
+  // Every task on the page's main thread from the key press to the answer, in the thread's own CPU
+  // time: the search runs in its own worker, so none holds the thread 50 ms. CPU time, not the Long
+  // Tasks API's wall time, which on a loaded 2-core runner counts the time the OS gave the worker and
+  // the other spec's browser (here no task passes 17 ms of wall time even beside six busy loops; the CI
+  // runner once reported 123 and 142 ms). The What-if panel's own first work (its chunk, its panels) is
+  // over before: a second with no long task first.
   await page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[] };
-    w.__longTasks = [];
+    const w = window as unknown as { __longTasks: number };
+    w.__longTasks = 0;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+      w.__longTasks += list.getEntries().length;
     }).observe({ type: 'longtask' });
   });
-  const count = () =>
-    page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.length);
+  const count = () => page.evaluate(() => (window as unknown as { __longTasks: number }).__longTasks);
   for (let before = -1, now = await count(); now !== before; before = now, now = await count())
     await page.waitForTimeout(1000);
-  await page.evaluate(() => {
-    (window as unknown as { __longTasks: number[] }).__longTasks = [];
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
   });
   await section.getByRole('button', { name: 'Explore', exact: true }).focus();
   await page.keyboard.press('Enter');
@@ -45,11 +72,9 @@ test('explores heartbeat-no-confirm in a worker, opens the split-brain it finds 
   const status = section.getByRole('status');
   await expect(status).toContainText('First violation at 30 s: BOTH WRITE', { timeout: 45_000 });
   await expect(section).toContainText(/\d+ schedules · \d+ worlds · depth \d+ · \d+ worlds\/s/);
-  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
-  expect(
-    longTasks.filter((d) => d > 50),
-    'main-thread tasks over 50 ms during the search',
-  ).toEqual([]);
+  expect(mainThreadTasksOver(await browser.stopTracing(), 50), 'main-thread tasks over 50 ms of CPU').toEqual(
+    [],
+  );
 
   await section.getByRole('button', { name: 'Open it in the player' }).click();
   // The schedule is the run now: 3 nodes, its draws and its fault in the link, the story's script left out.
