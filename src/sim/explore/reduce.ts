@@ -58,6 +58,9 @@ export function hostsOf(d: Descriptor): readonly string[] {
 
 const nodeOf = (f: Fault): string => ('node' in f && typeof f.node === 'string' ? f.node : ALL);
 const keyOf = (f: Fault): string => JSON.stringify(f);
+/** "Every host": after a fault, every class is open. Shared, never written. */
+const EVERY: ReadonlySet<string> = new Set([ALL]);
+const NONE: readonly Fault[] = [];
 
 /**
  * One schedule's reduction state: the hosts the last millisecond touched, and the sleep set. Fed by
@@ -66,12 +69,12 @@ const keyOf = (f: Fault): string => JSON.stringify(f);
  */
 export class Reduction {
   /** The hosts the previous millisecond touched (null: no millisecond yet, everything is offered). */
-  private last: Set<string> | null = null;
+  private last: ReadonlySet<string> | null = null;
   private touched = new Set<string>();
   private faulted = false;
-  private sleep: Fault[] = [];
+  private sleep: readonly Fault[] = NONE;
   /** The sleep set the pick at this boundary leaves its child, before the millisecond runs. */
-  private next: Fault[] = [];
+  private next: readonly Fault[] = NONE;
   private chosen: Fault | undefined;
 
   constructor(
@@ -96,9 +99,11 @@ export class Reduction {
   /** The faults of the menu this boundary offers, in the menu's order. */
   offered(menu: readonly Fault[]): Fault[] {
     if (this.mode === 'off') return [...menu];
-    const asleep = new Set(this.sleep.map(keyOf));
+    // Sleep sets are seldom non-empty: a fault's text is written only then (it was a tenth of a
+    // schedule's time when written for every fault of every boundary's menu).
+    const asleep = this.sleep.length > 0 ? new Set(this.sleep.map(keyOf)) : null;
     return menu.filter((f) => {
-      if (asleep.has(keyOf(f))) return false;
+      if (asleep?.has(keyOf(f))) return false;
       if (!MOVABLE.has(f.kind) && this.mode === 'sound') return true;
       return this.fresh(nodeOf(f));
     });
@@ -114,25 +119,33 @@ export class Reduction {
   chose(offered: readonly Fault[], pick: number): void {
     this.chosen = pick > 0 ? offered[pick - 1] : undefined;
     const c = this.chosen;
-    if (this.mode === 'off' || !this.sleepSets) this.next = [];
+    if (this.mode === 'off' || !this.sleepSets) this.next = NONE;
     else if (!c) this.next = this.sleep;
-    else if (!MOVABLE.has(c.kind)) this.next = [];
+    else if (!MOVABLE.has(c.kind)) this.next = NONE;
     else
       this.next = offered
         .slice(0, pick - 1)
         .filter((f) => MOVABLE.has(f.kind) && nodeOf(f) !== nodeOf(c) && nodeOf(f) !== ALL);
-    this.touched = new Set();
+    this.touched.clear();
     this.faulted = c !== undefined;
+  }
+
+  private wakes(host: string): boolean {
+    return this.touched.has(ALL) || this.touched.has(host);
   }
 
   /** The boundary's millisecond ran: what it touched wakes sleepers and opens classes. */
   ran(): void {
-    const t = this.touched;
-    const wakes = (host: string) => t.has(ALL) || t.has(host);
     // A sibling moved across this millisecond must commute with it, and so must the chosen fault.
     const c = this.chosen;
-    this.sleep = c && wakes(nodeOf(c)) ? [] : this.next.filter((f) => !wakes(nodeOf(f)));
-    this.last = this.faulted ? new Set([ALL]) : t;
-    this.touched = new Set();
+    this.sleep =
+      (c && this.wakes(nodeOf(c))) || this.next.length === 0
+        ? NONE
+        : this.next.filter((f) => !this.wakes(nodeOf(f)));
+    // Two sets in turn, not one per boundary: the one `last` held is free again.
+    const free = this.last;
+    this.last = this.faulted ? EVERY : this.touched;
+    this.touched = free !== null && free !== EVERY && free !== this.last ? (free as Set<string>) : new Set();
+    this.touched.clear();
   }
 }
