@@ -34,7 +34,7 @@ const SMALL = 8;
 /** The streams whose draws name something rather than decide something. */
 const NAMES = /\/(identity|sysid)$/;
 
-/** Whether a stream only names (a regex test per draw was a tenth of the explorer's own time). */
+/** Whether a stream only names (asked at every draw of every schedule). */
 const naming = new Map<string, boolean>();
 const names = (stream: string): boolean => {
   let v = naming.get(stream);

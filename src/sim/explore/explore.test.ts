@@ -270,3 +270,16 @@ describe('explore: what a fingerprint of a world tells apart', () => {
     expect(a.replace(resume, 'R')).toBe(b.replace(resume, 'R'));
   });
 });
+
+describe('explore: distinct traces are only counted', () => {
+  it('without them (the CLI, the app): the same schedules, worlds, pruning and outcome, and no trace hashed', () => {
+    const lease2: Bounds = { nodes: 3, faults: 2, losses: 0, deviations: 0, horizonMs: 300, pauseMs: 1000 };
+    const counted = explore(input('etcd-lease', lease2));
+    const not = explore({ ...input('etcd-lease', lease2), traces: false });
+    expect(counted.stats.traces).toBeGreaterThan(100);
+    expect(not.stats).toEqual({ ...counted.stats, traces: 0 });
+    expect(not.traces.size).toBe(0);
+    expect(not.worlds).toEqual(counted.worlds);
+    expect(not.outcome).toBe(counted.outcome);
+  });
+});

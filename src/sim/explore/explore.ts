@@ -396,7 +396,10 @@ export function explore(input: ExploreInput): ExploreResult {
         stats.progress = (level - from + (p + treeShare(run.trail)) / passes.length) / (top - from + 1);
         if (run.pruned) stats.pruned++;
         // A schedule that spent less than the pass's total was run at a lower level already.
-        else if (run.spent === caps.total || run.violation || input.deepening === false) {
+        else if (
+          input.traces !== false &&
+          (run.spent === caps.total || run.violation || input.deepening === false)
+        ) {
           traces.add(fingerprint(run.events));
           stats.traces = traces.size;
         }
