@@ -144,4 +144,5 @@ export const enMarks: Record<string, string> = {
   'log.mark.session-expired.bare': '{node}: its session expired',
   'log.markReason.http': 'health check answered HTTP {code}',
   'log.mark.backend-down.bare': '{node}: backend {backend} marked DOWN',
+  'log.mark.deadline-passed.now': '{node}: deadline passed',
 };

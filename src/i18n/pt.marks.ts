@@ -137,4 +137,5 @@ export const ptMarks: Record<string, string> = {
   'log.mark.session-expired.bare': '{node}: a sessão dele expirou',
   'log.markReason.http': 'o health check respondeu HTTP {code}',
   'log.mark.backend-down.bare': '{node}: backend {backend} marcado DOWN',
+  'log.mark.deadline-passed.now': '{node}: o prazo venceu',
 };

@@ -135,4 +135,5 @@ export const ruMarks: Record<string, string> = {
   'log.mark.session-expired.bare': '{node}: его сессия истекла',
   'log.markReason.http': 'health check ответил HTTP {code}',
   'log.mark.backend-down.bare': '{node}: backend {backend} помечен DOWN',
+  'log.mark.deadline-passed.now': '{node}: срок истёк',
 };

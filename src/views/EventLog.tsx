@@ -85,7 +85,7 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
             from: e.from,
             to: e.to,
             type: messageTypeLabel(e.type),
-            data: dataSuffix(e.data),
+            data: dataSuffix(e.data, tr),
           }),
           quiet ? 'muted' : replyTone(e.type),
         );

@@ -18,7 +18,7 @@ import { algorithmIds } from '../sim/scenario/schema.ts';
 import { simulate } from '../sim/simulate.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import { buildLogEntries } from './EventLog.tsx';
-import { markDuration, markLine } from './eventText.ts';
+import { dataSuffix, markDuration, markLine } from './eventText.ts';
 
 type Mark = Extract<TraceEvent, { k: 'mark' }>;
 
@@ -382,5 +382,40 @@ describe('the store’s new leader is said once', () => {
     };
     const lines = buildLogEntries(alone, inLang('en')).filter((l) => /is the leader/.test(l.text));
     expect(lines.length).toBe(groupMarks.length);
+  });
+});
+
+describe('a message’s times and durations carry their unit', () => {
+  it('ttlMs, timeoutMs and instants read in seconds; etcd’s ttl is seconds', async () => {
+    expect(dataSuffix({ ttl: 30 }, inLang('en'))).toBe(' (ttl 30 s)');
+    expect(dataSuffix({ timeoutMs: 10_000, sentAt: 1598 }, inLang('en'))).toBe(
+      ' (timeout 10 s, sentAt 1.6 s)',
+    );
+    expect(dataSuffix({ cas: true, ttlMs: 0 }, inLang('en'))).toBe(' (cas true, ttl 0 ms)');
+    await setLocale('ru');
+    expect(dataSuffix({ ttlMs: 15_000, lastScheduleMs: -86_390_000 }, inLang('ru'))).toBe(
+      ' (ttl 15 с, lastSchedule -86390 с)',
+    );
+    await setLocale('en');
+  });
+  it('no message of the seeded runs shows a time or a duration as a bare number', () => {
+    const bare = new Set(
+      [...traces.values()].flatMap((t) =>
+        t.events.flatMap((e) => {
+          const s = e.k === 'send' ? dataSuffix(e.data, inLang('en')) : '';
+          return /(Ms|At|ttl) -?\d+(?=[,)])/.test(s) ? [`${e.type}${s}`] : [];
+        }),
+      ),
+    );
+    expect([...bare].slice(0, 10)).toEqual([]);
+  });
+  it('a check right at its deadline says so, not "0 ms ago"', async () => {
+    await setLocale('ru');
+    const line = markLine(
+      { k: 'mark', t: 0, node: 'node-1', name: 'deadline-passed', data: { lateMs: 0 } },
+      inLang('ru'),
+    );
+    await setLocale('en');
+    expect(line).toBe('node-1: срок истёк');
   });
 });

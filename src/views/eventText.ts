@@ -13,14 +13,30 @@ export function leaseHex(id: number): string {
   return id.toString(16);
 }
 
-export function dataSuffix(data: Record<string, string | number | boolean | null> | undefined): string {
+/**
+ * A message's data, " (term 2, ttl 30 s)": the fields as the protocol names them, a time or a
+ * duration with its unit as the log writes one (`ttlMs 15000` reads "ttl 15 s", a `sentAt` instant
+ * "sentAt 1.6 s"); etcd's `ttl` is in seconds (LeaseGrantRequest.TTL,
+ * https://etcd.io/docs/v3.5/learning/api/#lease-api).
+ */
+export function dataSuffix(
+  data: Record<string, string | number | boolean | null> | undefined,
+  tr: Translate = translate,
+): string {
   if (!data) return '';
   const parts: string[] = [];
   for (const [k, v] of Object.entries(data)) {
     if (k === 'reqId' || v === null || v === '') continue;
-    const val = k === 'lease' && typeof v === 'number' ? leaseHex(v) : String(v);
+    let key = k;
+    let val: string;
+    if (k === 'lease' && typeof v === 'number') val = leaseHex(v);
+    else if (typeof v === 'number' && /[a-z](Ms|At)$/.test(k)) {
+      if (k.endsWith('Ms')) key = k.slice(0, -2);
+      val = (v < 0 ? '-' : '') + markDuration(v, tr);
+    } else if (typeof v === 'number' && k === 'ttl') val = tr('time.s', { s: formatNumber(v) });
+    else val = String(v);
     if (val.length > 28) continue;
-    parts.push(`${k} ${val}`);
+    parts.push(`${key} ${val}`);
     if (parts.length === 3) break;
   }
   return parts.length ? ` (${parts.join(', ')})` : '';
@@ -101,6 +117,8 @@ const MARK_VARIANT: Record<string, (d: MarkData) => string | undefined> = {
   promote: (d) => (d.timeline == null ? 'bare' : undefined),
   // Live Patroni reads HAProxy's stats page, which tells the state and not why (live/patroni/run.ts).
   'backend-down': (d) => (d.reason === undefined ? 'bare' : undefined),
+  // A check right at its deadline (lease/machine.ts): "0 ms ago" says nothing the bare words do not.
+  'deadline-passed': (d) => (Math.round(Number(d.lateMs)) <= 0 ? 'now' : undefined),
 };
 
 /** The catalog's text for `key`, or undefined where it has none (tr answers with the key itself). */
@@ -156,6 +174,6 @@ export function markLine(e: Mark, tr: Translate = translate): string {
   return (
     (variant === undefined ? undefined : known(tr, `log.mark.${e.name}.${variant}`, vars)) ??
     known(tr, `log.mark.${e.name}`, vars) ??
-    tr('log.mark', { node: e.node, name: e.name.replace(/[-_]/g, ' '), data: dataSuffix(e.data) })
+    tr('log.mark', { node: e.node, name: e.name.replace(/[-_]/g, ' '), data: dataSuffix(e.data, tr) })
   );
 }
