@@ -172,6 +172,8 @@ describe('pt and ru event logs word the marks in their language', () => {
 });
 
 const LANGS = ['en', 'pt', 'ru'] as const;
+/** The no-break spaces that keep a number with its unit, as plain spaces. */
+const sp = (s: string) => s.replace(/\u00a0/g, ' ');
 const inLang = (lang: Locale) => (k: string, v?: Record<string, string | number>) => tIn(lang, k, v);
 
 /**
@@ -192,7 +194,7 @@ describe('a mark’s duration reads in the log’s units, in each language', () 
   it('seconds to a tenth past a second, with the language’s separator; ms under it', async () => {
     const said = async (lang: Locale, e: Mark) => {
       await setLocale(lang);
-      return markLine(e, inLang(lang));
+      return sp(markLine(e, inLang(lang)));
     };
     expect(await said('ru', m('lease-checked', { remainingMs: 19000 }))).toBe(
       'node-1: lease проверен, осталось 19 с',
@@ -212,7 +214,9 @@ describe('a mark’s duration reads in the log’s units, in each language', () 
       'node-1: создал задание j на s, опоздание 0,5 с',
     );
     await setLocale('en');
-    expect(markDuration(999.6)).toBe('1 s');
+    expect(sp(markDuration(999.6))).toBe('1 s');
+    // One line for a number and its unit where the log wraps (390 px).
+    expect(markDuration(19_000)).toBe('19\u00a0s');
   });
 
   for (const lang of LANGS)
@@ -387,13 +391,13 @@ describe('the store’s new leader is said once', () => {
 
 describe('a message’s times and durations carry their unit', () => {
   it('ttlMs, timeoutMs and instants read in seconds; etcd’s ttl is seconds', async () => {
-    expect(dataSuffix({ ttl: 30 }, inLang('en'))).toBe(' (ttl 30 s)');
-    expect(dataSuffix({ timeoutMs: 10_000, sentAt: 1598 }, inLang('en'))).toBe(
+    expect(sp(dataSuffix({ ttl: 30 }, inLang('en')))).toBe(' (ttl 30 s)');
+    expect(sp(dataSuffix({ timeoutMs: 10_000, sentAt: 1598 }, inLang('en')))).toBe(
       ' (timeout 10 s, sentAt 1.6 s)',
     );
-    expect(dataSuffix({ cas: true, ttlMs: 0 }, inLang('en'))).toBe(' (cas true, ttl 0 ms)');
+    expect(sp(dataSuffix({ cas: true, ttlMs: 0 }, inLang('en')))).toBe(' (cas true, ttl 0 ms)');
     await setLocale('ru');
-    expect(dataSuffix({ ttlMs: 15_000, lastScheduleMs: -86_390_000 }, inLang('ru'))).toBe(
+    expect(sp(dataSuffix({ ttlMs: 15_000, lastScheduleMs: -86_390_000 }, inLang('ru')))).toBe(
       ' (ttl 15 с, lastSchedule -86390 с)',
     );
     await setLocale('en');
@@ -402,7 +406,8 @@ describe('a message’s times and durations carry their unit', () => {
     const bare = new Set(
       [...traces.values()].flatMap((t) =>
         t.events.flatMap((e) => {
-          const s = e.k === 'send' ? dataSuffix(e.data, inLang('en')) : '';
+          if (e.k !== 'send') return [];
+          const s = dataSuffix(e.data, inLang('en'));
           return /(Ms|At|ttl) -?\d+(?=[,)])/.test(s) ? [`${e.type}${s}`] : [];
         }),
       ),

@@ -33,7 +33,7 @@ export function dataSuffix(
     else if (typeof v === 'number' && /[a-z](Ms|At)$/.test(k)) {
       if (k.endsWith('Ms')) key = k.slice(0, -2);
       val = (v < 0 ? '-' : '') + markDuration(v, tr);
-    } else if (typeof v === 'number' && k === 'ttl') val = tr('time.s', { s: formatNumber(v) });
+    } else if (typeof v === 'number' && k === 'ttl') val = nbsp(tr('time.s', { s: formatNumber(v) }));
     else val = String(v);
     if (val.length > 28) continue;
     parts.push(`${key} ${val}`);
@@ -127,14 +127,17 @@ function known(tr: Translate, key: string, vars?: Record<string, string | number
   return s === key ? undefined : s;
 }
 
+/** "30 с" kept on one line where a narrow log wraps (a no-break space between number and unit). */
+const nbsp = (s: string) => s.replace(/(\d) /g, '$1\u00a0');
+
 /**
  * A mark's duration (data `remainingMs`, `silentMs`, ...) as the rest of the log writes one: "250 ms"
  * under a second, else seconds to a tenth with the language's separator ("19 s", "1,5 с"), as the
- * captions write them (views/story.ts). Negative ones read as their size; their variant says "ago".
+ * captions write them (views/story.ts), never wrapped. Negative ones read as their size; their variant says "ago".
  */
 export function markDuration(ms: number, tr: Translate = translate): string {
   const abs = Math.abs(ms);
-  return formatDuration(Math.round(abs) < 1000 ? Math.round(abs) : Math.round(abs / 100) * 100, tr);
+  return nbsp(formatDuration(Math.round(abs) < 1000 ? Math.round(abs) : Math.round(abs / 100) * 100, tr));
 }
 
 /** A value of a mark's data as the line shows it; `key` is the data's own name. */
