@@ -2,7 +2,8 @@
  * The event log's words for an algorithm's marks (`env.mark(name, data)` in src/sim, the live runs in
  * src/live): `log.mark.<name>`, with the data values that help the reader as placeholders
  * (views/eventText.ts `markLine`). `log.mark.<name>.<variant>` where one name carries two shapes of data;
- * `log.markReason.<reason>` words a `reason` value. A name without a key (a trace from another version)
+ * `log.markReason.<reason>` words a `reason` value. A `…Ms` value arrives as a duration with its unit
+ * ("19 s", "250 ms"), so no template writes "ms" after it. A name without a key (a trace from another version)
  * falls back to `log.mark`. Spread into the panels' catalog (en.panels.ts).
  */
 export const enMarks: Record<string, string> = {
