@@ -2,7 +2,8 @@
  * The event log's words for an algorithm's marks (`env.mark(name, data)` in src/sim, the live runs in
  * src/live): `log.mark.<name>`, with the data values that help the reader as placeholders
  * (views/eventText.ts `markLine`). `log.mark.<name>.<variant>` where one name carries two shapes of data;
- * `log.markReason.<reason>` words a `reason` value. A name without a key (a trace from another version)
+ * `log.markReason.<reason>` words a `reason` value. A `…Ms` value arrives as a duration with its unit
+ * ("19 s", "250 ms"), so no template writes "ms" after it. A name without a key (a trace from another version)
  * falls back to `log.mark`. Spread into the panels' catalog (en.panels.ts).
  */
 export const enMarks: Record<string, string> = {
@@ -26,13 +27,13 @@ export const enMarks: Record<string, string> = {
   'log.mark.conflict': '{node}: update refused with {reason}, resourceVersion {resourceVersion} is stale',
   'log.mark.connection-state': '{node}: connection state {state}',
   'log.mark.coordinator-timeout': '{node}: no COORDINATOR came in time, starts over',
-  'log.mark.dcs-unreachable': '{node}: DCS unreachable (retry_timeout {retryTimeoutMs} ms)',
-  'log.mark.deadline-passed': '{node}: deadline passed {lateMs} ms ago',
+  'log.mark.dcs-unreachable': '{node}: DCS unreachable (retry_timeout {retryTimeoutMs})',
+  'log.mark.deadline-passed': '{node}: deadline passed {lateMs} ago',
   'log.mark.demote': '{node}: demoted ({reason}), timeline {timeline}',
   'log.mark.deposed': '{node}: deposed by {by}, term {term} → {newTerm}',
   'log.mark.direct-write': '{node}: direct write {wid} to {to} accepted',
   'log.mark.direct-write.rejected': '{node}: direct write {wid} to {to} failed: "{reason}"',
-  'log.mark.disconnected': '{node}: disconnected from ZooKeeper, silent for {silentMs} ms',
+  'log.mark.disconnected': '{node}: disconnected from ZooKeeper, silent for {silentMs}',
   'log.mark.election-lost': '{node}: lost the election in term {term}, votes: {votes} of {needed} needed',
   'log.mark.election-lost.preVote':
     '{node}: pre-vote failed for term {term}, votes: {votes} of {needed} needed',
@@ -40,7 +41,7 @@ export const enMarks: Record<string, string> = {
   'log.mark.email-sent': '{node}: email sent for {job} by {by}',
   'log.mark.ensemble-leader': '{node}: server {server} leads the ensemble',
   'log.mark.ensemble-leader.none': '{node}: the ensemble has no leader',
-  'log.mark.expired': '{node}: the Lease of {holder} expired (unchanged for {unchangedForMs} ms)',
+  'log.mark.expired': '{node}: the Lease of {holder} expired (unchanged for {unchangedForMs})',
   'log.mark.fencing-window':
     '{node}: fencing window, accepted token {token} from {dataNode} while {newerNode} already holds token {newer}',
   'log.mark.follow': '{node}: follows {leader}',
@@ -52,19 +53,19 @@ export const enMarks: Record<string, string> = {
   'log.mark.job-started': '{node}: started {job} (attempt {attempt})',
   'log.mark.keepalive-ttl-0': '{node}: keepalive answered TTL 0, lease {lease} is gone',
   'log.mark.leader-missing': '{node}: hears nothing from the leader',
-  'log.mark.leader-missing.coordinator': '{node}: no word from coordinator {coordinator} for {timeoutMs} ms',
+  'log.mark.leader-missing.coordinator': '{node}: no word from coordinator {coordinator} for {timeoutMs}',
   'log.mark.leader-missing.key': '{node}: the leader key {key} is gone',
   'log.mark.leading': '{node}: leads, its znode {path} is the lowest',
-  'log.mark.lease-checked': '{node}: lease checked, {remainingMs} ms left',
-  'log.mark.lease-checked.shards': '{node}: lease checked, {remainingMs} ms left (shards {shards})',
+  'log.mark.lease-checked': '{node}: lease checked, {remainingMs} left',
+  'log.mark.lease-checked.shards': '{node}: lease checked, {remainingMs} left (shards {shards})',
   'log.mark.lease-granted': '{node}: got lease {lease} (TTL {ttlS} s)',
   'log.mark.lock-acquired': '{node}: holds the leader key ({reason}), timeline {timeline}',
   'log.mark.log': '{node}: log now {values} (terms {terms})',
   'log.mark.lost-quorum': '{node}: lost its quorum in term {term}',
-  'log.mark.member-kill': '{node}: member {member} killed (SIGKILL)',
-  'log.mark.member-restart': '{node}: member {member} restarted on its data directory',
-  'log.mark.member-resume': '{node}: member {member} resumed (SIGCONT)',
-  'log.mark.member-stop': '{node}: member {member} paused (SIGSTOP)',
+  'log.mark.member-kill': '{node}: {member} killed (SIGKILL)',
+  'log.mark.member-restart': '{node}: {member} restarted on its data directory',
+  'log.mark.member-resume': '{node}: {member} resumed (SIGCONT)',
+  'log.mark.member-stop': '{node}: {member} paused (SIGSTOP)',
   'log.mark.no-election': '{node}: no election, every instance runs the job',
   'log.mark.not-healthiest': '{node}: not the healthiest, {ahead} is ahead (LSN {aheadLsn} against {lsn})',
   'log.mark.pod-finished': '{node}: pod of {job} finished',
@@ -83,7 +84,7 @@ export const enMarks: Record<string, string> = {
   'log.mark.sql': '{node}: query from {from}, rows: {rows}',
   'log.mark.stand-down': '{node}: stands down for {by}',
   'log.mark.step-down': '{node}: steps down ({reason})',
-  // The store's leader, right before the `store-group` line that names it too (live/memberStatus.ts).
+  // The store's leader, where no `store-group` line of the same instant names it (EventLog.tsx folds it).
   'log.mark.store-leader': '{node}: {member} is the leader, term {term}',
   'log.mark.sync': '{node}: read the CronJob, last schedule {lastSchedule}',
   'log.mark.watch-event': '{node}: watch fired on {path}',
@@ -98,7 +99,7 @@ export const enMarks: Record<string, string> = {
   'log.mark.writable': '{node}: accepts writes',
   'log.mark.write-failed': '{node}: write {wid} failed: "{reason}"',
   'log.mark.write-sent': '{node}: sent a write with token {token}',
-  'log.mark.write-skipped': '{node}: write skipped, only {remainingMs} ms of the lease left',
+  'log.mark.write-skipped': '{node}: write skipped, only {remainingMs} of the lease left',
   'log.mark.yielded': '{node}: yields to {to} (epoch {epoch})',
   'log.mark.znode-created': '{node}: created znode {path}',
   // Kubernetes CronJob controller events, named as kubectl describe shows them
@@ -132,4 +133,17 @@ export const enMarks: Record<string, string> = {
   'log.markReason.term': 'nothing committed in this term yet',
   'log.markReason.timeout': 'health check timed out',
   'log.markReason.ttl-0': 'TTL 0',
+  'log.mark.commit.follower': '{node}: entry {index} committed (term {term})',
+  'log.mark.disconnected.bare': '{node}: disconnected from ZooKeeper',
+  'log.mark.healthiest.caughtUp': '{node}: the healthiest replica (LSN {lsn}, no lag)',
+  'log.mark.leading.bare': '{node}: leads, its znode is the lowest',
+  'log.mark.leading.seq': '{node}: leads, its znode (sequence {seq}) is the lowest',
+  'log.mark.lease-checked.over': '{node}: lease checked, it ran out {remainingMs} ago',
+  'log.mark.lease-checked.overShards':
+    '{node}: lease checked, it ran out {remainingMs} ago (shards {shards})',
+  'log.mark.promote.bare': '{node}: promoted to primary',
+  'log.mark.session-expired.bare': '{node}: its session expired',
+  'log.markReason.http': 'health check answered HTTP {code}',
+  'log.mark.backend-down.bare': '{node}: backend {backend} marked DOWN',
+  'log.mark.deadline-passed.now': '{node}: deadline passed',
 };

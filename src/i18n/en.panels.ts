@@ -72,7 +72,7 @@ export const enPanels: Record<string, string> = {
   'log.tag.term': ' [term {term}]',
   'log.tag.tokenTerm': ' (token {token}, term {term})',
   'log.mark': '{node}: {name}{data}',
-  'log.storeGroup': '{node}: {members}; term {term}, {leader} leads',
+  'log.storeGroup': '{node}: {members}; term {term}',
   'log.storeGroup.none': '{node}: {members}; term {term}, no leader',
   'log.injected': ' (injected)',
   'log.store.create': '{store}: created {key} = {value} (rev {rev}{lease})',

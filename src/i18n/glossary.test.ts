@@ -108,6 +108,8 @@ const RULES: Rule[] = [
         'В\\s+production\\s+ставят',
         'в\\s+Node\\.(?!js)|в\\s+Node$',
         '^(Завис|Сообщ|Экспл)\\.$', // ADR criteria labels cut to a word that means something else
+        // «Убить участника member-1»: the member's name already says it is one («убить member-1»).
+        'участник%L*\\s+(\\{member\\}|member-\\d)',
       ].join('|'),
     ),
   },
@@ -141,6 +143,8 @@ describe('Russian keeps one term per concept (docs/glossary.ru.md)', () => {
       'делайте sharding по ключам',
       'прежде чем её истечь',
       'Пропущено «t»',
+      'Убить участника {member} (SIGKILL)',
+      'etcd: участник member-2 убит',
     ])
       expect(probe(bad), bad).toBeGreaterThan(0);
     for (const good of [
@@ -153,6 +157,8 @@ describe('Russian keeps one term per concept (docs/glossary.ru.md)', () => {
       'С shards=1, одним лидером',
       'пишет в {shard}',
       'отрезать {node} от store',
+      'Участники {host}',
+      'Убить {member} (SIGKILL)',
     ])
       expect(probe(good), good).toBe(0);
   });
@@ -205,6 +211,11 @@ const RULES_PT: Rule[] = [
       'knob.patroni.maximumLagOnFailover': 'a Postgres replica',
       'adr.whenNot.items[5].text': 'a CRDT replica, the term of the CRDT literature',
     },
+  },
+  {
+    // Matched with the placeholders in: «membro {index}» (a number) is right, «membro {member}» is not.
+    term: 'grammar: a member named by its name takes no «membro» before it («matar o member-1»)',
+    ban: /\b[Mm]embro\s+(\{member\}|member-\d)/u,
   },
 ];
 

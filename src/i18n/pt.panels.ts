@@ -70,7 +70,7 @@ export const ptPanels: Record<string, string> = {
   'log.tag.term': ' [termo {term}]',
   'log.tag.tokenTerm': ' (token {token}, termo {term})',
   'log.mark': '{node}: {name}{data}',
-  'log.storeGroup': '{node}: {members}; termo {term}, {leader} é o líder',
+  'log.storeGroup': '{node}: {members}; termo {term}',
   'log.storeGroup.none': '{node}: {members}; termo {term}, sem líder',
   'log.injected': ' (injetada)',
   'log.store.create': '{store}: criou {key} = {value} (rev {rev}{lease})',

@@ -70,7 +70,7 @@ export const ruPanels: Record<string, string> = {
   'log.tag.term': ' [терм {term}]',
   'log.tag.tokenTerm': ' (token {token}, терм {term})',
   'log.mark': '{node}: {name}{data}',
-  'log.storeGroup': '{node}: {members}; терм {term}, лидер {leader}',
+  'log.storeGroup': '{node}: {members}; терм {term}',
   'log.storeGroup.none': '{node}: {members}; терм {term}, лидера нет',
   'log.injected': ' (внесено)',
   'log.store.create': '{store}: создан {key} = {value} (rev {rev}{lease})',

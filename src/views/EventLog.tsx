@@ -85,7 +85,7 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
             from: e.from,
             to: e.to,
             type: messageTypeLabel(e.type),
-            data: dataSuffix(e.data),
+            data: dataSuffix(e.data, tr),
           }),
           quiet ? 'muted' : replyTone(e.type),
         );
@@ -112,7 +112,7 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
         push('role', e.node, [e.node], eventLine(e, line), e.role === 'leader' ? 'leader' : 'plain');
         break;
       case 'mark':
-        push('role', e.node, [e.node], markLine(e, tr));
+        if (!leaderToldByGroup(ev, i)) push('role', e.node, [e.node], markLine(e, tr));
         break;
       case 'fault': {
         const f = e.fault;
@@ -186,6 +186,21 @@ export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEnt
   // `who` must be the start of `text` (it is drawn emphasised); fall back to no emphasis.
   for (const entry of out) if (!entry.text.startsWith(entry.who)) entry.who = '';
   return out;
+}
+
+/**
+ * A `store-leader` mark beside a `store-group` mark of the same instant that names the same leader:
+ * the store emits both (sim/store/process.ts, live/memberStatus.ts), and the group's line already
+ * says who leads, so the log says it once.
+ */
+function leaderToldByGroup(ev: readonly TraceEvent[], i: number): boolean {
+  const e = ev[i] as TraceEvent;
+  if (e.k !== 'mark' || e.name !== 'store-leader') return false;
+  const names = (n: TraceEvent | undefined) =>
+    n?.k === 'mark' && n.name === 'store-group' && n.node === e.node && n.data?.leader === e.data?.member;
+  for (let j = i - 1; j >= 0 && ev[j]?.t === e.t; j--) if (names(ev[j])) return true;
+  for (let j = i + 1; j < ev.length && ev[j]?.t === e.t; j++) if (names(ev[j])) return true;
+  return false;
 }
 
 /** A failed reply reads as a warning, a rejection (409) as danger. */
