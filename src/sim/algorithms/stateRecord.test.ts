@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyActorRef, createActor, raise, SimulatedClock, setup } from 'xstate';
+import {
+  type AnyActorRef,
+  type AnyStateMachine,
+  assign,
+  createActor,
+  raise,
+  SimulatedClock,
+  setup,
+} from 'xstate';
 import { scenarioById } from '../../../scenarios/index.ts';
 import type { Recorded } from '../net/host.ts';
 import { simulate } from '../simulate.ts';
@@ -418,5 +426,137 @@ describe('stateRecord: on a real clock', () => {
     actor.start();
     const dues = events.flatMap((e) => (e.tm ?? []).map(([, due]) => due));
     expect(dues).toEqual([0]);
+  });
+});
+
+describe('stateRecord: macrosteps read at the actor update', () => {
+  const hostedBoth = (m: AnyStateMachine) => {
+    const make = (fast: boolean) => {
+      const clock = new SimulatedClock();
+      const events: StateEvent[] = [];
+      const rec = stateRecorder({
+        id: 'n1',
+        now: () => clock.now(),
+        record: (e: Recorded) => events.push({ ...(e as Omit<StateEvent, 't'>), t: clock.now() }),
+      });
+      const actor = createActor(m, { clock });
+      if (!fast) {
+        // The public inspect, reading XState's scheduler: the record the fast path must equal.
+        const sys = actor.system as unknown as { _sendInspectionEvent?: unknown; scheduler: unknown };
+        const hook = sys._sendInspectionEvent;
+        const scheduler = sys.scheduler;
+        sys._sendInspectionEvent = undefined;
+        sys.scheduler = {};
+        expect(rec.attach(actor as AnyActorRef)).toBe('inspect');
+        sys._sendInspectionEvent = hook;
+        sys.scheduler = scheduler;
+      } else expect(rec.attach(actor as AnyActorRef)).toBe('hook');
+      return { clock, events, actor };
+    };
+    return { fast: make(true), slow: make(false) };
+  };
+
+  it('a timer that fired and is set again in the same macrostep goes last, as in XState', () => {
+    // Two pending timers of one name are PING and PING#2 in the scheduler's order; p1 fires and its
+    // handler raises it again under the same id: XState deleted p1's key, so the new p1 comes after p2.
+    const m = setup({}).createMachine({
+      initial: 'on',
+      states: {
+        on: {
+          entry: [
+            raise({ type: 'PING' }, { delay: 50, id: 'p1' }),
+            raise({ type: 'PING' }, { delay: 80, id: 'p2' }),
+          ],
+          on: { PING: { actions: raise({ type: 'PING' }, { delay: 100, id: 'p1' }) } },
+        },
+      },
+    });
+    const { fast, slow } = hostedBoth(m);
+    const due = (events: StateEvent[]) => {
+      let folded = emptyNodeState();
+      for (const e of events) folded = foldState(folded, e);
+      return [...folded.timers.entries()];
+    };
+    for (const h of [fast, slow]) {
+      h.actor.start();
+      expect(due(h.events)).toEqual([
+        ['PING', 50],
+        ['PING#2', 80],
+      ]);
+      h.clock.increment(50);
+      // p2 is now the first PING, due at 80; p1 is PING#2, due at 150.
+      expect(due(h.events)).toEqual([
+        ['PING', 80],
+        ['PING#2', 150],
+      ]);
+    }
+    expect(fast.events).toEqual(slow.events);
+  });
+
+  it('records nothing for a macrostep that moves nothing, and all else as the public inspect does', () => {
+    // HELLO is handled without a move or an assign (XState keeps the snapshot); KICK raises BUMP,
+    // whose assign moves the term; `poll` re-arms; the delayed PONG fires in a state that keeps the
+    // snapshot, and is raised again by AGAIN.
+    const m = setup({ delays: { poll: 100 } }).createMachine({
+      initial: 'on',
+      context: { term: 0 },
+      states: {
+        on: {
+          entry: raise({ type: 'PONG' }, { delay: 30, id: 'pong' }),
+          after: { poll: { target: 'on', reenter: true } },
+          on: {
+            HELLO: { actions: () => {} },
+            PONG: { actions: () => {} },
+            KICK: { actions: raise({ type: 'BUMP' }) },
+            BUMP: { actions: assign({ term: ({ context }) => context.term + 1 }) },
+            AGAIN: { actions: raise({ type: 'PONG' }, { delay: 10, id: 'pong' }) },
+          },
+        },
+      },
+    });
+    const { fast, slow } = hostedBoth(m);
+    for (const h of [fast, slow]) {
+      h.actor.start();
+      h.actor.send({ type: 'HELLO' } as never);
+      h.actor.send({ type: 'KICK' } as never);
+      h.clock.increment(30);
+      h.actor.send({ type: 'HELLO' } as never);
+      h.actor.send({ type: 'AGAIN' } as never);
+      h.clock.increment(70);
+      h.actor.send({ type: 'HELLO' } as never);
+    }
+    const on = slow.events.map((e) => e.on);
+    expect(on).not.toContain('HELLO');
+    expect(on).toEqual(['xstate.init', 'KICK', 'PONG', 'AGAIN', 'PONG', 'after:poll']);
+    expect(slow.events[1]?.r).toEqual(['BUMP']);
+    expect(fast.events).toEqual(slow.events);
+  });
+
+  it("XState's hook does nothing for a snapshot: the actor's update records it", () => {
+    const m = setup({}).createMachine({ initial: 'a', states: { a: { on: { GO: 'b' } }, b: {} } });
+    const events: StateEvent[] = [];
+    const rec = stateRecorder({
+      id: 'n1',
+      now: () => 0,
+      record: (e: Recorded) => events.push({ ...(e as Omit<StateEvent, 't'>), t: 0 }),
+    });
+    const actor = createActor(m);
+    expect(rec.attach(actor as AnyActorRef)).toBe('hook');
+    actor.start();
+    expect(events.map((e) => e.on)).toEqual(['xstate.init']);
+    const sys = actor.system as unknown as { _sendInspectionEvent: (ie: unknown) => void };
+    // The hook XState calls for every event, action, microstep and snapshot ignores a snapshot, even
+    // one that moved (another actor's, in `b`).
+    const other = createActor(m).start();
+    other.send({ type: 'GO' });
+    sys._sendInspectionEvent({
+      type: '@xstate.snapshot',
+      actorRef: actor,
+      event: { type: 'GO' },
+      snapshot: other.getSnapshot(),
+    });
+    expect(events.length).toBe(1);
+    actor.send({ type: 'GO' });
+    expect(events.map((e) => e.on)).toEqual(['xstate.init', 'GO']);
   });
 });
