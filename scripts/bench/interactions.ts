@@ -8,6 +8,7 @@
  * Chromium trace's RunTask `tdur`): on a busy machine a task's wall time counts other processes' work.
  */
 import type { Browser, Page } from '@playwright/test';
+import { mainThreadTaskCpuMs } from '../lib/chromeTrace.ts';
 
 export interface InteractionRow {
   label: string;
@@ -67,27 +68,7 @@ async function watchLongTasks(page: Page) {
 }
 
 /** The longest RunTask's CPU time (ms) on a renderer's main thread in a Chromium trace. */
-export function longestTaskCpuMs(trace: Buffer): number {
-  interface Ev {
-    name: string;
-    ph: string;
-    pid: number;
-    tid: number;
-    tdur?: number;
-    args?: { name?: string };
-  }
-  const events = (JSON.parse(trace.toString()) as { traceEvents: Ev[] }).traceEvents;
-  const mains = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  let most = 0;
-  for (const e of events)
-    if (e.ph === 'X' && e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`))
-      most = Math.max(most, (e.tdur ?? 0) / 1000);
-  return most;
-}
+export const longestTaskCpuMs = (trace: Buffer): number => Math.max(0, ...mainThreadTaskCpuMs(trace));
 
 /** Runs `act`, then waits for `shown` (the new run drawn) and for no change being simulated. */
 async function measure(page: Page, label: string, act: () => Promise<void>, shown: () => Promise<void>) {

@@ -13,8 +13,9 @@ import type { Recorded } from '../net/host.ts';
 import { simulate } from '../simulate.ts';
 import type { StateEvent } from '../trace/events.ts';
 import { emptyNodeState, foldState, type NodeState } from '../trace/stateFold.ts';
+import { PendingTimers } from './pendingTimers.ts';
 import { leafPaths, leavesOf } from './stateLeaves.ts';
-import { eventName, PendingTimers, stateRecorder } from './stateRecord.ts';
+import { eventName, stateRecorder } from './stateRecord.ts';
 
 /** Two parallel regions, nesting, a re-armed timer and a cancelled one: what the lease machine does. */
 const machine = setup({
