@@ -25,9 +25,12 @@ test.skip(missing !== undefined && !required, `live Patroni needs its Debian pac
 test.describe.configure({ mode: 'serial' });
 
 let live: LiveChild | null = null;
+let folder: string | null = null;
 test.afterAll(async () => {
-  // A failed test leaves nothing behind either: its run is killed and its reaper cleans up.
+  // A failed test leaves nothing behind either: its run is killed and its reaper cleans up, and the
+  // folder of its recording goes too.
   await reap(live, 15_000);
+  if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 test('live Patroni: the primary killed from the What-if menu, HAProxy marks it DOWN, a replica promotes; Ctrl+C leaves nothing', async ({
@@ -35,7 +38,7 @@ test('live Patroni: the primary killed from the What-if menu, HAProxy marks it D
 }) => {
   if (missing !== undefined) throw new Error(`REQUIRE_PATRONI=1, but ${missing}`);
   test.setTimeout(180_000);
-  const folder = mkdtempSync(join(tmpdir(), 'lel-patroni-e2e-'));
+  folder = mkdtempSync(join(tmpdir(), 'lel-patroni-e2e-'));
   const out = join(folder, 'run.json');
   const run = startLive('patroni', ['--out', out], (l) =>
     noteHoldings(l.dir as string, l.held, [l.child.pid as number, ...descendants(l.child.pid as number)]),
