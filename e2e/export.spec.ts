@@ -211,6 +211,21 @@ test('a live Patroni recording imports labelled as recorded from Patroni, not fr
     'title',
     'A run recorded against a real Patroni cluster (PostgreSQL, etcd and HAProxy), shown as recorded',
   );
+  // What-if on it says a change simulates in the recording's place, and Undo does not bring it back.
+  await page.getByRole('button', { name: 'What if…' }).click();
+  const intro = page.locator('.wi-intro');
+  await expect(intro).toContainText(
+    'A recording of a real cluster. A change here simulates the story in its place',
+  );
+  await page
+    .getByRole('region', { name: 'Faults' })
+    .getByRole('button', { name: 'Crash', exact: true })
+    .click();
+  await expect(badge).toHaveCount(0);
+  await expect(intro).toContainText('the past stays');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('region', { name: 'Interventions' }).locator('li')).toHaveCount(0);
+  await expect(badge).toHaveCount(0);
   assertClean(watch);
 });
 

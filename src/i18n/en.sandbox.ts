@@ -9,6 +9,8 @@ export const enSandbox: Record<string, string> = {
   'whatIf.close': 'Close What if…',
   'whatIf.liveIntro':
     'Live recording: a fault goes to the real node now, wherever the cursor is, and the recording shows what it did. Knobs, partitions and undo belong to the simulation.',
+  'whatIf.recordedIntro':
+    'A recording of a real cluster. A change here simulates the story in its place, from 0 s, with the recording’s settings and faults: the simulation replaces the recording, and Undo does not bring it back. Export the recording first to keep it.',
   'faults.now': 'now',
 
   'sandbox.label': 'Sandbox',

@@ -10,6 +10,8 @@ export const ptSandbox: Record<string, string> = {
   'whatIf.close': 'Fechar o E se…',
   'whatIf.liveIntro':
     'Gravação ao vivo: a falha vai para o nó real agora, esteja o cursor onde estiver, e a gravação mostra o que ela causou. Parâmetros, partições e desfazer são coisas da simulação.',
+  'whatIf.recordedIntro':
+    'Uma gravação de um cluster real. Uma mudança aqui simula a história no lugar dela, desde 0 s, com as configurações e as falhas da gravação: a simulação substitui a gravação, e Desfazer não a traz de volta. Para guardá-la, exporte a gravação antes.',
   'faults.now': 'agora',
 
   'sandbox.label': 'Sandbox',

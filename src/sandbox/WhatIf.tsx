@@ -44,6 +44,9 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
   const undo = usePlayer((s) => s.undo);
   const redo = usePlayer((s) => s.redo);
   const live = usePlayer((s) => s.liveRecording);
+  // A stopped recording of a real cluster (npm run live): a change re-simulates the story from its
+  // inputs (importedInputs.ts), so its past is then the simulation's, not the cluster's.
+  const recorded = usePlayer((s) => s.imported) && run.trace.source !== undefined;
   const body = useId();
   useUndoKeys();
   // Open, the bar shows strings of the rest of English (i18n/en.later.ts), as its body does.
@@ -113,7 +116,8 @@ export function WhatIf({ run, frame, time }: { run: Run; frame: Frame; time: num
       {shown && (
         <div className="whatif-body" id={body}>
           <p className="wi-muted wi-intro">
-            {t(live ? 'whatIf.liveIntro' : 'whatIf.intro')} <span className="wi-hint">{t('menu.hint')}.</span>
+            {t(live ? 'whatIf.liveIntro' : recorded ? 'whatIf.recordedIntro' : 'whatIf.intro')}{' '}
+            <span className="wi-hint">{t('menu.hint')}.</span>
           </p>
           <WhatIfBody run={run} frame={frame} time={time} />
         </div>
