@@ -71,6 +71,7 @@ export const enPanels: Record<string, string> = {
   'log.tag.token': ' (token {token})',
   'log.tag.term': ' [term {term}]',
   'log.tag.tokenTerm': ' (token {token}, term {term})',
+  'log.tag.timeline': ' (timeline {timeline})',
   'log.mark': '{node}: {name}{data}',
   'log.storeGroup': '{node}: {members}; term {term}',
   'log.storeGroup.none': '{node}: {members}; term {term}, no leader',

@@ -69,6 +69,7 @@ export const ptPanels: Record<string, string> = {
   'log.tag.token': ' (token {token})',
   'log.tag.term': ' [termo {term}]',
   'log.tag.tokenTerm': ' (token {token}, termo {term})',
+  'log.tag.timeline': ' (timeline {timeline})',
   'log.mark': '{node}: {name}{data}',
   'log.storeGroup': '{node}: {members}; termo {term}',
   'log.storeGroup.none': '{node}: {members}; termo {term}, sem líder',

@@ -69,6 +69,7 @@ export const ruPanels: Record<string, string> = {
   'log.tag.token': ' (token {token})',
   'log.tag.term': ' [терм {term}]',
   'log.tag.tokenTerm': ' (token {token}, терм {term})',
+  'log.tag.timeline': ' (timeline {timeline})',
   'log.mark': '{node}: {name}{data}',
   'log.storeGroup': '{node}: {members}; терм {term}',
   'log.storeGroup.none': '{node}: {members}; терм {term}, лидера нет',

@@ -204,6 +204,13 @@ describe('defaults and real traces', () => {
     expect(defaultCategories(loud, sb.durationMs).has('chatter')).toBe(false);
   });
 
+  it("names a Patroni leader's timeline, not a fencing token it does not carry", () => {
+    const texts = buildLogEntries(simulate(scenarioById('patroni')!)).map((e) => e.text);
+    expect(texts).toContain('pg-1 is now the LEADER (timeline 1)');
+    expect(texts).toContain('pg-2 is now the LEADER (timeline 2)');
+    expect(texts.filter((l) => /LEADER \(token/.test(l))).toEqual([]);
+  });
+
   it('tells the fencing-token story in its lines', () => {
     const texts = buildLogEntries(simulate(scenarioById('fencing-token')!)).map((e) => e.text);
     expect(texts).toContain('node-1 is now the LEADER (token 42)');

@@ -11,7 +11,6 @@ import {
 } from 'react';
 import { formatNumber, messageTypeLabel, t as translate } from '../i18n/index.ts';
 import { upperBound } from '../lib/search.ts';
-import { declarationOf } from '../sim/algorithms/declared.ts';
 import { shapeHosts } from '../sim/faults/shape.ts';
 import { netAfter, specOf } from '../sim/faults/table.ts';
 import { onEverySide, openNet } from '../sim/net/reach.ts';
@@ -19,7 +18,7 @@ import type { TraceEvent } from '../sim/trace/events.ts';
 import type { TraceIndex } from '../sim/trace/frame.ts';
 import type { Trace } from '../sim/trace/trace.ts';
 import { chatterIds } from './d3/sequence/index.ts';
-import { eventLine, type LineOptions } from './eventLine.ts';
+import { eventLine, lineOptions } from './eventLine.ts';
 import { dataSuffix, markLine, type Translate } from './eventText.ts';
 import './panels.css';
 
@@ -63,9 +62,8 @@ export { clip } from './eventLine.ts';
 export function buildLogEntries(trace: Trace, tr: Translate = translate): LogEntry[] {
   const out: LogEntry[] = [];
   const sends = new Map<number, Extract<TraceEvent, { k: 'send' }>>();
-  const storeId = trace.hosts.find((h) => h.kind === 'store')?.id ?? 'store';
-  const storeGroup = declarationOf(trace.algorithm)?.storeGroup?.(trace.params)?.host;
-  const line: LineOptions = { tr, store: storeId, storeGroup };
+  const line = lineOptions(trace, tr);
+  const storeId = line.store;
   const hostIds = new Set(trace.hosts.map((h) => h.id));
   const ev = trace.events;
   const chatter = chatterIds(ev.filter((e): e is Extract<TraceEvent, { k: 'send' }> => e.k === 'send'));

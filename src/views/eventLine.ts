@@ -5,8 +5,10 @@
  * words the sequence diagram's chunk loads without the fault table and the alarms' wording.
  */
 import { t as translate } from '../i18n/index.ts';
+import { declarationOf } from '../sim/algorithms/declared.ts';
 import { braceGroups, faultWords } from '../sim/faults/words.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
+import type { Trace } from '../sim/trace/trace.ts';
 import { leaseHex, roleTag, type Translate, writeLine } from './eventText.ts';
 import { localFormat } from './format.ts';
 import { violationText } from './violationText.ts';
@@ -23,6 +25,22 @@ export interface LineOptions {
   free?: readonly string[];
   /** The keys a lease's expiry or revocation deleted at the same instant. */
   deleted?: readonly string[];
+  /** What a leader's number is (Algorithm.leadership.carries): a Patroni leader's is its timeline. */
+  carries?: string | null;
+}
+
+/** The options every line of `trace` shares: its store, its store group, what its leaders carry. */
+export function lineOptions(
+  trace: Pick<Trace, 'hosts' | 'algorithm' | 'params'>,
+  tr?: Translate,
+): LineOptions {
+  const declared = declarationOf(trace.algorithm);
+  return {
+    ...(tr ? { tr } : {}),
+    store: trace.hosts.find((h) => h.kind === 'store')?.id ?? 'store',
+    storeGroup: declared?.storeGroup?.(trace.params)?.host,
+    carries: declared?.leadership.carries ?? null,
+  };
 }
 
 /** Long values (Patroni's member JSON) are cut to keep a line on one or two rows. */
@@ -45,7 +63,7 @@ export function eventLine(e: TraceEvent, o: LineOptions): string {
       return o.injected && e.source === 'intervention' ? text + tr('log.injected') : text;
     }
     case 'role':
-      return tr(`log.role.${e.role}`, { node: e.node, tag: roleTag(tr, e.token, e.term) });
+      return tr(`log.role.${e.role}`, { node: e.node, tag: roleTag(tr, e.token, e.term, o.carries) });
     case 'write':
       return writeLine(e, tr);
     case 'violation':

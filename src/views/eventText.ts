@@ -42,8 +42,17 @@ export function dataSuffix(
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
-/** " (token 3, term 2)" after a role line: what the node holds, if anything. */
-export function roleTag(tr: Translate, token: number | undefined, term: number | undefined): string {
+/**
+ * " (token 3, term 2)" after a role line: what the node holds, if anything. A Patroni leader's
+ * number is its PostgreSQL timeline (`carries: 'timeline'`), not a fencing token.
+ */
+export function roleTag(
+  tr: Translate,
+  token: number | undefined,
+  term: number | undefined,
+  carries?: string | null,
+): string {
+  if (carries === 'timeline' && token !== undefined) return tr('log.tag.timeline', { timeline: token });
   if (token !== undefined && term !== undefined) return tr('log.tag.tokenTerm', { token, term });
   if (token !== undefined) return tr('log.tag.token', { token });
   if (term !== undefined) return tr('log.tag.term', { term });

@@ -4,10 +4,9 @@
  * granted, revoked or expired. Worded by the event log's own line (views/eventLine.ts), without
  * loading the log's chunk.
  */
-import { declarationOf } from '../../sim/algorithms/declared.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
-import { eventLine, type LineOptions } from '../../views/eventLine.ts';
+import { eventLine, lineOptions } from '../../views/eventLine.ts';
 import type { Snap } from './draft.ts';
 
 export interface SnapChoice {
@@ -49,10 +48,7 @@ const KIND: Record<string, SnapChoice['kind']> = {
  * which of the run's matches of its anchor it is (counted from the start, as draft.ts locates it).
  */
 export function snapChoices(trace: Trace, atMs: number, withinMs = 0): SnapChoice[] {
-  const line: LineOptions = {
-    store: trace.hosts.find((h) => h.kind === 'store')?.id ?? 'store',
-    storeGroup: declarationOf(trace.algorithm)?.storeGroup?.(trace.params)?.host,
-  };
+  const line = lineOptions(trace);
   const out: SnapChoice[] = [];
   // An event's anchor names it exactly (narrate.ts matches): equal anchors are the matches counted.
   const seen = new Map<string, number>();
