@@ -269,14 +269,7 @@ describe('stateRecord: how it watches the actor', () => {
     expect(ra.attach(actorA as AnyActorRef)).toBe('hook');
     const rb = stateRecorder(b.env);
     const actorB = createActor(machine, { clock: b.clock });
-    const sysB = actorB.system as unknown as { _sendInspectionEvent?: unknown; scheduler: unknown };
-    const hook = sysB._sendInspectionEvent;
-    const scheduler = sysB.scheduler;
-    sysB._sendInspectionEvent = undefined;
-    sysB.scheduler = {};
-    expect(rb.attach(actorB as AnyActorRef)).toBe('inspect');
-    sysB._sendInspectionEvent = hook;
-    sysB.scheduler = scheduler;
+    attachThroughInspect(rb, actorB);
     actorA.start();
     actorB.start();
     const sysA = actorA.system as unknown as { _snapshot: { _scheduledEvents: object } };
@@ -307,6 +300,36 @@ describe('stateRecord: how it watches the actor', () => {
   });
 });
 
+/**
+ * Attaches `rec` through XState's public inspect (which reads the scheduler), as on an XState without
+ * the internal hook: the hook and the scheduler are hidden while it attaches.
+ */
+function attachThroughInspect(rec: ReturnType<typeof stateRecorder>, actor: AnyActorRef | object) {
+  const sys = (actor as AnyActorRef).system as unknown as {
+    _sendInspectionEvent?: unknown;
+    scheduler: unknown;
+  };
+  const hook = sys._sendInspectionEvent;
+  const scheduler = sys.scheduler;
+  sys._sendInspectionEvent = undefined;
+  sys.scheduler = {};
+  expect(rec.attach(actor as AnyActorRef)).toBe('inspect');
+  sys._sendInspectionEvent = hook;
+  sys.scheduler = scheduler;
+}
+
+/** A recorder of node n1 on a simulated clock, and the state events it records, stamped with that clock. */
+function recording() {
+  const clock = new SimulatedClock();
+  const events: StateEvent[] = [];
+  const rec = stateRecorder({
+    id: 'n1',
+    now: () => clock.now(),
+    record: (e: Recorded) => events.push({ ...(e as Omit<StateEvent, 't'>), t: clock.now() }),
+  });
+  return { clock, events, rec };
+}
+
 describe('stateRecord: a timer that fires without leaving its state', () => {
   it('is gone from the record, as XState drops it: a delayed raise', () => {
     // No exit cancels these (XState deletes the entry as it relays the event): the recorder sees the
@@ -324,13 +347,7 @@ describe('stateRecord: a timer that fires without leaving its state', () => {
         },
       },
     });
-    const clock = new SimulatedClock();
-    const events: StateEvent[] = [];
-    const rec = stateRecorder({
-      id: 'n1',
-      now: () => clock.now(),
-      record: (e: Recorded) => events.push({ ...(e as Omit<StateEvent, 't'>), t: clock.now() }),
-    });
+    const { clock, events, rec } = recording();
     const actor = createActor(m, { clock });
     expect(rec.attach(actor as AnyActorRef)).toBe('hook');
     actor.start();
@@ -433,24 +450,11 @@ describe('stateRecord: on a real clock', () => {
 describe('stateRecord: macrosteps read at the actor update', () => {
   const hostedBoth = (m: AnyStateMachine) => {
     const make = (fast: boolean) => {
-      const clock = new SimulatedClock();
-      const events: StateEvent[] = [];
-      const rec = stateRecorder({
-        id: 'n1',
-        now: () => clock.now(),
-        record: (e: Recorded) => events.push({ ...(e as Omit<StateEvent, 't'>), t: clock.now() }),
-      });
+      const { clock, events, rec } = recording();
       const actor = createActor(m, { clock });
       if (!fast) {
         // The public inspect, reading XState's scheduler: the record the fast path must equal.
-        const sys = actor.system as unknown as { _sendInspectionEvent?: unknown; scheduler: unknown };
-        const hook = sys._sendInspectionEvent;
-        const scheduler = sys.scheduler;
-        sys._sendInspectionEvent = undefined;
-        sys.scheduler = {};
-        expect(rec.attach(actor as AnyActorRef)).toBe('inspect');
-        sys._sendInspectionEvent = hook;
-        sys.scheduler = scheduler;
+        attachThroughInspect(rec, actor);
       } else expect(rec.attach(actor as AnyActorRef)).toBe('hook');
       return { clock, events, actor };
     };
