@@ -30,18 +30,19 @@ const read = (f: string) => {
   }
 };
 
-/** Alive and not a zombie. */
+/** A process's /proc stat fields after its command name (state, ppid, ...); '' when it is gone. */
+const statAfterName = (pid: number | string) => {
+  const st = read(`/proc/${pid}/stat`);
+  return st === '' ? '' : st.slice(st.lastIndexOf(')') + 2);
+};
+
 /** Every process under `root` (npm, sh, tsx, the live process and what it started), from /proc. */
 export function descendants(root: number): number[] {
   const parent = new Map<number, number>();
   for (const f of readdirSync('/proc')) {
     if (!/^\d+$/.test(f)) continue;
-    try {
-      const st = readFileSync(`/proc/${f}/stat`, 'utf8');
-      parent.set(Number(f), Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone
-    }
+    const st = statAfterName(f);
+    if (st !== '') parent.set(Number(f), Number(st.split(' ')[1]));
   }
   const out: number[] = [];
   let frontier = [root];
@@ -53,9 +54,10 @@ export function descendants(root: number): number[] {
   return out;
 }
 
+/** Alive and not a zombie. */
 export function running(pid: number): boolean {
-  const st = read(`/proc/${pid}/stat`);
-  return st !== '' && !/^[ZX]/.test(st.slice(st.lastIndexOf(')') + 2));
+  const st = statAfterName(pid);
+  return st !== '' && !/^[ZX]/.test(st);
 }
 
 /** Adds to `h` what the run in `dir` holds now: every process whose group, command line or cwd is the run's. */
@@ -66,8 +68,7 @@ export function noteHoldings(dir: string, h: Holdings, extraPids: number[] = [])
   for (const f of readdirSync('/proc')) {
     if (!/^\d+$/.test(f)) continue;
     const pid = Number(f);
-    const st = read(`/proc/${pid}/stat`);
-    const pgid = Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[2]);
+    const pgid = Number(statAfterName(pid).split(' ')[2]);
     const cmd = read(`/proc/${pid}/cmdline`);
     if (groups.has(pgid) || cmd.includes(dir)) h.pids.add(pid);
   }
