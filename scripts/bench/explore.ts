@@ -67,8 +67,7 @@ export function runExplore(log: (s: string) => void): ExploreRow[] {
     log(`  explore ${c.name}`);
     const side = (merge: boolean, reduce: 'sound' | 'off'): ExploreSide => {
       const t0 = performance.now();
-      // Traces left uncounted, as the CLI and the app's worker run it (only tests read them).
-      const r = explore({ scenario, params: c.params, bounds: c.bounds, merge, reduce, traces: false });
+      const r = explore({ scenario, params: c.params, bounds: c.bounds, merge, reduce });
       const seconds = (performance.now() - t0) / 1000;
       return {
         outcome: r.outcome,

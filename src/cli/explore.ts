@@ -219,8 +219,6 @@ export function run(
       bounds,
       merge: flags.merge,
       reduce: flags.reduce,
-      // Not printed: distinct traces cost a JSON text of each schedule's trace and decide nothing.
-      traces: false,
       ...(flags.livenessMs !== undefined ? { leaderlessBoundMs: flags.livenessMs } : {}),
     };
     const started = now();

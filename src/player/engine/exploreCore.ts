@@ -74,8 +74,6 @@ export function runExploreJob(
       scenario: job.scenario,
       params: job.params,
       bounds,
-      // The panel shows worlds and the level, not distinct traces (each a JSON text of a whole trace).
-      traces: false,
       stop: (stats) => {
         const t = now();
         if (t - last >= everyMs) {

@@ -285,8 +285,6 @@ export function exploreSearch(
       pauseMs,
       kinds: [...kinds, ...REPAIR_KINDS.filter((k) => MENU_KINDS.includes(k))],
     },
-    // Only the outcome and the schedules tried are read: distinct traces are not counted.
-    traces: false,
     stop: (s) => {
       progress?.(s.schedules);
       return s.schedules >= cap;

@@ -9,7 +9,13 @@ const story = (id: string) => {
   if (!s) throw new Error(`no ${id}`);
   return s;
 };
-const input = (id: string, bounds: Bounds): ExploreInput => ({ scenario: story(id), params: {}, bounds });
+// Traces counted: the exact-count tests read them.
+const input = (id: string, bounds: Bounds): ExploreInput => ({
+  scenario: story(id),
+  params: {},
+  bounds,
+  traces: true,
+});
 
 /**
  * Bully, 3 nodes, no faults, 1 s: node-3 leads from the start (the highest id) and sends HEARTBEAT to
@@ -281,5 +287,8 @@ describe('explore: distinct traces are only counted', () => {
     expect(not.traces.size).toBe(0);
     expect(not.worlds).toEqual(counted.worlds);
     expect(not.outcome).toBe(counted.outcome);
+    // Off unless asked for, as every caller but these tests runs it.
+    const { traces: _, ...byDefault } = input('etcd-lease', lease2);
+    expect(explore(byDefault).stats.traces).toBe(0);
   });
 });

@@ -397,7 +397,7 @@ export function explore(input: ExploreInput): ExploreResult {
         if (run.pruned) stats.pruned++;
         // A schedule that spent less than the pass's total was run at a lower level already.
         else if (
-          input.traces !== false &&
+          input.traces === true &&
           (run.spent === caps.total || run.violation || input.deepening === false)
         ) {
           traces.add(fingerprint(run.events));

@@ -39,10 +39,10 @@ export interface ExploreInput {
   /** Prune at a world already explored (the default); false runs every schedule to its end. */
   merge?: boolean;
   /**
-   * Count distinct traces (the default; the exact-count tests read them). False leaves them out, as
-   * the CLI, the app and the challenges do, which show no such count: a JSON text of each finished
-   * schedule's whole trace, 6% of the search's time on the fixed lease at K = 2 (node --cpu-prof).
-   * Traces decide nothing: not a merge, not the outcome.
+   * Count distinct traces, for the exact-count tests, which read them. Off by default: the CLI, the
+   * app and the challenges show no such count, and each is a JSON text of a finished schedule's whole
+   * trace, 6% of the search's time on the fixed lease at K = 2 (node --cpu-prof). Traces decide
+   * nothing: not a merge, not the outcome.
    */
   traces?: boolean;
   /**
