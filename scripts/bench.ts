@@ -8,6 +8,7 @@
  *   npm run bench -- --soak        # the heap soak plays for 10 minutes
  *   npm run bench -- --sim-only    # no browser: simulation and seek only
  *   npm run bench -- --interactions # only the interactions (a fault at the cursor, a knob, a switch)
+ *                                  # (with --cpu, each longest task's CPU time too, from a trace that slows the page)
  *   npm run bench -- --states      # only what recording the nodes' statecharts costs a run (no browser)
  *   npm run bench -- --heap        # only the heap soak (4 minutes; with --soak, 10)
  *   npm run bench -- --peer DIR    # also any static page (DIR/index.html or an .html file), side by side
@@ -73,7 +74,7 @@ async function interactions(): Promise<InteractionRow[]> {
   const { server, base } = await servePreview(process.cwd());
   const browser = await launchChromium();
   try {
-    return await runInteractions(browser, base, log);
+    return await runInteractions(browser, base, log, argv.includes('--cpu'));
   } finally {
     await browser.close();
     await server.close();
@@ -86,7 +87,7 @@ function interactionTable(rows: InteractionRow[]): string {
     '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.label} | ${r.longestTaskMs ? `${r.longestTaskMs} ms` : 'none over 50 ms'} | ${r.longestTaskCpuMs} ms | ${r.longTasks} | ${r.firstFrameMs} ms | ${r.completeMs} ms | ${budgetVerdict(r) ?? ''} |`,
+        `| ${r.label} | ${r.longestTaskMs ? `${r.longestTaskMs} ms` : 'none over 50 ms'} | ${r.longestTaskCpuMs === null ? '-' : `${r.longestTaskCpuMs} ms`} | ${r.longTasks} | ${r.firstFrameMs} ms | ${r.completeMs} ms | ${budgetVerdict(r) ?? ''} |`,
     ),
   ].join('\n');
 }
