@@ -14,7 +14,7 @@ import { navSteps, stepsOf } from '../steps.ts';
 import { shownScenario } from '../store/types.ts';
 import { createPlayerStore, type PlayerStore } from '../store.ts';
 import { pageEngine, type RunUpdate, type SimEngine, syncEngine } from './client.ts';
-import { PIECE_EVENTS } from './core.ts';
+import { EngineCore, PIECE_EVENTS } from './core.ts';
 
 /**
  * The player with its simulations off the call: the page's engine in slices (the worker's engine
@@ -73,6 +73,37 @@ describe('the engine on the page', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(PIECE_EVENTS);
     expect(sameTask).toBe(0);
   }, 60_000);
+
+  it("reads no message in the slice that made it: a slice's simulation and the page's read of its piece are two tasks", async () => {
+    // The core's slice, marked while it runs (private: reached through the prototype).
+    const proto = EngineCore.prototype as unknown as { slice: () => void };
+    const slice = proto.slice;
+    let inSlice = false;
+    proto.slice = function (this: unknown) {
+      inSlice = true;
+      try {
+        slice.call(this);
+      } finally {
+        inSlice = false;
+      }
+    };
+    try {
+      let read = 0;
+      let inside = 0;
+      await new Promise<void>((done) =>
+        pageEngine().run({ scenario: lease, opts: { durationMs: 3_600_000 }, key: 'k', stem: 's' }, (u) => {
+          if (u.kind === 'error') throw new Error(u.message);
+          read++;
+          if (inSlice) inside++;
+          if (u.done) done();
+        }),
+      );
+      expect(read).toBeGreaterThan(1);
+      expect(inside).toBe(0);
+    } finally {
+      proto.slice = slice;
+    }
+  });
 });
 
 describe('the player store on an asynchronous engine', () => {

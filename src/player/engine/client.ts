@@ -104,10 +104,13 @@ function router() {
 }
 
 /**
- * The engine on the page: each slice at most 8 ms, then the page handles input and draws. A
- * slice's events reach the store in the same task, so its work is bounded by the slice too. The
- * simulator is a chunk of its own, fetched when this engine is made (a worker could not start):
- * messages wait for it, and if it cannot be fetched each waiting run ends in an error that says so.
+ * The engine on the page: each slice at most 8 ms, then the page handles input and draws. Each of
+ * its messages reaches the store in a task of its own, after the slice that made it, as a worker's
+ * do: a 24 h run's slice and the page's read of its piece (parse, digest, index) in one task made
+ * the no-worker path's longest task, and the garbage collector's marking steps, paid by whatever
+ * task allocates, grew with both (issue #40). The simulator is a chunk of its own, fetched when this
+ * engine is made (a worker could not start): messages wait for it, and if it cannot be fetched each
+ * waiting run ends in an error that says so.
  */
 export function pageEngine(): SimEngine {
   const r = router();
@@ -121,12 +124,14 @@ export function pageEngine(): SimEngine {
     else if (failed === null) queued.push(m);
     else if (m.type === 'run') r.deliver({ type: 'error', id: m.id, ...errorParts(new Error(failed)) });
   };
+  /** Its own queue: a message waits for no slice, and messages keep their order. */
+  const toPage = macrotask();
   import('./core.ts').then(
     ({ EngineCore }) => {
       core = new EngineCore({
         now: () => performance.now(),
         later: macrotask(),
-        post: (m) => r.deliver(m),
+        post: (m) => toPage(() => r.deliver(m)),
         sliceMs: 8,
         sendEveryMs: 150,
       });
