@@ -95,6 +95,7 @@ export function createPlayerStore(opts: PlayerOptions): PlayerStore {
     engine.hint({
       job: { scenario: spec.scenario, opts: spec.opts, key: spec.key, stem: spec.stem },
       cursor: Math.round(s.t),
+      past: run.trace.events,
     });
   });
   return store;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../scenarios/index.ts';
 import { DEFAULT_BUDGET, SimError, type SimOptions } from './inputs.ts';
-import type { TimedFault } from './scenario/schema.ts';
+import type { Scenario, TimedFault } from './scenario/schema.ts';
 import { simulate, startSimulation } from './simulate.ts';
 
 describe('simulate', () => {
@@ -108,5 +108,23 @@ describe('a run’s budget', () => {
   it('admits the stories with the default budget, and simulate() throws the SimError past it', () => {
     expect(() => simulate(lease, { durationMs: 3_600_000, budget: { events: 5000 } })).toThrow(SimError);
     expect(simulate(lease).events.length).toBeLessThan(DEFAULT_BUDGET.events);
+  });
+});
+
+describe('a simulation sharing its past (Simulation.share)', () => {
+  it("holds the other copy's events up to where they differ, and its trace is unchanged", () => {
+    const lease = scenarios.find((s) => s.id === 'etcd-lease') as Scenario;
+    const opts = { durationMs: 120_000 };
+    const other = simulate(lease, opts).events;
+    const sim = startSimulation(lease, opts);
+    sim.advance(60_000);
+    const n = sim.events.length;
+    // A copy that differs from the 10th event on: the first nine are taken, no more.
+    const differs = other.map((e, i) => (i === 9 ? { ...e, t: e.t + 1 } : e));
+    sim.share(differs);
+    expect(sim.events.slice(0, 9).every((e, i) => e === other[i])).toBe(true);
+    expect(sim.events.slice(9, n).some((e, i) => e === other[i + 9])).toBe(false);
+    sim.advance(sim.durationMs);
+    expect(JSON.stringify(sim.finish())).toBe(JSON.stringify(simulate(lease, opts)));
   });
 });

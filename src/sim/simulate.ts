@@ -99,6 +99,12 @@ export interface Simulation {
   world(): string | null;
   /** The trace of a finished run (done). */
   finish(): Trace;
+  /**
+   * Holds `past`'s events in place of its own equal first ones: the same run's, kept elsewhere (the
+   * page's, when the engine runs on the page and a checkpoint copy makes the run again), so memory
+   * holds one copy of them, not two. Stops where `past` ends or differs in time or kind.
+   */
+  share(past: readonly TraceEvent[]): void;
 }
 
 const faultKey = (tf: TimedFault) => JSON.stringify(tf.fault);
@@ -330,6 +336,8 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
     });
   };
 
+  /** Events already taken from a `past` (share). */
+  let shared = 0;
   const sim: Simulation = {
     durationMs,
     get through() {
@@ -399,6 +407,15 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
           })),
       ];
       interventions = next;
+    },
+    share(past) {
+      const n = Math.min(events.length, past.length);
+      for (; shared < n; shared++) {
+        const mine = events[shared] as TraceEvent;
+        const theirs = past[shared] as TraceEvent;
+        if (mine.t !== theirs.t || mine.k !== theirs.k) return;
+        events[shared] = theirs;
+      }
     },
     finish() {
       if (!sim.done) throw new SimError(`the run is at ${through} ms of ${durationMs}: not finished`);

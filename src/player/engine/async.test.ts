@@ -13,7 +13,7 @@ import { busyBySort, paceModel } from '../pace.ts';
 import { navSteps, stepsOf } from '../steps.ts';
 import { shownScenario } from '../store/types.ts';
 import { createPlayerStore, type PlayerStore } from '../store.ts';
-import { pageEngine, type RunUpdate, type SimEngine, syncEngine } from './client.ts';
+import { pageEngine, type RunUpdate, type SimEngine, syncEngine, workerEngine } from './client.ts';
 import { EngineCore, PIECE_EVENTS } from './core.ts';
 
 /**
@@ -102,6 +102,28 @@ describe('the engine on the page', () => {
       expect(inside).toBe(0);
     } finally {
       proto.slice = slice;
+    }
+  });
+});
+
+describe('the engine in a worker', () => {
+  it("is hinted without the run's events: they stay on the page (a worker makes its own)", () => {
+    const sent: unknown[] = [];
+    const real = globalThis.Worker;
+    globalThis.Worker = class {
+      onmessage = null;
+      onerror = null;
+      postMessage(m: unknown) {
+        sent.push(m);
+      }
+      terminate() {}
+    } as unknown as typeof Worker;
+    try {
+      const job = { scenario: lease, opts: {}, key: 'k', stem: 's' };
+      workerEngine().hint({ job, cursor: 5, past: simulate(lease).events });
+      expect(sent).toEqual([{ type: 'hint', hint: { job, cursor: 5 } }]);
+    } finally {
+      globalThis.Worker = real;
     }
   });
 });

@@ -227,7 +227,11 @@ export function workerEngine(): SimEngine {
       if (!h && !worker && !fallback) return;
       const w = ensure();
       if (fallback) fallback.hint(h);
-      else w?.postMessage({ type: 'hint', hint: h });
+      else if (h) {
+        // The run's events stay on the page: a worker makes its own (a structured clone would copy them).
+        const { past: _, ...rest } = h;
+        w?.postMessage({ type: 'hint', hint: rest });
+      } else w?.postMessage({ type: 'hint', hint: h });
     },
     warm() {
       ensure();

@@ -7,6 +7,8 @@ import type { FromEngine } from './protocol.ts';
 
 /** What ran in the engine's current task: the trace's steps, the pace model, the narration, the last piece. */
 const log: string[] = [];
+/** Every simulation the engine started, newest last. */
+const sims: import('../../sim/simulate.ts').Simulation[] = [];
 
 vi.mock('../../sim/simulate.ts', async (load) => {
   const real = await load<typeof import('../../sim/simulate.ts')>();
@@ -14,6 +16,7 @@ vi.mock('../../sim/simulate.ts', async (load) => {
     ...real,
     startSimulation: (...a: Parameters<typeof real.startSimulation>) => {
       const sim = real.startSimulation(...a);
+      sims.push(sim);
       const finish = sim.finish.bind(sim);
       sim.finish = () => {
         log.push('steps');
@@ -146,4 +149,50 @@ describe('the engine sending a long run', () => {
     const last = msgs.at(-1);
     expect(last?.type === 'events' && last.done?.told?.derived).toEqual(deriveSteps(whole, lease));
   }, 60_000);
+});
+
+describe('the checkpoint copy on the page', () => {
+  it("holds the page's events of the run in place of its own (one copy of the past in memory), and a fault there still gives simulate()'s run", () => {
+    const tasks: Array<() => void> = [];
+    const posts: FromEngine[] = [];
+    let clock = 0;
+    const core = new EngineCore({
+      now: () => clock++,
+      later: (fn) => tasks.push(fn),
+      post: (m) => posts.push(m),
+      sliceMs: 50,
+      sendEveryMs: 1e9,
+    });
+    const opts = { durationMs: 600_000 };
+    const page = simulate(lease, opts);
+    const job = { scenario: lease, opts, key: 'k', stem: 's' };
+    core.receive({ type: 'hint', hint: { job, cursor: 300_000, past: page.events } });
+    const run = () => {
+      for (let n = 0; tasks.length > 0 && n < 100_000; n++) tasks.shift()?.();
+    };
+    run();
+    const copy = sims.at(-1);
+    if (!copy) throw new Error('no checkpoint copy');
+    expect(copy.through).toBe(299_999);
+    expect(copy.events.length).toBeGreaterThan(100);
+    // The very objects the page holds, not equal ones of its own.
+    expect(copy.events.every((e, i) => e === page.events[i])).toBe(true);
+    const fault = { atMs: 300_000, fault: { kind: 'crash' as const, node: 'node-1' } };
+    const faulted = { ...opts, interventions: [fault] };
+    core.receive({
+      type: 'run',
+      id: 1,
+      job: { ...job, opts: faulted, key: 'k2', base: { key: 'k', events: page.events.length } },
+    });
+    run();
+    const first = posts[0];
+    if (first?.type !== 'events' || !Array.isArray(first.events)) throw new Error('no piece');
+    const keep = first.keep ?? 0;
+    expect(keep).toBeGreaterThan(100);
+    const got = [
+      ...page.events.slice(0, keep),
+      ...posts.flatMap((m) => (m.type === 'events' && Array.isArray(m.events) ? m.events : [])),
+    ];
+    expect(JSON.stringify(got)).toBe(JSON.stringify(simulate(lease, faulted).events));
+  });
 });

@@ -83,6 +83,8 @@ interface Job {
 
 interface Checkpoint {
   job: Hint['job'];
+  /** The page's copy of the run, on the page: the copy's past is held once (Simulation.share). */
+  past: Hint['past'];
   sim: Simulation;
   target: number;
   digest: DigestBuilder;
@@ -170,8 +172,10 @@ export class EngineCore {
     }
     const target = Math.max(-1, hint.cursor - 1);
     // The copy can wait further on, not go back: a cursor moved back starts a new copy.
-    if (cp && cp.job.key === hint.job.key && cp.sim.through <= target) cp.target = target;
-    else this.checkpoint = null;
+    if (cp && cp.job.key === hint.job.key && cp.sim.through <= target) {
+      cp.target = target;
+      cp.past = hint.past;
+    } else this.checkpoint = null;
   }
 
   private schedule(): void {
@@ -194,6 +198,7 @@ export class EngineCore {
         const sim = startSimulation(h.job.scenario, h.job.opts);
         this.checkpoint = {
           job: h.job,
+          past: h.past,
           sim,
           target: h.cursor - 1,
           digest: new DigestBuilder(),
@@ -225,6 +230,7 @@ export class EngineCore {
     if (!cp) return;
     try {
       while (this.host.now() < end && !cp.sim.advance(cp.target, STEPS));
+      if (cp.past) cp.sim.share(cp.past);
       cp.digest.follow(cp.sim.events);
       cp.metrics.follow(cp.sim.events);
       cp.busy.follow(cp.sim.events);

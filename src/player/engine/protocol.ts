@@ -33,6 +33,11 @@ export interface RunJob {
 export interface Hint {
   job: Omit<RunJob, 'base' | 'firstUntil'>;
   cursor: number;
+  /**
+   * The events of the run on screen (the job's), for an engine on the page only: its checkpoint copy
+   * holds these instead of its own equal ones (Simulation.share). Never sent to a worker.
+   */
+  past?: readonly TraceEvent[];
 }
 
 export type ToEngine =
