@@ -35,15 +35,23 @@ export class PendingTimers {
     this.version++;
   }
   /** Before `key` is set: an entry XState no longer holds (`held`, the scheduler's own) has fired. */
-  stale(key: string, held: Scheduled | undefined): void {
+  stale(key: string, held: (key: string) => Scheduled | undefined): void {
     const i = this.keys.indexOf(key);
-    if (i >= 0 && this.entries[i] !== held) this.drop(key);
+    // XState's entry is looked up only for a key held here: a lookup in its record is a hash probe.
+    if (i >= 0 && this.entries[i] !== held(key)) this.drop(key);
   }
   drop(key: string): void {
     const i = this.keys.indexOf(key);
     if (i < 0) return;
-    this.keys.splice(i, 1);
-    this.entries.splice(i, 1);
+    // Moved down in place and popped: splice (and setting the length) are calls into the runtime, at
+    // every cancel and firing.
+    const last = this.keys.length - 1;
+    for (let j = i; j < last; j++) {
+      this.keys[j] = this.keys[j + 1] as string;
+      this.entries[j] = this.entries[j + 1] as Scheduled;
+    }
+    this.keys.pop();
+    this.entries.pop();
     this.version++;
   }
   /**
