@@ -70,21 +70,33 @@ vi.resetModules();
 const { EngineCore } = await import('./core.ts');
 const lease = scenarios.find((s) => s.id === 'etcd-lease') as Scenario;
 
+/**
+ * An engine whose tasks the test runs by hand (`tasks`), on a clock that ticks once per read, with
+ * its messages kept in `posts` (and `onPost` told of each).
+ */
+function handCore(
+  settings: { sliceMs: number; sendEveryMs: number; pieceEvents?: number },
+  onPost: (m: FromEngine) => void = () => {},
+) {
+  const tasks: Array<() => void> = [];
+  const posts: FromEngine[] = [];
+  let clock = 0;
+  const core = new EngineCore({
+    now: () => clock++,
+    later: (fn) => tasks.push(fn),
+    post: (m) => {
+      posts.push(m);
+      onPost(m);
+    },
+    ...settings,
+  });
+  return { core, tasks, posts };
+}
+
 describe('the engine finishing a run', () => {
   it("does the trace's steps, the pace model, the narration and the last piece each in a task of its own", () => {
-    const tasks: Array<() => void> = [];
-    const posts: FromEngine[] = [];
-    let clock = 0;
-    const core = new EngineCore({
-      now: () => clock++,
-      later: (fn) => tasks.push(fn),
-      post: (m) => {
-        posts.push(m);
-        if (m.type === 'events') log.push(m.done ? 'done' : 'piece');
-      },
-      sliceMs: 50,
-      sendEveryMs: 1e9,
-      pieceEvents: 400,
+    const { core, tasks, posts } = handCore({ sliceMs: 50, sendEveryMs: 1e9, pieceEvents: 400 }, (m) => {
+      if (m.type === 'events') log.push(m.done ? 'done' : 'piece');
     });
     const opts = { durationMs: 120_000 };
     core.receive({ type: 'run', id: 1, job: { scenario: lease, opts, key: 'k', stem: 's' } });
@@ -109,19 +121,9 @@ describe('the engine finishing a run', () => {
 
 describe('the engine sending a long run', () => {
   it('sends no message with more than a piece of events, each complete through its `through`, and narrates the run over several tasks', () => {
-    const tasks: Array<() => void> = [];
-    const posts: FromEngine[] = [];
     const tellingTasks: number[] = [];
-    let clock = 0;
-    const core = new EngineCore({
-      now: () => clock++,
-      later: (fn) => tasks.push(fn),
-      post: (m) => posts.push(m),
-      // A clock read per step: each slice does a little, as on a busy page.
-      sliceMs: 2,
-      sendEveryMs: 5,
-      pieceEvents: 1_000,
-    });
+    // A clock read per step: each slice does a little, as on a busy page.
+    const { core, tasks, posts } = handCore({ sliceMs: 2, sendEveryMs: 5, pieceEvents: 1_000 });
     const opts = { durationMs: 3_600_000 };
     core.receive({ type: 'run', id: 1, job: { scenario: lease, opts, key: 'k', stem: 's' } });
     for (let n = 0; tasks.length > 0 && n < 100_000; n++) {
@@ -153,16 +155,7 @@ describe('the engine sending a long run', () => {
 
 describe('the checkpoint copy on the page', () => {
   it("holds the page's events of the run in place of its own (one copy of the past in memory), and a fault there still gives simulate()'s run", () => {
-    const tasks: Array<() => void> = [];
-    const posts: FromEngine[] = [];
-    let clock = 0;
-    const core = new EngineCore({
-      now: () => clock++,
-      later: (fn) => tasks.push(fn),
-      post: (m) => posts.push(m),
-      sliceMs: 50,
-      sendEveryMs: 1e9,
-    });
+    const { core, tasks, posts } = handCore({ sliceMs: 50, sendEveryMs: 1e9 });
     const opts = { durationMs: 600_000 };
     const page = simulate(lease, opts);
     const job = { scenario: lease, opts, key: 'k', stem: 's' };
