@@ -5,6 +5,7 @@
  * words the sequence diagram's chunk loads without the fault table and the alarms' wording.
  */
 import { t as translate } from '../i18n/index.ts';
+import type { Leadership } from '../sim/algorithms/algorithm.ts';
 import { declarationOf } from '../sim/algorithms/declared.ts';
 import { braceGroups, faultWords } from '../sim/faults/words.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
@@ -26,7 +27,7 @@ export interface LineOptions {
   /** The keys a lease's expiry or revocation deleted at the same instant. */
   deleted?: readonly string[];
   /** What a leader's number is (Algorithm.leadership.carries): a Patroni leader's is its timeline. */
-  carries?: string | null;
+  carries?: Leadership['carries'];
 }
 
 /** The options every line of `trace` shares: its store, its store group, what its leaders carry. */

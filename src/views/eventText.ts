@@ -3,6 +3,7 @@
  * diagram's titles. A module of its own, so the diagram's chunk does not bring the log's.
  */
 import { formatNumber, t as translate } from '../i18n/index.ts';
+import type { Leadership } from '../sim/algorithms/algorithm.ts';
 import type { TraceEvent } from '../sim/trace/events.ts';
 import { formatDuration } from './format.ts';
 
@@ -50,7 +51,7 @@ export function roleTag(
   tr: Translate,
   token: number | undefined,
   term: number | undefined,
-  carries?: string | null,
+  carries?: Leadership['carries'],
 ): string {
   if (carries === 'timeline' && token !== undefined) return tr('log.tag.timeline', { timeline: token });
   if (token !== undefined && term !== undefined) return tr('log.tag.tokenTerm', { token, term });

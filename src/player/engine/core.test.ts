@@ -90,7 +90,11 @@ function handCore(
     },
     ...settings,
   });
-  return { core, tasks, posts };
+  /** Runs the queued tasks, and those they queue, until none is left. */
+  const drain = () => {
+    for (let n = 0; tasks.length > 0 && n < 100_000; n++) tasks.shift()?.();
+  };
+  return { core, tasks, posts, drain };
 }
 
 describe('the engine finishing a run', () => {
@@ -155,15 +159,12 @@ describe('the engine sending a long run', () => {
 
 describe('the checkpoint copy on the page', () => {
   it("holds the page's events of the run in place of its own (one copy of the past in memory), and a fault there still gives simulate()'s run", () => {
-    const { core, tasks, posts } = handCore({ sliceMs: 50, sendEveryMs: 1e9 });
+    const { core, posts, drain } = handCore({ sliceMs: 50, sendEveryMs: 1e9 });
     const opts = { durationMs: 600_000 };
     const page = simulate(lease, opts);
     const job = { scenario: lease, opts, key: 'k', stem: 's' };
     core.receive({ type: 'hint', hint: { job, cursor: 300_000, past: page.events } });
-    const run = () => {
-      for (let n = 0; tasks.length > 0 && n < 100_000; n++) tasks.shift()?.();
-    };
-    run();
+    drain();
     const copy = sims.at(-1);
     if (!copy) throw new Error('no checkpoint copy');
     expect(copy.through).toBe(299_999);
@@ -177,7 +178,7 @@ describe('the checkpoint copy on the page', () => {
       id: 1,
       job: { ...job, opts: faulted, key: 'k2', base: { key: 'k', events: page.events.length } },
     });
-    run();
+    drain();
     const first = posts[0];
     if (first?.type !== 'events' || !Array.isArray(first.events)) throw new Error('no piece');
     const keep = first.keep ?? 0;
