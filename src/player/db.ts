@@ -55,21 +55,31 @@ export interface DbState {
 }
 
 type Mark = Extract<TraceEvent, { k: 'mark' }>;
-const marks = new WeakMap<TraceIndex, Map<string, Mark[]>>();
+/**
+ * A host's statements, per list of marks (an index's, shared by its reissued copy and grown in place
+ * while a run streams in): read on from where the last call stopped, not from the first mark at
+ * every new run object (a 24 h run has tens of thousands of marks, issue #40).
+ */
+const marks = new WeakMap<TraceIndex['marks'], Map<string, { read: number; list: Mark[] }>>();
 
 function marksOf(index: TraceIndex, host: string): Mark[] {
-  let byHost = marks.get(index);
+  const all = index.marks;
+  let byHost = marks.get(all);
   if (!byHost) {
     byHost = new Map();
-    marks.set(index, byHost);
+    marks.set(all, byHost);
   }
-  let list = byHost.get(host);
-  if (!list) {
-    list = [];
-    for (const { mark } of index.marks) if (mark.node === host && mark.name === SQL_MARK) list.push(mark);
-    byHost.set(host, list);
+  let seen = byHost.get(host);
+  if (!seen) {
+    seen = { read: 0, list: [] };
+    byHost.set(host, seen);
   }
-  return list;
+  for (let i = seen.read; i < all.length; i++) {
+    const { mark } = all[i] as (typeof all)[number];
+    if (mark.node === host && mark.name === SQL_MARK) seen.list.push(mark);
+  }
+  seen.read = all.length;
+  return seen.list;
 }
 
 /** Whether the trace has the job runner's database (its panel replaces the storage panel). */

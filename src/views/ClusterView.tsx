@@ -1,5 +1,5 @@
 import type React from 'react';
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { messageTypeLabel, t } from '../i18n/index.ts';
 import { proxyStateAt } from '../player/proxy.ts';
 import { declarationOf } from '../sim/algorithms/declared.ts';
@@ -176,19 +176,34 @@ export const ClusterView = memo(function ClusterView({
   const frameRef = useRef(frame);
   frameRef.current = frame;
   const reducedMotion = useReducedMotion();
+  const indexRef = useRef(index);
+  indexRef.current = index;
+  const links = useMemo(() => linksFor(index), [index]);
+  /**
+   * What the picture is made from: the hosts, their links and the algorithm. A new index with the
+   * same (a run continued from the cursor, the same run once complete) keeps the picture and only
+   * draws its frames: made again, it cost a 24 h run's fault tens of ms in the task that showed
+   * the new run (issue #40). Its callbacks read the index of the moment (indexRef).
+   */
+  const drawnFrom = useMemo(
+    () => JSON.stringify([index.trace.algorithm, index.trace.hosts, links]),
+    [index, links],
+  );
 
   // A layout effect: the picture is drawn in the commit that mounts it, before the browser paints.
   // The page's first commit replaces the build's prerendered picture (src/app/prerender), and a
   // passive effect could leave one frame with an empty stage between the two.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawnFrom names what of the index the picture is made from
   useLayoutEffect(() => {
     const el = host.current;
     if (!el) return;
+    const index = indexRef.current;
     const hosts = index.trace.hosts;
     const backends = hosts.filter((h) => h.kind === 'node').map((h) => h.id);
     const firstNode = backends[0];
     const r = createClusterView(el, {
       hosts,
-      links: linksFor(index),
+      links,
       ...(declarationOf(index.trace.algorithm)
         ? {
             leaderKeys: declarationOf(index.trace.algorithm)?.leadership.keys,
@@ -199,14 +214,14 @@ export const ClusterView = memo(function ClusterView({
         : {}),
       // Raft's log under each node, read off the trace's log marks at the frame's event count.
       ...(index.trace.algorithm === 'raft'
-        ? { logsAt: (f: Frame) => raftLogIndex(index.trace.events).at(f.eventCount) }
+        ? { logsAt: (f: Frame) => raftLogIndex(indexRef.current.trace.events).at(f.eventCount) }
         : {}),
       flashMs: Math.max(1, 900 * timeScale),
       label: title,
       ...(firstNode && !secondary ? { adrNode: firstNode } : {}),
       ...(secondary ? { nodeAttribute: 'data-compare-node' } : {}),
       onAdr: () => onAdrRef.current?.(),
-      routeOf: (proxy, at) => proxyStateAt(index, proxy, at, backends).route,
+      routeOf: (proxy, at) => proxyStateAt(indexRef.current, proxy, at, backends).route,
       reducedMotion,
       // The build's link pictures only (linkPicture.ts): the messages as SVG, and a phone's portrait copy.
       ...(linkPicture.on ? { messagesSvg: true } : {}),
@@ -223,7 +238,7 @@ export const ClusterView = memo(function ClusterView({
       r.destroy();
       renderer.current = null;
     };
-  }, [index, timeScale, title, secondary, reducedMotion]);
+  }, [drawnFrom, timeScale, title, secondary, reducedMotion]);
   const refocus = useRef<string | null>(null);
 
   useLayoutEffect(() => {
@@ -234,7 +249,7 @@ export const ClusterView = memo(function ClusterView({
   onNodeMenuRef.current = onNodeMenu;
   const menuOn = onNodeMenu !== undefined;
   // The renderer above rebuilds the node groups when the run changes: re-mark them after it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: index/timeScale/title/reducedMotion recreate the nodes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawnFrom/timeScale/title/reducedMotion recreate the nodes
   useEffect(() => {
     const el = host.current;
     if (!el) return;
@@ -252,7 +267,7 @@ export const ClusterView = memo(function ClusterView({
     const id = refocus.current;
     refocus.current = null;
     if (id) el.querySelector<SVGGElement>(`g.host[data-node="${CSS.escape(id)}"]`)?.focus();
-  }, [menuOn, index, timeScale, title, reducedMotion]);
+  }, [menuOn, drawnFrom, timeScale, title, reducedMotion]);
 
   const press = useRef<{ timer: number; x: number; y: number } | null>(null);
   // The click that ends a long press must not open the menu a second time.

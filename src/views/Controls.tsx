@@ -64,8 +64,7 @@ export function markersOf(run: Run, captions: readonly string[]): Marker[] {
     });
   });
   // A fencing window is a notice, not a violation (src/sim/check/fencingWindow.ts): its own mark.
-  for (const { i, mark: e } of run.index.marks) {
-    if (e.name !== FENCING_WINDOW_MARK) continue;
+  for (const { i, mark: e } of run.index.marksNamed(FENCING_WINDOW_MARK)) {
     out.push({
       key: `n${i}`,
       kind: 'notice',

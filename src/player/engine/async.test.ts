@@ -15,6 +15,8 @@ import { shownScenario } from '../store/types.ts';
 import { createPlayerStore, type PlayerStore } from '../store.ts';
 import { pageEngine, type RunUpdate, type SimEngine, syncEngine, workerEngine } from './client.ts';
 import { EngineCore, PIECE_EVENTS } from './core.ts';
+import { packed, SEGMENT_EVENTS } from './packed.ts';
+import type { FromEngine } from './protocol.ts';
 
 /**
  * The player with its simulations off the call: the page's engine in slices (the worker's engine
@@ -122,6 +124,76 @@ describe('the engine in a worker', () => {
       const job = { scenario: lease, opts: {}, key: 'k', stem: 's' };
       workerEngine().hint({ job, cursor: 5, past: simulate(lease).events });
       expect(sent).toEqual([{ type: 'hint', hint: { job, cursor: 5 } }]);
+    } finally {
+      globalThis.Worker = real;
+    }
+  });
+});
+
+describe("a worker's pieces on the page", () => {
+  it('are read one segment per task, in order: the head and digest with the first, the end with the last', async () => {
+    // A 1 h run as the worker's core posts it, packed as the worker sends it.
+    const posts: FromEngine[] = [];
+    const tasks: Array<() => void> = [];
+    const core = new EngineCore({
+      now: () => 0,
+      later: (fn) => tasks.push(fn),
+      post: (m) => posts.push(packed(m).message),
+      sliceMs: 1e9,
+      sendEveryMs: 1e9,
+    });
+    const job = { scenario: lease, opts: { durationMs: 3_600_000 }, key: 'k', stem: 's' };
+    core.receive({ type: 'run', id: 1, job });
+    for (let n = 0; tasks.length > 0 && n < 10_000; n++) tasks.shift()?.();
+    const segmented = posts.filter((m) => m.type === 'events' && m.events.length > 1);
+    expect(segmented.length).toBeGreaterThan(1);
+    const fake: { worker: { onmessage: ((e: { data: FromEngine }) => void) | null } | null } = {
+      worker: null,
+    };
+    const real = globalThis.Worker;
+    globalThis.Worker = class {
+      onmessage = null;
+      onerror = null;
+      constructor() {
+        fake.worker = this;
+      }
+      postMessage() {}
+      terminate() {}
+    } as unknown as typeof Worker;
+    try {
+      const updates: RunUpdate[] = [];
+      workerEngine().run(job, (u) => updates.push(u));
+      // Every message arrives at once, as a busy page finds them queued.
+      const inTask: number[] = [];
+      for (const m of posts) {
+        const before = updates.length;
+        fake.worker?.onmessage?.({ data: m });
+        inTask.push(updates.length - before);
+      }
+      // Only the first segment is read in the first message's task; the rest wait for tasks of their own.
+      expect(inTask[0]).toBe(1);
+      expect(inTask.slice(1).every((n) => n === 0)).toBe(true);
+      const segments = posts.reduce((n, m) => n + (m.type === 'events' ? m.events.length : 1), 0);
+      for (let i = 0; updates.length < segments && i < 10_000; i++) await idle(0);
+      expect(updates).toHaveLength(segments);
+      const whole = simulate(lease, job.opts);
+      const events = updates.flatMap((u) => (u.kind === 'events' ? u.events : []));
+      expect(json(events)).toBe(json(whole.events));
+      let through = -1;
+      for (const u of updates) {
+        if (u.kind !== 'events') throw new Error('an error update');
+        expect(u.events.length).toBeLessThanOrEqual(SEGMENT_EVENTS);
+        // Each update is complete through its own `through`: no later event is at or before it.
+        for (const e of u.events) expect(e.t).toBeGreaterThan(through);
+        expect(u.through).toBeGreaterThanOrEqual(through);
+        through = u.through;
+      }
+      // The first update brings the run's head and the digest; only the last brings its end.
+      const first = updates[0];
+      expect(first?.kind === 'events' && first.head !== undefined && first.digest !== undefined).toBe(true);
+      expect(updates.slice(0, -1).some((u) => u.kind === 'events' && u.done)).toBe(false);
+      const last = updates.at(-1);
+      expect(last?.kind === 'events' && last.done?.trace.steps).toEqual(whole.steps);
     } finally {
       globalThis.Worker = real;
     }
@@ -313,6 +385,52 @@ describe('the player store on an asynchronous engine', () => {
     expect(json(s().run?.trace)).toBe(json(whole));
     expect(s().run?.index.digest).toEqual(digestOfMessages(new TraceIndex(whole).messages));
     expect(s().run?.index.digest?.counts).toEqual(countIndex(new TraceIndex(whole).messages));
+  });
+
+  it('a run continued from the cursor is told, until it is complete, by the steps of the run before it up to the cursor', async () => {
+    const { engine } = spied();
+    const store = createPlayerStore({ scenarios: [lease], engine });
+    const s = () => store.getState();
+    s().setDuration(3_600_000);
+    await settled(store);
+    // A crash the story does not tell: the run diverges, and a caption is derived for its failover.
+    s().addIntervention({ atMs: 1_000, fault: { kind: 'crash', node: 'node-2' } });
+    await settled(store);
+    const cursor = 10 * 60_000;
+    s().seek(cursor);
+    await idle(400);
+    const previous = s().run;
+    if (!previous) throw new Error('no run');
+    const derived = deriveSteps(previous.trace, shownScenario(previous));
+    expect(derived.filter((st) => st.atMs < cursor).length).toBeGreaterThan(0);
+    s().addIntervention({ atMs: cursor, fault: { kind: 'crash', node: 'node-4' } });
+    const partial = await new Promise<NonNullable<ReturnType<typeof s>['run']>>((resolve) => {
+      const off = store.subscribe((st) => {
+        if (st.interventions.length === 2 && st.run) {
+          off();
+          resolve(st.run);
+        }
+      });
+    });
+    expect(partial.complete).toBe(false);
+    expect(partial.trace.events.length).toBeLessThan(
+      simulate(lease, { durationMs: 3_600_000 }).events.length,
+    );
+    // The same past, the same captions: the very objects of the run before, not a pass of the page's
+    // own over the events the two share, and nothing told after the cursor yet.
+    expect(stepsOf(partial)).toEqual(stepsOf(previous).filter((st) => st.atMs < cursor));
+    const told = deriveSteps(partial.trace, shownScenario(partial));
+    expect(told).toHaveLength(derived.filter((st) => st.atMs < cursor).length);
+    told.forEach((st, i) => expect(st).toBe(derived[i]));
+    await settled(store);
+    // Complete, it is told by its own narration.
+    const run = s().run;
+    if (!run) throw new Error('no run');
+    expect(run.complete).toBe(true);
+    const fresh = traceOf(run.trace, run.trace.events, run.trace.steps);
+    expect(json(deriveSteps(run.trace, shownScenario(run)))).toBe(
+      json(deriveSteps(fresh, shownScenario(run))),
+    );
   });
 
   it('two changes in a row both land, and Cancel keeps the run and inputs before them', async () => {

@@ -11,6 +11,7 @@ import type { DigestDelta } from '../../sim/trace/messageDigest.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 import { paceModel } from '../pace.ts';
 import type { EngineCore } from './core.ts';
+import { isPacked } from './packed.ts';
 import {
   errorParts,
   type FromEngine,
@@ -75,30 +76,59 @@ export function syncEngine(sim: (s: Scenario, o: SimOptions) => Trace): SimEngin
 function router() {
   const listeners = new Map<number, (u: RunUpdate) => void>();
   const decoder = new TextDecoder();
+  /** A worker's messages still to read, a segment of events per task (queue). */
+  const steps: Array<() => void> = [];
+  let later: ((fn: () => void) => void) | null = null;
+  const pump = () => {
+    steps.shift()?.();
+    if (steps.length === 0) return;
+    later ??= macrotask();
+    later(pump);
+  };
+  /** Segment `i` of `n` of an events message, as its own update: `n` is 1 for an array of events. */
+  const deliver = (msg: FromEngine, i = 0, n = 1) => {
+    const l = listeners.get(msg.id);
+    if (!l) return;
+    if (msg.type === 'error') {
+      listeners.delete(msg.id);
+      l({ kind: 'error', message: msg.message, name: msg.name, detail: msg.detail });
+      return;
+    }
+    const last = i === n - 1;
+    if (last && msg.done) listeners.delete(msg.id);
+    const events = isPacked(msg.events)
+      ? (JSON.parse(decoder.decode(msg.events[i])) as TraceEvent[])
+      : msg.events;
+    // The run's head, what the page keeps and the digest (which may run ahead of the events: it
+    // follows the whole run so far, engine/core.ts send) come first; the metrics shown with the
+    // piece and the run's end come last.
+    l({
+      kind: 'events',
+      ...(i === 0 && msg.keep !== undefined ? { keep: msg.keep } : {}),
+      ...(i === 0 && msg.head ? { head: msg.head } : {}),
+      events,
+      through: last ? msg.through : (msg.segmentThrough?.[i] ?? msg.through),
+      ...(i === 0 ? { digest: msg.digest } : {}),
+      ...(last && msg.metrics ? { metrics: msg.metrics } : {}),
+      ...(last && msg.done ? { done: msg.done } : {}),
+    });
+  };
   return {
     listeners,
-    deliver(msg: FromEngine) {
-      const l = listeners.get(msg.id);
-      if (!l) return;
-      if (msg.type === 'error') {
-        listeners.delete(msg.id);
-        l({ kind: 'error', message: msg.message, name: msg.name, detail: msg.detail });
-        return;
-      }
-      if (msg.done) listeners.delete(msg.id);
-      const events = Array.isArray(msg.events)
-        ? msg.events
-        : (JSON.parse(decoder.decode(msg.events)) as TraceEvent[]);
-      l({
-        kind: 'events',
-        ...(msg.keep !== undefined ? { keep: msg.keep } : {}),
-        ...(msg.head ? { head: msg.head } : {}),
-        events,
-        through: msg.through,
-        digest: msg.digest,
-        ...(msg.metrics ? { metrics: msg.metrics } : {}),
-        ...(msg.done ? { done: msg.done } : {}),
-      });
+    deliver,
+    /**
+     * A worker's message: its events read one segment per task (packed.ts SEGMENT_EVENTS), after
+     * the messages before it. The first segment is read in the message's own task.
+     */
+    queue(msg: FromEngine) {
+      const idle = steps.length === 0;
+      const n = msg.type === 'events' && isPacked(msg.events) ? msg.events.length : 1;
+      for (let i = 0; i < n; i++) steps.push(() => deliver(msg, i, n));
+      if (idle) pump();
+    },
+    /** Forgets the messages not read yet (the runs move to another engine). */
+    clear() {
+      steps.length = 0;
     },
   };
 }
@@ -174,6 +204,7 @@ export function workerEngine(): SimEngine {
   const moved = new Map<number, () => void>();
   let lastHint: Hint | null = null;
   const toPage = () => {
+    r.clear();
     worker?.terminate();
     worker = null;
     fallback = pageEngine();
@@ -195,7 +226,7 @@ export function workerEngine(): SimEngine {
     worker.onmessage = (e: MessageEvent<FromEngine>) => {
       const m = e.data;
       if (m.type === 'error' || m.done) jobs.delete(m.id);
-      r.deliver(m);
+      r.queue(m);
     };
     worker.onerror = (e) => {
       e.preventDefault();

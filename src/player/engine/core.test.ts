@@ -3,6 +3,7 @@ import { scenarios } from '../../../scenarios/index.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
 import { simulate } from '../../sim/simulate.ts';
 import { deriveSteps } from '../../sim/trace/derive.ts';
+import { isPacked } from './packed.ts';
 import type { FromEngine } from './protocol.ts';
 
 /** What ran in the engine's current task: the trace's steps, the pace model, the narration, the last piece. */
@@ -116,7 +117,7 @@ describe('the engine finishing a run', () => {
     expect(perTask).toEqual([...Array(pieces).fill(['piece']), ['steps'], ['pace'], ['told'], ['done']]);
     // The run the page gets is the one simulate() gives.
     const whole = simulate(lease, opts);
-    const got = posts.flatMap((m) => (m.type === 'events' && Array.isArray(m.events) ? m.events : []));
+    const got = posts.flatMap((m) => (m.type === 'events' && !isPacked(m.events) ? m.events : []));
     expect(got).toEqual(whole.events);
     const last = posts.at(-1);
     expect(last?.type === 'events' && last.done?.trace.steps).toEqual(whole.steps);
@@ -141,7 +142,7 @@ describe('the engine sending a long run', () => {
     let through = -1;
     const got = [];
     for (const m of msgs) {
-      if (!Array.isArray(m.events)) throw new Error('a page engine posts arrays');
+      if (isPacked(m.events)) throw new Error('a page engine posts arrays');
       expect(m.events.length).toBeLessThanOrEqual(1_000);
       // Every event at or before the last message's `through` came with it or before.
       for (const e of m.events) expect(e.t).toBeGreaterThan(through);
@@ -180,12 +181,12 @@ describe('the checkpoint copy on the page', () => {
     });
     drain();
     const first = posts[0];
-    if (first?.type !== 'events' || !Array.isArray(first.events)) throw new Error('no piece');
+    if (first?.type !== 'events' || isPacked(first.events)) throw new Error('no piece');
     const keep = first.keep ?? 0;
     expect(keep).toBeGreaterThan(100);
     const got = [
       ...page.events.slice(0, keep),
-      ...posts.flatMap((m) => (m.type === 'events' && Array.isArray(m.events) ? m.events : [])),
+      ...posts.flatMap((m) => (m.type === 'events' && !isPacked(m.events) ? m.events : [])),
     ];
     expect(JSON.stringify(got)).toBe(JSON.stringify(simulate(lease, faulted).events));
   });

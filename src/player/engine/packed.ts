@@ -5,13 +5,34 @@
  * objects costs 3x more. Long lists of numbers go as typed arrays, moved.
  */
 import type { MetricsData } from '../../sim/metrics/metrics.ts';
+import type { TraceEvent } from '../../sim/trace/events.ts';
 import type { FromEngine } from './protocol.ts';
 
 const encoder = new TextEncoder();
 
+/**
+ * Events per segment of a message (a piece has up to PIECE_EVENTS): the page parses and indexes one
+ * segment per task (client.ts). A 10,000-event piece read in one task made a 24 h run's longest task
+ * on the page: the garbage collector's marking steps are paid by the task that allocates, and they
+ * grew with the piece (issue #40).
+ */
+export const SEGMENT_EVENTS = 2_500;
+
+/** Whether a message's events are JSON segments (a worker's), not an array of events. */
+export const isPacked = (events: TraceEvent[] | ArrayBuffer[]): events is ArrayBuffer[] =>
+  events[0] instanceof ArrayBuffer;
+
 export function packed(msg: FromEngine): { message: FromEngine; transfer: Transferable[] } {
-  if (msg.type !== 'events' || !Array.isArray(msg.events)) return { message: msg, transfer: [] };
-  const bytes = encoder.encode(JSON.stringify(msg.events)).buffer as ArrayBuffer;
+  if (msg.type !== 'events' || isPacked(msg.events)) return { message: msg, transfer: [] };
+  const all = msg.events;
+  const segments: ArrayBuffer[] = [];
+  const segmentThrough: number[] = [];
+  for (let i = 0; i === 0 || i < all.length; i += SEGMENT_EVENTS) {
+    segments.push(encoder.encode(JSON.stringify(all.slice(i, i + SEGMENT_EVENTS))).buffer as ArrayBuffer);
+    // A segment that leaves events behind is complete only before the first of them (core.ts send).
+    const next = all[i + SEGMENT_EVENTS];
+    if (next) segmentThrough.push(Math.min(msg.through, next.t - 1));
+  }
   // The digest's arrays too move without a copy (a 24 h run's first piece has ~100k chatter ids
   // and ~360k send times).
   const d = msg.digest;
@@ -35,7 +56,11 @@ export function packed(msg: FromEngine): { message: FromEngine; transfer: Transf
     };
     return { ...data, messages };
   };
-  const message: FromEngine = { ...msg, events: bytes };
+  const message: FromEngine = {
+    ...msg,
+    events: segments,
+    ...(segmentThrough.length > 0 ? { segmentThrough } : {}),
+  };
   if (msg.metrics) message.metrics = typed(msg.metrics);
   if (msg.done) {
     // The pace's busy intervals likewise: a 24 h run has ~320k of them, about 3 MB the page's last
@@ -48,5 +73,5 @@ export function packed(msg: FromEngine): { message: FromEngine; transfer: Transf
       pace: { ...pace, busy },
     };
   }
-  return { message, transfer: [bytes, ...moved] };
+  return { message, transfer: [...segments, ...moved] };
 }

@@ -76,8 +76,13 @@ export type FromEngine =
       keep?: number;
       /** The run's trace fields but events and steps (the first message of a run only). */
       head?: Omit<Trace, 'events' | 'steps'>;
-      /** Events after the ones sent before: an array in the page, JSON bytes from a worker. */
-      events: TraceEvent[] | ArrayBuffer;
+      /**
+       * Events after the ones sent before: an array in the page; from a worker, JSON bytes in
+       * segments of at most SEGMENT_EVENTS (packed.ts), which the page reads one task each.
+       */
+      events: TraceEvent[] | ArrayBuffer[];
+      /** From a worker: each segment's `through` but the last's (which is `through`). */
+      segmentThrough?: number[];
       /** Every callback at or before this virtual ms has run. */
       through: number;
       /** What the run's message digest gained since the last message (from its first event, in the first). */

@@ -6,7 +6,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import { adoptMetrics } from '../../sim/metrics/metrics.ts';
-import { primeDerivedSteps } from '../../sim/trace/derive.ts';
+import { deriveSteps, primeDerivedSteps } from '../../sim/trace/derive.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import { TraceIndex } from '../../sim/trace/frame.ts';
 import { applyDigest, emptyDigest } from '../../sim/trace/messageDigest.ts';
@@ -98,6 +98,8 @@ export function createFlight(set: Set, get: Get, runs: Runs, engine: SimEngine) 
       cur?.complete && cur.key && !s.imported ? { key: cur.key, events: cur.trace.events.length } : undefined;
     let trace: Trace | null = null;
     let index: TraceIndex | null = null;
+    /** Events of the run on screen that the new run keeps: its past, up to the cursor. */
+    let kept = 0;
     let on = false;
     /** The progress a queued draw will set: later pieces before it runs update it in place. */
     let moved: { until: number | undefined; progress: { through: number; durationMs: number } } | null = null;
@@ -113,6 +115,7 @@ export function createFlight(set: Set, get: Get, runs: Runs, engine: SimEngine) 
       }
       if (!trace || !index) {
         const keep = u.keep !== undefined && cur ? u.keep : 0;
+        kept = keep;
         const events: TraceEvent[] = keep > 0 && cur ? cur.trace.events.slice(0, keep) : [];
         const head = u.head ?? u.done?.trace;
         if (!head) throw new Error('the engine sent events without the run they belong to');
@@ -180,6 +183,7 @@ export function createFlight(set: Set, get: Get, runs: Runs, engine: SimEngine) 
         key: spec.key,
       };
       if (complete) runs.remember(run);
+      else if (!on && kept > 0 && cur) borrowPast(cur, run, cursor);
       const wasOn = on;
       on = true;
       draw(() => {
@@ -207,6 +211,24 @@ export function createFlight(set: Set, get: Get, runs: Runs, engine: SimEngine) 
     );
     me.cancel = cancel;
     if (job === me && !on) set({ pending: { through: get().pending?.through ?? 0, durationMs } });
+  };
+
+  /**
+   * A run continued from the cursor (a fault there) is shown before it is complete; its own
+   * narration comes with it complete, derived by the engine. Until then it is told by the steps of
+   * the run on screen before the cursor: the same events (its first `kept`), and no pass over the
+   * half million of them a 24 h run has (issue #40: 40 ms of the task that showed it). After the
+   * cursor it tells nothing yet.
+   */
+  const borrowPast = (cur: Run, run: Run, cursor: number) => {
+    if (cur.scenario !== run.scenario) return;
+    const before = <T extends { atMs: number }>(xs: readonly T[]) => xs.filter((x) => x.atMs < cursor);
+    nav.primeSteps(run.trace, run.scenario, before(nav.stepsOf(cur)));
+    // The stage's captions, for the scenario as shown (with its fix, if the run has it on: the same
+    // knobs as the run on screen's, as only the faults after the cursor differ).
+    const shownThen = shownScenario(cur);
+    const steps = before(deriveSteps(cur.trace, shownThen));
+    primeDerivedSteps(run.trace, shownScenario(run), false, steps);
   };
 
   return {

@@ -218,6 +218,28 @@ describe('TraceIndex over a run that grows or continues another', () => {
     }
   });
 
+  it('lists the marks of one name as a scan finds them, asked while the run streams in, reissued or continued', () => {
+    const whole = simulate(lease, { durationMs: 600_000 });
+    const names = [...new Set(marksIn(whole).map((m) => m.mark.name))];
+    expect(names.length).toBeGreaterThan(1);
+    const named = (trace: Trace, name: string) => marksIn(trace).filter((m) => m.mark.name === name);
+    const growing: Trace = { ...whole, events: [] };
+    const ix = new TraceIndex(growing);
+    for (let i = 0; i < whole.events.length; i += 997) {
+      growing.events.push(...whole.events.slice(i, i + 997));
+      ix.append();
+      // Asked between pieces, as the views do: each answer is the scan of the events so far.
+      for (const name of names) expect(ix.marksNamed(name)).toEqual(named(growing, name));
+    }
+    const again = ix.reissued();
+    for (const name of names) expect(again.marksNamed(name)).toEqual(named(whole, name));
+    const half = Math.floor(whole.events.length / 2);
+    const next = ix.continuedAs({ ...whole }, half);
+    for (const name of names) expect(next.marksNamed(name)).toEqual(named(whole, name));
+    const cut = new TraceIndex({ ...whole, events: whole.events.slice(0, half) });
+    for (const name of names) expect(cut.marksNamed(name)).toEqual(named(cut.trace, name));
+  });
+
   it('indexing events as they stream in gives the frames of the whole trace', () => {
     const whole = simulate(lease);
     const growing: Trace = { ...whole, events: [] };

@@ -126,6 +126,25 @@ export class TraceIndex {
    * look for one kind go over these, not over every event (a 24 h run has a million of them).
    */
   readonly marks: Array<{ i: number; mark: MarkEvent }> = [];
+  /**
+   * The marks of one name, read on from where the last call for it stopped: views ask at every new
+   * run object, and a 24 h run has tens of thousands of marks (issue #40). Shared with a reissued
+   * copy, as `marks` is; continuedAs starts its own.
+   */
+  marksNamed(name: string): ReadonlyArray<{ i: number; mark: MarkEvent }> {
+    let seen = this.named.get(name);
+    if (!seen) {
+      seen = { read: 0, list: [] };
+      this.named.set(name, seen);
+    }
+    for (let j = seen.read; j < this.marks.length; j++) {
+      const m = this.marks[j] as { i: number; mark: MarkEvent };
+      if (m.mark.name === name) seen.list.push(m);
+    }
+    seen.read = this.marks.length;
+    return seen.list;
+  }
+  private named = new Map<string, { read: number; list: Array<{ i: number; mark: MarkEvent }> }>();
   /** Where the store's first lease expiry is in the events (-1: none yet): the legend asks. */
   firstLeaseExpiry = -1;
   /**
