@@ -421,7 +421,7 @@ describe('the player store on an asynchronous engine', () => {
     expect(stepsOf(partial)).toEqual(stepsOf(previous).filter((st) => st.atMs < cursor));
     const told = deriveSteps(partial.trace, shownScenario(partial));
     expect(told).toHaveLength(derived.filter((st) => st.atMs < cursor).length);
-    told.forEach((st, i) => expect(st).toBe(derived[i]));
+    for (const [i, st] of told.entries()) expect(st).toBe(derived[i]);
     await settled(store);
     // Complete, it is told by its own narration.
     const run = s().run;
