@@ -56,29 +56,28 @@ export interface DbState {
 
 type Mark = Extract<TraceEvent, { k: 'mark' }>;
 /**
- * A host's statements, per list of marks (an index's, shared by its reissued copy and grown in place
- * while a run streams in): read on from where the last call stopped, not from the first mark at
- * every new run object (a 24 h run has tens of thousands of marks, issue #40).
+ * A host's statements: the index's SQL marks (read on from where the last call stopped, issue #40),
+ * those of the host kept per list and read on likewise as the run streams in.
  */
-const marks = new WeakMap<TraceIndex['marks'], Map<string, { read: number; list: Mark[] }>>();
+const marks = new WeakMap<object, Map<string, { read: number; list: Mark[] }>>();
 
 function marksOf(index: TraceIndex, host: string): Mark[] {
-  const all = index.marks;
-  let byHost = marks.get(all);
+  const sql = index.marksNamed(SQL_MARK);
+  let byHost = marks.get(sql);
   if (!byHost) {
     byHost = new Map();
-    marks.set(all, byHost);
+    marks.set(sql, byHost);
   }
   let seen = byHost.get(host);
   if (!seen) {
     seen = { read: 0, list: [] };
     byHost.set(host, seen);
   }
-  for (let i = seen.read; i < all.length; i++) {
-    const { mark } = all[i] as (typeof all)[number];
-    if (mark.node === host && mark.name === SQL_MARK) seen.list.push(mark);
+  for (let i = seen.read; i < sql.length; i++) {
+    const { mark } = sql[i] as (typeof sql)[number];
+    if (mark.node === host) seen.list.push(mark);
   }
-  seen.read = all.length;
+  seen.read = sql.length;
   return seen.list;
 }
 

@@ -308,6 +308,13 @@ export class TraceIndex {
       next.violations.push(this.violations[i] as Violation & { t: number });
     for (let i = 0; i < faults; i++) next.faults.push(this.faults[i] as Extract<TraceEvent, { k: 'fault' }>);
     for (let i = 0; i < marks; i++) next.marks.push(this.marks[i] as { i: number; mark: MarkEvent });
+    // The marks of a name already read that far: the ones among the first `marks` (those before n).
+    for (const [name, seen] of this.named) {
+      if (seen.read < marks) continue;
+      let end = seen.list.length;
+      while (end > 0 && (seen.list[end - 1] as { i: number }).i >= n) end--;
+      next.named.set(name, { read: marks, list: seen.list.slice(0, end) });
+    }
     next.maxFlight = this.maxFlight;
     // The first n events are the same: an expiry among them is still the first; else append() looks.
     if (this.firstLeaseExpiry < n) next.firstLeaseExpiry = this.firstLeaseExpiry;
