@@ -55,31 +55,9 @@ export interface DbState {
 }
 
 type Mark = Extract<TraceEvent, { k: 'mark' }>;
-/**
- * A host's statements: the index's SQL marks (read on from where the last call stopped, issue #40),
- * those of the host kept per list and read on likewise as the run streams in.
- */
-const marks = new WeakMap<object, Map<string, { read: number; list: Mark[] }>>();
 
-function marksOf(index: TraceIndex, host: string): Mark[] {
-  const sql = index.marksNamed(SQL_MARK);
-  let byHost = marks.get(sql);
-  if (!byHost) {
-    byHost = new Map();
-    marks.set(sql, byHost);
-  }
-  let seen = byHost.get(host);
-  if (!seen) {
-    seen = { read: 0, list: [] };
-    byHost.set(host, seen);
-  }
-  for (let i = seen.read; i < sql.length; i++) {
-    const { mark } = sql[i] as (typeof sql)[number];
-    if (mark.node === host) seen.list.push(mark);
-  }
-  seen.read = sql.length;
-  return seen.list;
-}
+/** A host's statements, in time order (the index reads them on as the run streams in). */
+const marksOf = (index: TraceIndex, host: string) => index.marksNamed(SQL_MARK, host);
 
 /** Whether the trace has the job runner's database (its panel replaces the storage panel). */
 export function hasDb(index: TraceIndex, host: string = DB_HOST): boolean {
@@ -101,10 +79,10 @@ export function dbStateAt(index: TraceIndex, host: string, t: number, recent = 3
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((list[mid] as Mark).t <= t) lo = mid + 1;
+    if ((list[mid] as { mark: Mark }).mark.t <= t) lo = mid + 1;
     else hi = mid;
   }
-  const last = lo > 0 ? list[lo - 1] : undefined;
+  const last = lo > 0 ? list[lo - 1]?.mark : undefined;
   const d = last?.data ?? {};
   const emails = new Map(emailCounts(str(d.emails)));
   const invoices = str(d.invoices)
@@ -137,7 +115,7 @@ export function dbStateAt(index: TraceIndex, host: string, t: number, recent = 3
     recent: list
       .slice(Math.max(0, lo - recent), lo)
       .reverse()
-      .map(statementOf),
+      .map((m) => statementOf(m.mark)),
   };
 }
 
@@ -161,19 +139,11 @@ function jobsOf(s: string, emails: Map<string, number>): DbJob[] {
     });
 }
 
-const emailMarks = new WeakMap<TraceIndex, Mark[]>();
-
 /** E-mails per job the mail provider had sent by t (its `email-sent` marks). */
 function emailsAt(index: TraceIndex, t: number): Map<string, number> {
-  let list = emailMarks.get(index);
-  if (!list) {
-    list = [];
-    for (const { mark } of index.marks)
-      if (mark.node === MAIL_HOST && mark.name === EMAIL_MARK) list.push(mark);
-    emailMarks.set(index, list);
-  }
+  const list = index.marksNamed(EMAIL_MARK, MAIL_HOST);
   const out = new Map<string, number>();
-  for (const m of list) {
+  for (const { mark: m } of list) {
     if (m.t > t) break;
     const job = str(m.data?.job);
     out.set(job, (out.get(job) ?? 0) + 1);

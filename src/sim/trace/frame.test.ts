@@ -222,22 +222,30 @@ describe('TraceIndex over a run that grows or continues another', () => {
     const whole = simulate(lease, { durationMs: 600_000 });
     const names = [...new Set(marksIn(whole).map((m) => m.mark.name))];
     expect(names.length).toBeGreaterThan(1);
-    const named = (trace: Trace, name: string) => marksIn(trace).filter((m) => m.mark.name === name);
+    const nodes = [...new Set(marksIn(whole).map((m) => m.mark.node))];
+    expect(nodes.length).toBeGreaterThan(1);
+    // Every name, alone and with each node: the index's lists against a scan of `trace`.
+    const agrees = (ix: TraceIndex, trace: Trace) => {
+      for (const name of names) {
+        const scan = marksIn(trace).filter((m) => m.mark.name === name);
+        expect(ix.marksNamed(name)).toEqual(scan);
+        for (const node of nodes)
+          expect(ix.marksNamed(name, node)).toEqual(scan.filter((m) => m.mark.node === node));
+      }
+    };
     const growing: Trace = { ...whole, events: [] };
     const ix = new TraceIndex(growing);
     for (let i = 0; i < whole.events.length; i += 997) {
       growing.events.push(...whole.events.slice(i, i + 997));
       ix.append();
       // Asked between pieces, as the views do: each answer is the scan of the events so far.
-      for (const name of names) expect(ix.marksNamed(name)).toEqual(named(growing, name));
+      agrees(ix, growing);
     }
-    const again = ix.reissued();
-    for (const name of names) expect(again.marksNamed(name)).toEqual(named(whole, name));
+    agrees(ix.reissued(), whole);
     const half = Math.floor(whole.events.length / 2);
-    const next = ix.continuedAs({ ...whole }, half);
-    for (const name of names) expect(next.marksNamed(name)).toEqual(named(whole, name));
+    agrees(ix.continuedAs({ ...whole }, half), whole);
     const cut = new TraceIndex({ ...whole, events: whole.events.slice(0, half) });
-    for (const name of names) expect(cut.marksNamed(name)).toEqual(named(cut.trace, name));
+    agrees(cut, cut.trace);
   });
 
   it('indexing events as they stream in gives the frames of the whole trace', () => {

@@ -127,24 +127,25 @@ export class TraceIndex {
    */
   readonly marks: Array<{ i: number; mark: MarkEvent }> = [];
   /**
-   * The marks of one name, read on from where the last call for it stopped: views ask at every new
-   * run object, and a 24 h run has tens of thousands of marks (issue #40). Shared with a reissued
-   * copy, as `marks` is; continuedAs starts its own.
+   * The marks of one name (of one node's, if given), read on from where the last call for them
+   * stopped: views ask at every new run object, and a 24 h run has tens of thousands of marks
+   * (issue #40). Shared with a reissued copy, as `marks` is; continuedAs keeps what was read before
+   * its cut.
    */
-  marksNamed(name: string): ReadonlyArray<{ i: number; mark: MarkEvent }> {
-    let seen = this.named.get(name);
+  marksNamed(name: string, node?: string): ReadonlyArray<{ i: number; mark: MarkEvent }> {
+    const key = node === undefined ? name : `${name}\u0000${node}`;
+    let seen = this.named.get(key);
     if (!seen) {
       seen = { read: 0, list: [] };
-      this.named.set(name, seen);
+      this.named.set(key, seen);
     }
     for (let j = seen.read; j < this.marks.length; j++) {
       const m = this.marks[j] as { i: number; mark: MarkEvent };
-      if (m.mark.name === name) seen.list.push(m);
+      if (m.mark.name === name && (node === undefined || m.mark.node === node)) seen.list.push(m);
     }
     seen.read = this.marks.length;
     return seen.list;
   }
-  private named = new Map<string, { read: number; list: Array<{ i: number; mark: MarkEvent }> }>();
   /** Where the store's first lease expiry is in the events (-1: none yet): the legend asks. */
   firstLeaseExpiry = -1;
   /**
@@ -163,6 +164,8 @@ export class TraceIndex {
   private kinds = new Map<string, HostKind>();
   private hasStore: boolean;
   private last: Frame | null = null;
+  /** marksNamed's lists, by name (and node), and how many of `marks` each has read. */
+  private named = new Map<string, { read: number; list: Array<{ i: number; mark: MarkEvent }> }>();
   /** Messages whose fate a later drop may still set (a run that grows: append). */
   private byId = new Map<number, MessageRecord>();
   /** The state after the first `indexed` events. */
@@ -308,12 +311,12 @@ export class TraceIndex {
       next.violations.push(this.violations[i] as Violation & { t: number });
     for (let i = 0; i < faults; i++) next.faults.push(this.faults[i] as Extract<TraceEvent, { k: 'fault' }>);
     for (let i = 0; i < marks; i++) next.marks.push(this.marks[i] as { i: number; mark: MarkEvent });
-    // The marks of a name already read that far: the ones among the first `marks` (those before n).
-    for (const [name, seen] of this.named) {
+    // marksNamed's lists already read that far: their marks among the first `marks` (those before n).
+    for (const [key, seen] of this.named) {
       if (seen.read < marks) continue;
       let end = seen.list.length;
       while (end > 0 && (seen.list[end - 1] as { i: number }).i >= n) end--;
-      next.named.set(name, { read: marks, list: seen.list.slice(0, end) });
+      next.named.set(key, { read: marks, list: seen.list.slice(0, end) });
     }
     next.maxFlight = this.maxFlight;
     // The first n events are the same: an expiry among them is still the first; else append() looks.
