@@ -36,7 +36,7 @@ export function packed(msg: FromEngine): { message: FromEngine; transfer: Transf
   // The digest's arrays too move without a copy (a 24 h run's first piece has ~100k chatter ids
   // and ~360k send times).
   const d = msg.digest;
-  const moved: ArrayBuffer[] = [d.chatter, d.sendAt, d.sendType, d.lostAt].map(
+  const moved: ArrayBuffer[] = [d.chatter, d.sends, d.sendCounts, d.lostAt].map(
     (a) => a.buffer as ArrayBuffer,
   );
   const f = (xs: ArrayLike<number>) => {

@@ -1,7 +1,7 @@
 import { declaredAlgorithms, declaredVersion } from '../algorithms/declared.ts';
 import type { Primitive } from '../net/message.ts';
 import type { TraceEvent } from './events.ts';
-import { addLost, addSend, type CountIndex, emptyCounts } from './messageCounts.ts';
+import { addLost, addSend, appendSends, type CountIndex, emptyCounts } from './messageCounts.ts';
 import type { MessageRecord } from './messageRecord.ts';
 
 /**
@@ -34,9 +34,13 @@ export interface DigestDelta {
   pairs: Array<[string, string]>;
   /** Message ids that became chatter (a failed answer also marks its request, sent before). */
   chatter: Int32Array;
-  /** Sends since the last delta: each one's time and its type's place in the digest's `types`. */
-  sendAt: Float64Array;
-  sendType: Uint16Array;
+  /**
+   * Send times since the last delta, grouped by type: `sendCounts[k]` times of the digest's
+   * `types[k]`, in that order, each group in send order. Grouped in the engine, so that the page
+   * appends each type's times in one copy (messageCounts.ts appendSends).
+   */
+  sends: Float64Array;
+  sendCounts: Uint32Array;
   /** Delivery times of the messages dropped since the last delta, in the order of their drops. */
   lostAt: Float64Array;
 }
@@ -126,8 +130,8 @@ export class DigestBuilder {
   private readonly finder = new ChatterFinder();
   /** Delivery times of the messages in flight: a drop counts as lost at its message's delivery time. */
   private readonly flying = new Map<number, number>();
-  private sendAt: number[] = [];
-  private sendType: number[] = [];
+  /** Send times of each type (by its place in `types`) already in a delta. */
+  private sentSends: number[] = [];
   private lostAt: number[] = [];
   private chatterNew: number[] = [];
   private readonly mark = (id: number) => {
@@ -152,8 +156,6 @@ export class DigestBuilder {
           d.types.push(e.type);
         }
         addSend(d.counts, e.type, e.t);
-        this.sendAt.push(e.t);
-        this.sendType.push(type);
         this.flying.set(e.id, e.deliverAt);
         if (e.from !== e.to) {
           const key = pairKey(e.from, e.to);
@@ -179,18 +181,32 @@ export class DigestBuilder {
   /** What is new since the last delta (everything, the first time). */
   delta(): DigestDelta {
     const d = this.digest;
+    // The times each type's list gained since the last delta, copied out of the digest's own.
+    const lists = d.types.map((type) => d.counts.sends.get(type));
+    const sendCounts = new Uint32Array(lists.length);
+    let total = 0;
+    lists.forEach((xs, k) => {
+      sendCounts[k] = (xs?.n ?? 0) - (this.sentSends[k] ?? 0);
+      total += sendCounts[k] as number;
+    });
+    const sends = new Float64Array(total);
+    let at = 0;
+    lists.forEach((xs, k) => {
+      const from = this.sentSends[k] ?? 0;
+      if (xs && xs.n > from) sends.set(xs.at.subarray(from, xs.n), at);
+      at += sendCounts[k] as number;
+      this.sentSends[k] = xs?.n ?? 0;
+    });
     const out: DigestDelta = {
       types: d.types.slice(this.sentTypes),
       anyLost: d.anyLost && !this.sentLost,
       pairs: d.pairs.slice(this.sentPairs),
       chatter: Int32Array.from(this.chatterNew),
-      sendAt: Float64Array.from(this.sendAt),
-      sendType: Uint16Array.from(this.sendType),
+      sends,
+      sendCounts,
       lostAt: Float64Array.from(this.lostAt),
     };
     this.chatterNew = [];
-    this.sendAt = [];
-    this.sendType = [];
     this.lostAt = [];
     this.sentTypes = d.types.length;
     this.sentPairs = d.pairs.length;
@@ -204,21 +220,17 @@ export function applyDigest(d: MessageDigest, delta: DigestDelta): void {
   for (const t of delta.types) d.types.push(t);
   for (const p of delta.pairs) d.pairs.push(p);
   if (delta.anyLost) d.anyLost = true;
-  for (const id of delta.chatter) markChatter(d.chatter, id);
-  const { sendAt, sendType, lostAt } = delta;
-  // Each type's list looked up once, not per send (a 24 h run's first piece has ~360k sends).
-  const lists: Array<number[] | undefined> = [];
-  for (let i = 0; i < sendAt.length; i++) {
-    const k = sendType[i] as number;
-    const xs = lists[k];
-    if (xs) xs.push(sendAt[i] as number);
-    else {
-      const type = d.types[k] as string;
-      addSend(d.counts, type, sendAt[i] as number);
-      lists[k] = d.counts.sends.get(type);
-    }
+  const ids = delta.chatter;
+  for (let i = 0; i < ids.length; i++) markChatter(d.chatter, ids[i] as number);
+  // One copy per type (a 24 h run's first piece has ~360k sends).
+  const { sends, sendCounts, lostAt } = delta;
+  let at = 0;
+  for (let k = 0; k < sendCounts.length; k++) {
+    const n = sendCounts[k] as number;
+    appendSends(d.counts, d.types[k] as string, sends, at, at + n);
+    at += n;
   }
-  for (const at of lostAt) addLost(d.counts, at);
+  for (const t of lostAt) addLost(d.counts, t);
 }
 
 /** The digest of a message list the page already has (a run simulated at once, an imported trace). */
