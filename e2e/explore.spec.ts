@@ -88,8 +88,8 @@ test('explores heartbeat-no-confirm in a worker, opens the split-brain it finds 
 });
 
 test('Cancel ends the search, and the page says so where no worker may start', async ({ page }) => {
-  // A worker script of another origin cannot start: the constructor throws (as for the custom element
-  // served from elsewhere). Only the explorer's worker is refused here; the simulator's still starts.
+  // A worker the page may not start: the constructor throws (as where the page's Content-Security-Policy
+  // forbids it). Only the explorer's worker is refused here; the simulator's still starts.
   await page.addInitScript(() => {
     const Real = window.Worker;
     let refuse = false;

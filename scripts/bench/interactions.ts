@@ -147,7 +147,7 @@ export async function runInteractions(
     for (const [label, query, cursor, settleMs, noWorker] of [
       ['story (etcd-lease)', '?scenario=etcd-lease&whatif=1', 20_000, 500, false],
       ['24 h run (etcd-lease)', '?scenario=etcd-lease&whatif=1&duration=86400', 12 * 3_600_000, 0, false],
-      // The path where no worker may start (the custom element served from another origin, whose
+      // The path where no worker may start (a page whose Content-Security-Policy forbids it: the
       // Worker constructor throws): the engine runs on the page in slices (engine/client.ts).
       [
         '24 h run (etcd-lease), no worker',

@@ -1,13 +1,16 @@
 /**
  * "Turn the fix on" asks: is the goal still reachable within the budget? The search runs in a worker
- * (fixSearch.worker.ts). Where no worker may start (the custom element inside another origin's page),
+ * (fixSearch.worker.ts, started from a blob on another origin's page: startWorker). Where no worker
+ * may start (a page whose Content-Security-Policy forbids it),
  * the sample runs here in slices of 8 ms that yield, so the page never blocks (the explorer, one
  * long call, is left to the worker).
  */
+import { startWorker } from '../../lib/startWorker.ts';
 import { loadSimulator } from '../../player/simulator.ts';
 import type { Challenge } from '../../sim/challenge/challenge.ts';
 import { type SearchResult, sampleSearch } from '../../sim/challenge/search.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
+import fixSearchWorkerUrl from './fixSearch.worker.ts?worker&url';
 
 export interface ToSearch {
   start: Scenario;
@@ -46,7 +49,7 @@ export function startFixSearch(input: ToSearch, handlers: SearchHandlers): () =>
   };
   let worker: Worker | null = null;
   try {
-    worker = new Worker(new URL('./fixSearch.worker.ts', import.meta.url), { type: 'module' });
+    worker = startWorker(new URL(fixSearchWorkerUrl, import.meta.url));
   } catch {
     worker = null;
   }

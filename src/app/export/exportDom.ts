@@ -1,3 +1,4 @@
+import { startWorker } from '../../lib/startWorker.ts';
 import { proxyStateAt } from '../../player/proxy.ts';
 import { eventLimit } from '../../player/steps.ts';
 import type { Run } from '../../player/store.ts';
@@ -6,6 +7,7 @@ import { createClusterView } from '../../views/d3/cluster/index.ts';
 import { ChunkLoadError } from '../boot/lazyChunk.tsx';
 import { presentationAttrs, transformText, wrapText } from './export.ts';
 import { ANIM_HEIGHT, ANIM_WIDTH, type AnimFormat, type AnimFrame, gifDelay } from './exportAnimation.ts';
+import exportWorkerUrl from './exportAnimation.worker.ts?worker&url';
 import { webmMimeType } from './mediaSupport.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -315,9 +317,9 @@ interface GifSink {
 function workerSink(): GifSink | null {
   let worker: Worker;
   try {
-    worker = new Worker(new URL('./exportAnimation.worker.ts', import.meta.url), { type: 'module' });
+    worker = startWorker(new URL(exportWorkerUrl, import.meta.url));
   } catch {
-    // Another origin's page (the custom element): a worker script must come from the page's own.
+    // A page whose policy allows no worker (startWorker).
     return null;
   }
   let pending: { resolve(v: unknown): void; reject(e: Error): void } | null = null;

@@ -1,8 +1,10 @@
 /**
- * Where the player's simulations run: in a Web Worker when the page may start one, else on the page
- * in short slices that yield (the custom element loaded from another origin: a worker script must
- * come from the page's own origin), and synchronously for the CLI, the tests and Node.
+ * Where the player's simulations run: in a Web Worker when the page may start one (the custom
+ * element loaded from another origin starts it from a blob of its own origin: startWorker), else on
+ * the page in short slices that yield (a page whose Content-Security-Policy allows no such worker,
+ * or a browser without workers), and synchronously for the CLI, the tests and Node.
  */
+import { startWorker } from '../../lib/startWorker.ts';
 import type { SimOptions } from '../../sim/inputs.ts';
 import type { MetricsData } from '../../sim/metrics/metrics.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
@@ -20,6 +22,8 @@ import {
   type RunJob,
   type ToEngine,
 } from './protocol.ts';
+// The worker's bundled script, by its URL (startWorker).
+import simWorkerUrl from './sim.worker.ts?worker&url';
 import { macrotask } from './yield.ts';
 
 export type RunUpdate =
@@ -190,10 +194,11 @@ export function pageEngine(): SimEngine {
 }
 
 /**
- * The engine in a Web Worker, falling back to the page's when the worker cannot start (another
- * origin: the constructor throws) or its script does not load (offline before it was fetched: an
- * error event). Runs under way then move to the page's engine, from the start. The worker starts on
- * first use or warm(): not while the page draws its first picture.
+ * The engine in a Web Worker (startWorker), falling back to the page's when no worker may start (a
+ * Content-Security-Policy that forbids it: the constructor throws) or its script does not load
+ * (offline before it was fetched, or no CORS for a blob's import: an error event). Runs under way
+ * then move to the page's engine, from the start. The worker starts on first use or warm(): not
+ * while the page draws its first picture.
  */
 export function workerEngine(): SimEngine {
   let worker: Worker | null = null;
@@ -218,7 +223,7 @@ export function workerEngine(): SimEngine {
   const ensure = (): Worker | null => {
     if (worker || fallback) return worker;
     try {
-      worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' });
+      worker = startWorker(new URL(simWorkerUrl, import.meta.url));
     } catch {
       toPage();
       return null;

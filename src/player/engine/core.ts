@@ -1,7 +1,7 @@
 /**
  * The simulation engine: runs the page's simulations a slice at a time, wherever it lives. In a Web
- * Worker (sim.worker.ts) its slices are long and the page never waits; on the page itself (a worker
- * that cannot start: the custom element served from another origin) each slice stays short and
+ * Worker (sim.worker.ts) its slices are long and the page never waits; on the page itself (where no
+ * worker may start: a page whose Content-Security-Policy forbids it) each slice stays short and
  * yields, so no task blocks input for long. It knows nothing of React or the store.
  *
  * Checkpoints. A fault at the cursor changes a run only from the cursor on. The engine keeps a

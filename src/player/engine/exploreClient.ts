@@ -1,9 +1,12 @@
 /**
  * Starts a search in a worker of its own (explore.worker.ts). There is no fallback to the page: a
  * search holds the thread for up to a minute, which the page must never do. Where no worker may start
- * (the custom element served from another origin: the constructor throws, or the script does not
- * load) the caller is told `unavailable` and offers the lab's own page instead.
+ * (a page whose policy forbids it: the constructor throws, or the script does not load; the custom
+ * element on another origin starts one from a blob: startWorker) the caller is told `unavailable` and
+ * offers the lab's own page instead.
  */
+import { startWorker } from '../../lib/startWorker.ts';
+import exploreWorkerUrl from './explore.worker.ts?worker&url';
 import type { ExploreJob, FromExplorer } from './exploreCore.ts';
 
 export interface ExploreHandle {
@@ -13,7 +16,7 @@ export interface ExploreHandle {
 export function startExplore(
   job: ExploreJob,
   listener: (m: FromExplorer | { type: 'unavailable' }) => void,
-  make: () => Worker = () => new Worker(new URL('./explore.worker.ts', import.meta.url), { type: 'module' }),
+  make: () => Worker = () => startWorker(new URL(exploreWorkerUrl, import.meta.url)),
 ): ExploreHandle {
   let worker: Worker | null = null;
   const end = () => {
