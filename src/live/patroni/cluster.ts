@@ -146,9 +146,18 @@ export class PatroniCluster {
         // Caught up, not only streaming: a replica more than maximum_lag_on_failover behind the
         // leader's last optime does not race for the key ("My wal position exceeds maximum replication
         // lag", patroni/ha.py), and on a busy machine a kill right after the start found them behind.
+        // Caught up with where the primary's WAL was when first read: its position moves on while
+        // idle (the background writer logs running transactions every 15 s), and a replica read
+        // before a later primary read could trail it at every poll. Patroni's REST answer reads
+        // Postgres: on a loaded machine it took longer than the usual 1.5 s, and a poll that gives up
+        // every time never sees the replicas caught up.
+        let target: number | undefined;
         await c.waitFor('every replica to catch up with the primary', deadline, async () => {
-          const [p, ...s] = await Promise.all(nodes.map((x) => c.status(x)));
-          const at = p?.xlog?.location ?? Number.POSITIVE_INFINITY;
+          const p = await c.status(nodes[0] as PgNode, 5_000);
+          target ??= p?.xlog?.location;
+          if (target === undefined) return false;
+          const at = target;
+          const s = await Promise.all(nodes.slice(1).map((x) => c.status(x, 5_000)));
           return s.every(
             (x) => x?.role === 'replica' && x.state === 'running' && (x.xlog?.received_location ?? -1) >= at,
           );
@@ -281,11 +290,14 @@ export class PatroniCluster {
     this.writeGroups();
   }
 
-  /** GET /patroni on a node's REST port: its role, state and timeline; null when it does not answer. */
-  async status(node: PgNode): Promise<PatroniStatus | null> {
+  /**
+   * GET /patroni on a node's REST port: its role, state and timeline; null when it does not answer
+   * within `timeoutMs` (short by default: a paused node never answers, and polls move on).
+   */
+  async status(node: PgNode, timeoutMs = 1500): Promise<PatroniStatus | null> {
     try {
       const res = await fetch(`http://127.0.0.1:${node.restPort}/patroni`, {
-        signal: AbortSignal.timeout(1500),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       const j = (await res.json()) as Partial<PatroniStatus>;
       return {

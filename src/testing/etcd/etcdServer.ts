@@ -3,7 +3,7 @@
  * until its JSON gateway answers, and stop it by pid. Node-only; never imported by the app.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -40,26 +40,62 @@ export function etcdVersion(bin: string): string {
   return /etcd Version:\s*(\S+)/.exec(out)?.[1] ?? 'unknown';
 }
 
-/** `n` distinct free loopback ports, by binding port 0 (all held open until all are known). */
-export async function freePorts(n: number): Promise<number[]> {
-  const servers: Server[] = [];
-  const ports: number[] = [];
+/**
+ * The first port of the range the kernel gives outgoing connections their local ports from (Linux:
+ * ip_local_port_range; the IANA dynamic range elsewhere, RFC 6335 §6).
+ */
+function ephemeralStart(): number {
   try {
-    for (let i = 0; i < n; i++) {
-      const s = createServer();
-      servers.push(s);
-      await new Promise<void>((resolve, reject) => {
-        s.once('error', reject);
-        s.listen(0, '127.0.0.1', () => resolve());
-      });
+    const lo = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(lo) && lo > 1024 ? lo : 49_152;
+  } catch {
+    return 49_152;
+  }
+}
+
+/** Listens on `port` (0: any), or resolves null when it is taken. */
+function hold(port: number): Promise<Server | null> {
+  const s = createServer();
+  return new Promise((resolve, reject) => {
+    s.once('error', (e: NodeJS.ErrnoException) =>
+      e.code === 'EADDRINUSE' || e.code === 'EACCES' ? resolve(null) : reject(e),
+    );
+    s.listen(port, '127.0.0.1', () => resolve(s));
+  });
+}
+
+/**
+ * `n` distinct free loopback ports, each bound until all are known. Below the kernel's range for
+ * outgoing connections: a port from that range (what binding port 0 gives) can be taken, between
+ * its test bind and the service's, as the local port of any connection the machine opens (a
+ * HAProxy health check, a REST poll), and a cluster then failed to start with "Address already in
+ * use" on a busy machine. From a random place in the 10,000 ports below it, so that clusters started
+ * at once by other processes rarely look at the same ones.
+ */
+export async function freePorts(n: number): Promise<number[]> {
+  const top = ephemeralStart();
+  const bottom = Math.max(1025, top - 10_000);
+  const span = top - bottom;
+  const servers: Server[] = [];
+  try {
+    const start = Math.floor(Math.random() * span);
+    for (let i = 0; i < span && servers.length < n; i++) {
+      const s = await hold(bottom + ((start + i) % span));
+      if (s) servers.push(s);
+    }
+    // A machine with every one of those taken: any port, as the kernel gives them.
+    while (servers.length < n) {
+      const s = await hold(0);
+      if (s) servers.push(s);
+    }
+    return servers.map((s) => {
       const addr = s.address();
       if (addr === null || typeof addr === 'string') throw new Error('no port');
-      ports.push(addr.port);
-    }
+      return addr.port;
+    });
   } finally {
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
   }
-  return ports;
 }
 
 /** The caller's environment without ETCD_* variables: etcd reads its flags from them. */
