@@ -114,7 +114,7 @@ test('Cancel ends the search, and the page says so where no worker may start', a
     (window as unknown as { __refuseExplore: (on: boolean) => void }).__refuseExplore(true),
   );
   await section.getByRole('button', { name: 'Explore', exact: true }).click();
-  await expect(section.getByRole('status')).toContainText('cannot start one here');
+  await expect(section.getByRole('status')).toContainText('may not start one');
   const lab = section.getByRole('link', { name: 'Explore it in the lab' });
   await expect(lab).toHaveAttribute('href', /scenario=lease-no-fencing/);
 });

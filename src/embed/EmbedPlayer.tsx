@@ -40,8 +40,6 @@ export interface EmbedPlayerProps {
   scope: 'frame' | 'element';
   /** The story this player opened when it is not the catalogue's (its link's data or `src=`). */
   story?: SharedStory;
-  /** A host page on another site than the lab's: no worker of the lab starts there. */
-  crossOrigin?: boolean;
 }
 
 /** The story a player was given, for its links to the lab: `#story=` data, else `src=`, else none. */
@@ -86,7 +84,6 @@ export function EmbedPlayer({
   rangeOf,
   scope,
   story = null,
-  crossOrigin = false,
 }: EmbedPlayerProps) {
   const run = usePlayer((s) => s.run);
   const error = usePlayer((s) => s.error);
@@ -135,7 +132,7 @@ export function EmbedPlayer({
             if (appUrl !== null) window.open(labLink(store, appUrl, theme, story), '_blank', 'noopener');
           }}
           open={appUrl !== null && <OpenInLab appUrl={appUrl} theme={theme} story={story} />}
-          lab={appUrl === null ? null : { appUrl, theme, story, crossOrigin }}
+          lab={appUrl === null ? null : { appUrl, theme, story }}
         />
       ) : (
         <>
@@ -169,7 +166,7 @@ function EmbedStage({
   onAdr(): void;
   open: ReactNode;
   /** The lab's page, for what the player cannot do itself (a challenge's play, Explore). */
-  lab: { appUrl: string; theme: LinkTheme | null; story: SharedStory; crossOrigin: boolean } | null;
+  lab: { appUrl: string; theme: LinkTheme | null; story: SharedStory } | null;
 }) {
   const store = usePlayerStore();
   // The links follow the step and the run, as "Open in Leader Election Lab" does.
@@ -211,9 +208,7 @@ function EmbedStage({
         {controls !== 'none' && (
           <Controls run={run} captions={captions} variant={controls === 'full' ? 'full' : 'minimal'} />
         )}
-        {controls === 'full' && lab && labHref !== null && (
-          <ExploreInLab href={labHref} crossOrigin={lab.crossOrigin} />
-        )}
+        {controls === 'full' && lab && labHref !== null && <ExploreInLab href={labHref} />}
       </div>
     </>
   );

@@ -65,7 +65,6 @@ export function PlayerRoot({ search, appUrl, host, onReady }: PlayerRootProps) {
         rangeOf={booted.rangeOf}
         scope="element"
         story={storyOfPage(booted.hash, embed.src)}
-        crossOrigin={labOrigin() !== window.location.origin}
       />
     </PlayerContext>
   );

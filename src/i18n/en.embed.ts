@@ -17,6 +17,4 @@ export const enEmbed: Record<string, string> = {
   'embed.challenge.noWhatIf': 'This player has no “What if…” menu, and a challenge is played with it.',
   'embed.challenge.play': 'Play it in the lab',
   'embed.explore': 'Explore every schedule in the lab',
-  'embed.explore.crossOrigin':
-    'The search needs a worker, and this page, on another site than the lab, cannot start one.',
 };

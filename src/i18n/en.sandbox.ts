@@ -211,7 +211,7 @@ export const enSandbox: Record<string, string> = {
   'explore.running':
     'Searching {n, plural, one {# node} other {# nodes}}, up to {k, plural, one {# fault} other {# faults}} and {l, plural, one {# lost message} other {# lost messages}} in {s} s…',
   'explore.unavailable':
-    'The search needs a background worker, and this page cannot start one here (the player is embedded from another site).',
+    'The search needs a background worker, and this page may not start one (its security policy forbids it).',
   'explore.openLab': 'Explore it in the lab',
   'explore.error': 'The search failed: {message}',
   'explore.clean':

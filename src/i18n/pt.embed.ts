@@ -14,6 +14,4 @@ export const ptEmbed: Record<string, string> = {
   'embed.challenge.noWhatIf': 'Este player não tem o menu “E se…”, e é com ele que se joga um desafio.',
   'embed.challenge.play': 'Jogar no laboratório',
   'embed.explore': 'Explorar todos os escalonamentos no laboratório',
-  'embed.explore.crossOrigin':
-    'A busca precisa de um worker, e esta página, em outro site que não o do laboratório, não pode iniciar um.',
 };

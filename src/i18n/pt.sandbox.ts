@@ -208,7 +208,7 @@ export const ptSandbox: Record<string, string> = {
   'explore.running':
     'Buscando em {n, plural, one {# nó} other {# nós}} por {s} s; no máximo: falhas, {k}; mensagens perdidas, {l}…',
   'explore.unavailable':
-    'A busca precisa de um worker em segundo plano, e esta página não pode iniciar um aqui (o player está incorporado a partir de outro site).',
+    'A busca precisa de um worker em segundo plano, e esta página não pode iniciar um (a política de segurança dela não permite).',
   'explore.openLab': 'Explorar no laboratório',
   'explore.error': 'A busca falhou: {message}',
   'explore.clean':

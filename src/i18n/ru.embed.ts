@@ -15,6 +15,4 @@ export const ruEmbed: Record<string, string> = {
   'embed.challenge.noWhatIf': 'В этом плеере нет меню «А что если…», а задачу решают именно в нём.',
   'embed.challenge.play': 'Решить в лаборатории',
   'embed.explore': 'Перебрать все расписания в лаборатории',
-  'embed.explore.crossOrigin':
-    'Перебору нужен worker, а эта страница на другом сайте, не на сайте лаборатории, запустить его не может.',
 };
