@@ -14,10 +14,13 @@ const used = () => {
 };
 
 describe('stateRecord: what a run keeps of its records', () => {
-  it('a 1 h lease run holds under 240 bytes per state record (arrays of their own length)', () => {
+  it('a 1 h lease run holds under 420 bytes per state record (arrays of their own length)', () => {
     const story = scenarioById('etcd-lease');
     if (!story) throw new Error('etcd-lease missing');
     const opts = { durationMs: 3_600_000 };
+    // Both ways once, unkept, first: the code each way's first run compiles (and its feedback) would
+    // count in its trace's size.
+    for (const states of [false, true]) simulate(story, { durationMs: 600_000, states });
     // Both traces are kept: what the one with states holds more is its state records.
     const kept: unknown[] = [];
     const h0 = used();
@@ -28,9 +31,10 @@ describe('stateRecord: what a run keeps of its records', () => {
     const h2 = used();
     const states = trace.events.filter((e) => e.k === 'state').length;
     const perRecord = (h2 - h1 - (h1 - h0)) / states;
-    // Measured here: 321-323 bytes each while a record's lists were arrays grown by push (room for 16
-    // elements each), 161-163 with arrays of their own length.
-    expect(perRecord).toBeLessThan(240);
+    // Measured here, both ways warm: 518-520 bytes each with a record's lists as arrays grown by push
+    // (room for 16 elements each), 325-338 with arrays of their own length. (Cold, the first run's
+    // compiled code was subtracted from the records: 161-163, and 252 on a loaded machine.)
+    expect(perRecord).toBeLessThan(420);
     expect(kept).toHaveLength(2);
   });
 });
