@@ -125,12 +125,11 @@ const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 /** Builds a digest from events as they come, and hands out what is new since the last delta. */
 export class DigestBuilder {
   readonly digest = emptyDigest();
-  private readonly types = new Map<string, number>();
   private readonly pairs = new Set<string>();
   private readonly finder = new ChatterFinder();
   /** Delivery times of the messages in flight: a drop counts as lost at its message's delivery time. */
   private readonly flying = new Map<number, number>();
-  /** Send times of each type (by its place in `types`) already in a delta. */
+  /** Send times of each type (by its place in the digest's `types`) already in a delta. */
   private sentSends: number[] = [];
   private lostAt: number[] = [];
   private chatterNew: number[] = [];
@@ -149,12 +148,8 @@ export class DigestBuilder {
     for (let i = this.seen; i < events.length; i++) {
       const e = events[i] as TraceEvent;
       if (e.k === 'send') {
-        let type = this.types.get(e.type);
-        if (type === undefined) {
-          type = d.types.length;
-          this.types.set(e.type, type);
-          d.types.push(e.type);
-        }
+        // A type's first send: its send times do not exist yet.
+        if (!d.counts.sends.has(e.type)) d.types.push(e.type);
         addSend(d.counts, e.type, e.t);
         this.flying.set(e.id, e.deliverAt);
         if (e.from !== e.to) {
