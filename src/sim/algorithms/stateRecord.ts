@@ -1,7 +1,8 @@
-import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstate';
 import type { Recorded } from '../net/host.ts';
 import type { StateEvent, StateName, StateValue } from '../trace/events.ts';
 import { PendingTimers, type Scheduled } from './pendingTimers.ts';
+import { mayRaise } from './raises.ts';
 import { leavesOf, moveOf, NO_LEAVES, sameNodes } from './stateLeaves.ts';
 
 /**
@@ -399,6 +400,10 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
       // only and does one comparison for every other event, action and snapshot.
       const actorUpdate = (actor as unknown as { update?: Update }).update;
       const hook = typeof actorUpdate === 'function' ? microsteps : inspect;
+      // Microsteps tell the events a machine raised itself (`r`): a machine that cannot raise any
+      // (raises.ts) needs no hook at all, and XState's own send returns at once.
+      const logic = (actor as unknown as { logic?: AnyStateMachine }).logic;
+      const needed = hook === inspect || logic === undefined || mayRaise(logic);
       if (typeof actorUpdate === 'function')
         (actor as unknown as { update: Update }).update = function (this: unknown, snap, event) {
           actorUpdate.call(this, snap, event);
@@ -410,15 +415,17 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
           if (own.entries.length > 0) own.fired(event, held);
           moved(actor, event, snap);
         };
-      sys._sendInspectionEvent = hook;
-      const subscribe = actor.system.inspect.bind(actor.system);
-      actor.system.inspect = (observer) => {
-        sys._sendInspectionEvent = (ie) => {
-          hook(ie);
-          send(ie);
+      if (needed) {
+        sys._sendInspectionEvent = hook;
+        const subscribe = actor.system.inspect.bind(actor.system);
+        actor.system.inspect = (observer) => {
+          sys._sendInspectionEvent = (ie) => {
+            hook(ie);
+            send(ie);
+          };
+          return subscribe(observer);
         };
-        return subscribe(observer);
-      };
+      }
       // Every timer the actor's actions set or cancel goes through `system.scheduler` (XState's
       // delayed transitions, raise and sendTo with a delay): followed there, so the recorder never
       // enumerates the scheduler's whole record.
