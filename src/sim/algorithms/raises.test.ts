@@ -53,7 +53,7 @@ describe('mayRaise: whether a machine can take a microstep on an event of its ow
     });
     expect(mayRaise(delayed)).toBe(false);
     // A delay the machine does not name resolves to none: XState raises at once.
-    const unnamed = createMachine({ entry: raise({ type: 'X' }, { delay: 'missing' }) });
+    const unnamed = createMachine({ entry: raise({ type: 'X' }, { delay: 'missing' as never }) });
     expect(mayRaise(unnamed)).toBe(true);
     const custom = setup({ actions: { log: () => {} } }).createMachine({ entry: ['log', () => {}] });
     expect(mayRaise(custom)).toBe(false);
