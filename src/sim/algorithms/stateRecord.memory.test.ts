@@ -14,7 +14,7 @@ const used = () => {
 };
 
 describe('stateRecord: what a run keeps of its records', () => {
-  it('a 1 h lease run holds under 420 bytes per state record (arrays of their own length)', () => {
+  it('a 1 h lease run holds under 260 bytes per state record (lists of their own length, one-timer lists shared)', () => {
     const story = scenarioById('etcd-lease');
     if (!story) throw new Error('etcd-lease missing');
     const opts = { durationMs: 3_600_000 };
@@ -32,9 +32,33 @@ describe('stateRecord: what a run keeps of its records', () => {
     const states = trace.events.filter((e) => e.k === 'state').length;
     const perRecord = (h2 - h1 - (h1 - h0)) / states;
     // Measured here, both ways warm: 518-520 bytes each with a record's lists as arrays grown by push
-    // (room for 16 elements each), 325-338 with arrays of their own length. (Cold, the first run's
-    // compiled code was subtracted from the records: 161-163, and 252 on a loaded machine.)
-    expect(perRecord).toBeLessThan(420);
+    // (room for 16 elements each), 325-338 with arrays of their own length, 178-182 with one-timer
+    // lists shared. (Cold, the first run's compiled code was subtracted from the records: 161-163,
+    // and 252 on a loaded machine.)
+    expect(perRecord).toBeLessThan(260);
     expect(kept).toHaveLength(2);
+  });
+
+  it("one node's records that cancel or set the same one timer share that list, frozen", () => {
+    const trace = simulate(scenarioById('etcd-lease') as NonNullable<ReturnType<typeof scenarioById>>, {
+      durationMs: 600_000,
+    });
+    const byText = new Map<string, unknown[]>();
+    for (const e of trace.events) {
+      if (e.k !== 'state') continue;
+      for (const list of [e.tm, e.tx]) {
+        const text = JSON.stringify(list);
+        // A name written out (its node's first use of it) is not shared.
+        if (list?.length !== 1 || text.includes('"')) continue;
+        const key = `${e.node} ${text}`;
+        byText.set(key, [...(byText.get(key) ?? []), list]);
+      }
+    }
+    const repeated = [...byText.values()].filter((ls) => ls.length > 1);
+    expect(repeated.length).toBeGreaterThan(5);
+    for (const ls of repeated) {
+      expect(new Set(ls).size).toBe(1);
+      expect(Object.isFrozen(ls[0])).toBe(true);
+    }
   });
 });

@@ -229,6 +229,42 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
   // The events of the current macrostep's microsteps: those other than its cause were raised by the
   // machine. The first `nSteps` entries count: the array is reused, not emptied, at every macrostep.
   const steps: Array<{ type: string }> = [];
+  /** The timers a move cancelled and set, the first `tx` and `tm` entries (moved): reused, not emptied. */
+  const txs: StateName[] = [];
+  const tms: Array<[StateName, number]> = [];
+  /**
+   * A move's lists when they hold one timer, shared by every record that says the same (frozen, as
+   * `v` and `x` are): a node cancels and sets the same timers, for the same delays, all run long
+   * (a lease follower's `tm: [[3, 1000]]` at every campaign), and a record kept for the run costs the
+   * collector at every pass. A name written out (its first use) is not shared: next time it is a number.
+   */
+  const cancelledOne = new Map<StateName, StateName[]>();
+  const setOne = new Map<StateName, Map<number, Array<[StateName, number]>>>();
+  const oneCancelled = (n: StateName): StateName[] => {
+    if (typeof n === 'string') return [n];
+    let l = cancelledOne.get(n);
+    if (l === undefined) {
+      l = Object.freeze([n]) as StateName[];
+      cancelledOne.set(n, l);
+    }
+    return l;
+  };
+  const oneSet = (s: [StateName, number]): Array<[StateName, number]> => {
+    const [n, ms] = s;
+    if (typeof n === 'string') return [[n, ms]];
+    let byMs = setOne.get(n);
+    if (byMs === undefined) {
+      byMs = new Map();
+      setOne.set(n, byMs);
+    }
+    let l = byMs.get(ms);
+    if (l === undefined) {
+      l = Object.freeze([Object.freeze([n, ms])]) as Array<[StateName, number]>;
+      // Random delays (an election timeout) rarely repeat: past a few hundred, new ones are not kept.
+      if (byMs.size < 256) byMs.set(ms, l);
+    }
+    return l;
+  };
   let nSteps = 0;
   /** The active state nodes the leaves were last read from: the same nodes, the same leaves. */
   let lastNodes: readonly unknown[] = [];
@@ -322,26 +358,28 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
           });
       }
     }
-    let tx: StateName[] | undefined;
-    let tm: Array<[StateName, number]> | undefined;
+    // Counts into the recorder's scratch lists (below): the record copies them at their length.
+    let tx = 0;
+    let tm = 0;
     const cause = causeOf(event.type);
     if (nowTimers !== timers) {
       const t = env.now();
       const fired = cause.fired;
       for (const n of timers.names) {
         if (nowTimers.names.includes(n) || n === fired) continue;
-        tx ??= [];
-        tx.push(ref(n));
+        txs[tx++] = ref(n);
       }
       for (let i = 0; i < nowTimers.names.length; i++) {
         const n = nowTimers.names[i] as string;
         const due = nowTimers.dues[i] as number;
         const was = timers.names.indexOf(n);
         if (was >= 0 && timers.dues[was] === due) continue;
-        tm ??= [];
         // Live mode's clock is real and moves between the reads: a timer due by now is due in 0 ms
         // (the simulator's clock stands still within a step, so it never is past due here).
-        tm.push([ref(n), Math.max(0, due - t)]);
+        const set = tms[tm] ?? [0, 0];
+        set[0] = ref(n);
+        set[1] = Math.max(0, due - t);
+        tms[tm++] = set;
       }
     }
     leaves = nowLeaves;
@@ -367,8 +405,9 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     if (init) e.init = true;
     if (v) e.v = v;
     if (x) e.x = x;
-    if (tx) e.tx = tx.slice();
-    if (tm) e.tm = tm.slice();
+    if (tx) e.tx = tx === 1 ? oneCancelled(txs[0] as StateName) : txs.slice(0, tx);
+    if (tm)
+      e.tm = tm === 1 ? oneSet(tms[0] as [StateName, number]) : tms.slice(0, tm).map(([n, ms]) => [n, ms]);
     if (dc) e.c = dc;
     env.record(e);
   };
