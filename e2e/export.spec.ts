@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import {
   chooseScenario,
   expect,
+  FIRST_RUN_MS,
   frameSnapshot,
   ORIGIN,
   openPlayer,
@@ -75,6 +76,62 @@ test('the Export menu opens from the keyboard and closes with Escape', async ({ 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(button).toBeFocused();
+  assertClean(watch);
+});
+
+/** Holds the Export menu's chunk until `release` (under load it comes late). */
+async function holdExportMenu(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(/\/assets\/ExportMenu-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** openPlayer, short of its wait for the network to be idle: the held chunk keeps it busy. */
+async function openWithMenuHeld(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.locator('[data-node]').first()).toBeVisible({ timeout: FIRST_RUN_MS });
+  await expect(page.locator('[data-stand-in]')).toHaveCount(1);
+}
+
+test('a press on the Export button before its menu is in opens the menu once it is in', async ({ page }) => {
+  const watch = watchPage(page);
+  const release = await holdExportMenu(page);
+  await openWithMenuHeld(page);
+  const button = page.getByRole('button', { name: 'Export', exact: true });
+  await button.focus();
+  await page.keyboard.press('ArrowDown');
+  const items = page.getByRole('menu', { name: 'Export and import' }).getByRole('menuitem');
+  await expect(items).toHaveCount(0);
+  release();
+  await expect(items.first()).toBeFocused();
+  await expect(page.locator('[data-stand-in]')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(button).toBeFocused();
+  assertClean(watch);
+});
+
+test('a focus on the Export button before its menu is in stays on the button when the menu comes', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  const release = await holdExportMenu(page);
+  await openWithMenuHeld(page);
+  const button = page.getByRole('button', { name: 'Export', exact: true });
+  await button.focus();
+  release();
+  await expect(page.locator('[data-stand-in]')).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(
+    page.getByRole('menu', { name: 'Export and import' }).getByRole('menuitem').first(),
+  ).toBeFocused();
   assertClean(watch);
 });
 

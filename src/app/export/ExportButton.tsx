@@ -27,8 +27,33 @@ export function ExportButtonFace() {
   );
 }
 
-/** Until the menu's chunk is in: the same button, which opens nothing yet. */
-export function ExportButtonStandIn() {
+/**
+ * What was done to the stand-in, for the menu to take over once its chunk is in (ExportMenu.tsx): a
+ * press (a click, Enter, Space or ArrowDown) opens it then, and a focus on the stand-in moves to the
+ * menu's button. Before, a press then did nothing, and the focus fell to the page when the button
+ * was swapped: under load, the Export e2e's keyboard test pressed the stand-in and saw no menu.
+ */
+const standIn: { pressed: boolean; focused: HTMLElement | null } = { pressed: false, focused: null };
+
+/** The stand-in's press, and whether it had the focus when it was swapped out; taken once. */
+export function takeStandIn(): { pressed: boolean; focused: boolean } {
+  // Swapped out while focused: the element left the page with the focus (Chromium fires no blur then).
+  const focused = standIn.focused !== null && !standIn.focused.isConnected;
+  const taken = { pressed: standIn.pressed, focused };
+  standIn.pressed = false;
+  standIn.focused = null;
+  return taken;
+}
+
+/**
+ * Until the menu's chunk is in: the same button. A press or a focus fetches the chunk at once
+ * (`want`), and the menu opens when it is in.
+ */
+export function ExportButtonStandIn({ want }: { want?: () => void }) {
+  const press = () => {
+    standIn.pressed = true;
+    want?.();
+  };
   return (
     <div className="export">
       <button
@@ -36,7 +61,21 @@ export function ExportButtonStandIn() {
         className="button"
         aria-haspopup="menu"
         aria-expanded={false}
-        aria-disabled="true"
+        data-stand-in=""
+        onClick={press}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            press();
+          }
+        }}
+        onFocus={(e) => {
+          standIn.focused = e.currentTarget;
+          want?.();
+        }}
+        onBlur={(e) => {
+          if (e.currentTarget.isConnected) standIn.focused = null;
+        }}
       >
         <ExportButtonFace />
       </button>

@@ -3,6 +3,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -17,7 +18,7 @@ import { isChatter } from '../../views/d3/glyphs.ts';
 import { navCaption } from '../../views/story.ts';
 import { ChunkFailed, chunk, errorText, lazyChunk } from '../boot/lazyChunk.tsx';
 import { loadScenarios } from '../boot/scenarioList.ts';
-import { ExportButtonFace } from './ExportButton.tsx';
+import { ExportButtonFace, takeStandIn } from './ExportButton.tsx';
 import type { RunName } from './export.ts';
 import type { AnimFormat } from './exportAnimation.ts';
 import { webmMimeType } from './mediaSupport.ts';
@@ -115,6 +116,13 @@ export function ExportMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+
+  // What the user did to the stand-in before this chunk was in (ExportButton.tsx): taken over here.
+  useLayoutEffect(() => {
+    const was = takeStandIn();
+    if (was.pressed && store.getState().run) setOpen(true);
+    else if (was.focused) buttonRef.current?.focus();
+  }, [store]);
 
   const close = useCallback((focusButton: boolean) => {
     setOpen(false);

@@ -9,10 +9,11 @@ import { LanguageSelect } from './LanguageSelect.tsx';
 import { nextTheme, resolveTheme, type ThemeMode, watchSystemTheme } from './theme.ts';
 
 // The Export menu and its drop target: a chunk fetched once the first frame is drawn (or before the
-// first render of any other view); its button stands in place meanwhile.
+// first render of any other view, or when its stand-in is pressed or focused); its button stands in
+// place meanwhile.
 const ExportMenu = lazyChunk(() => import('../export/ExportMenu.tsx').then((m) => m.ExportMenu), {
   idle: true,
-  fallback: <ExportButtonStandIn />,
+  fallback: <ExportButtonStandIn want={() => void ExportMenu.preload()} />,
 });
 
 /** A mode in words: 'system (dark)' says what the system shows now. */
