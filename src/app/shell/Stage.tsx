@@ -11,6 +11,7 @@ import { Controls } from '../../views/Controls.tsx';
 import { Narration } from '../../views/Narration.tsx';
 import { useCaptions, useShownStep, useStepFrame, useStorySteps } from '../../views/story.ts';
 import { AuthorEntry } from '../author/AuthorEntry.tsx';
+import { afterFirstFrame } from '../boot/firstFrame.ts';
 import { ChunkFailed, lazyChunk } from '../boot/lazyChunk.tsx';
 import { ForeignStory } from '../link/ForeignStory.tsx';
 import type { TracePanel } from '../link/view.ts';
@@ -49,6 +50,9 @@ const InspectorPane = lazyChunk(() =>
 const NodeMenu = lazyChunk(() => import('../../sandbox/NodeMenu.tsx').then((m) => m.NodeMenu), {
   failed: (p, retry) => <ChunkFailed onRetry={retry} onClose={p.onClose} />,
 });
+// A click on a node is the first thing many do: its menu is fetched ahead once the first frame is
+// drawn, so that click does not wait for a fetch (on a loaded machine, seconds).
+afterFirstFrame(() => void NodeMenu.preload());
 
 type TraceTab = TracePanel;
 
