@@ -22,6 +22,7 @@ import {
   type RunJob,
   type ToEngine,
 } from './protocol.ts';
+import { ListSharer } from './shareLists.ts';
 // The worker's bundled script, by its URL (startWorker).
 import simWorkerUrl from './sim.worker.ts?worker&url';
 import { macrotask } from './yield.ts';
@@ -80,6 +81,8 @@ export function syncEngine(sim: (s: Scenario, o: SimOptions) => Trace): SimEngin
 function router() {
   const listeners = new Map<number, (u: RunUpdate) => void>();
   const decoder = new TextDecoder();
+  /** A worker's state records' lists, shared once parsed (a page engine's are shared already). */
+  const lists = new ListSharer();
   /** A worker's messages still to read, a segment of events per task (queue). */
   const steps: Array<() => void> = [];
   let later: ((fn: () => void) => void) | null = null;
@@ -100,9 +103,11 @@ function router() {
     }
     const last = i === n - 1;
     if (last && msg.done) listeners.delete(msg.id);
-    const events = isPacked(msg.events)
-      ? (JSON.parse(decoder.decode(msg.events[i])) as TraceEvent[])
-      : msg.events;
+    let events = msg.events as TraceEvent[];
+    if (isPacked(msg.events)) {
+      events = JSON.parse(decoder.decode(msg.events[i])) as TraceEvent[];
+      lists.share(events);
+    }
     // The run's head, what the page keeps and the digest (which may run ahead of the events: it
     // follows the whole run so far, engine/core.ts send) come first; the metrics shown with the
     // piece and the run's end come last.
