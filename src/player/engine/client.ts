@@ -10,6 +10,7 @@ import type { MetricsData } from '../../sim/metrics/metrics.ts';
 import type { Scenario } from '../../sim/scenario/schema.ts';
 import type { TraceEvent } from '../../sim/trace/events.ts';
 import type { DigestDelta } from '../../sim/trace/messageDigest.ts';
+import { ListSharer } from '../../sim/trace/sharedLists.ts';
 import type { Trace } from '../../sim/trace/trace.ts';
 import { paceModel } from '../pace.ts';
 import type { EngineCore } from './core.ts';
@@ -22,7 +23,6 @@ import {
   type RunJob,
   type ToEngine,
 } from './protocol.ts';
-import { ListSharer } from './shareLists.ts';
 // The worker's bundled script, by its URL (startWorker).
 import simWorkerUrl from './sim.worker.ts?worker&url';
 import { macrotask } from './yield.ts';

@@ -1,6 +1,7 @@
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstate';
 import type { Recorded } from '../net/host.ts';
 import type { StateEvent, StateName, StateValue } from '../trace/events.ts';
+import { ListSharer } from '../trace/sharedLists.ts';
 import { PendingTimers, type Scheduled } from './pendingTimers.ts';
 import { mayRaise } from './raises.ts';
 import { leavesOf, moveOf, NO_LEAVES, sameNodes } from './stateLeaves.ts';
@@ -229,43 +230,12 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
   // The events of the current macrostep's microsteps: those other than its cause were raised by the
   // machine. The first `nSteps` entries count: the array is reused, not emptied, at every macrostep.
   const steps: Array<{ type: string }> = [];
+  let nSteps = 0;
   /** The timers a move cancelled and set, the first `tx` and `tm` entries (moved): reused, not emptied. */
   const txs: StateName[] = [];
   const tms: Array<[StateName, number]> = [];
-  /**
-   * A move's lists when they hold one timer, shared by every record that says the same (frozen, as
-   * `v` and `x` are): a node cancels and sets the same timers, for the same delays, all run long
-   * (a lease follower's `tm: [[3, 1000]]` at every campaign), and a record kept for the run costs the
-   * collector at every pass. A name written out (its first use) is not shared: next time it is a number.
-   */
-  const cancelledOne = new Map<StateName, StateName[]>();
-  const setOne = new Map<StateName, Map<number, Array<[StateName, number]>>>();
-  const oneCancelled = (n: StateName): StateName[] => {
-    if (typeof n === 'string') return [n];
-    let l = cancelledOne.get(n);
-    if (l === undefined) {
-      l = Object.freeze([n]) as StateName[];
-      cancelledOne.set(n, l);
-    }
-    return l;
-  };
-  const oneSet = (s: [StateName, number]): Array<[StateName, number]> => {
-    const [n, ms] = s;
-    if (typeof n === 'string') return [[n, ms]];
-    let byMs = setOne.get(n);
-    if (byMs === undefined) {
-      byMs = new Map();
-      setOne.set(n, byMs);
-    }
-    let l = byMs.get(ms);
-    if (l === undefined) {
-      l = Object.freeze([Object.freeze([n, ms])]) as Array<[StateName, number]>;
-      // Random delays (an election timeout) rarely repeat: past a few hundred, new ones are not kept.
-      if (byMs.size < 256) byMs.set(ms, l);
-    }
-    return l;
-  };
-  let nSteps = 0;
+  /** A move's lists of one name or one timer, shared by every record that says the same. */
+  const lists = new ListSharer();
   /** The active state nodes the leaves were last read from: the same nodes, the same leaves. */
   let lastNodes: readonly unknown[] = [];
   /**
@@ -405,9 +375,13 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     if (init) e.init = true;
     if (v) e.v = v;
     if (x) e.x = x;
-    if (tx) e.tx = tx === 1 ? oneCancelled(txs[0] as StateName) : txs.slice(0, tx);
+    const cancelled = txs[0];
+    if (tx) e.tx = tx === 1 && typeof cancelled === 'number' ? lists.name(cancelled) : txs.slice(0, tx);
+    // The scratch pairs are reused: a list that is not shared copies them.
+    const [n, ms] = tms[0] ?? [0, 0];
     if (tm)
-      e.tm = tm === 1 ? oneSet(tms[0] as [StateName, number]) : tms.slice(0, tm).map(([n, ms]) => [n, ms]);
+      e.tm =
+        tm === 1 && typeof n === 'number' ? lists.timer(n, ms) : tms.slice(0, tm).map(([a, b]) => [a, b]);
     if (dc) e.c = dc;
     env.record(e);
   };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { scenarioById } from '../../../scenarios/index.ts';
-import { simulate } from '../../sim/simulate.ts';
-import type { StateEvent, TraceEvent } from '../../sim/trace/events.ts';
-import { emptyNodeState, foldState, type NodeState } from '../../sim/trace/stateFold.ts';
-import { ListSharer } from './shareLists.ts';
+import { simulate } from '../simulate.ts';
+import type { StateEvent, TraceEvent } from './events.ts';
+import { ListSharer } from './sharedLists.ts';
+import { emptyNodeState, foldState, type NodeState } from './stateFold.ts';
 
-describe("ListSharer: a worker's state records' lists, shared on the page", () => {
+describe("ListSharer: state records' lists of one name or one timer, shared (the simulator's, and a worker's on the page)", () => {
   const story = scenarioById('etcd-lease');
   if (!story) throw new Error('etcd-lease missing');
   const trace = simulate(story, { durationMs: 600_000 });
