@@ -216,6 +216,47 @@ test('a caption snapped to a role change follows it when the fault moves, and is
   await expect(row).toContainText('presa ao evento', { timeout: FIRST_RUN_MS });
 });
 
+test('a crash added in What if… while the editor is still opening its story is the draft’s, and stays', async ({
+  page,
+}) => {
+  test.slow();
+  // The engine's messages reach the page 1.5 s late while `__slowRuns` is set, as under load: the
+  // story's opening (its run, then the What-if inputs) is still under way when the crash is clicked.
+  // That click was lost once the opening settled (seen in CI).
+  await page.addInitScript(() => {
+    const W = globalThis.Worker;
+    globalThis.Worker = class extends W {
+      override set onmessage(fn: ((e: MessageEvent) => void) | null) {
+        super.onmessage = fn
+          ? (e: MessageEvent) => {
+              if ((globalThis as { __slowRuns?: boolean }).__slowRuns)
+                setTimeout(() => fn.call(this, e), 1_500);
+              else fn.call(this, e);
+            }
+          : null;
+      }
+    } as typeof Worker;
+  });
+  await openPlayer(page, '?lang=pt&scenario=sandbox');
+  await page.evaluate(() => {
+    (globalThis as { __slowRuns?: boolean }).__slowRuns = true;
+  });
+  await page.getByRole('button', { name: 'Nova história' }).click();
+  const editor = page.getByRole('region', { name: 'Nova história' });
+  await expect(editor).toBeVisible({ timeout: FIRST_RUN_MS });
+  await at(page, 5000);
+  await page.getByRole('button', { name: 'Derrubar', exact: true }).first().click();
+  await page.evaluate(() => {
+    (globalThis as { __slowRuns?: boolean }).__slowRuns = false;
+  });
+  const faults = editor.getByRole('group', { name: /^Falhas/ }).getByRole('listitem');
+  await expect(faults).toHaveCount(1, { timeout: FIRST_RUN_MS });
+  // Still there once everything has settled, and simulated: the crash is in the run's interventions.
+  await page.waitForTimeout(1_500);
+  await expect(faults).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Intervenções' }).getByRole('listitem')).toHaveCount(1);
+});
+
 test('Ctrl+Z and Ctrl+Shift+Z undo and redo the draft, said aloud; in a caption field they are the field’s own', async ({
   page,
 }) => {

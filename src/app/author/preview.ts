@@ -134,11 +134,25 @@ export function usePreview(_run: Run): string | null {
     () =>
       store.subscribe((p, prev) => {
         if (p.run === prev.run && p.t !== prev.t) cursor = p.t;
-        if (ours > 0) return;
         if (p.interventions === prev.interventions && p.params === prev.params && p.nodes === prev.nodes)
           return;
         const a = authoring.get();
-        if (!a || p.run?.scenario.id !== previewId(a.draft)) return;
+        if (!a) return;
+        if (ours > 0) {
+          // Our own change under way sets the story's faults to none, then to the draft's. Faults that
+          // are neither were the author's, in the What-if menu meanwhile: the draft's too, or caughtUp
+          // would put the draft's back over them (a crash added while the editor opened was lost).
+          const k = key(p.interventions);
+          if (
+            p.interventions !== prev.interventions &&
+            p.scenarioId === previewId(a.draft) &&
+            k !== key([]) &&
+            k !== key(a.draft.faults)
+          )
+            authoring.dispatch({ type: 'faults', faults: [...p.interventions] });
+          return;
+        }
+        if (p.run?.scenario.id !== previewId(a.draft)) return;
         if (key(p.interventions) !== key(a.draft.faults)) {
           authoring.dispatch({ type: 'faults', faults: [...p.interventions] });
           p.whenSettled(() => recheck(store));
