@@ -328,7 +328,7 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
           });
       }
     }
-    // Counts into the recorder's scratch lists (below): the record copies them at their length.
+    // Counts into the recorder's scratch lists (txs, tms): the record copies them at their length.
     let tx = 0;
     let tm = 0;
     const cause = causeOf(event.type);
