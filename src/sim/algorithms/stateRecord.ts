@@ -377,11 +377,12 @@ export function stateRecorder(env: { now(): number; record(e: Recorded): void; i
     if (x) e.x = x;
     const cancelled = txs[0];
     if (tx) e.tx = tx === 1 && typeof cancelled === 'number' ? lists.name(cancelled) : txs.slice(0, tx);
-    // The scratch pairs are reused: a list that is not shared copies them.
-    const [n, ms] = tms[0] ?? [0, 0];
-    if (tm)
+    if (tm) {
+      // The scratch pairs are reused: a list that is not shared copies them.
+      const [n, ms] = tms[0] as [StateName, number];
       e.tm =
         tm === 1 && typeof n === 'number' ? lists.timer(n, ms) : tms.slice(0, tm).map(([a, b]) => [a, b]);
+    }
     if (dc) e.c = dc;
     env.record(e);
   };
