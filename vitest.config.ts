@@ -31,8 +31,11 @@ export default defineConfig(({ mode }) => ({
     environment: 'node',
     setupFiles: ['src/testing/setup.ts'],
     testTimeout: 60_000,
-    // The fast tier shares one module graph per worker (the setup's catalogue and simulator are loaded
-    // once, not once per file: 150 s -> 70 s here) and uses both cores; the whole suite isolates each file.
-    ...(mode === 'fast' ? { isolate: false, maxWorkers: 2 } : {}),
+    // Both cores, where vitest's default leaves one to itself: the slow files mostly wait on real
+    // clusters (etcd, ZooKeeper, Patroni), so two at a time cut the whole suite from 771 s to 594 s
+    // here. The fast tier also shares one module graph per worker (the setup's catalogue and
+    // simulator are loaded once, not once per file: 150 s -> 70 s); the whole suite isolates each file.
+    maxWorkers: 2,
+    ...(mode === 'fast' ? { isolate: false } : {}),
   },
 }));

@@ -5,7 +5,7 @@
  * made in the What-if panel (a fault, a knob, the cluster size) comes back as an authoring action, so
  * it is undone like any other; one made here (undo, the lists) goes to the player.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { getLocale } from '../../i18n/index.ts';
 import { usePlayerStore } from '../../player/react.ts';
 import type { PlayerStore, Run } from '../../player/store.ts';
@@ -109,8 +109,11 @@ export function usePreview(_run: Run): string | null {
   const d = s?.draft;
   // Everything but the faults makes the story; the faults are the player's inputs.
   const storyKey = d ? JSON.stringify({ ...d, faults: undefined }) : '';
+  // Layout effects, here and for the watch below: the story is opened, and the player watched, in
+  // the commit that shows the editor. In passive effects, which run later (a task later, under
+  // load), a What-if click on the editor's first frame went to the story before and was lost.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the story changes with its key only.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const now = authoring.get()?.draft;
     if (now) setProblem(open(store, now));
   }, [storyKey, store]);
@@ -127,10 +130,10 @@ export function usePreview(_run: Run): string | null {
   }, [faults, store]);
 
   // The What-if panel's changes back to the draft, as authoring actions.
-  useEffect(() => {
+  useLayoutEffect(() => {
     cursor = store.getState().t;
   }, [store]);
-  useEffect(
+  useLayoutEffect(
     () =>
       store.subscribe((p, prev) => {
         if (p.run === prev.run && p.t !== prev.t) cursor = p.t;
