@@ -146,17 +146,17 @@ export class PatroniCluster {
         // Caught up, not only streaming: a replica more than maximum_lag_on_failover behind the
         // leader's last optime does not race for the key ("My wal position exceeds maximum replication
         // lag", patroni/ha.py), and on a busy machine a kill right after the start found them behind.
-        // Caught up with where the primary's WAL was when first read: its position moves on while
-        // idle (the background writer logs running transactions every 15 s), and a replica read
-        // before a later primary read could trail it at every poll. Patroni's REST answer reads
-        // Postgres: on a loaded machine it took longer than the usual 1.5 s, and a poll that gives up
-        // every time never sees the replicas caught up.
-        let target: number | undefined;
+        // Caught up with where the primary's WAL is now, read before the replicas in the same poll
+        // (so a replica never trails a later read). Not with where it was when first read: each
+        // replica's base backup ends in a WAL segment switch, so the primary moves on by up to a
+        // segment (16 MB) after that first read, and a replica still waiting for its replication slot
+        // passed the check 16 MB behind; the kill then found it out of the race (seen in CI: "My wal
+        // position exceeds maximum replication lag", and no failover at all). Patroni's REST answer
+        // reads Postgres: on a loaded machine it took longer than the usual 1.5 s, hence 5 s.
         await c.waitFor('every replica to catch up with the primary', deadline, async () => {
           const p = await c.status(nodes[0] as PgNode, 5_000);
-          target ??= p?.xlog?.location;
-          if (target === undefined) return false;
-          const at = target;
+          const at = p?.xlog?.location;
+          if (at === undefined) return false;
           const s = await Promise.all(nodes.slice(1).map((x) => c.status(x, 5_000)));
           return s.every(
             (x) => x?.role === 'replica' && x.state === 'running' && (x.xlog?.received_location ?? -1) >= at,

@@ -181,6 +181,15 @@ export async function patroniMain(argv: string[]): Promise<number> {
     }
     await new Promise((r) => setTimeout(r, a.durationMs));
     const figures = run.figures();
+    // A kill with no failover by the end: what each survivor's Patroni said is where its cause is.
+    if (figures && figures.newPrimaries.length === 0) {
+      process.stderr.write(
+        `live: no new primary by the end of the run, after ${figures.killed} was killed\n`,
+      );
+      for (const n of run.cluster.nodes)
+        if (n.name !== figures.killed)
+          process.stderr.write(`live: ${n.name}'s Patroni, last lines:\n${n.log.slice(-2500)}\n`);
+    }
     const pause = run.pauseFigures();
     const lost = await run.lostWrites().catch((e: Error) => ({ error: e.message }));
     const trace = await finish();
