@@ -149,8 +149,9 @@ export class PatroniCluster {
         // Caught up with where the primary's WAL is now, read before the replicas in the same poll
         // (so a replica never trails a later read). Not with where it was when first read: each
         // replica's base backup ends in a WAL segment switch, so the primary moves on by up to a
-        // segment (16 MB) after that first read, and a replica still waiting for its replication slot
-        // passed the check 16 MB behind; the kill then found it out of the race (seen in CI: "My wal
+        // segment (16 MB) after that first read, and a replica that had not yet streamed past the
+        // switch passed the check a segment behind (pg-2 waiting for WAL at 0/3000018, pg-3 at
+        // 0/4000018); the kill then found it out of the race (seen in CI: "My wal
         // position exceeds maximum replication lag", and no failover at all). Patroni's REST answer
         // reads Postgres: on a loaded machine it took longer than the usual 1.5 s, hence 5 s.
         await c.waitFor('every replica to catch up with the primary', deadline, async () => {
