@@ -47,9 +47,10 @@ export default defineConfig(({ mode }) => ({
     ...(mode === 'fast'
       ? { exclude: [...exclude, ...slow], isolate: false, maxWorkers: 2 }
       : {
-          // The whole suite: the real clusters first, one file at a time (two at once, a Patroni
-          // cluster beside a CPU-bound search missed its failover in CI), then the rest on both cores,
-          // where vitest's default leaves one core idle (771 s -> about 560 s).
+          // The whole suite in two groups that never overlap (sequence.groupOrder): the real
+          // clusters one file at a time, so that no timed cluster shares the cores with a CPU-bound
+          // search, and the rest on both cores, where vitest's default leaves one idle (the unit
+          // phase of a fresh-clone CI: 771 s on one worker, 618-683 s so).
           projects: [
             {
               extends: true,

@@ -270,8 +270,8 @@ test('a crash added in What if… while the editor is still opening its story is
 test('a crash clicked the moment the editor shows is the draft’s', async ({ page }) => {
   // A click as soon as the editor is in the page, before React's passive effects have run: the
   // story is opened, and the player watched, in the commit that shows it, so nothing visible is
-  // the old story's. With those in passive effects the crash went to the sandbox and was lost
-  // (the CI flake of the test above, under load).
+  // the old story's. With those in passive effects, which run a task later under load, the crash
+  // went to the sandbox and was lost.
   await openPlayer(page, '?lang=pt&scenario=sandbox');
   await page.evaluate(() => {
     new MutationObserver((_, o) => {
