@@ -150,7 +150,8 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
   const drawing: DrawContext | undefined =
     chooser && opts.describeDraws ? { now: () => queue.now } : undefined;
   const rngs = new RngStreams(seed, chooser, drawing);
-  const events: TraceEvent[] = [];
+  // Let, not const: a finished run's world is kept (keepWarm), and its trace must not be kept with it.
+  let events: TraceEvent[] = [];
   const checkers: Checker[] = safetyCheckers(alg.leadership.keys);
   if (opts.leaderlessBoundMs !== undefined) checkers.push(leaderlessChecker(opts.leaderlessBoundMs));
   if (runtime.checkers) checkers.push(...runtime.checkers(params));
@@ -338,6 +339,23 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
 
   /** Events already taken from a `past` (share). */
   let shared = 0;
+  const head = (): Omit<Trace, 'events' | 'steps'> => ({
+    version: 2 as const,
+    scenario: scenario.id,
+    algorithm: scenario.algorithm,
+    seed,
+    // A fixed pitfall run says so: its params are the fixed algorithm's, plus `fix: true`.
+    params: story.fix && opts.params?.fix === true ? { ...params, fix: true } : params,
+    hosts: hosts.map((h) => ({ id: h.id, kind: h.kind })),
+    durationMs,
+    interventions: [...interventions],
+  });
+  const canRetarget = (next: readonly TimedFault[]): boolean =>
+    // A server to add that this run has no host for: the run starts again, with it as a spare.
+    !sparesOf(next, nodeIds, alg).some((id) => !net.hosts.has(id)) &&
+    faultsThrough(interventions, through) === faultsThrough(next, through);
+  // No closure here names `sim`, nor the finished trace (the methods reach it through `this`): the
+  // hosts kept warm (keepWarm) reach this scope, and so would hold the trace.
   const sim: Simulation = {
     durationMs,
     get through() {
@@ -354,17 +372,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       return interventions;
     },
     get head() {
-      return {
-        version: 2 as const,
-        scenario: scenario.id,
-        algorithm: scenario.algorithm,
-        seed,
-        // A fixed pitfall run says so: its params are the fixed algorithm's, plus `fix: true`.
-        params: story.fix && opts.params?.fix === true ? { ...params, fix: true } : params,
-        hosts: hosts.map((h) => ({ id: h.id, kind: h.kind })),
-        durationMs,
-        interventions: [...interventions],
-      };
+      return head();
     },
     advance(untilMs, maxSteps = Number.POSITIVE_INFINITY) {
       const end = Math.min(durationMs, Math.floor(untilMs));
@@ -381,13 +389,9 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
       return there;
     },
     world,
-    canRetarget(next) {
-      // A server to add that this run has no host for: the run starts again, with it as a spare.
-      if (sparesOf(next, nodeIds, alg).some((id) => !net.hosts.has(id))) return false;
-      return faultsThrough(interventions, through) === faultsThrough(next, through);
-    },
+    canRetarget,
     retarget(nextRaw) {
-      if (!sim.canRetarget(nextRaw))
+      if (!canRetarget(nextRaw))
         throw new SimError(`the run is at ${through} ms: faults before then cannot change`);
       const next = canonicalFaults([...nextRaw]);
       for (const tf of next) if (tf.atMs > through) checkFault(tf, net);
@@ -417,20 +421,47 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
         events[shared] = theirs;
       }
     },
-    finish() {
-      if (!sim.done) throw new SimError(`the run is at ${through} ms of ${durationMs}: not finished`);
+    finish(this: Simulation) {
+      const was = finishedRuns.get(this);
+      if (was) return was;
+      if (through < durationMs)
+        throw new SimError(`the run is at ${through} ms of ${durationMs}: not finished`);
       const story = resolveScenarioAliases(scenario, nodeIds);
       const trace: Trace = {
-        ...sim.head,
+        ...head(),
         interventions,
         events,
         steps: resolveSteps(story, events, durationMs, clusterVars(nodeIds)),
       };
       // The story's captions are held to its own run; a run changed from it keeps the true ones.
-      return changed(interventions) ? { ...trace, steps: trueSteps(trace, story, scenario.nodes) } : trace;
+      const done = changed(interventions)
+        ? { ...trace, steps: trueSteps(trace, story, scenario.nodes) }
+        : trace;
+      finishedRuns.set(this, done);
+      // Every closure of this run reaches this scope's `events` (`sim.events` keeps its own): emptied,
+      // the hosts kept warm hold no trace.
+      events = [];
+      keepWarm(`${alg.id} ${opts.states !== false}`, hosts);
+      return done;
     },
   };
   return sim;
+}
+
+/**
+ * The last finished run's hosts, one run per algorithm and per recording of states, without its trace
+ * (finish). V8's optimized code checks the hidden classes of the objects it was compiled for, and a
+ * hidden class made by adding properties dies with the last object that has it, taking that code
+ * with it: every run after a collection of the one before compiled the simulator again, and ran
+ * slower until it had. Kept, a 1 h lease run in a process that had already run one took 480-500 ms of
+ * CPU, not 700-750 (`npm run bench -- --states`, the same process, both kinds of run). What is kept
+ * is small: the hosts' processes, the network and the queue as the run left them.
+ */
+const warm = new Map<string, readonly Host[]>();
+/** Each finished run's trace, by its Simulation (finish): held by the run itself, not by its hosts. */
+const finishedRuns = new WeakMap<Simulation, Trace>();
+function keepWarm(key: string, hosts: readonly Host[]): void {
+  warm.set(key, hosts);
 }
 
 /**
