@@ -450,12 +450,13 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
 
 /**
  * The last finished run's hosts, one run per algorithm and per recording of states, without its trace
- * (finish). V8's optimized code checks the hidden classes of the objects it was compiled for, and a
- * hidden class made by adding properties dies with the last object that has it, taking that code
- * with it: every run after a collection of the one before compiled the simulator again, and ran
- * slower until it had. Kept, a 1 h lease run in a process that had already run one took 480-500 ms of
- * CPU, not 700-750 (`npm run bench -- --states`, the same process, both kinds of run). What is kept
- * is small: the hosts' processes, the network and the queue as the run left them.
+ * (finish). V8's optimized code holds weakly what it was compiled against (hidden classes among it);
+ * once a run's objects were all collected, that code was thrown away, and the next run compiled the
+ * simulator again and ran slower until it had (node --trace-deopt-verbose: 281 "weak objects"
+ * deoptimizations over 8 lease runs in one process, 3 with the last run kept). Kept, a 1 h lease
+ * run after another took 460-550 ms of CPU, not 700-840 (the same process, runs with and without
+ * states alternating, as `npm run bench -- --states` runs them). What is kept is small: a 24 h lease
+ * run's hosts, network and queue as the run left them, 1.9 MB (simulate.warm.test.ts: not its events).
  */
 const warm = new Map<string, readonly Host[]>();
 /** Each finished run's trace, by its Simulation (finish): held by the run itself, not by its hosts. */
