@@ -454,7 +454,7 @@ export function startSimulation(story: Scenario, opts: SimOptions = {}): Simulat
  * once a run's objects were all collected, that code was thrown away, and the next run compiled the
  * simulator again and ran slower until it had (node --trace-deopt-verbose: 281 "weak objects"
  * deoptimizations over 8 lease runs in one process, 3 with the last run kept). Kept, a 1 h lease
- * run after another took 460-550 ms of CPU, not 700-840 (the same process, runs with and without
+ * run after another took 460-550 ms of CPU, not 650-860 (the same process, runs with and without
  * states alternating, as `npm run bench -- --states` runs them). What is kept is small: a 24 h lease
  * run's hosts, network and queue as the run left them, 1.9 MB (simulate.warm.test.ts: not its events).
  */
