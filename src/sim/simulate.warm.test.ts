@@ -1,12 +1,7 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { scenarioById } from '../../scenarios/index.ts';
+import { gc } from '../testing/gc.ts';
 import { simulate, startSimulation } from './simulate.ts';
-
-// A context made after the flag has `gc` (as the bench does it).
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 describe('simulate: the last run of each algorithm is kept warm, without its trace', () => {
   it('a finished run whose trace is dropped leaves its events to the collector', async () => {

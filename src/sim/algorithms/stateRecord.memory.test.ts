@@ -1,12 +1,9 @@
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { scenarioById } from '../../../scenarios/index.ts';
+import { gc } from '../../testing/gc.ts';
 import { simulate } from '../simulate.ts';
 
-// A context made after the flag has `gc` (as the bench does it): the heap is read after a full collection.
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 const used = () => {
   gc();
   gc();
