@@ -16,7 +16,7 @@
  *                                  # (with --peer DIR, that page's first paint beside them)
  *
  * Env: BENCH_REPEAT (simulation repeats, default 5), BENCH_SECONDS (play window per scenario,
- * default 8), CHROMIUM_PATH (default /usr/bin/chromium; '' = Playwright's own Chromium).
+ * default 8), BENCH_FAULT_REPEAT (a 24 h run's fault at the cursor, each path, default 3), CHROMIUM_PATH (default /usr/bin/chromium; '' = Playwright's own Chromium).
  */
 
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { exploreTable, runExplore } from './bench/explore.ts';
 import { type PaintFloor, paintFloor, rendererGzip } from './bench/floor.ts';
-import { budgetVerdict, type InteractionRow, runInteractions } from './bench/interactions.ts';
+import { budgetVerdict, figure, type InteractionRow, runInteractions } from './bench/interactions.ts';
 import { type LinkRow, linkTable, runLinks } from './bench/links.ts';
 import { type PeerResult, peerEntry, runPeer } from './bench/peer.ts';
 import { scalingSvg } from './bench/plot.ts';
@@ -87,7 +87,7 @@ function interactionTable(rows: InteractionRow[]): string {
     '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.label} | ${r.longestTaskMs ? `${r.longestTaskMs} ms` : 'none over 50 ms'} | ${r.longestTaskCpuMs === null ? '-' : `${r.longestTaskCpuMs} ms`} | ${r.longTasks} | ${r.firstFrameMs} ms | ${r.completeMs} ms | ${budgetVerdict(r) ?? ''} |`,
+        `| ${r.label} | ${figure(r, 'longestTaskMs')} | ${r.longestTaskCpuMs === null ? '-' : `${r.longestTaskCpuMs} ms`} | ${r.longTasks} | ${figure(r, 'firstFrameMs')} | ${figure(r, 'completeMs')} | ${budgetVerdict(r) ?? ''} |`,
     ),
   ].join('\n');
 }

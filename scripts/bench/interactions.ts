@@ -7,8 +7,9 @@
  * beside the longest task's wall time, the longest task's CPU time on the page's main thread (a
  * Chromium trace's RunTask `tdur`): on a busy machine a task's wall time counts other processes' work.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { mainThreadTaskCpuMs } from '../lib/chromeTrace.ts';
+import { spread } from './stats.ts';
 
 export interface InteractionRow {
   label: string;
@@ -24,8 +25,43 @@ export interface InteractionRow {
   longestTaskCpuMs: number | null;
   /** Click to the first frame drawn with the new run. */
   firstFrameMs: number;
-  /** Click to the whole run simulated (the same as firstFrameMs for a story). */
+  /** Click to the commit that removes the progress: the whole run simulated and on screen (for a story, the commit that shows it). */
   completeMs: number;
+  /**
+   * A row measured more than once (a 24 h run's fault at the cursor, FAULT_REPEAT times): each figure
+   * above is the median of the runs, and here are each figure's runs, in order.
+   */
+  runs?: Pick<InteractionRow, 'longestTaskMs' | 'firstFrameMs' | 'completeMs'>[];
+}
+
+/**
+ * How many times a 24 h run's fault at the cursor is measured, each in a fresh page (BENCH_FAULT_REPEAT,
+ * default 3). On a shared 2-core machine one run's figures move by a second (the whole run: 2.6 s to
+ * 3.8 s over earlier single runs) and a long task comes and goes with the other processes' work;
+ * the budget is held by the median, and the table gives every run beside it.
+ */
+export const FAULT_REPEAT = Math.max(1, Number(process.env.BENCH_FAULT_REPEAT ?? 3));
+
+/** Rows of one interaction measured several times, as one row: each figure the median of the runs. */
+export function medianRow(rows: readonly InteractionRow[]): InteractionRow {
+  const first = rows[0];
+  if (!first) throw new Error('medianRow needs at least one run');
+  if (rows.length === 1) return first;
+  const med = (f: (r: InteractionRow) => number) => Math.round(spread(rows.map(f)).median);
+  const cpus = rows.map((r) => r.longestTaskCpuMs);
+  return {
+    label: first.label,
+    longestTaskMs: med((r) => r.longestTaskMs),
+    longTasks: med((r) => r.longTasks),
+    longestTaskCpuMs: cpus.every((c) => c !== null) ? med((r) => r.longestTaskCpuMs as number) : null,
+    firstFrameMs: med((r) => r.firstFrameMs),
+    completeMs: med((r) => r.completeMs),
+    runs: rows.map(({ longestTaskMs, firstFrameMs, completeMs }) => ({
+      longestTaskMs,
+      firstFrameMs,
+      completeMs,
+    })),
+  };
 }
 
 /**
@@ -44,6 +80,7 @@ export function budgetVerdict(r: InteractionRow): string | null {
   const b = LONG_RUN_BUDGET;
   const v = (ok: boolean) => (ok ? 'met' : 'missed');
   return [
+    ...(r.runs ? [`median of ${r.runs.length}`] : []),
     `longest task <= ${b.longestTaskMs} ms: ${v(r.longestTaskMs <= b.longestTaskMs)}`,
     `first frame <= ${b.firstFrameMs} ms: ${v(r.firstFrameMs <= b.firstFrameMs)}`,
     `whole run <= ${b.completeMs / 1000} s: ${v(r.completeMs <= b.completeMs)}`,
@@ -69,20 +106,82 @@ async function watchLongTasks(page: Page) {
   });
 }
 
+/** A figure of a row, in ms: with each run's value after the median when it was measured more than once. */
+export function figure(r: InteractionRow, key: 'longestTaskMs' | 'firstFrameMs' | 'completeMs'): string {
+  const one = (ms: number) => (key === 'longestTaskMs' && ms === 0 ? 'none over 50 ms' : `${ms} ms`);
+  if (!r.runs) return one(r[key]);
+  return `${one(r[key])} (runs: ${r.runs.map((x) => (key === 'longestTaskMs' && x[key] === 0 ? 'none' : x[key])).join(', ')})`;
+}
+
 /** The longest RunTask's CPU time (ms) on a renderer's main thread in a Chromium trace. */
 export const longestTaskCpuMs = (trace: Buffer): number => Math.max(0, ...mainThreadTaskCpuMs(trace));
 
-/** Runs `act`, then waits for `shown` (the new run drawn) and for no change being simulated. */
+/**
+ * What the page shows once the new run is drawn, checked on the page itself: an element matching
+ * `selector` whose text includes `text`, or at least `atLeast` of them.
+ */
+interface Seen {
+  selector: string;
+  text?: string;
+  atLeast?: number;
+}
+
+interface Timing {
+  __frameAt: number;
+  __doneAt: number;
+}
+
+/**
+ * Times the new run on the page: a MutationObserver notes the commit that shows it (`seen`), the
+ * frame after it (requestAnimationFrame) and the commit that removes the progress (no change being
+ * simulated). The driver's own waits only keep the bench in step: Playwright polls for an element,
+ * and it noticed the progress gone 80 to 350 ms after the page had removed it, which the whole-run
+ * figure counted before.
+ */
+async function watchRun(page: Page, seen: Seen) {
+  // No named functions in here: tsx wraps them in a helper the page does not have.
+  await page.evaluate((seen) => {
+    const w = window as unknown as Timing;
+    w.__frameAt = 0;
+    w.__doneAt = 0;
+    let shownAt = 0;
+    const obs = new MutationObserver(() => {
+      if (!shownAt) {
+        const els = [...document.querySelectorAll(seen.selector)];
+        const text = seen.text;
+        if (
+          text !== undefined
+            ? els.some((e) => e.textContent?.includes(text))
+            : els.length >= (seen.atLeast ?? 1)
+        ) {
+          shownAt = performance.now();
+          requestAnimationFrame(() => {
+            w.__frameAt = performance.now();
+          });
+        }
+      }
+      if (shownAt && !document.querySelector('.sim-progress')) {
+        w.__doneAt = performance.now();
+        obs.disconnect();
+      }
+    });
+    obs.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, seen);
+}
+
+/** Runs `act`, then waits for `shown` (the new run drawn, `seen` on the page) and for no change being simulated. */
 async function measure(
   page: Page,
   label: string,
   act: () => Promise<void>,
   shown: () => Promise<void>,
+  seen: Seen,
   cpu = false,
 ) {
   await page.evaluate(() => {
     (window as unknown as W).__long = [];
   });
+  await watchRun(page, seen);
   const browser = cpu ? page.context().browser() : null;
   // The trace holds each task's thread time (tdur); the Long Tasks API gives wall time only.
   await browser?.startTracing(page, {
@@ -91,11 +190,13 @@ async function measure(
   await act();
   const t0 = await page.evaluate(() => (window as unknown as { __input: number }).__input);
   await shown();
-  const first = await page.evaluate(
-    () => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now()))),
-  );
   await page.locator('.sim-progress').waitFor({ state: 'detached', timeout: 600_000 });
-  const done = await page.evaluate(() => performance.now());
+  await page.waitForFunction(() => (window as unknown as Timing).__frameAt > 0);
+  const { __frameAt: first, __doneAt: done } = await page.evaluate(() => {
+    const { __frameAt, __doneAt } = window as unknown as Timing;
+    return { __frameAt, __doneAt };
+  });
+  if (!done) throw new Error(`${label}: the page never showed the new run with no change being simulated`);
   // Long tasks are reported a little after they end.
   await page.waitForTimeout(200);
   const long = await page.evaluate(() => (window as unknown as W).__long);
@@ -134,6 +235,38 @@ async function setKnob(page: Page, name: string, value: string) {
   await knob.press('Enter');
 }
 
+/**
+ * A fresh page on `query`, its run complete, the cursor moved to `cursor`, then `settleMs` (default
+ * 20 s) at rest: the engine's checkpoint copy of the run walks to the cursor while the user looks at
+ * it. `noWorker`: the path where no worker may start (a page whose Content-Security-Policy forbids
+ * it: the Worker constructor throws), where the engine runs on the page in slices (engine/client.ts).
+ */
+async function openAtRest(
+  ctx: BrowserContext,
+  base: string,
+  query: string,
+  cursor: number,
+  settleMs: number,
+  noWorker: boolean,
+): Promise<Page> {
+  const page = await ctx.newPage();
+  if (noWorker)
+    await page.addInitScript(() => {
+      globalThis.Worker = class {
+        constructor() {
+          throw new DOMException('a worker script must come from the page origin', 'SecurityError');
+        }
+      } as unknown as typeof Worker;
+    });
+  await page.goto(`${base}/${query}`);
+  await page.locator('[data-node]').first().waitFor({ state: 'visible' });
+  await page.locator('.sim-progress').waitFor({ state: 'detached', timeout: 600_000 });
+  await watchLongTasks(page);
+  await seekTo(page, cursor);
+  await page.waitForTimeout(settleMs || 20_000);
+  return page;
+}
+
 export async function runInteractions(
   browser: Browser,
   base: string,
@@ -147,8 +280,7 @@ export async function runInteractions(
     for (const [label, query, cursor, settleMs, noWorker] of [
       ['story (etcd-lease)', '?scenario=etcd-lease&whatif=1', 20_000, 500, false],
       ['24 h run (etcd-lease)', '?scenario=etcd-lease&whatif=1&duration=86400', 12 * 3_600_000, 0, false],
-      // The path where no worker may start (a page whose Content-Security-Policy forbids it: the
-      // Worker constructor throws): the engine runs on the page in slices (engine/client.ts).
+      // The path where no worker may start (openAtRest).
       [
         '24 h run (etcd-lease), no worker',
         '?scenario=etcd-lease&whatif=1&duration=86400',
@@ -157,62 +289,63 @@ export async function runInteractions(
         true,
       ],
     ] as const) {
-      const page = await ctx.newPage();
-      if (noWorker)
-        await page.addInitScript(() => {
-          globalThis.Worker = class {
-            constructor() {
-              throw new DOMException('a worker script must come from the page origin', 'SecurityError');
-            }
-          } as unknown as typeof Worker;
-        });
-      await page.goto(`${base}/${query}`);
-      await page.locator('[data-node]').first().waitFor({ state: 'visible' });
-      await page.locator('.sim-progress').waitFor({ state: 'detached', timeout: 600_000 });
-      await watchLongTasks(page);
-      await seekTo(page, cursor);
-      // The engine's checkpoint copy of the run walks to the cursor while the user looks at it.
-      const rest = settleMs || 20_000;
-      await page.waitForTimeout(rest);
-      const before = await interventions(page).locator('li').count();
-      rows.push(
-        await measure(
-          page,
-          `${label}: fault at the cursor (after ${rest / 1000} s at rest)`,
-          () => crashAtCursor(page, 'node-3'),
-          () => interventions(page).locator('li').nth(before).waitFor({ timeout: 600_000 }),
-          cpu,
-        ),
-      );
-      log(`  ${rows.at(-1)?.label}: ${JSON.stringify(rows.at(-1))}`);
+      // A 24 h run's fault is measured FAULT_REPEAT times, each in a fresh page; the knob and the
+      // switch, after the last one, on its page.
+      const reps = cursor > 3_600_000 ? FAULT_REPEAT : 1;
+      const faults: InteractionRow[] = [];
+      let page: Page | null = null;
+      for (let rep = 0; rep < reps; rep++) {
+        await page?.close();
+        const p = await openAtRest(ctx, base, query, cursor, settleMs, noWorker);
+        page = p;
+        const before = await interventions(p).locator('li').count();
+        faults.push(
+          await measure(
+            p,
+            `${label}: fault at the cursor (after ${(settleMs || 20_000) / 1000} s at rest)`,
+            () => crashAtCursor(p, 'node-3'),
+            () => interventions(p).locator('li').nth(before).waitFor({ timeout: 600_000 }),
+            { selector: 'section[aria-label="Interventions"] li', atLeast: before + 1 },
+            cpu,
+          ),
+        );
+        log(
+          `  ${faults.at(-1)?.label}${reps > 1 ? ` (${rep + 1} of ${reps})` : ''}: ${JSON.stringify(faults.at(-1))}`,
+        );
+      }
+      rows.push(medianRow(faults));
+      if (!page) continue;
+      const last: Page = page;
       if (noWorker) {
-        await page.close();
+        await last.close();
         continue;
       }
       rows.push(
         await measure(
-          page,
+          last,
           `${label}: knob change (ttlS 20)`,
-          () => setKnob(page, 'ttlS', '20'),
+          () => setKnob(last, 'ttlS', '20'),
           // The new run is on screen when the store panel's leases say TTL 20 s.
-          () => page.getByText('TTL 20 s').first().waitFor({ timeout: 600_000 }),
+          () => last.getByText('TTL 20 s').first().waitFor({ timeout: 600_000 }),
+          { selector: 'body', text: 'TTL 20 s' },
           cpu,
         ),
       );
       log(`  ${rows.at(-1)?.label}: ${JSON.stringify(rows.at(-1))}`);
       // The switch is the click on the catalogue's card (src/app/shell/Catalogue.tsx), opened beforehand.
-      await page.getByRole('button', { name: /^Scenarios / }).click();
+      await last.getByRole('button', { name: /^Scenarios / }).click();
       rows.push(
         await measure(
-          page,
+          last,
           `${label}: scenario switch (to fencing-token)`,
-          () => page.getByRole('option', { name: /^Fencing token/ }).click(),
-          () => page.getByRole('button', { name: /^Scenarios Fencing token/ }).waitFor(),
+          () => last.getByRole('option', { name: /^Fencing token/ }).click(),
+          () => last.getByRole('button', { name: /^Scenarios Fencing token/ }).waitFor(),
+          { selector: '.catalogue-current', text: 'Fencing token' },
           cpu,
         ),
       );
       log(`  ${rows.at(-1)?.label}: ${JSON.stringify(rows.at(-1))}`);
-      await page.close();
+      await last.close();
     }
   } finally {
     await ctx.close();
