@@ -34,6 +34,28 @@ describe('--compare for live Patroni', () => {
     expect(outside(small, 0.7)).toBe(true);
   });
 
+  it('ends the outage at the first write another node accepts, not one the killed primary acknowledged as it died', () => {
+    const write = (t: number, resource: string, status: 'accepted' | 'rejected') =>
+      ({
+        k: 'write',
+        t,
+        node: 'app',
+        resource,
+        token: null,
+        status,
+        code: status === 'accepted' ? 200 : 503,
+        seen: null,
+      }) as const;
+    // A CI run: the INSERT in flight at the kill was acknowledged by pg-1 16 ms after it.
+    const events = [
+      write(900, 'pg-1', 'accepted'),
+      write(1016, 'pg-1', 'accepted'),
+      write(5000, 'haproxy', 'rejected'),
+      write(33_000, 'pg-2', 'accepted'),
+    ];
+    expect(figuresOf(events, { t: 1000, node: 'pg-1' }).outage).toBe(32);
+  });
+
   it('reads the deletion-relative figures from the deletion', () => {
     const rows = compareTable([fig({}), fig({ keyDeleted: 28.9, newKey: 29.1 })], [fig({ newKey: 33 })]);
     const key = rows.find((r) => r.figure === 'deletion to new leader key');
